@@ -1,0 +1,3 @@
+from normtui.cli import main
+
+main()

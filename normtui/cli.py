@@ -1,0 +1,39 @@
+"""The command line. Each group of commands lives in ``normtui.commands``; this module wires them.
+
+Exit codes: 0 done; 1 a check found problems; 2 bad input or usage. No traceback reaches a user:
+every expected failure is a :class:`normtui.commands.common.UserError` with one line of text.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from normtui import __version__
+from normtui.commands import register_all
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=False,
+)
+@click.version_option(__version__, prog_name="normtui")
+def cli() -> None:
+    """normtui: the arbiter's console for a round robin with Armageddon.
+
+    `normtui DB` (or `normtui open DB`) opens the console on an event database.
+    """
+
+
+register_all(cli)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: `normtui DB` is short for `normtui open DB`; bare `normtui` opens ./demo.db."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["open"]
+    elif args[0] not in cli.commands and not args[0].startswith("-"):
+        args = ["open", *args]
+    cli.main(args=args, prog_name="normtui", standalone_mode=True)
