@@ -1,0 +1,113 @@
+"""§5 and the prize table: who is paid what, exact to the øre.
+
+Players on the same points share equally the prizes of the places they occupy; tie-breaks do
+not move money (§5). First prize is the exception: it is never shared. When first place is
+shared the play-off decides it: its winner takes first prize whole and the other play-off
+players share the prizes of places 2..k. Until the play-off is decided those k prizes are
+*pending*, so nobody is shown money that may not be theirs.
+
+A share that does not divide to the øre gives the odd øre, one each, to the players of the
+group in standings order (the tie-breaks), so the total paid always equals the fund.
+
+>>> from decimal import Decimal as D
+>>> award = distribute_prizes([[1], [2, 3]], [D(100), D(50), D(25)])
+>>> award.amounts
+{1: Decimal('100.00'), 2: Decimal('37.50'), 3: Decimal('37.50')}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
+from normtui.rules.profile import Profile
+from normtui.rules.standings import Standing
+
+__all__ = ["PrizeAward", "distribute_prizes", "point_groups", "prizes_for_standings"]
+
+_ORE = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class PrizeAward:
+    """``amounts`` per pairing number (``None`` while pending a play-off); ``pending`` is the
+    money that waits for the play-off and ``unawarded`` the prizes of places nobody occupies."""
+
+    amounts: Mapping[int, Decimal | None]
+    pending: Decimal
+    unawarded: Decimal
+
+    @property
+    def paid(self) -> Decimal:
+        return sum((a for a in self.amounts.values() if a is not None), Decimal(0))
+
+
+def _split(total: Decimal, players: Sequence[int]) -> dict[int, Decimal]:
+    """Equal shares to the øre; the odd øre go to the first players listed."""
+    base = (total / len(players)).quantize(_ORE, rounding=ROUND_DOWN)
+    left = int((total - base * len(players)) / _ORE)
+    return {p: base + (_ORE if i < left else 0) for i, p in enumerate(players)}
+
+
+def distribute_prizes(groups: Sequence[Sequence[int]], amounts: Sequence[Decimal], *,
+                      share_equal_points: bool = True, first_prize_shared: bool = False,
+                      first_place_winner: int | None = None) -> PrizeAward:
+    """Pay the prize table to ranked players.
+
+    ``groups`` lists the counted players best first, one list per points total, each in
+    tie-break order. ``first_place_winner`` is the play-off winner when the first group has
+    more than one player.
+    """
+    table = [Decimal(a) for a in amounts]
+    paid: dict[int, Decimal | None] = {}
+    pending = Decimal(0)
+    place = 0
+    for index, group in enumerate(groups):
+        members = list(group)
+        prizes = table[place:place + len(members)]
+        total = sum(prizes, Decimal(0))
+        if index == 0 and len(members) > 1 and not first_prize_shared:
+            if first_place_winner is None:
+                pending += total
+                paid.update(dict.fromkeys(members, None))
+            else:
+                if first_place_winner not in members:
+                    raise ValueError(
+                        f"play-off winner {first_place_winner} is not among the players "
+                        f"sharing first place {members}")
+                paid[first_place_winner] = table[0].quantize(_ORE)
+                rest = [m for m in members if m != first_place_winner]
+                paid.update(_split(total - table[0], rest))
+        elif share_equal_points:
+            paid.update(_split(total, members))
+        else:
+            for i, m in enumerate(members):
+                paid[m] = (prizes[i] if i < len(prizes) else Decimal(0)).quantize(_ORE)
+        place += len(members)
+    unawarded = sum(table[place:], Decimal(0))
+    return PrizeAward(paid, pending, unawarded)
+
+
+def point_groups(standings: Sequence[Standing]) -> list[list[int]]:
+    """Counted players grouped by equal points, best first, each group in standings order."""
+    groups: list[list[int]] = []
+    last: Decimal | None = None
+    for row in standings:
+        if not row.counted:
+            continue
+        if last is None or row.points != last:
+            groups.append([])
+            last = row.points
+        groups[-1].append(row.number)
+    return groups
+
+
+def prizes_for_standings(standings: Sequence[Standing], profile: Profile,
+                         first_place_winner: int | None = None) -> PrizeAward:
+    """The prize table of the profile applied to a standings table."""
+    return distribute_prizes(
+        point_groups(standings), profile.prizes.amounts,
+        share_equal_points=profile.prizes.share_equal_points,
+        first_prize_shared=profile.prizes.first_prize_shared,
+        first_place_winner=first_place_winner)

@@ -1,0 +1,198 @@
+"""§4, §6 and §9: the standings after any round.
+
+Order: points, then the profile's tie-breaks (2022: Sonneborn-Berger, most wins, most wins with
+Black). Players equal on all of them share the place ("7-8"). A player who withdrew having
+completed less than the profile's fraction of their games (§9 a) stays in the table but is
+unranked, and neither their points nor their games count for anyone.
+
+Definitions (README, "How normtui reads the regulations"):
+
+* SB: for each of the player's complete pairings, the points the player scored in it times that
+  opponent's total. With the basis ``event_points`` both are in the event's own points
+  (3 / 1.5 / 1 / 0); with ``main_game`` both come from the main games alone (1 / ½ / 0).
+  Forfeits count as games against the scheduled opponent (FIDE C.07, round robins).
+* Wins: main games won, forfeit wins included (FIDE "WIN"). Black wins: main games won with
+  Black over the board (FIDE "BWG"). Armageddon wins count in neither unless the profile says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from normtui.rules.model import Colour, Game, MainResult, Player, PlayerStatus
+from normtui.rules.profile import Profile
+from normtui.rules.scoring import pairing_points
+
+__all__ = ["Standing", "compute_standings", "counted_players", "games_completed", "tiebreak_key"]
+
+_HALF = Decimal("0.5")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the table. ``rank`` is ``None`` for a player who is not counted (§9 a)."""
+
+    number: int
+    name: str
+    points: Decimal
+    sonneborn_berger: Decimal
+    wins: int
+    black_wins: int
+    games: int
+    counted: bool
+    rank: int | None = None
+    shared_rank: str | None = None
+    armageddon_wins: int = 0
+    provisional: bool = False
+    extra: dict[str, Decimal] = field(default_factory=dict, compare=False)
+
+    def tiebreak(self, name: str) -> Decimal:
+        """The value of a named tie-break, bigger is better."""
+        if name == "sonneborn_berger":
+            return self.sonneborn_berger
+        if name == "wins":
+            return Decimal(self.wins)
+        if name == "black_wins":
+            return Decimal(self.black_wins)
+        return self.extra.get(name, Decimal(0))
+
+
+def games_completed(number: int, games: Iterable[Game]) -> int:
+    """Games the player finished over the board (§9: forfeits are not completed games)."""
+    return sum(
+        1 for g in games
+        if number in (g.white, g.black) and g.result is not None and not g.result.is_forfeit
+    )
+
+
+def counted_players(players: Sequence[Player], games: Sequence[Game], profile: Profile
+                    ) -> frozenset[int]:
+    """Pairing numbers whose results count in the final standings (§9 a/b).
+
+    A withdrawn player counts when they completed at least ``withdrawal_counted_fraction`` of
+    their scheduled games: with 9 rounds, 5 games completed keeps them, 4 does not.
+    """
+    scheduled = profile.event.rounds
+    threshold = profile.illness.withdrawal_counted_fraction
+    counted = set()
+    for p in players:
+        if p.status is PlayerStatus.WITHDRAWN:
+            if Decimal(games_completed(p.number, games)) < threshold * scheduled:
+                continue
+        counted.add(p.number)
+    return frozenset(counted)
+
+
+def _main_game_score(game: Game, number: int) -> Decimal | None:
+    result = game.result
+    if result is None:
+        return None
+    if result is MainResult.DRAW:
+        return _HALF
+    winner = result.winner
+    if winner is None:
+        return Decimal(0)
+    return Decimal(1) if winner is game.colour_of(number) else Decimal(0)
+
+
+def compute_standings(players: Sequence[Player], games: Sequence[Game], profile: Profile, *,
+                      through_round: int | None = None,
+                      provisional_games: frozenset[tuple[int, int]] = frozenset()
+                      ) -> list[Standing]:
+    """The table after ``through_round`` (default: every complete pairing), best first.
+
+    ``provisional_games`` holds (round, board) of results not yet signed (§8): rows that use
+    one are marked provisional. Incomplete pairings (no result, or an Armageddon still due)
+    count for nobody yet.
+    """
+    chosen = [g for g in games if through_round is None or g.round <= through_round]
+    counted = counted_players(players, chosen, profile)
+    draw_winner = profile.classical.armageddon_draw_winner
+    sb_main = profile.tiebreaks.sonneborn_berger_basis == "main_game"
+    with_armageddon = profile.tiebreaks.wins_include_armageddon
+
+    points = {p.number: Decimal(0) for p in players}
+    main_score = {p.number: Decimal(0) for p in players}
+    wins = dict.fromkeys(points, 0)
+    black_wins = dict.fromkeys(points, 0)
+    armageddon_wins = dict.fromkeys(points, 0)
+    played = dict.fromkeys(points, 0)
+    provisional: set[int] = set()
+    scored_pairs: list[tuple[Game, Decimal, Decimal, Decimal, Decimal]] = []
+
+    for g in chosen:
+        scored = pairing_points(g, profile.points, draw_winner)
+        if scored is None or g.white not in counted or g.black not in counted:
+            continue
+        main_w, main_b = _main_game_score(g, g.white), _main_game_score(g, g.black)
+        assert main_w is not None and main_b is not None
+        scored_pairs.append((g, scored[0], scored[1], main_w, main_b))
+        for num, pts, main in ((g.white, scored[0], main_w), (g.black, scored[1], main_b)):
+            points[num] += pts
+            main_score[num] += main
+            played[num] += 1
+        if (g.round, g.board) in provisional_games:
+            provisional.update((g.white, g.black))
+        winner = g.result.winner if g.result else None
+        if winner is not None:
+            winner_no = g.white if winner is Colour.WHITE else g.black
+            wins[winner_no] += 1
+            if winner is Colour.BLACK and g.result is MainResult.BLACK_WIN:
+                black_wins[winner_no] += 1
+        elif g.armageddon is not None:
+            arm_winner = g.armageddon.winner(draw_winner)
+            winner_no = g.white if arm_winner is Colour.WHITE else g.black
+            armageddon_wins[winner_no] += 1
+            if with_armageddon:
+                wins[winner_no] += 1
+                if arm_winner is Colour.BLACK:
+                    black_wins[winner_no] += 1
+
+    total = main_score if sb_main else points
+    sb = dict.fromkeys(points, Decimal(0))
+    for g, pts_w, pts_b, main_w, main_b in scored_pairs:
+        sb[g.white] += (main_w if sb_main else pts_w) * total[g.black]
+        sb[g.black] += (main_b if sb_main else pts_b) * total[g.white]
+
+    rows = [
+        Standing(number=p.number, name=p.name, points=points[p.number],
+                 sonneborn_berger=sb[p.number], wins=wins[p.number],
+                 black_wins=black_wins[p.number], games=played[p.number],
+                 counted=p.number in counted, armageddon_wins=armageddon_wins[p.number],
+                 provisional=p.number in provisional)
+        for p in players
+    ]
+    return rank_rows(rows, profile.tiebreaks.order)
+
+
+def tiebreak_key(row: Standing, order: Sequence[str]) -> tuple[Decimal, ...]:
+    """Bigger is better: points first, then the tie-breaks in the profile's order."""
+    return (row.points, *(row.tiebreak(name) for name in order if name != "lots"))
+
+
+def rank_rows(rows: Sequence[Standing], order: Sequence[str]) -> list[Standing]:
+    """Sort and number the rows; equal keys share a place. Pairing number orders equal rows
+    for display only: it is never a tie-break."""
+    ranked = sorted((r for r in rows if r.counted),
+                    key=lambda r: (tuple(-v for v in tiebreak_key(r, order)), r.number))
+    out: list[Standing] = []
+    i = 0
+    while i < len(ranked):
+        key = tiebreak_key(ranked[i], order)
+        j = i
+        while j < len(ranked) and tiebreak_key(ranked[j], order) == key:
+            j += 1
+        label = str(i + 1) if j - i == 1 else f"{i + 1}-{j}"
+        out.extend(_with_rank(r, i + 1, label) for r in ranked[i:j])
+        i = j
+    uncounted = sorted((r for r in rows if not r.counted), key=lambda r: r.number)
+    out.extend(_with_rank(r, None, None) for r in uncounted)
+    return out
+
+
+def _with_rank(row: Standing, rank: int | None, label: str | None) -> Standing:
+    return Standing(row.number, row.name, row.points, row.sonneborn_berger, row.wins,
+                    row.black_wins, row.games, row.counted, rank, label,
+                    row.armageddon_wins, row.provisional, row.extra)
