@@ -190,7 +190,8 @@ def load_profile(text: str) -> Profile:
     if not isinstance(controls, dict) or not controls:
         raise ProfileError("profile key 'time_controls': missing or not a table")
     time_controls = {
-        name: _build(TimeControl, table, f"time_controls.{name}") for name, table in controls.items()
+        name: _build(TimeControl, table, f"time_controls.{name}")
+        for name, table in controls.items()
     }
     sections: dict[str, Any] = {"time_controls": types.MappingProxyType(time_controls)}
     for fld in dataclasses.fields(Profile):

@@ -78,9 +78,9 @@ def counted_players(players: Sequence[Player], games: Sequence[Game], profile: P
     threshold = profile.illness.withdrawal_counted_fraction
     counted = set()
     for p in players:
-        if p.status is PlayerStatus.WITHDRAWN:
-            if Decimal(games_completed(p.number, games)) < threshold * scheduled:
-                continue
+        completed = Decimal(games_completed(p.number, games))
+        if p.status is PlayerStatus.WITHDRAWN and completed < threshold * scheduled:
+            continue
         counted.add(p.number)
     return frozenset(counted)
 
