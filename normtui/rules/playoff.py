@@ -1,0 +1,302 @@
+"""§5: the play-off when first place is shared.
+
+Two players: a match of ``match_games`` blitz games (colours of game 1 by lot, alternating), and
+if it is tied, one Armageddon game in which a draw counts for the profile's draw winner (Black).
+Three or more: a double round robin (Berger, FIDE's last-two-round swap) ranked by points,
+Sonneborn-Berger, wins, wins with Black and finally by lot.
+
+The whole play-off is a pure function of the final standings, one recorded seed and the results
+entered so far: the store keeps only those, and every game, colour and lot is derived again on
+each read, so nothing can drift out of step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Literal
+
+from normtui.rules.berger import berger_schedule
+from normtui.rules.model import ArmageddonResult, Colour, MainResult, RuleError
+from normtui.rules.profile import Profile, TimeControl
+from normtui.rules.scoring import blitz_points
+from normtui.rules.standings import Standing, rank_rows
+
+__all__ = [
+    "PlayoffGame",
+    "PlayoffState",
+    "lot",
+    "playoff_players",
+    "playoff_state",
+]
+
+Kind = Literal["blitz", "armageddon"]
+Format = Literal["match", "double_round_robin"]
+_HALF = Decimal("0.5")
+
+
+def lot(seed: int, purpose: str) -> random.Random:
+    """A generator for one drawing of lots: the same seed and purpose draw the same way on any
+    machine (string seeds are hashed with SHA-512 by :mod:`random`)."""
+    return random.Random(f"normtui:{seed}:{purpose}")
+
+
+@dataclass(frozen=True)
+class PlayoffGame:
+    """One play-off game; ``id`` is "M1", "M2", "A" (match) or "R3.2" (round 3, board 2)."""
+
+    id: str
+    kind: Kind
+    round: int
+    board: int
+    white: int
+    black: int
+    result: str | None = None
+    time_control: str = "playoff_blitz"
+
+
+@dataclass(frozen=True)
+class PlayoffState:
+    needed: bool
+    format: Format | None
+    players: tuple[int, ...]
+    games: tuple[PlayoffGame, ...] = ()
+    winner: int | None = None
+    status: str = ""
+    next_game: PlayoffGame | None = None
+    table: tuple[Standing, ...] = ()
+    decided_by_lots: bool = False
+    waiting_for_choice: int | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def game(self, game_id: str) -> PlayoffGame:
+        for g in self.games:
+            if g.id == game_id:
+                return g
+        known = ", ".join(g.id for g in self.games) or "none yet"
+        raise RuleError(f"no play-off game {game_id!r} (games: {known})", "Regulations §5")
+
+
+def playoff_players(standings: Sequence[Standing]) -> tuple[int, ...]:
+    """The counted players sharing first place on points, in standings order."""
+    counted = [r for r in standings if r.counted]
+    if not counted:
+        return ()
+    top = counted[0].points
+    return tuple(r.number for r in counted if r.points == top)
+
+
+def _score(result: str, profile: Profile) -> tuple[Decimal, Decimal]:
+    return blitz_points(MainResult(result), profile.blitz_points)
+
+
+def _with_result(game: PlayoffGame, result: str) -> PlayoffGame:
+    if result not in ("1-0", "0-1", "1/2-1/2"):
+        raise RuleError(f"play-off game {game.id}: {result!r} is not a result; use 1-0, 0-1 "
+                        "or 1/2-1/2", "Regulations §5")
+    return dataclasses.replace(game, result=result)
+
+
+def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int | None,
+                  results: Mapping[str, str] | None = None,
+                  armageddon_choice: Colour | None = None) -> PlayoffState:
+    """Where the play-off stands. ``seed`` is ``None`` until the arbiter starts it.
+
+    ``armageddon_choice`` is the colour chosen by the higher-ranked player when the profile
+    lets them choose (``playoff.armageddon_colours = "higher_ranked_chooses"``).
+    """
+    results = dict(results or {})
+    players = playoff_players(standings)
+    if len(players) < 2:
+        leader = players[0] if players else None
+        return PlayoffState(False, None, players, winner=leader,
+                            status="First place is not shared: no play-off is needed.")
+    fmt: Format = "match" if len(players) == 2 else "double_round_robin"
+    if seed is None:
+        return PlayoffState(True, fmt, players,
+                            status=f"Play-off needed ({_format_name(fmt)}); not started.")
+    if fmt == "match":
+        return _match(players, profile, seed, results, armageddon_choice)
+    return _round_robin(players, profile, seed, results)
+
+
+def _format_name(fmt: Format) -> str:
+    return "2-game match" if fmt == "match" else "double round robin"
+
+
+def _unknown_results(results: Mapping[str, str], games: Sequence[PlayoffGame]) -> None:
+    ids = {g.id for g in games}
+    for game_id in results:
+        if game_id not in ids:
+            raise RuleError(f"a result is recorded for play-off game {game_id!r}, which is not "
+                            "due", "Regulations §5")
+
+
+def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mapping[str, str],
+           choice: Colour | None) -> PlayoffState:
+    rules = profile.playoff
+    a, b = players
+    first_white = a if lot(seed, "match colours").random() < 0.5 else b
+    first_black = b if first_white == a else a
+    games: list[PlayoffGame] = []
+    score = {a: Decimal(0), b: Decimal(0)}
+    for n in range(1, rules.match_games + 1):
+        white, black = (first_white, first_black) if n % 2 else (first_black, first_white)
+        gid = f"M{n}"
+        res = results.get(gid)
+        game = PlayoffGame(gid, "blitz", n, 1, white, black, None, rules.match_time_control)
+        if res is not None:
+            game = _with_result(game, res)
+        games.append(game)
+        if res is None:
+            _unknown_results(results, games)
+            return PlayoffState(True, "match", players, tuple(games), status=(
+                f"Match game {n} of {rules.match_games}"), next_game=game)
+        sw, sb = _score(res, profile)
+        score[white] += sw
+        score[black] += sb
+    if score[a] != score[b]:
+        _unknown_results(results, games)
+        winner = a if score[a] > score[b] else b
+        return PlayoffState(True, "match", players, tuple(games), winner=winner,
+                            status=f"Match won {_pts(max(score.values()))}-"
+                                   f"{_pts(min(score.values()))}")
+    tied = f"Match tied {_pts(score[a])}-{_pts(score[b])}: Armageddon"
+    if rules.armageddon_colours == "higher_ranked_chooses":
+        if choice is None:
+            _unknown_results(results, games)
+            return PlayoffState(True, "match", players, tuple(games), status=(
+                f"{tied}; player {a} (higher on the tie-breaks) chooses colours"),
+                waiting_for_choice=a)
+        white = a if choice is Colour.WHITE else b
+    else:
+        white = a if lot(seed, "armageddon colours").random() < 0.5 else b
+    black = b if white == a else a
+    res = results.get("A")
+    arm = PlayoffGame("A", "armageddon", rules.match_games + 1, 1, white, black,
+                      None, rules.armageddon_time_control)
+    if res is not None:
+        arm = _with_result(arm, res)
+    games.append(arm)
+    _unknown_results(results, games)
+    if res is None:
+        return PlayoffState(True, "match", players, tuple(games), status=tied, next_game=arm)
+    winner_colour = ArmageddonResult(res).winner(rules.armageddon_draw_winner)
+    winner = white if winner_colour is Colour.WHITE else black
+    note = ("The Armageddon was drawn: Black wins (draw odds, §5)."
+            if res == "1/2-1/2" else "")
+    return PlayoffState(True, "match", players, tuple(games), winner=winner,
+                        status="Armageddon decided the match", notes=(note,) if note else ())
+
+
+def _pts(value: Decimal) -> str:
+    """Scores as written on a match sheet: 1½, ½, 2."""
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    return f"{whole or ''}½"
+
+
+def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
+                 results: Mapping[str, str]) -> PlayoffState:
+    rules = profile.playoff
+    # Pairing numbers in the play-off are drawn by lot; number i plays as players_by_no[i - 1].
+    by_no = list(players)
+    lot(seed, "round robin numbers").shuffle(by_no)
+    schedule = berger_schedule(len(by_no), rules.round_robin_cycles, swap_last_two=True)
+    games: list[PlayoffGame] = []
+    for rnd in schedule:
+        complete = True
+        for p in rnd:
+            if p.black is None:
+                continue
+            gid = f"R{p.round}.{p.board}"
+            game = PlayoffGame(gid, "blitz", p.round, p.board, by_no[p.white - 1],
+                               by_no[p.black - 1], None, rules.round_robin_time_control)
+            res = results.get(gid)
+            if res is not None:
+                game = _with_result(game, res)
+            else:
+                complete = False
+            games.append(game)
+        if not complete:
+            break
+    _unknown_results(results, games)
+    table = _rr_table(players, games, profile, seed)
+    pending = [g for g in games if g.result is None]
+    total_rounds = len(schedule)
+    if pending:
+        return PlayoffState(True, "double_round_robin", players, tuple(games),
+                            status=f"Double round robin, round {pending[0].round} of "
+                                   f"{total_rounds}",
+                            next_game=pending[0], table=tuple(table))
+    winner = table[0].number
+    by_lots = table[0].extra.get("decided_by_lots", Decimal(0)) == 1
+    status = "Double round robin complete" + (": first place drawn by lot" if by_lots else "")
+    return PlayoffState(True, "double_round_robin", players, tuple(games), winner=winner,
+                        status=status, table=tuple(table), decided_by_lots=by_lots)
+
+
+def _rr_table(players: tuple[int, ...], games: Sequence[PlayoffGame], profile: Profile,
+              seed: int) -> list[Standing]:
+    """1 / ½ / 0 table with the play-off's tie-breaks; the lot is drawn from the seed."""
+    points = dict.fromkeys(players, Decimal(0))
+    wins = dict.fromkeys(players, 0)
+    black_wins = dict.fromkeys(players, 0)
+    played = dict.fromkeys(players, 0)
+    done = [g for g in games if g.result is not None]
+    for g in done:
+        assert g.result is not None
+        sw, sb = _score(g.result, profile)
+        points[g.white] += sw
+        points[g.black] += sb
+        played[g.white] += 1
+        played[g.black] += 1
+        if sw > sb:
+            wins[g.white] += 1
+        elif sb > sw:
+            wins[g.black] += 1
+            black_wins[g.black] += 1
+    sb_score = dict.fromkeys(players, Decimal(0))
+    for g in done:
+        assert g.result is not None
+        sw, sbl = _score(g.result, profile)
+        sb_score[g.white] += sw * points[g.black]
+        sb_score[g.black] += sbl * points[g.white]
+    order = list(profile.playoff.round_robin_tiebreaks)
+    drawn = list(players)
+    lot(seed, "round robin tie-break").shuffle(drawn)
+    # The lot is a tie-break value: bigger is better, drawn once for everybody up front.
+    lots = {num: Decimal(len(drawn) - i) for i, num in enumerate(drawn)}
+    rows = [Standing(number=n, name=str(n), points=points[n], sonneborn_berger=sb_score[n],
+                     wins=wins[n], black_wins=black_wins[n], games=played[n], counted=True,
+                     extra={"lots": lots[n]}) for n in players]
+    without_lots = [name for name in order if name != "lots"]
+    if "lots" in order:
+        return _rank_with_lots(rows, without_lots)
+    return rank_rows(rows, without_lots)
+
+
+def _rank_with_lots(rows: Sequence[Standing], order: Sequence[str]) -> list[Standing]:
+    def key(r: Standing) -> tuple[Decimal, ...]:
+        return (r.points, *(r.tiebreak(n) for n in order))
+
+    ranked = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), -r.extra["lots"]))
+    out: list[Standing] = []
+    for i, r in enumerate(ranked):
+        tied_above = i > 0 and key(ranked[i - 1]) == key(r)
+        tied_below = i + 1 < len(ranked) and key(ranked[i + 1]) == key(r)
+        extra = dict(r.extra)
+        if tied_above or tied_below:
+            extra["decided_by_lots"] = Decimal(1)
+        out.append(Standing(r.number, r.name, r.points, r.sonneborn_berger, r.wins,
+                            r.black_wins, r.games, True, i + 1, str(i + 1),
+                            extra=extra))
+    return out
+
+
+def time_control_of(game: PlayoffGame, profile: Profile) -> TimeControl:
+    return profile.time_controls[game.time_control]
