@@ -1,0 +1,44 @@
+"""Ctrl+P: the command palette reaches every action of every pane by name."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class ConsoleCommands(Provider):
+    def _commands(self) -> list[tuple[str, str, object]]:
+        from normtui.tui.panes.base import Pane
+        from normtui.tui.screens.console import ConsoleScreen
+
+        screen = self.screen
+        if not isinstance(screen, ConsoleScreen):
+            return []
+        found: list[tuple[str, str, object]] = []
+        for _key, pane_id, _module, _cls in _panes():
+            found.append((f"Show {pane_id} pane", f"Switch to the {pane_id} pane",
+                          partial(screen.action_show_pane, pane_id)))
+        found.append(("Undo the last change", "Revert the last audited change", screen.action_undo))
+        found.append(("Help", "Keys and the regulation articles of each pane", screen.action_help))
+        for pane in screen.query(Pane):
+            found.extend(pane.palette_commands())
+        return found
+
+    async def discover(self) -> Hits:
+        for title, help_text, callback in self._commands():
+            yield DiscoveryHit(title, callback, help=help_text)  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback,  # type: ignore[arg-type]
+                          help=help_text)
+
+
+def _panes() -> tuple[tuple[str, str, str, str], ...]:
+    from normtui.tui.panes import PANES
+
+    return PANES

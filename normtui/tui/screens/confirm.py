@@ -1,0 +1,38 @@
+"""A yes/no question, answered from the keyboard (y / n / Escape)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, *, confirm: str = "Confirm", cancel: str = "Cancel") -> None:
+        super().__init__()
+        self.question = question
+        self.confirm_label = confirm
+        self.cancel_label = cancel
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(id="buttons"):
+                yield Button(f"{self.confirm_label} (y)", variant="primary", id="yes")
+                yield Button(f"{self.cancel_label} (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
