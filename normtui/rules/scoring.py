@@ -40,8 +40,9 @@ def check_game(game: Game) -> None:
                 f"round {game.round} board {game.board}: an Armageddon is played only after "
                 "the main game is drawn, and this main game has no result yet", "Regulations §2")
         if not game.result.is_draw:
+            kind = "forfeited" if game.result.is_forfeit else "decisive"
             raise RuleError(
-                f"round {game.round} board {game.board}: no Armageddon after a decisive main game "
+                f"round {game.round} board {game.board}: no Armageddon after a {kind} main game "
                 f"({game.result.value})", "Regulations §2")
 
 

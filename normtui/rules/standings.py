@@ -25,7 +25,15 @@ from normtui.rules.model import Colour, Game, MainResult, Player, PlayerStatus
 from normtui.rules.profile import Profile
 from normtui.rules.scoring import pairing_points
 
-__all__ = ["Standing", "compute_standings", "counted_players", "games_completed", "tiebreak_key"]
+__all__ = [
+    "Standing",
+    "compute_standings",
+    "counted_players",
+    "games_completed",
+    "rank_rows",
+    "scheduled_games",
+    "tiebreak_key",
+]
 
 _HALF = Decimal("0.5")
 
@@ -67,6 +75,12 @@ def games_completed(number: int, games: Iterable[Game]) -> int:
     )
 
 
+def scheduled_games(profile: Profile) -> int:
+    """Games each player is due to play: in an odd field one round per cycle is a bye, and a
+    bye is not a game, so this is not ``profile.event.rounds``."""
+    return (profile.event.players - 1) * profile.event.cycles
+
+
 def counted_players(players: Sequence[Player], games: Sequence[Game], profile: Profile
                     ) -> frozenset[int]:
     """Pairing numbers whose results count in the final standings (§9 a/b).
@@ -74,7 +88,7 @@ def counted_players(players: Sequence[Player], games: Sequence[Game], profile: P
     A withdrawn player counts when they completed at least ``withdrawal_counted_fraction`` of
     their scheduled games: with 9 rounds, 5 games completed keeps them, 4 does not.
     """
-    scheduled = profile.event.rounds
+    scheduled = scheduled_games(profile)
     threshold = profile.illness.withdrawal_counted_fraction
     counted = set()
     for p in players:
@@ -168,8 +182,12 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
 
 
 def tiebreak_key(row: Standing, order: Sequence[str]) -> tuple[Decimal, ...]:
-    """Bigger is better: points first, then the tie-breaks in the profile's order."""
-    return (row.points, *(row.tiebreak(name) for name in order if name != "lots"))
+    """Bigger is better: points first, then the tie-breaks in the profile's order.
+
+    "lots" is the value a recorded drawing of lots left in ``row.extra``; rows without one
+    all have 0 there, so an undrawn tie stays a shared place rather than an invented order.
+    """
+    return (row.points, *(row.tiebreak(name) for name in order))
 
 
 def rank_rows(rows: Sequence[Standing], order: Sequence[str]) -> list[Standing]:

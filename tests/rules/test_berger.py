@@ -1,0 +1,98 @@
+"""§1 "Berger tables will be used for the pairings" (FIDE Handbook C.05, Annex 1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from normtui.rules.berger import (
+    Pairing,
+    berger_round,
+    berger_schedule,
+    bye_number,
+    rounds_per_cycle,
+)
+
+# Issue 2, copied from the FIDE table for 10 players; first-named has White.
+TABLE_10 = """
+1-10 2-9 3-8 4-7 5-6
+10-6 7-5 8-4 9-3 1-2
+2-10 3-1 4-9 5-8 6-7
+10-7 8-6 9-5 1-4 2-3
+3-10 4-2 5-1 6-9 7-8
+10-8 9-7 1-6 2-5 3-4
+4-10 5-3 6-2 7-1 8-9
+10-9 1-8 2-7 3-6 4-5
+5-10 6-4 7-3 8-2 9-1
+"""
+
+
+def pairs(round_: list[Pairing]) -> list[tuple[int, int | None]]:
+    return [(p.white, p.black) for p in round_]
+
+
+def test_the_ten_player_berger_table_is_fides() -> None:
+    """§1: every board of every round of the 10-player table, colours included."""
+    expected = [[tuple(int(n) for n in board.split("-")) for board in line.split()]
+                for line in TABLE_10.strip().splitlines()]
+    assert [pairs(r) for r in berger_schedule(10)] == expected
+    assert [b.board for b in berger_round(10, 4)] == [1, 2, 3, 4, 5]
+
+
+def test_odd_field_the_highest_number_is_the_bye() -> None:
+    """§1 with an odd field: the dummy number N+1 sits out, its opponent has the bye, on the
+    last board."""
+    assert bye_number(9) == 10 and bye_number(10) is None
+    assert rounds_per_cycle(9) == 9
+    first = berger_round(9, 1)
+    assert pairs(first) == [(2, 9), (3, 8), (4, 7), (5, 6), (1, None)]
+    assert first[-1].is_bye
+    byes = [next(p.white for p in r if p.is_bye) for r in berger_schedule(9)]
+    assert sorted(byes) == list(range(1, 10))
+
+
+def test_double_round_robin_reverses_colours_and_swaps_the_last_two() -> None:
+    """FIDE C.05 Annex 1: the second cycle repeats the first with colours reversed; the
+    recommended default plays rounds N-2 and N-1 of the first cycle in swapped order."""
+    sched = berger_schedule(10, 2)
+    assert len(sched) == 18
+    single = [pairs(r) for r in berger_schedule(10)]
+    first_cycle = [pairs(r) for r in sched[:9]]
+    assert first_cycle[:7] == single[:7]
+    assert first_cycle[7] == single[8] and first_cycle[8] == single[7]
+    for a, b in zip(sched[:9], sched[9:], strict=True):
+        assert pairs(b) == [(black, white) for white, black in pairs(a)]
+    assert [r[0].round for r in sched] == list(range(1, 19))
+
+
+def test_double_round_robin_plain_variant() -> None:
+    """The plain variant (swap_last_two=False) keeps the first cycle in table order."""
+    sched = berger_schedule(10, 2, swap_last_two=False)
+    assert [pairs(r) for r in sched[:9]] == [pairs(r) for r in berger_schedule(10)]
+    assert pairs(sched[9]) == [(10, 1), (9, 2), (8, 3), (7, 4), (6, 5)]
+
+
+def test_the_swap_avoids_three_colours_running_at_the_seam() -> None:
+    """Why FIDE recommends the swap: with 10 players the plain double round robin gives
+    someone the same colour three times running across the seam; the swap does not."""
+    def longest_run(schedule: list[list[Pairing]]) -> int:
+        colours: dict[int, str] = {}
+        for r in schedule:
+            for p in r:
+                colours[p.white] = colours.get(p.white, "") + "W"
+                assert p.black is not None
+                colours[p.black] = colours.get(p.black, "") + "B"
+        return max(max(len(run) for run in seq.replace("WB", "W B").replace("BW", "B W").split())
+                   for seq in colours.values())
+    assert longest_run(berger_schedule(10, 2, swap_last_two=False)) == 3
+    assert longest_run(berger_schedule(10, 2)) == 2
+
+
+@pytest.mark.parametrize("bad", [0, 10])
+def test_round_outside_the_cycle_is_refused(bad: int) -> None:
+    with pytest.raises(ValueError, match=r"outside 1\.\.9"):
+        berger_round(10, bad)
+
+
+def test_fewer_than_three_players_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least 3"):
+        berger_round(2, 1)
