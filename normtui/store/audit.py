@@ -1,0 +1,194 @@
+"""The audit log: every mutation's rows before and after, and undo.
+
+A mutation never writes a table directly; it writes through a :class:`Recorder`, which keeps
+the first state of every row it touches. At the end the recorder writes ONE audit row whose
+``before`` and ``after`` hold, per table and row id, the whole row (or ``null`` where the row did
+not exist). Because nothing bypasses the recorder, the log is complete by construction, and
+undo is the same write run backwards: the ``after`` rows must still be there as written, and
+then the ``before`` rows are put back exactly (ids, versions and all).
+
+The JSON shape of ``before`` / ``after``: ``{"games": {"12": {...row...}}, "fines": {"3": null}}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from normtui.store.errors import ConflictError, NotFoundError
+from normtui.store.schema import TABLES
+
+__all__ = ["AuditEntry", "Recorder", "Row", "find_undoable", "read_log"]
+
+Row = dict[str, Any]
+Rows = Mapping[str, Mapping[str, Row | None]]
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One change. ``undoes`` is the id of the entry an undo reverted; ``undone_by`` the id of
+    the undo that reverted this one."""
+
+    id: int
+    at: str
+    actor: str
+    action: str
+    summary: str
+    before: Rows
+    after: Rows
+    undoes: int | None = None
+    undone_by: int | None = None
+
+    def changed(self, table: str) -> list[int]:
+        """Ids of the rows of ``table`` this entry changed."""
+        return sorted(int(k) for k in {*self.before.get(table, {}), *self.after.get(table, {})})
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "at": self.at, "actor": self.actor, "action": self.action,
+            "summary": self.summary, "undoes": self.undoes, "undone_by": self.undone_by,
+            "before": self.before, "after": self.after,
+        }
+
+
+def _entry(row: Mapping[str, Any], undone_by: int | None) -> AuditEntry:
+    return AuditEntry(row["id"], row["at"], row["actor"], row["action"], row["summary"],
+                      json.loads(row["before"]), json.loads(row["after"]), row["undoes"],
+                      undone_by)
+
+
+def read_log(db: Database, limit: int | None = None) -> list[AuditEntry]:
+    """Newest first."""
+    sql = ("SELECT a.*, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
+           "FROM audit a ORDER BY a.id DESC")
+    params: list[Any] = []
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    return [_entry(r, r["undone_by"]) for r in db.query(sql, params)]
+
+
+def find_undoable(db: Database) -> AuditEntry:
+    """The newest action that is neither an undo nor already undone (nor the creation)."""
+    rows = list(db.query(
+        "SELECT a.* FROM audit a WHERE a.undoes IS NULL AND a.action <> 'create' "
+        "AND NOT EXISTS (SELECT 1 FROM audit u WHERE u.undoes = a.id) "
+        "ORDER BY a.id DESC LIMIT 1"))
+    if not rows:
+        raise NotFoundError("nothing to undo")
+    return _entry(rows[0], None)
+
+
+class Recorder:
+    """The writes of one mutation, inside the caller's transaction."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._before: dict[tuple[str, int], Row | None] = {}
+
+    def fetch(self, table: str, row_id: int) -> Row | None:
+        _check_table(table)
+        cursor = self.db.execute(f"SELECT * FROM {table} WHERE id = ?", [row_id])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        return dict(zip([d[0] for d in cursor.description], row, strict=True))
+
+    def _remember(self, table: str, row_id: int) -> None:
+        if (table, row_id) not in self._before:
+            self._before[(table, row_id)] = self.fetch(table, row_id)
+
+    def insert(self, table: str, values: Mapping[str, Any]) -> int:
+        _check_table(table)
+        cols = list(values)
+        cursor = self.db.execute(
+            f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+            [values[c] for c in cols])
+        row_id = cursor.lastrowid
+        assert row_id is not None
+        self._before.setdefault((table, row_id), None)
+        return row_id
+
+    def update(self, table: str, row_id: int, values: Mapping[str, Any]) -> None:
+        _check_table(table)
+        self._remember(table, row_id)
+        cols = list(values)
+        self.db.execute(
+            f"UPDATE {table} SET {', '.join(f'{c} = ?' for c in cols)} WHERE id = ?",
+            [*(values[c] for c in cols), row_id])
+
+    def delete(self, table: str, row_id: int) -> None:
+        self._remember(table, row_id)
+        self.db.execute(f"DELETE FROM {table} WHERE id = ?", [row_id])
+
+    def put_back(self, rows: Mapping[tuple[str, int], Row | None]) -> None:
+        """Make each row exactly as given (``None``: absent). All touched rows are deleted
+        first and then inserted whole, so a swap of unique values (pairing numbers) cannot
+        collide halfway; foreign keys are checked at commit."""
+        self.db.execute("PRAGMA defer_foreign_keys = ON")
+        for table, row_id in rows:
+            self.delete(table, row_id)
+        for (table, _), row in rows.items():
+            if row is not None:
+                self.insert(table, row)
+
+    def changes(self) -> tuple[dict[str, dict[str, Row | None]], dict[str, dict[str, Row | None]]]:
+        """(before, after) of the rows that really changed, tables in schema order."""
+        before: dict[str, dict[str, Row | None]] = {}
+        after: dict[str, dict[str, Row | None]] = {}
+        for (table, row_id), old in sorted(self._before.items(),
+                                           key=lambda kv: (TABLES.index(kv[0][0]), kv[0][1])):
+            new = self.fetch(table, row_id)
+            if new == old:
+                continue
+            before.setdefault(table, {})[str(row_id)] = old
+            after.setdefault(table, {})[str(row_id)] = new
+        return before, after
+
+    def write_audit(self, *, at: str, actor: str, action: str, summary: str,
+                    undoes: int | None = None) -> AuditEntry | None:
+        """The audit row of this mutation, or ``None`` when nothing changed (nothing written)."""
+        before, after = self.changes()
+        if not after:
+            return None
+        values = {"at": at, "actor": actor, "action": action, "summary": summary,
+                  "before": _dumps(before), "after": _dumps(after), "undoes": undoes}
+        cols = list(values)
+        cursor = self.db.execute(
+            f"INSERT INTO audit ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+            [values[c] for c in cols])
+        assert cursor.lastrowid is not None
+        return AuditEntry(cursor.lastrowid, at, actor, action, summary, before, after, undoes)
+
+
+def undo_rows(rec: Recorder, entry: AuditEntry) -> None:
+    """Put back ``entry.before``, provided every row is still as ``entry.after`` left it."""
+    wanted: dict[tuple[str, int], Row | None] = {}
+    for table, rows in entry.after.items():
+        for key, after in rows.items():
+            current = rec.fetch(table, int(key))
+            if current != after:
+                raise ConflictError(
+                    f"cannot undo #{entry.id} ({entry.summary}): {table} row {key} has been "
+                    "changed since by a change that is not undone")
+            wanted[(table, int(key))] = entry.before[table][key]
+    rec.put_back(wanted)
+
+
+def _check_table(table: str) -> None:
+    # Table names are interpolated into SQL: only the schema's own names may pass.
+    if table not in TABLES:
+        raise ValueError(f"not an audited table: {table}")
+
+
+def _dumps(rows: object) -> str:
+    return json.dumps(rows, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def iter_rows(db: Database, table: str) -> Iterator[Row]:
+    _check_table(table)
+    yield from db.query(f"SELECT * FROM {table} ORDER BY id")

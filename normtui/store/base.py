@@ -1,0 +1,317 @@
+"""The store's core: one connection, transactions, and the lookups every operation needs.
+
+Concurrency model. Every mutation is one ``db.atomic()`` transaction whose first statement is a
+write, so SQLite hands it the file's write lock at once (waiting up to the busy timeout) and
+everything it then reads is the latest committed state: two processes can never both read a
+game, both decide, and both write. Reads outside a transaction always see the latest commit,
+so each process sees the other's results on its next read. The ``version`` column of a game lets
+a caller that showed a game to a person refuse to write over a change made since.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from normtui.rules.duties import Signatures, provisional_games
+from normtui.rules.model import (
+    ArmageddonResult,
+    Game,
+    GameState,
+    MainResult,
+    Player,
+    PlayerStatus,
+    Postponement,
+)
+from normtui.rules.profile import Profile, load_profile
+from normtui.rules.scoring import blitz_points, pairing_points
+from normtui.rules.standings import Standing, compute_standings
+from normtui.store.audit import AuditEntry, Recorder
+from normtui.store.errors import (
+    AmbiguousError,
+    BusyError,
+    ConflictError,
+    InputError,
+    NotFoundError,
+    StoreError,
+)
+from normtui.store.records import GameRecord, surname
+
+__all__ = ["Clock", "StoreBase", "Tx"]
+
+Clock = Callable[[], datetime]
+
+_GAMES_SQL = """
+SELECT g.*, w.number AS white_number, w.name AS white_name,
+       b.number AS black_number, b.name AS black_name
+FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black
+"""
+
+
+def _default_actor() -> str:
+    try:
+        return os.environ.get("NORMTUI_ACTOR") or getpass.getuser()
+    except (KeyError, OSError):  # no user name in a bare container
+        return "arbiter"
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Tx:
+    """One mutation in progress: write through ``rec``; set ``summary`` to say what it did."""
+
+    rec: Recorder
+    action: str
+    summary: str = ""
+    undoes: int | None = None
+    entry: AuditEntry | None = field(default=None, init=False)
+
+
+class StoreBase:
+    """Connection, clock, actor, transactions and lookups, shared by the store's parts."""
+
+    def __init__(self, db: Database, path: Path, *, actor: str | None = None,
+                 clock: Clock | None = None) -> None:
+        self._db = db
+        self.path = path
+        self.actor = actor or _default_actor()
+        self._clock = clock or _utc_now
+        self._lock = threading.RLock()
+        self._profile_cache: tuple[str, Profile] | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the file. The last connection to close checkpoints the WAL into the file."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> StoreBase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- transactions ------------------------------------------------------------------------
+
+    def now(self) -> str:
+        return self._clock().isoformat(timespec="seconds")
+
+    @contextmanager
+    def _read(self) -> Iterator[Database]:
+        """A consistent snapshot for reads that span several queries."""
+        with self._lock, _sqlite_errors(), self._db.atomic():
+            yield self._db
+
+    @contextmanager
+    def _write(self, action: str) -> Iterator[Tx]:
+        with self._lock, _sqlite_errors(), self._db.atomic():
+            # A write first: take the write lock now, before reading what we decide on.
+            self._db.execute("UPDATE event SET id = id WHERE 0")
+            tx = Tx(Recorder(self._db), action)
+            yield tx
+            tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor, action=action,
+                                          summary=tx.summary, undoes=tx.undoes)
+
+    def data_version(self) -> int:
+        """Changes whenever ANOTHER connection commits to the file (PRAGMA data_version): poll
+        it to learn cheaply that someone else wrote. This store's own writes do not change it."""
+        with self._lock:
+            return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+
+    # -- the profile -------------------------------------------------------------------------
+
+    @property
+    def profile(self) -> Profile:
+        """The event's regulations, from the profile stored in the file (with its edits)."""
+        with self._lock:
+            (text,) = self._db.execute("SELECT profile_text FROM event").fetchone()
+            cached = self._profile_cache
+            if cached is None or cached[0] != text:
+                cached = (text, load_profile(text))
+                self._profile_cache = cached
+            return cached[1]
+
+    # -- players -----------------------------------------------------------------------------
+
+    def players(self) -> list[Player]:
+        """Every player, by pairing number."""
+        with self._read():
+            return [_player(r) for r in self._db.query("SELECT * FROM players ORDER BY number")]
+
+    def _players_by_id(self) -> dict[int, Player]:
+        return {r["id"]: _player(r) for r in self._db.query("SELECT * FROM players")}
+
+    def _player_ids(self) -> dict[int, int]:
+        """Pairing number -> row id."""
+        return {r["number"]: r["id"] for r in self._db.query("SELECT id, number FROM players")}
+
+    def resolve_player(self, text: str | int) -> Player:
+        """A player from a pairing number, or a case-insensitive part of the name that matches
+        one player only ("carl", "Vachier", "wang")."""
+        players = self.players()
+        query = str(text).strip()
+        if not query:
+            raise InputError("a player is missing: give a pairing number or part of a name")
+        if query.isdigit():
+            for p in players:
+                if p.number == int(query):
+                    return p
+            raise NotFoundError(
+                f"no player has pairing number {query} (numbers are 1-{len(players)})")
+        needle = query.casefold()
+        exact = [p for p in players if p.name.casefold() == needle]
+        if exact:
+            return exact[0]
+        found = [p for p in players if needle in p.name.casefold()]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise NotFoundError(
+                f"no player matches {query!r}; give a pairing number or part of a name")
+        names = "; ".join(p.name for p in found)
+        raise AmbiguousError(f"{query!r} matches {len(found)} players ({names}); "
+                             "give more of the name or the pairing number")
+
+    # -- rounds and games --------------------------------------------------------------------
+
+    def _stage_rounds(self, stage: str) -> int:
+        row = self._db.execute("SELECT rounds FROM stages WHERE kind = ?", [stage]).fetchone()
+        if row is None:
+            hint = {"blitz": "; start it with `normtui blitz start`"}.get(stage, "")
+            raise NotFoundError(f"the event has no {stage} stage{hint}")
+        return int(row[0])
+
+    def check_round(self, round_no: int, stage: str = "main") -> None:
+        rounds = self._stage_rounds(stage)
+        if not 1 <= round_no <= rounds:
+            what = "the event" if stage == "main" else f"the {stage} stage"
+            raise InputError(f"round {round_no} is out of range: {what} has rounds 1-{rounds}")
+
+    def _game_records(self, where: str, params: list[Any]) -> list[GameRecord]:
+        with self._read():
+            profile = self.profile
+            rows = list(self._db.query(f"{_GAMES_SQL} WHERE {where} ORDER BY g.round, g.board",
+                                       params))
+        return [_game_record(r, profile) for r in rows]
+
+    def games(self, round: int | None = None, stage: str = "main") -> list[GameRecord]:
+        """The games of a stage, or of one round of it, by round and board."""
+        if round is not None:
+            self.check_round(round, stage)
+            return self._game_records("g.stage = ? AND g.round = ?", [stage, round])
+        return self._game_records("g.stage = ?", [stage])
+
+    def game(self, game_id: int) -> GameRecord:
+        found = self._game_records("g.id = ?", [game_id])
+        if not found:
+            raise NotFoundError(f"no game with id {game_id}")
+        return found[0]
+
+    def find_game(self, round: int, white: str | int, black: str | int,
+                  stage: str = "main") -> GameRecord:
+        """The game of ``round`` with ``white`` having White against ``black``; a pairing that
+        is not in the round, or colours given the wrong way round, is refused by name."""
+        self.check_round(round, stage)
+        w, b = self.resolve_player(white), self.resolve_player(black)
+        if w.number == b.number:
+            raise InputError(f"{w.name} is given as both White and Black")
+        games = self.games(round, stage)
+        for g in games:
+            if (g.white, g.black) == (w.number, b.number):
+                return g
+        for g in games:
+            if (g.white, g.black) == (b.number, w.number):
+                raise InputError(
+                    f"{surname(w.name)} has Black against {surname(b.name)} in round {round}; "
+                    f"give White first: {surname(b.name)} {surname(w.name)}")
+        opponent = next((f"{surname(g.black_name if g.white == w.number else g.white_name)} "
+                         f"(board {g.board})"
+                         for g in games if w.number in (g.white, g.black)), None)
+        plays = f"; {surname(w.name)} plays {opponent}" if opponent else \
+            f"; {surname(w.name)} has no game in that round"
+        raise NotFoundError(f"{surname(w.name)} and {surname(b.name)} are not paired in "
+                            f"round {round}{plays}")
+
+    def _main_standings(self, through_round: int | None = None) -> list[Standing]:
+        """The rules' table of the main event; unsigned results are marked provisional (§8)."""
+        games = self.games()
+        rules_games = [g.game() for g in games]
+        signatures = {(g.round, g.board): g.signatures for g in games}
+        return compute_standings(self.players(), rules_games, self.profile,
+                                 through_round=through_round,
+                                 provisional_games=provisional_games(rules_games, signatures))
+
+    def _current_game(self, game_id: int, expected_version: int | None) -> GameRecord:
+        """The game as it is now (call inside the write transaction), checked against the
+        version the caller saw."""
+        game = self.game(game_id)
+        if expected_version is not None and game.version != expected_version:
+            raise ConflictError(
+                f"{game.label} was changed by someone else since you read it (now version "
+                f"{game.version}, you had {expected_version}); reload and try again")
+        return game
+
+    def _update_game(self, tx: Tx, game: GameRecord, values: dict[str, Any]) -> None:
+        tx.rec.update("games", game.id, {**values, "version": game.version + 1})
+
+
+@contextmanager
+def _sqlite_errors() -> Iterator[None]:
+    """SQLite failures that are not bugs, turned into one line for the arbiter."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            raise BusyError("the event file is busy: another normtui has been writing for "
+                            "too long; try again") from None
+        raise StoreError(f"the event file cannot be written: {text}") from None
+    except sqlite3.IntegrityError as exc:
+        raise StoreError(f"refused by the database: {exc}") from None
+
+
+def _player(row: dict[str, Any]) -> Player:
+    return Player(row["number"], row["name"], row["rating"], row["federation"], row["fide_id"],
+                  PlayerStatus(row["status"]))
+
+
+def _game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
+    result = MainResult(row["result"]) if row["result"] else None
+    armageddon = ArmageddonResult(row["armageddon"]) if row["armageddon"] else None
+    state = GameState(row["state"])
+    points = None
+    if row["stage"] == "main":
+        g = Game(row["round"], row["board"], row["white_number"], row["black_number"],
+                 result, armageddon, state)
+        points = pairing_points(g, profile.points, profile.classical.armageddon_draw_winner)
+    elif result is not None:
+        points = blitz_points(result, profile.blitz_points)
+    deadline = None
+    if result is MainResult.DRAW and armageddon is None and row["result_at"]:
+        minutes = profile.classical.armageddon_start_within_minutes
+        at = datetime.fromisoformat(row["result_at"]) + timedelta(minutes=minutes)
+        deadline = at.isoformat(timespec="seconds")
+    return GameRecord(
+        id=row["id"], stage=row["stage"], round=row["round"], board=row["board"],
+        white=row["white_number"], black=row["black_number"], white_name=row["white_name"],
+        black_name=row["black_name"], result=result, armageddon=armageddon, state=state,
+        pgn=row["pgn"], armageddon_pgn=row["armageddon_pgn"],
+        signatures=Signatures(bool(row["signed_white"]), bool(row["signed_black"]),
+                              bool(row["signed_arbiter"])),
+        version=row["version"], points=points, result_at=row["result_at"],
+        armageddon_deadline=deadline,
+        postponed_to=Postponement(row["postponed_to"]) if row["postponed_to"] else None)

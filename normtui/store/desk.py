@@ -1,0 +1,197 @@
+"""The player desk: withdrawal, illness, arrivals and fines, incidents; and clock settings.
+
+Each decision is the rules' (``normtui.rules.withdrawal``, ``duties``); the previews here let
+a console show the consequence before the arbiter confirms it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from normtui.rules import duties
+from normtui.rules.model import Game, PlayerStatus, Postponement
+from normtui.rules.profile import TimeControl, load_profile
+from normtui.rules.withdrawal import (
+    IllnessDecision,
+    WithdrawalEffect,
+    apply_illness,
+    decide_illness,
+    withdrawal_effect,
+)
+from normtui.store.audit import AuditEntry
+from normtui.store.base import StoreBase, Tx
+from normtui.store.errors import InputError, NotFoundError, StoreError
+from normtui.store.profile_text import replace_time_control
+from normtui.store.records import (
+    ArrivalRecord,
+    FineRecord,
+    GameRecord,
+    IncidentRecord,
+    surname,
+)
+
+__all__ = ["DeskMixin"]
+
+
+class DeskMixin(StoreBase):
+    # -- withdrawal (§9) ---------------------------------------------------------------------
+
+    def withdrawal_preview(self, player: str | int) -> WithdrawalEffect:
+        """What withdrawing the player now would do (the 50 % rule), without doing it."""
+        with self._read():
+            p = self.resolve_player(player)
+            games = [g.game() for g in self.games()]
+            return withdrawal_effect(p.number, games, self.profile, name=p.name)
+
+    def withdraw(self, player: str | int) -> AuditEntry | None:
+        """Withdraw a player (§9): status withdrawn, unplayed games forfeited by them."""
+        with self._write("withdraw") as tx:
+            p = self.resolve_player(player)
+            if p.status is PlayerStatus.WITHDRAWN:
+                raise StoreError(f"{p.name} has already withdrawn")
+            effect = self.withdrawal_preview(p.number)
+            ids = self._player_ids()
+            tx.rec.update("players", ids[p.number], {"status": PlayerStatus.WITHDRAWN.value})
+            by_board = {(g.round, g.board): g for g in self.games()}
+            for forfeit in effect.forfeits:
+                self._write_forfeit(tx, by_board[(forfeit.round, forfeit.board)], forfeit)
+            tx.summary = effect.message
+        return tx.entry
+
+    def _write_forfeit(self, tx: Tx, record: GameRecord, game: Game) -> None:
+        assert game.result is not None
+        self._update_game(tx, record, {"result": game.result.value, "armageddon": None,
+                                       "state": game.state.value, "result_at": self.now(),
+                                       "postponed_to": None})
+
+    # -- illness (§9) ------------------------------------------------------------------------
+
+    def illness_decision(self, round: int, *, proposed: Postponement | None,
+                         opponent_refuses: bool = False) -> IllnessDecision:
+        """What §9 decides for an ill player's game, without recording it."""
+        self.check_round(round)
+        return decide_illness(round, self.profile, proposed=proposed,
+                              opponent_refuses=opponent_refuses)
+
+    def report_illness(self, round: int, player: str | int, *, proposed: Postponement | None,
+                       opponent_refuses: bool = False) -> AuditEntry | None:
+        """A player too ill to play ``round``: the game is postponed to ``proposed`` (a free day
+        or the next morning), or forfeited by the ill player, as §9 decides."""
+        with self._write("illness") as tx:
+            decision = self.illness_decision(round, proposed=proposed,
+                                             opponent_refuses=opponent_refuses)
+            p = self.resolve_player(player)
+            record = next((g for g in self.games(round) if p.number in (g.white, g.black)), None)
+            if record is None:
+                raise NotFoundError(f"{p.name} has no game in round {round}")
+            game = apply_illness(record.game(), p.number, decision)
+            if decision.outcome == "forfeit":
+                self._write_forfeit(tx, record, game)
+            else:
+                assert decision.when is not None
+                self._update_game(tx, record, {"state": game.state.value,
+                                               "postponed_to": decision.when.value})
+            tx.summary = f"{record.label}: {surname(p.name)} ill; {decision.reason}"
+        return tx.entry
+
+    # -- arrivals and fines (§7) -------------------------------------------------------------
+
+    def record_arrival(self, round: int, player: str | int, present: bool, *,
+                       fine: bool = True) -> AuditEntry | None:
+        """Whether the player was in the playing area at the start of ``round``. Absent, the
+        §7 fine is recorded unless ``fine=False`` (the arbiter did not confirm it). Recording
+        the player present again removes a fine that came from this arrival."""
+        with self._write("arrival") as tx:
+            self.check_round(round)
+            p = self.resolve_player(player)
+            pid = self._player_ids()[p.number]
+            row = self._db.execute("SELECT id FROM arrivals WHERE round = ? AND player = ?",
+                                   [round, pid]).fetchone()
+            values = {"round": round, "player": pid, "present": int(present),
+                      "recorded_at": self.now()}
+            if row is None:
+                arrival_id = tx.rec.insert("arrivals", values)
+            else:
+                arrival_id = int(row[0])
+                tx.rec.update("arrivals", arrival_id, {"present": int(present)})
+            old_fine = self._db.execute("SELECT id FROM fines WHERE arrival = ?",
+                                        [arrival_id]).fetchone()
+            due = duties.arrival_fine(present, self.profile) if fine else None
+            if old_fine is not None and due is None:
+                tx.rec.delete("fines", int(old_fine[0]))
+            if old_fine is None and due is not None:
+                tx.rec.insert("fines", {
+                    "player": pid, "round": round, "arrival": arrival_id,
+                    "amount": str(due.amount), "currency": due.currency, "reason": due.reason,
+                    "article": due.article, "recorded_at": self.now()})
+            where = "present" if present else "absent at the start"
+            tx.summary = f"round {round}: {surname(p.name)} {where}"
+            if due is not None:
+                tx.summary += f", fined {due.amount} {due.currency} ({due.article})"
+        return tx.entry
+
+    def arrivals(self, round: int | None = None) -> list[ArrivalRecord]:
+        with self._read():
+            by_id = self._players_by_id()
+            sql = "SELECT * FROM arrivals"
+            params: list[object] = []
+            if round is not None:
+                sql += " WHERE round = ?"
+                params.append(round)
+            rows = list(self._db.query(sql + " ORDER BY round, id", params))
+        return [ArrivalRecord(r["id"], r["round"], by_id[r["player"]], bool(r["present"]),
+                              r["recorded_at"]) for r in rows]
+
+    def fines(self) -> list[FineRecord]:
+        """The fines ledger, oldest first."""
+        with self._read():
+            by_id = self._players_by_id()
+            rows = list(self._db.query("SELECT * FROM fines ORDER BY id"))
+        return [FineRecord(r["id"], by_id[r["player"]], r["round"], Decimal(r["amount"]),
+                           r["currency"], r["reason"], r["article"], r["recorded_at"])
+                for r in rows]
+
+    # -- incidents (§7) ----------------------------------------------------------------------
+
+    def record_incident(self, round: int, player: str | int, kind: str, description: str,
+                        decision: str, *, article: str | None = "Regulations §7"
+                        ) -> AuditEntry | None:
+        """An incident (kinds: ``normtui.rules.duties.INCIDENT_KINDS``) with the Chief
+        Arbiter's decision."""
+        with self._write("incident") as tx:
+            self.check_round(round)
+            p = self.resolve_player(player)
+            incident = duties.Incident(round, p.number, kind, description.strip(),
+                                       decision.strip())
+            duties.check_incident(incident, self.profile)
+            tx.rec.insert("incidents", {
+                "at": self.now(), "round": round, "player": self._player_ids()[p.number],
+                "kind": kind, "description": incident.description,
+                "decision": incident.decision, "article": article})
+            tx.summary = f"round {round}: incident ({kind}) {surname(p.name)}: {decision}"
+        return tx.entry
+
+    def incidents(self) -> list[IncidentRecord]:
+        with self._read():
+            by_id = self._players_by_id()
+            rows = list(self._db.query("SELECT * FROM incidents ORDER BY id"))
+        return [IncidentRecord(r["id"], r["at"], r["round"], by_id[r["player"]], r["kind"],
+                               r["description"], r["decision"], r["article"]) for r in rows]
+
+    # -- clock settings ----------------------------------------------------------------------
+
+    def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
+        """Change one time control of the event's profile; the profile loader validates it."""
+        with self._write("time control") as tx:
+            profile = self.profile
+            if name not in profile.time_controls:
+                known = ", ".join(profile.time_controls)
+                raise InputError(f"no time control {name!r} (the profile has {known})")
+            old = profile.time_controls[name]
+            if old == tc:
+                return None
+            text = replace_time_control(profile.source_text, name, tc)
+            load_profile(text)
+            tx.rec.update("event", 1, {"profile_text": text})
+            tx.summary = f"time control {name}: {tc.describe()} (was {old.describe()})"
+        return tx.entry

@@ -1,0 +1,57 @@
+"""What the store refuses, as one line an arbiter can act on.
+
+Every error here leaves the database exactly as it was: the store checks before it writes, and
+anything it could not check beforehand is rolled back with the transaction.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AmbiguousError",
+    "BusyError",
+    "ConflictError",
+    "InputError",
+    "NewerSchemaError",
+    "NotANormtuiDatabase",
+    "NotFoundError",
+    "StoreError",
+]
+
+
+class StoreError(Exception):
+    """Base of every store refusal. ``str(exc)`` is the one-line message (with the article)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, article: str | None = None) -> None:
+        super().__init__(f"{message} ({article})" if article else message)
+        self.message = message
+        self.article = article
+
+
+class NotANormtuiDatabase(StoreError):
+    """The file is missing, not SQLite, or SQLite made by something else."""
+
+
+class NewerSchemaError(StoreError):
+    """The file was written by a newer normtui; this one must not touch it."""
+
+
+class NotFoundError(StoreError):
+    """No such player, game, round or audit entry."""
+
+
+class AmbiguousError(NotFoundError):
+    """A name fragment that matches more than one player."""
+
+
+class InputError(StoreError):
+    """Malformed input: a players CSV, a date, a time control, a PGN kind..."""
+
+
+class ConflictError(StoreError):
+    """Someone else changed the same thing first (another console or a CLI command)."""
+
+
+class BusyError(StoreError):
+    """Another process held the write lock for longer than the busy timeout."""

@@ -1,0 +1,185 @@
+"""``EventStore``: one event file, its reads and its audited mutations.
+
+>>> import tempfile, pathlib
+>>> from normtui.assets import read_profile_text
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "event.db"
+>>> names = ["So", "Carlsen", "Giri", "Anand", "Mamedyarov", "Tari", "Vachier-Lagrave",
+...          "Topalov", "Wang Hao", "Radjabov"]
+>>> store = EventStore.create(path, [PlayerInput(n) for n in names], read_profile_text())
+>>> entry = store.enter_result(1, "So", "Radjabov", "1-0")
+>>> entry.summary
+'round 1 board 1 (So-Radjabov): result 1-0'
+>>> [(r.player, float(r.points)) for r in store.standings()][:1]
+[('So', 3.0)]
+>>> store.undo().summary
+'undo #2: round 1 board 1 (So-Radjabov): result 1-0'
+>>> store.close()
+
+Every mutation is one transaction that writes the change and one audit row, and returns that
+:class:`AuditEntry` (``None`` when there was nothing to change, e.g. entering a result again).
+Refusals raise :class:`StoreError` or the rules' :class:`RuleError` / :class:`ProfileError`,
+all with one-line messages, and leave the file unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from normtui.rules.berger import berger_schedule
+from normtui.rules.lots import draw_lots
+from normtui.rules.model import GameState, PlayerStatus, RuleError
+from normtui.rules.prizes import prizes_for_standings
+from normtui.rules.profile import load_profile
+from normtui.rules.scoring import is_complete
+from normtui.store.audit import AuditEntry, find_undoable, read_log, undo_rows
+from normtui.store.base import Clock
+from normtui.store.connection import create_database, open_database, remove_database
+from normtui.store.desk import DeskMixin
+from normtui.store.errors import InputError
+from normtui.store.games import GamesMixin
+from normtui.store.players_csv import check_players
+from normtui.store.records import EventInfo, PlayerInput, RoundRecord, StandingRow
+from normtui.store.stages import StagesMixin, insert_rounds
+
+__all__ = ["EventStore"]
+
+
+class EventStore(GamesMixin, DeskMixin, StagesMixin):
+    """An event file. Not for sharing between threads without care: calls are serialised by
+    a lock, so one store may be used from a worker thread, but each call waits for the last."""
+
+    @classmethod
+    def open(cls, path: str | Path, *, actor: str | None = None,
+             clock: Clock | None = None) -> EventStore:
+        """Open an existing event; refuse a file that is not one, or is from a newer normtui."""
+        return cls(open_database(path), Path(path), actor=actor, clock=clock)
+
+    @classmethod
+    def create(cls, path: str | Path, players: Sequence[PlayerInput], profile_text: str, *,
+               lots_seed: int | None = None, actor: str | None = None,
+               clock: Clock | None = None) -> EventStore:
+        """Create an event: the players numbered in the order given, or by a drawing of lots
+        from ``lots_seed`` (recorded), and every main round paired from the Berger tables.
+
+        Everything is checked before the file is made; a failure leaves no file behind.
+        """
+        path = Path(path)
+        profile = load_profile(profile_text)
+        check_players(players)
+        if len(players) != profile.event.players:
+            raise RuleError(f"{len(players)} players listed, but the event is for "
+                            f"{profile.event.players}", "Regulations §1")
+        names = [p.name for p in players]
+        order = draw_lots(names, lots_seed) if lots_seed is not None else names
+        by_name = {p.name: p for p in players}
+        db = create_database(path)
+        store = cls(db, path, actor=actor, clock=clock)
+        try:
+            with store._write("create") as tx:
+                tx.rec.insert("event", {"id": 1, "name": profile.event.name,
+                                        "profile_text": profile_text,
+                                        "created_at": store.now()})
+                ids: dict[int, int] = {}
+                for number, name in enumerate(order, start=1):
+                    p = by_name[name]
+                    ids[number] = tx.rec.insert("players", {
+                        "number": number, "name": p.name, "rating": p.rating,
+                        "federation": p.federation, "fide_id": p.fide_id})
+                schedule = berger_schedule(len(order), profile.event.cycles)
+                tx.rec.insert("stages", {"kind": "main", "rounds": len(schedule),
+                                         "time_control": "classical", "lots_seed": lots_seed})
+                insert_rounds(tx, "main", schedule, ids)
+                how = f"drawn with seed {lots_seed}" if lots_seed is not None else "as listed"
+                tx.summary = f"event {profile.event.name} created; pairing numbers {how}"
+        except BaseException:
+            store.close()
+            remove_database(path)
+            raise
+        return store
+
+    # -- reads -------------------------------------------------------------------------------
+
+    @property
+    def event(self) -> EventInfo:
+        with self._read():
+            row = next(iter(self._db.query("SELECT * FROM event")))
+            stages = [r["kind"] for r in self._db.query("SELECT kind FROM stages ORDER BY id")]
+            main = self._stage("main")
+            players = len(self.players())
+            rounds = self._stage_rounds("main")
+        seed = main["lots_seed"] if main else None
+        assert seed is None or isinstance(seed, int)
+        return EventInfo(row["name"], row["created_at"], players, rounds, seed, tuple(stages))
+
+    def rounds(self, stage: str = "main") -> list[RoundRecord]:
+        with self._read():
+            rows = list(self._db.query(
+                "SELECT * FROM rounds WHERE stage = ? ORDER BY round", [stage]))
+            games = self.games(stage=stage)
+        out = []
+        for r in rows:
+            mine = [g for g in games if g.round == r["round"]]
+            done = sum(1 for g in mine if is_complete(g.game()))
+            out.append(RoundRecord(r["stage"], r["round"], r["date"], r["start_time"],
+                                   r["status"], len(mine), done))
+        return out
+
+    def current_round(self) -> int:
+        """The first main round with a board still to finish (postponed boards aside), or the
+        last round once all are done."""
+        games = self.games()
+        for g in games:
+            if g.state is not GameState.POSTPONED and not is_complete(g.game()):
+                return g.round
+        return self._stage_rounds("main")
+
+    def standings(self, through_round: int | None = None) -> list[StandingRow]:
+        """The table after ``through_round`` (default: all complete pairings), with the prize
+        each player would take if the event ended now (§5)."""
+        with self._read():
+            if through_round:  # 0 is the table before the first round
+                self.check_round(through_round)
+            rows = self._main_standings(through_round)
+            status = {p.number: p.status for p in self.players()}
+            winner = None
+            if through_round is None and self._stage("playoff") is not None:
+                winner = self._playoff_state(rows).winner
+            profile = self.profile
+        award = prizes_for_standings(rows, profile, first_place_winner=winner)
+        return [StandingRow.of(r, award.amounts.get(r.number) if r.counted else None,
+                               status.get(r.number, PlayerStatus.ACTIVE),
+                               r.counted and r.number in award.amounts
+                               and award.amounts[r.number] is None)
+                for r in rows]
+
+    def log(self, limit: int | None = None) -> list[AuditEntry]:
+        """The audit log, newest first."""
+        with self._read():
+            return read_log(self._db, limit)
+
+    # -- undo --------------------------------------------------------------------------------
+
+    def undo(self) -> AuditEntry:
+        """Revert the newest action not yet undone, exactly; the undo is itself audited.
+
+        Refused, with nothing changed, when a row it would restore has been changed since by
+        something that is not undone (cannot happen through this API, which undoes in order).
+        """
+        with self._write("undo") as tx:
+            entry = find_undoable(self._db)
+            undo_rows(tx.rec, entry)
+            tx.undoes = entry.id
+            tx.summary = f"undo #{entry.id}: {entry.summary}"
+        if tx.entry is None:  # the undone action changed nothing: cannot be, it was audited
+            raise InputError(f"undo #{entry.id} found nothing to change")
+        return tx.entry
+
+    def __repr__(self) -> str:
+        return f"<EventStore {self.path}>"
+
+
+def fixed_clock(start: datetime) -> Clock:
+    """A clock that always says ``start`` (for reproducible files and tests)."""
+    return lambda: start

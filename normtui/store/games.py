@@ -1,0 +1,237 @@
+"""Mutations of games and rounds: results, Armageddon, state, PGN texts, signatures, rounds.
+
+The rules decide (``normtui.rules.results``, ``duties``); this module finds the row, checks the
+version the caller saw, writes, and says in the audit summary what happened.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import Literal
+
+from normtui.rules import duties
+from normtui.rules.model import (
+    ArmageddonResult,
+    Game,
+    GameState,
+    MainResult,
+    RuleError,
+    parse_armageddon_result,
+    parse_result,
+)
+from normtui.rules.results import apply_armageddon, apply_result, check_round_closable
+from normtui.store.audit import AuditEntry
+from normtui.store.base import StoreBase, Tx
+from normtui.store.errors import ConflictError, InputError, NotFoundError
+from normtui.store.records import GameRecord
+
+__all__ = ["GamesMixin"]
+
+PgnKind = Literal["main", "armageddon"]
+Signer = Literal["white", "black", "arbiter"]
+
+
+def _main(value: str | MainResult) -> MainResult:
+    return value if isinstance(value, MainResult) else parse_result(value)
+
+
+def _board(value: str | ArmageddonResult | None) -> ArmageddonResult | None:
+    if value is None or isinstance(value, ArmageddonResult):
+        return value
+    return parse_armageddon_result(value)
+
+
+def _describe(game: Game) -> str:
+    text = game.result.value if game.result else "no result"
+    if game.armageddon is not None:
+        text += f", Armageddon {game.armageddon.value}"
+    return text
+
+
+class GamesMixin(StoreBase):
+    def _round_open(self, game: GameRecord, correction: bool) -> None:
+        row = self._db.execute("SELECT status FROM rounds WHERE stage = ? AND round = ?",
+                               [game.stage, game.round]).fetchone()
+        if row and row[0] == "closed" and not correction:
+            raise RuleError(f"round {game.round} is closed; enter a change to it as a correction",
+                            "Regulations §8")
+
+    def _write_result(self, tx: Tx, game: GameRecord, new: Game, correction: bool) -> None:
+        old = game.game()
+        if game.stage != "main" and new.state is GameState.IN_PROGRESS:
+            # No Armageddon outside the main event: a drawn blitz game is simply over.
+            new = replace(new, state=GameState.FINISHED)
+        values: dict[str, object] = {
+            "result": new.result.value if new.result else None,
+            "armageddon": new.armageddon.value if new.armageddon else None,
+            "state": new.state.value,
+        }
+        if new.result != old.result:
+            values["result_at"] = self.now()
+            values["postponed_to"] = None
+        if new.result is not MainResult.DRAW:
+            # A correction away from a draw leaves no Armageddon; its PGN goes too (audited).
+            values["armageddon_pgn"] = None
+        if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
+            return
+        self._update_game(tx, game, values)
+        verb = "corrected" if correction and old.result is not None else "result"
+        tx.summary = f"{game.label}: {verb} {_describe(new)}"
+        if correction and old.result is not None:
+            tx.summary += f" (was {_describe(old)})"
+
+    def enter_result(self, round: int, white: str | int, black: str | int,
+                     result: str | MainResult, *, armageddon: str | ArmageddonResult | None = None,
+                     correction: bool = False, expected_version: int | None = None,
+                     stage: str = "main") -> AuditEntry | None:
+        """Enter the main result of a pairing (and, after a draw, its Armageddon).
+
+        Overwriting a different result needs ``correction=True`` (audited as a correction).
+        Entering exactly what is there changes nothing and returns ``None``.
+        """
+        main = _main(result)
+        board = _board(armageddon)
+        if stage != "main" and board is not None:
+            raise RuleError(f"the {stage} stage has no Armageddon games", "Regulations §1")
+        with self._write("correction" if correction else "result") as tx:
+            found = self.find_game(round, white, black, stage)
+            game = self._current_game(found.id, expected_version)
+            self._round_open(game, correction)
+            new = apply_result(game.game(), main, board, correction=correction)
+            self._write_result(tx, game, new, correction)
+        return tx.entry
+
+    def enter_armageddon(self, round: int, white: str | int, black: str | int,
+                         armageddon: str | ArmageddonResult, *, correction: bool = False,
+                         expected_version: int | None = None) -> AuditEntry | None:
+        """Enter the Armageddon of a drawn main game (same colours; a draw is Black's win)."""
+        board = _board(armageddon)
+        assert board is not None
+        with self._write("correction" if correction else "armageddon") as tx:
+            found = self.find_game(round, white, black)
+            game = self._current_game(found.id, expected_version)
+            self._round_open(game, correction)
+            new = apply_armageddon(game.game(), board, correction=correction)
+            self._write_result(tx, game, new, correction)
+        return tx.entry
+
+    def set_game_state(self, game_id: int, state: GameState | str, *,
+                       expected_version: int | None = None) -> AuditEntry | None:
+        """Mark a game without a result as in progress (it has started), or back to
+        scheduled. Every other state follows from results, illness and withdrawal."""
+        new_state = GameState(state)
+        if new_state not in (GameState.SCHEDULED, GameState.IN_PROGRESS):
+            raise InputError(f"a game becomes {new_state.value} through its result, an illness "
+                             "or a withdrawal, not by setting its state")
+        with self._write("state") as tx:
+            game = self._current_game(game_id, expected_version)
+            if game.result is not None:
+                raise InputError(f"{game.label} already has a result ({game.result.value})")
+            if game.state is new_state:
+                return None
+            self._update_game(tx, game, {"state": new_state.value})
+            tx.summary = f"{game.label}: {new_state.value.replace('_', ' ')}"
+        return tx.entry
+
+    def start_round(self, round: int, stage: str = "main") -> AuditEntry | None:
+        """Every scheduled board of the round is now in progress (the clocks were started)."""
+        with self._write("start round") as tx:
+            games = [g for g in self.games(round, stage) if g.state is GameState.SCHEDULED]
+            for g in games:
+                self._update_game(tx, g, {"state": GameState.IN_PROGRESS.value})
+            tx.summary = f"round {round} started ({len(games)} boards)"
+        return tx.entry
+
+    def attach_pgn(self, game_id: int, kind: PgnKind, text: str, *, replace_existing: bool = False,
+                   expected_version: int | None = None) -> AuditEntry | None:
+        """Keep the PGN text of a game's main game or its Armageddon (validation is the PGN
+        module's business). An existing, different text is only replaced on request."""
+        if kind not in ("main", "armageddon"):
+            raise InputError(f"a PGN is for the 'main' game or the 'armageddon', not {kind!r}")
+        if not text.strip():
+            raise InputError("the PGN text is empty")
+        column = "pgn" if kind == "main" else "armageddon_pgn"
+        with self._write("pgn") as tx:
+            game = self._current_game(game_id, expected_version)
+            if kind == "armageddon" and game.result is not MainResult.DRAW:
+                raise RuleError(f"{game.label}: an Armageddon PGN needs a drawn main game",
+                                "Regulations §2")
+            current = game.pgn if kind == "main" else game.armageddon_pgn
+            if current == text:
+                return None
+            if current is not None and not replace_existing:
+                raise ConflictError(f"{game.label} already has a {kind} PGN; replace it "
+                                    "explicitly")
+            self._update_game(tx, game, {column: text})
+            tx.summary = f"{game.label}: {kind} PGN {'replaced' if current else 'attached'}"
+        return tx.entry
+
+    def sign(self, game_id: int, who: Signer, *,
+             expected_version: int | None = None) -> AuditEntry | None:
+        """A scoresheet signature: White, Black, then the arbiter's countersignature (§8)."""
+        with self._write("sign") as tx:
+            game = self._current_game(game_id, expected_version)
+            if game.result is None:
+                raise RuleError(f"{game.label} has no result yet: scoresheets are signed at the "
+                                "end of the game", "Regulations §8")
+            sig = duties.sign(game.signatures, who)
+            self._update_game(tx, game, {"signed_white": int(sig.white),
+                                         "signed_black": int(sig.black),
+                                         "signed_arbiter": int(sig.arbiter)})
+            tx.summary = f"{game.label}: signed by {who}"
+        return tx.entry
+
+    def set_round_schedule(self, round: int, *, date: str | None, start_time: str | None,
+                           stage: str = "main") -> AuditEntry | None:
+        """The date (YYYY-MM-DD) and start time (HH:MM) of a round."""
+        _check_date(date)
+        _check_time(start_time)
+        with self._write("schedule") as tx:
+            row_id = self._round_id(round, stage)
+            tx.rec.update("rounds", row_id, {"date": date, "start_time": start_time})
+            tx.summary = f"round {round}: {date or 'no date'} {start_time or ''}".rstrip()
+        return tx.entry
+
+    def close_round(self, round: int, stage: str = "main") -> AuditEntry | None:
+        """Close a round once every board has its result (postponed games excepted)."""
+        with self._write("close round") as tx:
+            row_id = self._round_id(round, stage)
+            check_round_closable([g.game() for g in self.games(round, stage)])
+            tx.rec.update("rounds", row_id, {"status": "closed"})
+            tx.summary = f"round {round} closed"
+        return tx.entry
+
+    def reopen_round(self, round: int, stage: str = "main") -> AuditEntry | None:
+        with self._write("reopen round") as tx:
+            tx.rec.update("rounds", self._round_id(round, stage), {"status": "open"})
+            tx.summary = f"round {round} reopened"
+        return tx.entry
+
+    def _round_id(self, round: int, stage: str) -> int:
+        self.check_round(round, stage)
+        row = self._db.execute("SELECT id FROM rounds WHERE stage = ? AND round = ?",
+                               [stage, round]).fetchone()
+        if row is None:  # pragma: no cover - every stage round is created with the stage
+            raise NotFoundError(f"round {round} has no record")
+        return int(row[0])
+
+
+def _check_date(date: str | None) -> None:
+    if date is None:
+        return
+    try:
+        dt.date.fromisoformat(date)
+    except ValueError:
+        raise InputError(f"{date!r} is not a date; write it as YYYY-MM-DD") from None
+    if len(date) != 10:
+        raise InputError(f"{date!r} is not a date; write it as YYYY-MM-DD")
+
+
+def _check_time(value: str | None) -> None:
+    if value is None:
+        return
+    parts = value.split(":")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) == 2 for p in parts) \
+            or int(parts[0]) > 23 or int(parts[1]) > 59:
+        raise InputError(f"{value!r} is not a time of day; write it as HH:MM")

@@ -1,0 +1,248 @@
+"""What the store hands out: frozen records, each with ``to_json()`` in the CLI's shapes.
+
+Records carry pairing numbers and names, never row ids of players, so a caller can pass them
+straight to the rules (``GameRecord.game()``) or back to the store (``resolve_player``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from normtui.rules.duties import Signatures
+from normtui.rules.model import (
+    ArmageddonResult,
+    Game,
+    GameState,
+    MainResult,
+    Player,
+    PlayerStatus,
+    Postponement,
+)
+from normtui.rules.standings import Standing
+
+__all__ = [
+    "ArrivalRecord",
+    "EventInfo",
+    "FineRecord",
+    "GameRecord",
+    "IncidentRecord",
+    "PlayerInput",
+    "RoundRecord",
+    "StandingRow",
+    "surname",
+]
+
+
+def surname(name: str) -> str:
+    """"So, Wesley" -> "So": how an arbiter names a player in a sentence."""
+    return name.split(",", 1)[0].strip()
+
+
+def _num(value: Decimal | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+@dataclass(frozen=True)
+class PlayerInput:
+    """A player as listed for a new event, before pairing numbers exist."""
+
+    name: str
+    rating: int | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    name: str
+    created_at: str
+    players: int
+    rounds: int
+    lots_seed: int | None
+    stages: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One board of one round of a stage ("main", "blitz").
+
+    ``white``/``black`` are pairing numbers. ``points`` is (White, Black) once the pairing is
+    complete. ``armageddon_deadline`` is set while a drawn main game waits for its Armageddon:
+    the time by which it must start (§2). ``version`` grows with every change of the row; pass
+    it back as ``expected_version`` to refuse an edit if someone else changed the game since.
+    """
+
+    id: int
+    stage: str
+    round: int
+    board: int
+    white: int
+    black: int
+    white_name: str
+    black_name: str
+    result: MainResult | None
+    armageddon: ArmageddonResult | None
+    state: GameState
+    pgn: str | None
+    armageddon_pgn: str | None
+    signatures: Signatures
+    version: int
+    points: tuple[Decimal, Decimal] | None
+    result_at: str | None
+    armageddon_deadline: str | None
+    postponed_to: Postponement | None
+
+    @property
+    def provisional(self) -> bool:
+        """A result not yet confirmed by both players' and the arbiter's signatures (§8)."""
+        return self.result is not None and not self.signatures.is_final
+
+    @property
+    def label(self) -> str:
+        return f"round {self.round} board {self.board} ({surname(self.white_name)}-" \
+               f"{surname(self.black_name)})"
+
+    def game(self) -> Game:
+        return Game(self.round, self.board, self.white, self.black, self.result,
+                    self.armageddon, self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "board": self.board,
+            "white": self.white_name,
+            "black": self.black_name,
+            "result": self.result.value if self.result else None,
+            "armageddon": self.armageddon.value if self.armageddon else None,
+            "points": [_num(p) for p in self.points] if self.points else None,
+            "state": self.state.value,
+            "white_number": self.white,
+            "black_number": self.black,
+            "stage": self.stage,
+            "id": self.id,
+            "version": self.version,
+            "signed": {"white": self.signatures.white, "black": self.signatures.black,
+                       "arbiter": self.signatures.arbiter},
+            "armageddon_deadline": self.armageddon_deadline,
+            "postponed_to": self.postponed_to.value if self.postponed_to else None,
+            "has_pgn": self.pgn is not None,
+            "has_armageddon_pgn": self.armageddon_pgn is not None,
+        }
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A row of the table with its prize. ``prize`` is ``None`` for a player who is not
+    counted, and while the play-off for a shared first place is undecided
+    (``prize_pending``)."""
+
+    rank: int | None
+    shared_rank: str | None
+    player: str
+    number: int
+    points: Decimal
+    sonneborn_berger: Decimal
+    wins: int
+    black_wins: int
+    prize: Decimal | None
+    counted: bool
+    games: int
+    armageddon_wins: int
+    provisional: bool
+    status: PlayerStatus
+    prize_pending: bool = False
+
+    @classmethod
+    def of(cls, row: Standing, prize: Decimal | None, status: PlayerStatus,
+           pending: bool) -> StandingRow:
+        return cls(row.rank, row.shared_rank, row.name, row.number, row.points,
+                   row.sonneborn_berger, row.wins, row.black_wins, prize, row.counted,
+                   row.games, row.armageddon_wins, row.provisional, status, pending)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "shared_rank": self.shared_rank,
+            "player": self.player,
+            "number": self.number,
+            "points": _num(self.points),
+            "sonneborn_berger": _num(self.sonneborn_berger),
+            "wins": self.wins,
+            "black_wins": self.black_wins,
+            "prize": None if self.prize is None else float(self.prize),
+            "counted": self.counted,
+            "games": self.games,
+            "armageddon_wins": self.armageddon_wins,
+            "provisional": self.provisional,
+            "status": self.status.value,
+            "prize_pending": self.prize_pending,
+        }
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    stage: str
+    round: int
+    date: str | None
+    start_time: str | None
+    status: str
+    boards: int
+    complete: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stage": self.stage, "round": self.round, "date": self.date,
+                "start_time": self.start_time, "status": self.status, "boards": self.boards,
+                "complete": self.complete}
+
+
+@dataclass(frozen=True)
+class ArrivalRecord:
+    id: int
+    round: int
+    player: Player
+    present: bool
+    recorded_at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "round": self.round, "player": self.player.name,
+                "number": self.player.number, "present": self.present,
+                "recorded_at": self.recorded_at}
+
+
+@dataclass(frozen=True)
+class FineRecord:
+    id: int
+    player: Player
+    round: int | None
+    amount: Decimal
+    currency: str
+    reason: str
+    article: str | None
+    recorded_at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "player": self.player.name, "number": self.player.number,
+                "round": self.round, "amount": _num(self.amount), "currency": self.currency,
+                "reason": self.reason, "article": self.article, "recorded_at": self.recorded_at}
+
+
+@dataclass(frozen=True)
+class IncidentRecord:
+    id: int
+    at: str
+    round: int
+    player: Player
+    kind: str
+    description: str
+    decision: str
+    article: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "at": self.at, "round": self.round, "player": self.player.name,
+                "number": self.player.number, "kind": self.kind,
+                "description": self.description, "decision": self.decision,
+                "article": self.article}

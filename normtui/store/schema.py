@@ -1,0 +1,179 @@
+"""The database schema, as sqlite-utils migrations.
+
+SQL checks what SQL can: types (STRICT), presence (NOT NULL), the closed vocabularies (results,
+states, statuses), that an Armageddon only follows a drawn main game, that the arbiter only
+countersigns after both players. What needs the rule book (who may be fined, when a player's
+results count) is decided in ``normtui.rules`` before anything is written.
+
+A migration, once released, is never edited: a schema change is a new function appended below.
+A database that has a migration this code does not know is from a newer normtui and is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+__all__ = ["APPLICATION_ID", "KNOWN_MIGRATIONS", "MIGRATION_SET", "TABLES", "migrations"]
+
+# "NORM": marks the file as ours in the SQLite header, readable without any table.
+APPLICATION_ID = 0x4E4F524D
+MIGRATION_SET = "normtui"
+
+# The tables the audit log can restore, parents before children (for reading order; undo
+# defers foreign keys so the order of writes does not matter).
+TABLES = ("event", "stages", "players", "rounds", "games", "arrivals", "fines", "incidents",
+          "playoff_results")
+
+migrations = Migrations(MIGRATION_SET)
+
+_RESULTS = "'1-0','0-1','1/2-1/2','+/-','-/+','-/-'"
+_BOARD_RESULTS = "'1-0','0-1','1/2-1/2'"
+_STATES = "'scheduled','in_progress','finished','postponed','forfeit'"
+_ISO_DATE = "'[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'"
+
+_V1 = f"""
+CREATE TABLE event (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+    profile_text TEXT NOT NULL CHECK (length(profile_text) > 0),
+    created_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE stages (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL UNIQUE CHECK (kind IN ('blitz', 'main', 'playoff')),
+    rounds INTEGER NOT NULL CHECK (rounds >= 1),
+    time_control TEXT NOT NULL,
+    -- main: the drawing of pairing numbers (NULL: numbers as listed or chosen); blitz: the
+    -- drawing of blitz numbers and of the ranking's last tie-break; playoff: its every lot.
+    lots_seed INTEGER,
+    armageddon_choice TEXT CHECK (armageddon_choice IS NULL OR armageddon_choice IN
+                                  ('white', 'black'))
+) STRICT;
+
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    number INTEGER NOT NULL UNIQUE CHECK (number >= 1),
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+    rating INTEGER CHECK (rating IS NULL OR rating BETWEEN 0 AND 4000),
+    federation TEXT CHECK (federation IS NULL OR length(federation) BETWEEN 2 AND 3),
+    fide_id TEXT CHECK (fide_id IS NULL OR (fide_id <> '' AND fide_id NOT GLOB '*[^0-9]*')),
+    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'withdrawn')),
+    blitz_number INTEGER UNIQUE CHECK (blitz_number IS NULL OR blitz_number >= 1)
+) STRICT;
+
+CREATE TABLE rounds (
+    id INTEGER PRIMARY KEY,
+    stage TEXT NOT NULL REFERENCES stages(kind),
+    round INTEGER NOT NULL CHECK (round >= 1),
+    date TEXT CHECK (date IS NULL OR date GLOB {_ISO_DATE}),
+    start_time TEXT CHECK (start_time IS NULL OR start_time GLOB '[0-2][0-9]:[0-5][0-9]'),
+    status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+    UNIQUE (stage, round)
+) STRICT;
+
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    stage TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL CHECK (board >= 1),
+    white INTEGER NOT NULL REFERENCES players(id),
+    black INTEGER NOT NULL REFERENCES players(id),
+    result TEXT CHECK (result IS NULL OR result IN ({_RESULTS})),
+    armageddon TEXT CHECK (armageddon IS NULL OR armageddon IN ({_BOARD_RESULTS})),
+    state TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ({_STATES})),
+    result_at TEXT,
+    postponed_to TEXT CHECK (postponed_to IS NULL OR postponed_to IN ('free_day', 'morning')),
+    pgn TEXT,
+    armageddon_pgn TEXT,
+    signed_white INTEGER NOT NULL DEFAULT 0 CHECK (signed_white IN (0, 1)),
+    signed_black INTEGER NOT NULL DEFAULT 0 CHECK (signed_black IN (0, 1)),
+    signed_arbiter INTEGER NOT NULL DEFAULT 0 CHECK (signed_arbiter IN (0, 1)),
+    version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1),
+    CHECK (white <> black),
+    CHECK (armageddon IS NULL OR result = '1/2-1/2'),
+    CHECK (armageddon_pgn IS NULL OR result = '1/2-1/2'),
+    CHECK (signed_arbiter = 0 OR (signed_white = 1 AND signed_black = 1)),
+    CHECK (result IS NOT NULL OR state IN ('scheduled', 'in_progress', 'postponed')),
+    UNIQUE (stage, round, board),
+    FOREIGN KEY (stage, round) REFERENCES rounds(stage, round)
+) STRICT;
+CREATE INDEX games_white ON games(white);
+CREATE INDEX games_black ON games(black);
+
+CREATE TABLE arrivals (
+    id INTEGER PRIMARY KEY,
+    round INTEGER NOT NULL CHECK (round >= 1),
+    player INTEGER NOT NULL REFERENCES players(id),
+    present INTEGER NOT NULL CHECK (present IN (0, 1)),
+    recorded_at TEXT NOT NULL,
+    UNIQUE (round, player)
+) STRICT;
+
+CREATE TABLE fines (
+    id INTEGER PRIMARY KEY,
+    player INTEGER NOT NULL REFERENCES players(id),
+    round INTEGER CHECK (round IS NULL OR round >= 1),
+    arrival INTEGER UNIQUE REFERENCES arrivals(id),
+    amount TEXT NOT NULL CHECK (amount <> '' AND amount NOT GLOB '*[^0-9.]*'),
+    currency TEXT NOT NULL CHECK (length(currency) = 3),
+    reason TEXT NOT NULL CHECK (length(trim(reason)) > 0),
+    article TEXT,
+    recorded_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX fines_player ON fines(player);
+
+CREATE TABLE incidents (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    round INTEGER NOT NULL CHECK (round >= 1),
+    player INTEGER NOT NULL REFERENCES players(id),
+    kind TEXT NOT NULL CHECK (length(kind) > 0),
+    description TEXT NOT NULL CHECK (length(trim(description)) > 0),
+    decision TEXT NOT NULL CHECK (length(trim(decision)) > 0),
+    article TEXT
+) STRICT;
+
+-- The play-off's games are derived from the standings, the seed and these results
+-- (normtui.rules.playoff): only what the arbiter entered is stored.
+CREATE TABLE playoff_results (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL UNIQUE CHECK (length(game) > 0),
+    result TEXT NOT NULL CHECK (result IN ({_BOARD_RESULTS})),
+    entered_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE audit (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL CHECK (length(actor) > 0),
+    action TEXT NOT NULL CHECK (length(action) > 0),
+    summary TEXT NOT NULL,
+    before TEXT NOT NULL CHECK (json_valid(before)),
+    after TEXT NOT NULL CHECK (json_valid(after)),
+    undoes INTEGER UNIQUE REFERENCES audit(id)
+) STRICT;
+
+-- The log is evidence: nothing may rewrite or remove an entry, undo included.
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+"""
+
+
+KNOWN_MIGRATIONS: list[str] = []
+
+
+def _migration(func: Callable[[Database], None]) -> Callable[[Database], None]:
+    KNOWN_MIGRATIONS.append(func.__name__)
+    return migrations(name=func.__name__)(func)
+
+
+@_migration
+def m001_event(db: Database) -> None:
+    db.executescript(_V1)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
