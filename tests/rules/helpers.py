@@ -11,7 +11,13 @@ import chess.pgn
 
 from normtui.assets import DATA_2022, read_profile_text
 from normtui.rules.berger import berger_round
-from normtui.rules.model import Game, Player, parse_armageddon_result, parse_result
+from normtui.rules.model import (
+    Game,
+    Player,
+    PlayerStatus,
+    parse_armageddon_result,
+    parse_result,
+)
 from normtui.rules.profile import Profile, load_profile
 from normtui.rules.results import state_for
 
@@ -26,8 +32,10 @@ def game(round_: int, board: int, white: int, black: int, result: str | None = N
     return Game(round_, board, white, black, main, arm, state_for(main, arm))
 
 
-def players(n: int) -> list[Player]:
-    return [Player(i, f"P{i}") for i in range(1, n + 1)]
+def players(n: int, withdrawn: int | None = None) -> list[Player]:
+    """``n`` players numbered 1..n; ``withdrawn`` names one who withdrew (§9)."""
+    return [Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i == withdrawn
+                   else PlayerStatus.ACTIVE) for i in range(1, n + 1)]
 
 
 @cache

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal as D
 
-from normtui.rules.model import Player, PlayerStatus
+from normtui.rules.model import Player
 from normtui.rules.profile import Profile
 from normtui.rules.standings import (
     Standing,
@@ -115,8 +115,7 @@ def test_section_9a_an_uncounted_player_counts_for_nobody() -> None:
     their points nor their games count in anyone's points or SB."""
     profile = small_profile(4)  # 3 games each: 2 completed keep a player, 1 does not
     assert scheduled_games(profile) == 3
-    field = players(4)
-    field[3] = dataclasses.replace(field[3], status=PlayerStatus.WITHDRAWN)
+    field = players(4, withdrawn=4)
     # R1 1-4 2-3; R2 4-3 1-2; R3 2-4 3-1. Player 4 played round 1 only.
     games = [game(1, 1, 1, 4, "0-1"), game(1, 2, 2, 3, "1-0"), game(2, 1, 4, 3, "-/+"),
              game(2, 2, 1, 2, "1-0"), game(3, 1, 2, 4, "+/-"), game(3, 2, 3, 1, "½-½", "0-1")]
@@ -132,8 +131,7 @@ def test_section_9a_an_uncounted_player_counts_for_nobody() -> None:
 def test_section_9b_a_player_with_half_the_games_counts() -> None:
     """§9 b: at least 50 % completed: the games count, remaining ones are forfeits."""
     profile = small_profile(4)
-    field = players(4)
-    field[3] = dataclasses.replace(field[3], status=PlayerStatus.WITHDRAWN)
+    field = players(4, withdrawn=4)
     games = [game(1, 1, 1, 4, "0-1"), game(1, 2, 2, 3, "1-0"), game(2, 1, 4, 3, "1-0"),
              game(2, 2, 1, 2, "1-0"), game(3, 1, 2, 4, "+/-"), game(3, 2, 3, 1, "½-½", "0-1")]
     assert counted_players(field, games, profile) == {1, 2, 3, 4}
