@@ -1,4 +1,4 @@
-"""`normtui open DB`: the console. Until the console lands, a clear message."""
+"""`normtui open DB` (or `normtui DB`): the arbiter's console."""
 
 from __future__ import annotations
 
@@ -21,4 +21,16 @@ def register(cli: click.Group) -> None:
                      "`normtui new EVENT.db --players players.csv`")
         if not db.exists():
             fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
-        fail("the console is not built yet; use the command line (normtui --help)")
+        # Imported here so that the plain commands never pay for Textual.
+        from normtui.store import EXPECTED_ERRORS, EventStore
+
+        try:
+            store = EventStore.open(db)
+        except EXPECTED_ERRORS as exc:
+            fail(str(exc))
+        from normtui.tui.app import NormtuiApp
+
+        try:
+            NormtuiApp(store).run()
+        finally:
+            store.close()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 
 from normtui.tui.commands import ConsoleCommands
+from normtui.tui.panes import PANES
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
@@ -15,14 +18,22 @@ if TYPE_CHECKING:
 class NormtuiApp(App[None]):
     """The arbiter's console. The store is opened (and its errors reported) by the CLI."""
 
-    CSS_PATH = "normtui.tcss"
+    # One stylesheet per pane, beside its module, so each pane's look lives with its code.
+    CSS_PATH: ClassVar = [
+        "normtui.tcss",
+        *(f"panes/{module.rsplit('.', 1)[1]}.tcss" for _k, _id, module, _c in PANES),
+    ]
     TITLE = "normtui"
     COMMANDS: ClassVar = App.COMMANDS | {ConsoleCommands}
 
-    def __init__(self, store: EventStore, *, poll_seconds: float = 1.0) -> None:
+    def __init__(self, store: EventStore, *, poll_seconds: float = 1.0,
+                 now: Callable[[], datetime] | None = None, show_clock: bool = True) -> None:
         super().__init__()
         self.store = store
         self.poll_seconds = poll_seconds
+        # Tests and snapshots pass a fixed clock: countdowns and the header must not drift.
+        self.now: Callable[[], datetime] = now or (lambda: datetime.now().astimezone())
+        self.show_clock = show_clock
 
     def on_mount(self) -> None:
         from normtui.tui.screens.console import ConsoleScreen

@@ -41,7 +41,7 @@ class ConsoleScreen(Screen[None]):
         self._seen_version = store.data_version()
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=True)
+        yield Header(show_clock=getattr(self.app, "show_clock", True))
         with TabbedContent(id="panes"):
             for key, pane_id, module, cls_name in PANES:
                 cls = pane_class(module, cls_name)
@@ -123,6 +123,6 @@ class ConsoleScreen(Screen[None]):
             self.notify("Results from another terminal were loaded.", timeout=3)
 
     def _update_titles(self) -> None:
-        self.title = self.store.event_name
+        self.title = self.store.event.name
         current = self.store.current_round()
         self.sub_title = f"Round {current}" if current else "All rounds complete"
