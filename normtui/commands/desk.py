@@ -1,0 +1,239 @@
+"""The arbiter's desk on the command line: scoresheets, game states, rounds, arrivals and fines,
+incidents, illness, withdrawal, clock settings, and a consistency check.
+
+Exit codes: 0 done; 1 ``check`` found problems; 2 bad input, one line on stderr, database
+unchanged.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from normtui.commands.common import UserError, echo_json
+from normtui.commands.storecli import (
+    db_argument,
+    guarded,
+    json_option,
+    opened,
+    parse_round,
+    report,
+)
+from normtui.rules.duties import INCIDENT_KINDS
+from normtui.rules.model import Postponement
+from normtui.rules.profile import TimeControl
+from normtui.store.check import check_event
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("sign")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @click.argument("white")
+    @click.argument("black")
+    @click.argument("who", type=click.Choice(["white", "black", "arbiter"]))
+    @guarded
+    def sign(db: Path, round_no: str, white: str, black: str, who: str) -> None:
+        """Record a scoresheet signature (§8): White and Black sign, then the arbiter
+        countersigns. Until all three have, the result is provisional."""
+        with opened(db) as store:
+            game = store.find_game(parse_round(round_no), white, black)
+            report(store.sign(game.id, who))  # type: ignore[arg-type]
+
+    @cli.command("start")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @click.option("--board", type=int, help="Only this board.")
+    @guarded
+    def start(db: Path, round_no: str, board: int | None) -> None:
+        """Mark the scheduled games of ROUND (or one board) as in progress."""
+        rnd = parse_round(round_no)
+        with opened(db) as store:
+            if board is None:
+                report(store.start_round(rnd), "no scheduled board in that round")
+                return
+            game = next((g for g in store.games(rnd) if g.board == board), None)
+            if game is None:
+                raise UserError(f"round {rnd} has no board {board}")
+            report(store.set_game_state(game.id, "in_progress"), "already in progress")
+
+    @cli.command("round")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @click.option("--date", help="The date of the round, YYYY-MM-DD.")
+    @click.option("--start", "start_time", help="The start time, HH:MM.")
+    @click.option("--close", is_flag=True, help="Close the round (every board has a result).")
+    @click.option("--reopen", is_flag=True, help="Reopen a closed round.")
+    @guarded
+    def round_(db: Path, round_no: str, date: str | None, start_time: str | None, close: bool,
+               reopen: bool) -> None:
+        """Set the date and start time of ROUND, or close or reopen it. A closed round takes
+        changes only as corrections."""
+        rnd = parse_round(round_no)
+        if sum((close, reopen, bool(date or start_time))) != 1:
+            raise UserError("give --date/--start, or --close, or --reopen")
+        with opened(db) as store:
+            if close:
+                report(store.close_round(rnd))
+            elif reopen:
+                report(store.reopen_round(rnd))
+            else:
+                store.check_round(rnd)
+                current = next(r for r in store.rounds() if r.round == rnd)
+                report(store.set_round_schedule(rnd, date=date or current.date,
+                                                start_time=start_time or current.start_time))
+
+    @cli.command("arrive")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @click.argument("player")
+    @click.option("--present/--absent", default=True,
+                  help="In the playing area at the start of the round, or not.")
+    @click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
+    @guarded
+    def arrive(db: Path, round_no: str, player: str, present: bool, no_fine: bool) -> None:
+        """Record whether PLAYER was present at the start of ROUND. Absent at the start is
+        fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine."""
+        with opened(db) as store:
+            report(store.record_arrival(parse_round(round_no), player, present,
+                                        fine=not no_fine), "already recorded so")
+
+    @cli.command("fines")
+    @db_argument
+    @json_option
+    @guarded
+    def fines(db: Path, as_json: bool) -> None:
+        """The fines ledger."""
+        with opened(db) as store:
+            ledger = store.fines()
+        if as_json:
+            echo_json([f.to_json() for f in ledger])
+            return
+        for f in ledger:
+            click.echo(f"round {f.round}: {f.player.name} {f.amount} {f.currency}: {f.reason} "
+                       f"({f.article})")
+        if not ledger:
+            click.echo("no fines")
+
+    @cli.command("incident")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @click.argument("player")
+    @click.argument("kind", type=click.Choice(INCIDENT_KINDS))
+    @click.argument("description")
+    @click.option("--decision", required=True, help="The Chief Arbiter's decision (§7).")
+    @guarded
+    def incident(db: Path, round_no: str, player: str, kind: str, description: str,
+                 decision: str) -> None:
+        """Record an incident (for example an electronic device, §7) with the decision."""
+        with opened(db) as store:
+            report(store.record_incident(parse_round(round_no), player, kind, description,
+                                         decision))
+
+    @cli.command("incidents")
+    @db_argument
+    @json_option
+    @guarded
+    def incidents(db: Path, as_json: bool) -> None:
+        """Every incident recorded."""
+        with opened(db) as store:
+            found = store.incidents()
+        if as_json:
+            echo_json([i.to_json() for i in found])
+            return
+        for i in found:
+            click.echo(f"round {i.round}: {i.player.name} ({i.kind}): {i.description}; "
+                       f"decision: {i.decision}")
+        if not found:
+            click.echo("no incidents")
+
+    @cli.command("illness")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @click.argument("player")
+    @click.option("--free-day", "slot", flag_value="free_day",
+                  help="Play the game on a free day (the opponent cannot refuse).")
+    @click.option("--morning", "slot", flag_value="morning",
+                  help="Play it in the morning of the next round (the opponent may refuse).")
+    @click.option("--no-solution", "slot", flag_value="none",
+                  help="No slot was agreed: the ill player forfeits.")
+    @click.option("--opponent-refuses", is_flag=True, help="The opponent refuses the slot.")
+    @guarded
+    def illness(db: Path, round_no: str, player: str, slot: str | None,
+                opponent_refuses: bool) -> None:
+        """PLAYER is too ill to play ROUND (§9): postpone the game, or forfeit it (in rounds 9
+        and 10, or when no solution is found)."""
+        if slot is None:
+            raise UserError("give --free-day, --morning or --no-solution")
+        proposed = None if slot == "none" else Postponement(slot)
+        with opened(db) as store:
+            report(store.report_illness(parse_round(round_no), player, proposed=proposed,
+                                        opponent_refuses=opponent_refuses))
+
+    @cli.command("withdraw")
+    @db_argument
+    @click.argument("player")
+    @click.option("--dry-run", is_flag=True, help="Only say what the withdrawal would do.")
+    @guarded
+    def withdraw(db: Path, player: str, dry_run: bool) -> None:
+        """Withdraw PLAYER (§9): under 50 % of games completed, none of their games count;
+        at 50 % or more they count and the remaining games are forfeits."""
+        with opened(db) as store:
+            if dry_run:
+                click.echo(store.withdrawal_preview(player).message)
+                return
+            report(store.withdraw(player))
+
+    @cli.command("clocks")
+    @db_argument
+    @json_option
+    @guarded
+    def clocks(db: Path, as_json: bool) -> None:
+        """The time controls of every stage, from the event's profile."""
+        with opened(db) as store:
+            controls = dict(store.profile.time_controls)
+        if as_json:
+            echo_json({name: {"white_seconds": tc.white_seconds,
+                              "black_seconds": tc.black_seconds,
+                              "increment_seconds": tc.increment_seconds,
+                              "increment_from_move": tc.increment_from_move,
+                              "description": tc.describe()}
+                       for name, tc in controls.items()})
+            return
+        for name, tc in controls.items():
+            click.echo(f"{name:<20} {tc.describe()}")
+
+    @cli.command("time-control")
+    @db_argument
+    @click.argument("name")
+    @click.argument("white_seconds", type=int)
+    @click.argument("black_seconds", type=int)
+    @click.argument("increment_seconds", type=int)
+    @click.argument("increment_from_move", type=int)
+    @guarded
+    def time_control(db: Path, name: str, white_seconds: int, black_seconds: int,
+                     increment_seconds: int, increment_from_move: int) -> None:
+        """Change the time control NAME of the event's profile, validated and audited.
+
+        Example: normtui time-control DB armageddon 600 420 1 41 (White 10', Black 7',
+        +1" from move 41).
+        """
+        with opened(db) as store:
+            tc = TimeControl(white_seconds, black_seconds, increment_seconds, increment_from_move)
+            report(store.set_time_control(name, tc), "that is the time control already")
+
+    @cli.command("check")
+    @db_argument
+    @guarded
+    def check(db: Path) -> None:
+        """Check the file: SQLite integrity, foreign keys, every game against the rules.
+        Exit 1 if anything is wrong."""
+        with opened(db) as store:
+            problems = check_event(store)
+        for problem in problems:
+            click.echo(problem)
+        if problems:
+            sys.exit(1)
+        click.echo("ok")

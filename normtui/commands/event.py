@@ -1,0 +1,222 @@
+"""The event commands: new, pairings, result, standings, log, undo.
+
+Exit codes: 0 done; 2 bad input, with one line on stderr and the database unchanged.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+from pathlib import Path
+
+import click
+
+from normtui.commands.common import UserError, echo_json
+from normtui.commands.storecli import (
+    db_argument,
+    guarded,
+    json_option,
+    opened,
+    parse_round,
+    report,
+)
+from normtui.store import EventStore, GameRecord, StandingRow, read_players_csv
+
+STANDINGS_COLUMNS = ("rank", "shared_rank", "player", "number", "points", "sonneborn_berger",
+                     "wins", "black_wins", "prize", "counted")
+
+
+def _pts(value: Decimal | None) -> str:
+    if value is None:
+        return ""
+    return f"{value.normalize():f}"
+
+
+def _pairing_line(g: GameRecord) -> str:
+    result = g.result.value if g.result else "-"
+    if g.armageddon:
+        result += f" A {g.armageddon.value}"
+    points = "-".join(_pts(p) for p in g.points) if g.points else ""
+    sig = "".join(c if on else "." for c, on in zip(
+        "WBA", (g.signatures.white, g.signatures.black, g.signatures.arbiter), strict=True))
+    state = g.state.value.replace("_", " ")
+    if g.postponed_to:
+        state += f" ({g.postponed_to.value.replace('_', ' ')})"
+    return (f"  {g.board:>2}  {g.white_name:<26} {g.black_name:<26} {result:<17} "
+            f"{points:<8} {state:<20} {sig}")
+
+
+def print_pairings(store: EventStore, games: list[GameRecord], stage: str) -> None:
+    rounds = {r.round: r for r in store.rounds(stage)}
+    last = None
+    for g in games:
+        if g.round != last:
+            r = rounds[g.round]
+            when = " ".join(x for x in (r.date, r.start_time) if x)
+            title = "Blitz round" if stage == "blitz" else "Round"
+            click.echo(f"{title} {g.round}" + (f" ({when})" if when else "")
+                       + (" closed" if r.status == "closed" else ""))
+            last = g.round
+        click.echo(_pairing_line(g))
+
+
+def print_standings(rows: list[StandingRow], currency: str) -> None:
+    click.echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
+               f"{'Prize':>12}")
+    for r in rows:
+        prize = "pending" if r.prize_pending else (
+            f"{r.prize:,.2f}" if r.prize is not None else "")
+        mark = "*" if r.provisional else " "
+        rank = r.shared_rank or "-"
+        note = "  withdrawn" if r.status.value == "withdrawn" else ""
+        click.echo(f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
+                   f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
+                   f"{prize:>12}{note}")
+    if any(r.provisional for r in rows):
+        click.echo(f"* provisional: a result not yet signed by both players and the arbiter "
+                   f"(§8). Prizes in {currency}.")
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("new")
+    @db_argument
+    @click.option("--players", "players_file", required=True,
+                  type=click.Path(dir_okay=False, path_type=Path),
+                  help="CSV with the header name,rating,federation,fide_id.")
+    @click.option("--profile", "profile_file", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Regulations profile (TOML); default: Norway Chess 2022.")
+    @click.option("--lots", "seed", type=int,
+                  help="Draw pairing numbers by lots with this seed (recorded). Without it, "
+                       "the listed order is the pairing order.")
+    @guarded
+    def new(db: Path, players_file: Path, profile_file: Path | None, seed: int | None) -> None:
+        """Create the event database DB: players, pairing numbers and every round's pairings.
+
+        \b
+        CSV header: name,rating,federation,fide_id (rating, federation, fide_id may be empty).
+        """
+        from normtui.assets import read_profile_text
+
+        players = read_players_csv(players_file)
+        text = read_profile_text(profile_file) if profile_file else read_profile_text()
+        store = EventStore.create(db, players, text, lots_seed=seed)
+        try:
+            info = store.event
+            click.echo(f"created {db}: {info.name}, {info.players} players, {info.rounds} "
+                       "rounds")
+            for p in store.players():
+                click.echo(f"  {p.number:>2} {p.name}")
+        finally:
+            store.close()
+
+    @cli.command("pairings")
+    @db_argument
+    @click.option("--round", "round_no", type=int, help="Only this round.")
+    @json_option
+    @guarded
+    def pairings(db: Path, round_no: int | None, as_json: bool) -> None:
+        """The pairings of every round (or one), with results, points, state and signatures.
+
+        Signatures are shown as WBA: White, Black, Arbiter ('.' not yet signed).
+        """
+        with opened(db) as store:
+            games = store.games(round_no)
+            if as_json:
+                echo_json([g.to_json() for g in games])
+            else:
+                print_pairings(store, games, "main")
+
+    @cli.command("result")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @click.argument("white")
+    @click.argument("black")
+    @click.argument("result", required=False)
+    @click.option("--armageddon", help="The Armageddon result after a drawn main game.")
+    @click.option("--correct", is_flag=True,
+                  help="Replace a result already entered (audited as a correction).")
+    @guarded
+    def result(db: Path, round_no: str, white: str, black: str, result: str | None,
+               armageddon: str | None, correct: bool) -> None:
+        """Enter the result of WHITE against BLACK in ROUND.
+
+        \b
+        WHITE/BLACK: a pairing number, or a case-insensitive part of the name that matches
+        one player only.
+        RESULT: 1-0, 0-1, 1/2-1/2 (also ½-½ and =); forfeits +/- and -/+; double forfeit -/-.
+        A drawn main game is followed by an Armageddon with the same colours; a drawn
+        Armageddon counts as Black's win. Enter it with the draw (--armageddon RESULT) or
+        later: normtui result DB ROUND WHITE BLACK --armageddon RESULT
+        """
+        rnd = parse_round(round_no)
+        if result is None and armageddon is None:
+            raise UserError("give a RESULT, or --armageddon RESULT for the Armageddon")
+        with opened(db) as store:
+            if result is None:
+                assert armageddon is not None
+                entry = store.enter_armageddon(rnd, white, black, armageddon, correction=correct)
+            else:
+                entry = store.enter_result(rnd, white, black, result, armageddon=armageddon,
+                                           correction=correct)
+            report(entry, "that result is already entered")
+            game = store.find_game(rnd, white, black)
+            if game.armageddon_deadline:
+                tc = store.profile.time_controls["armageddon"]
+                click.echo(f"Armageddon due: same colours, {tc.describe()}, to start by "
+                           f"{game.armageddon_deadline} (§2)")
+
+    @cli.command("standings")
+    @db_argument
+    @click.option("--round", "round_no", type=int, help="The table after this round.")
+    @json_option
+    @click.option("--csv", "as_csv", is_flag=True, help="Write CSV to stdout.")
+    @guarded
+    def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> None:
+        """The standings: rank (shared places as 7-8), points, tie-breaks and prize money.
+
+        Tie-breaks (§6): Sonneborn-Berger, most wins, most wins with Black. The prize is what
+        the player would take if the event ended now (§5); a withdrawn player who completed
+        fewer than half their games is not counted (§9 a).
+        """
+        if as_json and as_csv:
+            raise UserError("choose one of --json and --csv")
+        with opened(db) as store:
+            rows = store.standings(round_no)
+            currency = store.profile.event.currency
+        if as_json:
+            echo_json([r.to_json() for r in rows])
+        elif as_csv:
+            out = io.StringIO()
+            writer = csv.DictWriter(out, fieldnames=list(rows[0].to_json()) if rows
+                                    else list(STANDINGS_COLUMNS), lineterminator="\n")
+            writer.writeheader()
+            for r in rows:
+                writer.writerow(r.to_json())
+            click.echo(out.getvalue(), nl=False)
+        else:
+            print_standings(rows, currency)
+
+    @cli.command("log")
+    @db_argument
+    @click.option("--limit", type=click.IntRange(min=1), help="Only the newest N entries.")
+    @json_option
+    @guarded
+    def log(db: Path, limit: int | None, as_json: bool) -> None:
+        """The audit log, newest first: time, who, what (with the rows before and after)."""
+        with opened(db) as store:
+            entries = store.log(limit)
+        if as_json:
+            echo_json([e.to_json() for e in entries])
+            return
+        for e in entries:
+            flag = f"  (undone by #{e.undone_by})" if e.undone_by else ""
+            click.echo(f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} {e.summary}{flag}")
+
+    @cli.command("undo")
+    @db_argument
+    @guarded
+    def undo(db: Path) -> None:
+        """Revert the last change exactly (the undo itself is logged)."""
+        with opened(db) as store:
+            report(store.undo())
