@@ -1,0 +1,13 @@
+"""The rule book as pure functions: no I/O, no UI, no database (tests/test_architecture.py).
+
+Where each article of the Norway Chess regulations lives:
+
+* §1 format, Berger tables, drawing of lots, the blitz opener: ``berger``, ``lots``, ``blitz``
+* §2-§4 main games, Armageddon, points: ``scoring``, ``results``
+* §5 prize money and play-offs: ``prizes``, ``playoff``
+* §6 tie-breaks and the standings: ``standings``
+* §7-§8 player duties, scoresheets: ``duties``
+* §9 illness and withdrawal: ``withdrawal``
+* every number of the rule book: ``profile`` (loaded from ``assets/regulations``)
+* the values they all work on: ``model``
+"""

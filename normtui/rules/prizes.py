@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
+from normtui.rules.model import RuleError
 from normtui.rules.profile import Profile
 from normtui.rules.standings import Standing
 
@@ -73,9 +74,9 @@ def distribute_prizes(groups: Sequence[Sequence[int]], amounts: Sequence[Decimal
                 paid.update(dict.fromkeys(members, None))
             else:
                 if first_place_winner not in members:
-                    raise ValueError(
+                    raise RuleError(
                         f"play-off winner {first_place_winner} is not among the players "
-                        f"sharing first place {members}")
+                        f"sharing first place {members}", "Regulations §5")
                 paid[first_place_winner] = table[0].quantize(_ORE)
                 rest = [m for m in members if m != first_place_winner]
                 paid.update(_split(total - table[0], rest))

@@ -122,7 +122,9 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
     count for nobody yet.
     """
     chosen = [g for g in games if through_round is None or g.round <= through_round]
-    counted = counted_players(players, chosen, profile)
+    # Whether a withdrawn player counts is a fact about the whole event (§9), not about the
+    # rounds shown: a player who withdrew after 5 games counts in the table after round 3 too.
+    counted = counted_players(players, games, profile)
     draw_winner = profile.classical.armageddon_draw_winner
     sb_main = profile.tiebreaks.sonneborn_berger_basis == "main_game"
     with_armageddon = profile.tiebreaks.wins_include_armageddon

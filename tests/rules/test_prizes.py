@@ -6,6 +6,7 @@ from decimal import Decimal as D
 
 import pytest
 
+from normtui.rules.model import RuleError
 from normtui.rules.prizes import distribute_prizes, point_groups, prizes_for_standings
 from normtui.rules.profile import Profile
 from normtui.rules.standings import Standing, compute_standings
@@ -38,7 +39,7 @@ def test_section_5_the_play_off_winner_takes_first_prize_whole() -> None:
     assert award.amounts[3] == D(750_000)
     assert award.amounts[1] == award.amounts[2] == D(325_000)
     assert award.pending == 0
-    with pytest.raises(ValueError, match="not among the players sharing first place"):
+    with pytest.raises(RuleError, match="not among the players sharing first place"):
         distribute_prizes([[1, 2], [3]], TABLE[:3], first_place_winner=3)
 
 

@@ -143,3 +143,18 @@ def test_section_9b_a_player_with_half_the_games_counts() -> None:
 def test_an_active_player_is_counted_whatever_they_played() -> None:
     assert counted_players([Player(1, "A"), Player(2, "B"), Player(3, "C")], [],
                            small_profile(3)) == {1, 2, 3}
+
+
+def test_section_9_counting_a_withdrawn_player_is_decided_on_the_whole_event() -> None:
+    """§9 b: a player who withdrew after 2 of 3 games counts in the table after round 1
+    as well; one who withdrew after 1 of 3 counts in no table."""
+    profile = small_profile(4)
+    games = [game(1, 1, 1, 4, "0-1"), game(1, 2, 2, 3, "1-0"), game(2, 1, 4, 3, "1-0"),
+             game(2, 2, 1, 2, "1-0"), game(3, 1, 2, 4, "+/-"), game(3, 2, 3, 1, "½-½", "0-1")]
+    after_one = by_number(compute_standings(players(4, withdrawn=4), games, profile,
+                                            through_round=1))
+    assert after_one[4].counted and after_one[4].rank == 1
+    early = [g for g in games if g.round == 1 or 4 not in (g.white, g.black)]
+    after_one = by_number(compute_standings(players(4, withdrawn=4), early, profile,
+                                            through_round=1))
+    assert not after_one[4].counted and after_one[1].points == 0
