@@ -11,6 +11,7 @@ FORBIDDEN = ("textual", "sqlite3", "sqlite_utils", "chess")
 
 
 def test_rules_import_no_ui_database_or_pgn() -> None:
+    """Issue 2: a fresh interpreter imports every normtui.rules module and nothing else."""
     script = textwrap.dedent(f"""
         import importlib, pkgutil, sys
         import normtui.rules

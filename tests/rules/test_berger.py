@@ -51,7 +51,7 @@ def test_odd_field_the_highest_number_is_the_bye() -> None:
 
 
 def test_double_round_robin_reverses_colours_and_swaps_the_last_two() -> None:
-    """FIDE C.05 Annex 1: the second cycle repeats the first with colours reversed; the
+    """§1 / FIDE C.05 Annex 1: the second cycle repeats the first with colours reversed; the
     recommended default plays rounds N-2 and N-1 of the first cycle in swapped order."""
     sched = berger_schedule(10, 2)
     assert len(sched) == 18
@@ -65,14 +65,14 @@ def test_double_round_robin_reverses_colours_and_swaps_the_last_two() -> None:
 
 
 def test_double_round_robin_plain_variant() -> None:
-    """The plain variant (swap_last_two=False) keeps the first cycle in table order."""
+    """§1: the plain variant (swap_last_two=False) keeps the first cycle in table order."""
     sched = berger_schedule(10, 2, swap_last_two=False)
     assert [pairs(r) for r in sched[:9]] == [pairs(r) for r in berger_schedule(10)]
     assert pairs(sched[9]) == [(10, 1), (9, 2), (8, 3), (7, 4), (6, 5)]
 
 
 def test_the_swap_avoids_three_colours_running_at_the_seam() -> None:
-    """Why FIDE recommends the swap: with 10 players the plain double round robin gives
+    """§1: why FIDE recommends the swap: with 10 players the plain double round robin gives
     someone the same colour three times running across the seam; the swap does not."""
     def longest_run(schedule: list[list[Pairing]]) -> int:
         colours: dict[int, str] = {}
@@ -89,10 +89,12 @@ def test_the_swap_avoids_three_colours_running_at_the_seam() -> None:
 
 @pytest.mark.parametrize("bad", [0, 10])
 def test_round_outside_the_cycle_is_refused(bad: int) -> None:
+    """§1: a Berger cycle of 10 players has rounds 1..9 only."""
     with pytest.raises(ValueError, match=r"outside 1\.\.9"):
         berger_round(10, bad)
 
 
 def test_fewer_than_three_players_is_refused() -> None:
+    """§1: a round robin needs at least three players."""
     with pytest.raises(ValueError, match="at least 3"):
         berger_round(2, 1)

@@ -15,6 +15,7 @@ MODULES = sorted(m.name for m in pkgutil.iter_modules(normtui.rules.__path__))
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
+    """Every article module: its docstring examples hold."""
     module = importlib.import_module(f"normtui.rules.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} doctest(s) failed in normtui.rules.{name}"

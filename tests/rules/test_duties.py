@@ -78,6 +78,7 @@ def test_section_7_an_incident_needs_the_chief_arbiters_decision(profile: Profil
 ])
 def test_an_incident_the_record_cannot_hold_is_refused(profile: Profile, incident: Incident,
                                                        why: str) -> None:
+    """§7: an incident names a known kind, a round and a player of the event."""
     with pytest.raises(RuleError, match=why) as err:
         check_incident(incident, profile)
     assert err.value.article == "Regulations §7"

@@ -25,6 +25,7 @@ def test_the_drawing_is_pinned_across_python_versions() -> None:
 
 
 def test_same_name_twice_is_refused() -> None:
+    """§1: a player is drawn once."""
     with pytest.raises(RuleError, match="twice") as err:
         draw_lots(["So", "Giri", "So"], seed=1)
     assert err.value.article == "Regulations §1"

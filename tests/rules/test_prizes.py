@@ -51,6 +51,7 @@ def test_shares_are_exact_to_the_ore_and_the_odd_ore_go_in_standings_order() -> 
 
 
 def test_equal_points_are_not_shared_when_the_profile_says_so() -> None:
+    """§5 as data: another event may pay places strictly (share_equal_points = false)."""
     award = distribute_prizes([[1], [2, 3]], [D(100), D(50), D(25)], share_equal_points=False)
     assert (award.amounts[2], award.amounts[3]) == (D(50), D(25))
 
@@ -69,6 +70,7 @@ def test_section_9a_an_uncounted_players_prize_is_unawarded() -> None:
 
 
 def test_point_groups_follow_the_standings(profile: Profile) -> None:
+    """§5: money follows points, in standings order; uncounted players (§9 a) get none."""
     rows = [Standing(3, "C", D(6), D(0), 0, 0, 3, True),
             Standing(1, "A", D(6), D(0), 0, 0, 3, True),
             Standing(2, "B", D(3), D(0), 0, 0, 3, True),

@@ -63,22 +63,25 @@ def test_a_broken_profile_is_one_error_naming_the_key(old: str, new: str, key: s
 
 
 def test_unknown_table_is_named() -> None:
+    """Issue 2, regulations as data: an unknown table is named."""
     with pytest.raises(ProfileError, match="'bonuses'"):
         load_profile(TEXT + "\n[bonuses]\nx = 1\n")
 
 
 def test_missing_key_is_named() -> None:
+    """Issue 2, regulations as data: a missing key is named."""
     with pytest.raises(ProfileError, match=r"'duties\.late_fine_currency'"):
         load_profile(edited('late_fine_currency = "EUR"\n', ""))
 
 
 def test_not_toml_is_a_profile_error() -> None:
+    """Issue 2, regulations as data: a file that is not TOML is one ProfileError."""
     with pytest.raises(ProfileError, match="not valid TOML"):
         load_profile("[event\n")
 
 
 def test_next_years_rules_are_a_new_file_not_code() -> None:
-    """A different event is a different profile: 12 players, double round robin."""
+    """Issue 2: a different event is a different profile: 12 players, double round robin."""
     text = edited("players = 10 ", "players = 12 ").replace("rounds = 9 ", "rounds = 22 ")
     text = text.replace("cycles = 1", "cycles = 2")
     profile = load_profile(text)

@@ -50,6 +50,7 @@ def test_section_2_no_armageddon_entered_with_a_decisive_result() -> None:
 
 
 def test_a_result_is_changed_only_as_a_correction() -> None:
+    """§8: a result confirmed on the scoresheets changes only as a correction."""
     won = apply_result(EMPTY, M.WHITE_WIN, None)
     with pytest.raises(RuleError) as err:
         apply_result(won, M.DRAW, None)
@@ -60,6 +61,7 @@ def test_a_result_is_changed_only_as_a_correction() -> None:
 
 
 def test_an_armageddon_is_changed_only_as_a_correction() -> None:
+    """§2, §8: the same for an Armageddon result."""
     done = apply_result(EMPTY, M.DRAW, A.WHITE_WIN)
     with pytest.raises(RuleError, match="already has the Armageddon 1-0; enter it as a corr"):
         apply_armageddon(done, A.DRAW)
@@ -70,6 +72,7 @@ def test_an_armageddon_is_changed_only_as_a_correction() -> None:
 
 
 def test_a_correction_to_a_decisive_result_drops_the_armageddon() -> None:
+    """§2: a corrected decisive main game has no Armageddon."""
     done = apply_result(EMPTY, M.DRAW, A.WHITE_WIN)
     corrected = apply_result(done, M.BLACK_WIN, None, correction=True)
     assert (corrected.armageddon, corrected.state) == (None, GameState.FINISHED)
@@ -82,6 +85,7 @@ def test_a_round_closes_when_every_pairing_is_complete() -> None:
 
 
 def test_a_round_with_missing_results_or_armageddons_stays_open() -> None:
+    """§2, §4: the round stays open and the message lists every board missing something."""
     games = [game(4, 1, 10, 7, "1-0"), game(4, 2, 8, 6), game(4, 3, 9, 5, "½-½"),
              game(4, 4, 1, 4), game(4, 5, 2, 3, "½-½", "0-1")]
     with pytest.raises(RuleError) as err:

@@ -60,7 +60,7 @@ def test_section_2_no_armageddon_without_a_drawn_main_game(result: M | None, why
 
 
 def test_blitz_scoring_is_one_half_nought(profile: Profile) -> None:
-    """The blitz opener and the play-off games score 1 / ½ / 0."""
+    """§1, §5: the blitz opener and the play-off games score 1 / ½ / 0."""
     assert blitz_points(M.WHITE_WIN, profile.blitz_points) == (D(1), D(0))
     assert blitz_points(M.DRAW, profile.blitz_points) == (D("0.5"), D("0.5"))
     assert blitz_points(A.BLACK_WIN, profile.blitz_points) == (D(0), D(1))

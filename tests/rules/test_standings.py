@@ -35,7 +35,7 @@ def test_section_6_sonneborn_berger_in_event_points() -> None:
 
 
 def test_sonneborn_berger_from_main_games_when_the_profile_says_so() -> None:
-    """The profile switch: SB from the main games alone (1 / ½ / 0) on both sides."""
+    """§6 A as data: SB from the main games alone (1 / ½ / 0) on both sides."""
     base = small_profile(3)
     profile = dataclasses.replace(
         base, tiebreaks=dataclasses.replace(base.tiebreaks, sonneborn_berger_basis="main_game"))
@@ -76,6 +76,7 @@ def test_players_equal_on_everything_share_the_place() -> None:
 
 
 def test_shared_places_in_the_middle_are_labelled_like_7_8() -> None:
+    """§6: players equal on every tie-break share the place ("7-8", 2022 wording)."""
     order = ("sonneborn_berger", "wins", "black_wins")
     points = [19, 18, 17, 16, 15, 14, 13, 13, 12, 12]
     rows = [Standing(n, f"P{n}", D(p), D(0), 0, 0, 9, True)
@@ -141,6 +142,7 @@ def test_section_9b_a_player_with_half_the_games_counts() -> None:
 
 
 def test_an_active_player_is_counted_whatever_they_played() -> None:
+    """§9 concerns withdrawn players only: an active player always counts."""
     assert counted_players([Player(1, "A"), Player(2, "B"), Player(3, "C")], [],
                            small_profile(3)) == {1, 2, 3}
 

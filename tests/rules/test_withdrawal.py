@@ -107,6 +107,7 @@ def test_section_9_the_opponent_may_refuse_the_morning(profile: Profile) -> None
 
 
 def test_no_morning_after_the_last_round(profile: Profile) -> None:
+    """§9: the morning of the next round does not exist after the last round."""
     late = dataclasses.replace(profile, illness=dataclasses.replace(profile.illness,
                                                                     forfeit_rounds=()))
     with pytest.raises(RuleError, match="last round"):
