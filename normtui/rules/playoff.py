@@ -13,6 +13,7 @@ each read, so nothing can drift out of step.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,10 +21,11 @@ from decimal import Decimal
 from typing import Literal
 
 from normtui.rules.berger import berger_schedule
+from normtui.rules.lots import lots_order
 from normtui.rules.model import ArmageddonResult, Colour, MainResult, RuleError
 from normtui.rules.profile import Profile, TimeControl
 from normtui.rules.scoring import blitz_points
-from normtui.rules.standings import Standing, rank_rows
+from normtui.rules.standings import Standing, rank_rows, tiebreak_key
 
 __all__ = [
     "PlayoffGame",
@@ -40,8 +42,14 @@ _HALF = Decimal("0.5")
 
 def lot(seed: int, purpose: str) -> random.Random:
     """A generator for one drawing of lots: the same seed and purpose draw the same way on any
-    machine (string seeds are hashed with SHA-512 by :mod:`random`)."""
+    machine (string seeds are hashed with SHA-512 by :mod:`random`, and ``random()`` is the one
+    method whose sequence Python keeps stable)."""
     return random.Random(f"normtui:{seed}:{purpose}")
+
+
+def _seed_for(seed: int, purpose: str) -> int:
+    """One recorded seed serves several drawings; each gets its own, derived reproducibly."""
+    return int.from_bytes(hashlib.sha256(f"normtui:{seed}:{purpose}".encode()).digest()[:8])
 
 
 @dataclass(frozen=True)
@@ -204,8 +212,7 @@ def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
                  results: Mapping[str, str]) -> PlayoffState:
     rules = profile.playoff
     # Pairing numbers in the play-off are drawn by lot; number i plays as players_by_no[i - 1].
-    by_no = list(players)
-    lot(seed, "round robin numbers").shuffle(by_no)
+    by_no = lots_order(sorted(players), _seed_for(seed, "round robin numbers"))
     schedule = berger_schedule(len(by_no), rules.round_robin_cycles, swap_last_two=True)
     games: list[PlayoffGame] = []
     for rnd in schedule:
@@ -267,35 +274,17 @@ def _rr_table(players: tuple[int, ...], games: Sequence[PlayoffGame], profile: P
         sb_score[g.white] += sw * points[g.black]
         sb_score[g.black] += sbl * points[g.white]
     order = list(profile.playoff.round_robin_tiebreaks)
-    drawn = list(players)
-    lot(seed, "round robin tie-break").shuffle(drawn)
-    # The lot is a tie-break value: bigger is better, drawn once for everybody up front.
-    lots = {num: Decimal(len(drawn) - i) for i, num in enumerate(drawn)}
+    # The lot is one more tie-break value, drawn for everybody up front: bigger is better.
+    drawn = lots_order(sorted(players), _seed_for(seed, "round robin tie-break"))
     rows = [Standing(number=n, name=str(n), points=points[n], sonneborn_berger=sb_score[n],
                      wins=wins[n], black_wins=black_wins[n], games=played[n], counted=True,
-                     extra={"lots": lots[n]}) for n in players]
+                     extra={"lots": Decimal(len(drawn) - drawn.index(n))}) for n in players]
+    ranked = rank_rows(rows, order)
     without_lots = [name for name in order if name != "lots"]
-    if "lots" in order:
-        return _rank_with_lots(rows, without_lots)
-    return rank_rows(rows, without_lots)
-
-
-def _rank_with_lots(rows: Sequence[Standing], order: Sequence[str]) -> list[Standing]:
-    def key(r: Standing) -> tuple[Decimal, ...]:
-        return (r.points, *(r.tiebreak(n) for n in order))
-
-    ranked = sorted(rows, key=lambda r: (tuple(-v for v in key(r)), -r.extra["lots"]))
-    out: list[Standing] = []
-    for i, r in enumerate(ranked):
-        tied_above = i > 0 and key(ranked[i - 1]) == key(r)
-        tied_below = i + 1 < len(ranked) and key(ranked[i + 1]) == key(r)
-        extra = dict(r.extra)
-        if tied_above or tied_below:
-            extra["decided_by_lots"] = Decimal(1)
-        out.append(Standing(r.number, r.name, r.points, r.sonneborn_berger, r.wins,
-                            r.black_wins, r.games, True, i + 1, str(i + 1),
-                            extra=extra))
-    return out
+    tied = {r.number for r in ranked for o in ranked if o is not r
+            and tiebreak_key(o, without_lots) == tiebreak_key(r, without_lots)}
+    return [dataclasses.replace(r, extra={**r.extra, "decided_by_lots": Decimal(1)})
+            if r.number in tied and "lots" in order else r for r in ranked]
 
 
 def time_control_of(game: PlayoffGame, profile: Profile) -> TimeControl:
