@@ -14,7 +14,7 @@ import getpass
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -51,6 +51,12 @@ __all__ = ["Clock", "StoreBase", "Tx"]
 
 Clock = Callable[[], datetime]
 
+_STANDINGS_SQL = """
+SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state,
+       g.signed_white, g.signed_black, g.signed_arbiter
+FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black
+WHERE g.stage = 'main'
+"""
 _GAMES_SQL = """
 SELECT g.*, w.number AS white_number, w.name AS white_name,
        b.number AS black_number, b.name AS black_name
@@ -112,9 +118,22 @@ class StoreBase:
 
     @contextmanager
     def _read(self) -> Iterator[Database]:
-        """A consistent snapshot for reads that span several queries."""
-        with self._lock, _sqlite_errors(), self._db.atomic():
-            yield self._db
+        """A consistent snapshot for reads that span several queries (inside a transaction
+        already open, that transaction is the snapshot)."""
+        with self._lock, _sqlite_errors():
+            if self._db.conn.in_transaction:
+                yield self._db
+            else:
+                with self._db.atomic():
+                    yield self._db
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Rows as dicts. Straight to sqlite3: ``db.query`` wraps every SELECT in a savepoint
+        of its own, which costs more than most of our queries."""
+        with self._lock, _sqlite_errors():
+            cursor = self._db.conn.execute(sql, params)
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     @contextmanager
     def _write(self, action: str) -> Iterator[Tx]:
@@ -150,19 +169,22 @@ class StoreBase:
     def players(self) -> list[Player]:
         """Every player, by pairing number."""
         with self._read():
-            return [_player(r) for r in self._db.query("SELECT * FROM players ORDER BY number")]
+            return [_player(r) for r in self._rows("SELECT * FROM players ORDER BY number")]
 
     def _players_by_id(self) -> dict[int, Player]:
-        return {r["id"]: _player(r) for r in self._db.query("SELECT * FROM players")}
+        return {r["id"]: _player(r) for r in self._rows("SELECT * FROM players")}
 
     def _player_ids(self) -> dict[int, int]:
         """Pairing number -> row id."""
-        return {r["number"]: r["id"] for r in self._db.query("SELECT id, number FROM players")}
+        return {r["number"]: r["id"] for r in self._rows("SELECT id, number FROM players")}
 
-    def resolve_player(self, text: str | int) -> Player:
+    def resolve_player(self, text: str | int, *, players: Sequence[Player] | None = None
+                       ) -> Player:
         """A player from a pairing number, or a case-insensitive part of the name that matches
-        one player only ("carl", "Vachier", "wang")."""
-        players = self.players()
+        one player only ("carl", "Vachier", "wang"). ``players``: the list to search, when the
+        caller has it already."""
+        if players is None:
+            players = self.players()
         query = str(text).strip()
         if not query:
             raise InputError("a player is missing: give a pairing number or part of a name")
@@ -204,8 +226,8 @@ class StoreBase:
     def _game_records(self, where: str, params: list[Any]) -> list[GameRecord]:
         with self._read():
             profile = self.profile
-            rows = list(self._db.query(f"{_GAMES_SQL} WHERE {where} ORDER BY g.round, g.board",
-                                       params))
+            rows = self._rows(f"{_GAMES_SQL} WHERE {where} ORDER BY g.round, g.board",
+                              params)
         return [_game_record(r, profile) for r in rows]
 
     def games(self, round: int | None = None, stage: str = "main") -> list[GameRecord]:
@@ -226,7 +248,9 @@ class StoreBase:
         """The game of ``round`` with ``white`` having White against ``black``; a pairing that
         is not in the round, or colours given the wrong way round, is refused by name."""
         self.check_round(round, stage)
-        w, b = self.resolve_player(white), self.resolve_player(black)
+        players = self.players()
+        w = self.resolve_player(white, players=players)
+        b = self.resolve_player(black, players=players)
         if w.number == b.number:
             raise InputError(f"{w.name} is given as both White and Black")
         games = self.games(round, stage)
@@ -247,18 +271,24 @@ class StoreBase:
                             f"round {round}{plays}")
 
     def _main_standings(self, through_round: int | None = None) -> list[Standing]:
-        """The rules' table of the main event; unsigned results are marked provisional (§8)."""
-        games = self.games()
-        rules_games = [g.game() for g in games]
-        signatures = {(g.round, g.board): g.signatures for g in games}
-        return compute_standings(self.players(), rules_games, self.profile,
-                                 through_round=through_round,
-                                 provisional_games=provisional_games(rules_games, signatures))
+        """The rules' table of the main event; unsigned results are marked provisional (§8).
 
-    def _current_game(self, game_id: int, expected_version: int | None) -> GameRecord:
-        """The game as it is now (call inside the write transaction), checked against the
-        version the caller saw."""
-        game = self.game(game_id)
+        Reads only the columns the table needs (no PGN texts, no records): this runs after
+        every result, and its cost is most of what a result costs."""
+        with self._read():
+            rows = self._db.conn.execute(_STANDINGS_SQL).fetchall()
+            players = self.players()
+            profile = self.profile
+        games = [Game(r[0], r[1], r[2], r[3], _MAIN.get(r[4]), _BOARD.get(r[5]), _STATE[r[6]])
+                 for r in rows]
+        signatures = {(r[0], r[1]): Signatures(bool(r[7]), bool(r[8]), bool(r[9]))
+                      for r in rows}
+        return compute_standings(players, games, profile, through_round=through_round,
+                                 provisional_games=provisional_games(games, signatures))
+
+    def _checked(self, game: GameRecord, expected_version: int | None) -> GameRecord:
+        """``game`` (read inside the write transaction, so current), refused if it is no
+        longer the version the caller saw."""
         if expected_version is not None and game.version != expected_version:
             raise ConflictError(
                 f"{game.label} was changed by someone else since you read it (now version "
@@ -284,15 +314,21 @@ def _sqlite_errors() -> Iterator[None]:
         raise StoreError(f"refused by the database: {exc}") from None
 
 
+# Enum lookups by value through a dict: calling the Enum class costs more, per game per read.
+_MAIN: dict[str | None, MainResult] = {m.value: m for m in MainResult}
+_BOARD: dict[str | None, ArmageddonResult] = {m.value: m for m in ArmageddonResult}
+_STATE: dict[str, GameState] = {s.value: s for s in GameState}
+
+
 def _player(row: dict[str, Any]) -> Player:
     return Player(row["number"], row["name"], row["rating"], row["federation"], row["fide_id"],
                   PlayerStatus(row["status"]))
 
 
 def _game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
-    result = MainResult(row["result"]) if row["result"] else None
-    armageddon = ArmageddonResult(row["armageddon"]) if row["armageddon"] else None
-    state = GameState(row["state"])
+    result = _MAIN.get(row["result"])
+    armageddon = _BOARD.get(row["armageddon"])
+    state = _STATE[row["state"]]
     points = None
     if row["stage"] == "main":
         g = Game(row["round"], row["board"], row["white_number"], row["black_number"],

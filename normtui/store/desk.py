@@ -138,7 +138,7 @@ class DeskMixin(StoreBase):
             if round is not None:
                 sql += " WHERE round = ?"
                 params.append(round)
-            rows = list(self._db.query(sql + " ORDER BY round, id", params))
+            rows = self._rows(sql + " ORDER BY round, id", params)
         return [ArrivalRecord(r["id"], r["round"], by_id[r["player"]], bool(r["present"]),
                               r["recorded_at"]) for r in rows]
 
@@ -146,7 +146,7 @@ class DeskMixin(StoreBase):
         """The fines ledger, oldest first."""
         with self._read():
             by_id = self._players_by_id()
-            rows = list(self._db.query("SELECT * FROM fines ORDER BY id"))
+            rows = self._rows("SELECT * FROM fines ORDER BY id")
         return [FineRecord(r["id"], by_id[r["player"]], r["round"], Decimal(r["amount"]),
                            r["currency"], r["reason"], r["article"], r["recorded_at"])
                 for r in rows]
@@ -174,7 +174,7 @@ class DeskMixin(StoreBase):
     def incidents(self) -> list[IncidentRecord]:
         with self._read():
             by_id = self._players_by_id()
-            rows = list(self._db.query("SELECT * FROM incidents ORDER BY id"))
+            rows = self._rows("SELECT * FROM incidents ORDER BY id")
         return [IncidentRecord(r["id"], r["at"], r["round"], by_id[r["player"]], r["kind"],
                                r["description"], r["decision"], r["article"]) for r in rows]
 

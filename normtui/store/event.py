@@ -104,8 +104,8 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
     @property
     def event(self) -> EventInfo:
         with self._read():
-            row = next(iter(self._db.query("SELECT * FROM event")))
-            stages = [r["kind"] for r in self._db.query("SELECT kind FROM stages ORDER BY id")]
+            row = next(iter(self._rows("SELECT * FROM event")))
+            stages = [r["kind"] for r in self._rows("SELECT kind FROM stages ORDER BY id")]
             main = self._stage("main")
             players = len(self.players())
             rounds = self._stage_rounds("main")
@@ -115,8 +115,8 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
 
     def rounds(self, stage: str = "main") -> list[RoundRecord]:
         with self._read():
-            rows = list(self._db.query(
-                "SELECT * FROM rounds WHERE stage = ? ORDER BY round", [stage]))
+            rows = self._rows(
+                "SELECT * FROM rounds WHERE stage = ? ORDER BY round", [stage])
             games = self.games(stage=stage)
         out = []
         for r in rows:

@@ -96,7 +96,7 @@ class GamesMixin(StoreBase):
             raise RuleError(f"the {stage} stage has no Armageddon games", "Regulations §1")
         with self._write("correction" if correction else "result") as tx:
             found = self.find_game(round, white, black, stage)
-            game = self._current_game(found.id, expected_version)
+            game = self._checked(found, expected_version)
             self._round_open(game, correction)
             new = apply_result(game.game(), main, board, correction=correction)
             self._write_result(tx, game, new, correction)
@@ -110,7 +110,7 @@ class GamesMixin(StoreBase):
         assert board is not None
         with self._write("correction" if correction else "armageddon") as tx:
             found = self.find_game(round, white, black)
-            game = self._current_game(found.id, expected_version)
+            game = self._checked(found, expected_version)
             self._round_open(game, correction)
             new = apply_armageddon(game.game(), board, correction=correction)
             self._write_result(tx, game, new, correction)
@@ -125,7 +125,7 @@ class GamesMixin(StoreBase):
             raise InputError(f"a game becomes {new_state.value} through its result, an illness "
                              "or a withdrawal, not by setting its state")
         with self._write("state") as tx:
-            game = self._current_game(game_id, expected_version)
+            game = self._checked(self.game(game_id), expected_version)
             if game.result is not None:
                 raise InputError(f"{game.label} already has a result ({game.result.value})")
             if game.state is new_state:
@@ -153,7 +153,7 @@ class GamesMixin(StoreBase):
             raise InputError("the PGN text is empty")
         column = "pgn" if kind == "main" else "armageddon_pgn"
         with self._write("pgn") as tx:
-            game = self._current_game(game_id, expected_version)
+            game = self._checked(self.game(game_id), expected_version)
             if kind == "armageddon" and game.result is not MainResult.DRAW:
                 raise RuleError(f"{game.label}: an Armageddon PGN needs a drawn main game",
                                 "Regulations §2")
@@ -171,7 +171,7 @@ class GamesMixin(StoreBase):
              expected_version: int | None = None) -> AuditEntry | None:
         """A scoresheet signature: White, Black, then the arbiter's countersignature (§8)."""
         with self._write("sign") as tx:
-            game = self._current_game(game_id, expected_version)
+            game = self._checked(self.game(game_id), expected_version)
             if game.result is None:
                 raise RuleError(f"{game.label} has no result yet: scoresheets are signed at the "
                                 "end of the game", "Regulations §8")

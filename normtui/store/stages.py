@@ -28,7 +28,7 @@ _PLAYOFF = "Regulations §5"
 
 class StagesMixin(StoreBase):
     def _stage(self, kind: str) -> dict[str, object] | None:
-        rows = list(self._db.query("SELECT * FROM stages WHERE kind = ?", [kind]))
+        rows = self._rows("SELECT * FROM stages WHERE kind = ?", [kind])
         return rows[0] if rows else None
 
     # -- the blitz opener --------------------------------------------------------------------
@@ -130,7 +130,7 @@ class StagesMixin(StoreBase):
         assert seed is None or isinstance(seed, int)
         choice = stage["armageddon_choice"] if stage else None
         assert choice is None or isinstance(choice, str)
-        results = {r["game"]: r["result"] for r in self._db.query(
+        results = {r["game"]: r["result"] for r in self._rows(
             "SELECT game, result FROM playoff_results")}
         return playoff_state(final, self.profile, seed=seed, results=results,
                              armageddon_choice=Colour(choice) if choice else None)

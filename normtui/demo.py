@@ -1,0 +1,175 @@
+"""Build ``demo.db``: the real Norway Chess 2022, stopped during round 7.
+
+    python -m normtui.demo demo.db [--force]
+
+Everything comes from the real games in ``assets/data/norway-chess-2022`` (see its SOURCE.md):
+players, ratings (the published Elo tags, So's 2776 included, although 2766 was likely meant),
+FIDE ids (from the Armageddon file), results, and the PGN texts. Pairing numbers are the ones
+that reproduce the 2022 Berger table. Rounds 1-6 are complete, signed and closed; in round 7
+two boards are finished (one countersigned, one waiting for the arbiter), one drawn main game
+waits for its Armageddon and two games are in progress.
+
+Nothing is invented about the players: no fines, incidents or illness; every player is
+recorded present at the start of every round played. The federations are not in the PGN and
+are left empty. Clock times are not in the PGN either: the rounds start at 16:00 (Stavanger,
+UTC+2) and every entry is stamped at a fixed offset from that, so the file is reproducible
+byte for byte in content (a test rebuilds it and compares every table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from normtui.assets import DATA_2022, read_profile_text
+from normtui.store import EXPECTED_ERRORS, EventStore, PlayerInput
+from normtui.store.connection import remove_database
+
+__all__ = ["NUMBERS", "build_demo", "main"]
+
+# The pairing numbers of 2022 (SOURCE.md): So won the blitz opener and chose number 1.
+NUMBERS = ("So, Wesley", "Carlsen, Magnus", "Giri, Anish", "Anand, Viswanathan",
+           "Mamedyarov, Shakhriyar", "Tari, Aryan", "Vachier-Lagrave, Maxime",
+           "Topalov, Veselin", "Wang, Hao", "Radjabov, Teimour")
+COMPLETE_ROUNDS = 6
+LIVE_ROUND = 7
+ACTOR = "arbiter"
+STAVANGER = timezone(timedelta(hours=2))
+_TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$', re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class PgnGame:
+    tags: dict[str, str]
+    text: str
+
+    @property
+    def round(self) -> int:
+        return int(self.tags["Round"].split(".")[0])
+
+
+def read_games(path: Path) -> list[PgnGame]:
+    """The games of a PGN file, each with its tags and its text exactly as published."""
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n").strip()
+    chunks = re.split(r"\n\s*\n(?=\[Event )", text)
+    return [PgnGame(dict(_TAG.findall(chunk)), chunk.strip() + "\n") for chunk in chunks]
+
+
+class ScriptClock:
+    """The time the demo says it is; moved forward by the script before each entry."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2022, 5, 31, 16, 0, tzinfo=STAVANGER)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def _players(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[PlayerInput]:
+    rating: dict[str, int] = {}
+    fide: dict[str, str] = {}
+    for g in classical + armageddon:
+        for colour in ("White", "Black"):
+            name = g.tags[colour]
+            if f"{colour}Elo" in g.tags:
+                rating[name] = int(g.tags[f"{colour}Elo"])
+            if f"{colour}FideId" in g.tags:
+                fide[name] = g.tags[f"{colour}FideId"]
+    return [PlayerInput(name, rating.get(name), None, fide.get(name)) for name in NUMBERS]
+
+
+def build_demo(path: str | Path) -> None:
+    """Write the demo event to ``path`` (which must not exist)."""
+    classical = read_games(DATA_2022 / "classical.pgn")
+    armageddon = read_games(DATA_2022 / "armageddon.pgn")
+    arm_of = {(g.round, g.tags["White"], g.tags["Black"]): g for g in armageddon}
+    dates = {g.round: g.tags["Date"].replace(".", "-") for g in classical}
+    clock = ScriptClock()
+    store = EventStore.create(path, _players(classical, armageddon), read_profile_text(),
+                              actor=ACTOR, clock=clock)
+    try:
+        for rnd in range(1, store.event.rounds + 1):
+            clock.now = datetime.fromisoformat(f"{dates[rnd]}T09:00:00+02:00")
+            store.set_round_schedule(rnd, date=dates[rnd], start_time="16:00")
+        for rnd in range(1, LIVE_ROUND + 1):
+            start = datetime.fromisoformat(f"{dates[rnd]}T16:00:00+02:00")
+            clock.now = start - timedelta(minutes=5)
+            for p in store.players():
+                store.record_arrival(rnd, p.number, True)
+            clock.now = start
+            store.start_round(rnd)
+            games = {(g.white_name, g.black_name): g for g in store.games(rnd)}
+            for pgn in sorted((g for g in classical if g.round == rnd),
+                              key=lambda g: games[(g.tags["White"], g.tags["Black"])].board):
+                record = games[(pgn.tags["White"], pgn.tags["Black"])]
+                stage = _stage_of(rnd, record.board)
+                clock.now = start + timedelta(hours=3, minutes=7 * record.board)
+                if stage == "in progress":
+                    continue
+                store.enter_result(rnd, record.white, record.black, pgn.tags["Result"])
+                clock.now += timedelta(minutes=1)
+                store.attach_pgn(record.id, "main", pgn.text)
+                arm = arm_of.get((rnd, pgn.tags["White"], pgn.tags["Black"]))
+                if arm is not None and stage != "awaiting armageddon":
+                    clock.now += timedelta(minutes=35)
+                    store.enter_armageddon(rnd, record.white, record.black, arm.tags["Result"])
+                    clock.now += timedelta(minutes=1)
+                    store.attach_pgn(record.id, "armageddon", arm.text)
+                if stage == "awaiting armageddon":
+                    continue
+                clock.now += timedelta(minutes=2)
+                store.sign(record.id, "white")
+                store.sign(record.id, "black")
+                if stage == "finished":
+                    store.sign(record.id, "arbiter")
+            if rnd <= COMPLETE_ROUNDS:
+                clock.now = start + timedelta(hours=5)
+                store.close_round(rnd)
+    except BaseException:
+        store.close()
+        remove_database(Path(path))
+        raise
+    store.close()
+
+
+def _stage_of(rnd: int, board: int) -> str:
+    """How far each board has got when the demo stops. Round 7, boards 1-5: Anand-Radjabov
+    (drawn, still playing here), Mamedyarov-Giri 1-0, Tari-Carlsen (drawn, Armageddon due),
+    Vachier-Lagrave-So 1-0, Topalov-Wang (drawn, still playing here)."""
+    if rnd < LIVE_ROUND:
+        return "finished"
+    return {1: "in progress", 2: "awaiting countersignature", 3: "awaiting armageddon",
+            4: "finished", 5: "in progress"}[board]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m normtui.demo", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("path", type=Path, help="where to write the demo event (e.g. demo.db)")
+    parser.add_argument("--force", action="store_true", help="replace an existing file")
+    args = parser.parse_args(argv)
+    target: Path = args.path
+    if target.exists() and not args.force:
+        print(f"normtui: {target} exists; use --force to replace it", file=sys.stderr)
+        return 2
+    # Built beside the target and moved into place, so a failure never leaves half a demo.
+    with tempfile.TemporaryDirectory(dir=target.parent if str(target.parent) else ".") as tmp:
+        built = Path(tmp) / "demo.db"
+        try:
+            build_demo(built)
+        except EXPECTED_ERRORS as exc:
+            print(f"normtui: cannot build the demo: {exc}", file=sys.stderr)
+            return 2
+        remove_database(target)
+        built.replace(target)
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

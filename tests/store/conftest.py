@@ -1,0 +1,71 @@
+"""Fixtures of the store tests: a fresh 2022-like event, the demo event, table dumps."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from normtui.assets import read_profile_text
+from normtui.demo import NUMBERS
+from normtui.store import EventStore, PlayerInput
+from normtui.store.schema import TABLES
+
+ROOT = Path(__file__).resolve().parents[2]
+CLOCK_START = datetime(2022, 5, 31, 14, 0, tzinfo=UTC)
+
+
+def dump(db_path_or_store: Path | EventStore) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every event table (the audit log and migrations aside), by id."""
+    import sqlite3
+
+    if isinstance(db_path_or_store, EventStore):
+        conn = db_path_or_store._db.conn
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
+    with sqlite3.connect(db_path_or_store) as conn:
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
+
+
+@pytest.fixture(scope="session")
+def profile_text() -> str:
+    return read_profile_text()
+
+
+@pytest.fixture(scope="session")
+def players() -> list[PlayerInput]:
+    return [PlayerInput(name, 2700 + i) for i, name in enumerate(NUMBERS)]
+
+
+@pytest.fixture(scope="session")
+def _template(tmp_path_factory: pytest.TempPathFactory, players: list[PlayerInput],
+              profile_text: str) -> Path:
+    path = tmp_path_factory.mktemp("template") / "event.db"
+    EventStore.create(path, players, profile_text, actor="test",
+                      clock=lambda: CLOCK_START).close()
+    return path
+
+
+@pytest.fixture
+def event_path(_template: Path, tmp_path: Path) -> Path:
+    """A fresh event file (a copy of one made once per session: creating costs a little)."""
+    target = tmp_path / "event.db"
+    shutil.copyfile(_template, target)
+    return target
+
+
+@pytest.fixture
+def store(event_path: Path) -> Iterator[EventStore]:
+    s = EventStore.open(event_path, actor="test", clock=lambda: CLOCK_START)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def demo_path(tmp_path: Path) -> Path:
+    target = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", target)
+    return target

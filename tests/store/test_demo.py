@@ -1,0 +1,58 @@
+"""demo.db is the real 2022 event, stopped in round 7, and is exactly what the builder makes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+from normtui.demo import build_demo, main
+from normtui.rules.model import GameState, MainResult
+from normtui.store import EventStore
+from tests.store.conftest import ROOT, dump
+
+
+def test_committed_demo_is_what_the_builder_makes(tmp_path: Path) -> None:
+    rebuilt = tmp_path / "demo.db"
+    build_demo(rebuilt)
+    assert dump(rebuilt) == dump(ROOT / "demo.db")
+    import sqlite3
+
+    def audit(path: Path) -> list[tuple[object, ...]]:
+        with sqlite3.connect(path) as conn:
+            return conn.execute("SELECT * FROM audit ORDER BY id").fetchall()
+
+    assert audit(rebuilt) == audit(ROOT / "demo.db")
+
+
+def test_demo_contents(demo_path: Path) -> None:
+    store = EventStore.open(demo_path)
+    try:
+        players = store.players()
+        assert [p.name for p in players][:3] == ["So, Wesley", "Carlsen, Magnus", "Giri, Anish"]
+        assert players[0].rating == 2776  # as published (2766 was likely meant)
+        assert players[1].fide_id == "1503014"
+        rounds = store.rounds()
+        assert [r.status for r in rounds[:6]] == ["closed"] * 6
+        assert [r.date for r in rounds[:3]] == ["2022-05-31", "2022-06-01", "2022-06-02"]
+        for g in store.games():
+            if g.round <= 6:
+                assert g.state is GameState.FINISHED and g.pgn and g.signatures.is_final
+                assert (g.armageddon is not None) == (g.result is MainResult.DRAW)
+                assert (g.armageddon_pgn is not None) == (g.armageddon is not None)
+        live = {g.board: g for g in store.games(7)}
+        assert live[3].armageddon_deadline is not None and live[3].result is MainResult.DRAW
+        assert live[2].provisional and not live[4].provisional
+        assert live[1].state is GameState.IN_PROGRESS and live[1].result is None
+        assert store.current_round() == 7
+        assert store.fines() == [] and store.incidents() == []
+        top = store.standings()[0]
+        assert (top.player, top.points) == ("Carlsen, Magnus", Decimal("12.5"))
+    finally:
+        store.close()
+
+
+def test_demo_command_refuses_to_overwrite(tmp_path: Path, capsys: object) -> None:
+    target = tmp_path / "demo.db"
+    target.write_text("keep me")
+    assert main([str(target)]) == 2
+    assert target.read_text() == "keep me"
