@@ -142,7 +142,7 @@ class StoreBase:
             self._db.execute("UPDATE event SET id = id WHERE 0")
             tx = Tx(Recorder(self._db), action)
             yield tx
-            tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor, action=action,
+            tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor, action=tx.action,
                                           summary=tx.summary, undoes=tx.undoes)
 
     def data_version(self) -> int:

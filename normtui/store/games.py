@@ -76,9 +76,14 @@ class GamesMixin(StoreBase):
         if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
             return
         self._update_game(tx, game, values)
-        verb = "corrected" if correction and old.result is not None else "result"
+        corrected = correction and old.result is not None
+        if not corrected and new.result == old.result and new.armageddon != old.armageddon:
+            tx.action = "armageddon"
+        else:
+            tx.action = "correction" if corrected else "result"
+        verb = "corrected" if corrected else "result"
         tx.summary = f"{game.label}: {verb} {_describe(new)}"
-        if correction and old.result is not None:
+        if corrected:
             tx.summary += f" (was {_describe(old)})"
 
     def enter_result(self, round: int, white: str | int, black: str | int,
@@ -94,7 +99,7 @@ class GamesMixin(StoreBase):
         board = _board(armageddon)
         if stage != "main" and board is not None:
             raise RuleError(f"the {stage} stage has no Armageddon games", "Regulations §1")
-        with self._write("correction" if correction else "result") as tx:
+        with self._write("result") as tx:
             found = self.find_game(round, white, black, stage)
             game = self._checked(found, expected_version)
             self._round_open(game, correction)
@@ -108,7 +113,7 @@ class GamesMixin(StoreBase):
         """Enter the Armageddon of a drawn main game (same colours; a draw is Black's win)."""
         board = _board(armageddon)
         assert board is not None
-        with self._write("correction" if correction else "armageddon") as tx:
+        with self._write("armageddon") as tx:
             found = self.find_game(round, white, black)
             game = self._checked(found, expected_version)
             self._round_open(game, correction)

@@ -1,0 +1,113 @@
+"""Files that are not ours, or not ours to touch, are refused before anything is written."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from normtui.store import (
+    EventStore,
+    NewerSchemaError,
+    NotANormtuiDatabase,
+    PlayerInput,
+    StoreError,
+)
+from normtui.store.schema import APPLICATION_ID, MIGRATION_SET
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_text_file_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_text("name,rating\nSo,2776\n")
+    with pytest.raises(NotANormtuiDatabase, match="not an SQLite file"):
+        EventStore.open(path)
+    assert path.read_text() == "name,rating\nSo,2776\n"
+
+
+def test_other_sqlite_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    before = digest(path)
+    with pytest.raises(NotANormtuiDatabase, match="another program"):
+        EventStore.open(path)
+    assert digest(path) == before
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(NotANormtuiDatabase, match="no such database"):
+        EventStore.open(tmp_path / "nope.db")
+    assert not (tmp_path / "nope.db").exists()
+    with pytest.raises(NotANormtuiDatabase, match="directory"):
+        EventStore.open(tmp_path)
+
+
+def test_newer_schema_is_refused_untouched(event_path: Path) -> None:
+    with sqlite3.connect(event_path) as conn:
+        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                     "VALUES (?, 'm999_from_the_future', '2030-01-01')", [MIGRATION_SET])
+    before = digest(event_path)
+    with pytest.raises(NewerSchemaError, match="newer normtui"):
+        EventStore.open(event_path)
+    assert digest(event_path) == before
+
+
+def test_schema_is_strict_with_checks(store: EventStore) -> None:
+    conn = store._db.conn
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] > 0
+    for sql in ("SELECT sql FROM sqlite_master WHERE name = 'games'",
+                "SELECT sql FROM sqlite_master WHERE name = 'players'"):
+        assert conn.execute(sql).fetchone()[0].rstrip().endswith("STRICT")
+    bad = [
+        "UPDATE games SET result = '2-0' WHERE id = 1",
+        "UPDATE games SET armageddon = '1-0', result = '1-0', state = 'finished' WHERE id = 1",
+        "UPDATE games SET signed_arbiter = 1 WHERE id = 1",
+        "UPDATE games SET white = 99 WHERE id = 1",
+        "UPDATE players SET rating = 'high' WHERE id = 1",
+        "UPDATE audit SET summary = 'rewritten' WHERE id = 1",
+        "DELETE FROM audit",
+    ]
+    for sql in bad:
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute(sql)
+        conn.rollback()
+
+
+def test_create_leaves_nothing_behind_on_failure(tmp_path: Path, profile_text: str) -> None:
+    path = tmp_path / "e.db"
+    with pytest.raises(Exception, match="players listed"):
+        EventStore.create(path, [PlayerInput("A"), PlayerInput("B"), PlayerInput("C")],
+                          profile_text)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_create_never_overwrites(event_path: Path, players: list[PlayerInput],
+                                 profile_text: str) -> None:
+    before = digest(event_path)
+    with pytest.raises(StoreError, match="already exists"):
+        EventStore.create(event_path, players, profile_text)
+    assert digest(event_path) == before
+
+
+def test_odd_field_has_a_bye(tmp_path: Path, profile_text: str) -> None:
+    """An odd number of players: the Berger table's dummy gives a bye, which is no game."""
+    text = profile_text.replace("players = 10 ", "players = 9 ").replace(
+        "amounts = [750000, 400000, 250000, 200000, 180000, 170000, 160000, 140000, 130000, "
+        "120000]", "amounts = [870000, 400000, 250000, 200000, 180000, 170000, 160000, "
+        "140000, 130000]")
+    store = EventStore.create(tmp_path / "odd.db", [PlayerInput(f"P{i}") for i in range(9)],
+                              text)
+    try:
+        assert all(len(store.games(r)) == 4 for r in range(1, 10))
+        assert len(store.games()) == 36
+    finally:
+        store.close()

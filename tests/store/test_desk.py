@@ -1,0 +1,124 @@
+"""The player desk through the store: §9 withdrawal and illness, §7 arrivals, fines and
+incidents, and the clock settings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from normtui.rules.model import GameState, MainResult, PlayerStatus, Postponement, RuleError
+from normtui.rules.profile import ProfileError, TimeControl
+from normtui.store import EventStore, InputError, StoreError
+from tests.store.test_results import refused
+
+
+def _play_rounds(store: EventStore, rounds: int) -> None:
+    for rnd in range(1, rounds + 1):
+        for g in store.games(rnd):
+            store.enter_result(rnd, g.white, g.black, "1-0")
+
+
+def test_withdrawal_under_half_counts_for_nobody(store: EventStore) -> None:
+    """§9 a: fewer than 50 % of the games completed: none of them count."""
+    _play_rounds(store, 4)
+    preview = store.withdrawal_preview("Anand")
+    assert not preview.counted and preview.completed == 4
+    entry = store.withdraw("Anand")
+    assert entry is not None and entry.summary == preview.message
+    anand = store.resolve_player("Anand")
+    assert anand.status is PlayerStatus.WITHDRAWN
+    rest = [g for g in store.games() if 4 in (g.white, g.black) and g.round > 4]
+    assert len(rest) == 5 and all(g.state is GameState.FORFEIT for g in rest)
+    row = {r.number: r for r in store.standings()}[4]
+    assert row.rank is None and not row.counted and row.prize is None
+    refused(store, lambda: store.withdraw("Anand"), StoreError, "already withdrawn")
+
+
+def test_withdrawal_at_half_counts_and_forfeits(store: EventStore) -> None:
+    """§9 b: at least 50 % completed: the games count, the rest are forfeits."""
+    _play_rounds(store, 5)
+    store.withdraw(4)
+    row = {r.number: r for r in store.standings()}[4]
+    assert row.counted and row.rank is not None
+    lost = [g for g in store.games() if 4 in (g.white, g.black) and g.round > 5]
+    assert all(g.result in (MainResult.WHITE_FORFEIT_WIN, MainResult.BLACK_FORFEIT_WIN)
+               for g in lost)
+
+
+def test_illness_postpones_to_a_free_day(store: EventStore) -> None:
+    """§9: the game may move to a free day; the opponent cannot refuse that."""
+    refused(store, lambda: store.report_illness(3, "Giri", proposed=Postponement.FREE_DAY,
+                                                opponent_refuses=True),
+            RuleError, "cannot refuse")
+    entry = store.report_illness(3, "Giri", proposed=Postponement.FREE_DAY)
+    assert entry is not None and "Giri ill" in entry.summary
+    game = next(g for g in store.games(3) if 3 in (g.white, g.black))
+    assert game.state is GameState.POSTPONED and game.postponed_to is Postponement.FREE_DAY
+    assert store.current_round() == 1
+    store.enter_result(3, game.white, game.black, "1-0")
+    assert store.game(game.id).postponed_to is None
+
+
+def test_illness_in_round_9_is_a_forfeit(store: EventStore) -> None:
+    store.report_illness(9, "So", proposed=Postponement.MORNING)
+    game = next(g for g in store.games(9) if 1 in (g.white, g.black))
+    assert game.state is GameState.FORFEIT
+    assert game.points is not None and game.points[game.black == 1] == 0
+
+
+def test_morning_refused_by_the_opponent(store: EventStore) -> None:
+    refused(store, lambda: store.report_illness(2, "Tari", proposed=Postponement.MORNING,
+                                                opponent_refuses=True),
+            RuleError, "refuses", "§9")
+
+
+def test_absence_at_the_start_is_fined(store: EventStore) -> None:
+    """§7: not present at the start of the game: 500 EUR."""
+    entry = store.record_arrival(2, "Tari", False)
+    assert entry is not None and "fined 500 EUR" in entry.summary
+    (fine,) = store.fines()
+    assert (fine.player.name, fine.amount, fine.currency, fine.round) == (
+        "Tari, Aryan", Decimal(500), "EUR", 2)
+    assert fine.article == "Regulations §7"
+    store.record_arrival(2, "Tari", True)  # recorded wrongly: the fine goes with it
+    assert store.fines() == []
+    assert [a.present for a in store.arrivals(2)] == [True]
+    store.record_arrival(3, "So", False, fine=False)
+    assert store.fines() == [] and not store.arrivals(3)[0].present
+    assert store.record_arrival(3, "So", False, fine=False) is None
+    refused(store, lambda: store.record_arrival(12, "So", True), InputError, "out of range")
+
+
+def test_incidents_need_a_decision(store: EventStore) -> None:
+    store.record_incident(4, "Topalov", "electronic_device", "phone in the playing area",
+                          "warning by the Chief Arbiter")
+    (incident,) = store.incidents()
+    assert incident.player.number == 8 and incident.kind == "electronic_device"
+    refused(store, lambda: store.record_incident(4, "Topalov", "other", "x", " "), RuleError,
+            "decision")
+    refused(store, lambda: store.record_incident(4, "Topalov", "fight", "x", "y"), RuleError,
+            "not one of")
+
+
+def test_time_control_edit_is_validated_and_kept_in_the_profile(store: EventStore) -> None:
+    entry = store.set_time_control("armageddon", TimeControl(600, 480, 1, 41))
+    assert entry is not None and "Black 8'" in entry.summary
+    assert store.profile.time_controls["armageddon"].black_seconds == 480
+    assert "black_seconds = 480" in store.profile.source_text
+    assert "# §2" in store.profile.source_text  # comments survive the edit
+    assert store.set_time_control("armageddon", TimeControl(600, 480, 1, 41)) is None
+    refused(store, lambda: store.set_time_control("armageddon", TimeControl(0, 480, 1, 41)),
+            ProfileError, "more than 0 seconds")
+    refused(store, lambda: store.set_time_control("rapid", TimeControl(600, 600, 0, 1)),
+            InputError, "no time control 'rapid'")
+    store.undo()
+    assert store.profile.time_controls["armageddon"].black_seconds == 420
+
+
+@pytest.mark.parametrize("text", ["", "x = 1\n"])
+def test_profile_edit_needs_the_table(text: str) -> None:
+    from normtui.store.profile_text import replace_time_control
+
+    with pytest.raises(InputError):
+        replace_time_control(text, "armageddon", TimeControl(1, 1, 1, 1))
