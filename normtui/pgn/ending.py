@@ -1,0 +1,222 @@
+"""How a game ended, and whether its result fits: the final position, clocks, Termination tag.
+
+The final position speaks first, in the order the FIDE Laws give precedence: checkmate (5.1.1),
+stalemate (5.2.1), a dead position (5.2.2), then the automatic draws by fivefold repetition and
+75 moves (9.6). Otherwise the result says what happened: a draw is a repetition (claimed when
+it stood on the board or came with the next move, 9.2), a 50-move claim (9.3), a flag fall the
+opponent could not exploit (6.9) or an agreement; a decisive game without mate is a loss on
+time when the clocks or the Termination tag say so, and otherwise a resignation, as it almost
+always is in real records (a resignation is never written down as a move).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+
+import chess
+
+from normtui.pgn.clocks import flagged, format_clock
+from normtui.pgn.findings import Finding, finding
+from normtui.pgn.visitor import Facts, label_before
+
+__all__ = ["assess_ending", "first_fivefold", "position_key", "threefold_claim"]
+
+_COLOUR = {chess.WHITE: "White", chess.BLACK: "Black"}
+_WHAT = {
+    "stalemate": ("wrong_result_stalemate", "Stalemate"),
+    "insufficient_material": ("wrong_result_dead_position",
+                              "A dead position (neither side can mate)"),
+    "fivefold_repetition": ("wrong_result_automatic_draw", "A fivefold repetition"),
+    "seventy_five_moves": ("wrong_result_automatic_draw", "The 75-move rule"),
+}
+
+
+def position_key(board: chess.Board) -> Hashable:
+    """What makes two positions "the same" for repetitions (FIDE Laws art. 9.2.3)."""
+    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
+            board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.turn,
+            board.clean_castling_rights(),
+            board.ep_square if board.has_legal_en_passant() else None)
+
+
+def _since_last_zeroing(facts: Facts, board: chess.Board) -> Counter[int]:
+    # Positions before a capture or pawn move can never come back, so only this stretch counts.
+    span = min(board.halfmove_clock + 1, len(facts.occupancy))
+    return Counter(facts.occupancy[-span:])
+
+
+def threefold_claim(board: chess.Board, facts: Facts) -> chess.Move | None:
+    """A legal move that would repeat the position a third time (a claim with the next move).
+
+    Such a move neither captures nor moves a pawn nor castles (castling gives up rights no
+    earlier position lacked), so it lifts one piece from one square onto an empty one: the
+    occupancy after it differs from the present one by exactly two squares. Only earlier
+    occupancies seen twice are candidates, and each names its move, so no move is generated.
+    """
+    occupied = board.occupied
+    for target, seen in _since_last_zeroing(facts, board).items():
+        if seen < 2:
+            continue
+        gone, came = occupied & ~target, target & ~occupied
+        if chess.popcount(gone) != 1 or chess.popcount(came) != 1:
+            continue
+        move = chess.Move(chess.lsb(gone), chess.lsb(came))
+        if not board.is_legal(move) or board.is_zeroing(move):
+            continue
+        board.push(move)
+        try:
+            repeated = board.is_repetition(3)
+        finally:
+            board.pop()
+        if repeated:
+            return move
+    return None
+
+
+def first_fivefold(board: chess.Board, facts: Facts) -> tuple[int, str] | None:
+    """(ply, move label) where a position first stood on the board for the fifth time."""
+    # Five visits of one position take at least 16 half-moves without a capture or pawn move.
+    if not facts.long_stretch or max(Counter(facts.occupancy).values(), default=0) < 5:
+        return None
+    replay = board.root()
+    counts: Counter[Hashable] = Counter([position_key(replay)])
+    for ply, move in enumerate(board.move_stack, start=1):
+        replay.push(move)
+        if replay.halfmove_clock == 0:
+            counts.clear()
+        key = position_key(replay)
+        counts[key] += 1
+        if counts[key] >= 5:
+            replay.pop()
+            return ply, label_before(replay, replay.san(move))
+    return None
+
+
+def _automatic_end(board: chess.Board, facts: Facts) -> tuple[str, int, str] | None:
+    ends = []
+    fivefold = first_fivefold(board, facts)
+    if fivefold is not None:
+        ends.append(("fivefold_repetition", *fivefold))
+    if facts.seventy_five is not None:
+        ends.append(("seventy_five_moves", *facts.seventy_five))
+    return min(ends, key=lambda end: end[1]) if ends else None
+
+
+def _must_be_draw(termination: str, result: str | None, last: str | None) -> list[Finding]:
+    code, what = _WHAT[termination]
+    after = f" after {last}" if last else ""
+    if result == "*":
+        return [finding("finished_game_unterminated", last,
+                        f"{what}{after} ends the game as a draw, but the result is '*'.")]
+    if result is not None and result != "1/2-1/2":
+        return [finding(code, last, f"{what}{after} is a draw, but the result is {result}.")]
+    return []
+
+
+def _checkmate(board: chess.Board, result: str | None, last: str | None) -> list[Finding]:
+    mater = not board.turn
+    wins = "1-0" if mater == chess.WHITE else "0-1"
+    if result == "*":
+        return [finding("finished_game_unterminated", last,
+                        f"{last} is checkmate, but the result is '*'.")]
+    if result is not None and result != wins:
+        return [finding("wrong_result_checkmate", last,
+                        f"{last} is checkmate by {_COLOUR[mater]}, so the result is {wins}, "
+                        f"not {result}.")]
+    return []
+
+
+def _draw(board: chess.Board, facts: Facts, flags: set[bool], time_tag: bool,
+          last: str | None) -> tuple[str, list[Finding], str | None]:
+    """(termination, findings, move that would claim a repetition) of a game scored drawn."""
+    counts = _since_last_zeroing(facts, board)
+    if counts[board.occupied] >= 3 and board.is_repetition(3):
+        return "threefold_repetition", [], None
+    claim = threefold_claim(board, facts)
+    if claim is not None:
+        return "threefold_repetition", [], label_before(board, board.san(claim))
+    if board.can_claim_fifty_moves():
+        return "fifty_moves", [], None
+    if flags or time_tag:
+        out = []
+        for side in sorted(flags):
+            if not board.has_insufficient_material(not side):
+                out.append(finding(
+                    "result_vs_clock", last,
+                    f"{_COLOUR[side]}'s clock shows {format_clock(0)} at the end, but the game "
+                    f"is scored a draw although {_COLOUR[not side]} could still mate: a flag "
+                    "fall loses unless the opponent cannot mate."))
+        return "time_forfeit", out, None
+    return "agreement", [], None
+
+
+def _decisive(board: chess.Board, winner: bool, flags: set[bool], time_tag: bool,
+              forfeit_tag: bool, last: str | None) -> tuple[str, list[Finding]]:
+    loser = not winner
+    if time_tag or loser in flags:
+        if board.has_insufficient_material(winner):
+            return "time_forfeit", [finding(
+                "time_forfeit_draw", last,
+                f"{_COLOUR[loser]} lost on time, but {_COLOUR[winner]} has no material to mate "
+                "with: the game is a draw, not a win.")]
+        return "time_forfeit", []
+    if winner in flags:
+        return "resignation", [finding(
+            "result_vs_clock", last,
+            f"{_COLOUR[winner]}'s clock shows {format_clock(0)} at the end, yet "
+            f"{_COLOUR[winner]} is scored the winner: check the result.")]
+    if forfeit_tag:
+        return "forfeit", []
+    if board.has_insufficient_material(winner) and not board.has_insufficient_material(loser):
+        return "resignation", [finding(
+            "winner_cannot_mate", last,
+            f"{_COLOUR[winner]} is scored the winner with no material to mate; a resignation "
+            "stands, but check the result was not entered the wrong way round.")]
+    return "resignation", []
+
+
+def assess_ending(facts: Facts, board: chess.Board,
+                  result: str | None) -> tuple[str, list[Finding], str | None]:
+    """(termination, findings, claim move) for a game read without error.
+
+    ``claim move`` names the move with which a threefold repetition could be claimed when the
+    repetition was not yet on the board.
+    """
+    last = facts.last_move
+    plies = len(board.move_stack)
+    if result in ("+/-", "-/+", "-/-"):
+        return "forfeit", [finding("forfeit", None, f"Scored as a forfeit ({result}).")], None
+    if not any(board.generate_legal_moves()):
+        if board.is_check():
+            return "checkmate", _checkmate(board, result, last), None
+        return "stalemate", _must_be_draw("stalemate", result, last), None
+    if board.is_insufficient_material():
+        termination = "insufficient_material"
+        return termination, _must_be_draw(termination, result, last), None
+    automatic = _automatic_end(board, facts)
+    if automatic is not None:
+        termination, ply, label = automatic
+        out = _must_be_draw(termination, result, label)
+        if ply < plies:
+            out.append(finding(
+                "moves_after_game_end", label,
+                f"The game was drawn automatically at {label}, but {plies - ply} more "
+                f"half-move{'s' if plies - ply > 1 else ''} were recorded after it."))
+        return termination, out, None
+    if result is None:
+        return "unknown", [], None
+    if result == "*":
+        where = f" after {last}" if last else ""
+        return "unterminated", [finding("unfinished_game", last,
+                                        f"The game has no result yet ('*'){where}.")], None
+    tag = facts.headers.get("Termination", "").strip().lower()
+    flags = flagged(facts.clocks)
+    if plies == 0 and result != "1/2-1/2":
+        return "forfeit", [finding("forfeit", None,
+                                   f"No moves were played: scored {result} as a forfeit.")], None
+    if result == "1/2-1/2":
+        return _draw(board, facts, flags, "time" in tag, last)
+    termination, out = _decisive(board, result == "1-0", flags, "time" in tag,
+                                 tag in ("abandoned", "rules infraction"), last)
+    return termination, out, None

@@ -1,0 +1,91 @@
+"""Checking a game against its pairing: the right players, the right colours, the right round.
+
+The importer knows the round's pairing; validation does not. It passes an :class:`Expectation`
+per game (or a function that finds one from the game's tags), and the game's tags are checked
+against it. For an Armageddon the pairing is its drawn main game: same players, same colours
+(Regulations §2: "White pieces will continue with white in Armageddon").
+
+>>> exp = Expectation(white="Carlsen, Magnus", black="Wang, Hao", round=1)
+>>> [f.code for f in expectation_findings({"White": "Wang Hao", "Black": "Carlsen,M",
+...                                         "Round": "1"}, "main", exp)]
+['colours_reversed']
+>>> expectation_findings({"White": "Carlsen,M", "Black": "Wang, H", "Round": "1.1"},
+...                      "armageddon", Expectation("Carlsen, Magnus", "Wang, Hao", 1, "1/2-1/2"))
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from normtui.pgn.findings import Finding, Stage, finding
+from normtui.pgn.names import names_match
+from normtui.pgn.record import same_outcome
+
+__all__ = ["Expectation", "Expected", "expectation_findings", "resolve_expectation"]
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the pairing says about one game. Any field left None is not checked.
+
+    ``main_result`` is for an Armageddon: the result of its main game, which must be a draw.
+    """
+
+    white: str | None = None
+    black: str | None = None
+    round: str | int | None = None
+    main_result: str | None = None
+
+
+Expected = Expectation | Callable[[Mapping[str, str]], Expectation | None] | None
+"""An expectation for every game, or a function from a game's tags to its expectation."""
+
+
+def resolve_expectation(expected: Expected, headers: Mapping[str, str]) -> Expectation | None:
+    if expected is None or isinstance(expected, Expectation):
+        return expected
+    return expected(headers)
+
+
+def _round_number(text: str) -> str:
+    # Armageddon rounds are written "round.board" ("9.3"); the round is the part before the dot.
+    return text.strip().split(".")[0].lstrip("0") or "0"
+
+
+def expectation_findings(headers: Mapping[str, str], stage: Stage,
+                         expected: Expectation) -> list[Finding]:
+    """Findings of one game's tags against its pairing."""
+    out: list[Finding] = []
+    white, black = headers.get("White", "?"), headers.get("Black", "?")
+    rule = "Regulations §2" if stage == "armageddon" else "Regulations §1"
+    want_w, want_b = expected.white, expected.black
+    ok_w = want_w is None or names_match(white, want_w)
+    ok_b = want_b is None or names_match(black, want_b)
+    if not (ok_w and ok_b):
+        swapped = (want_w is None or names_match(black, want_w)) and (
+            want_b is None or names_match(white, want_b))
+        pairing = f"{want_w or '?'} (White) - {want_b or '?'} (Black)"
+        if swapped:
+            why = (" White in the main game keeps White in the Armageddon."
+                   if stage == "armageddon" else "")
+            out.append(finding("colours_reversed", None,
+                               f"The game has {white} with White against {black}; the pairing "
+                               f"is {pairing}.{why}", rule=rule))
+        else:
+            out.append(finding("players_mismatch", None,
+                               f"The game is {white} - {black}; the pairing is {pairing}.",
+                               rule=rule))
+    if expected.round is not None:
+        got = headers.get("Round", "?")
+        if _round_number(got) != _round_number(str(expected.round)):
+            out.append(finding("round_mismatch", None,
+                               f"The Round tag says {got}; the pairing is of round "
+                               f"{expected.round}."))
+    main = expected.main_result
+    if stage == "armageddon" and main is not None and not same_outcome(main, "1/2-1/2"):
+        out.append(finding("armageddon_without_drawn_main", None,
+                           f"The main game ended {main}; an Armageddon is played only after a "
+                           "drawn main game."))
+    return out

@@ -1,0 +1,82 @@
+"""Validating a large file on several cores, in file order and in bounded memory.
+
+The parent cuts the file into byte ranges that start at a game (:func:`game_ranges`); each
+worker opens the file itself and validates one range, so no game text crosses a pipe on the
+way in. At most a few ranges are in flight at once, so a slow reader of the reports (a pipe, a
+terminal) never makes finished ranges pile up in memory.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Iterator
+from multiprocessing.pool import AsyncResult
+
+from normtui.pgn.findings import GameReport, Stage
+from normtui.pgn.reader import game_ranges, iter_games
+from normtui.rules.profile import Profile, load_profile
+
+__all__ = ["chunk_size", "validate_parallel"]
+
+_profile: Profile | None = None
+
+
+def _init(profile: Profile | None, profile_text: str) -> None:
+    # A Profile holds a mappingproxy, which cannot be pickled: a spawned worker rebuilds it
+    # from its TOML; a forked one already has it.
+    global _profile
+    _profile = profile if profile is not None else load_profile(profile_text)
+
+
+def _work(path: str, start: int, end: int, first_line: int, stage: Stage,
+          keep_text: bool) -> tuple[list[GameReport], int]:
+    from normtui.pgn.validate import assess
+
+    assert _profile is not None, "worker started without a profile"
+    reports = [assess(raw, stage, _profile, keep_text=keep_text)
+               for raw in iter_games(path, start, end, first_line)]
+    return reports, end - start
+
+
+def chunk_size(size: int, jobs: int) -> int:
+    """Bytes per range: enough ranges to keep every core busy to the end, not so small that
+    the bookkeeping shows (64 KiB, about 80 games, at the least; 4 MiB at the most).
+
+    >>> chunk_size(100 << 20, 2)
+    3276800
+    """
+    return max(64 << 10, min(4 << 20, size // (jobs * 16)))
+
+
+def validate_parallel(path: str | os.PathLike[str], stage: Stage, profile: Profile, jobs: int,
+                      keep_text: bool = True,
+                      on_progress: Callable[[int], None] | None = None) -> Iterator[GameReport]:
+    """Like :func:`~normtui.pgn.validate.validate_file`, on ``jobs`` processes."""
+    name = os.fspath(path)
+    ranges = game_ranges(name, chunk_size(os.path.getsize(name), jobs))
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    forked = context.get_start_method() == "fork"
+    index = 0
+    with context.Pool(jobs, initializer=_init,
+                      initargs=(profile if forked else None, profile.source_text)) as pool:
+        pending: deque[AsyncResult[tuple[list[GameReport], int]]] = deque()
+        todo = iter(ranges)
+        for start, end, first_line in todo:
+            pending.append(pool.apply_async(_work, (name, start, end, first_line, stage,
+                                                    keep_text)))
+            if len(pending) >= jobs * 3:
+                break
+        while pending:
+            reports, done = pending.popleft().get()
+            following = next(todo, None)
+            if following is not None:
+                pending.append(pool.apply_async(_work, (name, *following, stage, keep_text)))
+            for report in reports:
+                yield dataclasses.replace(report, index=index)
+                index += 1
+            if on_progress is not None:
+                on_progress(done)

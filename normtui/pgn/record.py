@@ -1,0 +1,159 @@
+"""Checks on the written record, before any chess: text that is no move, tags, the result.
+
+python-chess skips any text it does not recognise as a token without a word ("Nf9", "e:d5",
+a stray "Draw!"), so a game can lose a move silently; :func:`unreadable_text` finds such text.
+
+>>> from normtui.pgn.reader import split_text
+>>> game = next(split_text('[Result "1-0"]\\n\\n1. e4 e5 2. Nf9 Nc6 1-0\\n'))
+>>> [(f.code, f.move) for f in unreadable_text(game)]
+[('unreadable_text', '2. Nf9')]
+>>> read_result({"Result": "½-½"}, None)[0]
+'1/2-1/2'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import chess
+
+from normtui.pgn.findings import Finding, Stage, finding
+from normtui.pgn.reader import TAG_LINE, RawGame
+from normtui.rules.model import Colour, MainResult, ResultError, parse_result
+
+__all__ = ["header_findings", "read_result", "same_outcome", "unreadable_text"]
+
+_MOVE = (r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]"
+         r"|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?)")
+# Every token python-chess reads, plus what it may skip harmlessly: move numbers, check and
+# mate signs, "e.p." (FIDE Laws art. C.9.3) and a result spelt "½-½". The commonest first:
+# Python's re tries the alternatives in order at every token.
+_TOKENS = (r"\s+|\d+\s*\.+"
+           rf"|{_MOVE}[+#]?(?:\s*e\.p\.)?[?!]{{0,2}}"
+           r"|\{[^}]*\}|;[^\n]*|^%[^\n]*|\$\d+|[()]|\*|1-0|0-1|1/2-1/2|½-½|[?!]{1,2}")
+_VALID = re.compile(_TOKENS, re.MULTILINE)
+# One C-level pass for the usual case of a clean record (possessive: no backtracking).
+_ALL_VALID = re.compile(rf"(?:{_TOKENS})*+", re.MULTILINE)
+_TOKEN = re.compile(r"\{|[^\s{}()]+|[()}]")
+_NUMBER = re.compile(r"\d+")
+_MOVE_TOKEN = re.compile(_MOVE)
+
+STANDARD_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+REQUIRED_TAGS = ("Event", "Date", "Round", "White", "Black")
+_UNKNOWN = frozenset({"", "?", "-", "??", "????.??.??"})
+
+
+def unreadable_text(game: RawGame) -> list[Finding]:
+    """The first piece of movetext python-chess would skip, with the move it stands at."""
+    text = game.movetext
+    if _ALL_VALID.fullmatch(text):
+        return []
+    pos, number, plies_since = 0, "?", 0
+    while pos < len(text):
+        match = _VALID.match(text, pos)
+        if match is None:
+            break
+        token = match.group()
+        if token[0].isdigit() and token.rstrip(". \n\t").isdigit():
+            number, plies_since = _NUMBER.match(token).group(), 0  # type: ignore[union-attr]
+        elif _MOVE_TOKEN.match(token):
+            plies_since += 1
+        pos = match.end()
+    bad = _TOKEN.match(text, pos)
+    word = bad.group() if bad else text[pos:pos + 10]
+    line = game.line + game.text.count("\n", 0, game.moves_at + pos)
+    if word == "{":
+        return [finding("unreadable_text", None,
+                        f"A comment opened on line {line} is never closed; "
+                        "every move after it is lost.")]
+    label = f"{number}. {word}" if plies_since == 0 else f"{number}...{word}"
+    return [finding("unreadable_text", label,
+                    f"'{word}' (line {line}) is not a move; the PGN reader skips it, "
+                    "so the moves read may not be the moves played.")]
+
+
+def header_findings(game: RawGame, headers: Mapping[str, str], stage: Stage) -> list[Finding]:
+    """Malformed tag lines, missing tags, a variant or set-up start, the wrong stage."""
+    out: list[Finding] = []
+    header = game.header_text
+    tag_lines = header.count("\n[") + header.startswith("[")
+    # python-chess read a tag from every tag line unless one was malformed (or repeated).
+    for offset, line in enumerate(header.splitlines() if tag_lines != len(headers) else ()):
+        if line.startswith("[") and not TAG_LINE.match(line):
+            out.append(finding("malformed_tag", None,
+                               f"Line {game.line + offset} is not a valid tag and is ignored: "
+                               f"{line.strip()[:60]}"))
+            break
+    missing = [tag for tag in REQUIRED_TAGS if headers.get(tag, "").strip() in _UNKNOWN]
+    if missing:
+        out.append(finding("header_missing", None,
+                           f"Missing or unknown tag{'s' if len(missing) > 1 else ''}: "
+                           f"{', '.join(missing)}."))
+    variant = headers.get("Variant", "").strip().lower()
+    if variant not in ("", "standard", "chess", "normal"):
+        out.append(finding("not_standard_chess", None,
+                           f"The game is a variant ({headers['Variant']}), not chess."))
+    elif headers.get("FEN", chess.STARTING_FEN).split()[:4] != chess.STARTING_FEN.split()[:4]:
+        out.append(finding("not_standard_chess", None,
+                           "The game starts from a set-up position (FEN tag), "
+                           "not from the initial position."))
+    if stage == "main" and "armageddon" in headers.get("Event", "").lower():
+        out.append(finding("stage_mismatch", None,
+                           f"The Event tag says \"{headers['Event']}\"; validate Armageddon "
+                           "games with --stage armageddon."))
+    if game.recoded_line is not None:
+        out.append(finding("encoding", None,
+                           f"Line {game.recoded_line} is not UTF-8; read as Windows-1252."))
+    return out
+
+
+def _score(text: str) -> str:
+    try:
+        result = parse_result(text)
+    except ResultError:
+        return text
+    if result is MainResult.DOUBLE_FORFEIT:
+        return result.value
+    return {Colour.WHITE: "1-0", Colour.BLACK: "0-1", None: "1/2-1/2"}[result.winner]
+
+
+def same_outcome(a: str, b: str) -> bool:
+    """Whether two result spellings score the game alike ("+/-" scores as "1-0").
+
+    >>> same_outcome("+/-", "1-0"), same_outcome("1-0", "0-1")
+    (True, False)
+    """
+    return _score(a) == _score(b)
+
+
+def read_result(headers: Mapping[str, str],
+                token: str | None) -> tuple[str | None, list[Finding]]:
+    """The game's result ("1-0", "0-1", "1/2-1/2", "*", or "+/-", "-/+", "-/-"), findings.
+
+    The Result tag decides; the result after the moves stands in when the tag is missing.
+    """
+    out: list[Finding] = []
+    tag = headers.get("Result", "").strip()
+    if not tag or tag == "?":
+        if token is None:
+            return None, [finding("result_missing", None,
+                                  "The game has no result: no Result tag, none after the moves.")]
+        return token, [finding("result_tag_missing", None,
+                               f"No Result tag; the result after the moves ({token}) is used.")]
+    if tag in STANDARD_RESULTS:
+        result = tag
+    else:
+        try:
+            result = parse_result(tag).value
+        except ResultError:
+            return None, [finding("result_unknown", None,
+                                  f"Result tag \"{tag}\" is not a result "
+                                  "(1-0, 0-1, 1/2-1/2 or *).")]
+        out.append(finding("result_nonstandard", None,
+                           f"Result tag \"{tag}\" read as {result}; PGN writes 1-0, 0-1, "
+                           "1/2-1/2 or *."))
+    if token is not None and not same_outcome(result, token):
+        out.append(finding("result_mismatch", None,
+                           f"The Result tag says {tag} but the moves end with {token}."))
+    return result, out
