@@ -19,6 +19,13 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
     ("6", "audit", "normtui.tui.panes.audit", "AuditLogPane"),
 )
 
+# The tab titles, here so that the tabs can be drawn before the pane modules are imported
+# (tests check they match each pane's TITLE).
+TITLES: dict[str, str] = {
+    "pairings": "Pairings", "pgn": "PGN entry", "standings": "Standings", "clocks": "Clocks",
+    "desk": "Player desk", "audit": "Audit log",
+}
+
 
 def pane_class(module: str, name: str) -> type[Pane]:
     cls = getattr(importlib.import_module(module), name)

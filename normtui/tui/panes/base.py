@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual.containers import Vertical
+from textual.widget import Widget
 
+from normtui.rules.model import RuleError
+from normtui.store import EXPECTED_ERRORS
 from normtui.tui.messages import StoreChanged
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from normtui.store import EventStore
+
+T = TypeVar("T")
 
 
 class Pane(Vertical):
     """A pane reads the store in :meth:`reload` and posts :class:`StoreChanged` after a write.
 
     ``ARTICLES`` lists the regulation articles the pane applies, for the help screen.
-    ``PALETTE`` lists (title, help, action name on the pane) for the command palette.
+    ``PALETTE`` lists (title, help, action string on the pane) for the command palette.
     """
 
     PANE_ID: ClassVar[str] = ""
@@ -42,8 +47,37 @@ class Pane(Vertical):
         """Call after this pane wrote to the store: every pane re-reads."""
         self.post_message(StoreChanged(local=True, action=action))
 
+    def attempt(self, call: Callable[..., T], *args: object,
+                **kwargs: object) -> tuple[bool, T | None]:
+        """(done, value) of a store call. A refusal (a broken rule, a conflict, bad input) is
+        shown to the arbiter as an error notification naming the article; the store has
+        changed nothing then."""
+        try:
+            return True, call(*args, **kwargs)
+        except EXPECTED_ERRORS as exc:
+            report_refusal(self, exc)
+            return False, None
+
+    def write(self, action: str, call: Callable[..., object], *args: object,
+              **kwargs: object) -> bool:
+        """A store mutation from this pane: on success every pane re-reads and the arbiter
+        sees the audit summary; on a refusal the error is shown and this pane re-reads, since
+        the refusal may be that someone else changed the record meanwhile."""
+        ok, entry = self.attempt(call, *args, **kwargs)
+        if not ok:
+            self.reload()
+            return False
+        if entry is not None:
+            self.changed(action)
+            summary = getattr(entry, "summary", None)
+            if summary:
+                self.notify(summary, timeout=4)
+        return True
+
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
-        return [(title, help_text, getattr(self, f"action_{action}"))
+        """An entry's action is an action string on the pane, as in a Binding ("undo",
+        "result('1-0')"), so that the palette and the keys run the very same code."""
+        return [(title, help_text, partial(self.call_later, self.run_action, action))
                 for title, help_text, action in self.PALETTE]
 
     def focus_first(self) -> None:
@@ -52,3 +86,11 @@ class Pane(Vertical):
             if widget.focusable:
                 widget.focus()
                 return
+
+
+def report_refusal(widget: Widget, exc: Exception) -> None:
+    """One line for the arbiter, never a traceback; a broken rule is titled by its article."""
+    if isinstance(exc, RuleError):
+        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=8)
+    else:
+        widget.notify(str(exc), title="Refused", severity="error", timeout=8)

@@ -1,16 +1,286 @@
-"""The Pairings pane (being built)."""
+"""Pane 1, Pairings: the boards of a round, one key per outcome (§2, §4, §8).
+
+A drawn main game opens its Armageddon at once (same colours, its clock, the countdown of the
+20 minutes in which it must start); a board that already has a result is only changed as a
+confirmed, audited correction.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widgets import Static
+from datetime import datetime
+from typing import TYPE_CHECKING, ClassVar
 
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Select, Static
+
+from normtui.rules.model import ArmageddonResult, GameState, MainResult
+from normtui.store import GameRecord
+from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
+from normtui.tui.widgets.pairings_table import PairingsTable
+
+if TYPE_CHECKING:
+    from normtui.store import EventStore
+
+_OUTCOMES = {
+    "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw, then Armageddon",
+    "+/-": "White wins by forfeit", "-/+": "Black wins by forfeit", "-/-": "Double forfeit",
+}
+
+
+_RESULT = Binding.Group("Result")
+_SIGN = Binding.Group("Sign")
+_ROUND = Binding.Group("Round")
+
+
+def describe(game: GameRecord) -> str:
+    if game.result is None:
+        return "no result"
+    text = result_text(game.result)
+    if game.armageddon is not None:
+        text += f", Armageddon {result_text(game.armageddon)}"
+    return text
 
 
 class PairingsPane(Pane):
     PANE_ID = "pairings"
     TITLE = "Pairings"
+    ARTICLES = ("§2 Armageddon after a draw, within 20', same colours; draw = Black wins",
+                "§4 Points 3 / 0 / 1½ / 1", "§8 Signatures: provisional until countersigned")
+    BINDINGS: ClassVar = [
+        Binding("w", "result('1-0')", "1-0", id="pairings.white_wins", group=_RESULT,
+                tooltip="White wins the main game"),
+        Binding("b", "result('0-1')", "0-1", id="pairings.black_wins", group=_RESULT,
+                tooltip="Black wins the main game"),
+        Binding("d", "result('1/2-1/2')", "½-½", id="pairings.draw", group=_RESULT,
+                tooltip="Main game drawn: its Armageddon opens at once"),
+        Binding("f", "result('+/-')", "+/-", id="pairings.white_forfeit", group=_RESULT,
+                show=False, tooltip="White wins by forfeit (Black absent)"),
+        Binding("F", "result('-/+')", "-/+", id="pairings.black_forfeit", group=_RESULT,
+                show=False, key_display="F", tooltip="Black wins by forfeit (White absent)"),
+        Binding("x", "result('-/-')", "-/-", id="pairings.double_forfeit", group=_RESULT,
+                show=False, tooltip="Double forfeit"),
+        Binding("a", "armageddon", "Armageddon", id="pairings.armageddon",
+                tooltip="The Armageddon of a drawn board: result, clock, start window"),
+        Binding("p", "started", "Started", id="pairings.started",
+                tooltip="Mark the game in progress (again: back to scheduled)"),
+        Binding("W", "sign('white')", "White", id="pairings.sign_white", key_display="W",
+                group=_SIGN, tooltip="White has signed the scoresheet"),
+        Binding("B", "sign('black')", "Black", id="pairings.sign_black", key_display="B",
+                group=_SIGN, tooltip="Black has signed the scoresheet"),
+        Binding("A", "sign('arbiter')", "Arbiter", id="pairings.sign_arbiter",
+                key_display="A", group=_SIGN,
+                tooltip="The arbiter countersigns: the result is final"),
+        Binding("left_square_bracket", "round(-1)", "Previous", id="pairings.prev_round",
+                show=False, key_display="[", group=_ROUND, tooltip="Previous round"),
+        Binding("right_square_bracket", "round(1)", "Next", id="pairings.next_round",
+                show=False, key_display="]", group=_ROUND, tooltip="Next round"),
+        Binding("c", "current_round", "Current round", id="pairings.current_round",
+                show=False, tooltip="The round being played"),
+    ]
+    PALETTE = (
+        ("Result: White wins (1-0)", "Highlighted board of the pairings", "result('1-0')"),
+        ("Result: Black wins (0-1)", "Highlighted board of the pairings", "result('0-1')"),
+        ("Result: draw, then Armageddon (½-½)", "Highlighted board of the pairings",
+         "result('1/2-1/2')"),
+        ("Armageddon of the highlighted board", "Its result, clock and start window",
+         "armageddon"),
+        ("Result: White wins by forfeit (+/-)", "Highlighted board", "result('+/-')"),
+        ("Result: Black wins by forfeit (-/+)", "Highlighted board", "result('-/+')"),
+        ("Result: double forfeit (-/-)", "Highlighted board", "result('-/-')"),
+        ("Game started (in progress)", "Highlighted board", "started"),
+        ("Sign: White's scoresheet", "§8, highlighted board", "sign('white')"),
+        ("Sign: Black's scoresheet", "§8, highlighted board", "sign('black')"),
+        ("Sign: arbiter countersigns", "§8, highlighted board", "sign('arbiter')"),
+        ("Previous round", "Pairings", "round(-1)"),
+        ("Next round", "Pairings", "round(1)"),
+        ("Current round", "Pairings", "current_round"),
+    )
+
+    def __init__(self, store: EventStore, **kwargs: object) -> None:
+        super().__init__(store, **kwargs)
+        self.round = self.store.current_round()
+        self._rounds = self.store.event.rounds
+        self._waiting: list[GameRecord] = []
+        self._warned: set[int] = set()
 
     def compose(self) -> ComposeResult:
-        yield Static("Pairings")
+        with Horizontal(id="pairings-bar"):
+            yield Select([(f"Round {r}", r) for r in range(1, self._rounds + 1)],
+                         value=self.round, allow_blank=False, id="round-select",
+                         compact=True)
+            yield Static("", id="round-info")
+        yield PairingsTable(id="pairings-table")
+        yield Static("", id="pairings-legend")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(1.0, self._tick)
+
+    @property
+    def table(self) -> PairingsTable:
+        return self.query_one(PairingsTable)
+
+    def focus_first(self) -> None:
+        self.table.focus()
+
+    def _now(self) -> datetime:
+        return self.app.now()  # type: ignore[attr-defined,no-any-return]
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        profile = self.store.profile
+        games = self.store.games()
+        self._waiting = [g for g in games
+                         if g.result is MainResult.DRAW and g.armageddon is None]
+        mine = [g for g in games if g.round == self.round]
+        self.table.show(mine, self._now(), profile.classical.armageddon_draw_winner)
+        select = self.query_one("#round-select", Select)
+        if select.value != self.round:
+            select.value = self.round
+        done = sum(1 for g in mine if g.points is not None)
+        info = next((r for r in self.store.rounds() if r.round == self.round), None)
+        when = " ".join(x for x in (info.date, info.start_time) if x) if info else ""
+        closed = " · closed" if info and info.status == "closed" else ""
+        self.query_one("#round-info", Static).update(
+            f"{when + ' · ' if when else ''}{done} of {len(mine)} boards complete{closed}"
+            "   ([ ] rounds, c current)")
+        tc = profile.time_controls["armageddon"].describe()
+        minutes = profile.classical.armageddon_start_within_minutes
+        self.query_one("#pairings-legend", Static).update(
+            f"* provisional until both players sign and the arbiter countersigns (§8).  "
+            f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2).")
+
+    def _tick(self) -> None:
+        now = self._now()
+        if any(g.round == self.round for g in self._waiting):
+            self.table.tick(now)
+        for game in self._waiting:
+            if game.id in self._warned or game.armageddon_deadline is None:
+                continue
+            if datetime.fromisoformat(game.armageddon_deadline) < now:
+                self._warned.add(game.id)
+                self.notify(f"{game.label}: the Armageddon should have started by "
+                            f"{clock_time(game.armageddon_deadline, now)}",
+                            title="Regulations §2", severity="warning", timeout=10)
+
+    # -- round selection -------------------------------------------------------------------
+
+    @on(Select.Changed, "#round-select")
+    def _round_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int) and event.value != self.round:
+            self.round = event.value
+            self.reload()
+
+    def action_round(self, step: int) -> None:
+        self.show_round(self.round + step)
+
+    def action_current_round(self) -> None:
+        self.show_round(self.store.current_round())
+
+    def show_round(self, round_no: int) -> None:
+        if not 1 <= round_no <= self._rounds:
+            self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning")
+            return
+        self.round = round_no
+        self.reload()
+
+    # -- results ---------------------------------------------------------------------------
+
+    def _board(self) -> GameRecord | None:
+        game = self.table.game
+        if game is None:
+            self.notify("No board highlighted.", severity="warning")
+        return game
+
+    def action_result(self, value: str) -> None:
+        game = self._board()
+        if game is None:
+            return
+        result = MainResult(value)
+        if game.result is result:
+            if result is MainResult.DRAW:
+                self.action_armageddon()
+            else:
+                self.notify(f"{game.label} is already {result_text(result)}.")
+            return
+        if game.result is None:
+            self._enter(game, result, correction=False)
+            return
+        from normtui.tui.screens.confirm import ConfirmScreen
+
+        question = (f"Correct {game.label}?\n\nNow: {describe(game)}\nNew: {result_text(result)}"
+                    f" ({_OUTCOMES[value]})\n\nThe correction is recorded in the audit log.")
+        self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
+                             lambda yes: self._enter(game, result, True) if yes else None)
+
+    def _enter(self, game: GameRecord, result: MainResult, correction: bool) -> None:
+        done = self.write("correction" if correction else "result", self.store.enter_result,
+                          game.round, game.white, game.black, result, correction=correction,
+                          expected_version=game.version)
+        if done and result is MainResult.DRAW:
+            self._open_armageddon(self.store.game(game.id))
+
+    def action_armageddon(self) -> None:
+        game = self._board()
+        if game is None:
+            return
+        if game.result is not MainResult.DRAW:
+            self.notify(f"{game.label}: an Armageddon follows a drawn main game only "
+                        f"(this one: {describe(game)})", title="Regulations §2",
+                        severity="error")
+            return
+        self._open_armageddon(game)
+
+    def _open_armageddon(self, game: GameRecord) -> None:
+        from normtui.tui.screens.armageddon import ArmageddonScreen
+
+        self.app.push_screen(ArmageddonScreen(game, self.store.profile, self._now),
+                             lambda result: self._armageddon_answered(game, result))
+
+    def _armageddon_answered(self, game: GameRecord, result: ArmageddonResult | None) -> None:
+        if result is None:
+            if game.armageddon is None:
+                self.notify(f"{game.label}: the Armageddon waits; press a on the board to "
+                            "enter it.", timeout=4)
+            return
+        if game.armageddon is result:
+            return
+        if game.armageddon is None:
+            self._enter_armageddon(game, result, correction=False)
+            return
+        from normtui.tui.screens.confirm import ConfirmScreen
+
+        question = (f"Correct the Armageddon of {game.label}?\n\nNow: "
+                    f"{result_text(game.armageddon)}\nNew: {result_text(result)}\n\n"
+                    "The correction is recorded in the audit log.")
+        self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
+                             lambda yes: self._enter_armageddon(game, result, True)
+                             if yes else None)
+
+    def _enter_armageddon(self, game: GameRecord, result: ArmageddonResult,
+                          correction: bool) -> None:
+        self.write("correction" if correction else "armageddon", self.store.enter_armageddon,
+                   game.round, game.white, game.black, result, correction=correction,
+                   expected_version=game.version)
+
+    # -- state and signatures --------------------------------------------------------------
+
+    def action_started(self) -> None:
+        game = self._board()
+        if game is None:
+            return
+        state = GameState.SCHEDULED if game.state is GameState.IN_PROGRESS \
+            else GameState.IN_PROGRESS
+        self.write("state", self.store.set_game_state, game.id, state,
+                   expected_version=game.version)
+
+    def action_sign(self, who: str) -> None:
+        game = self._board()
+        if game is None:
+            return
+        self.write("sign", self.store.sign, game.id, who, expected_version=game.version)

@@ -1,4 +1,8 @@
-"""The console screen: one tab per pane, each one key away, and the watch on the database."""
+"""The console screen: one tab per pane, each one key away, and the watch on the database.
+
+Only the first pane is built before the first frame; the others are mounted right after it
+(or at once when their key is pressed first), so that a heavy pane costs nothing at startup.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +14,31 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
+from normtui.store import EXPECTED_ERRORS
 from normtui.tui.messages import StoreChanged
-from normtui.tui.panes import PANES, pane_class
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes import PANES, TITLES, pane_class
+from normtui.tui.panes.base import Pane, report_refusal
 
 if TYPE_CHECKING:
-    from normtui.store import EventStore
+    from normtui.store import AuditEntry, EventStore
 
 
 def _pane_bindings() -> list[Binding]:
+    # Not in the Footer: the tab labels already say "1 Pairings", "2 PGN entry", …, and the
+    # Footer's width is better spent on the keys of the pane in front of the arbiter.
     return [
         Binding(key, f"show_pane('{pane_id}')", pane_id.capitalize() if pane_id != "pgn"
-                else "PGN", id=f"pane.{pane_id}")
+                else "PGN", id=f"pane.{pane_id}", show=False)
         for key, pane_id, _module, _cls in PANES
     ]
+
+
+def last_undoable(entries: list[AuditEntry]) -> AuditEntry | None:
+    """What undo would revert: the newest change that is neither an undo nor undone."""
+    for entry in entries:
+        if entry.undoes is None and entry.undone_by is None and entry.action != "create":
+            return entry
+    return None
 
 
 class ConsoleScreen(Screen[None]):
@@ -43,37 +58,58 @@ class ConsoleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=getattr(self.app, "show_clock", True))
         with TabbedContent(id="panes"):
-            for key, pane_id, module, cls_name in PANES:
-                cls = pane_class(module, cls_name)
-                with TabPane(f"{key} {cls.TITLE}", id=f"tab-{pane_id}"):
-                    yield cls(self.store)
-        yield Footer()
+            for index, (key, pane_id, module, cls_name) in enumerate(PANES):
+                with TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"):
+                    if index == 0:
+                        yield pane_class(module, cls_name)(self.store)
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._update_titles()
+        first = PANES[0][1]
+        self.call_after_refresh(self._focus_pane, first)
+        self.call_after_refresh(self._mount_the_rest)
         if self.poll_seconds > 0:
             self.set_interval(self.poll_seconds, self._poll)
+
+    def _mount_the_rest(self) -> None:
+        for _key, pane_id, _module, _cls in PANES[1:]:
+            self.ensure_pane(pane_id)
+
+    def ensure_pane(self, pane_id: str) -> Pane:
+        """The pane, mounted into its tab now if it was not yet."""
+        found = self.query(f"#{pane_id}").results(Pane)
+        for pane in found:
+            return pane
+        _key, _id, module, cls_name = next(p for p in PANES if p[1] == pane_id)
+        pane = pane_class(module, cls_name)(self.store)
+        self.query_one(f"#tab-{pane_id}", TabPane).mount(pane)
+        return pane
 
     @property
     def panes(self) -> list[Pane]:
         return list(self.query(Pane))
 
     def pane(self, pane_id: str) -> Pane:
-        return self.query_one(f"#{pane_id}", Pane)
+        return self.ensure_pane(pane_id)
+
+    def _focus_pane(self, pane_id: str) -> None:
+        self.pane(pane_id).focus_first()
 
     def action_show_pane(self, pane_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{pane_id}"
         pane = self.pane(pane_id)
-        if pane.stale:
+        if pane.is_mounted and pane.stale:
             pane.reload()
             pane.stale = False
-        pane.focus_first()
+        # A pane mounted just now has no children yet: focus once it has.
+        self.call_after_refresh(pane.focus_first)
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
         pane_id = (event.pane.id or "").removeprefix("tab-")
         pane = self.pane(pane_id)
-        if pane.stale:
+        if pane.is_mounted and pane.stale:
             pane.reload()
             pane.stale = False
 
@@ -85,21 +121,25 @@ class ConsoleScreen(Screen[None]):
     def action_undo(self) -> None:
         from normtui.tui.screens.confirm import ConfirmScreen
 
-        entries = self.store.log(limit=1)
-        if not entries:
+        last = last_undoable(self.store.log(limit=200))
+        if last is None:
             self.notify("Nothing to undo.", severity="warning")
             return
-        last = entries[0]
 
         def done(confirmed: bool | None) -> None:
             if not confirmed:
                 return
-            undone = self.store.undo()
-            self.notify(f"Undone: {undone.summary}")
+            try:
+                self.store.undo()
+            except EXPECTED_ERRORS as exc:
+                report_refusal(self, exc)
+                return
+            self.notify(f"Undone: {last.summary}", timeout=4)
             self.post_message(StoreChanged(local=True, action="undo"))
 
         self.app.push_screen(
-            ConfirmScreen(f"Undo the last change?\n\n{last.summary}", confirm="Undo"), done)
+            ConfirmScreen(f"Undo the last change?\n\n#{last.id} {last.summary}", confirm="Undo"),
+            done)
 
     def _poll(self) -> None:
         """Another process (the CLI, a second console) may have written to the file."""
@@ -113,7 +153,7 @@ class ConsoleScreen(Screen[None]):
         self._seen_version = self.store.data_version()
         active = self.query_one(TabbedContent).active.removeprefix("tab-")
         for pane in self.panes:
-            if pane.id == active:
+            if pane.id == active and pane.is_mounted:
                 pane.reload()
                 pane.stale = False
             else:
@@ -126,3 +166,4 @@ class ConsoleScreen(Screen[None]):
         self.title = self.store.event.name
         current = self.store.current_round()
         self.sub_title = f"Round {current}" if current else "All rounds complete"
+

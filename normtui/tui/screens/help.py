@@ -1,57 +1,96 @@
-"""`?`: every key of the console and, per pane, the regulation articles it applies."""
+"""`?`: every key of the console and, per pane, the regulation articles it applies.
+
+Laid out as compact grids (key, what it does; two pairs a line) rather than Markdown tables,
+so that the whole of it fits a 120x40 terminal and most of it an 80x24 one.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Static
 
-from normtui.tui.panes import PANES, pane_class
+from normtui.tui.panes import PANES, TITLES, pane_class
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+EVERYWHERE = [("1 … 6", "Show pane 1 Pairings … 6 Audit log"), ("?", "This help"),
+              ("ctrl+z", "Undo the last change (asks first)"),
+              ("ctrl+p", "Command palette: every action by name"), ("tab", "Next control"),
+              ("ctrl+q", "Quit")]
 
-def _keys_of(bindings: object) -> list[tuple[str, str]]:
+
+def keys_of(bindings: Iterable[Binding | tuple[str, ...]]) -> list[tuple[str, str]]:
     rows = []
-    for binding in bindings:  # type: ignore[attr-defined]
-        if binding.description:
-            rows.append((binding.key_display or binding.key, binding.description))
+    for binding in bindings:
+        if not isinstance(binding, Binding) or not binding.description:
+            continue
+        if binding.action.startswith("show_pane") or binding.id in ("help", "undo", "quit"):
+            continue  # in "Everywhere"
+        rows.append((binding.key_display or binding.key, binding.tooltip or binding.description))
     return rows
 
 
-def help_markdown(console: Screen[None]) -> str:
-    lines = ["# normtui: keys and rules", "", "## Everywhere", "", "| key | action |", "|---|---|"]
-    lines += [f"| `{k}` | {d} |" for k, d in _keys_of(console.BINDINGS)]
-    lines.append("| `ctrl+p` | Command palette: every action by name |")
-    lines.append("| `ctrl+q` | Quit |")
-    for key, _pane_id, module, cls_name in PANES:
+def key_grid(rows: list[tuple[str, str]]) -> Table:
+    """Two (key, action) pairs a line."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    for _ in range(2):
+        grid.add_column(style="bold cyan", no_wrap=True, justify="right")
+        grid.add_column(ratio=1)
+    half = (len(rows) + 1) // 2
+    for left, right in zip(rows[:half], [*rows[half:], ("", "")], strict=False):
+        grid.add_row(left[0], left[1], right[0], right[1])
+    return grid
+
+
+def help_sections() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(title, articles, keys) for "Everywhere" and each pane."""
+    sections = [("Everywhere", "", EVERYWHERE)]
+    for key, pane_id, module, cls_name in PANES:
         cls = pane_class(module, cls_name)
-        lines += ["", f"## {key} {cls.TITLE}", ""]
-        if cls.ARTICLES:
-            lines.append("Applies: " + "; ".join(cls.ARTICLES))
-            lines.append("")
-        keys = _keys_of(cls.BINDINGS)
+        articles = " · ".join(cls.ARTICLES) if cls.ARTICLES else "—"
+        sections.append((f"{key} {TITLES[pane_id]}", articles, keys_of(cls.BINDINGS)))
+    return sections
+
+
+def help_renderable() -> Group:
+    parts: list[object] = [Text("normtui: keys and rules", style="bold underline")]
+    for title, articles, keys in help_sections():
+        parts.append(Text.assemble("\n", (title, "bold reverse"), " ",
+                                   (f"Articles: {articles}" if articles else "", "italic")))
         if keys:
-            lines += ["| key | action |", "|---|---|"]
-            lines += [f"| `{k}` | {d} |" for k, d in keys]
+            parts.append(key_grid(keys))
+    return Group(*parts)  # type: ignore[arg-type]
+
+
+def help_text(console: Screen[None] | None = None) -> str:
+    """The help as plain text (for tests and for the CLI's readers)."""
+    lines = []
+    for title, articles, keys in help_sections():
+        lines.append(f"{title}: {articles}" if articles else title)
+        lines += [f"  {k}  {d}" for k, d in keys]
     return "\n".join(lines)
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", id="help.close")]
 
-    def __init__(self, console: Screen[None]) -> None:
+    def __init__(self, console: Screen[None] | None = None) -> None:
         super().__init__()
         self.console = console
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(help_markdown(self.console))
+            yield Static(help_renderable(), id="help-text")
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

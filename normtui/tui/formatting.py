@@ -1,0 +1,82 @@
+"""How the console writes results, points, money and times: one place, so that every pane
+says "1½" and "NOK 150,000.00" the same way.
+
+>>> points(Decimal("1.5")), points(Decimal(3)), points(Decimal("9.5"))
+('1½', '3', '9½')
+>>> money(Decimal("150000"), "NOK")
+'NOK 150,000.00'
+>>> result_text(MainResult.DRAW)
+'½-½'
+>>> countdown(timedelta(minutes=14, seconds=5)), countdown(timedelta(seconds=-75))
+('14:05', '-01:15')
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from normtui.rules.model import ArmageddonResult, GameState, MainResult
+
+__all__ = ["clock_time", "countdown", "money", "points", "result_text", "stamp", "state_text"]
+
+_STATES = {
+    GameState.SCHEDULED: "scheduled",
+    GameState.IN_PROGRESS: "in progress",
+    GameState.FINISHED: "finished",
+    GameState.POSTPONED: "postponed",
+    GameState.FORFEIT: "forfeit",
+}
+
+
+def points(value: Decimal) -> str:
+    """Points as a scoresheet writes them: halves as ½."""
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    if value * 2 == int(value * 2):
+        return f"{whole or ''}½"
+    return f"{value.normalize():f}"
+
+
+def money(amount: Decimal, currency: str) -> str:
+    """To the øre, with the currency first, as on the prize list."""
+    return f"{currency} {amount.quantize(Decimal('0.01')):,.2f}"
+
+
+def result_text(result: MainResult | ArmageddonResult | None) -> str:
+    if result is None:
+        return ""
+    return "½-½" if result.value == "1/2-1/2" else result.value
+
+
+def state_text(state: GameState) -> str:
+    return _STATES[state]
+
+
+def countdown(left: timedelta) -> str:
+    """mm:ss (or h:mm:ss), negative once the time is up."""
+    seconds = int(left.total_seconds())
+    sign = "-" if seconds < 0 else ""
+    minutes, secs = divmod(abs(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{sign}{hours}:{minutes:02d}:{secs:02d}"
+    return f"{sign}{minutes:02d}:{secs:02d}"
+
+
+def clock_time(iso: str, like: datetime) -> str:
+    """An ISO time stamp from the store (UTC) as a time of day in ``like``'s zone (the
+    console's local time)."""
+    at = datetime.fromisoformat(iso)
+    if at.tzinfo is not None and like.tzinfo is not None:
+        at = at.astimezone(like.tzinfo)
+    return at.strftime("%H:%M")
+
+
+def stamp(iso: str, like: datetime) -> str:
+    """Date and time of day of an audit entry, in the console's zone."""
+    at = datetime.fromisoformat(iso)
+    if at.tzinfo is not None and like.tzinfo is not None:
+        at = at.astimezone(like.tzinfo)
+    return at.strftime("%Y-%m-%d %H:%M:%S")

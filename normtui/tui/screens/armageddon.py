@@ -1,0 +1,106 @@
+"""The Armageddon of a drawn main game (§2, §3): same colours, its clock setting, and the
+countdown of the window in which it must start. Answers with the board result, or ``None``
+when the arbiter will enter it later (it stays waiting in the pairings)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from normtui.rules.model import ArmageddonResult
+from normtui.rules.profile import Profile
+from normtui.store import GameRecord
+from normtui.store.records import surname
+from normtui.tui.formatting import clock_time, countdown, result_text
+
+
+def window_text(game: GameRecord, now: datetime, minutes: int) -> Text:
+    """"Start by 18:00 — 14:05 left", red once the window has passed."""
+    if game.armageddon_deadline is None:
+        return Text(f"Start within {minutes} minutes of the draw (§2)")
+    deadline = datetime.fromisoformat(game.armageddon_deadline)
+    left = deadline - now
+    by = clock_time(game.armageddon_deadline, now)
+    if left.total_seconds() < 0:
+        return Text(f"Should have started by {by}: {countdown(-left)} late (§2)", style="bold red")
+    return Text.assemble(f"Start by {by} (within {minutes}' of the draw, §2): ",
+                         (f"{countdown(left)} left", "bold yellow"))
+
+
+class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
+    BINDINGS = [
+        Binding("w", "answer('1-0')", "White wins", id="armageddon.white_wins"),
+        Binding("b", "answer('0-1')", "Black wins", id="armageddon.black_wins"),
+        Binding("d", "answer('1/2-1/2')", "Draw (Black wins)", id="armageddon.draw"),
+        Binding("escape,l", "later", "Later", id="armageddon.later"),
+    ]
+
+    def __init__(self, game: GameRecord, profile: Profile, now: Callable[[], datetime]) -> None:
+        super().__init__()
+        self.game = game
+        self.profile = profile
+        self.now = now
+
+    def compose(self) -> ComposeResult:
+        game, profile = self.game, self.profile
+        tc = profile.time_controls["armageddon"]
+        draw_winner = profile.classical.armageddon_draw_winner
+        loser_of_draw = game.black_name if draw_winner == "black" else game.white_name
+        winner_of_draw = game.white_name if loser_of_draw == game.black_name else game.black_name
+        with Vertical(id="armageddon-dialog"):
+            yield Static(f"Armageddon — round {game.round}, board {game.board}",
+                         classes="title")
+            yield Static(Text.assemble(
+                ("White ", "bold"), f"{game.white_name}  {_minutes(tc.white_seconds)}\n",
+                ("Black ", "bold"), f"{game.black_name}  {_minutes(tc.black_seconds)}"),
+                id="armageddon-players")
+            yield Static(f"Clock: {tc.describe()} (§3); same colours as the main game",
+                         id="armageddon-clock")
+            yield Static(self._window(), id="armageddon-window")
+            yield Static(Text.assemble(
+                "A drawn Armageddon is ", (f"{draw_winner.capitalize()}'s win", "bold"),
+                f": {surname(winner_of_draw)} takes it (§2)."), id="armageddon-rule")
+            if game.armageddon is not None:
+                yield Static(Text(f"Already entered: {result_text(game.armageddon)}; a new "
+                                  "result is a correction.", style="bold magenta"))
+            with Horizontal(id="armageddon-buttons"):
+                yield Button("1-0 (w)", id="a-1-0", variant="primary")
+                yield Button("0-1 (b)", id="a-0-1", variant="primary")
+                yield Button("½-½ (d)", id="a-draw", variant="warning")
+                yield Button("Later (esc)", id="a-later")
+
+    def on_mount(self) -> None:
+        # Enter on the focused button must never record a result by accident.
+        self.query_one("#a-later", Button).focus()
+        self.set_interval(1.0, self._tick)
+
+    def _window(self) -> Text:
+        minutes = self.profile.classical.armageddon_start_within_minutes
+        return window_text(self.game, self.now(), minutes)
+
+    def _tick(self) -> None:
+        self.query_one("#armageddon-window", Static).update(self._window())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        answers = {"a-1-0": "1-0", "a-0-1": "0-1", "a-draw": "1/2-1/2"}
+        if event.button.id in answers:
+            self.action_answer(answers[event.button.id])
+        else:
+            self.action_later()
+
+    def action_answer(self, result: str) -> None:
+        self.dismiss(ArmageddonResult(result))
+
+    def action_later(self) -> None:
+        self.dismiss(None)
+
+
+def _minutes(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"

@@ -1,0 +1,134 @@
+"""The boards of one round: who plays whom, what happened, what is still owed (§2, §4, §8)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+
+from normtui.rules.model import ArmageddonResult, GameState, MainResult
+from normtui.store import GameRecord
+from normtui.store.records import surname
+from normtui.tui.formatting import clock_time, countdown, points, result_text, state_text
+from normtui.tui.widgets.responsive_table import ResponsiveTable
+
+COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Result", "result"),
+           ("Armageddon", "armageddon"), ("Points", "points"), ("State", "state"),
+           ("Signed", "signed"))
+
+
+def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
+                    narrow: bool = False) -> Text:
+    """The Armageddon of a board: nothing, the countdown of its start window, or its result
+    (a drawn Armageddon says who it counts for)."""
+    if game.result is not MainResult.DRAW:
+        return Text("")
+    if game.armageddon is None:
+        if game.armageddon_deadline is None:
+            return Text("due", style="bold yellow")
+        deadline = datetime.fromisoformat(game.armageddon_deadline)
+        left = deadline - now
+        by = clock_time(game.armageddon_deadline, now)
+        if left.total_seconds() < -3600:
+            return Text(f"late ({by})" if narrow else f"late: due by {by}", style="bold red")
+        if left.total_seconds() < 0:
+            return Text(f"late {countdown(-left)}" if narrow else
+                        f"late by {countdown(-left)}", style="bold red")
+        return Text(f"{countdown(left)} left" if narrow else
+                    f"by {by} ({countdown(left)} left)", style="bold yellow")
+    text = result_text(game.armageddon)
+    if game.armageddon is ArmageddonResult.DRAW:
+        text += f" → {draw_winner[0].upper()}" if narrow else f" → {draw_winner.capitalize()}"
+    return Text(text)
+
+
+_SHORT_LABELS = {"signed": "Sig", "armageddon": "Armageddon"}
+_SHORT_STATES = {GameState.IN_PROGRESS: "playing", GameState.SCHEDULED: "sched.",
+                 GameState.POSTPONED: "postp."}
+
+
+def points_cell(game: GameRecord) -> str:
+    if game.points is None:
+        return ""
+    return f"{points(game.points[0])}-{points(game.points[1])}"
+
+
+def state_cell(game: GameRecord, narrow: bool = False) -> Text:
+    if game.result is MainResult.DRAW and game.armageddon is None:
+        return Text("Armag." if narrow else "Armageddon", style="bold yellow")
+    text = state_text(game.state)
+    if narrow:
+        text = _SHORT_STATES.get(game.state, text)
+    if game.state is GameState.POSTPONED and game.postponed_to is not None:
+        text += f" ({game.postponed_to.value.replace('_', ' ')})"
+    style = {GameState.IN_PROGRESS: "cyan", GameState.FORFEIT: "magenta",
+             GameState.POSTPONED: "yellow"}.get(game.state, "")
+    return Text(text, style=style)
+
+
+def result_cell(game: GameRecord) -> Text:
+    if game.result is None:
+        return Text("")
+    if game.provisional:
+        # Provisional until both players have signed and the arbiter has countersigned (§8).
+        return Text.assemble(result_text(game.result), ("*", "bold yellow"))
+    return Text(result_text(game.result))
+
+
+def signed_cell(game: GameRecord) -> Text:
+    if game.result is None:
+        return Text("")
+    sig = game.signatures
+    marks = [("W" if sig.white else "·"), ("B" if sig.black else "·"),
+             ("A" if sig.arbiter else "·")]
+    return Text("".join(marks), style="green" if sig.is_final else "yellow")
+
+
+class PairingsTable(ResponsiveTable):
+    """One row per board, keyed by the game's id so the cursor stays on its board."""
+
+    # Below this width full names ("Vachier-Lagrave, Maxime") and long words would push the
+    # result columns off the screen, and the results are what the arbiter is looking for.
+    WIDE_FROM = 110
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.games: list[GameRecord] = []
+        self._now = datetime.now()
+        self._draw_winner = "black"
+
+    @property
+    def game(self) -> GameRecord | None:
+        """The highlighted board."""
+        key = self.highlighted_key()
+        return next((g for g in self.games if str(g.id) == key), None)
+
+    def show(self, games: list[GameRecord], now: datetime, draw_winner: str) -> None:
+        self.games = games
+        self._now = now
+        self._draw_winner = draw_winner
+        self.redraw()
+
+    def redraw(self) -> None:
+        keep = self.highlighted_key()
+        wide = self.measure_wide()
+        columns = [(label if wide else _SHORT_LABELS.get(key, label), key)
+                   for label, key in COLUMNS]
+        self.fill(columns, [(str(g.id), self._cells(g)) for g in self.games], keep)
+
+    def _cells(self, game: GameRecord) -> list[object]:
+        wide = self.wide
+        name = (lambda n: n) if wide else surname
+        return [Text(str(game.board), justify="right"), name(game.white_name),
+                name(game.black_name), result_cell(game),
+                armageddon_cell(game, self._now, self._draw_winner, not wide),
+                points_cell(game), state_cell(game, not wide), signed_cell(game)]
+
+    def tick(self, now: datetime) -> None:
+        """Move the countdowns on; only the boards waiting for an Armageddon change."""
+        self._now = now
+        for game in self.games:
+            if game.result is MainResult.DRAW and game.armageddon is None:
+                self.update_cell(str(game.id), "armageddon",
+                                 armageddon_cell(game, now, self._draw_winner, not self.wide),
+                                 update_width=True)

@@ -1,0 +1,51 @@
+"""A row-cursor DataTable that redraws itself shorter on a narrow terminal (80 columns) and
+keeps its cursor on the same record across redraws."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.widgets import DataTable
+
+
+class ResponsiveTable(DataTable[object]):
+    WIDE_FROM: ClassVar[int] = 100
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
+        self.wide = True
+
+    def redraw(self) -> None:
+        """Fill the table again from what it last showed (subclasses)."""
+
+    def highlighted_key(self) -> str | None:
+        if self.row_count == 0 or not 0 <= self.cursor_row < self.row_count:
+            return None
+        return self.coordinate_to_cell_key((self.cursor_row, 0)).row_key.value
+
+    def fill(self, columns: Sequence[tuple[str, str]],
+             rows: Sequence[tuple[str, Sequence[object]]], keep: str | None) -> None:
+        """Columns (label, key) and rows (key, cells); the cursor goes back to row ``keep``.
+
+        Columns are made afresh each time: DataTable widths only ever grow, and a redraw with
+        short names must give the room back."""
+        self.clear(columns=True)
+        for label, key in columns:
+            self.add_column(label, key=key)
+        at = 0
+        for index, (key, cells) in enumerate(rows):
+            self.add_row(*cells, key=key)
+            if key == keep:
+                at = index
+        if rows:
+            self.move_cursor(row=at, animate=False)
+
+    def measure_wide(self) -> bool:
+        """Decide the layout from the width now (before the first layout: wide)."""
+        self.wide = self.size.width == 0 or self.size.width >= self.WIDE_FROM
+        return self.wide
+
+    def on_resize(self) -> None:
+        if (self.size.width >= self.WIDE_FROM) != self.wide and self.row_count:
+            self.redraw()
