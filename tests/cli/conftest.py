@@ -1,0 +1,60 @@
+"""Fixtures of the command-line tests: a players file, an event made by `normtui new`, and a
+snapshot of a file that must not change."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from normtui.cli import cli
+from normtui.demo import NUMBERS
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run() -> Run:
+    runner = CliRunner()
+
+    def invoke(*args: object) -> Result:
+        return runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+    return invoke
+
+
+def write_players(path: Path, rows: list[str], header: str = "name,rating,federation,fide_id"
+                  ) -> Path:
+    path.write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def players_csv(tmp_path: Path) -> Path:
+    rows = [f'"{name}",{2700 + i},,' for i, name in enumerate(NUMBERS)]
+    return write_players(tmp_path / "players.csv", rows)
+
+
+@pytest.fixture
+def event_db(tmp_path: Path, players_csv: Path, run: Run) -> Path:
+    db = tmp_path / "event.db"
+    result = run("new", db, "--players", players_csv)
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def snapshot(path: Path) -> tuple[str, list[tuple[object, ...]]]:
+    """The file's bytes (hashed) and every row of every table, WAL included."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    wal = Path(f"{path}-wal")
+    assert not wal.exists() or wal.stat().st_size == 0, "a closed store leaves no WAL behind"
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        rows = [(t, *row) for t in tables for row in conn.execute(f"SELECT * FROM '{t}'")]
+    conn.close()
+    return digest, rows
