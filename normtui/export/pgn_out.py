@@ -1,0 +1,139 @@
+"""Every game of the event in one PGN file, written by python-chess: the main games, their
+Armageddon games and the play-off.
+
+Header choices (the PGN standard's Seven Tag Roster first, then supplemental tags):
+
+* ``Event``: the event's name for a main game; ``"<name> Armageddon"`` for the Armageddon
+  after a drawn main game (as the 2022 broadcast named them); ``"<name> Play-off"`` and
+  ``"<name> Play-off Armageddon"`` for the play-off.
+* ``Round``: ``"round.board"`` for main and Armageddon games alike (the Armageddon is played
+  on the same board by the same players), so ``Event`` is what tells them apart. Play-off
+  games are ``"game.board"`` of the play-off (match game 1 is "1.1").
+* ``Date``: the round's date; the play-off is played after the last round (§5), on its date.
+* ``Site``: the venue (``EventDetails.place``), else "?".
+* ``WhiteElo`` / ``BlackElo`` (``"-"`` for an unrated player, per the standard),
+  ``WhiteFideId`` / ``BlackFideId`` when known.
+* ``TimeControl`` in the standard's syntax (9.6.1). The classical "120 minutes, 10 seconds
+  from move 41" is ``40/7200:0+10``: 40 moves in 7200 s, then no added time and 10 s a move.
+  The standard has one field for both players, so a clock that differs by colour (the
+  Armageddon's 10' against 7') has no ``TimeControl``; ``WhiteTimeControl`` and
+  ``BlackTimeControl`` give each player's in the same syntax instead.
+* ``Termination``: from the stored PGN when it has one; ``"abandoned"`` for a forfeit, which
+  is written with its result and no moves (a double forfeit, having no winner and no game, is
+  left out).
+
+The moves are those of the stored PGN text (other tags it carries, such as ``ECO``, are kept);
+a game with no stored text gets the headers and its result only. The result is always the
+store's, which the arbiter confirmed, not whatever the stored text says.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import chess.pgn
+
+from normtui.export.snapshot import Snapshot, pgn_time_control
+from normtui.rules.model import MainResult, Player
+from normtui.rules.playoff import PlayoffGame
+from normtui.rules.profile import TimeControl
+from normtui.store import GameRecord
+
+__all__ = ["pgn", "pgn_games"]
+
+_OURS = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo",
+                   "BlackElo", "WhiteFideId", "BlackFideId", "TimeControl", "WhiteTimeControl",
+                   "BlackTimeControl"})
+_MAIN_RESULT = {MainResult.WHITE_WIN: "1-0", MainResult.BLACK_WIN: "0-1",
+                MainResult.DRAW: "1/2-1/2", MainResult.WHITE_FORFEIT_WIN: "1-0",
+                MainResult.BLACK_FORFEIT_WIN: "0-1"}
+
+
+def _moves(text: str | None) -> chess.pgn.Game:
+    game = chess.pgn.read_game(io.StringIO(text)) if text else None
+    return game if game is not None else chess.pgn.Game()
+
+
+def _build(snap: Snapshot, text: str | None, event: str, round_: str, date: str | None,
+           white: Player, black: Player, result: str, tc: TimeControl) -> chess.pgn.Game:
+    game = _moves(text)
+    kept = {k: v for k, v in game.headers.items() if k not in _OURS}
+    headers = chess.pgn.Headers(
+        Event=event, Site=snap.details.place or "?",
+        Date=date.replace("-", ".") if date else "????.??.??", Round=round_,
+        White=white.name, Black=black.name, Result=result)
+    for colour, p in (("White", white), ("Black", black)):
+        headers[f"{colour}Elo"] = str(p.rating) if p.rating else "-"
+    for colour, p in (("White", white), ("Black", black)):
+        if p.fide_id:
+            headers[f"{colour}FideId"] = p.fide_id
+    if tc.white_seconds == tc.black_seconds:
+        headers["TimeControl"] = pgn_time_control(tc)
+    else:
+        headers["WhiteTimeControl"] = pgn_time_control(tc, tc.white_seconds)
+        headers["BlackTimeControl"] = pgn_time_control(tc, tc.black_seconds)
+    headers.update(kept)
+    game.headers = headers
+    return game
+
+
+def _main(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
+    if g.result is MainResult.DOUBLE_FORFEIT:
+        return None
+    result = _MAIN_RESULT[g.result] if g.result is not None else "*"
+    game = _build(snap, g.pgn, snap.name, f"{g.round}.{g.board}", snap.round_dates.get(g.round),
+                  snap.by_number[g.white], snap.by_number[g.black], result,
+                  snap.profile.time_controls["classical"])
+    if g.result is not None and g.result.is_forfeit:
+        game.headers["Termination"] = "abandoned"
+        winner = "White" if g.result is MainResult.WHITE_FORFEIT_WIN else "Black"
+        game.comment = f"{winner} won by forfeit: the game was not played."
+    return game
+
+
+def _armageddon(snap: Snapshot, g: GameRecord) -> chess.pgn.Game:
+    result = g.armageddon.value if g.armageddon is not None else "*"
+    game = _build(snap, g.armageddon_pgn, f"{snap.name} Armageddon", f"{g.round}.{g.board}",
+                  snap.round_dates.get(g.round), snap.by_number[g.white],
+                  snap.by_number[g.black], result, snap.profile.time_controls["armageddon"])
+    if result == "1/2-1/2":
+        winner = snap.profile.classical.armageddon_draw_winner.capitalize()
+        game.comment = f"Drawn Armageddon: {winner} wins the pairing (Regulations §2)."
+    return game
+
+
+def _playoff(snap: Snapshot, g: PlayoffGame) -> chess.pgn.Game:
+    event = f"{snap.name} Play-off" + (" Armageddon" if g.kind == "armageddon" else "")
+    game = _build(snap, None, event, f"{g.round}.{g.board}", snap.end_date,
+                  snap.by_number[g.white], snap.by_number[g.black], g.result or "*",
+                  snap.profile.time_controls[g.time_control])
+    if g.kind == "armageddon" and g.result == "1/2-1/2":
+        winner = snap.profile.playoff.armageddon_draw_winner.capitalize()
+        game.comment = f"Drawn Armageddon: {winner} wins the play-off (Regulations §5)."
+    return game
+
+
+def pgn_games(snap: Snapshot) -> Iterator[chess.pgn.Game]:
+    """The games in the order they were played: round by round and board by board, each
+    Armageddon after its main game, then the play-off. Games not begun are left out."""
+    for g in snap.games:
+        if g.result is None and g.pgn is None:
+            continue
+        main = _main(snap, g)
+        if main is not None:
+            yield main
+        if g.result is MainResult.DRAW and (g.armageddon or g.armageddon_pgn):
+            yield _armageddon(snap, g)
+    for pg in snap.playoff.games:
+        if pg.result is not None:
+            yield _playoff(snap, pg)
+
+
+def pgn(snap: Snapshot) -> str:
+    """The PGN file: games separated by a blank line, movetext wrapped at 79 columns."""
+    out = []
+    for game in pgn_games(snap):
+        out.append(game.accept(chess.pgn.StringExporter(columns=79, headers=True,
+                                                        variations=True, comments=True)))
+    return "\n\n".join(out) + "\n" if out else ""

@@ -1,0 +1,232 @@
+"""One consistent read of an event, shaped for the exports, and the helpers they share.
+
+Every export works from a :class:`Snapshot` taken once, so a TRF, a PGN and an HTML page made
+together describe the same moment even while another process enters results.
+
+What the store does not (yet) record about the event itself (city, federation, site, arbiters)
+comes from :class:`EventDetails`: given by the caller, or else read from the stored PGN texts,
+whose ``Site`` tag names the venue as ``"City FED"`` (``"Stavanger NOR"``).
+
+>>> pgn_time_control(TimeControl(7200, 7200, 10, 41))
+'40/7200:0+10'
+>>> pgn_time_control(TimeControl(180, 180, 2, 1))
+'180+2'
+>>> half("1.5"), half("0.5"), half("3")
+('1½', '½', '3')
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from normtui.rules.model import Player
+from normtui.rules.playoff import PlayoffState
+from normtui.rules.profile import Profile, TimeControl
+from normtui.store import EventStore, GameRecord, InputError, StandingRow
+
+__all__ = [
+    "EventDetails",
+    "ExportError",
+    "Snapshot",
+    "half",
+    "pgn_time_control",
+    "points_text",
+    "take_snapshot",
+]
+
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]', re.MULTILINE)
+
+
+class ExportError(InputError):
+    """An export that cannot be made (an unknown format, a value that does not fit its
+    column); one line, like every other refusal of the store."""
+
+
+@dataclass(frozen=True)
+class EventDetails:
+    """Facts about the event that a report needs and the store does not keep."""
+
+    site: str | None = None
+    city: str | None = None
+    federation: str | None = None
+    chief_arbiter: str | None = None
+    deputy_arbiters: tuple[str, ...] = ()
+
+    def merged(self, fallback: EventDetails) -> EventDetails:
+        """These details, with gaps filled from ``fallback``."""
+        return EventDetails(self.site or fallback.site, self.city or fallback.city,
+                            self.federation or fallback.federation,
+                            self.chief_arbiter or fallback.chief_arbiter,
+                            self.deputy_arbiters or fallback.deputy_arbiters)
+
+    @property
+    def place(self) -> str | None:
+        """The PGN ``Site``: as given, or city and federation (``"Stavanger NOR"``)."""
+        if self.site:
+            return self.site
+        joined = " ".join(x for x in (self.city, self.federation) if x)
+        return joined or None
+
+
+def pgn_tags(text: str | None) -> dict[str, str]:
+    """The tag pairs at the head of a PGN text (the first game only)."""
+    if not text:
+        return {}
+    head = text.split("\n\n", 1)[0]
+    return {k: v.replace('\\"', '"').replace("\\\\", "\\") for k, v in _TAG.findall(head)}
+
+
+def details_from_pgn(texts: Iterable[str | None]) -> EventDetails:
+    """The most common ``Site`` of the stored games, split into city and federation when it
+    ends in a three-letter code, the way broadcasts write it."""
+    sites = Counter(s for t in texts if (s := pgn_tags(t).get("Site")) and s != "?")
+    if not sites:
+        return EventDetails()
+    site = sites.most_common(1)[0][0]
+    city, _, fed = site.rpartition(" ")
+    if city and len(fed) == 3 and fed.isalpha() and fed.isupper():
+        return EventDetails(site=site, city=city, federation=fed)
+    return EventDetails(site=site, city=site)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The event as the exports see it. ``standings`` is in final order: when a play-off
+    has decided first place its winner heads the table (§5), whatever the tie-breaks say."""
+
+    name: str
+    details: EventDetails
+    profile: Profile
+    players: tuple[Player, ...]
+    round_dates: dict[int, str | None]
+    games: tuple[GameRecord, ...]
+    standings: tuple[StandingRow, ...]
+    ranks: dict[int, int | None]
+    playoff: PlayoffState
+    by_number: dict[int, Player] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_number", {p.number: p for p in self.players})
+
+    @property
+    def rounds(self) -> int:
+        return self.profile.event.rounds
+
+    @property
+    def start_date(self) -> str | None:
+        dates = sorted(d for d in self.round_dates.values() if d)
+        return dates[0] if dates else None
+
+    @property
+    def end_date(self) -> str | None:
+        dates = sorted(d for d in self.round_dates.values() if d)
+        return dates[-1] if dates else None
+
+    @property
+    def complete_through(self) -> int:
+        """The last round up to which every pairing is complete (0 before any)."""
+        done = 0
+        for rnd in range(1, self.rounds + 1):
+            if any(g.points is None for g in self.games if g.round == rnd):
+                break
+            done = rnd
+        return done
+
+    @property
+    def is_final(self) -> bool:
+        return self.complete_through == self.rounds and (
+            not self.playoff.needed or self.playoff.winner is not None)
+
+    def row(self, number: int) -> StandingRow:
+        return next(r for r in self.standings if r.number == number)
+
+    def place(self, number: int) -> str:
+        """The place as printed: "1", "7-8" for a shared place, "" when unranked (§9 a)."""
+        rank = self.ranks.get(number)
+        if rank is None:
+            return ""
+        shared = sum(1 for r in self.ranks.values() if r == rank)
+        return str(rank) if shared == 1 else f"{rank}-{rank + shared - 1}"
+
+    @property
+    def status_line(self) -> str:
+        if self.is_final:
+            return "Final standings"
+        if self.complete_through == self.rounds:
+            return "Standings after the last round; the play-off is not decided"
+        if self.complete_through == 0:
+            return "Standings before the first round is complete"
+        return f"Standings after round {self.complete_through}"
+
+
+def final_ranks(rows: Sequence[StandingRow], winner: int | None) -> dict[int, int | None]:
+    """Ranks from the table, except that a decided play-off puts its winner first and the
+    other play-off players after, in their table order (§5)."""
+    ranks = {r.number: r.rank for r in rows}
+    counted = [r for r in rows if r.counted]
+    if winner is None or not counted:
+        return ranks
+    group = [r for r in counted if r.points == counted[0].points]
+    if winner not in {r.number for r in group} or len(group) < 2:
+        return ranks
+    ranks[winner] = 1
+    others = [r for r in group if r.number != winner]
+    for r in others:
+        ahead = sum(1 for o in others if (o.rank or 0) < (r.rank or 0))
+        ranks[r.number] = 2 + ahead
+    return ranks
+
+
+def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Snapshot:
+    """Read everything an export needs; ``details`` override what the PGN texts suggest."""
+    games = tuple(store.games())
+    rows = store.standings()
+    playoff = store.playoff()
+    ranks = final_ranks(rows, playoff.winner if playoff.needed else None)
+    ordered = sorted(rows, key=lambda r: (ranks[r.number] is None, ranks[r.number] or 0,
+                                          rows.index(r)))
+    texts = [t for g in games for t in (g.pgn, g.armageddon_pgn)]
+    found = details_from_pgn(texts)
+    dates: dict[int, str | None] = {r.round: r.date for r in store.rounds()}
+    for g in games:  # a round without a date takes the Date tag of its stored games
+        tag = pgn_tags(g.pgn).get("Date", "")
+        if dates.get(g.round) is None and re.fullmatch(r"\d{4}\.\d\d\.\d\d", tag):
+            dates[g.round] = tag.replace(".", "-")
+    return Snapshot(store.event.name, (details or EventDetails()).merged(found), store.profile,
+                    tuple(store.players()), dates, games, tuple(ordered), ranks, playoff)
+
+
+def points_text(value: Decimal | None) -> str:
+    """Points as a number a spreadsheet reads: ``Decimal("1.50")`` -> ``"1.5"``."""
+    if value is None:
+        return ""
+    return f"{value.normalize():f}"
+
+
+def half(value: Decimal | str | None) -> str:
+    """Points as printed in a crosstable: 1½, ½, 3."""
+    if value is None:
+        return ""
+    number = Decimal(value)
+    whole = int(number)
+    if number == whole:
+        return str(whole)
+    if number - whole == Decimal("0.5"):
+        return f"{whole or ''}½"
+    return points_text(number)
+
+
+def pgn_time_control(tc: TimeControl, seconds: int | None = None) -> str:
+    """One clock in the PGN standard's TimeControl syntax (9.6.1), which FIDE's TRF26
+    record 222 shares: an increment from move 41 is a first period of 40 moves with no
+    increment, then nothing added and the increment on every move (``40/7200:0+10``)."""
+    base = tc.white_seconds if seconds is None else seconds
+    if tc.increment_seconds == 0:
+        return str(base)
+    if tc.increment_from_move <= 1:
+        return f"{base}+{tc.increment_seconds}"
+    return f"{tc.increment_from_move - 1}/{base}:0+{tc.increment_seconds}"

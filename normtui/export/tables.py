@@ -1,0 +1,219 @@
+"""Standings and crosstable as CSV, JSON and Markdown (the HTML page is ``html.py``).
+
+A crosstable cell is what the row's player scored against the column's player, in the event's
+points (3, 1½, 1, 0; 1.5 in CSV and JSON, so a spreadsheet reads a number). A double round
+robin shows both games, in round order, separated by a space. Two marks:
+
+* ``F`` after the points: a forfeit (``3F``, ``0F``);
+* brackets: a game that stays in the table but counts for nobody, because a player withdrew
+  having completed under half their games (§9 a): ``(3)``.
+
+An empty cell is a pairing not yet complete (no result, or an Armageddon still due).
+
+>>> cell_text([Cell(1, 2, "w", "1-0", None, Decimal(3), False, True)], half)
+'3'
+>>> cell_text([Cell(4, 7, "b", "-/+", None, Decimal(3), True, False)], points_text)
+'(3F)'
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from normtui.export.snapshot import Snapshot, half, points_text
+from normtui.store import StandingRow
+
+__all__ = ["Cell", "cell_text", "crosstable", "csv_text", "json_text", "markdown"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One complete pairing from one player's side."""
+
+    round: int
+    opponent: int
+    colour: str
+    result: str
+    armageddon: str | None
+    points: Decimal
+    forfeit: bool
+    counted: bool
+
+
+def crosstable(snap: Snapshot) -> dict[int, dict[int, list[Cell]]]:
+    """``table[player][opponent]``: the complete pairings, in round order."""
+    counted = {r.number for r in snap.standings if r.counted}
+    table: dict[int, dict[int, list[Cell]]] = {p.number: {} for p in snap.players}
+    for g in snap.games:
+        if g.points is None or g.result is None:
+            continue
+        both = {g.white, g.black} <= counted
+        arm = g.armageddon.value if g.armageddon else None
+        for me, other, colour, pts in ((g.white, g.black, "w", g.points[0]),
+                                       (g.black, g.white, "b", g.points[1])):
+            table[me].setdefault(other, []).append(Cell(
+                g.round, other, colour, g.result.value, arm, pts, g.result.is_forfeit, both))
+    return table
+
+
+def cell_text(cells: list[Cell], number_format: Any) -> str:
+    parts = []
+    for c in cells:
+        text = number_format(c.points) + ("F" if c.forfeit else "")
+        parts.append(text if c.counted else f"({text})")
+    return " ".join(parts)
+
+
+def prize_text(row: StandingRow, grouped: bool = False) -> str:
+    """The prize to the øre; ``grouped`` adds thousands separators for people to read."""
+    if row.prize_pending:
+        return "pending"
+    if row.prize is None:
+        return ""
+    return f"{row.prize:,.2f}" if grouped else f"{row.prize:.2f}"
+
+
+def csv_text(snap: Snapshot) -> str:
+    """One row per player in final order: place, the player, one column per opponent's
+    pairing number, then points, tie-breaks, prize and status."""
+    table = crosstable(snap)
+    numbers = [p.number for p in snap.players]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "place", "number", "player", "federation", "rating", "fide_id",
+                     *[str(n) for n in numbers], "points", "sonneborn_berger", "wins",
+                     "black_wins", "armageddon_wins", "games", "prize", "status"])
+    for row in snap.standings:
+        p = snap.by_number[row.number]
+        rank = snap.ranks.get(row.number)
+        writer.writerow([
+            "" if rank is None else rank, snap.place(row.number), p.number, p.name,
+            p.federation or "", p.rating or "", p.fide_id or "",
+            *[cell_text(table[p.number].get(n, []), points_text) for n in numbers],
+            points_text(row.points), points_text(row.sonneborn_berger), row.wins,
+            row.black_wins, row.armageddon_wins, row.games, prize_text(row), row.status.value])
+    return out.getvalue()
+
+
+def _number(value: Decimal | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def as_data(snap: Snapshot) -> dict[str, Any]:
+    """The JSON document as Python data (see :func:`json_text`)."""
+    table = crosstable(snap)
+    d = snap.details
+    standings = []
+    for row in snap.standings:
+        p = snap.by_number[row.number]
+        entry = row.to_json()
+        entry.update(rank=snap.ranks.get(row.number), place=snap.place(row.number) or None,
+                     federation=p.federation, rating=p.rating, fide_id=p.fide_id)
+        standings.append(entry)
+    cross = [{"number": p.number, "player": p.name, "games": [
+        {"round": c.round, "opponent": c.opponent, "colour": c.colour, "result": c.result,
+         "armageddon": c.armageddon, "points": _number(c.points), "forfeit": c.forfeit,
+         "counted": c.counted}
+        for c in sorted((c for cells in table[p.number].values() for c in cells),
+                        key=lambda c: c.round)]} for p in snap.players]
+    playoff = None
+    if snap.playoff.needed:
+        playoff = {"format": snap.playoff.format, "players": list(snap.playoff.players),
+                   "winner": snap.playoff.winner, "status": snap.playoff.status,
+                   "games": [{"id": g.id, "kind": g.kind, "white": g.white, "black": g.black,
+                              "result": g.result} for g in snap.playoff.games]}
+    pts = snap.profile.points
+    return {
+        "event": {"name": snap.name, "site": d.place, "city": d.city,
+                  "federation": d.federation, "chief_arbiter": d.chief_arbiter,
+                  "start_date": snap.start_date, "end_date": snap.end_date,
+                  "rounds": snap.rounds, "complete_through": snap.complete_through,
+                  "final": snap.is_final, "currency": snap.profile.event.currency,
+                  "points": {"win": _number(pts.win), "loss": _number(pts.loss),
+                             "draw_armageddon_win": _number(pts.draw_armageddon_win),
+                             "draw_armageddon_loss": _number(pts.draw_armageddon_loss)},
+                  "tiebreaks": list(snap.profile.tiebreaks.order)},
+        "standings": standings,
+        "crosstable": cross,
+        "playoff": playoff,
+    }
+
+
+def json_text(snap: Snapshot) -> str:
+    """``{"event", "standings", "crosstable", "playoff"}``: standings rows in final order with
+    the fields of ``normtui standings --json`` plus rank, place, federation, rating and FIDE
+    id; each crosstable entry lists a player's complete pairings by round."""
+    return json.dumps(as_data(snap), ensure_ascii=False, indent=2) + "\n"
+
+
+_MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]|#"})
+
+
+def md_escape(text: str) -> str:
+    """Text that Markdown shows as written: HTML is escaped too, since most renderers pass
+    raw HTML through (a player named ``<script>`` must not become one).
+
+    >>> md_escape("<b>A|B</b>")
+    '&lt;b&gt;A\\\\|B&lt;/b&gt;'
+    """
+    return html.escape(text, quote=False).translate(_MD_SPECIAL)
+
+
+def _md_table(header: list[str], align: str, rows: list[list[str]]) -> list[str]:
+    marks = {"l": ":--", "r": "--:", "c": ":-:"}
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(marks[a] for a in align) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return lines
+
+
+def markdown(snap: Snapshot) -> str:
+    """A title line, the standings, the crosstable, the play-off and a legend."""
+    d = snap.details
+    when = " – ".join(x for x in (snap.start_date, snap.end_date) if x)
+    lines = [f"# {md_escape(snap.name)}", ""]
+    sub = " · ".join(md_escape(x) for x in (d.place or "", when) if x)
+    if sub:
+        lines += [sub, ""]
+    currency = snap.profile.event.currency
+    lines += [f"## {snap.status_line}", ""]
+    rows = []
+    for row in snap.standings:
+        p = snap.by_number[row.number]
+        note = " (withdrawn)" if row.status.value == "withdrawn" else ""
+        rows.append([snap.place(row.number) or "–", str(p.number), md_escape(p.name) + note,
+                     md_escape(p.federation or ""), str(p.rating or ""), half(row.points),
+                     half(row.sonneborn_berger), str(row.wins), str(row.black_wins),
+                     prize_text(row, grouped=True)])
+    lines += _md_table(["Rk", "No", "Player", "Fed", "Rtg", "Pts", "SB", "W", "BW",
+                        f"Prize ({currency})"], "rrllrrrrrr", rows)
+    table = crosstable(snap)
+    numbers = [p.number for p in snap.players]
+    cross = [[str(p.number), md_escape(p.name),
+              *["—" if n == p.number else cell_text(table[p.number].get(n, []), half)
+                for n in numbers], half(snap.row(p.number).points)] for p in snap.players]
+    lines += ["", "## Crosstable", ""]
+    lines += _md_table(["No", "Player", *map(str, numbers), "Pts"],
+                       "rl" + "c" * len(numbers) + "r", cross)
+    if snap.playoff.needed and snap.playoff.games:
+        lines += ["", "## Play-off", "", md_escape(snap.playoff.status), ""]
+        lines += [f"- {g.id}: {md_escape(snap.by_number[g.white].name)} – "
+                  f"{md_escape(snap.by_number[g.black].name)} {g.result or '*'}"
+                  for g in snap.playoff.games]
+    lines += ["", legend(snap)]
+    return "\n".join(lines) + "\n"
+
+
+def legend(snap: Snapshot) -> str:
+    p = snap.profile.points
+    return (f"Points: win {half(p.win)}, draw and Armageddon won {half(p.draw_armageddon_win)}, "
+            f"draw and Armageddon lost {half(p.draw_armageddon_loss)}, loss {half(p.loss)}. "
+            "F: forfeit. (…): not counted (§9 a). Tie-breaks: SB Sonneborn-Berger, W wins, "
+            "BW wins with Black.")

@@ -1,0 +1,285 @@
+"""FIDE Tournament Report File (TRF) of the main event: TRF26 by default, TRF16 on request,
+and a separate blitz report for the play-off.
+
+Sources. The record layouts follow FIDE's TRF26 ("Format of Tournament Report File, Version
+2026", handbook.fide.com/files/handbook/TRF26.pdf, approved 12 May 2025) and TRF16 (FIDE
+Handbook C.04 Annex 2), as transcribed in github.com/echecsjs/trf (SPEC.md, SPEC-trf16.md);
+the record-192 codes follow FIDE's "Tournament Type Code Table" (tec.fide.com/trf-2026) as
+tabled in github.com/AuroraRyunix/Ainalrami (lib/ainalrami/type_code.ex); the tie-break
+acronyms are FIDE C.07's (SB Sonneborn-Berger, WIN wins counting forfeits, BWG games won with
+Black, PTS points).
+
+Columns of a ``001`` line (1-based, inclusive), as written here::
+
+    1-3 "001"  5-8 pairing number  10 sex  11-13 title  15-47 name  49-52 rating
+    54-56 federation  58-68 FIDE id  70-79 birth date  81-84 points  86-89 rank
+    then per round r, from column 92 + 10 (r - 1): opponent (4), colour w/b (1 at +5),
+    result (1 at +7): "1" win, "=" draw, "0" loss, "+" / "-" forfeit won / lost
+
+Encoding 3 / 1.5 / 1 / 0 (Regulations §4) so that a TRF26 reader reproduces the points:
+
+* Only the main (classical) games are in the ``001`` lines: they are the rated games. A drawn
+  main game is "=", although an Armageddon followed: Armageddon and play-off games are not
+  rated as classical.
+* Record 162 gives the points of a main game: ``W`` win (over the board or by forfeit) 3.0,
+  ``D`` draw 1.0 (what the Armageddon loser keeps), ``L`` loss 0.0, ``A`` forfeit loss 0.0.
+* Record 299 (abnormal points, type blank = bonus or penalty) gives, per round, what the codes
+  cannot: ``+0.5`` to each Armageddon winner. The same rule covers §9 a: the games of a player
+  withdrawn before completing half their games stay in the lines (they are rated), and a 299
+  record takes away what those games would score, since they count for nobody.
+  Generally: for each player and round, 299 = points in the standings - value of the code.
+* The points column is the standings' points; the rank column is the final place (a decided
+  play-off puts its winner first). A player who is not counted (§9 a) is unranked in the
+  standings; TRF has no "unranked", so such players share the place after the last ranked
+  player, and a ``###`` comment names them. A withdrawn player who is counted (§9 b) is an
+  ordinary line whose remaining games are forfeits.
+* Records 142, 162, 192, 202, 212, 222, 299 and ``###`` comments are TRF26's; the TRF16 option
+  leaves them out (its points column still holds the event's points).
+
+Only complete pairings are reported: a game without a result, or a drawn one whose Armageddon
+is still due, is a blank round block (blank means no game and no points), so a report made
+part-way through is consistent with the table of that moment. Lines end in CR LF.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from decimal import Decimal
+
+from normtui.export.snapshot import ExportError, Snapshot, pgn_time_control
+from normtui.rules.model import MainResult, Player
+from normtui.rules.playoff import PlayoffGame
+from normtui.store import GameRecord
+
+__all__ = ["playoff_trf", "trf"]
+
+EOL = "\r\n"
+# The result code of (White, Black) for each main result.
+_CODES: dict[MainResult, tuple[str, str]] = {
+    MainResult.WHITE_WIN: ("1", "0"),
+    MainResult.BLACK_WIN: ("0", "1"),
+    MainResult.DRAW: ("=", "="),
+    MainResult.WHITE_FORFEIT_WIN: ("+", "-"),
+    MainResult.BLACK_FORFEIT_WIN: ("-", "+"),
+    MainResult.DOUBLE_FORFEIT: ("-", "-"),
+}
+_TIEBREAK_CODES = {"sonneborn_berger": "SB", "wins": "WIN", "black_wins": "BWG"}
+
+
+def _date(iso: str | None, short: bool = False) -> str:
+    """``2022-05-31`` as TRF writes it: 2022/05/31, or 22/05/31 in record 132."""
+    if not iso:
+        return ""
+    text = iso.replace("-", "/")
+    return text[2:] if short else text
+
+
+def _fit(value: Decimal, where: str) -> str:
+    text = f"{value:4.1f}"
+    if len(text) > 4:
+        raise ExportError(f"{where}: {value} does not fit the 4 columns TRF gives it")
+    return text
+
+
+def player_line(p: Player, points: Decimal, rank: int | None, blocks: Sequence[str]) -> str:
+    """A ``001`` line; ``blocks`` are the 8-character round entries from column 92.
+
+    >>> line = player_line(Player(2, "Carlsen, Magnus", 2864, "NOR", "1503014"),
+    ...                    Decimal("16.5"), 1, ["   9 w =", "   1 b 1"])
+    >>> line[4:8], line[14:47].rstrip(), line[48:52], line[80:84], line[85:89]
+    ('   2', 'Carlsen, Magnus', '2864', '16.5', '   1')
+    >>> line[91:95], line[96], line[98], line[101:105]
+    ('   9', 'w', '=', '   1')
+    """
+    name = p.name[:33]
+    rating = str(p.rating) if p.rating else ""
+    head = (f"001 {p.number:>4} {'':1}{'':>3} {name:<33} {rating:>4} {p.federation or '':<3} "
+            f"{p.fide_id or '':>11} {'':<10} {_fit(points, p.name)} "
+            f"{'' if rank is None else rank:>4}")
+    return (head + "  " + "  ".join(blocks)).rstrip()
+
+
+def _block(opponent: int, colour: str, code: str) -> str:
+    return f"{opponent:>4} {colour} {code}"
+
+
+def _value(snap: Snapshot, code: str) -> Decimal:
+    """What record 162 makes a code worth."""
+    pts = snap.profile.points
+    return {"1": pts.win, "+": pts.win, "=": pts.draw_armageddon_loss, "0": pts.loss,
+            "-": pts.forfeit_loss, "Z": pts.forfeit_loss}[code]
+
+
+def _round_entries(snap: Snapshot) -> tuple[dict[int, list[str]], dict[tuple[int, Decimal],
+                                                                        list[int]]]:
+    """Each player's round blocks, and the 299 adjustments by (round, amount)."""
+    counted = {r.number for r in snap.standings if r.counted}
+    by_round: dict[tuple[int, int], GameRecord] = {}
+    for game in snap.games:
+        by_round[(game.round, game.white)] = by_round[(game.round, game.black)] = game
+    blocks: dict[int, list[str]] = {p.number: [] for p in snap.players}
+    adjust: dict[tuple[int, Decimal], list[int]] = defaultdict(list)
+    for p in snap.players:
+        for rnd in range(1, snap.rounds + 1):
+            g = by_round.get((rnd, p.number))
+            if g is None:  # the bye of an odd field: no game, no points
+                blocks[p.number].append(_block(0, "-", "Z"))
+                continue
+            if g.points is None or g.result is None:
+                blocks[p.number].append(" " * 8)
+                continue
+            white = g.white == p.number
+            code = _CODES[g.result][0 if white else 1]
+            opponent = g.black if white else g.white
+            blocks[p.number].append(_block(opponent, "w" if white else "b", code))
+            scored = g.points[0 if white else 1]
+            if not {g.white, g.black} <= counted:
+                scored = Decimal(0)
+            diff = scored - _value(snap, code)
+            if diff:
+                adjust[(rnd, diff)].append(p.number)
+    return blocks, adjust
+
+
+def _header(snap: Snapshot, name: str, kind: str, players: Sequence[Player],
+            dates: Sequence[str | None], time_control: str) -> list[str]:
+    d = snap.details
+    known = sorted(x for x in dates if x)
+    lines = [f"012 {name}", f"022 {d.city or ''}", f"032 {d.federation or ''}",
+             f"042 {_date(known[0] if known else None)}",
+             f"052 {_date(known[-1] if known else None)}", f"062 {len(players)}",
+             f"072 {sum(1 for p in players if p.rating)}", f"092 {kind}"]
+    if d.chief_arbiter:
+        lines.append(f"102 {d.chief_arbiter}")
+    lines += [f"112 {deputy}" for deputy in d.deputy_arbiters]
+    lines.append(f"122 {time_control}")
+    # Record 132: round r's date (YY/MM/DD) in columns 92 + 10 (r - 1) onwards.
+    round_dates = "".join(f"{_date(x, short=True):<8}  " for x in dates)
+    lines.append(f"132 {'':<87}{round_dates}")
+    return [line.rstrip() for line in lines]
+
+
+def _kind(snap: Snapshot) -> str:
+    cycles = snap.profile.event.cycles
+    system = {1: "single", 2: "double"}.get(cycles, f"{cycles}-cycle")
+    p = snap.profile.points
+    return (f"Individual: {system} round robin (Berger tables), Armageddon after each drawn "
+            f"game; points {p.win.normalize():f} / {p.draw_armageddon_win.normalize():f} / "
+            f"{p.draw_armageddon_loss.normalize():f} / {p.loss.normalize():f}")
+
+
+def _type_code(cycles: int) -> str:
+    # The store pairs a double round robin with FIDE's swap of the first cycle's last two
+    # rounds, which is what FIDE_DOUBLEROUNDROBIN names; longer ones have no FIDE code.
+    return {1: "FIDE_ROUNDROBIN", 2: "FIDE_DOUBLEROUNDROBIN"}.get(cycles, "CUSTOM_ROUNDROBIN")
+
+
+def _encoded_time_control(snap: Snapshot, name: str) -> str:
+    tc = snap.profile.time_controls[name]
+    if tc.white_seconds == tc.black_seconds:
+        return pgn_time_control(tc)
+    return f"W{pgn_time_control(tc)}-B{pgn_time_control(tc, tc.black_seconds)}"
+
+
+def _line_299(rnd: int, amount: Decimal, numbers: Sequence[int]) -> str:
+    # 1-3 "299", 5 type (blank: bonus or penalty), 8-11 match points (teams only),
+    # 14-17 points, 20-22 round, then pairing numbers at 24-27, 29-32, ...
+    ids = " ".join(f"{n:>4}" for n in sorted(numbers))
+    return f"299 {'':1}  {'':4}  {_fit(amount, f'round {rnd}')}  {rnd:03d} {ids}"
+
+
+def trf(snap: Snapshot, version: int = 26) -> str:
+    """The rating report of the main event; ``version`` 26 (TRF26) or 16 (TRF16)."""
+    if version not in (16, 26):
+        raise ExportError(f"TRF version {version} is not known; use 26 or 16")
+    classical = snap.profile.time_controls["classical"]
+    lines = _header(snap, snap.name, _kind(snap), snap.players,
+                    [snap.round_dates.get(r) for r in range(1, snap.rounds + 1)],
+                    classical.describe())
+    blocks, adjust = _round_entries(snap)
+    unranked = [r for r in snap.standings if snap.ranks.get(r.number) is None]
+    last_place = sum(1 for r in snap.standings if snap.ranks.get(r.number) is not None) + 1
+    if version == 26:
+        p = snap.profile.points
+        # Record 162: a result code in column 6 and its points in 7-10, the next code 9
+        # columns on (15, 24, ...).
+        scoring = "    ".join(f"{code}{_fit(value, '162')}" for code, value in (
+            ("W", p.win), ("D", p.draw_armageddon_loss), ("L", p.loss), ("A", p.forfeit_loss)))
+        order = [_TIEBREAK_CODES[t] for t in snap.profile.tiebreaks.order
+                 if t in _TIEBREAK_CODES]
+        lines += [f"142 {snap.rounds}", f"162  {scoring}",
+                  f"192 {_type_code(snap.profile.event.cycles)}",
+                  f"202 {','.join(order)}", f"212 {','.join(['PTS', *order])}",
+                  f"222 {_encoded_time_control(snap, 'classical')}",
+                  "### normtui: main games only (the rated games); 162 scores a main game, "
+                  "299 adds 0.5 to each Armageddon winner",
+                  *(f"### {r.player}: withdrew, not counted (Regulations §9 a); rank "
+                    f"{last_place} means unranked, 299 takes away the points of their games"
+                    for r in unranked)]
+    for row in sorted(snap.standings, key=lambda r: r.number):
+        rank = snap.ranks.get(row.number)
+        lines.append(player_line(snap.by_number[row.number], row.points,
+                                 last_place if rank is None else rank, blocks[row.number]))
+    if version == 26:
+        lines += [_line_299(rnd, amount, numbers)
+                  for (rnd, amount), numbers in sorted(adjust.items())]
+    return EOL.join(lines) + EOL
+
+
+def _playoff_blocks(games: Sequence[PlayoffGame], start_rank: dict[int, int],
+                    player: int) -> list[str]:
+    out = []
+    for g in games:
+        if player not in (g.white, g.black) or g.result is None:
+            out.append(" " * 8)
+            continue
+        white = g.white == player
+        code = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "=")}[g.result]
+        out.append(_block(start_rank[g.black if white else g.white], "w" if white else "b",
+                          code[0 if white else 1]))
+    return out
+
+
+def playoff_trf(snap: Snapshot) -> str:
+    """A TRF26 blitz report of the play-off's rated games: the blitz games of the match or
+    of the double round robin, 1 / ½ / 0. The Armageddon that may end a match is left out:
+    with draw odds it is not a rated blitz game. Start ranks follow the main table."""
+    state = snap.playoff
+    if not state.games:
+        raise ExportError("there is no play-off to report: it has not been started")
+    rated = [g for g in state.games if g.kind == "blitz"]
+    rounds = max(g.round for g in rated)
+    start_rank = {number: i for i, number in enumerate(state.players, start=1)}
+    blitz = {n: Decimal(0) for n in state.players}
+    for g in rated:
+        if g.result is not None:
+            w, b = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (0.5, 0.5)}[g.result]
+            blitz[g.white] += Decimal(str(w))
+            blitz[g.black] += Decimal(str(b))
+    ranks = _playoff_ranks(snap)
+    tc = snap.profile.time_controls[snap.profile.playoff.match_time_control]
+    system = "2-game match" if state.format == "match" else "double round robin"
+    # §5: the play-off is played at the end of the last round, so on its date.
+    header = _header(snap, f"{snap.name} Play-off", f"Individual: blitz play-off ({system}) "
+                     "for first place (Regulations §5)",
+                     [snap.by_number[n] for n in state.players], [snap.end_date] * rounds,
+                     tc.describe())
+    lines = [*header, f"142 {rounds}", "192 CUSTOM_ROUNDROBIN",
+             f"222 {pgn_time_control(tc)}",
+             "### normtui: play-off blitz games only; a deciding Armageddon is not rated"]
+    for number in state.players:
+        p = snap.by_number[number]
+        renumbered = Player(start_rank[number], p.name, p.rating, p.federation, p.fide_id)
+        lines.append(player_line(renumbered, blitz[number], ranks.get(number),
+                                 _playoff_blocks(rated, start_rank, number)))
+    return EOL.join(lines) + EOL
+
+
+def _playoff_ranks(snap: Snapshot) -> dict[int, int | None]:
+    state = snap.playoff
+    if state.table:
+        return {r.number: r.rank for r in state.table}
+    if state.winner is None:
+        return {}
+    return {n: 1 if n == state.winner else 2 for n in state.players}
