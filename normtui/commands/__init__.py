@@ -7,7 +7,7 @@ import importlib
 import click
 
 # Each module defines ``register(cli: click.Group) -> None``.
-_MODULES = ("open", "pgn", "event", "desk", "stages")
+_MODULES = ("open", "pgn", "event", "desk", "stages", "export")
 
 
 def register_all(cli: click.Group) -> None:

@@ -1,0 +1,75 @@
+"""``normtui export``: the event as a FIDE report, PGN, or standings for the press.
+
+Exit codes: 0 written; 2 bad input (an unknown format, a file that is not an event, an output
+that cannot be written), with one line on stderr and nothing written.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from normtui.commands.storecli import db_argument, guarded, opened
+from normtui.export import FORMATS, EventDetails, export_event
+
+
+def _write_file(path: Path, text: str) -> None:
+    """Write beside the target and rename, so a failed export never leaves half a file
+    (and an existing report stays as it was)."""
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        # newline="": the text's own line ends are kept (a TRF ends its lines in CR LF).
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("export")
+    @db_argument
+    @click.option("--format", "-f", "fmt", required=True, type=click.Choice(FORMATS),
+                  help="What to write.")
+    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Write to this file instead of stdout.")
+    @click.option("--city", help="City of the event (TRF 022). Default: from the PGN Site tag.")
+    @click.option("--federation", help="Federation of the event (TRF 032), e.g. NOR. "
+                                       "Default: from the PGN Site tag.")
+    @click.option("--site", help="PGN Site. Default: the stored games' Site, or CITY FED.")
+    @click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
+    @click.option("--deputy", multiple=True,
+                  help="Deputy Chief Arbiter (TRF 112); repeat for each.")
+    @guarded
+    def export(db: Path, fmt: str, output: Path | None, city: str | None,
+               federation: str | None, site: str | None, arbiter: str | None,
+               deputy: tuple[str, ...]) -> None:
+        """Export the event in DB.
+
+        \b
+        trf          FIDE rating report, TRF26: the main (classical) games. Points 3/1.5/1/0
+                     as record 162 (main game: win 3, draw 1, loss 0) plus record 299
+                     (+0.5 to each Armageddon winner, per round).
+        trf16        the same in TRF16, for older tools (no 162/299; points as in the table).
+        trf-playoff  TRF26 blitz report of the play-off games (the Armageddon is not rated).
+        pgn          every game: main, Armageddon and play-off, standard headers.
+        csv          standings and crosstable, one row per player.
+        json         event, standings, crosstable and play-off.
+        md           Markdown standings and crosstable.
+        html         one self-contained page for the press.
+        """
+        details = EventDetails(site=site, city=city,
+                               federation=federation.upper() if federation else None,
+                               chief_arbiter=arbiter, deputy_arbiters=deputy)
+        with opened(db) as store:
+            text = export_event(store, fmt, details)
+        if output is None:
+            click.echo(text, nl=False)
+            return
+        _write_file(output, text)
+        click.echo(f"wrote {output} ({fmt})", err=True)
