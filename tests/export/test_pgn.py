@@ -1,0 +1,131 @@
+"""Issue 7: every game of the event in one PGN file, re-read by python-chess."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from pathlib import Path
+
+import chess.pgn
+import pytest
+
+from normtui.assets import DATA_2022
+from normtui.export import export_event
+from normtui.store import EventStore
+
+
+@pytest.fixture(scope="module")
+def games_2022(pgn_2022: str) -> list[chess.pgn.Game]:
+    return _read(pgn_2022)
+
+
+def _read(text: str) -> list[chess.pgn.Game]:
+    games = []
+    stream = io.StringIO(text)
+    while (g := chess.pgn.read_game(stream)) is not None:
+        assert not g.errors, g.errors
+        games.append(g)
+    return games
+
+
+def _source(name: str) -> dict[tuple[str, str, str], chess.pgn.Game]:
+    """The published games by (round, White, Black)."""
+    out = {}
+    with (DATA_2022 / name).open(encoding="utf-8") as f:
+        while (g := chess.pgn.read_game(f)) is not None:
+            h = g.headers
+            out[(h["Round"].split(".")[0], h["White"], h["Black"])] = g
+    return out
+
+
+def test_the_2022_event_is_76_games_with_standard_headers(games_2022: list[chess.pgn.Game]
+                                                         ) -> None:
+    games = games_2022
+    assert len(games) == 76
+    main = [g for g in games if g.headers["Event"] == "Norway Chess 2022"]
+    arm = [g for g in games if g.headers["Event"] == "Norway Chess 2022 Armageddon"]
+    assert (len(main), len(arm)) == (45, 31)
+    rounds = {g.headers["Round"] for g in main}
+    assert rounds == {f"{r}.{b}" for r in range(1, 10) for b in range(1, 6)}
+    for g in games:
+        h = g.headers
+        assert h["Site"] == "Stavanger NOR"  # from the stored games' Site tags
+        assert h["Date"].startswith("2022.0") and "?" not in h["Date"]
+        assert h["WhiteElo"].isdigit() and h["BlackElo"].isdigit()
+        assert h["WhiteFideId"].isdigit() and h["BlackFideId"].isdigit()
+    assert {g.headers["TimeControl"] for g in main} == {"40/7200:0+10"}
+    assert all("TimeControl" not in g.headers for g in arm)  # 10' v 7': one field can't say
+    assert {(g.headers["WhiteTimeControl"], g.headers["BlackTimeControl"]) for g in arm} == {
+        ("40/600:0+1", "40/420:0+1")}
+    first = main[0].headers
+    assert (first["Round"], first["White"], first["Black"], first["Result"], first["Date"]) == (
+        "1.1", "So, Wesley", "Radjabov, Teimour", "1-0", "2022.05.31")
+
+
+def test_moves_and_results_are_the_published_ones(games_2022: list[chess.pgn.Game]) -> None:
+    games = games_2022
+    sources = {"Norway Chess 2022": _source("classical.pgn"),
+               "Norway Chess 2022 Armageddon": _source("armageddon.pgn")}
+    for g in games:
+        h = g.headers
+        real = sources[h["Event"]][(h["Round"].split(".")[0], h["White"], h["Black"])]
+        assert h["Result"] == real.headers["Result"]
+        assert list(g.mainline_moves()) == list(real.mainline_moves())
+    drawn = [g for g in games if "Armageddon" in g.headers["Event"]
+             and g.headers["Result"] == "1/2-1/2"]
+    assert len(drawn) == 7
+    assert all("Black wins the pairing" in g.comment for g in drawn)
+
+
+def test_each_armageddon_follows_its_drawn_main_game(games_2022: list[chess.pgn.Game]
+                                                    ) -> None:
+    games = games_2022
+    for before, g in itertools.pairwise(games):
+        if "Armageddon" in g.headers["Event"]:
+            same = ("Round", "White", "Black")
+            assert [before.headers[k] for k in same] == [g.headers[k] for k in same]
+            assert before.headers["Result"] == "1/2-1/2"
+
+
+def test_playoff_games_follow_the_main_event(store_playoff: EventStore) -> None:
+    games = _read(export_event(store_playoff, "pgn"))
+    assert len(games) == 76 + 3  # the fixture has no move texts: headers and results
+    playoff = games[-3:]
+    assert [g.headers["Event"] for g in playoff] == ["Norway Chess 2022 Play-off"] * 2 + [
+        "Norway Chess 2022 Play-off Armageddon"]
+    assert [g.headers["Round"] for g in playoff] == ["1.1", "2.1", "3.1"]
+    assert [g.headers["Result"] for g in playoff] == ["1-0", "1-0", "1/2-1/2"]
+    assert {g.headers["Date"] for g in playoff} == {"2022.06.10"}  # after the last round
+    assert [g.headers.get("TimeControl") for g in playoff] == ["180+2", "180+2", None]
+    assert "Black wins the play-off" in playoff[-1].comment
+    assert not list(playoff[0].mainline_moves())  # the store keeps no play-off moves
+
+
+def test_forfeits_have_a_result_and_no_moves(path_withdrawn_late: Path) -> None:
+    store = EventStore.open(path_withdrawn_late)
+    try:
+        games = _read(export_event(store, "pgn"))
+    finally:
+        store.close()
+    forfeits = [g for g in games if g.headers.get("Termination") == "abandoned"]
+    assert len(forfeits) == 4  # Tari's rounds 6-9
+    for g in forfeits:
+        assert "Tari, Aryan" in (g.headers["White"], g.headers["Black"])
+        assert g.headers["Result"] in ("1-0", "0-1") and not list(g.mainline_moves())
+        assert "won by forfeit" in g.comment
+
+
+def test_a_game_without_a_stored_pgn_has_headers_and_result(tmp_path: Path) -> None:
+    from normtui.assets import read_profile_text
+    from normtui.store import PlayerInput
+
+    store = EventStore.create(tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(10)],
+                              read_profile_text())
+    try:
+        store.enter_result(1, "P0", "P9", "1/2-1/2", armageddon="1-0")
+        (main, arm) = _read(export_event(store, "pgn"))
+    finally:
+        store.close()
+    assert (main.headers["Result"], arm.headers["Result"]) == ("1/2-1/2", "1-0")
+    assert (main.headers["Site"], main.headers["Date"]) == ("?", "????.??.??")
+    assert main.headers["WhiteElo"] == "-"  # unrated, as the PGN standard writes it
