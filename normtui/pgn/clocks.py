@@ -123,11 +123,13 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
         before = last.get(r.white)
         if not jumped and before is not None and r.seconds > before + gain + TOLERANCE:
             jumped = True
+            allowed = (f"more than the increment of {gain}\"" if gain else
+                       f"though no time is added before move {control.increment_from_move}")
             out.append(finding(
                 "clock_jump", r.move,
                 f"After {r.move} {side}'s clock went up from {format_clock(before)} to "
-                f"{format_clock(r.seconds)}, more than the increment of {gain}\"; "
-                "right only if the arbiter added time (an illegal-move penalty)."))
+                f"{format_clock(r.seconds)}, {allowed}; right only if the arbiter added time "
+                "(an illegal-move penalty)."))
         last[r.white] = r.seconds
     return out
 

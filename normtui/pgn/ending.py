@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
+from typing import NamedTuple
 
 import chess
 
@@ -20,7 +21,7 @@ from normtui.pgn.clocks import flagged, format_clock
 from normtui.pgn.findings import Finding, finding
 from normtui.pgn.visitor import Facts, label_before
 
-__all__ = ["assess_ending", "first_fivefold", "position_key", "threefold_claim"]
+__all__ = ["Ending", "assess_ending", "first_fivefold", "position_key", "threefold_claim"]
 
 _COLOUR = {chess.WHITE: "White", chess.BLACK: "Black"}
 _WHAT = {
@@ -176,24 +177,30 @@ def _decisive(board: chess.Board, winner: bool, flags: set[bool], time_tag: bool
     return "resignation", []
 
 
-def assess_ending(facts: Facts, board: chess.Board,
-                  result: str | None) -> tuple[str, list[Finding], str | None]:
-    """(termination, findings, claim move) for a game read without error.
+class Ending(NamedTuple):
+    """How a game ended: ``end_move`` is the move that ended it (for an automatic draw, the
+    move that made it, even if more were recorded), ``claim`` the move with which a threefold
+    repetition could be claimed when it was not yet on the board."""
 
-    ``claim move`` names the move with which a threefold repetition could be claimed when the
-    repetition was not yet on the board.
-    """
+    termination: str
+    findings: list[Finding]
+    end_move: str | None = None
+    claim: str | None = None
+
+
+def assess_ending(facts: Facts, board: chess.Board, result: str | None) -> Ending:
+    """How a game read without error ended, and whether its result fits."""
     last = facts.last_move
     plies = len(board.move_stack)
     if result in ("+/-", "-/+", "-/-"):
-        return "forfeit", [finding("forfeit", None, f"Scored as a forfeit ({result}).")], None
+        return Ending("forfeit", [finding("forfeit", None, f"Scored as a forfeit ({result}).")])
     if not any(board.generate_legal_moves()):
         if board.is_check():
-            return "checkmate", _checkmate(board, result, last), None
-        return "stalemate", _must_be_draw("stalemate", result, last), None
+            return Ending("checkmate", _checkmate(board, result, last), last)
+        return Ending("stalemate", _must_be_draw("stalemate", result, last), last)
     if board.is_insufficient_material():
         termination = "insufficient_material"
-        return termination, _must_be_draw(termination, result, last), None
+        return Ending(termination, _must_be_draw(termination, result, last), last)
     automatic = _automatic_end(board, facts)
     if automatic is not None:
         termination, ply, label = automatic
@@ -203,20 +210,21 @@ def assess_ending(facts: Facts, board: chess.Board,
                 "moves_after_game_end", label,
                 f"The game was drawn automatically at {label}, but {plies - ply} more "
                 f"half-move{'s' if plies - ply > 1 else ''} were recorded after it."))
-        return termination, out, None
+        return Ending(termination, out, label)
     if result is None:
-        return "unknown", [], None
+        return Ending("unknown", [], last)
     if result == "*":
         where = f" after {last}" if last else ""
-        return "unterminated", [finding("unfinished_game", last,
-                                        f"The game has no result yet ('*'){where}.")], None
+        return Ending("unterminated", [finding("unfinished_game", last,
+                                               f"The game has no result yet ('*'){where}.")], last)
     tag = facts.headers.get("Termination", "").strip().lower()
     flags = flagged(facts.clocks)
     if plies == 0 and result != "1/2-1/2":
-        return "forfeit", [finding("forfeit", None,
-                                   f"No moves were played: scored {result} as a forfeit.")], None
+        return Ending("forfeit", [finding("forfeit", None,
+                                          f"No moves were played: scored {result} as a forfeit.")])
     if result == "1/2-1/2":
-        return _draw(board, facts, flags, "time" in tag, last)
+        termination, out, claim = _draw(board, facts, flags, "time" in tag, last)
+        return Ending(termination, out, last, claim)
     termination, out = _decisive(board, result == "1-0", flags, "time" in tag,
                                  tag in ("abandoned", "rules infraction"), last)
-    return termination, out, None
+    return Ending(termination, out, last)

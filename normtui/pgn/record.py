@@ -150,10 +150,12 @@ def read_result(headers: Mapping[str, str],
             return None, [finding("result_unknown", None,
                                   f"Result tag \"{tag}\" is not a result "
                                   "(1-0, 0-1, 1/2-1/2 or *).")]
-        out.append(finding("result_nonstandard", None,
-                           f"Result tag \"{tag}\" read as {result}; PGN writes 1-0, 0-1, "
-                           "1/2-1/2 or *."))
-    if token is not None and not same_outcome(result, token):
+        how = ("a forfeit, which PGN writes as 1-0 or 0-1 with no moves" if result == tag
+               else f"read as {result}; PGN writes 1-0, 0-1, 1/2-1/2 or *")
+        out.append(finding("result_nonstandard", None, f"Result tag \"{tag}\" is {how}."))
+    # A forfeit has no moves to end; "*" after none is how many programs write it.
+    forfeit_star = token == "*" and result in ("+/-", "-/+", "-/-")
+    if token is not None and not forfeit_star and not same_outcome(result, token):
         out.append(finding("result_mismatch", None,
                            f"The Result tag says {tag} but the moves end with {token}."))
     return result, out

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import chess
-
 from normtui.pgn.clocks import (
     ClockReading,
     check_clocks,
@@ -18,10 +16,11 @@ from normtui.pgn.clocks import (
     format_clock,
     is_playoff_armageddon,
 )
+from normtui.pgn.ending import Ending
 from normtui.pgn.findings import Finding, Stage, finding
 from normtui.rules.profile import Profile
 
-__all__ = ["regulation_findings"]
+__all__ = ["black_moves", "regulation_findings"]
 
 # Draws the laws make, which the move-30 rule cannot forbid.
 _BY_RULE = {
@@ -35,10 +34,22 @@ _BY_RULE = {
 }
 
 
-def _move_30(board: chess.Board, termination: str, last: str | None, claim: str | None,
-             after: int) -> list[Finding]:
-    # Black has made fullmove_number - 1 moves (from the standard start).
-    if board.fullmove_number - 1 >= after:
+def black_moves(label: str | None) -> int:
+    """Black's moves made when the game ended with move ``label``.
+
+    >>> black_moves("28. Nc2"), black_moves("28...Kf7"), black_moves(None)
+    (27, 28, 0)
+    """
+    if label is None:
+        return 0
+    number, _, rest = label.partition(".")
+    return int(number) if rest.startswith("..") else int(number) - 1
+
+
+def _move_30(ending: Ending, after: int) -> list[Finding]:
+    # Counted where the game ended: an automatic draw ends it even if more moves were written.
+    last, termination, claim = ending.end_move, ending.termination, ending.claim
+    if black_moves(last) >= after:
         return []
     where = f"after {last}" if last else "before any move"
     if termination not in _BY_RULE:
@@ -77,16 +88,15 @@ def _incomplete(clocks: list[ClockReading], termination: str, profile: Profile) 
 
 
 def regulation_findings(stage: Stage, profile: Profile, headers: Mapping[str, str],
-                        board: chess.Board | None, result: str | None, termination: str,
-                        last: str | None, claim: str | None,
+                        result: str | None, ending: Ending,
                         clocks: list[ClockReading]) -> list[Finding]:
     """Findings of the regulations for one game of ``stage`` that was read without error."""
     out: list[Finding] = []
+    termination = ending.termination
     control, rule = control_for(stage, profile, headers, clocks)
     if result == "1/2-1/2":
-        if stage == "main" and board is not None:
-            out += _move_30(board, termination, last, claim,
-                            profile.classical.draw_agreement_after_black_move)
+        if stage == "main" and (termination == "agreement" or termination in _BY_RULE):
+            out += _move_30(ending, profile.classical.draw_agreement_after_black_move)
         elif stage == "armageddon":
             out.append(_armageddon_draw(profile.classical.armageddon_draw_winner,
                                         "Regulations §2"))

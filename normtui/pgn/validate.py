@@ -76,10 +76,11 @@ def assess(raw: RawGame, stage: Stage, profile: Profile, *, keep_text: bool = Tr
     board = facts.board
     readable = facts.error is None and not any(f.code == "unreadable_text" for f in findings)
     if board is not None and readable:
-        termination, ending, claim = assess_ending(facts, board, result)
-        findings += ending
-        findings += regulation_findings(stage, profile, headers, board, result, termination,
-                                        facts.last_move, claim, facts.clocks)
+        ending = assess_ending(facts, board, result)
+        termination = ending.termination
+        findings += ending.findings
+        findings += regulation_findings(stage, profile, headers, result, ending,
+                                        facts.clocks)
     return GameReport(
         raw.index, headers.get("White", "?"), headers.get("Black", "?"),
         headers.get("Round", "?"), result, stage, termination=termination,

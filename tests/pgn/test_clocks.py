@@ -1,0 +1,78 @@
+"""Clock comments against the stage's time control, losses on time and FIDE Laws 6.9."""
+
+from __future__ import annotations
+
+from normtui.pgn.clocks import max_clock, parse_clock
+from normtui.rules.profile import Profile
+
+from .conftest import Check, codes, only
+
+
+def test_limits_of_the_three_controls(profile: Profile) -> None:
+    classical = profile.time_controls["classical"]
+    armageddon = profile.time_controls["armageddon"]
+    blitz = profile.time_controls["playoff_blitz"]
+    assert [max_clock(classical, True, n) for n in (1, 40, 41, 60)] == [7200, 7200, 7210, 7400]
+    assert (max_clock(armageddon, True, 40), max_clock(armageddon, False, 40)) == (600, 420)
+    assert max_clock(armageddon, False, 45) == 425
+    assert [max_clock(blitz, True, n) for n in (1, 10)] == [182, 200]
+    assert parse_clock("{[%clk 1:59:58]}") == 7198 and parse_clock("[%emt 0:00:10]") is None
+
+
+def test_clock_above_control_main(check: Check) -> None:
+    [report] = check("clock_above_control.pgn")
+    f = only(report, "clock_above_control")
+    assert (f.severity, f.move, f.rule) == ("warning", "1. e4", "Regulations §2")
+    assert "2:00:30" in f.message and "at most 2:00:00" in f.message
+
+
+def test_clock_above_control_armageddon(check: Check) -> None:
+    [report] = check("clock_above_control_armageddon.pgn", "armageddon")
+    f = only(report, "clock_above_control")
+    assert (f.move, f.rule) == ("1...e5", "Regulations §3")
+    assert "Black's clock shows 0:07:30" in f.message
+
+
+def test_clock_above_control_playoff(check: Check) -> None:
+    blitz, armageddon = check("clock_playoff.pgn", "playoff")
+    f = only(blitz, "clock_above_control")
+    assert (f.move, f.rule) == ("2. Qh5", "Regulations §5")
+    assert "3' + 2\"" in f.message
+    # The play-off Armageddon is recognised by its clocks: 10' is no blitz clock.
+    assert codes(armageddon) == ["armageddon_draw"]
+    assert armageddon.findings[0].rule == "Regulations §5"
+
+
+def test_clock_jump(check: Check) -> None:
+    [report] = check("clock_jump.pgn")
+    f = only(report, "clock_jump")
+    assert (f.severity, f.move) == ("warning", "3. Bc4")
+    assert "1:50:00 to 1:55:00" in f.message
+
+
+def test_loss_on_time_from_the_clock_or_the_tag(check: Check) -> None:
+    by_clock, by_tag = check("time_forfeit.pgn")
+    assert (by_clock.termination, by_clock.findings) == ("time_forfeit", ())
+    assert (by_tag.termination, by_tag.findings) == ("time_forfeit", ())
+
+
+def test_time_forfeit_draw(check: Check) -> None:
+    [report] = check("time_forfeit_draw.pgn")
+    f = only(report, "time_forfeit_draw")
+    assert (f.severity, f.rule) == ("error", "FIDE Laws art. 6.9")
+    assert "White has no material to mate" in f.message
+
+
+def test_result_vs_clock(check: Check) -> None:
+    winner_flagged, drawn_flag = check("result_vs_clock.pgn")
+    assert "Black is scored the winner" in only(winner_flagged, "result_vs_clock").message
+    assert drawn_flag.termination == "time_forfeit"
+    assert "White's clock shows 0:00:00" in only(drawn_flag, "result_vs_clock").message
+
+
+def test_record_may_be_incomplete(check: Check) -> None:
+    [report] = check("record_may_be_incomplete.pgn")
+    f = only(report, "record_may_be_incomplete")
+    assert (f.severity, f.move) == ("info", "56...Kc6")
+    assert "0:02:50" in f.message
+    assert report.termination == "resignation" and report.ok
