@@ -270,14 +270,16 @@ class StoreBase:
         raise NotFoundError(f"{surname(w.name)} and {surname(b.name)} are not paired in "
                             f"round {round}{plays}")
 
-    def _main_standings(self, through_round: int | None = None) -> list[Standing]:
+    def _main_standings(self, through_round: int | None = None, *,
+                        players: Sequence[Player] | None = None) -> list[Standing]:
         """The rules' table of the main event; unsigned results are marked provisional (§8).
 
         Reads only the columns the table needs (no PGN texts, no records): this runs after
         every result, and its cost is most of what a result costs."""
         with self._read():
             rows = self._db.conn.execute(_STANDINGS_SQL).fetchall()
-            players = self.players()
+            if players is None:
+                players = self.players()
             profile = self.profile
         games = [Game(r[0], r[1], r[2], r[3], _MAIN.get(r[4]), _BOARD.get(r[5]), _STATE[r[6]])
                  for r in rows]

@@ -141,12 +141,13 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
         with self._read():
             if through_round:  # 0 is the table before the first round
                 self.check_round(through_round)
-            rows = self._main_standings(through_round)
-            status = {p.number: p.status for p in self.players()}
+            players = self.players()
+            rows = self._main_standings(through_round, players=players)
             winner = None
             if through_round is None and self._stage("playoff") is not None:
                 winner = self._playoff_state(rows).winner
             profile = self.profile
+        status = {p.number: p.status for p in players}
         award = prizes_for_standings(rows, profile, first_place_winner=winner)
         return [StandingRow.of(r, award.amounts.get(r.number) if r.counted else None,
                                status.get(r.number, PlayerStatus.ACTIVE),
