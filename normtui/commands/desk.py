@@ -15,6 +15,7 @@ import click
 from normtui.commands.common import UserError, echo_json
 from normtui.commands.storecli import (
     db_argument,
+    emit,
     guarded,
     json_option,
     opened,
@@ -108,14 +109,8 @@ def register(cli: click.Group) -> None:
         """The fines ledger."""
         with opened(db) as store:
             ledger = store.fines()
-        if as_json:
-            echo_json([f.to_json() for f in ledger])
-            return
-        for f in ledger:
-            click.echo(f"round {f.round}: {f.player.name} {f.amount} {f.currency}: {f.reason} "
-                       f"({f.article})")
-        if not ledger:
-            click.echo("no fines")
+        emit(ledger, as_json, lambda f: f"round {f.round}: {f.player.name} {f.amount} "
+             f"{f.currency}: {f.reason} ({f.article})", empty="no fines")
 
     @cli.command("incident")
     @db_argument
@@ -140,14 +135,8 @@ def register(cli: click.Group) -> None:
         """Every incident recorded."""
         with opened(db) as store:
             found = store.incidents()
-        if as_json:
-            echo_json([i.to_json() for i in found])
-            return
-        for i in found:
-            click.echo(f"round {i.round}: {i.player.name} ({i.kind}): {i.description}; "
-                       f"decision: {i.decision}")
-        if not found:
-            click.echo("no incidents")
+        emit(found, as_json, lambda i: f"round {i.round}: {i.player.name} ({i.kind}): "
+             f"{i.description}; decision: {i.decision}", empty="no incidents")
 
     @cli.command("illness")
     @db_argument

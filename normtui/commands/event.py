@@ -15,6 +15,7 @@ import click
 from normtui.commands.common import UserError, echo_json
 from normtui.commands.storecli import (
     db_argument,
+    emit,
     guarded,
     json_option,
     opened,
@@ -41,6 +42,8 @@ def _pairing_line(g: GameRecord) -> str:
     sig = "".join(c if on else "." for c, on in zip(
         "WBA", (g.signatures.white, g.signatures.black, g.signatures.arbiter), strict=True))
     state = g.state.value.replace("_", " ")
+    if g.armageddon_deadline:
+        state = "Armageddon due"
     if g.postponed_to:
         state += f" ({g.postponed_to.value.replace('_', ' ')})"
     return (f"  {g.board:>2}  {g.white_name:<26} {g.black_name:<26} {result:<17} "
@@ -206,12 +209,8 @@ def register(cli: click.Group) -> None:
         """The audit log, newest first: time, who, what (with the rows before and after)."""
         with opened(db) as store:
             entries = store.log(limit)
-        if as_json:
-            echo_json([e.to_json() for e in entries])
-            return
-        for e in entries:
-            flag = f"  (undone by #{e.undone_by})" if e.undone_by else ""
-            click.echo(f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} {e.summary}{flag}")
+        emit(entries, as_json, lambda e: f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} "
+             f"{e.summary}" + (f"  (undone by #{e.undone_by})" if e.undone_by else ""))
 
     @cli.command("undo")
     @db_argument

@@ -11,6 +11,7 @@ from normtui.commands.common import echo_json
 from normtui.commands.event import print_pairings
 from normtui.commands.storecli import (
     db_argument,
+    emit,
     guarded,
     json_option,
     opened,
@@ -80,11 +81,8 @@ def register(cli: click.Group) -> None:
         """The opener's ranking: points, Sonneborn-Berger, wins, wins with Black, lots."""
         with opened(db) as store:
             rows = store.blitz_standings()
-        if as_json:
-            echo_json([_standing_json(r) for r in rows])
-            return
-        for r in rows:
-            click.echo(f"{r.shared_rank or '-':>5} {r.name:<26} {r.points.normalize():f}")
+        emit(rows, as_json, lambda r: f"{r.shared_rank or '-':>5} {r.name:<26} "
+             f"{r.points.normalize():f}", to_json=_standing_json)
 
     @blitz.command("choose")
     @db_argument

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
@@ -16,10 +16,11 @@ from typing import Any, TypeVar
 
 import click
 
-from normtui.commands.common import UserError, friendly
+from normtui.commands.common import UserError, echo_json, friendly
 from normtui.store import AuditEntry, EventStore, StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 db_argument = click.argument("db", type=click.Path(dir_okay=False, path_type=Path))
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout.")
@@ -63,6 +64,18 @@ def report(entry: AuditEntry | None, unchanged: str = "nothing to change") -> No
         click.echo(f"unchanged: {unchanged}")
     else:
         click.echo(f"#{entry.id} {entry.summary}")
+
+
+def emit(items: Sequence[T], as_json: bool, line: Callable[[T], str], *,
+         to_json: Callable[[T], object] | None = None, empty: str | None = None) -> None:
+    """A listing: JSON (each item's ``to_json()``) or one line per item."""
+    if as_json:
+        echo_json([to_json(i) if to_json else i.to_json() for i in items])  # type: ignore[attr-defined]
+        return
+    for item in items:
+        click.echo(line(item))
+    if not items and empty:
+        click.echo(empty)
 
 
 def parse_round(value: str) -> int:
