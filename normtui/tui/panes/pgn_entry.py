@@ -1,16 +1,373 @@
-"""The PGN entry pane (being built)."""
+"""Pane 2, PGN entry: check a game record against the rules and its pairing, and attach it.
+
+Paste into the text area or open a file; the validator's findings stand beside the game and
+follow every edit (debounced, and off the UI thread, because a pasted broadcast can be long).
+A multi-game file is imported in a worker with a progress bar while the console stays usable.
+python-chess is only imported by those workers, never when the console starts.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.widgets import Static
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.timer import Timer
+from textual.widgets import Input, ProgressBar, Select, Static, TextArea
+from textual.worker import get_current_worker
+
+from normtui.store import EXPECTED_ERRORS
+from normtui.store.records import surname
 from normtui.tui.panes.base import Pane
+from normtui.tui.widgets.pgn_findings import PgnFindings
+from normtui.tui.widgets.pgn_path import PgnPathInput
+
+if TYPE_CHECKING:
+    from normtui.store.records import GameRecord
+    from normtui.tui.widgets.pgn_attach import Checked, KindChoice, Outcome
+
+AUTO = 0  # the pairing Select's "from the headers"; game ids start at 1
+# A file this large is imported, not loaded into the text area for reading.
+LOAD_LIMIT = 512 * 1024
+# "auto" reads the Event tag: broadcasts name the Armageddon games' event so.
+_KINDS: list[tuple[str, str]] = [("Kind: auto", "auto"), ("Main game", "main"),
+                                 ("Armageddon", "armageddon")]
 
 
 class PgnEntryPane(Pane):
     PANE_ID = "pgn"
     TITLE = "PGN entry"
+    ARTICLES = (
+        "§2 main games: no draw agreed before Black's move 30; a drawn game is followed by "
+        "an Armageddon with the same colours",
+        "§3 Armageddon: White 10', Black 7', +1\" from move 41; a draw is Black's win",
+        "FIDE Laws of Chess: legal moves, how a game ends, the result",
+    )
+    PALETTE = (
+        ("PGN: open a file", "Pick a PGN file from a directory tree", "open"),
+        ("PGN: attach the game", "Attach the game(s) in the text area to their pairing", "attach"),
+        ("PGN: import a file", "Import every game of the file named in the path", "import_file"),
+        ("PGN: check now", "Validate the text area without waiting", "check"),
+        ("PGN: clear", "Empty the text area", "clear"),
+    )
+    BINDINGS = [
+        Binding("ctrl+s", "attach", "Attach", id="pgn.attach"),
+        Binding("ctrl+o", "open", "Open", id="pgn.open"),
+        Binding("ctrl+t", "import_file", "Import", id="pgn.import"),
+        Binding("ctrl+r", "check", "Check", id="pgn.check"),
+        Binding("ctrl+g", "pairing", "Pairing", id="pgn.pairing"),
+        Binding("ctrl+l", "path", "Path", id="pgn.path"),
+        Binding("ctrl+n", "clear", "Clear", id="pgn.clear"),
+    ]
+    DEBOUNCE = 0.4
+
+    class Validated(Message):
+        def __init__(self, generation: int, checked: list[Checked]) -> None:
+            super().__init__()
+            self.generation = generation
+            self.checked = checked
+
+    class ImportStarted(Message):
+        def __init__(self, name: str, total: int) -> None:
+            super().__init__()
+            self.name = name
+            self.total = total
+
+    class ImportProgress(Message):
+        def __init__(self, done: int, games: int) -> None:
+            super().__init__()
+            self.done = done
+            self.games = games
+
+    class ImportFinished(Message):
+        def __init__(self, name: str, outcomes: list[Outcome], error: str | None = None) -> None:
+            super().__init__()
+            self.name = name
+            self.outcomes = outcomes
+            self.error = error
+
+    def __init__(self, store: object, **kwargs: object) -> None:
+        super().__init__(store, **kwargs)  # type: ignore[arg-type]
+        self._games: list[GameRecord] = []
+        self._generation = 0
+        self._debounce: Timer | None = None
+        self._notified: set[tuple[int, str, str | None]] = set()
+        self._labels: list[tuple[str, int]] = []
+        # After an attach or import the list shows what happened; the reload that our own
+        # write causes must not replace that with the findings again.
+        self._showing_outcomes = False
 
     def compose(self) -> ComposeResult:
-        yield Static("PGN entry")
+        with Horizontal(id="pgn-bar"):
+            yield PgnPathInput(id="pgn-path")
+            yield Select([("Pairing: headers", AUTO)], allow_blank=False, value=AUTO,
+                         id="pgn-pairing")
+            yield Select(_KINDS, allow_blank=False, value="auto", id="pgn-kind")
+        with Horizontal(id="pgn-body"):
+            yield TextArea(id="pgn-text", show_line_numbers=True, tab_behavior="focus")
+            yield PgnFindings(id="pgn-findings")
+        yield Static("", id="pgn-target")
+        with Horizontal(id="pgn-import"):
+            yield Static("", id="pgn-import-label")
+            yield ProgressBar(id="pgn-progress", show_eta=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(TextArea).border_title = "Game record (paste here)"
+        self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
+
+    def focus_first(self) -> None:
+        self.query_one(TextArea).focus()
+
+    # -- the store ---------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        self._games = self.store.games()
+        labels = [("Pairing: headers", AUTO)] + [(_pairing_label(g), g.id) for g in self._games]
+        if labels != self._labels:
+            select: Select[int] = self.query_one("#pgn-pairing", Select)
+            keep = select.value
+            self._labels = labels
+            select.set_options(labels)
+            select.value = keep if any(v == keep for _l, v in labels) else AUTO
+        if self.query_one(TextArea).text.strip() and not self._showing_outcomes:
+            self._schedule(0)
+
+    # -- checking as the text changes --------------------------------------------------------
+
+    @on(TextArea.Changed, "#pgn-text")
+    def _text_changed(self) -> None:
+        self._schedule(self.DEBOUNCE)
+
+    @on(Select.Changed)
+    def _choice_changed(self) -> None:
+        self._schedule(0)
+
+    def _schedule(self, delay: float) -> None:
+        self._showing_outcomes = False
+        if self._debounce is not None:
+            self._debounce.stop()
+        self._debounce = self.set_timer(delay, self._start_check) if delay else None
+        if not delay:
+            self._start_check()
+
+    def _start_check(self) -> None:
+        self._debounce = None
+        self._generation += 1
+        text = self.query_one(TextArea).text
+        if not text.strip():
+            self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
+            self.query_one("#pgn-target", Static).update("")
+            return
+        self.query_one(PgnFindings).border_subtitle = "checking…"
+        self._check(text, self._generation, self._kind(), self._chosen())
+
+    @work(thread=True, exclusive=True, group="pgn-check")
+    def _check(self, text: str, generation: int, kind: KindChoice,
+               chosen: GameRecord | None) -> None:
+        from normtui.tui.widgets.pgn_attach import check_text
+
+        checked = check_text(text, self.store.profile, self._games, kind, chosen)
+        self.post_message(self.Validated(generation, checked))
+
+    @on(Validated)
+    def _validated(self, message: Validated) -> None:
+        if message.generation != self._generation:
+            return  # the text changed since: a newer check is on its way
+        checked = message.checked
+        self.query_one(PgnFindings).show_checked(checked)
+        self.query_one("#pgn-target", Static).update(_target_line(checked))
+        self._notify_rules_broken(checked)
+
+    def _notify_rules_broken(self, checked: list[Checked]) -> None:
+        """A regulation broken is told once, loudly, not again on every keystroke."""
+        seen: set[tuple[int, str, str | None]] = set()
+        for item in checked:
+            for f in item.report.findings:
+                if f.severity != "error" or not f.rule.startswith("Regulations"):
+                    continue
+                key = (item.report.index, f.code, f.move)
+                seen.add(key)
+                if key not in self._notified:
+                    self.notify(f"{item.title}\n{f.message} ({f.rule})", title="Rule broken",
+                                severity="error", timeout=8, markup=False)
+        self._notified = seen
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_check(self) -> None:
+        self._schedule(0)
+
+    def action_pairing(self) -> None:
+        self.query_one("#pgn-pairing", Select).focus()
+
+    def action_path(self) -> None:
+        self.query_one(PgnPathInput).focus()
+
+    def action_clear(self) -> None:
+        self.query_one(TextArea).clear()
+        self.query_one("#pgn-pairing", Select).value = AUTO
+        self.query_one(TextArea).focus()
+
+    def action_open(self) -> None:
+        from normtui.tui.screens.pgn_open import PgnOpenScreen
+
+        typed = self.query_one(PgnPathInput).value.strip()
+        start = Path(typed).expanduser() if typed else Path.cwd()
+        self.app.push_screen(PgnOpenScreen(start if start.is_dir() else start.parent),
+                             self._opened)
+
+    def _opened(self, path: Path | None) -> None:
+        if path is not None:
+            self.query_one(PgnPathInput).value = str(path)
+            self.load_file(path)
+
+    @on(Input.Submitted, "#pgn-path")
+    def _path_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.load_file(Path(event.value.strip()).expanduser())
+
+    def load_file(self, path: Path) -> None:
+        """A file small enough to read goes into the text area; a large one is imported."""
+        from normtui.tui.widgets.pgn_path import read_pgn_text
+
+        try:
+            size = path.stat().st_size
+            if size > LOAD_LIMIT:
+                self.notify(f"{path.name} is {size // 1024} KB: ctrl+t imports it game by game "
+                            "without loading it here.", severity="warning")
+                return
+            text = read_pgn_text(path)
+        except (OSError, ValueError) as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        area = self.query_one(TextArea)
+        area.load_text(text)
+        area.focus()
+        self._schedule(0)
+
+    def action_attach(self) -> None:
+        text = self.query_one(TextArea).text
+        if not text.strip():
+            self.notify("Nothing to attach: paste a game or open a file.", severity="warning")
+            return
+        self._import(text, "the text area", self._kind(), self._chosen())
+
+    def action_import_file(self) -> None:
+        typed = self.query_one(PgnPathInput).value.strip()
+        if not typed:
+            self.notify("Type the file's path first (ctrl+l), or pick it with ctrl+o.",
+                        severity="warning")
+            self.action_path()
+            return
+        path = Path(typed).expanduser()
+        self._import(path, path.name, self._kind(), None)
+
+    @work(thread=True, exclusive=True, group="pgn-import")
+    def _import(self, source: Path | str, name: str, kind: KindChoice,
+                chosen: GameRecord | None) -> None:
+        from normtui.pgn import PgnReadError, iter_games, split_text
+        from normtui.tui.widgets.pgn_attach import check_games, import_games
+
+        worker = get_current_worker()
+        done = games = 0
+
+        def progress(item: Checked) -> bool:
+            nonlocal done, games
+            done, games = done + item.size, games + 1
+            self.post_message(self.ImportProgress(done, games))
+            return not worker.is_cancelled
+
+        try:
+            if isinstance(source, Path):
+                total, raws = source.stat().st_size, iter_games(source)
+            else:
+                total, raws = len(source), split_text(source)
+            self.post_message(self.ImportStarted(name, total))
+            checked = check_games(raws, self.store.profile, self.store.games(), kind, chosen)
+            outcomes = import_games(self.store, checked, progress)
+        except (OSError, PgnReadError, *EXPECTED_ERRORS) as exc:
+            self.post_message(self.ImportFinished(name, [], str(exc)))
+            return
+        self.post_message(self.ImportFinished(name, outcomes))
+
+    @on(ImportStarted)
+    def _import_started(self, message: ImportStarted) -> None:
+        self.query_one("#pgn-import").add_class("-running")
+        self.query_one(ProgressBar).update(total=max(message.total, 1), progress=0)
+        self.query_one("#pgn-import-label", Static).update(f"Importing {message.name}…")
+
+    @on(ImportProgress)
+    def _import_progress(self, message: ImportProgress) -> None:
+        self.query_one(ProgressBar).update(progress=message.done)
+        self.query_one("#pgn-import-label", Static).update(f"{message.games} games")
+
+    @on(ImportFinished)
+    def _import_finished(self, message: ImportFinished) -> None:
+        bar = self.query_one(ProgressBar)
+        bar.update(progress=bar.total or 0)
+        label = self.query_one("#pgn-import-label", Static)
+        if message.error is not None:
+            label.update("Import failed")
+            self.notify(message.error, severity="error", markup=False)
+            return
+        summary = _summary(message.name, message.outcomes)
+        self._showing_outcomes = True
+        label.update(f"{len(message.outcomes)} games: done")
+        self.query_one(PgnFindings).show_outcomes(message.outcomes, summary)
+        troubled = [o for o in message.outcomes
+                    if o.status in ("conflict", "unmatched", "refused")]
+        if len(message.outcomes) == 1:
+            only = message.outcomes[0]
+            self.notify(only.message, severity="warning" if troubled else "information",
+                        markup=False)
+        else:
+            self.notify(summary, title="Import", severity="warning" if troubled else "information",
+                        markup=False)
+        if any(o.status in ("entered", "attached") for o in message.outcomes):
+            self.changed("pgn")
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _kind(self) -> KindChoice:
+        return self.query_one("#pgn-kind", Select).value  # type: ignore[return-value]
+
+    def _chosen(self) -> GameRecord | None:
+        value = self.query_one("#pgn-pairing", Select).value
+        return next((g for g in self._games if g.id == value), None)
+
+
+def _pairing_label(g: GameRecord) -> str:
+    result = f" {g.result.value}" if g.result else ""
+    return f"R{g.round}.{g.board} {surname(g.white_name)}-{surname(g.black_name)}{result}"
+
+
+def _target_line(checked: list[Checked]) -> Text:
+    # Text, not markup: the names come from the PGN headers, and may hold any bracket.
+    if len(checked) > 1:
+        matched = sum(1 for c in checked if c.target is not None)
+        return Text(f"{len(checked)} games, {matched} matched to a pairing: ctrl+s attaches "
+                    "each to its board")
+    if not checked:
+        return Text("")
+    item = checked[0]
+    if item.target is None:
+        return Text.assemble(("No pairing: ", "bold"), item.unmatched,
+                             " (ctrl+g chooses the board)")
+    return Text.assemble((f"→ {item.target.describe()}", "bold"), ": ctrl+s attaches it")
+
+
+def _summary(name: str, outcomes: list[Outcome]) -> str:
+    counts: dict[str, int] = {}
+    for o in outcomes:
+        counts[o.status] = counts.get(o.status, 0) + 1
+    words = {"entered": "results entered", "attached": "attached", "unchanged": "unchanged",
+             "conflict": "conflicts left for the arbiter", "unmatched": "not matched",
+             "refused": "refused"}
+    parts = [f"{counts[k]} {w}" for k, w in words.items() if counts.get(k)]
+    return f"{name}: {len(outcomes)} games; " + ", ".join(parts)

@@ -1,0 +1,75 @@
+"""The validator's findings beside the game: one entry per finding, its full message wrapped.
+
+An OptionList rather than a table, because the message is the part the arbiter reads and a
+table column would cut it at 80 columns; severity, move and rule head each entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from normtui.tui.widgets.pgn_attach import Checked, Outcome
+
+_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
+_MARK = {"error": "✖ error", "warning": "▲ warning", "info": "● info"}
+_OUTCOME_STYLE = {"entered": "bold green", "attached": "green", "unchanged": "dim",
+                  "conflict": "bold yellow", "unmatched": "bold yellow", "refused": "bold red"}
+
+
+class PgnFindings(OptionList):
+    """Shows either the findings of the games being checked, or the outcome of an import."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.border_title = "Findings"
+
+    def show_empty(self, text: str) -> None:
+        self.clear_options()
+        self.add_option(Option(Text(text, style="dim"), disabled=True))
+
+    def show_checked(self, checked: Sequence[Checked]) -> None:
+        self.clear_options()
+        if not checked:
+            self.show_empty("Paste a game, or open a file (ctrl+o).")
+            return
+        many = len(checked) > 1
+        options: list[Option] = []
+        for item in checked:
+            report = item.report
+            if many:
+                head = Text(item.title, style="bold")
+                options.append(Option(head, id=f"game-{report.index}", disabled=True))
+            if not report.findings:
+                options.append(Option(Text("✔ no findings: the record is valid", style="green"),
+                                      id=f"ok-{report.index}"))
+            for n, f in enumerate(report.findings):
+                line = Text.assemble((_MARK[f.severity], _STYLE[f.severity]), "  ",
+                                     (f.move or "whole game", "bold"), "  ", (f.rule, "italic"))
+                line.append(f"\n{f.message}")
+                options.append(Option(line, id=f"finding-{report.index}-{n}-{f.code}"))
+        self.add_options(options)
+        self.border_subtitle = _counts(checked)
+
+    def show_outcomes(self, outcomes: Sequence[Outcome], title: str) -> None:
+        self.clear_options()
+        self.border_subtitle = title
+        if not outcomes:
+            self.show_empty("The file has no games.")
+            return
+        self.add_options([
+            Option(Text.assemble((f"{o.status:<9}", _OUTCOME_STYLE[o.status]), " ", o.message),
+                   id=f"outcome-{o.index}")
+            for o in outcomes])
+
+
+def _counts(checked: Sequence[Checked]) -> str:
+    totals = {s: sum(c.report.count(s) for c in checked) for s in ("error", "warning", "info")}
+    parts = [f"{n} {s}{'s' if n != 1 else ''}" for s, n in totals.items() if n]
+    games = f"{len(checked)} games: " if len(checked) > 1 else ""
+    return games + (", ".join(parts) if parts else "no findings")

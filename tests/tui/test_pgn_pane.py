@@ -1,0 +1,209 @@
+"""Pane 2, PGN entry: a pasted record checked against §2 and its pairing, attached to its board,
+and a whole broadcast file imported in a worker (issue 5)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual import events
+from textual.widgets import Input, ProgressBar, Static, TextArea
+
+from normtui.assets import DATA_2022
+from normtui.store import EventStore
+from normtui.tui.panes.pgn_entry import PgnEntryPane
+from normtui.tui.widgets.pgn_findings import PgnFindings
+from normtui.tui.widgets.pgn_path import complete_path
+
+# Topalov-Wang Hao is in progress in round 7 of the demo; here they agree a draw at move 10,
+# twenty moves before §2 allows it.
+EARLY_DRAW = """[Event "10th Norway Chess 2022"]
+[Site "Stavanger NOR"]
+[Date "2022.06.07"]
+[Round "7"]
+[White "Topalov, Veselin"]
+[Black "Wang, Hao"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6
+8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2
+"""
+
+
+def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run a pilot test on its own event loop (no async plugin is installed)."""
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+    return run
+
+
+@pytest.fixture(autouse=True)
+def _no_debounce(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The pause after typing is for people; tests check at once and wait for the worker.
+    monkeypatch.setattr(PgnEntryPane, "DEBOUNCE", 0)
+
+
+def real_game(white: str) -> str:
+    from normtui.pgn import split_text
+
+    text = (DATA_2022 / "classical.pgn").read_text(encoding="utf-8")
+    return next(g.text for g in split_text(text)
+                if '[Round "7"]' in g.text and f'[White "{white}' in g.text)
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the pane's workers and for the messages they posted."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def paste(pilot, text: str) -> PgnEntryPane:  # type: ignore[no-untyped-def]
+    await pilot.press("2")
+    await pilot.pause()
+    pane = pilot.app.screen.query_one(PgnEntryPane)
+    area = pane.query_one(TextArea)
+    area.focus()
+    pilot.app.post_message(events.Paste(text))  # as the terminal delivers a paste
+    await settle(pilot)
+    return pane
+
+
+def option_ids(pane: PgnEntryPane) -> list[str]:
+    findings = pane.query_one(PgnFindings)
+    return [findings.get_option_at_index(i).id or "" for i in range(findings.option_count)]
+
+
+def errors(app) -> list[str]:  # type: ignore[no-untyped-def]
+    return [n.message for n in app._notifications if n.severity == "error"]
+
+
+@sync
+async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await paste(pilot, EARLY_DRAW)
+        assert "finding-0-0-draw_before_move_30" in option_ids(pane)
+        target = str(pane.query_one("#pgn-target", Static).render())
+        assert "round 7 board 5 (Topalov-Wang)" in target
+        [told] = [m for m in errors(app) if "Black's move 30" in m]
+        assert "10...Nbd7" in told and "Regulations §2" in told
+        # Told once: checking the same text again does not notify again.
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert len([m for m in errors(app) if "Black's move 30" in m]) == 1
+        # Attached as the record of the board, but a record with an error enters no result.
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    with EventStore.open(demo_copy) as store:
+        game = store.find_game(7, "Topalov", "Wang")
+        assert game.pgn is not None and "Nbd7" in game.pgn
+        assert game.result is None
+
+
+@sync
+async def test_a_real_game_is_attached_to_its_pairing_and_its_result_entered(
+        demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await paste(pilot, real_game("Anand"))
+        assert option_ids(pane) == ["ok-0"]
+        assert "round 7 board 1 (Anand-Radjabov), main game (from the headers)" in str(
+            pane.query_one("#pgn-target", Static).render())
+        assert errors(app) == []
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        [outcome] = option_ids(pane)
+        assert outcome == "outcome-0"
+    with EventStore.open(demo_copy) as store:
+        game = store.find_game(7, "Anand", "Radjabov")
+        assert game.result is not None and game.result.value == "1/2-1/2"
+        assert game.pgn is not None and game.pgn.startswith('[Event "10th Norway Chess 2022"]')
+        assert game.armageddon_deadline is not None  # the draw opened its Armageddon (§2)
+        assert [e.action for e in store.log(limit=2)] == ["result", "pgn"]
+
+
+@sync
+async def test_a_chosen_board_that_is_not_the_record_s_is_refused(demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await paste(pilot, real_game("Anand"))
+        with EventStore.open(demo_copy) as store:
+            other = store.find_game(7, "Topalov", "Wang")
+        pane.query_one("#pgn-pairing").value = other.id  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert any("players_mismatch" in i for i in option_ids(pane))
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    with EventStore.open(demo_copy) as store:
+        assert store.find_game(7, "Topalov", "Wang").pgn is None
+
+
+@sync
+async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict(
+        demo_copy, make_app) -> None:
+    with EventStore.open(demo_copy) as store:
+        # An arbiter's entry the broadcast disagrees with (really 1-0): reported, not changed.
+        store.enter_result(7, "Mamedyarov", "Giri", "0-1", correction=True)
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        pane = app.screen.query_one(PgnEntryPane)
+        path_input = pane.query_one("#pgn-path", Input)
+        for name in ("classical.pgn", "armageddon.pgn"):
+            await pilot.press("ctrl+l")
+            path_input.value = str(DATA_2022 / name)
+            await pilot.press("ctrl+t")
+            await settle(pilot)
+            bar = pane.query_one(ProgressBar)
+            assert bar.total and bar.progress == bar.total
+        summary = pane.query_one(PgnFindings).border_subtitle or ""
+        assert summary.startswith("armageddon.pgn: 31 games")
+        assert any("conflict" in n.message for n in app._notifications
+                   if "classical.pgn" in n.message)
+    with EventStore.open(demo_copy) as store:
+        games = store.games()
+        assert all(g.result is not None for g in games)
+        assert all(g.armageddon is not None for g in games if g.result.value == "1/2-1/2")
+        assert store.find_game(7, "Mamedyarov", "Giri").result.value == "0-1"
+        assert store.find_game(9, "Wang", "So").pgn is not None
+
+
+@sync
+async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(
+        demo_copy, make_app, tmp_path: Path) -> None:
+    garbage = tmp_path / "photo.pgn"
+    garbage.write_bytes(b"\x89PNG\x00\x00\x00binary")
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        pane = app.screen.query_one(PgnEntryPane)
+        pane.query_one("#pgn-path", Input).value = str(garbage)
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        assert any("binary data" in m for m in errors(app))
+
+
+def test_path_completion_completes_folders_and_pgn_files_only(tmp_path: Path) -> None:
+    (tmp_path / "round-7").mkdir()
+    (tmp_path / "round-8.pgn").write_text("")
+    (tmp_path / "notes.txt").write_text("")
+    assert complete_path(f"{tmp_path}/ro") == f"{tmp_path}/round-"
+    assert complete_path(f"{tmp_path}/round-7") == f"{tmp_path}/round-7/"
+    assert complete_path(f"{tmp_path}/no") is None
+
+
+def test_snapshot_pgn_pane_with_a_violation(demo_copy, make_app, snap_compare) -> None:
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await paste(pilot, EARLY_DRAW)
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(make_app(demo_copy), terminal_size=(120, 40), run_before=run_before)
