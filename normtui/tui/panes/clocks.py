@@ -1,16 +1,140 @@
-"""The Clocks pane (being built)."""
+"""Pane 4, Clock settings: every time control of the event's profile, said as an arbiter says it
+and editable (each edit audited through the store), and below, what to dial on each board now.
+"""
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.binding import Binding
+from textual.widgets import DataTable, Static
 
 from normtui.tui.panes.base import Pane
+from normtui.tui.widgets.clock_form import ClockForm
+
+# The rule book's name for each stage, and the articles that set its clock.
+STAGES: dict[str, tuple[str, str]] = {
+    "classical": ("Classical (main games)", "§2"),
+    "armageddon": ("Armageddon", "§2, §3"),
+    "playoff_blitz": ("Play-off blitz", "§5"),
+    "playoff_armageddon": ("Play-off Armageddon", "§5"),
+    "blitz_opener": ("Blitz opener", "§1 (profile)"),
+}
+
+
+def stage_title(name: str) -> str:
+    return STAGES.get(name, (name.replace("_", " ").capitalize(), ""))[0]
 
 
 class ClocksPane(Pane):
     PANE_ID = "clocks"
     TITLE = "Clocks"
+    ARTICLES = (
+        "§2 main games: 120' + 10\" from move 41; the Armageddon starts within 20 minutes "
+        "of the draw",
+        "§3 Armageddon: White 10', Black 7', +1\" from move 41",
+        "§5 play-off: 3' + 2\" match games, then an Armageddon",
+    )
+    PALETTE = (
+        ("Clocks: edit the selected time control", "Change a stage's clock setting (audited)",
+         "edit"),
+        ("Clocks: dial now", "Go to the boards that need a clock set now", "dial"),
+    )
+    BINDINGS = [
+        Binding("e", "edit", "Edit", id="clocks.edit"),
+        Binding("n", "dial", "Dial now", id="clocks.dial"),
+        Binding("t", "controls", "Controls", id="clocks.controls"),
+    ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Clocks")
+        yield Static("Time controls (e or Enter edits the selected one)", classes="clock-heading")
+        yield DataTable(id="clock-controls", cursor_type="row", zebra_stripes=True)
+        yield ClockForm(id="clock-form")
+        yield Static("Dial now", classes="clock-heading", id="clock-dial-heading")
+        yield DataTable(id="clock-dial", cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        controls = self.query_one("#clock-controls", DataTable)
+        controls.add_column("Stage", key="stage")
+        controls.add_column("Setting", key="setting")
+        controls.add_column("Rule", key="rule")
+        controls.add_column("PGN tag", key="tag")
+        dial = self.query_one("#clock-dial", DataTable)
+        dial.add_column("Bd", key="board")
+        dial.add_column("Players", key="players")
+        dial.add_column("Dial", key="setting")
+        dial.add_column("When", key="when")
+        self.query_one(ClockForm).display = False
+        super().on_mount()
+        # The Armageddon countdowns move with the time of day, not only with the store.
+        self.set_interval(1.0, self._refresh_dial)
+
+    def reload(self) -> None:
+        table = self.query_one("#clock-controls", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for name, tc in self.store.profile.time_controls.items():
+            title, article = STAGES.get(name, (stage_title(name), ""))
+            table.add_row(title, tc.describe(), article, tc.pgn_tag(), key=name)
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+        self._refresh_dial()
+
+    def _refresh_dial(self) -> None:
+        from normtui.tui.widgets.clock_dial import dials
+
+        table = self.query_one("#clock-dial", DataTable)
+        rows = dials(self.store, self.app.now())  # type: ignore[attr-defined]
+        row = table.cursor_row
+        table.clear()
+        for d in rows:
+            table.add_row(d.board, d.players, d.setting, d.when, key=d.key)
+        heading = self.query_one("#clock-dial-heading", Static)
+        heading.update(f"Dial now: {len(rows)} board{'s' if len(rows) != 1 else ''}"
+                       if rows else "Dial now: no board needs a clock set")
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    # -- editing -----------------------------------------------------------------------------
+
+    def _selected(self) -> str | None:
+        table = self.query_one("#clock-controls", DataTable)
+        if not table.row_count:
+            return None
+        return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    def action_edit(self) -> None:
+        name = self._selected()
+        if name is None:
+            return
+        tc = self.store.profile.time_controls[name]
+        self.query_one(ClockForm).edit(name, stage_title(name), tc)
+
+    def action_dial(self) -> None:
+        self.query_one("#clock-dial", DataTable).focus()
+
+    def action_controls(self) -> None:
+        self.query_one("#clock-controls", DataTable).focus()
+
+    @on(DataTable.RowSelected, "#clock-controls")
+    def _row_selected(self) -> None:
+        self.action_edit()
+
+    @on(ClockForm.Saved)
+    def _saved(self, message: ClockForm.Saved) -> None:
+        form = self.query_one(ClockForm)
+        unchanged = self.store.profile.time_controls.get(message.name) == message.time_control
+        if not self.write("time control", self.store.set_time_control, message.name,
+                          message.time_control):
+            form.show_error("Not saved: see the message.")
+            return
+        form.display = False
+        self.action_controls()
+        if unchanged:
+            self.notify(f"{stage_title(message.name)}: unchanged "
+                        f"({message.time_control.describe()}).", timeout=3, markup=False)
+
+    @on(ClockForm.Cancelled)
+    def _cancelled(self) -> None:
+        self.query_one(ClockForm).display = False
+        self.action_controls()

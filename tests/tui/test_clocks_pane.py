@@ -1,0 +1,120 @@
+"""Pane 4, Clock settings: the profile's time controls as an arbiter says them (§2, §3, §5),
+edited with validation and audited, and what to dial on each board now (issue 5)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from textual.widgets import DataTable, Input, Static
+
+from normtui.store import EventStore
+from normtui.tui.panes.clocks import ClocksPane
+from normtui.tui.widgets.clock_form import ClockForm
+
+
+def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run a pilot test on its own event loop (no async plugin is installed)."""
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+    return run
+
+
+async def show(pilot) -> ClocksPane:  # type: ignore[no-untyped-def]
+    await pilot.press("4")
+    await pilot.pause()
+    return pilot.app.screen.query_one(ClocksPane)
+
+
+def cells(table: DataTable[object], column: str) -> list[str]:
+    return [str(table.get_cell(row, column)) for row in table.rows]
+
+
+async def edit_armageddon(pilot, values: dict[str, str]) -> ClocksPane:  # type: ignore[no-untyped-def]
+    """From the keyboard: the Armageddon row, e, type the changed fields, ctrl+s."""
+    pane = await show(pilot)
+    await pilot.press("down", "e")
+    await pilot.pause()
+    for key, value in values.items():
+        field = pane.query_one(f"#clock-{key}", Input)
+        field.focus()
+        await pilot.press("ctrl+u", *value)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    return pane
+
+
+@sync
+async def test_every_stage_is_described_as_an_arbiter_says_it(demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await show(pilot)
+        table = pane.query_one("#clock-controls", DataTable)
+        assert cells(table, "stage") == ["Classical (main games)", "Armageddon", "Play-off blitz",
+                                         "Play-off Armageddon", "Blitz opener"]
+        assert cells(table, "setting")[:3] == [
+            "120' + 10\" from move 41", "White 10', Black 7', +1\" from move 41", "3' + 2\""]
+
+
+@sync
+async def test_dial_now_lists_the_boards_in_progress_and_the_armageddon_due(
+        demo_copy, make_app, clock) -> None:
+    """Round 7 at 19:32: boards 1 and 5 play the classical game; Tari-Carlsen were drawn at
+    19:21 and their Armageddon must start by 19:41 (§2), Tari keeping White."""
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await show(pilot)
+        dial = pane.query_one("#clock-dial", DataTable)
+        assert cells(dial, "board") == ["7.1", "7.3", "7.5"]
+        assert cells(dial, "setting")[1] == "Tari 10', Carlsen 7', +1\" from move 41"
+        assert cells(dial, "when") == ["in progress", "Armageddon by 19:41, 09:00 left",
+                                       "in progress"]
+        clock.advance(minutes=10)
+        pane._refresh_dial()
+        assert cells(dial, "when")[1] == "Armageddon by 19:41: OVERDUE 01:00"
+
+
+@sync
+async def test_a_valid_edit_is_saved_and_audited(demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await edit_armageddon(pilot, {"black-min": "6", "increment": "2"})
+        assert not pane.query_one(ClockForm).display
+        table = pane.query_one("#clock-controls", DataTable)
+        assert cells(table, "setting")[1] == "White 10', Black 6', +2\" from move 41"
+        assert "6', +2\"" in cells(pane.query_one("#clock-dial", DataTable), "setting")[1]
+    with EventStore.open(demo_copy) as store:
+        assert store.profile.time_controls["armageddon"].black_seconds == 360
+        assert store.log(limit=1)[0].summary == (
+            "time control armageddon: White 10', Black 6', +2\" from move 41 "
+            "(was White 10', Black 7', +1\" from move 41)")
+
+
+@sync
+async def test_an_invalid_edit_names_the_field_and_saves_nothing(demo_copy, make_app) -> None:
+    with EventStore.open(demo_copy) as store:
+        before = (store.profile.time_controls["armageddon"], len(store.log()))
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await edit_armageddon(pilot, {"white-sec": "75"})
+        form = pane.query_one(ClockForm)
+        assert form.display
+        error = str(form.query_one("#clock-form-error", Static).render())
+        assert error == "Not saved. White seconds: 75 is not between 0 and 59"
+        await pilot.press("ctrl+u", "0", "tab", "ctrl+u", "0", "tab", "ctrl+u", "0")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Black minutes: a clock cannot start at 0:00" in str(
+            form.query_one("#clock-form-error", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not form.display
+    with EventStore.open(demo_copy) as store:
+        assert (store.profile.time_controls["armageddon"], len(store.log())) == before
+
+
+def test_snapshot_clocks_pane(demo_copy, make_app, snap_compare) -> None:
+    assert snap_compare(make_app(demo_copy), press=["4"], terminal_size=(120, 40))
