@@ -1,0 +1,72 @@
+"""A player too ill to play a round (§9): choose where the game goes, see what the rule book
+decides before anything is recorded, then record it (ctrl+s) or leave (Escape).
+
+The decision is the store's (``illness_decision``): a free day cannot be refused, the morning
+of the next round can; in the last rounds (2022: 9 and 10) illness is a forfeit.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Checkbox, RadioButton, RadioSet, Static
+
+from normtui.rules.model import Postponement
+from normtui.store import EXPECTED_ERRORS
+from normtui.tui.screens.desk_modal import DeskModal
+
+# (radio id, slot, label): the slots §9 names, and "no solution", which is a forfeit.
+SLOTS: tuple[tuple[str, Postponement | None, str], ...] = (
+    ("slot-free-day", Postponement.FREE_DAY, "A free day (the opponent cannot refuse)"),
+    ("slot-morning", Postponement.MORNING, "The morning of the next round (may be refused)"),
+    ("slot-none", None, "No solution found: the ill player forfeits"),
+)
+
+
+class DeskIllnessScreen(DeskModal):
+    def compose(self) -> ComposeResult:
+        game = next((g for g in self.store.games(self.round_no)
+                     if self.player.number in (g.white, g.black)), None)
+        where = game.label if game else f"round {self.round_no}: no game"
+        with Vertical(id="desk-dialog"):
+            yield Static(Text.assemble((f"Illness (§9): {self.player.name}", "bold"), f"\n{where}"),
+                         id="desk-title")
+            with RadioSet(id="illness-slot"):
+                for i, (radio_id, _slot, label) in enumerate(SLOTS):
+                    yield RadioButton(label, value=i == 0, id=radio_id)
+            yield Checkbox("The opponent refuses this slot", id="illness-refuses")
+            yield Static("", id="illness-decision")
+            yield from self.buttons()
+
+    def on_mount(self) -> None:
+        self.query_one(RadioSet).focus()
+        self._preview()
+
+    def _choice(self) -> tuple[Postponement | None, bool]:
+        pressed = self.query_one(RadioSet).pressed_button
+        slot = next((s for rid, s, _l in SLOTS if pressed and rid == pressed.id), SLOTS[0][1])
+        return slot, self.query_one(Checkbox).value
+
+    @on(RadioSet.Changed)
+    @on(Checkbox.Changed)
+    def _preview(self) -> None:
+        """What §9 decides for the choice as it stands: shown before it is recorded."""
+        slot, refuses = self._choice()
+        decision = self.query_one("#illness-decision", Static)
+        try:
+            d = self.store.illness_decision(self.round_no, proposed=slot,
+                                            opponent_refuses=refuses)
+        except EXPECTED_ERRORS as exc:
+            decision.update(Text.assemble(("Not possible: ", "bold red"), str(exc)))
+            decision.set_class(True, "-refused")
+            return
+        verb = "Postpone" if d.outcome == "postpone" else "FORFEIT"
+        decision.update(Text.assemble((f"{verb}: ", "bold"), f"{d.reason} ({d.article})"))
+        decision.set_class(False, "-refused")
+
+    def action_record(self) -> None:
+        slot, refuses = self._choice()
+        self.record(self.store.report_illness, self.round_no, self.player.number,
+                    proposed=slot, opponent_refuses=refuses)

@@ -1,0 +1,51 @@
+"""Record an incident (§7) with the Chief Arbiter's decision: §7 leaves what counts as
+extraneous equipment to the Chief Arbiter, so an incident without a decision is refused."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Select, Static
+
+from normtui.rules.duties import INCIDENT_KINDS
+from normtui.tui.screens.desk_modal import DeskModal
+
+KIND_LABELS = {"electronic_device": "Electronic device or other equipment",
+               "late_arrival": "Late arrival", "other": "Other"}
+
+
+class DeskIncidentScreen(DeskModal):
+    def compose(self) -> ComposeResult:
+        players = [(f"{p.number} {p.name}", p.number) for p in self.store.players()]
+        kinds = [(KIND_LABELS.get(k, k), k) for k in INCIDENT_KINDS]
+        with Vertical(id="desk-dialog"):
+            yield Static(f"[b]Incident in round {self.round_no} (§7)[/]", id="desk-title")
+            yield Label("Player")
+            yield Select(players, value=self.player.number, allow_blank=False,
+                         id="incident-player")
+            yield Label("What happened")
+            yield Select(kinds, value=INCIDENT_KINDS[0], allow_blank=False, id="incident-kind")
+            yield Input(placeholder="Description, e.g. telephone rang in the playing area",
+                        id="incident-description")
+            yield Label("The Chief Arbiter's decision")
+            yield Input(placeholder="e.g. game lost; warning; no sanction", id="incident-decision")
+            yield from self.buttons()
+
+    def on_mount(self) -> None:
+        self.query_one("#incident-description", Input).focus()
+
+    def action_record(self) -> None:
+        player = self.query_one("#incident-player", Select).value
+        kind = self.query_one("#incident-kind", Select).value
+        description = self.query_one("#incident-description", Input).value
+        decision = self.query_one("#incident-decision", Input).value
+        self.record(self.store.record_incident, self.round_no, player, str(kind), description,
+                    decision)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "incident-decision":
+            self.action_record()
+        else:
+            self.focus_next()

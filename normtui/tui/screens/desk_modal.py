@@ -1,0 +1,62 @@
+"""What the desk's modals share: they are about one player in one round, record with ctrl+s
+(or their Record button) and leave with Escape; a refusal keeps the modal open with the reason,
+so the arbiter can correct the entry instead of typing it again."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from normtui.store import EXPECTED_ERRORS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from normtui.rules.model import Player
+    from normtui.store import EventStore
+
+
+class DeskModal(ModalScreen[bool]):
+    """Dismissed with True once the store has recorded (and audited) the entry."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "record", "Record", id="desk_modal.record"),
+        Binding("escape", "dismiss(False)", "Cancel", id="desk_modal.cancel"),
+    ]
+
+    def __init__(self, store: EventStore, round_no: int, player: Player) -> None:
+        super().__init__()
+        self.store = store
+        self.round_no = round_no
+        self.player = player
+
+    def buttons(self) -> ComposeResult:
+        with Horizontal(classes="desk-buttons"):
+            yield Button("Record (ctrl+s)", variant="primary", id="desk-record")
+            yield Button("Cancel (Esc)", id="desk-cancel")
+
+    def action_record(self) -> None:
+        raise NotImplementedError
+
+    def record(self, call: Callable[..., object], *args: object, **kwargs: object) -> None:
+        try:
+            call(*args, **kwargs)
+        except EXPECTED_ERRORS as exc:
+            self.notify(str(exc), title="Not recorded", severity="error", timeout=8,
+                        markup=False)
+            return
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#desk-record")
+    def _record_pressed(self) -> None:
+        self.action_record()
+
+    @on(Button.Pressed, "#desk-cancel")
+    def _cancel_pressed(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,84 @@
+"""Arrivals of one round: every player, whether they were in the playing area at the start (§7),
+the fine that followed, and their game of the round (a postponement or forfeit shows here)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from normtui.rules.model import GameState, PlayerStatus
+from normtui.store.records import surname
+
+if TYPE_CHECKING:
+    from normtui.rules.model import Player
+    from normtui.store import EventStore
+    from normtui.store.records import GameRecord
+
+_STATE = {GameState.SCHEDULED: "scheduled", GameState.IN_PROGRESS: "in progress",
+          GameState.FINISHED: "finished", GameState.POSTPONED: "postponed",
+          GameState.FORFEIT: "forfeit"}
+
+
+def _game_text(number: int, game: GameRecord | None) -> tuple[str, str]:
+    if game is None:
+        return "no game", ""
+    white = game.white == number
+    opponent = surname(game.black_name if white else game.white_name)
+    state = _STATE[game.state]
+    if game.result is not None and game.result.is_draw and game.armageddon is None:
+        state = "Armageddon due"
+    if game.postponed_to is not None:
+        state += f" ({game.postponed_to.value.replace('_', ' ')})"
+    return f"B{game.board} {'W' if white else 'B'} v {opponent}", state
+
+
+class DeskArrivals(DataTable[object]):
+    """Row key: the player's pairing number."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
+        self.players: dict[int, Player] = {}
+
+    def on_mount(self) -> None:
+        self.add_column("No", key="no")
+        self.add_column("Player", key="player")
+        self.add_column("Start", key="arrival")
+        self.add_column("Fine", key="fine")
+        self.add_column("Game", key="game")
+        self.add_column("State", key="state")
+
+    def show_round(self, store: EventStore, round_no: int) -> None:
+        arrivals = {a.player.number: a for a in store.arrivals(round_no)}
+        fines = {f.player.number: f for f in store.fines() if f.round == round_no}
+        games = store.games(round_no)
+        row = self.cursor_row
+        self.clear()
+        self.players = {p.number: p for p in store.players()}
+        for p in self.players.values():
+            arrival = arrivals.get(p.number)
+            if arrival is None:
+                at_start = Text("–", style="dim")
+            elif arrival.present:
+                at_start = Text("present", style="green")
+            else:
+                at_start = Text("ABSENT", style="bold red")
+            fine = fines.get(p.number)
+            fine_text = f"{fine.amount:f} {fine.currency}" if fine else ""
+            # Surnames: the pairing number beside them tells the two Wangs of another event apart.
+            name = Text(surname(p.name))
+            if p.status is PlayerStatus.WITHDRAWN:
+                name = Text(f"{surname(p.name)} (withdrawn)", style="dim")
+            game = next((g for g in games if p.number in (g.white, g.black)), None)
+            self.add_row(str(p.number), name, at_start, fine_text, *_game_text(p.number, game),
+                         key=str(p.number))
+        if self.row_count:
+            self.move_cursor(row=min(max(row, 0), self.row_count - 1))
+
+    @property
+    def selected(self) -> Player | None:
+        if not self.row_count:
+            return None
+        key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+        return self.players.get(int(str(key)))

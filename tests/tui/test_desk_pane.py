@@ -1,0 +1,148 @@
+"""Pane 5, Player desk: the §7 fine on confirmation, incidents with the Chief Arbiter's decision,
+§9 illness and postponement, and a withdrawal whose 50 % consequence is shown first (issue 5)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from textual.widgets import Input, Static
+
+from normtui.rules.model import GameState, PlayerStatus, Postponement
+from normtui.store import EventStore
+from normtui.tui.panes.desk import PlayerDeskPane
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.screens.desk_illness import DeskIllnessScreen
+from normtui.tui.widgets.desk_arrivals import DeskArrivals
+
+
+def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run a pilot test on its own event loop (no async plugin is installed)."""
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+    return run
+
+
+async def on_player(pilot, number: int) -> PlayerDeskPane:  # type: ignore[no-untyped-def]
+    """Pane 5, the cursor on a player (rows are in pairing-number order)."""
+    await pilot.press("5")
+    await pilot.pause()
+    pane = pilot.app.screen.query_one(PlayerDeskPane)
+    await pilot.press(*["down"] * (number - 1))
+    assert pane.query_one(DeskArrivals).selected.number == number
+    return pane
+
+
+def question(app) -> str:  # type: ignore[no-untyped-def]
+    screen = app.screen
+    assert isinstance(screen, ConfirmScreen)
+    return str(screen.query_one("#question", Static).render())
+
+
+@sync
+async def test_absent_at_the_start_is_fined_500_eur_once_confirmed(demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await on_player(pilot, 3)
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Regulations §7: a fine of 500 EUR" in question(app)
+        await pilot.press("n")  # not confirmed: nothing is recorded
+        await pilot.pause()
+        assert app.store.fines() == []
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        table = pane.query_one(DeskArrivals)
+        assert str(table.get_cell("3", "arrival")) == "ABSENT"
+        assert str(table.get_cell("3", "fine")) == "500 EUR"
+        assert "total 500 EUR" in str(pane.query_one("#desk-fines-heading", Static).render())
+    with EventStore.open(demo_copy) as store:
+        [fine] = store.fines()
+        assert (fine.player.name, fine.round, f"{fine.amount:f}", fine.currency) == (
+            "Giri, Anish", 7, "500", "EUR")
+        assert store.log(limit=1)[0].summary == (
+            "round 7: Giri absent at the start, fined 500 EUR (Regulations §7)")
+
+
+@sync
+async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(
+        demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await on_player(pilot, 9)
+        await pilot.press("w")
+        await pilot.pause()
+        text = question(app)
+        assert "Withdraw Wang, Hao from the event (§9)?" in text
+        assert "after 6 of 9 games: at least 50 %, so their games count" in text
+        assert "the 3 remaining games are lost by forfeit (§9 b)" in text
+        await pilot.press("y")
+        await pilot.pause()
+    with EventStore.open(demo_copy) as store:
+        wang = store.resolve_player("Wang")
+        assert wang.status is PlayerStatus.WITHDRAWN
+        assert [g.state for g in store.games() if 9 in (g.white, g.black) and g.round >= 7] == [
+            GameState.FORFEIT] * 3
+
+
+@sync
+async def test_illness_postpones_to_a_free_day_and_the_morning_can_be_refused(
+        demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await on_player(pilot, 2)
+        await pilot.press("]")  # round 8: Carlsen's game is not played yet
+        await pilot.pause()
+        assert pane.round_no == 8
+        await pilot.press("l")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, DeskIllnessScreen)
+        decision = modal.query_one("#illness-decision", Static)
+        assert "the game of round 8 is played on a free day" in str(decision.render())
+        await pilot.press("down", "enter")  # the morning of the next round
+        modal.query_one("#illness-refuses").value = True  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert "the opponent refuses to play on the morning" in str(decision.render())
+        await pilot.press("ctrl+s")  # refused by §9: the modal stays, nothing recorded
+        await pilot.pause()
+        assert app.screen is modal
+        await pilot.press("up", "enter")
+        modal.query_one("#illness-refuses").value = False  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not modal
+        assert "postponed (free day)" in str(pane.query_one(DeskArrivals).get_cell("2", "state"))
+    with EventStore.open(demo_copy) as store:
+        game = next(g for g in store.games(8) if 2 in (g.white, g.black))
+        assert (game.state, game.postponed_to) == (GameState.POSTPONED, Postponement.FREE_DAY)
+
+
+@sync
+async def test_an_incident_needs_the_chief_arbiter_s_decision(demo_copy, make_app) -> None:
+    app = make_app(demo_copy)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await on_player(pilot, 10)
+        await pilot.press("i")
+        await pilot.pause()
+        modal = app.screen
+        await pilot.press(*"phone rang", "ctrl+s")
+        await pilot.pause()
+        assert app.screen is modal  # no decision yet: refused (§7)
+        modal.query_one("#incident-decision", Input).focus()
+        await pilot.press(*"game lost", "enter")
+        await pilot.pause()
+        assert app.screen is not modal
+    with EventStore.open(demo_copy) as store:
+        [incident] = store.incidents()
+        assert (incident.player.name, incident.kind, incident.decision) == (
+            "Radjabov, Teimour", "electronic_device", "game lost")
+
+
+def test_snapshot_desk_pane(demo_copy, make_app, snap_compare) -> None:
+    assert snap_compare(make_app(demo_copy), press=["5"], terminal_size=(120, 40))
