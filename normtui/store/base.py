@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from sqlite_utils import Database
 
@@ -97,6 +97,7 @@ class StoreBase:
         self._clock = clock or _utc_now
         self._lock = threading.RLock()
         self._profile_cache: tuple[str, Profile] | None = None
+        self._rounds_cache: dict[str, int] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -105,7 +106,7 @@ class StoreBase:
         with self._lock:
             self._db.close()
 
-    def __enter__(self) -> StoreBase:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -211,10 +212,16 @@ class StoreBase:
     # -- rounds and games --------------------------------------------------------------------
 
     def _stage_rounds(self, stage: str) -> int:
+        # The main stage is made with the event and never changes (undo stops at the
+        # creation); other stages come and go with undo, so they are read every time.
+        if stage in self._rounds_cache:
+            return self._rounds_cache[stage]
         row = self._db.execute("SELECT rounds FROM stages WHERE kind = ?", [stage]).fetchone()
         if row is None:
             hint = {"blitz": "; start it with `normtui blitz start`"}.get(stage, "")
             raise NotFoundError(f"the event has no {stage} stage{hint}")
+        if stage == "main":
+            self._rounds_cache[stage] = int(row[0])
         return int(row[0])
 
     def check_round(self, round_no: int, stage: str = "main") -> None:
@@ -253,7 +260,7 @@ class StoreBase:
         b = self.resolve_player(black, players=players)
         if w.number == b.number:
             raise InputError(f"{w.name} is given as both White and Black")
-        games = self.games(round, stage)
+        games = self._game_records("g.stage = ? AND g.round = ?", [stage, round])
         for g in games:
             if (g.white, g.black) == (w.number, b.number):
                 return g
