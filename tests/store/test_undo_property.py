@@ -3,6 +3,7 @@ each action writes exactly one audit row, and a refused action writes nothing.""
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import tempfile
 from datetime import UTC, datetime
@@ -24,7 +25,9 @@ CLOCK = datetime(2022, 6, 1, 12, 0, tzinfo=UTC)
 
 def template() -> Path:
     if not _TEMPLATE:
-        path = Path(tempfile.mkdtemp(prefix="normtui-undo-")) / "event.db"
+        folder = Path(tempfile.mkdtemp(prefix="normtui-undo-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        path = folder / "event.db"
         EventStore.create(path, [PlayerInput(n) for n in NUMBERS], read_profile_text()).close()
         _TEMPLATE.append(path)
     return _TEMPLATE[0]
