@@ -64,6 +64,15 @@ def print_pairings(store: EventStore, games: list[GameRecord], stage: str) -> No
         click.echo(_pairing_line(g))
 
 
+def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> None:
+    with opened(db) as store:
+        games = store.games(round_no, stage)
+        if as_json:
+            echo_json([g.to_json() for g in games])
+        else:
+            print_pairings(store, games, stage)
+
+
 def print_standings(rows: list[StandingRow], currency: str) -> None:
     click.echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
                f"{'Prize':>12}")
@@ -123,12 +132,7 @@ def register(cli: click.Group) -> None:
 
         Signatures are shown as WBA: White, Black, Arbiter ('.' not yet signed).
         """
-        with opened(db) as store:
-            games = store.games(round_no)
-            if as_json:
-                echo_json([g.to_json() for g in games])
-            else:
-                print_pairings(store, games, "main")
+        show_pairings(db, round_no, as_json, "main")
 
     @cli.command("result")
     @db_argument

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import echo_json
-from normtui.commands.event import print_pairings
+from normtui.commands.event import show_pairings
 from normtui.commands.storecli import (
     db_argument,
     emit,
@@ -50,12 +50,7 @@ def register(cli: click.Group) -> None:
     @guarded
     def blitz_pairings(db: Path, round_no: int | None, as_json: bool) -> None:
         """The opener's pairings and results."""
-        with opened(db) as store:
-            games = store.games(round_no, stage="blitz")
-            if as_json:
-                echo_json([g.to_json() for g in games])
-            else:
-                print_pairings(store, games, "blitz")
+        show_pairings(db, round_no, as_json, "blitz")
 
     @blitz.command("result")
     @db_argument
