@@ -22,8 +22,10 @@ import argparse
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 
 from normtui.assets import DATA_2022, read_profile_text
@@ -64,7 +66,7 @@ class ScriptClock:
     """The time the demo says it is; moved forward by the script before each entry."""
 
     def __init__(self) -> None:
-        self.now = datetime(2022, 5, 31, 16, 0, tzinfo=STAVANGER)
+        self.now = datetime(2022, 5, 31, 10, 0, tzinfo=STAVANGER)
 
     def __call__(self) -> datetime:
         return self.now
@@ -93,48 +95,67 @@ def build_demo(path: str | Path) -> None:
     store = EventStore.create(path, _players(classical, armageddon), read_profile_text(),
                               actor=ACTOR, clock=clock)
     try:
+        # The schedule is known before the first round.
         for rnd in range(1, store.event.rounds + 1):
-            clock.now = datetime.fromisoformat(f"{dates[rnd]}T09:00:00+02:00")
             store.set_round_schedule(rnd, date=dates[rnd], start_time="16:00")
         for rnd in range(1, LIVE_ROUND + 1):
-            start = datetime.fromisoformat(f"{dates[rnd]}T16:00:00+02:00")
-            clock.now = start - timedelta(minutes=5)
-            for p in store.players():
-                store.record_arrival(rnd, p.number, True)
-            clock.now = start
-            store.start_round(rnd)
-            games = {(g.white_name, g.black_name): g for g in store.games(rnd)}
-            for pgn in sorted((g for g in classical if g.round == rnd),
-                              key=lambda g: games[(g.tags["White"], g.tags["Black"])].board):
-                record = games[(pgn.tags["White"], pgn.tags["Black"])]
-                stage = _stage_of(rnd, record.board)
-                clock.now = start + timedelta(hours=3, minutes=7 * record.board)
-                if stage == "in progress":
-                    continue
-                store.enter_result(rnd, record.white, record.black, pgn.tags["Result"])
-                clock.now += timedelta(minutes=1)
-                store.attach_pgn(record.id, "main", pgn.text)
-                arm = arm_of.get((rnd, pgn.tags["White"], pgn.tags["Black"]))
-                if arm is not None and stage != "awaiting armageddon":
-                    clock.now += timedelta(minutes=35)
-                    store.enter_armageddon(rnd, record.white, record.black, arm.tags["Result"])
-                    clock.now += timedelta(minutes=1)
-                    store.attach_pgn(record.id, "armageddon", arm.text)
-                if stage == "awaiting armageddon":
-                    continue
-                clock.now += timedelta(minutes=2)
-                store.sign(record.id, "white")
-                store.sign(record.id, "black")
-                if stage == "finished":
-                    store.sign(record.id, "arbiter")
-            if rnd <= COMPLETE_ROUNDS:
-                clock.now = start + timedelta(hours=5)
-                store.close_round(rnd)
+            _play_round(store, clock, rnd, dates[rnd], classical, arm_of)
     except BaseException:
         store.close()
         remove_database(Path(path))
         raise
     store.close()
+
+
+Step = tuple[datetime, int, Callable[[], object]]
+
+
+def _play_round(store: EventStore, clock: ScriptClock, rnd: int, date: str,
+                classical: list[PgnGame], arm_of: dict[tuple[int, str, str], PgnGame]) -> None:
+    """One round as the arbiter lives it. Board b's main game ends 3h + 7b minutes after the
+    start, its Armageddon 25 minutes later; the entries are made in order of time, so the
+    audit log reads as a day at the venue."""
+    start = datetime.fromisoformat(f"{date}T16:00:00+02:00")
+    clock.now = start - timedelta(minutes=5)
+    for p in store.players():
+        store.record_arrival(rnd, p.number, True)
+    clock.now = start
+    store.start_round(rnd)
+    games = {(g.white_name, g.black_name): g for g in store.games(rnd)}
+    steps: list[Step] = []
+    for pgn in (g for g in classical if g.round == rnd):
+        record = games[(pgn.tags["White"], pgn.tags["Black"])]
+        stage = _stage_of(rnd, record.board)
+        if stage == "in progress":
+            continue
+        ended = start + timedelta(hours=3, minutes=7 * record.board)
+
+        def add(minutes: int, action: Callable[[], object], ended: datetime = ended,
+                board: int = record.board) -> None:
+            steps.append((ended + timedelta(minutes=minutes), board, action))
+
+        add(0, partial(store.enter_result, rnd, record.white, record.black,
+                       pgn.tags["Result"]))
+        add(1, partial(store.attach_pgn, record.id, "main", pgn.text))
+        arm = arm_of.get((rnd, pgn.tags["White"], pgn.tags["Black"]))
+        done = 2
+        if arm is not None:
+            if stage == "awaiting armageddon":
+                continue
+            add(25, partial(store.enter_armageddon, rnd, record.white, record.black,
+                            arm.tags["Result"]))
+            add(26, partial(store.attach_pgn, record.id, "armageddon", arm.text))
+            done = 27
+        add(done, partial(store.sign, record.id, "white"))
+        add(done, partial(store.sign, record.id, "black"))
+        if stage == "finished":
+            add(done + 1, partial(store.sign, record.id, "arbiter"))
+    for at, _, action in sorted(steps, key=lambda s: (s[0], s[1])):
+        clock.now = at
+        action()
+    if rnd <= COMPLETE_ROUNDS:
+        clock.now = start + timedelta(hours=5)
+        store.close_round(rnd)
 
 
 def _stage_of(rnd: int, board: int) -> str:
