@@ -59,10 +59,12 @@ class PgnEntryPane(Pane):
         Binding("ctrl+s", "attach", "Attach", id="pgn.attach"),
         Binding("ctrl+o", "open", "Open", id="pgn.open"),
         Binding("ctrl+t", "import_file", "Import", id="pgn.import"),
-        Binding("ctrl+r", "check", "Check", id="pgn.check"),
         Binding("ctrl+g", "pairing", "Pairing", id="pgn.pairing"),
         Binding("ctrl+l", "path", "Path", id="pgn.path"),
-        Binding("ctrl+n", "clear", "Clear", id="pgn.clear"),
+        # In the help and the palette, not the Footer: checking follows every edit anyway,
+        # and at 80 columns the Footer needs the room for the console's own keys.
+        Binding("ctrl+r", "check", "Check now", id="pgn.check", show=False),
+        Binding("ctrl+n", "clear", "Clear", id="pgn.clear", show=False),
     ]
     DEBOUNCE = 0.4
 
@@ -113,8 +115,8 @@ class PgnEntryPane(Pane):
             yield PgnFindings(id="pgn-findings")
         yield Static("", id="pgn-target")
         with Horizontal(id="pgn-import"):
-            yield Static("", id="pgn-import-label")
             yield ProgressBar(id="pgn-progress", show_eta=False)
+            yield Static("", id="pgn-import-label")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -267,6 +269,8 @@ class PgnEntryPane(Pane):
             return
         path = Path(typed).expanduser()
         self._import(path, path.name, self._kind(), None)
+        # Out of the path input, so that the console's keys (1-6, ?) work during the import.
+        self.query_one(PgnFindings).focus()
 
     @work(thread=True, exclusive=True, group="pgn-import")
     def _import(self, source: Path | str, name: str, kind: KindChoice,
@@ -318,7 +322,7 @@ class PgnEntryPane(Pane):
             return
         summary = _summary(message.name, message.outcomes)
         self._showing_outcomes = True
-        label.update(f"{len(message.outcomes)} games: done")
+        label.update(summary)
         self.query_one(PgnFindings).show_outcomes(message.outcomes, summary)
         troubled = [o for o in message.outcomes
                     if o.status in ("conflict", "unmatched", "refused")]
@@ -343,8 +347,7 @@ class PgnEntryPane(Pane):
 
 
 def _pairing_label(g: GameRecord) -> str:
-    result = f" {g.result.value}" if g.result else ""
-    return f"R{g.round}.{g.board} {surname(g.white_name)}-{surname(g.black_name)}{result}"
+    return f"R{g.round}.{g.board} {surname(g.white_name)}-{surname(g.black_name)}"
 
 
 def _target_line(checked: list[Checked]) -> Text:
@@ -370,4 +373,4 @@ def _summary(name: str, outcomes: list[Outcome]) -> str:
              "conflict": "conflicts left for the arbiter", "unmatched": "not matched",
              "refused": "refused"}
     parts = [f"{counts[k]} {w}" for k, w in words.items() if counts.get(k)]
-    return f"{name}: {len(outcomes)} games; " + ", ".join(parts)
+    return f"{name}: {len(outcomes)} game{'s' if len(outcomes) != 1 else ''}; " + ", ".join(parts)

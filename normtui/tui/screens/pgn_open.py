@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DirectoryTree, Static
+from textual.widgets import DirectoryTree, Footer, Static
 
 
 class PgnTree(DirectoryTree):
@@ -39,6 +39,7 @@ class PgnOpenScreen(ModalScreen[Path | None]):
         with Vertical(id="pgn-open"):
             yield Static(self._title(), id="pgn-open-title")
             yield PgnTree(self.start, id="pgn-open-tree")
+        yield Footer(compact=True)
 
     def _title(self) -> str:
         return (f"Open a PGN file from {self.start}\n"

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 _MARK = {"error": "✖ error", "warning": "▲ warning", "info": "● info"}
-_OUTCOME_STYLE = {"entered": "bold green", "attached": "green", "unchanged": "dim",
-                  "conflict": "bold yellow", "unmatched": "bold yellow", "refused": "bold red"}
+# In the reverse of the order the outcomes are listed in.
+_OUTCOME_STYLE = {"unchanged": "dim", "attached": "green", "entered": "bold green",
+                  "unmatched": "bold yellow", "conflict": "bold yellow", "refused": "bold red"}
 
 
 class PgnFindings(OptionList):
@@ -62,10 +63,13 @@ class PgnFindings(OptionList):
         if not outcomes:
             self.show_empty("The file has no games.")
             return
+        # What needs the arbiter comes first; what changed nothing comes last.
+        order = list(_OUTCOME_STYLE)[::-1]
+        ranked = sorted(outcomes, key=lambda o: (order.index(o.status), o.index))
         self.add_options([
             Option(Text.assemble((f"{o.status:<9}", _OUTCOME_STYLE[o.status]), " ", o.message),
                    id=f"outcome-{o.index}")
-            for o in outcomes])
+            for o in ranked])
 
 
 def _counts(checked: Sequence[Checked]) -> str:
