@@ -13,12 +13,14 @@ from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.clock_form import ClockForm
 
 # The rule book's name for each stage, and the articles that set its clock.
+# The rule book sets no blitz opener control: its line names §1, the stage, and the setting is
+# the profile's default.
 STAGES: dict[str, tuple[str, str]] = {
-    "classical": ("Classical (main games)", "§2"),
+    "classical": ("Classical", "§2"),
     "armageddon": ("Armageddon", "§2, §3"),
     "playoff_blitz": ("Play-off blitz", "§5"),
     "playoff_armageddon": ("Play-off Armageddon", "§5"),
-    "blitz_opener": ("Blitz opener", "§1 (profile)"),
+    "blitz_opener": ("Blitz opener", "§1"),
 }
 
 
@@ -58,7 +60,6 @@ class ClocksPane(Pane):
         controls.add_column("Stage", key="stage")
         controls.add_column("Setting", key="setting")
         controls.add_column("Rule", key="rule")
-        controls.add_column("PGN tag", key="tag")
         dial = self.query_one("#clock-dial", DataTable)
         dial.add_column("Bd", key="board")
         dial.add_column("Players", key="players")
@@ -75,7 +76,7 @@ class ClocksPane(Pane):
         table.clear()
         for name, tc in self.store.profile.time_controls.items():
             title, article = STAGES.get(name, (stage_title(name), ""))
-            table.add_row(title, tc.describe(), article, tc.pgn_tag(), key=name)
+            table.add_row(title, tc.describe(), article, key=name)
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
         self._refresh_dial()
@@ -88,7 +89,7 @@ class ClocksPane(Pane):
         row = table.cursor_row
         table.clear()
         for d in rows:
-            table.add_row(d.board, d.players, d.setting, d.when, key=d.key)
+            table.add_row(d.board, d.players, d.setting, d.when, key=d.key, height=2)
         heading = self.query_one("#clock-dial-heading", Static)
         heading.update(f"Dial now: {len(rows)} board{'s' if len(rows) != 1 else ''}"
                        if rows else "Dial now: no board needs a clock set")

@@ -31,11 +31,25 @@ class Dial:
     when: str
 
 
+def _clock(seconds: int) -> str:
+    minutes, rest = divmod(seconds, 60)
+    return f"{minutes}'" if rest == 0 else f"{minutes}'{rest:02d}\""
+
+
 def _setting(tc: TimeControl, white: str, black: str) -> str:
+    """Two lines, so that the table fits 80 columns: the times, then the increment. Where the
+    times differ the players are named, because who gets the longer time matters most."""
     if tc.white_seconds == tc.black_seconds:
-        return tc.describe()
-    # Who gets the longer time matters more than the figures: name the players (White first).
-    return tc.describe().replace("White", white, 1).replace("Black", black, 1)
+        times = f"{_clock(tc.white_seconds)} each"
+    else:
+        times = f"{white} {_clock(tc.white_seconds)}, {black} {_clock(tc.black_seconds)}"
+    if tc.increment_seconds == 0:
+        increment = "no increment"
+    elif tc.increment_from_move <= 1:
+        increment = f'+{tc.increment_seconds}" per move'
+    else:
+        increment = f'+{tc.increment_seconds}" from move {tc.increment_from_move}'
+    return f"{times}\n{increment}"
 
 
 def _left(deadline: str, now: datetime) -> str:
@@ -44,13 +58,13 @@ def _left(deadline: str, now: datetime) -> str:
         at = at.astimezone(now.tzinfo)
     seconds = int((at - now).total_seconds())
     if seconds <= -86400:
-        return f"by {at:%Y-%m-%d %H:%M}: OVERDUE"
+        return f"by {at:%Y-%m-%d %H:%M}\nOVERDUE"
     minutes, secs = divmod(abs(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     span = f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
     if seconds < 0:
-        return f"by {at:%H:%M}: OVERDUE {span}"
-    return f"by {at:%H:%M}, {span} left"
+        return f"by {at:%H:%M}\nOVERDUE {span}"
+    return f"by {at:%H:%M}\n{span} left"
 
 
 def _main_dials(games: list[GameRecord], round_no: int, tcs: dict[str, TimeControl],

@@ -15,15 +15,16 @@ from textual.widgets import Button, Input, Label, Static
 
 from normtui.rules.profile import TimeControl
 
-# (input id, label): the order an arbiter reads a clock setting in.
-FIELDS: tuple[tuple[str, str], ...] = (
-    ("white-min", "White minutes"),
-    ("white-sec", "White seconds"),
-    ("black-min", "Black minutes"),
-    ("black-sec", "Black seconds"),
-    ("increment", "Increment (seconds)"),
-    ("from-move", "Increment from move"),
+# (input id, name in messages, label over the field): the order an arbiter reads a setting in.
+FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("white-min", "White minutes", "White min"),
+    ("white-sec", "White seconds", "White sec"),
+    ("black-min", "Black minutes", "Black min"),
+    ("black-sec", "Black seconds", "Black sec"),
+    ("increment", "Increment (seconds)", "Incr. sec"),
+    ("from-move", "Increment from move", "From move"),
 )
+NAMES = {key: name for key, name, _label in FIELDS}
 
 
 class ClockFormError(ValueError):
@@ -35,7 +36,7 @@ class ClockValues:
     values: dict[str, str]
 
     def _int(self, key: str, low: int, high: int) -> int:
-        label = dict(FIELDS)[key]
+        label = NAMES[key]
         text = self.values.get(key, "").strip()
         if not text.isdigit():
             shown = f"{text!r} is" if text else "it is empty,"
@@ -98,19 +99,19 @@ class ClockForm(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="clock-form-title")
         with Horizontal(id="clock-form-fields"):
-            for key, label in FIELDS:
+            for key, _name, label in FIELDS:
                 with Vertical(classes="clock-field"):
                     yield Label(label)
                     yield Input(id=f"clock-{key}", restrict=r"\d*", max_length=3, compact=True)
         yield Static("", id="clock-form-error")
         with Horizontal(id="clock-form-buttons"):
-            yield Button("Save (ctrl+s)", variant="primary", id="clock-save")
-            yield Button("Cancel (Esc)", id="clock-cancel")
+            yield Button("Save (ctrl+s)", variant="primary", id="clock-save", compact=True)
+            yield Button("Cancel (Esc)", id="clock-cancel", compact=True)
 
     def edit(self, name: str, title: str, tc: TimeControl) -> None:
         self.name_edited = name
         self.query_one("#clock-form-title", Static).update(
-            f"[b]Edit {title}[/]: now {tc.describe()}")
+            f"[b]Edit {title}[/]: now {tc.describe()} (PGN tag {tc.pgn_tag()})")
         for key, value in values_of(tc).items():
             self.query_one(f"#clock-{key}", Input).value = value
         self.show_error("")
@@ -123,8 +124,7 @@ class ClockForm(Vertical):
         error.display = bool(text)
 
     def values(self) -> ClockValues:
-        return ClockValues({key: self.query_one(f"#clock-{key}", Input).value
-                            for key, _label in FIELDS})
+        return ClockValues({key: self.query_one(f"#clock-{key}", Input).value for key in NAMES})
 
     def action_save(self) -> None:
         try:
