@@ -29,6 +29,7 @@ class DeskIllnessScreen(DeskModal):
     def compose(self) -> ComposeResult:
         game = next((g for g in self.store.games(self.round_no)
                      if self.player.number in (g.white, g.black)), None)
+        self.game = game
         where = game.label if game else f"round {self.round_no}: no game"
         with Vertical(id="desk-dialog"):
             yield Static(Text.assemble((f"Illness (§9): {self.player.name}", "bold"), f"\n{where}"),
@@ -39,6 +40,7 @@ class DeskIllnessScreen(DeskModal):
             yield Checkbox("The opponent refuses this slot", id="illness-refuses")
             yield Static("", id="illness-decision")
             yield from self.buttons()
+        yield from self.footer()
 
     def on_mount(self) -> None:
         self.query_one(RadioSet).focus()
@@ -55,6 +57,13 @@ class DeskIllnessScreen(DeskModal):
         """What §9 decides for the choice as it stands: shown before it is recorded."""
         slot, refuses = self._choice()
         decision = self.query_one("#illness-decision", Static)
+        if self.game is not None and self.game.result is not None:
+            decision.update(Text.assemble(("Not possible: ", "bold red"),
+                                          f"{self.game.label} already has a result "
+                                          f"({self.game.result.value}); there is nothing left "
+                                          "to postpone (Regulations §9)"))
+            decision.set_class(True, "-refused")
+            return
         try:
             d = self.store.illness_decision(self.round_no, proposed=slot,
                                             opponent_refuses=refuses)

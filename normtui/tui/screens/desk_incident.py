@@ -31,6 +31,7 @@ class DeskIncidentScreen(DeskModal):
             yield Label("The Chief Arbiter's decision")
             yield Input(placeholder="e.g. game lost; warning; no sanction", id="incident-decision")
             yield from self.buttons()
+        yield from self.footer()
 
     def on_mount(self) -> None:
         self.query_one("#incident-description", Input).focus()

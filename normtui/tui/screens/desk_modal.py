@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import ModalScreen
-from textual.widgets import Button
+from textual.widgets import Button, Footer
 
 from normtui.store import EXPECTED_ERRORS
 
@@ -36,10 +36,14 @@ class DeskModal(ModalScreen[bool]):
         self.round_no = round_no
         self.player = player
 
+    def footer(self) -> ComposeResult:
+        # The console's Footer below shows the pane's keys, which do nothing here.
+        yield Footer(compact=True)
+
     def buttons(self) -> ComposeResult:
         with Horizontal(classes="desk-buttons"):
-            yield Button("Record (ctrl+s)", variant="primary", id="desk-record")
-            yield Button("Cancel (Esc)", id="desk-cancel")
+            yield Button("Record (ctrl+s)", variant="primary", id="desk-record", compact=True)
+            yield Button("Cancel (Esc)", id="desk-cancel", compact=True)
 
     def action_record(self) -> None:
         raise NotImplementedError
