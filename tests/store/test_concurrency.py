@@ -4,6 +4,7 @@ sees the other's commits on its next read, and a conflicting edit is refused."""
 from __future__ import annotations
 
 import multiprocessing
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from normtui.rules.model import MainResult, RuleError
-from normtui.store import ConflictError, EventStore
+from normtui.store import BusyError, ConflictError, EventStore, connection
 
 
 @pytest.fixture
@@ -103,4 +104,21 @@ def test_two_processes_writing_at_once_lose_nothing(event_path: Path) -> None:
             assert {g.result.value for g in store.games(rnd) if g.result} == {final}
         assert len(store.incidents()) == 2 * times
     finally:
+        store.close()
+
+
+def test_a_writer_stuck_past_the_busy_timeout_is_reported(
+        event_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 100)
+    store = EventStore.open(event_path)
+    holder = sqlite3.connect(event_path, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        with pytest.raises(BusyError, match="busy"):
+            store.enter_result(1, 1, 10, "1-0")
+        holder.execute("ROLLBACK")
+        assert store.find_game(1, 1, 10).result is None
+        assert store.enter_result(1, 1, 10, "1-0") is not None
+    finally:
+        holder.close()
         store.close()
