@@ -12,11 +12,10 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo_json
+from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.storecli import (
     db_argument,
     emit,
-    guarded,
     json_option,
     opened,
     parse_round,
@@ -35,7 +34,7 @@ def register(cli: click.Group) -> None:
     @click.argument("white")
     @click.argument("black")
     @click.argument("who", type=click.Choice(["white", "black", "arbiter"]))
-    @guarded
+    @friendly
     def sign(db: Path, round_no: str, white: str, black: str, who: str) -> None:
         """Record a scoresheet signature (§8): White and Black sign, then the arbiter
         countersigns. Until all three have, the result is provisional."""
@@ -47,7 +46,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.argument("round_no", metavar="ROUND")
     @click.option("--board", type=int, help="Only this board.")
-    @guarded
+    @friendly
     def start(db: Path, round_no: str, board: int | None) -> None:
         """Mark the scheduled games of ROUND (or one board) as in progress."""
         rnd = parse_round(round_no)
@@ -67,7 +66,7 @@ def register(cli: click.Group) -> None:
     @click.option("--start", "start_time", help="The start time, HH:MM.")
     @click.option("--close", is_flag=True, help="Close the round (every board has a result).")
     @click.option("--reopen", is_flag=True, help="Reopen a closed round.")
-    @guarded
+    @friendly
     def round_(db: Path, round_no: str, date: str | None, start_time: str | None, close: bool,
                reopen: bool) -> None:
         """Set the date and start time of ROUND, or close or reopen it. A closed round takes
@@ -93,7 +92,7 @@ def register(cli: click.Group) -> None:
     @click.option("--present/--absent", default=True,
                   help="In the playing area at the start of the round, or not.")
     @click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
-    @guarded
+    @friendly
     def arrive(db: Path, round_no: str, player: str, present: bool, no_fine: bool) -> None:
         """Record whether PLAYER was present at the start of ROUND. Absent at the start is
         fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine."""
@@ -104,7 +103,7 @@ def register(cli: click.Group) -> None:
     @cli.command("fines")
     @db_argument
     @json_option
-    @guarded
+    @friendly
     def fines(db: Path, as_json: bool) -> None:
         """The fines ledger."""
         with opened(db) as store:
@@ -119,7 +118,7 @@ def register(cli: click.Group) -> None:
     @click.argument("kind", type=click.Choice(INCIDENT_KINDS))
     @click.argument("description")
     @click.option("--decision", required=True, help="The Chief Arbiter's decision (§7).")
-    @guarded
+    @friendly
     def incident(db: Path, round_no: str, player: str, kind: str, description: str,
                  decision: str) -> None:
         """Record an incident (for example an electronic device, §7) with the decision."""
@@ -130,7 +129,7 @@ def register(cli: click.Group) -> None:
     @cli.command("incidents")
     @db_argument
     @json_option
-    @guarded
+    @friendly
     def incidents(db: Path, as_json: bool) -> None:
         """Every incident recorded."""
         with opened(db) as store:
@@ -149,7 +148,7 @@ def register(cli: click.Group) -> None:
     @click.option("--no-solution", "slot", flag_value="none",
                   help="No slot was agreed: the ill player forfeits.")
     @click.option("--opponent-refuses", is_flag=True, help="The opponent refuses the slot.")
-    @guarded
+    @friendly
     def illness(db: Path, round_no: str, player: str, slot: str | None,
                 opponent_refuses: bool) -> None:
         """PLAYER is too ill to play ROUND (§9): postpone the game, or forfeit it (in rounds 9
@@ -165,7 +164,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.argument("player")
     @click.option("--dry-run", is_flag=True, help="Only say what the withdrawal would do.")
-    @guarded
+    @friendly
     def withdraw(db: Path, player: str, dry_run: bool) -> None:
         """Withdraw PLAYER (§9): under 50 % of games completed, none of their games count;
         at 50 % or more they count and the remaining games are forfeits."""
@@ -178,7 +177,7 @@ def register(cli: click.Group) -> None:
     @cli.command("clocks")
     @db_argument
     @json_option
-    @guarded
+    @friendly
     def clocks(db: Path, as_json: bool) -> None:
         """The time controls of every stage, from the event's profile."""
         with opened(db) as store:
@@ -201,7 +200,7 @@ def register(cli: click.Group) -> None:
     @click.argument("black_seconds", type=int)
     @click.argument("increment_seconds", type=int)
     @click.argument("increment_from_move", type=int)
-    @guarded
+    @friendly
     def time_control(db: Path, name: str, white_seconds: int, black_seconds: int,
                      increment_seconds: int, increment_from_move: int) -> None:
         """Change the time control NAME of the event's profile, validated and audited.
@@ -215,7 +214,7 @@ def register(cli: click.Group) -> None:
 
     @cli.command("check")
     @db_argument
-    @guarded
+    @friendly
     def check(db: Path) -> None:
         """Check the file: SQLite integrity, foreign keys, every game against the rules.
         Exit 1 if anything is wrong."""

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo_json
+from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.storecli import (
     db_argument,
     emit,
-    guarded,
     json_option,
     opened,
     parse_round,
@@ -101,7 +100,7 @@ def register(cli: click.Group) -> None:
     @click.option("--lots", "seed", type=int,
                   help="Draw pairing numbers by lots with this seed (recorded). Without it, "
                        "the listed order is the pairing order.")
-    @guarded
+    @friendly
     def new(db: Path, players_file: Path, profile_file: Path | None, seed: int | None) -> None:
         """Create the event database DB: players, pairing numbers and every round's pairings.
 
@@ -126,7 +125,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.option("--round", "round_no", type=int, help="Only this round.")
     @json_option
-    @guarded
+    @friendly
     def pairings(db: Path, round_no: int | None, as_json: bool) -> None:
         """The pairings of every round (or one), with results, points, state and signatures.
 
@@ -143,7 +142,7 @@ def register(cli: click.Group) -> None:
     @click.option("--armageddon", help="The Armageddon result after a drawn main game.")
     @click.option("--correct", is_flag=True,
                   help="Replace a result already entered (audited as a correction).")
-    @guarded
+    @friendly
     def result(db: Path, round_no: str, white: str, black: str, result: str | None,
                armageddon: str | None, correct: bool) -> None:
         """Enter the result of WHITE against BLACK in ROUND.
@@ -178,7 +177,7 @@ def register(cli: click.Group) -> None:
     @click.option("--round", "round_no", type=int, help="The table after this round.")
     @json_option
     @click.option("--csv", "as_csv", is_flag=True, help="Write CSV to stdout.")
-    @guarded
+    @friendly
     def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> None:
         """The standings: rank (shared places as 7-8), points, tie-breaks and prize money.
 
@@ -208,7 +207,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.option("--limit", type=click.IntRange(min=1), help="Only the newest N entries.")
     @json_option
-    @guarded
+    @friendly
     def log(db: Path, limit: int | None, as_json: bool) -> None:
         """The audit log, newest first: time, who, what (with the rows before and after)."""
         with opened(db) as store:
@@ -218,7 +217,7 @@ def register(cli: click.Group) -> None:
 
     @cli.command("undo")
     @db_argument
-    @guarded
+    @friendly
     def undo(db: Path) -> None:
         """Revert the last change exactly (the undo itself is logged)."""
         with opened(db) as store:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.storecli import db_argument, guarded, opened
+from normtui.commands.common import friendly
+from normtui.commands.storecli import db_argument, opened
 from normtui.export import FORMATS, EventDetails, export_event
 
 
@@ -45,7 +46,7 @@ def register(cli: click.Group) -> None:
     @click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
     @click.option("--deputy", multiple=True,
                   help="Deputy Chief Arbiter (TRF 112); repeat for each.")
-    @guarded
+    @friendly
     def export(db: Path, fmt: str, output: Path | None, city: str | None,
                federation: str | None, site: str | None, arbiter: str | None,
                deputy: tuple[str, ...]) -> None:

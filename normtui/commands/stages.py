@@ -7,12 +7,11 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo_json
+from normtui.commands.common import echo_json, friendly
 from normtui.commands.event import show_pairings
 from normtui.commands.storecli import (
     db_argument,
     emit,
-    guarded,
     json_option,
     opened,
     parse_round,
@@ -36,7 +35,7 @@ def register(cli: click.Group) -> None:
     @blitz.command("start")
     @db_argument
     @click.argument("seed", type=int)
-    @guarded
+    @friendly
     def blitz_start(db: Path, seed: int) -> None:
         """Draw the blitz numbers by lots with SEED and pair the opener (one Berger cycle).
         The same seed breaks a tie that survives every tie-break of the blitz ranking."""
@@ -47,7 +46,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.option("--round", "round_no", type=int, help="Only this round.")
     @json_option
-    @guarded
+    @friendly
     def blitz_pairings(db: Path, round_no: int | None, as_json: bool) -> None:
         """The opener's pairings and results."""
         show_pairings(db, round_no, as_json, "blitz")
@@ -59,7 +58,7 @@ def register(cli: click.Group) -> None:
     @click.argument("black")
     @click.argument("result")
     @click.option("--correct", is_flag=True, help="Replace a result already entered.")
-    @guarded
+    @friendly
     def blitz_result(db: Path, round_no: str, white: str, black: str, result: str,
                      correct: bool) -> None:
         """Enter a blitz result (1-0, 0-1, 1/2-1/2; no Armageddon in the opener)."""
@@ -71,7 +70,7 @@ def register(cli: click.Group) -> None:
     @blitz.command("standings")
     @db_argument
     @json_option
-    @guarded
+    @friendly
     def blitz_ranking(db: Path, as_json: bool) -> None:
         """The opener's ranking: points, Sonneborn-Berger, wins, wins with Black, lots."""
         with opened(db) as store:
@@ -82,7 +81,7 @@ def register(cli: click.Group) -> None:
     @blitz.command("choose")
     @db_argument
     @click.argument("numbers", nargs=-1, type=int, required=True)
-    @guarded
+    @friendly
     def blitz_choose(db: Path, numbers: tuple[int, ...]) -> None:
         """Pairing numbers chosen in the order of the blitz ranking: NUMBERS lists the number
         chosen by the winner, then by the second, ... (the last may be left out). The main
@@ -98,7 +97,7 @@ def register(cli: click.Group) -> None:
     @playoff.command("show")
     @db_argument
     @json_option
-    @guarded
+    @friendly
     def playoff_show(db: Path, as_json: bool) -> None:
         """Where the play-off stands: players, games, results, the next game, the winner."""
         with opened(db) as store:
@@ -122,7 +121,7 @@ def register(cli: click.Group) -> None:
     @playoff.command("start")
     @db_argument
     @click.argument("seed", type=int)
-    @guarded
+    @friendly
     def playoff_start(db: Path, seed: int) -> None:
         """Start the play-off after the last round; every lot is drawn from SEED."""
         with opened(db) as store:
@@ -133,7 +132,7 @@ def register(cli: click.Group) -> None:
     @click.argument("game")
     @click.argument("result", type=click.Choice(["1-0", "0-1", "1/2-1/2"]))
     @click.option("--correct", is_flag=True, help="Replace a result already entered.")
-    @guarded
+    @friendly
     def playoff_result(db: Path, game: str, result: str, correct: bool) -> None:
         """Enter the result of play-off GAME (M1, M2, A for the Armageddon, R3.2 ...)."""
         with opened(db) as store:
@@ -143,7 +142,7 @@ def register(cli: click.Group) -> None:
     @playoff.command("choose")
     @db_argument
     @click.argument("colour", type=click.Choice(["white", "black"]))
-    @guarded
+    @friendly
     def playoff_choose(db: Path, colour: str) -> None:
         """The colour the higher-ranked player chose for the Armageddon (when the profile
         lets them choose)."""

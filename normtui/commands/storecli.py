@@ -5,48 +5,21 @@ Not a command module itself (it has no ``register``).
 
 from __future__ import annotations
 
-import os
-import sqlite3
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from normtui.commands.common import UserError, echo_json, friendly
-from normtui.store import AuditEntry, EventStore, StoreError
+from normtui.commands.common import UserError, echo_json
+from normtui.store import AuditEntry, EventStore
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 db_argument = click.argument("db", type=click.Path(dir_okay=False, path_type=Path))
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout.")
-
-
-def guarded(func: F) -> F:
-    """``friendly``, plus the store's refusals and any SQLite or OS failure: one line, exit 2,
-    never a traceback."""
-
-    @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except StoreError as exc:
-            raise UserError(str(exc)) from None
-        except BrokenPipeError:
-            # The reader went away (`| head`): not an error of ours to report.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            sys.exit(1)
-        except sqlite3.Error as exc:
-            raise UserError(f"database error: {exc}") from None
-        except OSError as exc:
-            raise UserError(f"{exc.filename or 'file'}: {exc.strerror}") from None
-
-    return friendly(wrapper)  # type: ignore[return-value]
 
 
 @contextmanager
