@@ -57,10 +57,15 @@ def real_game(white: str) -> str:
 
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Wait for the pane's workers and for the messages they posted."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """Wait until the pane's checks and imports are done and what they posted is shown."""
+    pane = pilot.app.screen.query_one(PgnEntryPane)
+    for _ in range(200):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not pane.checking and not any(w.is_running for w in pilot.app.workers):
+            return
+    raise AssertionError("the PGN pane never settled")
 
 
 async def paste(pilot, text: str) -> PgnEntryPane:  # type: ignore[no-untyped-def]

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,7 +23,8 @@ from textual.worker import get_current_worker
 from normtui.store import EXPECTED_ERRORS
 from normtui.store.records import surname
 from normtui.tui.panes.base import Pane
-from normtui.tui.widgets.pgn_findings import PgnFindings
+from normtui.tui.widgets.pgn_attach import import_summary
+from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
 from normtui.tui.widgets.pgn_path import PgnPathInput
 
 if TYPE_CHECKING:
@@ -69,10 +69,12 @@ class PgnEntryPane(Pane):
     DEBOUNCE = 0.4
 
     class Validated(Message):
-        def __init__(self, generation: int, checked: list[Checked]) -> None:
+        def __init__(self, generation: int, checked: list[Checked],
+                     error: str | None = None) -> None:
             super().__init__()
             self.generation = generation
             self.checked = checked
+            self.error = error
 
     class ImportStarted(Message):
         def __init__(self, name: str, total: int) -> None:
@@ -97,6 +99,7 @@ class PgnEntryPane(Pane):
         super().__init__(store, **kwargs)  # type: ignore[arg-type]
         self._games: list[GameRecord] = []
         self._generation = 0
+        self._shown_generation = 0
         self._debounce: Timer | None = None
         self._notified: set[tuple[int, str, str | None]] = set()
         self._labels: list[tuple[str, int]] = []
@@ -125,6 +128,11 @@ class PgnEntryPane(Pane):
 
     def focus_first(self) -> None:
         self.query_one(TextArea).focus()
+
+    @property
+    def checking(self) -> bool:
+        """A check waits for the typing to pause, or runs: the findings shown are older."""
+        return self._debounce is not None or self._shown_generation != self._generation
 
     # -- the store ---------------------------------------------------------------------------
 
@@ -163,6 +171,7 @@ class PgnEntryPane(Pane):
         self._generation += 1
         text = self.query_one(TextArea).text
         if not text.strip():
+            self._shown_generation = self._generation
             self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
             self.query_one("#pgn-target", Static).update("")
             return
@@ -174,16 +183,24 @@ class PgnEntryPane(Pane):
                chosen: GameRecord | None) -> None:
         from normtui.tui.widgets.pgn_attach import check_text
 
-        checked = check_text(text, self.store.profile, self._games, kind, chosen)
+        try:
+            checked = check_text(text, self.store.profile, self._games, kind, chosen)
+        except Exception as exc:  # a worker's exception would end the console: say it instead
+            self.post_message(self.Validated(generation, [], f"The check failed: {exc}"))
+            return
         self.post_message(self.Validated(generation, checked))
 
     @on(Validated)
     def _validated(self, message: Validated) -> None:
         if message.generation != self._generation:
             return  # the text changed since: a newer check is on its way
+        self._shown_generation = message.generation
+        if message.error is not None:
+            self.query_one(PgnFindings).show_empty(message.error)
+            return
         checked = message.checked
         self.query_one(PgnFindings).show_checked(checked)
-        self.query_one("#pgn-target", Static).update(_target_line(checked))
+        self.query_one("#pgn-target", Static).update(target_line(checked))
         self._notify_rules_broken(checked)
 
     def _notify_rules_broken(self, checked: list[Checked]) -> None:
@@ -291,12 +308,17 @@ class PgnEntryPane(Pane):
             if isinstance(source, Path):
                 total, raws = source.stat().st_size, iter_games(source)
             else:
-                total, raws = len(source), split_text(source)
+                total, raws = len(source), list(split_text(source))
+                if len(raws) > 1:
+                    chosen = None  # each game of several goes to the board its headers name
             self.post_message(self.ImportStarted(name, total))
             checked = check_games(raws, self.store.profile, self.store.games(), kind, chosen)
             outcomes = import_games(self.store, checked, progress)
         except (OSError, PgnReadError, *EXPECTED_ERRORS) as exc:
             self.post_message(self.ImportFinished(name, [], str(exc)))
+            return
+        except Exception as exc:  # a worker's exception would end the console: say it instead
+            self.post_message(self.ImportFinished(name, [], f"The import stopped: {exc}"))
             return
         self.post_message(self.ImportFinished(name, outcomes))
 
@@ -320,7 +342,7 @@ class PgnEntryPane(Pane):
             label.update("Import failed")
             self.notify(message.error, severity="error", markup=False)
             return
-        summary = _summary(message.name, message.outcomes)
+        summary = import_summary(message.name, message.outcomes)
         self._showing_outcomes = True
         label.update(summary)
         self.query_one(PgnFindings).show_outcomes(message.outcomes, summary)
@@ -348,29 +370,3 @@ class PgnEntryPane(Pane):
 
 def _pairing_label(g: GameRecord) -> str:
     return f"R{g.round}.{g.board} {surname(g.white_name)}-{surname(g.black_name)}"
-
-
-def _target_line(checked: list[Checked]) -> Text:
-    # Text, not markup: the names come from the PGN headers, and may hold any bracket.
-    if len(checked) > 1:
-        matched = sum(1 for c in checked if c.target is not None)
-        return Text(f"{len(checked)} games, {matched} matched to a pairing: ctrl+s attaches "
-                    "each to its board")
-    if not checked:
-        return Text("")
-    item = checked[0]
-    if item.target is None:
-        return Text.assemble(("No pairing: ", "bold"), item.unmatched,
-                             " (ctrl+g chooses the board)")
-    return Text.assemble((f"→ {item.target.describe()}", "bold"), ": ctrl+s attaches it")
-
-
-def _summary(name: str, outcomes: list[Outcome]) -> str:
-    counts: dict[str, int] = {}
-    for o in outcomes:
-        counts[o.status] = counts.get(o.status, 0) + 1
-    words = {"entered": "results entered", "attached": "attached", "unchanged": "unchanged",
-             "conflict": "conflicts left for the arbiter", "unmatched": "not matched",
-             "refused": "refused"}
-    parts = [f"{counts[k]} {w}" for k, w in words.items() if counts.get(k)]
-    return f"{name}: {len(outcomes)} game{'s' if len(outcomes) != 1 else ''}; " + ", ".join(parts)

@@ -141,7 +141,9 @@ def check_text(text: str, profile: Profile, games: Sequence[GameRecord],
                choice: KindChoice = "auto", chosen: GameRecord | None = None) -> list[Checked]:
     from normtui.pgn import split_text
 
-    return list(check_games(split_text(text), profile, games, choice, chosen))
+    raws = list(split_text(text))
+    # A chosen board is for the one game in the text; several games go where their headers say.
+    return list(check_games(raws, profile, games, choice, chosen if len(raws) == 1 else None))
 
 
 def attach(store: EventStore, checked: Checked) -> Outcome:
@@ -218,3 +220,15 @@ def import_games(store: EventStore, checked: Iterable[Checked],
         outcome = attach(store, item)
         outcomes[outcome.index] = outcome
     return [outcomes[i] for i in sorted(outcomes)]
+
+
+def import_summary(name: str, outcomes: list[Outcome]) -> str:
+    """One line: how many games, and what became of them."""
+    counts: dict[str, int] = {}
+    for o in outcomes:
+        counts[o.status] = counts.get(o.status, 0) + 1
+    words = {"entered": "results entered", "attached": "attached", "unchanged": "unchanged",
+             "conflict": "conflicts left for the arbiter", "unmatched": "not matched",
+             "refused": "refused"}
+    parts = [f"{counts[k]} {w}" for k, w in words.items() if counts.get(k)]
+    return f"{name}: {len(outcomes)} game{'s' if len(outcomes) != 1 else ''}; " + ", ".join(parts)

@@ -77,3 +77,19 @@ def _counts(checked: Sequence[Checked]) -> str:
     parts = [f"{n} {s}{'s' if n != 1 else ''}" for s, n in totals.items() if n]
     games = f"{len(checked)} games: " if len(checked) > 1 else ""
     return games + (", ".join(parts) if parts else "no findings")
+
+
+def target_line(checked: list[Checked]) -> Text:
+    """Where the record in the text area would go, said under it."""
+    # Text, not markup: the names come from the PGN headers, and may hold any bracket.
+    if len(checked) > 1:
+        matched = sum(1 for c in checked if c.target is not None)
+        return Text(f"{len(checked)} games, {matched} matched to a pairing: ctrl+s attaches "
+                    "each to its board")
+    if not checked:
+        return Text("")
+    item = checked[0]
+    if item.target is None:
+        return Text.assemble(("No pairing: ", "bold"), item.unmatched,
+                             " (ctrl+g chooses the board)")
+    return Text.assemble((f"→ {item.target.describe()}", "bold"), ": ctrl+s attaches it")
