@@ -32,8 +32,7 @@ class ClocksPane(Pane):
     PANE_ID = "clocks"
     TITLE = "Clocks"
     ARTICLES = (
-        "§2 main games: 120' + 10\" from move 41; the Armageddon starts within 20 minutes "
-        "of the draw",
+        "§2 classical 120' + 10\" from move 41; the Armageddon starts within 20' of the draw",
         "§3 Armageddon: White 10', Black 7', +1\" from move 41",
         "§5 play-off: 3' + 2\" match games, then an Armageddon",
     )
@@ -43,9 +42,12 @@ class ClocksPane(Pane):
         ("Clocks: dial now", "Go to the boards that need a clock set now", "dial"),
     )
     BINDINGS = [
-        Binding("e", "edit", "Edit", id="clocks.edit"),
-        Binding("n", "dial", "Dial now", id="clocks.dial"),
-        Binding("t", "controls", "Controls", id="clocks.controls"),
+        Binding("e", "edit", "Edit", id="clocks.edit",
+                tooltip="Edit the selected time control (Enter too); saved edits are audited"),
+        Binding("n", "dial", "Dial now", id="clocks.dial",
+                tooltip="Go to the boards that need a clock set now"),
+        Binding("t", "controls", "Controls", id="clocks.controls",
+                tooltip="Back to the time controls"),
     ]
 
     def compose(self) -> ComposeResult:

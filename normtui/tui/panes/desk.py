@@ -28,11 +28,10 @@ class PlayerDeskPane(Pane):
     PANE_ID = "desk"
     TITLE = "Player desk"
     ARTICLES = (
-        "§7 player duties: present at the start or a 500 EUR fine; no telephone or other "
-        "equipment; the Chief Arbiter decides",
-        "§8 scoresheets: signed by both players, countersigned by an arbiter",
+        "§7 present at the start or a 500 EUR fine; no telephone or other equipment (the "
+        "Chief Arbiter decides)",
         "§9 illness: a free day (cannot be refused) or the next morning (can be); rounds 9-10 "
-        "forfeit; withdrawal under 50 % of games: results do not count",
+        "forfeit; withdrawal under 50 % of the games: results not counted",
     )
     PALETTE = (
         ("Desk: mark present", "The selected player was there at the start", "present"),
@@ -43,11 +42,16 @@ class PlayerDeskPane(Pane):
          "withdraw"),
     )
     BINDINGS = [
-        Binding("p", "present", "Present", id="desk.present"),
-        Binding("a", "absent", "Absent", id="desk.absent"),
-        Binding("i", "incident", "Incident", id="desk.incident"),
-        Binding("l", "illness", "Ill", id="desk.illness"),
-        Binding("w", "withdraw", "Withdraw", id="desk.withdraw"),
+        Binding("p", "present", "Present", id="desk.present",
+                tooltip="The selected player was in the playing area at the start"),
+        Binding("a", "absent", "Absent", id="desk.absent",
+                tooltip="Absent at the start: the §7 fine is proposed, recorded if confirmed"),
+        Binding("i", "incident", "Incident", id="desk.incident",
+                tooltip="Record an incident with the Chief Arbiter's decision (§7)"),
+        Binding("l", "illness", "Ill", id="desk.illness",
+                tooltip="Illness: postpone or forfeit the game, as §9 decides"),
+        Binding("w", "withdraw", "Withdraw", id="desk.withdraw",
+                tooltip="Withdraw the player; the 50 % rule's consequence is shown first"),
         # Out of the Footer: the round selector says "[ ] other rounds" beside itself.
         Binding("left_square_bracket", "round(-1)", "Previous round", id="desk.round_prev",
                 key_display="[", show=False),

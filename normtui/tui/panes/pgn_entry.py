@@ -43,10 +43,9 @@ class PgnEntryPane(Pane):
     PANE_ID = "pgn"
     TITLE = "PGN entry"
     ARTICLES = (
-        "§2 main games: no draw agreed before Black's move 30; a drawn game is followed by "
-        "an Armageddon with the same colours",
+        "§2 no draw agreed before Black's move 30; a drawn game's Armageddon keeps the colours",
         "§3 Armageddon: White 10', Black 7', +1\" from move 41; a draw is Black's win",
-        "FIDE Laws of Chess: legal moves, how a game ends, the result",
+        "FIDE Laws: legal moves, how a game ends, its result",
     )
     PALETTE = (
         ("PGN: open a file", "Pick a PGN file from a directory tree", "open"),
@@ -56,15 +55,21 @@ class PgnEntryPane(Pane):
         ("PGN: clear", "Empty the text area", "clear"),
     )
     BINDINGS = [
-        Binding("ctrl+s", "attach", "Attach", id="pgn.attach"),
-        Binding("ctrl+o", "open", "Open", id="pgn.open"),
-        Binding("ctrl+t", "import_file", "Import", id="pgn.import"),
-        Binding("ctrl+g", "pairing", "Pairing", id="pgn.pairing"),
-        Binding("ctrl+l", "path", "Path", id="pgn.path"),
+        Binding("ctrl+s", "attach", "Attach", id="pgn.attach",
+                tooltip="Attach the game(s) in the text area to their board; enter the result"),
+        Binding("ctrl+o", "open", "Open", id="pgn.open", tooltip="Pick a PGN file from a tree"),
+        Binding("ctrl+t", "import_file", "Import", id="pgn.import",
+                tooltip="Import every game of the file in the path, with a progress bar"),
+        Binding("ctrl+g", "pairing", "Pairing", id="pgn.pairing",
+                tooltip="Choose the board yourself (default: from the headers)"),
+        Binding("ctrl+l", "path", "Path", id="pgn.path",
+                tooltip="Type a file's path: Tab completes, Enter loads it"),
         # In the help and the palette, not the Footer: checking follows every edit anyway,
         # and at 80 columns the Footer needs the room for the console's own keys.
-        Binding("ctrl+r", "check", "Check now", id="pgn.check", show=False),
-        Binding("ctrl+n", "clear", "Clear", id="pgn.clear", show=False),
+        Binding("ctrl+r", "check", "Check now", id="pgn.check", show=False,
+                tooltip="Check the text area now, without waiting for a pause"),
+        Binding("ctrl+n", "clear", "Clear", id="pgn.clear", show=False,
+                tooltip="Empty the text area"),
     ]
     DEBOUNCE = 0.4
 
