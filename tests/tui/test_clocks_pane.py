@@ -48,7 +48,10 @@ async def edit_armageddon(pilot, values: dict[str, str]) -> ClocksPane:  # type:
 
 
 @sync
-async def test_every_stage_is_described_as_an_arbiter_says_it(demo_copy, make_app) -> None:
+async def test_the_controls_as_said_and_what_to_dial_now(demo_copy, make_app, clock) -> None:
+    """Every stage described as an arbiter says it (§2, §3, §5). Round 7 at 19:32: boards 1
+    and 5 play the classical game; Tari-Carlsen were drawn at 19:21 and their Armageddon must
+    start by 19:41 (§2), Tari keeping White."""
     app = make_app(demo_copy)
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await show(pilot)
@@ -57,16 +60,6 @@ async def test_every_stage_is_described_as_an_arbiter_says_it(demo_copy, make_ap
                                          "Play-off Armageddon", "Blitz opener"]
         assert cells(table, "setting")[:3] == [
             "120' + 10\" from move 41", "White 10', Black 7', +1\" from move 41", "3' + 2\""]
-
-
-@sync
-async def test_dial_now_lists_the_boards_in_progress_and_the_armageddon_due(
-        demo_copy, make_app, clock) -> None:
-    """Round 7 at 19:32: boards 1 and 5 play the classical game; Tari-Carlsen were drawn at
-    19:21 and their Armageddon must start by 19:41 (§2), Tari keeping White."""
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
-        pane = await show(pilot)
         dial = pane.query_one("#clock-dial", DataTable)
         assert cells(dial, "board") == ["7.1", "7.3", "7.5"]
         assert cells(dial, "setting") == ["120' each\n+10\" from move 41",

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 from textual import events
-from textual.widgets import Input, ProgressBar, Static, TextArea
+from textual.widgets import Input, ProgressBar, Select, Static, TextArea
 
 from normtui.assets import DATA_2022
 from normtui.store import EventStore
-from normtui.tui.panes.pgn_entry import PgnEntryPane
+from normtui.tui.panes.pgn_entry import AUTO, PgnEntryPane
 from normtui.tui.widgets.pgn_findings import PgnFindings
 from normtui.tui.widgets.pgn_path import complete_path
 
@@ -112,8 +112,9 @@ async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, make
 
 
 @sync
-async def test_a_real_game_is_attached_to_its_pairing_and_its_result_entered(
-        demo_copy, make_app) -> None:
+async def test_a_real_game_goes_to_its_own_board_only(demo_copy, make_app) -> None:
+    """The real Anand-Radjabov of round 7: refused on a board chosen by mistake, then attached
+    to its own board (found from the headers) with its result entered."""
     app = make_app(demo_copy)
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await paste(pilot, real_game("Anand"))
@@ -121,32 +122,24 @@ async def test_a_real_game_is_attached_to_its_pairing_and_its_result_entered(
         assert "round 7 board 1 (Anand-Radjabov), main game (from the headers)" in str(
             pane.query_one("#pgn-target", Static).render())
         assert errors(app) == []
+        pairing = pane.query_one("#pgn-pairing", Select)
+        pairing.value = app.store.find_game(7, "Topalov", "Wang").id
+        await settle(pilot)
+        assert any("players_mismatch" in i for i in option_ids(pane))
         await pilot.press("ctrl+s")
         await settle(pilot)
-        [outcome] = option_ids(pane)
-        assert outcome == "outcome-0"
+        assert app.store.find_game(7, "Topalov", "Wang").pgn is None
+        pairing.value = AUTO
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert option_ids(pane) == ["outcome-0"]
     with EventStore.open(demo_copy) as store:
         game = store.find_game(7, "Anand", "Radjabov")
         assert game.result is not None and game.result.value == "1/2-1/2"
         assert game.pgn is not None and game.pgn.startswith('[Event "10th Norway Chess 2022"]')
         assert game.armageddon_deadline is not None  # the draw opened its Armageddon (§2)
         assert [e.action for e in store.log(limit=2)] == ["result", "pgn"]
-
-
-@sync
-async def test_a_chosen_board_that_is_not_the_record_s_is_refused(demo_copy, make_app) -> None:
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
-        pane = await paste(pilot, real_game("Anand"))
-        with EventStore.open(demo_copy) as store:
-            other = store.find_game(7, "Topalov", "Wang")
-        pane.query_one("#pgn-pairing").value = other.id  # type: ignore[attr-defined]
-        await settle(pilot)
-        assert any("players_mismatch" in i for i in option_ids(pane))
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-    with EventStore.open(demo_copy) as store:
-        assert store.find_game(7, "Topalov", "Wang").pgn is None
 
 
 @sync
