@@ -91,7 +91,7 @@ async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(
 
 
 @sync
-async def test_illness_postpones_to_a_free_day_and_the_morning_can_be_refused(
+async def test_illness_postpones_to_a_free_day_the_morning_can_be_refused_round_9_forfeits(
         demo_copy, make_app) -> None:
     app = make_app(demo_copy)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -118,9 +118,20 @@ async def test_illness_postpones_to_a_free_day_and_the_morning_can_be_refused(
         await pilot.pause()
         assert app.screen is not modal
         assert "postponed (free day)" in str(pane.query_one(DeskArrivals).get_cell("2", "state"))
+        # Round 9 is too late to move a game: illness there is a forfeit, whatever is proposed.
+        await pilot.press("]")
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        decision = app.screen.query_one("#illness-decision", Static)
+        assert str(decision.render()).startswith("FORFEIT: illness in round 9")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
     with EventStore.open(demo_copy) as store:
         game = next(g for g in store.games(8) if 2 in (g.white, g.black))
         assert (game.state, game.postponed_to) == (GameState.POSTPONED, Postponement.FREE_DAY)
+        game = next(g for g in store.games(9) if 2 in (g.white, g.black))
+        assert (game.state, game.result.value) == (GameState.FORFEIT, "+/-")  # Carlsen Black
 
 
 @sync

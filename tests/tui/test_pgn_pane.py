@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import subprocess
+import sys
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -209,3 +211,12 @@ def test_snapshot_pgn_pane_with_a_violation(demo_copy, make_app, snap_compare) -
         await pilot.pause()
 
     assert snap_compare(make_app(demo_copy), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_building_the_panes_imports_no_python_chess() -> None:
+    """Startup budget: python-chess is imported by the first check or import, in its worker."""
+    code = ("import sys, normtui.tui.panes.pgn_entry, normtui.tui.panes.clocks, "
+            "normtui.tui.panes.desk, normtui.tui.screens.pgn_open; print('chess' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "False"
