@@ -70,7 +70,7 @@ class ClocksPane(Pane):
         self.query_one(ClockForm).display = False
         super().on_mount()
         # The Armageddon countdowns move with the time of day, not only with the store.
-        self.set_interval(1.0, self._refresh_dial)
+        self.set_interval(1.0, self._tick)
 
     def reload(self) -> None:
         table = self.query_one("#clock-controls", DataTable)
@@ -82,6 +82,11 @@ class ClocksPane(Pane):
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
         self._refresh_dial()
+
+    def _tick(self) -> None:
+        # Behind another tab nobody reads the countdown: no queries then.
+        if self.query_one("#clock-dial", DataTable).is_on_screen:
+            self._refresh_dial()
 
     def _refresh_dial(self) -> None:
         from normtui.tui.widgets.clock_dial import dials
