@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Select, Static
 
+from normtui.rules.model import PlayerStatus
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 
@@ -193,6 +194,9 @@ class PlayerDeskPane(Pane):
 
         player = self._player()
         if player is None:
+            return
+        if player.status is PlayerStatus.WITHDRAWN:
+            self.notify(f"{player.name} has already withdrawn.", severity="warning", markup=False)
             return
         done, effect = self.attempt(self.store.withdrawal_preview, player.number)
         if not done or effect is None:

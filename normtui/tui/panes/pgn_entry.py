@@ -17,19 +17,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Input, ProgressBar, Select, Static, TextArea
-from textual.worker import get_current_worker
+from textual.widgets import Input, Select, Static, TextArea
 
-from normtui.store import EXPECTED_ERRORS
 from normtui.store.records import surname
 from normtui.tui.panes.base import Pane
-from normtui.tui.widgets.pgn_attach import import_summary
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
+from normtui.tui.widgets.pgn_import import PgnImportBar
 from normtui.tui.widgets.pgn_path import PgnPathInput
 
 if TYPE_CHECKING:
     from normtui.store.records import GameRecord
-    from normtui.tui.widgets.pgn_attach import Checked, KindChoice, Outcome
+    from normtui.tui.widgets.pgn_attach import Checked, KindChoice
 
 AUTO = 0  # the pairing Select's "from the headers"; game ids start at 1
 # A file this large is imported, not loaded into the text area for reading.
@@ -81,25 +79,6 @@ class PgnEntryPane(Pane):
             self.checked = checked
             self.error = error
 
-    class ImportStarted(Message):
-        def __init__(self, name: str, total: int) -> None:
-            super().__init__()
-            self.name = name
-            self.total = total
-
-    class ImportProgress(Message):
-        def __init__(self, done: int, games: int) -> None:
-            super().__init__()
-            self.done = done
-            self.games = games
-
-    class ImportFinished(Message):
-        def __init__(self, name: str, outcomes: list[Outcome], error: str | None = None) -> None:
-            super().__init__()
-            self.name = name
-            self.outcomes = outcomes
-            self.error = error
-
     def __init__(self, store: object, **kwargs: object) -> None:
         super().__init__(store, **kwargs)  # type: ignore[arg-type]
         self._games: list[GameRecord] = []
@@ -122,9 +101,7 @@ class PgnEntryPane(Pane):
             yield TextArea(id="pgn-text", show_line_numbers=True, tab_behavior="focus")
             yield PgnFindings(id="pgn-findings")
         yield Static("", id="pgn-target")
-        with Horizontal(id="pgn-import"):
-            yield ProgressBar(id="pgn-progress", show_eta=False)
-            yield Static("", id="pgn-import-label")
+        yield PgnImportBar(id="pgn-import")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -280,7 +257,8 @@ class PgnEntryPane(Pane):
         if not text.strip():
             self.notify("Nothing to attach: paste a game or open a file.", severity="warning")
             return
-        self._import(text, "the text area", self._kind(), self._chosen())
+        self.query_one(PgnImportBar).start(self.store, text, "the text area", self._kind(),
+                                           self._chosen())
 
     def action_import_file(self) -> None:
         typed = self.query_one(PgnPathInput).value.strip()
@@ -290,66 +268,17 @@ class PgnEntryPane(Pane):
             self.action_path()
             return
         path = Path(typed).expanduser()
-        self._import(path, path.name, self._kind(), None)
+        self.query_one(PgnImportBar).start(self.store, path, path.name, self._kind(), None)
         # Out of the path input, so that the console's keys (1-6, ?) work during the import.
         self.query_one(PgnFindings).focus()
 
-    @work(thread=True, exclusive=True, group="pgn-import")
-    def _import(self, source: Path | str, name: str, kind: KindChoice,
-                chosen: GameRecord | None) -> None:
-        from normtui.pgn import PgnReadError, iter_games, split_text
-        from normtui.tui.widgets.pgn_attach import check_games, import_games
-
-        worker = get_current_worker()
-        done = games = 0
-
-        def progress(item: Checked) -> bool:
-            nonlocal done, games
-            done, games = done + item.size, games + 1
-            self.post_message(self.ImportProgress(done, games))
-            return not worker.is_cancelled
-
-        try:
-            if isinstance(source, Path):
-                total, raws = source.stat().st_size, iter_games(source)
-            else:
-                total, raws = len(source), list(split_text(source))
-                if len(raws) > 1:
-                    chosen = None  # each game of several goes to the board its headers name
-            self.post_message(self.ImportStarted(name, total))
-            checked = check_games(raws, self.store.profile, self.store.games(), kind, chosen)
-            outcomes = import_games(self.store, checked, progress)
-        except (OSError, PgnReadError, *EXPECTED_ERRORS) as exc:
-            self.post_message(self.ImportFinished(name, [], str(exc)))
-            return
-        except Exception as exc:  # a worker's exception would end the console: say it instead
-            self.post_message(self.ImportFinished(name, [], f"The import stopped: {exc}"))
-            return
-        self.post_message(self.ImportFinished(name, outcomes))
-
-    @on(ImportStarted)
-    def _import_started(self, message: ImportStarted) -> None:
-        self.query_one("#pgn-import").add_class("-running")
-        self.query_one(ProgressBar).update(total=max(message.total, 1), progress=0)
-        self.query_one("#pgn-import-label", Static).update(f"Importing {message.name}…")
-
-    @on(ImportProgress)
-    def _import_progress(self, message: ImportProgress) -> None:
-        self.query_one(ProgressBar).update(progress=message.done)
-        self.query_one("#pgn-import-label", Static).update(f"{message.games} games")
-
-    @on(ImportFinished)
-    def _import_finished(self, message: ImportFinished) -> None:
-        bar = self.query_one(ProgressBar)
-        bar.update(progress=bar.total or 0)
-        label = self.query_one("#pgn-import-label", Static)
+    @on(PgnImportBar.Finished)
+    def _import_finished(self, message: PgnImportBar.Finished) -> None:
         if message.error is not None:
-            label.update("Import failed")
             self.notify(message.error, severity="error", markup=False)
             return
-        summary = import_summary(message.name, message.outcomes)
+        summary = message.summary
         self._showing_outcomes = True
-        label.update(summary)
         self.query_one(PgnFindings).show_outcomes(message.outcomes, summary)
         troubled = [o for o in message.outcomes
                     if o.status in ("conflict", "unmatched", "refused")]

@@ -1,0 +1,131 @@
+"""The import bar: attaches every game of a file (or of the text area) in a worker thread, with a
+progress bar, and tells its pane the outcome of each game when it is done.
+
+The console stays usable meanwhile: the worker only talks to the UI through messages, and the
+store serialises its calls, so the arbiter can enter a result on another pane during an import.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import ProgressBar, Static
+from textual.worker import Worker, get_current_worker
+
+from normtui.store import EXPECTED_ERRORS
+from normtui.tui.widgets.pgn_attach import import_summary
+
+if TYPE_CHECKING:
+    from normtui.store import EventStore
+    from normtui.store.records import GameRecord
+    from normtui.tui.widgets.pgn_attach import Checked, KindChoice, Outcome
+
+
+class _Step(Message):
+    """From the worker; ``worker`` lets a newer import silence an older one it cancelled."""
+
+    def __init__(self, worker: Worker[None]) -> None:
+        super().__init__()
+        self.worker = worker
+
+
+class _Started(_Step):
+    def __init__(self, worker: Worker[None], name: str, total: int) -> None:
+        super().__init__(worker)
+        self.name = name
+        self.total = total
+
+
+class _Progress(_Step):
+    def __init__(self, worker: Worker[None], done: int, games: int) -> None:
+        super().__init__(worker)
+        self.done = done
+        self.games = games
+
+
+class PgnImportBar(Horizontal):
+    """Hidden until an import starts (class ``-running``)."""
+
+    class Finished(Message):
+        """Every game's outcome (``error`` set when the file could not be read at all)."""
+
+        def __init__(self, name: str, outcomes: list[Outcome], summary: str,
+                     error: str | None = None) -> None:
+            super().__init__()
+            self.name = name
+            self.outcomes = outcomes
+            self.summary = summary
+            self.error = error
+
+    def compose(self) -> ComposeResult:
+        yield ProgressBar(id="pgn-progress", show_eta=False)
+        yield Static("", id="pgn-import-label")
+
+    def start(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
+              chosen: GameRecord | None) -> None:
+        self._run(store, source, name, kind, chosen)
+
+    @work(thread=True, exclusive=True, group="pgn-import")
+    def _run(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
+             chosen: GameRecord | None) -> None:
+        from normtui.pgn import PgnReadError, iter_games, split_text
+        from normtui.tui.widgets.pgn_attach import check_games, import_games
+
+        worker = get_current_worker()
+        done = games = 0
+
+        def progress(item: Checked) -> bool:
+            nonlocal done, games
+            done, games = done + item.size, games + 1
+            self.post_message(_Progress(worker, done, games))
+            return not worker.is_cancelled
+
+        def failed(error: str) -> None:
+            self.post_message(self.Finished(name, [], "", error))
+
+        try:
+            if isinstance(source, Path):
+                total, raws = source.stat().st_size, iter_games(source)
+            else:
+                total, raws = len(source), list(split_text(source))
+                if len(raws) > 1:
+                    chosen = None  # each game of several goes to the board its headers name
+            self.post_message(_Started(worker, name, total))
+            checked = check_games(raws, store.profile, store.games(), kind, chosen)
+            outcomes = import_games(store, checked, progress)
+        except (OSError, PgnReadError, *EXPECTED_ERRORS) as exc:
+            failed(str(exc))
+            return
+        except Exception as exc:  # a worker's exception would end the console: say it instead
+            failed(f"The import stopped: {exc}")
+            return
+        if not worker.is_cancelled:
+            self.post_message(self.Finished(name, outcomes, import_summary(name, outcomes)))
+
+    @on(_Started)
+    def _started(self, message: _Started) -> None:
+        if message.worker.is_cancelled:
+            return
+        self.add_class("-running")
+        self.query_one(ProgressBar).update(total=max(message.total, 1), progress=0)
+        self.query_one("#pgn-import-label", Static).update(f"Importing {message.name}…")
+
+    @on(_Progress)
+    def _progress(self, message: _Progress) -> None:
+        if message.worker.is_cancelled:
+            return
+        self.query_one(ProgressBar).update(progress=message.done)
+        self.query_one("#pgn-import-label", Static).update(f"{message.games} games")
+
+    @on(Finished)
+    def _finished(self, message: Finished) -> None:
+        # Shown here, then on to the pane (the message bubbles).
+        bar = self.query_one(ProgressBar)
+        bar.update(progress=bar.total or 0)
+        self.query_one("#pgn-import-label", Static).update(
+            "Import failed" if message.error is not None else message.summary)
