@@ -168,7 +168,7 @@ def attach(store: EventStore, checked: Checked) -> Outcome:
         return Outcome(index, "conflict", f"{label}: a different record is already attached; "
                        "left as it is")
     except EXPECTED_ERRORS as exc:
-        return Outcome(index, "refused", f"{label}: {exc}")
+        return Outcome(index, "refused", f"{label}: {_reason(exc, game)}")
     status: Status = "attached" if stored else "unchanged"
     done = "record attached" if stored else "record already attached"
     if report.result in (None, "*"):
@@ -195,10 +195,16 @@ def _enter_result(store: EventStore, game: GameRecord, kind: Kind, result: str, 
         else:
             store.enter_result(game.round, game.white, game.black, result)
     except EXPECTED_ERRORS as exc:
-        return Outcome(index, "refused", f"{label}: {done}; result not entered: {exc}")
+        return Outcome(index, "refused",
+                       f"{label}: {done}; result not entered: {_reason(exc, game)}")
     extra = " (a drawn main game: its Armageddon follows)" \
         if kind == "main" and result == MainResult.DRAW.value else ""
     return Outcome(index, "entered", f"{label}: {done}; result {result} entered{extra}")
+
+
+def _reason(exc: Exception, game: GameRecord) -> str:
+    # The store names the board first; the outcome already does.
+    return str(exc).removeprefix(f"{game.label}: ")
 
 
 def import_games(store: EventStore, checked: Iterable[Checked],
@@ -227,8 +233,9 @@ def import_summary(name: str, outcomes: list[Outcome]) -> str:
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.status] = counts.get(o.status, 0) + 1
-    words = {"entered": "results entered", "attached": "attached", "unchanged": "unchanged",
-             "conflict": "conflicts left for the arbiter", "unmatched": "not matched",
-             "refused": "refused"}
-    parts = [f"{counts[k]} {w}" for k, w in words.items() if counts.get(k)]
+    words = {"entered": ("result entered", "results entered"), "attached": ("attached",) * 2,
+             "unchanged": ("unchanged",) * 2,
+             "conflict": ("conflict left for the arbiter", "conflicts left for the arbiter"),
+             "unmatched": ("not matched",) * 2, "refused": ("refused",) * 2}
+    parts = [f"{counts[k]} {w[counts[k] != 1]}" for k, w in words.items() if counts.get(k)]
     return f"{name}: {len(outcomes)} game{'s' if len(outcomes) != 1 else ''}; " + ", ".join(parts)
