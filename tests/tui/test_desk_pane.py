@@ -142,11 +142,13 @@ async def test_an_incident_needs_the_chief_arbiter_s_decision(demo_copy, make_ap
         await pilot.press("i")
         await pilot.pause()
         modal = app.screen
-        await pilot.press(*"phone rang", "ctrl+s")
+        modal.query_one("#incident-description", Input).value = "phone rang"
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is modal  # no decision yet: refused (§7)
-        modal.query_one("#incident-decision", Input).focus()
-        await pilot.press(*"game lost", "enter")
+        assert any("Chief Arbiter's decision" in n.message for n in app._notifications)
+        modal.query_one("#incident-decision", Input).value = "game lost"
+        await pilot.press("enter", "enter")  # Enter moves on; in the decision it records
         await pilot.pause()
         assert app.screen is not modal
     with EventStore.open(demo_copy) as store:
