@@ -7,6 +7,7 @@ points is asked first (a ConfirmScreen or a modal that shows the rule book's dec
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from textual import on
@@ -103,9 +104,9 @@ class PlayerDeskPane(Pane):
         for f in ledger:
             fines.add_row(str(f.round or ""), f.player.name, f"{f.amount:f} {f.currency}",
                           f.reason, key=str(f.id))
-        total: dict[str, object] = {}
+        total: dict[str, Decimal] = {}
         for f in ledger:
-            total[f.currency] = total.get(f.currency, 0) + f.amount  # type: ignore[operator]
+            total[f.currency] = total.get(f.currency, Decimal(0)) + f.amount
         sums = ", ".join(f"{amount:f} {cur}" for cur, amount in total.items())
         self.query_one("#desk-fines-heading", Static).update(
             f"Fines (§7): {len(ledger)}, total {sums}" if ledger else "Fines (§7): none")
