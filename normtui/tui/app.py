@@ -27,15 +27,19 @@ class NormtuiApp(App[None]):
     COMMANDS: ClassVar = App.COMMANDS | {ConsoleCommands}
 
     def __init__(self, store: EventStore, *, poll_seconds: float = 1.0,
-                 now: Callable[[], datetime] | None = None, show_clock: bool = True) -> None:
+                 now: Callable[[], datetime] | None = None, show_clock: bool = True,
+                 preload: bool = True) -> None:
         super().__init__()
         self.store = store
         self.poll_seconds = poll_seconds
         # Tests and snapshots pass a fixed clock: countdowns and the header must not drift.
         self.now: Callable[[], datetime] = now or (lambda: datetime.now().astimezone())
         self.show_clock = show_clock
+        # False: a pane is built only when first shown (tests that need one pane run faster).
+        self.preload = preload
 
     def on_mount(self) -> None:
         from normtui.tui.screens.console import ConsoleScreen
 
-        self.push_screen(ConsoleScreen(self.store, poll_seconds=self.poll_seconds))
+        self.push_screen(ConsoleScreen(self.store, poll_seconds=self.poll_seconds,
+                                       preload=self.preload))

@@ -9,7 +9,6 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 class ConsoleCommands(Provider):
     def _commands(self) -> list[tuple[str, str, object]]:
-        from normtui.tui.panes.base import Pane
         from normtui.tui.screens.console import ConsoleScreen
 
         screen = self.screen
@@ -21,7 +20,7 @@ class ConsoleCommands(Provider):
                           partial(screen.action_show_pane, pane_id)))
         found.append(("Undo the last change", "Revert the last audited change", screen.action_undo))
         found.append(("Help", "Keys and the regulation articles of each pane", screen.action_help))
-        for pane in screen.query(Pane):
+        for pane in screen.all_panes():
             found.extend(pane.palette_commands())
         return found
 

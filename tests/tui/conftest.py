@@ -8,6 +8,8 @@ missing): the real 2022 event, rounds 1-6 complete, round 7 under way with Tari-
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import shutil
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
@@ -26,6 +28,17 @@ DEMO_DB = ROOT / "demo.db"
 STAVANGER = timezone(timedelta(hours=2))
 NOW = datetime(2022, 6, 7, 19, 32, tzinfo=STAVANGER)
 SNAPSHOT_SIZE = (120, 40)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run ``async def`` tests (pilot tests) in a fresh event loop: no async plugin needed."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    # The fixtures pytest would pass to a plain test function.
+    names = pyfuncitem._fixtureinfo.argnames
+    asyncio.run(pyfuncitem.obj(**{n: pyfuncitem.funcargs[n] for n in names}))
+    return True
 
 
 class FakeClock:
@@ -81,3 +94,10 @@ def make_app(clock: FakeClock) -> Callable[..., NormtuiApp]:
     yield make  # type: ignore[misc]
     for store in stores:
         store.close()
+
+
+@pytest.fixture
+def demo_app(demo_copy: Path, make_app: Callable[..., NormtuiApp]) -> NormtuiApp:
+    """The console on a copy of the demo, building each pane only when it is first shown
+    (what most pilot tests need; about a second less per test)."""
+    return make_app(demo_copy, preload=False)

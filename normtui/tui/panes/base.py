@@ -35,6 +35,8 @@ class Pane(Vertical):
         super().__init__(id=self.PANE_ID, **kwargs)  # type: ignore[arg-type]
         self.store = store
         self.stale = True
+        # Set by the console when the pane is built because its key was pressed.
+        self.focus_when_mounted = False
 
     def reload(self) -> None:
         """Re-read what the pane shows from the store."""
@@ -42,10 +44,13 @@ class Pane(Vertical):
     def on_mount(self) -> None:
         self.reload()
         self.stale = False
+        if self.focus_when_mounted:
+            self.call_after_refresh(self.focus_first)
 
     def changed(self, action: str | None = None) -> None:
-        """Call after this pane wrote to the store: every pane re-reads."""
-        self.post_message(StoreChanged(local=True, action=action))
+        """Call after this pane wrote to the store: every pane re-reads. Posted to the screen
+        itself rather than bubbled up the tabs: one hop, not five, before the repaint."""
+        self.screen.post_message(StoreChanged(local=True, action=action))
 
     def attempt(self, call: Callable[..., T], *args: object,
                 **kwargs: object) -> tuple[bool, T | None]:
@@ -71,7 +76,9 @@ class Pane(Vertical):
             self.changed(action)
             summary = getattr(entry, "summary", None)
             if summary:
-                self.notify(summary, timeout=4)
+                # After the frame with the new tables: a toast is a layout change, and the
+                # tables are what the arbiter is waiting for.
+                self.call_after_refresh(self.notify, summary, timeout=4, markup=False)
         return True
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
@@ -91,6 +98,7 @@ class Pane(Vertical):
 def report_refusal(widget: Widget, exc: Exception) -> None:
     """One line for the arbiter, never a traceback; a broken rule is titled by its article."""
     if isinstance(exc, RuleError):
-        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=8)
+        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=8,
+                      markup=False)
     else:
-        widget.notify(str(exc), title="Refused", severity="error", timeout=8)
+        widget.notify(str(exc), title="Refused", severity="error", timeout=8, markup=False)

@@ -166,7 +166,8 @@ class PairingsPane(Pane):
                 self._warned.add(game.id)
                 self.notify(f"{game.label}: the Armageddon should have started by "
                             f"{clock_time(game.armageddon_deadline, now)}",
-                            title="Regulations §2", severity="warning", timeout=10)
+                            title="Regulations §2", severity="warning", timeout=10,
+                            markup=False)
 
     # -- round selection -------------------------------------------------------------------
 
@@ -206,7 +207,7 @@ class PairingsPane(Pane):
             if result is MainResult.DRAW:
                 self.action_armageddon()
             else:
-                self.notify(f"{game.label} is already {result_text(result)}.")
+                self.notify(f"{game.label} is already {result_text(result)}.", markup=False)
             return
         if game.result is None:
             self._enter(game, result, correction=False)
@@ -232,7 +233,7 @@ class PairingsPane(Pane):
         if game.result is not MainResult.DRAW:
             self.notify(f"{game.label}: an Armageddon follows a drawn main game only "
                         f"(this one: {describe(game)})", title="Regulations §2",
-                        severity="error")
+                        severity="error", markup=False)
             return
         self._open_armageddon(game)
 
@@ -246,7 +247,7 @@ class PairingsPane(Pane):
         if result is None:
             if game.armageddon is None:
                 self.notify(f"{game.label}: the Armageddon waits; press a on the board to "
-                            "enter it.", timeout=4)
+                            "enter it.", timeout=4, markup=False)
             return
         if game.armageddon is result:
             return

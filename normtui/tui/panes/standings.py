@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.widgets import ContentSwitcher, Static
 
 from normtui.rules.model import PlayerStatus
+from normtui.store import StandingRow
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.crosstable import Crosstable
 from normtui.tui.widgets.standings_table import StandingsTable
@@ -21,12 +22,17 @@ class StandingsPane(Pane):
     ARTICLES = ("§4 Points 3 / 0 / 1½ / 1", "§5 Prizes shared on equal points, except first; "
                 "play-off", "§6 Tie-breaks: SB, wins, wins with Black",
                 "§9 Withdrawal: under 50 % of games not counted")
+    # One key, two bindings: the Footer names the view x leads to (check_action hides the
+    # other one).
     BINDINGS: ClassVar = [
-        Binding("x", "toggle_view", "Crosstable", id="standings.toggle",
-                tooltip="Switch between the table and the crosstable"),
+        Binding("x", "show_view('crosstable')", "Crosstable", id="standings.crosstable",
+                tooltip="The crosstable: players × players, Armageddons marked"),
+        Binding("x", "show_view('standings-table')", "Table", id="standings.table",
+                tooltip="Back to the table with tie-breaks and prizes"),
     ]
     PALETTE = (
-        ("Standings: table / crosstable", "Switch the standings view", "toggle_view"),
+        ("Standings: crosstable", "Players × players", "show_view('crosstable')"),
+        ("Standings: table", "Ranks, tie-breaks, prizes", "show_view('standings-table')"),
     )
 
     def compose(self) -> ComposeResult:
@@ -45,11 +51,14 @@ class StandingsPane(Pane):
 
     def reload(self) -> None:
         rows = self.store.standings()
-        games = self.store.games()
-        currency = self.store.profile.event.currency
-        self.query_one(StandingsTable).show(rows, currency)
+        self.query_one(StandingsTable).show(rows, self.store.profile.event.currency)
         if self.view == "crosstable":
-            self.query_one(Crosstable).show(rows, games)
+            self.query_one(Crosstable).show(rows, self.store.games())
+        # The line above the table is news too, but less: it may follow a frame later.
+        self.call_after_refresh(self._describe, rows)
+
+    def _describe(self, rows: list[StandingRow]) -> None:
+        games = self.store.games()
         complete = [g for g in games if g.points is not None]
         played = max((g.round for g in complete), default=0)
         rounds = {g.round for g in games}
@@ -64,8 +73,17 @@ class StandingsPane(Pane):
         info += f" · {len(complete)} of {len(games)} pairings complete"
         if withdrawn:
             info += f" · withdrawn: {', '.join(withdrawn)}"
-        self.query_one("#standings-info", Static).update(info)
-        self.query_one("#standings-legend", Static).update(self._legend())
+        self._set("#standings-info", info)
+        self._set("#standings-legend", self._legend(), layout=True)
+
+    def _set(self, selector: str, text: str, layout: bool = False) -> None:
+        """Update a line of text only when it changed, and without a layout pass (both lines
+        have a fixed size in the stylesheet): after each result the standings must repaint
+        fast, and a layout pass repaints the whole screen."""
+        static = self.query_one(selector, Static)
+        if getattr(static, "_shown", None) != text:
+            static._shown = text  # type: ignore[attr-defined]
+            static.update(text, layout=layout)
 
     def _legend(self) -> str:
         if self.view == "crosstable":
@@ -75,11 +93,17 @@ class StandingsPane(Pane):
                 "(§6) · equal points share the prizes, except first (§5) · grey: withdrawn, "
                 "unranked (§9) · x: crosstable")
 
-    def action_toggle_view(self) -> None:
-        switcher = self.query_one(ContentSwitcher)
-        crosstable = self.view != "crosstable"
-        switcher.current = "crosstable" if crosstable else "standings-table"
-        if crosstable:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "show_view":
+            return parameters[0] != self.view
+        return True
+
+    def action_show_view(self, view: str) -> None:
+        if view == self.view:
+            return
+        self.query_one(ContentSwitcher).current = view
+        if view == "crosstable":
             self.query_one(Crosstable).show(self.store.standings(), self.store.games())
-        self.query_one("#standings-legend", Static).update(self._legend())
+        self._set("#standings-legend", self._legend(), layout=True)
         self.focus_first()
+        self.refresh_bindings()

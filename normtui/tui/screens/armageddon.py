@@ -52,8 +52,8 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
         game, profile = self.game, self.profile
         tc = profile.time_controls["armageddon"]
         draw_winner = profile.classical.armageddon_draw_winner
-        loser_of_draw = game.black_name if draw_winner == "black" else game.white_name
-        winner_of_draw = game.white_name if loser_of_draw == game.black_name else game.black_name
+        white, black = surname(game.white_name), surname(game.black_name)
+        winner_of_draw = black if draw_winner == "black" else white
         with Vertical(id="armageddon-dialog"):
             yield Static(f"Armageddon — round {game.round}, board {game.board}",
                          classes="title")
@@ -66,14 +66,14 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
             yield Static(self._window(), id="armageddon-window")
             yield Static(Text.assemble(
                 "A drawn Armageddon is ", (f"{draw_winner.capitalize()}'s win", "bold"),
-                f": {surname(winner_of_draw)} takes it (§2)."), id="armageddon-rule")
+                f": {winner_of_draw} takes it (§2)."), id="armageddon-rule")
             if game.armageddon is not None:
                 yield Static(Text(f"Already entered: {result_text(game.armageddon)}; a new "
                                   "result is a correction.", style="bold magenta"))
             with Horizontal(id="armageddon-buttons"):
-                yield Button("1-0 (w)", id="a-1-0", variant="primary")
-                yield Button("0-1 (b)", id="a-0-1", variant="primary")
-                yield Button("½-½ (d)", id="a-draw", variant="warning")
+                yield Button(f"1-0 {white} (w)", id="a-1-0", variant="primary")
+                yield Button(f"0-1 {black} (b)", id="a-0-1", variant="primary")
+                yield Button(f"½-½ → {winner_of_draw} (d)", id="a-draw", variant="warning")
                 yield Button("Later (esc)", id="a-later")
 
     def on_mount(self) -> None:

@@ -26,9 +26,15 @@ if TYPE_CHECKING:
 def _pane_bindings() -> list[Binding]:
     # Not in the Footer: the tab labels already say "1 Pairings", "2 PGN entry", …, and the
     # Footer's width is better spent on the keys of the pane in front of the arbiter.
+    # F1-F6 do the same with priority, so that they work from a text field too, where 1-6
+    # are typed as text (a PGN has digits).
     return [
-        Binding(key, f"show_pane('{pane_id}')", pane_id.capitalize() if pane_id != "pgn"
-                else "PGN", id=f"pane.{pane_id}", show=False)
+        Binding(key, f"show_pane('{pane_id}')", TITLES[pane_id],
+                id=f"pane.{pane_id}", show=False)
+        for key, pane_id, _module, _cls in PANES
+    ] + [
+        Binding(f"f{key}", f"show_pane('{pane_id}')", TITLES[pane_id],
+                id=f"pane.{pane_id}.anywhere", show=False, priority=True)
         for key, pane_id, _module, _cls in PANES
     ]
 
@@ -49,11 +55,14 @@ class ConsoleScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", id="quit", show=False),
     ]
 
-    def __init__(self, store: EventStore, *, poll_seconds: float = 1.0) -> None:
+    def __init__(self, store: EventStore, *, poll_seconds: float = 1.0,
+                 preload: bool = True) -> None:
         super().__init__()
         self.store = store
         self.poll_seconds = poll_seconds
+        self.preload = preload
         self._seen_version = store.data_version()
+        self._panes: dict[str, Pane] = {}
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=getattr(self.app, "show_clock", True))
@@ -65,10 +74,13 @@ class ConsoleScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.title = self.store.event.name
+        self.ensure_pane(PANES[0][1])
         self._update_titles()
         first = PANES[0][1]
         self.call_after_refresh(self._focus_pane, first)
-        self.call_after_refresh(self._mount_the_rest)
+        if self.preload:
+            self.call_after_refresh(self._mount_the_rest)
         if self.poll_seconds > 0:
             self.set_interval(self.poll_seconds, self._poll)
 
@@ -76,19 +88,26 @@ class ConsoleScreen(Screen[None]):
         for _key, pane_id, _module, _cls in PANES[1:]:
             self.ensure_pane(pane_id)
 
+    def all_panes(self) -> list[Pane]:
+        """Every pane, mounting those not built yet (the command palette lists them all)."""
+        return [self.ensure_pane(pane_id) for _key, pane_id, _module, _cls in PANES]
+
     def ensure_pane(self, pane_id: str) -> Pane:
         """The pane, mounted into its tab now if it was not yet."""
-        found = self.query(f"#{pane_id}").results(Pane)
-        for pane in found:
-            return pane
-        _key, _id, module, cls_name = next(p for p in PANES if p[1] == pane_id)
-        pane = pane_class(module, cls_name)(self.store)
-        self.query_one(f"#tab-{pane_id}", TabPane).mount(pane)
+        pane = self._panes.get(pane_id)
+        if pane is None:
+            pane = self.query_one(f"#{pane_id}", Pane) if pane_id == PANES[0][1] else None
+        if pane is None:
+            _key, _id, module, cls_name = next(p for p in PANES if p[1] == pane_id)
+            pane = pane_class(module, cls_name)(self.store)
+            self.query_one(f"#tab-{pane_id}", TabPane).mount(pane)
+        self._panes[pane_id] = pane
         return pane
 
     @property
     def panes(self) -> list[Pane]:
-        return list(self.query(Pane))
+        """The panes built so far (a dict, not a DOM query: this runs after every change)."""
+        return list(self._panes.values())
 
     def pane(self, pane_id: str) -> Pane:
         return self.ensure_pane(pane_id)
@@ -99,11 +118,13 @@ class ConsoleScreen(Screen[None]):
     def action_show_pane(self, pane_id: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{pane_id}"
         pane = self.pane(pane_id)
-        if pane.is_mounted and pane.stale:
+        if not pane.is_mounted:
+            pane.focus_when_mounted = True  # it has no children to focus yet
+            return
+        if pane.stale:
             pane.reload()
             pane.stale = False
-        # A pane mounted just now has no children yet: focus once it has.
-        self.call_after_refresh(pane.focus_first)
+        pane.focus_first()
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
@@ -134,7 +155,7 @@ class ConsoleScreen(Screen[None]):
             except EXPECTED_ERRORS as exc:
                 report_refusal(self, exc)
                 return
-            self.notify(f"Undone: {last.summary}", timeout=4)
+            self.notify(f"Undone: {last.summary}", timeout=4, markup=False)
             self.post_message(StoreChanged(local=True, action="undo"))
 
         self.app.push_screen(
@@ -158,12 +179,11 @@ class ConsoleScreen(Screen[None]):
                 pane.stale = False
             else:
                 pane.stale = True
-        self._update_titles()
+        self.call_after_refresh(self._update_titles)
         if not event.local:
             self.notify("Results from another terminal were loaded.", timeout=3)
 
     def _update_titles(self) -> None:
-        self.title = self.store.event.name
         current = self.store.current_round()
         self.sub_title = f"Round {current}" if current else "All rounds complete"
 

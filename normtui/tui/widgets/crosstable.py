@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from rich.text import Text
-
 from normtui.rules.model import MainResult, PlayerStatus
 from normtui.store import GameRecord, StandingRow
 from normtui.store.records import surname
 from normtui.tui.formatting import points
-from normtui.tui.widgets.responsive_table import ResponsiveTable
+from normtui.tui.widgets.line_table import Cell, Column, LineTable
 from normtui.tui.widgets.standings_table import WITHDRAWN_STYLE
 
 
@@ -47,7 +45,7 @@ def crosstable_cells(games: list[GameRecord]) -> dict[tuple[int, int], list[str]
     return cells
 
 
-class Crosstable(ResponsiveTable):
+class Crosstable(LineTable):
     """Rows in the order of the table; column n is the player of row n."""
 
     WIDE_FROM = 110
@@ -63,40 +61,32 @@ class Crosstable(ResponsiveTable):
         self.redraw()
 
     def redraw(self) -> None:
-        keep = self.highlighted_key()
         wide = self.measure_wide()
         cells = crosstable_cells(self._games)
         order = [r.number for r in self._rows]
-        columns = [("", "pos"), ("Player", "player")]
-        columns += [(str(i), f"vs{n}") for i, n in enumerate(order, start=1)]
-        columns.append(("Pts", "points"))
+        columns = [Column("", "pos", "right"), Column("Player", "player")]
+        columns += [Column(str(i), f"vs{n}", "center") for i, n in enumerate(order, start=1)]
+        columns.append(Column("Pts", "points", "right"))
         out = []
         for i, row in enumerate(self._rows, start=1):
             withdrawn = row.status is PlayerStatus.WITHDRAWN
-            style = WITHDRAWN_STYLE if withdrawn or not row.counted else ""
+            greyed = withdrawn or not row.counted
             name = row.player if wide else surname(row.player)
-            line: list[object] = [Text(str(i), justify="right", style=style),
-                                  Text(name + (" (wd)" if withdrawn else ""), style=style)]
+            line: list[Cell] = [(str(i), ""), (name + (" (wd)" if withdrawn else ""), "")]
             for opponent in order:
                 if opponent == row.number:
-                    line.append(Text("■", justify="center", style="grey37"))
+                    line.append(("■", "grey37"))
                     continue
                 text = " ".join(c for c in cells.get((row.number, opponent), []) if c)
-                line.append(_styled(text, style))
-            line.append(Text(points(row.points) + ("*" if row.provisional else ""),
-                             justify="right", style=style or "bold"))
-            out.append((str(row.number), line))
-        self.fill(columns, out, keep)
+                line.append((text, "" if greyed else _colour(text)))
+            line.append((points(row.points) + ("*" if row.provisional else ""), "bold"))
+            out.append((str(row.number), line, WITHDRAWN_STYLE if greyed else ""))
+        self.fill(columns, out)
 
 
-def _styled(text: str, base: str) -> Text:
-    cell = Text(text, justify="center", style=base)
-    if not base:
-        if text.startswith(("3", "1½")):
-            cell.stylize("green")
-        elif text.startswith(("0", "1A")):
-            cell.stylize("red")
-        elif text == "=":
-            cell.stylize("bold yellow")
-    return cell
-
+def _colour(text: str) -> str:
+    if text.startswith(("3", "1½")):
+        return "green"
+    if text.startswith(("0", "1A")):
+        return "red"
+    return "bold yellow" if text == "=" else ""

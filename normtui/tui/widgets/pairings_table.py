@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 
 from rich.text import Text
@@ -9,7 +10,7 @@ from rich.text import Text
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
 from normtui.store.records import surname
-from normtui.tui.formatting import clock_time, countdown, points, result_text, state_text
+from normtui.tui.formatting import clock_time, points, result_text, state_text
 from normtui.tui.widgets.responsive_table import ResponsiveTable
 
 COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Result", "result"),
@@ -19,23 +20,26 @@ COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Result", "
 
 def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
                     narrow: bool = False) -> Text:
-    """The Armageddon of a board: nothing, the countdown of its start window, or its result
-    (a drawn Armageddon says who it counts for)."""
+    """The Armageddon of a board: nothing, the time left in its start window, or its result
+    (a drawn Armageddon says who it counts for).
+
+    Whole minutes here (the Armageddon screen counts the seconds): the table then changes
+    once a minute, not every second."""
     if game.result is not MainResult.DRAW:
         return Text("")
     if game.armageddon is None:
         if game.armageddon_deadline is None:
             return Text("due", style="bold yellow")
         deadline = datetime.fromisoformat(game.armageddon_deadline)
-        left = deadline - now
+        seconds = (deadline - now).total_seconds()
         by = clock_time(game.armageddon_deadline, now)
-        if left.total_seconds() < -3600:
+        if seconds < -3600:
             return Text(f"late ({by})" if narrow else f"late: due by {by}", style="bold red")
-        if left.total_seconds() < 0:
-            return Text(f"late {countdown(-left)}" if narrow else
-                        f"late by {countdown(-left)}", style="bold red")
-        return Text(f"{countdown(left)} left" if narrow else
-                    f"by {by} ({countdown(left)} left)", style="bold yellow")
+        if seconds < 0:
+            late = f"{math.ceil(-seconds / 60)} min"
+            return Text(f"late {late}" if narrow else f"late by {late}", style="bold red")
+        left = f"{math.ceil(seconds / 60)} min left"
+        return Text(left if narrow else f"by {by} ({left})", style="bold yellow")
     text = result_text(game.armageddon)
     if game.armageddon is ArmageddonResult.DRAW:
         text += f" → {draw_winner[0].upper()}" if narrow else f" → {draw_winner.capitalize()}"
@@ -125,10 +129,14 @@ class PairingsTable(ResponsiveTable):
                 points_cell(game), state_cell(game, not wide), signed_cell(game)]
 
     def tick(self, now: datetime) -> None:
-        """Move the countdowns on; only the boards waiting for an Armageddon change."""
+        """Move the countdowns on: a cell is touched only when its text changes, since each
+        update repaints the table."""
         self._now = now
         for game in self.games:
             if game.result is MainResult.DRAW and game.armageddon is None:
-                self.update_cell(str(game.id), "armageddon",
-                                 armageddon_cell(game, now, self._draw_winner, not self.wide),
-                                 update_width=True)
+                key = str(game.id)
+                cell = armageddon_cell(game, now, self._draw_winner, not self.wide)
+                old = self.get_cell(key, "armageddon")
+                if str(old) != str(cell):
+                    self.update_cell(key, "armageddon", cell,
+                                     update_width=len(str(cell)) > len(str(old)))

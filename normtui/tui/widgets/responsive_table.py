@@ -1,23 +1,49 @@
-"""A row-cursor DataTable that redraws itself shorter on a narrow terminal (80 columns) and
-keeps its cursor on the same record across redraws."""
+"""Tables that redraw themselves shorter on a narrow terminal (80 columns): the
+:class:`Responsive` mixin, and a row-cursor DataTable that keeps its cursor on the same record
+across redraws."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.widgets import DataTable
 
+if TYPE_CHECKING:
+    from textual.geometry import Size
 
-class ResponsiveTable(DataTable[object]):
+
+class Responsive:
+    """``WIDE_FROM``: below this width :meth:`redraw` is asked for the narrow form (surnames,
+    short words); crossing it on a resize redraws."""
+
     WIDE_FROM: ClassVar[int] = 100
+    wide = True
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
-        self.wide = True
+    if TYPE_CHECKING:  # provided by the widget and the table the mixin goes with
+        size: Size
+
+        def has_content(self) -> bool: ...
 
     def redraw(self) -> None:
         """Fill the table again from what it last showed (subclasses)."""
+
+    def measure_wide(self) -> bool:
+        """Decide the layout from the width now (before the first layout: wide)."""
+        self.wide = self.size.width == 0 or self.size.width >= self.WIDE_FROM
+        return self.wide
+
+    def on_resize(self) -> None:
+        if (self.size.width >= self.WIDE_FROM) != self.wide and self.has_content():
+            self.redraw()
+
+
+class ResponsiveTable(Responsive, DataTable[object]):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[call-arg]
+
+    def has_content(self) -> bool:
+        return self.row_count > 0
 
     def highlighted_key(self) -> str | None:
         if self.row_count == 0 or not 0 <= self.cursor_row < self.row_count:
@@ -40,12 +66,3 @@ class ResponsiveTable(DataTable[object]):
                 at = index
         if rows:
             self.move_cursor(row=at, animate=False)
-
-    def measure_wide(self) -> bool:
-        """Decide the layout from the width now (before the first layout: wide)."""
-        self.wide = self.size.width == 0 or self.size.width >= self.WIDE_FROM
-        return self.wide
-
-    def on_resize(self) -> None:
-        if (self.size.width >= self.WIDE_FROM) != self.wide and self.row_count:
-            self.redraw()

@@ -2,30 +2,29 @@
 
 from __future__ import annotations
 
-from rich.text import Text
-
 from normtui.rules.model import PlayerStatus
 from normtui.store import StandingRow
 from normtui.store.records import surname
 from normtui.tui.formatting import money, points
-from normtui.tui.widgets.responsive_table import ResponsiveTable
+from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
-# (label, label when narrow, key)
-COLUMNS = (("Rank", "Rk", "rank"), ("No", "No", "number"), ("Player", "Player", "player"),
-           ("Points", "Pts", "points"), ("SB", "SB", "sb"), ("Wins", "W", "wins"),
-           ("Wins w/ Black", "BW", "black_wins"), ("Games", "G", "games"),
-           ("Prize", "Prize", "prize"))
+# (label, label when narrow, key, justify)
+COLUMNS = (("Rank", "Rk", "rank", "right"), ("No", "No", "number", "right"),
+           ("Player", "Player", "player", "left"), ("Points", "Pts", "points", "right"),
+           ("SB", "SB", "sb", "right"), ("Wins", "W", "wins", "right"),
+           ("Wins w/ Black", "BW", "black_wins", "right"), ("Games", "G", "games", "right"),
+           ("Prize", "Prize", "prize", "right"))
 
 WITHDRAWN_STYLE = "grey50"
 
 
-def row_cells(row: StandingRow, currency: str, wide: bool) -> list[Text]:
+def row_cells(row: StandingRow, currency: str, wide: bool) -> tuple[list[Cell], str]:
+    """The cells of a row and the row's style (grey for a withdrawn or uncounted player)."""
     withdrawn = row.status is PlayerStatus.WITHDRAWN
     rank = "—" if row.rank is None else row.shared_rank or str(row.rank)
     name = row.player if wide else surname(row.player)
     if withdrawn:
         name += " (withdrawn)" if wide else " (wd)"
-    pts = points(row.points) + ("*" if row.provisional else "")
     if row.prize_pending:
         prize = "pending play-off"
     elif row.prize is None:
@@ -33,19 +32,18 @@ def row_cells(row: StandingRow, currency: str, wide: bool) -> list[Text]:
     else:
         prize = money(row.prize, currency)
     style = WITHDRAWN_STYLE if withdrawn or not row.counted else ""
-    cells = [Text(rank, justify="right"), Text(str(row.number), justify="right"), Text(name),
-             Text(pts, justify="right"), Text(f"{row.sonneborn_berger:.2f}", justify="right"),
-             Text(str(row.wins), justify="right"), Text(str(row.black_wins), justify="right"),
-             Text(str(row.games), justify="right"), Text(prize, justify="right")]
-    for cell in cells:
-        cell.stylize(style)
-    if row.provisional and not style:
-        cells[3].stylize("yellow")
-    return cells
+    # Provisional points (a result not yet countersigned, §8) stand out unless greyed.
+    pts_style = "yellow" if row.provisional and not style else "bold"
+    cells: list[Cell] = [
+        (rank, ""), (str(row.number), ""), (name, ""),
+        (points(row.points) + ("*" if row.provisional else ""), pts_style),
+        (f"{row.sonneborn_berger:.2f}", ""), (str(row.wins), ""), (str(row.black_wins), ""),
+        (str(row.games), ""), (prize, "")]
+    return cells, style
 
 
-class StandingsTable(ResponsiveTable):
-    """Rows keyed by pairing number, so the cursor follows a player who moves up or down."""
+class StandingsTable(LineTable):
+    """Rows keyed by pairing number."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -58,8 +56,8 @@ class StandingsTable(ResponsiveTable):
         self.redraw()
 
     def redraw(self) -> None:
-        keep = self.highlighted_key()
         wide = self.measure_wide()
-        self.fill([(label if wide else short, key) for label, short, key in COLUMNS],
-                  [(str(r.number), row_cells(r, self._currency, wide))
-                   for r in self.rows_shown], keep)
+        columns = [Column(label if wide else short, key, justify)
+                   for label, short, key, justify in COLUMNS]
+        self.fill(columns, [(str(r.number), *row_cells(r, self._currency, wide))
+                            for r in self.rows_shown])

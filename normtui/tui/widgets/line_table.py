@@ -1,0 +1,180 @@
+"""A read-only table drawn line by line (Textual's line API), for tables that change with every
+result: the standings and the crosstable.
+
+Why not a DataTable: a DataTable renders every visible cell through Rich again whenever any
+cell changes (its caches are keyed by an update counter), about a millisecond a cell on the
+reference machine, and re-lays itself out after a refill: a hundred-cell table took ~80 ms to
+repaint. Here each row is one pre-built strip of segments, so a repaint is a few string
+operations, and a refill of the same shape is not a layout change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from normtui.tui.widgets.responsive_table import Responsive
+
+GAP = "  "
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    key: str
+    justify: str = "left"  # "left", "right" or "center"
+
+
+# A cell: its text and a Rich style string ("" for the row's style).
+Cell = tuple[str, str]
+
+
+@lru_cache(maxsize=256)
+def _style(text: str) -> Style:
+    return Style.parse(text) if text else Style()
+
+
+def _pad(text: str, width: int, justify: str) -> str:
+    room = width - cell_len(text)
+    if room <= 0:
+        return text
+    if justify == "right":
+        return " " * room + text
+    if justify == "center":
+        left = room // 2
+        return " " * left + text + " " * (room - left)
+    return text + " " * room
+
+
+class LineTable(Responsive, ScrollView, can_focus=True):
+    """Columns and rows of short texts; a header line that stays put when the rows scroll."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"line-table--header"}
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.columns: list[Column] = []
+        self.keys: list[str] = []
+        self._cells: list[list[Cell]] = []
+        self._row_styles: list[str] = []
+        self._strips: list[Strip] = []
+        self._header = Strip([])
+        self._widths: list[int] = []
+        self._base: Style | None = None
+        self._shape: tuple[object, ...] = ()
+        self._cache: dict[tuple[tuple[Cell, ...], str], Strip] = {}
+        self._blank = Strip([])
+
+    # -- filling -----------------------------------------------------------------------------
+
+    def has_content(self) -> bool:
+        return bool(self.keys)
+
+    def fill(self, columns: Sequence[Column], rows: Sequence[tuple[str, Sequence[Cell], str]]
+             ) -> None:
+        """``rows``: (key, cells, row style)."""
+        old_columns = self.columns
+        self.columns = list(columns)
+        self.keys = [key for key, _cells, _style in rows]
+        self._cells = [list(cells) for _key, cells, _style in rows]
+        self._row_styles = [style for _key, _cells, style in rows]
+        # Columns only widen (as in a DataTable) and the table is at least as wide as the
+        # widget: a result that makes "13" into "14½*" must not change the virtual size, which
+        # would cost a layout pass and a repaint of the whole screen.
+        labels = [c.label for c in columns]
+        widths = [cell_len(label) for label in labels]
+        if labels == [c.label for c in old_columns]:
+            widths = list(self._widths)
+        for cells in self._cells:
+            for i, (text, _s) in enumerate(cells):
+                widths[i] = max(widths[i], cell_len(text))
+        self._widths = widths
+        old_header, old = self._header, self._strips
+        self._build()
+        size = Size(max(self._header.cell_length, self.size.width), len(self._strips) + 1)
+        if size != self.virtual_size:
+            self.virtual_size = size
+            self.refresh()
+            return
+        # Same shape (the usual case after a result): repaint only the lines that changed.
+        if self._header != old_header:
+            self.refresh(Region(0, 0, self.size.width, 1))
+        top = self.scroll_offset.y
+        for index, strip in enumerate(self._strips):
+            if index >= len(old) or strip != old[index]:
+                self.refresh(Region(0, index + 1 - top, self.size.width, 1))
+
+    def _build(self) -> None:
+        """The strips of the header and the rows, the widget's own style applied once here
+        rather than on every line drawn; a row that did not change keeps its strip."""
+        base = self._base or Style()
+        shape = (tuple(self._widths), tuple(c.justify for c in self.columns), base)
+        if shape != self._shape:
+            self._shape = shape
+            self._cache.clear()
+        header_style = self.get_component_rich_style("line-table--header", partial=True)
+        self._header = self._strip([(c.label, "") for c in self.columns], base + header_style)
+        strips = []
+        for cells, row_style in zip(self._cells, self._row_styles, strict=True):
+            key = (tuple(cells), row_style)
+            strip = self._cache.get(key)
+            if strip is None:
+                strip = self._cache[key] = self._strip(cells, base + _style(row_style))
+            strips.append(strip)
+        self._strips = strips
+        self._blank = Strip([Segment(" " * self.virtual_size.width, base)])
+
+    def notify_style_update(self) -> None:
+        """The theme or the CSS changed: the strips carry the old colours."""
+        super().notify_style_update()
+        self._base = self.rich_style
+        if self.columns:
+            self._build()
+            self.refresh()
+
+    def _strip(self, cells: Sequence[Cell], row_style: Style) -> Strip:
+        segments = [Segment(" ", row_style)]
+        for i, (text, style) in enumerate(cells):
+            column = self.columns[i]
+            segments.append(Segment(_pad(text, self._widths[i], column.justify),
+                                    row_style + _style(style)))
+            segments.append(Segment(GAP if i < len(cells) - 1 else " ", row_style))
+        return Strip(segments)
+
+    # -- reading (for tests and for the panes) -------------------------------------------------
+
+    def row(self, key: str) -> list[str]:
+        return [text for text, _style in self._cells[self.keys.index(key)]]
+
+    def cell(self, key: str, column: str) -> str:
+        index = next(i for i, c in enumerate(self.columns) if c.key == column)
+        return self.row(key)[index]
+
+    def row_style(self, key: str) -> str:
+        return self._row_styles[self.keys.index(key)]
+
+    def column(self, column: str) -> list[str]:
+        return [self.cell(key, column) for key in self.keys]
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        if self._base is None:
+            self._base = self.rich_style
+            self._build()
+        if y == 0:
+            strip = self._header
+        else:
+            index = y - 1 + scroll_y
+            strip = self._strips[index] if 0 <= index < len(self._strips) else self._blank
+        return strip.crop_extend(scroll_x, scroll_x + self.size.width, self._base)

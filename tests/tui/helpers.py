@@ -1,0 +1,43 @@
+"""Small readers of a running console for the pilot tests."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from normtui.tui.panes.pairings import PairingsPane
+from normtui.tui.screens.console import ConsoleScreen
+
+
+def notes(app: App[None], severity: str | None = None) -> list[str]:
+    """The messages of the notifications shown so far (optionally of one severity)."""
+    # Textual keeps them even when a test run does not show them; there is no public reader.
+    return [n.message for n in app._notifications
+            if severity is None or n.severity == severity]
+
+
+def console(app: App[None]) -> ConsoleScreen:
+    screen = app.screen_stack[1] if len(app.screen_stack) > 1 else app.screen
+    assert isinstance(screen, ConsoleScreen)
+    return screen
+
+
+def pairings(app: App[None]) -> PairingsPane:
+    pane = console(app).pane("pairings")
+    assert isinstance(pane, PairingsPane)
+    return pane
+
+
+async def to_board(pilot: Pilot[None], board: int) -> None:
+    """Put the pairings cursor on a board of the round shown."""
+    pane = pairings(pilot.app)
+    table = pane.table
+    index = next(i for i, g in enumerate(table.games) if g.board == board)
+    table.move_cursor(row=index)
+    await pilot.pause()
+
+
+def column(table: DataTable[object], key: str) -> list[str]:
+    """The plain text of one column, top to bottom."""
+    return [str(table.get_cell(row, key)) for row in table.rows]

@@ -1,0 +1,143 @@
+"""The console shell: another process's writes, the command palette, help, the panes' wiring,
+lazy imports, and `normtui` without an argument."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from normtui.cli import main as cli_main
+from normtui.rules.model import MainResult
+from normtui.tui.commands import ConsoleCommands
+from normtui.tui.panes import PANES, TITLES, pane_class
+from normtui.tui.screens.help import HelpScreen, help_text
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import column, console, notes, pairings, to_board
+
+MINE = ("pairings", "standings", "audit")
+
+
+async def test_a_write_from_another_process_appears_within_the_poll(demo_copy,
+                                                                     make_app) -> None:
+    """`normtui result` in another terminal: the pairings and the header follow within a
+    poll (here 0.2 s), and the arbiter is told."""
+    app = make_app(demo_copy, poll_seconds=0.2, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        done = subprocess.run(
+            [sys.executable, "-m", "normtui", "result", str(demo_copy), "7", "Topalov", "Wang",
+             "0-1"], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        written = time.perf_counter()
+        while column(pairings(app).table, "result")[4] != "0-1*":
+            assert time.perf_counter() - written < 2.0, "not picked up within 2 s"
+            await asyncio.sleep(0.05)
+        assert "Results from another terminal were loaded." in notes(app)
+
+
+async def test_the_palette_reaches_every_action(demo_app) -> None:
+    """Ctrl+P lists every key's action of every pane, and running one works like its key."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        provider = ConsoleCommands(console(app))
+        titles = [title for title, _help, _call in provider._commands()]
+        for _key, pane_id, _module, _cls in PANES:
+            assert f"Show {pane_id} pane" in titles
+        for pane_id in MINE:
+            pane = console(app).pane(pane_id)
+            actions = {a for _t, _h, a in pane.PALETTE}
+            keys = {b.action for b in pane.BINDINGS}  # type: ignore[union-attr]
+            assert keys <= actions, f"{pane_id}: keys missing from the palette"
+        await to_board(pilot, 1)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"White wins (1-0)")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert app.store.games(7)[0].result is MainResult.WHITE_WIN
+
+
+async def test_help_lists_keys_and_articles_per_pane(demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+    text = help_text()
+    sections = {line.split(":")[0]: line for line in text.splitlines()
+                if not line.startswith(" ")}
+    assert "§2" in sections["1 Pairings"] and "§4" in sections["1 Pairings"]
+    assert "§8" in sections["1 Pairings"]
+    for article in ("§4", "§5", "§6", "§9"):
+        assert article in sections["3 Standings"]
+    assert sections["6 Audit log"] == "6 Audit log: —"
+    assert "  d  Main game drawn: its Armageddon opens at once" in text
+    assert "  x  The crosstable: players × players, Armageddons marked" in text
+
+
+def test_the_tab_titles_are_the_panes_titles() -> None:
+    for _key, pane_id, module, cls_name in PANES:
+        cls = pane_class(module, cls_name)
+        assert (pane_id, TITLES[pane_id]) == (cls.PANE_ID, cls.TITLE)
+
+
+async def test_every_pane_is_one_key_away_and_takes_the_focus(demo_copy, make_app) -> None:
+    """The panes are built after the first frame; each key shows its pane and focuses it.
+    F1-F6 work from anywhere, a text field included (where 1-6 are text)."""
+    app = make_app(demo_copy)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        for key, pane_id, _module, _cls in reversed(PANES):
+            await pilot.press(f"f{key}")
+            await pilot.pause()
+            pane = console(app).pane(pane_id)
+            assert pane.display and app.focused is not None
+            assert pane in app.focused.ancestors_with_self
+        for key, pane_id, _module, _cls in PANES:
+            if pane_id in MINE:
+                await pilot.press(key)
+                await pilot.pause()
+                assert console(app).pane(pane_id) in app.focused.ancestors_with_self
+
+
+def test_the_shell_and_these_panes_do_not_import_chess() -> None:
+    """python-chess is the PGN pane's, imported when that pane is built, not before the first
+    frame."""
+    code = ("import sys, normtui.tui.app, normtui.tui.screens.console, "
+            "normtui.tui.panes.pairings, normtui.tui.panes.standings, normtui.tui.panes.audit, "
+            "normtui.tui.screens.armageddon; print('chess' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_normtui_without_an_argument_says_how_to_create_an_event(tmp_path: Path,
+                                                                 monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit_:
+        cli_main([])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "no ./demo.db here" in err and "normtui new" in err
+
+
+def test_normtui_without_an_argument_opens_demo_db(demo_copy: Path, monkeypatch) -> None:
+    from normtui.tui.app import NormtuiApp
+
+    opened: list[Path] = []
+    monkeypatch.chdir(demo_copy.parent)
+    monkeypatch.setattr(NormtuiApp, "run", lambda self: opened.append(self.store.path))
+    with pytest.raises(SystemExit) as exit_:
+        cli_main([])
+    assert exit_.value.code == 0
+    assert opened == [Path("demo.db")]

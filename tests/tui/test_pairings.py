@@ -1,0 +1,188 @@
+"""Pane 1 from the keyboard, on the demo event (round 7 at 19:32: board 1 Anand-Radjabov and
+board 5 Topalov-Wang in progress, board 3 Tari-Carlsen drawn with its Armageddon due by 19:41,
+boards 2 and 4 decided)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from normtui.rules.model import ArmageddonResult, GameState, MainResult
+from normtui.store import EventStore
+from normtui.tui.formatting import points
+from normtui.tui.screens.armageddon import ArmageddonScreen
+from normtui.tui.screens.confirm import ConfirmScreen
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import column, console, notes, pairings, to_board
+
+
+def _points(store: EventStore, name: str) -> Decimal:
+    return next(r.points for r in store.standings() if r.player.startswith(name))
+
+
+async def test_a_decisive_result_is_one_key(demo_app) -> None:
+    """§4: w on board 1 gives Anand 3 points; the standings pane shows them when opened."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        before = _points(app.store, "Anand")
+        await to_board(pilot, 1)
+        await pilot.press("w")
+        await pilot.pause()
+        game = app.store.games(7)[0]
+        assert (game.result, game.state) == (MainResult.WHITE_WIN, GameState.FINISHED)
+        assert _points(app.store, "Anand") == before + 3
+        assert column(pairings(app).table, "result")[0] == "1-0*"  # unsigned: provisional §8
+        assert any("board 1 (Anand-Radjabov): result 1-0" in n for n in notes(app))
+        await pilot.press("3")
+        await pilot.pause()
+        table = console(app).pane("standings").query_one("#standings-table")
+        assert table.cell("4", "points") == points(before + 3) + "*"
+
+
+async def test_a_draw_opens_its_armageddon_and_moves_the_standings(demo_app, clock) -> None:
+    """§2: a drawn main game opens the Armageddon at once, with its clock and a countdown of
+    the 20 minutes; a drawn Armageddon is Black's win; §4 gives 1 and 1½."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        wang, topalov = _points(app.store, "Wang"), _points(app.store, "Topalov")
+        await to_board(pilot, 5)
+        await pilot.press("d")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ArmageddonScreen)
+        assert "White 10', Black 7', +1\" from move 41" in str(
+            modal.query_one("#armageddon-clock").render())
+        assert "20:00 left" in str(modal.query_one("#armageddon-window").render())
+        assert "Black's win: Wang takes it" in str(modal.query_one("#armageddon-rule").render())
+        clock.advance(minutes=3, seconds=30)
+        modal._tick()
+        assert "16:30 left" in str(modal.query_one("#armageddon-window").render())
+        await pilot.press("d")  # the Armageddon is drawn: Black (Wang) wins it
+        await pilot.pause()
+        assert not isinstance(app.screen, ArmageddonScreen)
+        game = app.store.games(7)[4]
+        assert (game.result, game.armageddon) == (MainResult.DRAW, ArmageddonResult.DRAW)
+        assert game.points == (Decimal(1), Decimal("1.5"))
+        assert _points(app.store, "Wang") == wang + Decimal("1.5")
+        assert _points(app.store, "Topalov") == topalov + 1
+        assert column(pairings(app).table, "armageddon")[4] == "½-½ → Black"
+
+
+async def test_an_armageddon_can_wait_and_be_entered_later(demo_app) -> None:
+    """Board 3 waits: its cell counts down; Escape leaves it waiting; a enters it later."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        table = pairings(app).table
+        assert column(table, "armageddon")[2] == "by 19:41 (9 min left)"
+        await to_board(pilot, 3)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.store.games(7)[2].armageddon is None
+        await pilot.press("a", "b")
+        await pilot.pause()
+        assert app.store.games(7)[2].armageddon is ArmageddonResult.BLACK_WIN
+
+
+async def test_a_late_armageddon_is_a_warning(demo_app, clock) -> None:
+    """§2: once the 20 minutes have passed the board says so and the arbiter is warned once."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        clock.advance(minutes=10)
+        pane = pairings(app)
+        pane._tick()
+        pane._tick()
+        await pilot.pause()
+        assert column(pane.table, "armageddon")[2] == "late by 1 min"
+        warnings = notes(app, "warning")
+        assert warnings == ["round 7 board 3 (Tari-Carlsen): the Armageddon should have "
+                            "started by 19:41"]
+
+
+async def test_a_correction_asks_first_and_is_audited(demo_app) -> None:
+    """Board 2 is 1-0: b asks; n leaves it; b then y corrects it, audited as a correction."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 2)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.store.games(7)[1].result is MainResult.WHITE_WIN
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.games(7)[1].result is MainResult.BLACK_WIN
+        last = app.store.log(limit=1)[0]
+        assert last.action == "correction"
+        assert "corrected 0-1 (was 1-0)" in last.summary
+
+
+async def test_bad_input_is_an_error_notification_and_changes_nothing(demo_app) -> None:
+    """An Armageddon after a decisive game (§2) and a countersignature before the players
+    have signed (§8) are refused by name; the file is unchanged."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        entries = len(app.store.log())
+        await to_board(pilot, 2)
+        await pilot.press("a")
+        await to_board(pilot, 1)
+        await pilot.press("A")  # no result yet on board 1: nothing to sign (§8)
+        await to_board(pilot, 3)
+        await pilot.press("A")  # drawn, unsigned: the arbiter countersigns last (§8)
+        await pilot.pause()
+        errors = notes(app, "error")
+        assert len(errors) == 3
+        assert "an Armageddon follows a drawn main game only" in errors[0]
+        assert "has no result yet" in errors[1]
+        assert "the arbiter countersigns after both players have signed" in errors[2]
+        assert len(app.store.log()) == entries
+
+
+async def test_signing_and_starting_from_the_keyboard(demo_app) -> None:
+    """§8: W, B, then A make board 3's result final; p toggles a game in progress."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        await pilot.press("W", "B", "A")
+        await pilot.pause()
+        assert app.store.games(7)[2].signatures.is_final
+        assert column(pairings(app).table, "signed")[2] == "WBA"
+        await to_board(pilot, 1)
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.store.games(7)[0].state is GameState.SCHEDULED
+
+
+async def test_the_round_selector(demo_app) -> None:
+    """[ and ] step through the rounds, c comes back to the current one; the edges say so."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        pane = pairings(app)
+        assert pane.round == 7
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert pane.round == 6
+        assert [g.round for g in pane.table.games] == [6] * 5
+        await pilot.press("right_square_bracket", "right_square_bracket",
+                          "right_square_bracket")
+        await pilot.pause()
+        assert pane.round == 9
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert pane.round == 9
+        assert "The event has rounds 1-9." in notes(app, "warning")
+        await pilot.press("c")
+        await pilot.pause()
+        assert pane.round == 7
