@@ -43,7 +43,8 @@ def question(app) -> str:  # type: ignore[no-untyped-def]
 
 
 @sync
-async def test_absent_at_the_start_is_fined_500_eur_once_confirmed(demo_copy, make_app) -> None:
+async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_decision(
+        demo_copy, make_app) -> None:
     app = make_app(demo_copy)
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await on_player(pilot, 3)
@@ -61,12 +62,31 @@ async def test_absent_at_the_start_is_fined_500_eur_once_confirmed(demo_copy, ma
         assert str(table.get_cell("3", "arrival")) == "ABSENT"
         assert str(table.get_cell("3", "fine")) == "500 EUR"
         assert "total 500 EUR" in str(pane.query_one("#desk-fines-heading", Static).render())
+        with EventStore.open(demo_copy) as store:
+            assert store.log(limit=1)[0].summary == (
+                "round 7: Giri absent at the start, fined 500 EUR (Regulations §7)")
+
+        # An incident: refused without the Chief Arbiter's decision, recorded with it.
+        await pilot.press("down")
+        await pilot.press("i")
+        await pilot.pause()
+        modal = app.screen
+        modal.query_one("#incident-description", Input).value = "phone rang"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is modal
+        assert any("Chief Arbiter's decision" in n.message for n in app._notifications)
+        modal.query_one("#incident-decision", Input).value = "game lost"
+        await pilot.press("enter", "enter")  # Enter moves on; in the decision it records
+        await pilot.pause()
+        assert app.screen is not modal
     with EventStore.open(demo_copy) as store:
         [fine] = store.fines()
         assert (fine.player.name, fine.round, f"{fine.amount:f}", fine.currency) == (
             "Giri, Anish", 7, "500", "EUR")
-        assert store.log(limit=1)[0].summary == (
-            "round 7: Giri absent at the start, fined 500 EUR (Regulations §7)")
+        [incident] = store.incidents()
+        assert (incident.player.name, incident.kind, incident.decision) == (
+            "Anand, Viswanathan", "electronic_device", "game lost")
 
 
 @sync
@@ -132,29 +152,6 @@ async def test_illness_postpones_to_a_free_day_the_morning_can_be_refused_round_
         assert (game.state, game.postponed_to) == (GameState.POSTPONED, Postponement.FREE_DAY)
         game = next(g for g in store.games(9) if 2 in (g.white, g.black))
         assert (game.state, game.result.value) == (GameState.FORFEIT, "+/-")  # Carlsen Black
-
-
-@sync
-async def test_an_incident_needs_the_chief_arbiter_s_decision(demo_copy, make_app) -> None:
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await on_player(pilot, 10)
-        await pilot.press("i")
-        await pilot.pause()
-        modal = app.screen
-        modal.query_one("#incident-description", Input).value = "phone rang"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert app.screen is modal  # no decision yet: refused (§7)
-        assert any("Chief Arbiter's decision" in n.message for n in app._notifications)
-        modal.query_one("#incident-decision", Input).value = "game lost"
-        await pilot.press("enter", "enter")  # Enter moves on; in the decision it records
-        await pilot.pause()
-        assert app.screen is not modal
-    with EventStore.open(demo_copy) as store:
-        [incident] = store.incidents()
-        assert (incident.player.name, incident.kind, incident.decision) == (
-            "Radjabov, Teimour", "electronic_device", "game lost")
 
 
 def test_snapshot_desk_pane(demo_copy, make_app, snap_compare) -> None:
