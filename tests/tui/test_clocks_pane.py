@@ -3,24 +3,12 @@ edited with validation and audited, and what to dial on each board now (issue 5)
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine
-from typing import Any
-
 from textual.widgets import DataTable, Input, Static
 
 from normtui.store import EventStore
 from normtui.tui.panes.clocks import ClocksPane
 from normtui.tui.widgets.clock_form import ClockForm
-
-
-def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run a pilot test on its own event loop (no async plugin is installed)."""
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-    return run
+from tests.tui.conftest import SNAPSHOT_SIZE
 
 
 async def show(pilot) -> ClocksPane:  # type: ignore[no-untyped-def]
@@ -48,13 +36,12 @@ async def edit_armageddon(pilot, values: dict[str, str]) -> ClocksPane:  # type:
     return pane
 
 
-@sync
-async def test_the_controls_as_said_and_what_to_dial_now(demo_copy, make_app, clock) -> None:
+async def test_the_controls_as_said_and_what_to_dial_now(demo_copy, demo_app, clock) -> None:
     """Every stage described as an arbiter says it (§2, §3, §5). Round 7 at 19:32: boards 1
     and 5 play the classical game; Tari-Carlsen were drawn at 19:21 and their Armageddon must
     start by 19:41 (§2), Tari keeping White."""
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show(pilot)
         table = pane.query_one("#clock-controls", DataTable)
         assert cells(table, "stage") == ["Classical", "Armageddon", "Play-off blitz",
@@ -73,13 +60,12 @@ async def test_the_controls_as_said_and_what_to_dial_now(demo_copy, make_app, cl
         assert cells(dial, "when")[1] == "Armageddon by 19:41\nOVERDUE 01:00"
 
 
-@sync
 async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
-        demo_copy, make_app) -> None:
+        demo_copy, demo_app) -> None:
     with EventStore.open(demo_copy) as store:
         before = len(store.log())
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await edit_armageddon(pilot, {"white-sec": "75"})
         form = pane.query_one(ClockForm)
         assert form.display
@@ -110,5 +96,5 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
             "(was White 10', Black 7', +1\" from move 41)")
 
 
-def test_snapshot_clocks_pane(demo_copy, make_app, snap_compare) -> None:
-    assert snap_compare(make_app(demo_copy), press=["4"], terminal_size=(120, 40))
+def test_snapshot_clocks_pane(demo_app, snap_compare) -> None:
+    assert snap_compare(demo_app, press=["4"], terminal_size=SNAPSHOT_SIZE)

@@ -3,11 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine
-from typing import Any
-
 from textual.widgets import Input, Static
 
 from normtui.rules.model import GameState, PlayerStatus, Postponement
@@ -16,14 +11,7 @@ from normtui.tui.panes.desk import PlayerDeskPane
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.desk_illness import DeskIllnessScreen
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
-
-
-def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run a pilot test on its own event loop (no async plugin is installed)."""
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-    return run
+from tests.tui.conftest import SNAPSHOT_SIZE
 
 
 async def on_player(pilot, number: int) -> PlayerDeskPane:  # type: ignore[no-untyped-def]
@@ -42,11 +30,10 @@ def question(app) -> str:  # type: ignore[no-untyped-def]
     return str(screen.query_one("#question", Static).render())
 
 
-@sync
 async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_decision(
-        demo_copy, make_app) -> None:
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+        demo_copy, demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 3)
         await pilot.press("a")
         await pilot.pause()
@@ -89,11 +76,10 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
             "Anand, Viswanathan", "electronic_device", "game lost")
 
 
-@sync
 async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(
-        demo_copy, make_app) -> None:
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+        demo_copy, demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 9)
         await pilot.press("w")
         await pilot.pause()
@@ -110,11 +96,10 @@ async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(
             GameState.FORFEIT] * 3
 
 
-@sync
 async def test_illness_postpones_to_a_free_day_the_morning_can_be_refused_round_9_forfeits(
-        demo_copy, make_app) -> None:
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+        demo_copy, demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 2)
         await pilot.press("]")  # round 8: Carlsen's game is not played yet
         await pilot.pause()
@@ -154,5 +139,5 @@ async def test_illness_postpones_to_a_free_day_the_morning_can_be_refused_round_
         assert (game.state, game.result.value) == (GameState.FORFEIT, "+/-")  # Carlsen Black
 
 
-def test_snapshot_desk_pane(demo_copy, make_app, snap_compare) -> None:
-    assert snap_compare(make_app(demo_copy), press=["5"], terminal_size=(120, 40))
+def test_snapshot_desk_pane(demo_app, snap_compare) -> None:
+    assert snap_compare(demo_app, press=["5"], terminal_size=SNAPSHOT_SIZE)

@@ -3,13 +3,9 @@ and a whole broadcast file imported in a worker (issue 5)."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import subprocess
 import sys
-from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual import events
@@ -20,6 +16,7 @@ from normtui.store import EventStore
 from normtui.tui.panes.pgn_entry import AUTO, PgnEntryPane
 from normtui.tui.widgets.pgn_findings import PgnFindings
 from normtui.tui.widgets.pgn_path import complete_path
+from tests.tui.conftest import SNAPSHOT_SIZE
 
 # Topalov-Wang Hao is in progress in round 7 of the demo; here they agree a draw at move 10,
 # twenty moves before §2 allows it.
@@ -34,14 +31,6 @@ EARLY_DRAW = """[Event "10th Norway Chess 2022"]
 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6
 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2
 """
-
-
-def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run a pilot test on its own event loop (no async plugin is installed)."""
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-    return run
 
 
 @pytest.fixture(autouse=True)
@@ -90,10 +79,9 @@ def errors(app) -> list[str]:  # type: ignore[no-untyped-def]
     return [n.message for n in app._notifications if n.severity == "error"]
 
 
-@sync
-async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, make_app) -> None:
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await paste(pilot, EARLY_DRAW)
         assert "finding-0-0-draw_before_move_30" in option_ids(pane)
         target = str(pane.query_one("#pgn-target", Static).render())
@@ -113,12 +101,11 @@ async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, make
         assert game.result is None
 
 
-@sync
-async def test_a_real_game_goes_to_its_own_board_only(demo_copy, make_app) -> None:
+async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> None:
     """The real Anand-Radjabov of round 7: refused on a board chosen by mistake, then attached
     to its own board (found from the headers) with its result entered."""
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await paste(pilot, real_game("Anand"))
         assert option_ids(pane) == ["ok-0"]
         assert "round 7 board 1 (Anand-Radjabov), main game (from the headers)" in str(
@@ -144,14 +131,13 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, make_app) -> No
         assert [e.action for e in store.log(limit=2)] == ["result", "pgn"]
 
 
-@sync
 async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict(
-        demo_copy, make_app) -> None:
+        demo_copy, demo_app) -> None:
     with EventStore.open(demo_copy) as store:
         # An arbiter's entry the broadcast disagrees with (really 1-0): reported, not changed.
         store.enter_result(7, "Mamedyarov", "Giri", "0-1", correction=True)
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("2")
         await pilot.pause()
         pane = app.screen.query_one(PgnEntryPane)
@@ -175,13 +161,12 @@ async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict
         assert store.find_game(9, "Wang", "So").pgn is not None
 
 
-@sync
 async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(
-        demo_copy, make_app, tmp_path: Path) -> None:
+        demo_app, tmp_path: Path) -> None:
     garbage = tmp_path / "photo.pgn"
     garbage.write_bytes(b"\x89PNG\x00\x00\x00binary")
-    app = make_app(demo_copy)
-    async with app.run_test(size=(120, 40)) as pilot:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("2")
         await pilot.pause()
         pane = app.screen.query_one(PgnEntryPane)
@@ -200,7 +185,7 @@ def test_path_completion_completes_folders_and_pgn_files_only(tmp_path: Path) ->
     assert complete_path(f"{tmp_path}/no") is None
 
 
-def test_snapshot_pgn_pane_with_a_violation(demo_copy, make_app, snap_compare) -> None:
+def test_snapshot_pgn_pane_with_a_violation(demo_app, snap_compare) -> None:
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         pane = await paste(pilot, EARLY_DRAW)
         # On the findings: the text area's blinking cursor would make two pictures.
@@ -210,7 +195,7 @@ def test_snapshot_pgn_pane_with_a_violation(demo_copy, make_app, snap_compare) -
         pilot.app.clear_notifications()
         await pilot.pause()
 
-    assert snap_compare(make_app(demo_copy), terminal_size=(120, 40), run_before=run_before)
+    assert snap_compare(demo_app, terminal_size=SNAPSHOT_SIZE, run_before=run_before)
 
 
 def test_building_the_panes_imports_no_python_chess() -> None:
