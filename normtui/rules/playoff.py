@@ -22,7 +22,7 @@ from typing import Literal
 
 from normtui.rules.berger import berger_schedule
 from normtui.rules.lots import lots_order
-from normtui.rules.model import ArmageddonResult, Colour, MainResult, RuleError
+from normtui.rules.model import ArmageddonResult, Colour, MainResult, RuleError, parse_result
 from normtui.rules.profile import Profile, TimeControl
 from normtui.rules.scoring import blitz_points
 from normtui.rules.standings import Standing, rank_rows, tiebreak_key
@@ -31,13 +31,16 @@ __all__ = [
     "PlayoffGame",
     "PlayoffState",
     "lot",
+    "parse_playoff_result",
     "playoff_players",
     "playoff_state",
+    "time_control_of",
 ]
 
 Kind = Literal["blitz", "armageddon"]
 Format = Literal["match", "double_round_robin"]
-_HALF = Decimal("0.5")
+_ARTICLE = "Regulations §5"
+_BOARD_RESULTS = ("1-0", "0-1", "1/2-1/2")
 
 
 def lot(seed: int, purpose: str) -> random.Random:
@@ -68,6 +71,9 @@ class PlayoffGame:
 
 @dataclass(frozen=True)
 class PlayoffState:
+    """``planned`` lists every game id the play-off can still come to (the Armageddon only if
+    the match is tied), so that a game that is not due yet is told apart from a mistyped one."""
+
     needed: bool
     format: Format | None
     players: tuple[int, ...]
@@ -79,13 +85,30 @@ class PlayoffState:
     decided_by_lots: bool = False
     waiting_for_choice: int | None = None
     notes: tuple[str, ...] = field(default=())
+    planned: tuple[str, ...] = ()
+
+    @property
+    def due(self) -> tuple[PlayoffGame, ...]:
+        """The games that may be played now: those without a result (in a round robin, the
+        whole current round)."""
+        return tuple(g for g in self.games if g.result is None)
 
     def game(self, game_id: str) -> PlayoffGame:
         for g in self.games:
             if g.id == game_id:
                 return g
+        if self.winner is not None and self.needed:
+            raise RuleError(f"no play-off game {game_id}: the play-off is decided", _ARTICLE)
+        if game_id == "A" and self.waiting_for_choice is not None:
+            raise RuleError("no play-off game A yet: the player higher on the tie-breaks "
+                            "chooses its colours first", _ARTICLE)
+        if game_id in self.planned:
+            why = " (played only if the match is tied)" if game_id == "A" else ""
+            nxt = f"; the next game is {self.next_game.id}" if self.next_game else ""
+            raise RuleError(f"no play-off game {game_id} yet: it is not due{why}{nxt}",
+                            _ARTICLE)
         known = ", ".join(g.id for g in self.games) or "none yet"
-        raise RuleError(f"no play-off game {game_id!r} (games: {known})", "Regulations §5")
+        raise RuleError(f"no play-off game {game_id!r} (games: {known})", _ARTICLE)
 
 
 def playoff_players(standings: Sequence[Standing]) -> tuple[int, ...]:
@@ -101,10 +124,28 @@ def _score(result: str, profile: Profile) -> tuple[Decimal, Decimal]:
     return blitz_points(MainResult(result), profile.blitz_points)
 
 
+def parse_playoff_result(text: str) -> str:
+    """A play-off result as typed ("1-0", "½-½", "="), in the stored spelling.
+
+    >>> parse_playoff_result("½-½")
+    '1/2-1/2'
+    """
+    try:
+        value = parse_result(text).value
+    except RuleError:
+        value = ""
+    if value not in _BOARD_RESULTS:
+        # Forfeits are refused too: §5 knows only games played, and a play-off game that
+        # cannot be played is a decision for the Chief Arbiter, not a result to type.
+        raise RuleError(f"{text!r} is not a play-off result; use 1-0, 0-1 or 1/2-1/2",
+                        _ARTICLE)
+    return value
+
+
 def _with_result(game: PlayoffGame, result: str) -> PlayoffGame:
-    if result not in ("1-0", "0-1", "1/2-1/2"):
+    if result not in _BOARD_RESULTS:
         raise RuleError(f"play-off game {game.id}: {result!r} is not a result; use 1-0, 0-1 "
-                        "or 1/2-1/2", "Regulations §5")
+                        "or 1/2-1/2", _ARTICLE)
     return dataclasses.replace(game, result=result)
 
 
@@ -127,8 +168,18 @@ def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int 
         return PlayoffState(True, fmt, players,
                             status=f"Play-off needed ({_format_name(fmt)}); not started.")
     if fmt == "match":
-        return _match(players, profile, seed, results, armageddon_choice)
-    return _round_robin(players, profile, seed, results)
+        state = _match(players, profile, seed, results, armageddon_choice)
+    else:
+        state = _round_robin(players, profile, seed, results)
+    return dataclasses.replace(state, planned=_planned(fmt, len(players), profile))
+
+
+def _planned(fmt: Format, players: int, profile: Profile) -> tuple[str, ...]:
+    rules = profile.playoff
+    if fmt == "match":
+        return (*(f"M{n}" for n in range(1, rules.match_games + 1)), "A")
+    schedule = berger_schedule(players, rules.round_robin_cycles, swap_last_two=True)
+    return tuple(f"R{p.round}.{p.board}" for rnd in schedule for p in rnd if p.black is not None)
 
 
 def _format_name(fmt: Format) -> str:
@@ -140,7 +191,7 @@ def _unknown_results(results: Mapping[str, str], games: Sequence[PlayoffGame]) -
     for game_id in results:
         if game_id not in ids:
             raise RuleError(f"a result is recorded for play-off game {game_id!r}, which is not "
-                            "due", "Regulations §5")
+                            "due", _ARTICLE)
 
 
 def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mapping[str, str],
@@ -177,7 +228,7 @@ def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mappi
         if choice is None:
             _unknown_results(results, games)
             return PlayoffState(True, "match", players, tuple(games), status=(
-                f"{tied}; player {a} (higher on the tie-breaks) chooses colours"),
+                f"{tied}; the player higher on the tie-breaks chooses colours"),
                 waiting_for_choice=a)
         white = a if choice is Colour.WHITE else b
     else:

@@ -41,7 +41,7 @@ from normtui.store.errors import InputError
 from normtui.store.games import GamesMixin
 from normtui.store.players_csv import check_players
 from normtui.store.records import EventInfo, PlayerInput, RoundRecord, StandingRow
-from normtui.store.stages import StagesMixin, insert_rounds
+from normtui.store.stages import PlayoffView, StagesMixin, insert_rounds
 
 __all__ = ["EventStore"]
 
@@ -154,6 +154,23 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
                                r.counted and r.number in award.amounts
                                and award.amounts[r.number] is None)
                 for r in rows]
+
+    def playoff_view(self) -> PlayoffView:
+        """Everything a screen of the play-off shows, read at one moment: the state, the
+        players' names, the seed, what keeps it from starting, the records, the prizes."""
+        with self._read():
+            players = self.players()
+            state = self._playoff_state(self._main_standings(players=players))
+            stage = self._stage("playoff")
+            seed = stage["lots_seed"] if stage else None
+            assert seed is None or isinstance(seed, int)
+            records = frozenset(r["game"] for r in self._rows(
+                "SELECT game FROM playoff_results WHERE pgn IS NOT NULL"))
+            blocker = None if stage else self._undecided_main()
+            standings = self.standings()
+            profile = self.profile
+        return PlayoffView(state, {p.number: p.name for p in players}, seed, stage is not None,
+                           blocker, records, tuple(standings), profile)
 
     def log(self, limit: int | None = None) -> list[AuditEntry]:
         """The audit log, newest first."""

@@ -20,6 +20,7 @@ from normtui.rules.model import (
     parse_armageddon_result,
     parse_result,
 )
+from normtui.rules.playoff import playoff_players
 from normtui.rules.results import apply_armageddon, apply_result, check_round_closable
 from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
@@ -75,7 +76,12 @@ class GamesMixin(StoreBase):
             values["armageddon_pgn"] = None
         if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
             return
+        playoff = self._playoff_players() if game.stage == "main" else None
         self._update_game(tx, game, values)
+        if playoff is not None and self._playoff_players() != playoff:
+            raise RuleError(f"{game.label}: the play-off has started, and this change would "
+                            "change who plays it or their order on the tie-breaks; undo the "
+                            "play-off first", "Regulations §5")
         corrected = correction and old.result is not None
         if not corrected and new.result == old.result and new.armageddon != old.armageddon:
             tx.action = "armageddon"
@@ -85,6 +91,14 @@ class GamesMixin(StoreBase):
         tx.summary = f"{game.label}: {verb} {_describe(new)}"
         if corrected:
             tx.summary += f" (was {_describe(old)})"
+
+    def _playoff_players(self) -> tuple[int, ...] | None:
+        """Who plays a started play-off, in standings order (None: not started). The play-off
+        is derived from the final standings, so a change that moved them would silently give
+        its entered results to other players or colours."""
+        if self._db.execute("SELECT 1 FROM stages WHERE kind = 'playoff'").fetchone() is None:
+            return None
+        return playoff_players(self._main_standings())
 
     def enter_result(self, round: int, white: str | int, black: str | int,
                      result: str | MainResult, *, armageddon: str | ArmageddonResult | None = None,

@@ -177,3 +177,11 @@ def _migration(func: Callable[[Database], None]) -> Callable[[Database], None]:
 def m001_event(db: Database) -> None:
     db.executescript(_V1)
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+@_migration
+def m002_playoff_pgn(db: Database) -> None:
+    # A play-off game's record sits beside its result: the game exists only as a row here (its
+    # players are derived), and a record without a result to agree with is never stored.
+    db.execute("ALTER TABLE playoff_results ADD COLUMN pgn TEXT "
+               "CHECK (pgn IS NULL OR length(trim(pgn)) > 0)")

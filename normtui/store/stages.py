@@ -9,18 +9,28 @@ the results entered: its games are derived by ``normtui.rules.playoff`` on every
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from normtui.rules.berger import Pairing, berger_schedule
 from normtui.rules.blitz import blitz_pairings, blitz_standings
 from normtui.rules.lots import draw_lots, numbers_by_choice, numbers_by_hand
 from normtui.rules.model import Colour, GameState, RuleError
-from normtui.rules.playoff import PlayoffState, playoff_state
+from normtui.rules.playoff import (
+    PlayoffGame,
+    PlayoffState,
+    parse_playoff_result,
+    playoff_state,
+)
+from normtui.rules.profile import Profile
 from normtui.rules.standings import Standing
 from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
-from normtui.store.errors import StoreError
+from normtui.store.errors import ConflictError, InputError, StoreError
+from normtui.store.playoff_pgn import check_playoff_record
+from normtui.store.records import StandingRow, surname
 
-__all__ = ["StagesMixin", "insert_rounds"]
+__all__ = ["PlayoffView", "StagesMixin", "insert_rounds"]
 
 _LOTS = "Regulations §1"
 _PLAYOFF = "Regulations §5"
@@ -135,60 +145,242 @@ class StagesMixin(StoreBase):
         return playoff_state(final, self.profile, seed=seed, results=results,
                              armageddon_choice=Colour(choice) if choice else None)
 
+    def _undecided_main(self) -> str | None:
+        """Why the play-off cannot start yet: the first main game still without its points."""
+        for g in self.games():
+            if g.result is None or (g.points is None and g.state is not GameState.FORFEIT):
+                return (f"the play-off is played after the last round; {g.label} is not "
+                        "decided")
+        return None
+
+    def _started_playoff(self) -> PlayoffState:
+        """The state of a play-off that has been started; refused otherwise."""
+        state = self._playoff_state(self._main_standings())
+        if self._stage("playoff") is None:
+            if not state.needed:
+                raise RuleError("first place is not shared: no play-off is needed", _PLAYOFF)
+            raise RuleError("the play-off has not been started", _PLAYOFF)
+        return state
+
+    def _playoff_names(self) -> dict[int, str]:
+        return {p.number: surname(p.name) for p in self.players()}
+
     def start_playoff(self, seed: int) -> AuditEntry | None:
-        """Start the play-off after the last round, its lots drawn from ``seed``."""
+        """Start the play-off after the last round, its lots drawn from ``seed`` (recorded:
+        the colours, the Armageddon's colours and the round robin's numbers and last
+        tie-break all follow from it)."""
+        if not 0 <= seed < 2 ** 63:
+            raise InputError(f"the seed must be a whole number from 0 to {2 ** 63 - 1}")
         with self._write("playoff start") as tx:
             if self._stage("playoff") is not None:
                 raise StoreError("the play-off has already been started")
-            undecided = [g for g in self.games()
-                         if g.result is None or (g.points is None and g.state is not
-                                                 GameState.FORFEIT)]
-            if undecided:
-                raise RuleError(f"the play-off is played after the last round; "
-                                f"{undecided[0].label} is not decided", _PLAYOFF)
+            blocker = self._undecided_main()
+            if blocker is not None:
+                raise RuleError(blocker, _PLAYOFF)
             state = self._playoff_state(self._main_standings())
             if not state.needed:
                 raise RuleError("first place is not shared: no play-off is needed", _PLAYOFF)
             tx.rec.insert("stages", {"kind": "playoff", "rounds": 1, "lots_seed": seed,
                                      "time_control": self.profile.playoff.match_time_control})
-            tx.summary = f"play-off started with seed {seed}"
+            names = self._playoff_names()
+            after = self._playoff_state(self._main_standings())
+            what = "2-game match" if after.format == "match" else "double round robin"
+            tx.summary = (f"play-off started with seed {seed}: {what}, "
+                          + ", ".join(names[n] for n in after.players)
+                          + _next(after, names))
         return tx.entry
 
     def enter_playoff_result(self, game: str, result: str, *,
                              correction: bool = False) -> AuditEntry | None:
-        """The result of play-off game ``game`` ("M1", "M2", "A", "R3.2")."""
+        """The result of play-off game ``game`` ("M1", "M2", "A", "R3.2"; any case).
+
+        A different result needs ``correction=True``; a correction that no longer agrees with
+        the game's record removes the record (audited, so undo brings it back)."""
+        game_id = game.strip().upper()
+        value = parse_playoff_result(result)
         with self._write("playoff result") as tx:
-            state = self._playoff_state(self._main_standings())
-            if self._stage("playoff") is None:
-                raise RuleError("the play-off has not been started", _PLAYOFF)
-            target = state.game(game)
-            row = self._db.execute("SELECT id, result FROM playoff_results WHERE game = ?",
-                                   [game]).fetchone()
-            if row is not None and row[1] != result and not correction:
-                raise RuleError(f"play-off game {game} already has {row[1]}; enter it as a "
+            state = self._started_playoff()
+            target = state.game(game_id)
+            row = self._db.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
+                                   [game_id]).fetchone()
+            if row is not None and row[1] == value:
+                return None
+            if row is not None and not correction:
+                raise RuleError(f"play-off game {game_id} already has {row[1]}; enter it as a "
                                 "correction", _PLAYOFF)
+            names = self._playoff_names()
+            label = f"play-off game {game_id} ({names[target.white]}-{names[target.black]})"
             if row is None:
-                tx.rec.insert("playoff_results", {"game": game, "result": result,
+                tx.rec.insert("playoff_results", {"game": game_id, "result": value,
                                                   "entered_at": self.now()})
+                tx.summary = f"{label}: {value}"
             else:
-                tx.rec.update("playoff_results", int(row[0]), {"result": result})
-            # The rules refuse a result for a game that is not due yet, or a malformed one.
-            self._playoff_state(self._main_standings())
-            tx.summary = f"play-off game {target.id}: {result}"
+                tx.action = "playoff correction"
+                tx.rec.update("playoff_results", int(row[0]),
+                              {"result": value, "entered_at": self.now(), "pgn": None})
+                tx.summary = f"{label}: corrected {value} (was {row[1]})"
+                if row[2] is not None:
+                    tx.summary += "; its PGN, which said otherwise, was removed"
+            try:
+                after = self._playoff_state(self._main_standings())
+            except RuleError:
+                # The correction changes which games follow, and a later one has a result.
+                later = [r["game"] for r in self._rows(
+                    "SELECT game FROM playoff_results WHERE id > ? ORDER BY id",
+                    [row[0] if row else 0])]
+                raise RuleError(
+                    f"{value} in {game_id} would change the games that follow it, and "
+                    f"{', '.join(later)} already {'has' if len(later) == 1 else 'have'} a "
+                    "result; undo those first", _PLAYOFF) from None
+            tx.summary += _next(after, names)
         return tx.entry
 
     def set_playoff_choice(self, colour: Colour | str) -> AuditEntry | None:
-        """The colour the higher-ranked player chose for the play-off Armageddon (§5)."""
+        """The colour the higher-ranked player chose for the play-off Armageddon (§5), when
+        the profile lets them choose; it may change until the Armageddon has a result."""
+        chosen = Colour(colour.strip().lower()) if isinstance(colour, str) else colour
         with self._write("playoff choice") as tx:
+            state = self._started_playoff()
             stage = self._stage("playoff")
-            if stage is None:
-                raise RuleError("the play-off has not been started", _PLAYOFF)
-            chosen = Colour(colour)
+            assert stage is not None
+            if self.profile.playoff.armageddon_colours != "higher_ranked_chooses":
+                raise RuleError("this event draws the play-off Armageddon's colours by lot "
+                                "(profile: playoff.armageddon_colours)", _PLAYOFF)
+            armageddon = next((g for g in state.games if g.kind == "armageddon"), None)
+            if state.waiting_for_choice is None and armageddon is None:
+                raise RuleError("the Armageddon is not due: the match is not tied", _PLAYOFF)
+            if armageddon is not None and armageddon.result is not None:
+                raise RuleError("the Armageddon has been played; its colours cannot change",
+                                _PLAYOFF)
+            before = stage["armageddon_choice"]
             id_ = stage["id"]
             assert isinstance(id_, int)
             tx.rec.update("stages", id_, {"armageddon_choice": chosen.value})
-            tx.summary = f"play-off Armageddon: the higher-ranked player chose {chosen.value}"
+            names = self._playoff_names()
+            chooser = names[state.players[0]]
+            tx.summary = (f"play-off Armageddon: {chooser} (higher on the tie-breaks) chose "
+                          f"{chosen.value}" + (f" (was {before})" if before else ""))
+            tx.summary += _next(self._playoff_state(self._main_standings()), names)
         return tx.entry
+
+    def attach_playoff_pgn(self, game: str, text: str, *,
+                           replace_existing: bool = False) -> AuditEntry | None:
+        """Keep the record of a play-off game that has its result, once it passes the PGN
+        checks for the play-off (its players and colours, the time control of this game, the
+        entered result). An existing, different record is only replaced on request."""
+        game_id = game.strip().upper()
+        if not text.strip():
+            raise InputError("the PGN text is empty")
+        with self._write("playoff pgn") as tx:
+            state = self._started_playoff()
+            target = state.game(game_id)
+            row = self._db.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
+                                   [game_id]).fetchone()
+            if row is None:
+                raise RuleError(f"play-off game {game_id} has no result yet: enter it, then "
+                                "attach its record", _PLAYOFF)
+            if row[2] == text:
+                return None
+            if row[2] is not None and not replace_existing:
+                raise ConflictError(f"play-off game {game_id} already has a PGN; replace it "
+                                    "explicitly")
+            full = {p.number: p.name for p in self.players()}
+            warnings = check_playoff_record(text, target, full[target.white],
+                                            full[target.black], row[1], self.profile)
+            tx.rec.update("playoff_results", int(row[0]), {"pgn": text})
+            names = self._playoff_names()
+            tx.summary = (f"play-off game {game_id} ({names[target.white]}-"
+                          f"{names[target.black]}): PGN {'replaced' if row[2] else 'attached'}")
+            if warnings:
+                tx.summary += (f" with {len(warnings)} warning{'s' * (len(warnings) != 1)}: "
+                               + "; ".join(warnings))
+        return tx.entry
+
+    def playoff_pgn(self, game: str) -> str | None:
+        """The record kept for a play-off game, if any."""
+        rows = self._rows("SELECT pgn FROM playoff_results WHERE game = ?",
+                          [game.strip().upper()])
+        return rows[0]["pgn"] if rows else None
+
+
+def _next(state: PlayoffState, names: Mapping[int, str]) -> str:
+    """What the audit summary adds after a play-off change: what comes next."""
+    if state.winner is not None:
+        return f"; winner {names[state.winner]}"
+    if state.waiting_for_choice is not None:
+        return f"; {names[state.waiting_for_choice]} chooses the Armageddon's colours"
+    game = state.next_game
+    if game is None:
+        return ""
+    return f"; next {game.id} {names[game.white]}-{names[game.black]}"
+
+
+@dataclass(frozen=True)
+class PlayoffView:
+    """One read of the play-off for a screen: the rules' state and what it needs to be said.
+
+    ``blocker`` says why a needed play-off cannot start yet; ``records`` holds the ids of the
+    games that have a PGN; ``standings`` carries the prize money."""
+
+    state: PlayoffState
+    names: Mapping[int, str]
+    seed: int | None
+    started: bool
+    blocker: str | None
+    records: frozenset[str]
+    standings: tuple[StandingRow, ...]
+    profile: Profile
+
+    @property
+    def currency(self) -> str:
+        return self.profile.event.currency
+
+    def name(self, number: int | None) -> str | None:
+        return None if number is None else self.names.get(number, str(number))
+
+    def clock(self, game: PlayoffGame | None) -> str | None:
+        """The clock setting to dial for ``game`` ("3' + 2\"")."""
+        return None if game is None else self.profile.time_controls[game.time_control].describe()
+
+    @property
+    def can_start(self) -> bool:
+        return self.state.needed and not self.started and self.blocker is None
+
+    def prizes(self) -> list[StandingRow]:
+        """The standings rows of the players in the play-off (their prizes: pending until it
+        is decided), winner first once there is one."""
+        rows = [r for r in self.standings if r.number in self.state.players]
+        winner = self.state.winner
+        return sorted(rows, key=lambda r: r.number != winner) if winner else rows
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.state
+        nxt = state.next_game
+        return {
+            "needed": state.needed,
+            "format": state.format,
+            "players": [self.name(n) for n in state.players],
+            "games": [{"id": g.id, "white": self.name(g.white), "black": self.name(g.black),
+                       "result": g.result, "kind": g.kind, "round": g.round, "board": g.board,
+                       "time_control": g.time_control, "clock": self.clock(g),
+                       "pgn": g.id in self.records} for g in state.games],
+            "winner": self.name(state.winner) if state.needed else None,
+            "status": state.status,
+            "started": self.started,
+            "seed": self.seed,
+            "blocked_by": self.blocker if state.needed else None,
+            "next_game": nxt.id if nxt else None,
+            "next_clock": self.clock(nxt),
+            "waiting_for_choice": self.name(state.waiting_for_choice),
+            "decided_by_lots": state.decided_by_lots,
+            "notes": list(state.notes),
+            "table": [{"rank": r.rank, "player": self.name(r.number), "points": r.points,
+                       "sonneborn_berger": r.sonneborn_berger, "wins": r.wins,
+                       "black_wins": r.black_wins} for r in state.table],
+            "prizes": [{"player": r.player, "prize": r.prize, "pending": r.prize_pending}
+                       for r in self.prizes()] if state.needed else [],
+            "currency": self.currency,
+        }
 
 
 def insert_rounds(tx: Tx, stage: str, schedule: Sequence[Sequence[Pairing]],

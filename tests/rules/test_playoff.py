@@ -8,7 +8,7 @@ from decimal import Decimal as D
 import pytest
 
 from normtui.rules.model import Colour, RuleError
-from normtui.rules.playoff import playoff_players, playoff_state
+from normtui.rules.playoff import parse_playoff_result, playoff_players, playoff_state
 from normtui.rules.prizes import prizes_for_standings
 from normtui.rules.standings import Standing
 
@@ -179,3 +179,41 @@ def test_a_playoff_result_must_be_a_game_result(profile, bad):
 def test_a_result_for_a_game_not_yet_due_is_refused(profile):
     with pytest.raises(RuleError, match="not due"):
         playoff_state(TWO_TIED, profile, seed=42, results={"M1": "1-0", "A": "1-0"})
+
+
+@pytest.mark.parametrize(("typed", "stored"), [("1-0", "1-0"), ("0-1", "0-1"), ("½-½", "1/2-1/2"),
+                                               ("=", "1/2-1/2"), (" 1/2-1/2 ", "1/2-1/2")])
+def test_playoff_results_as_an_arbiter_types_them(typed, stored):
+    assert parse_playoff_result(typed) == stored
+
+
+@pytest.mark.parametrize("bad", ["+/-", "-/-", "2-0", ""])
+def test_forfeits_and_nonsense_are_no_playoff_results(bad):
+    with pytest.raises(RuleError, match="not a play-off result"):
+        parse_playoff_result(bad)
+
+
+def test_a_game_not_yet_due_is_told_apart_from_a_mistyped_one(profile):
+    state = playoff_state(TWO_TIED, profile, seed=42)
+    assert state.planned == ("M1", "M2", "A")
+    with pytest.raises(RuleError, match="no play-off game M2 yet: it is not due; the next game "
+                                        "is M1"):
+        state.game("M2")
+    with pytest.raises(RuleError, match=r"only if the match is tied"):
+        state.game("A")
+    with pytest.raises(RuleError, match=r"no play-off game 'M3' \(games: M1\)"):
+        state.game("M3")
+    decided = playoff_state(TWO_TIED, profile, seed=42, results={"M1": "1-0", "M2": "1-0",
+                                                                  "A": "0-1"})
+    with pytest.raises(RuleError, match="the play-off is decided"):
+        decided.game("R1.1")
+
+
+def test_the_whole_round_of_a_round_robin_is_due_at_once(profile):
+    """Four tied: two boards a round, both due together; the next round waits for both."""
+    four = [row(n, "15", 1) for n in (1, 2, 3, 4)] + [row(n, "9", 5) for n in range(5, 11)]
+    state = playoff_state(four, profile, seed=3)
+    assert [g.id for g in state.due] == ["R1.1", "R1.2"]
+    assert len(state.planned) == 12  # 6 pairs, twice
+    state = playoff_state(four, profile, seed=3, results={"R1.2": "0-1"})
+    assert [g.id for g in state.due] == ["R1.1"]

@@ -1,0 +1,67 @@
+"""Checking the record of a play-off game before the store keeps it (§5).
+
+The one place the store uses ``normtui.pgn``: a play-off game has no row of its own (its players
+are derived from the standings and the seed), so the check that a record is of this game, with
+these colours, at this game's time control and with its entered result must run inside the
+transaction that reads all that and stores the text. ``normtui.pgn`` never imports the store,
+and it is imported here only when a record is attached: opening an event loads no python-chess.
+"""
+
+from __future__ import annotations
+
+import io
+
+from normtui.rules.model import RuleError
+from normtui.rules.playoff import PlayoffGame
+from normtui.rules.profile import Profile
+
+__all__ = ["check_playoff_record"]
+
+_ARTICLE = "Regulations §5"
+_CLOCK_CODES = frozenset({"clock_above_control", "clock_jump"})
+# The validator names §1 (the pairings of the main event) for these; here the pairing is §5's.
+_PAIRING_CODES = frozenset({"players_mismatch", "colours_reversed"})
+
+
+def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, result: str,
+                         profile: Profile) -> tuple[str, ...]:
+    """The warnings to show with a record that may be kept; a record that is not this game's,
+    has an error, or scores the game otherwise than ``result`` is refused (RuleError)."""
+    import chess.pgn
+
+    from normtui.pgn import Expectation, split_text, validate_game
+    from normtui.pgn.clocks import check_clocks, control_for
+    from normtui.pgn.record import same_outcome
+    from normtui.pgn.visitor import FactsVisitor
+
+    count = sum(1 for _ in split_text(text))
+    if count != 1:
+        raise RuleError(f"the text holds {count or 'no'} game{'s' * (count != 1)}; attach the "
+                        f"record of {game.id} alone", _ARTICLE)
+    # The round is not checked: broadcasts number play-off games every way ("1", "10.1", "A").
+    report = validate_game(text, "playoff", profile, Expectation(white=white, black=black))
+    findings = list(report.findings)
+    expected = profile.time_controls[game.time_control]
+    facts = chess.pgn.read_game(io.StringIO(text), Visitor=FactsVisitor)
+    readings = facts.clocks if facts is not None else []
+    # The validator tells a play-off Armageddon from a blitz game by its tags or first clock;
+    # here the game is known, so a disagreement is either a wrong record or an unmarked one.
+    applied, _rule = control_for("playoff", profile, report.headers, readings)
+    if applied != expected:
+        if game.kind == "blitz":
+            raise RuleError(f"the record is of an Armageddon ({applied.describe()}), but "
+                            f"{game.id} is a blitz game ({expected.describe()})", _ARTICLE)
+        findings = [f for f in findings if f.code not in _CLOCK_CODES]
+        findings += check_clocks(readings, expected, _ARTICLE)
+    errors = [f for f in findings if f.severity == "error"]
+    if errors:
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        where = f" at {errors[0].move}" if errors[0].move else ""
+        first = errors[0]
+        raise RuleError(f"the record of {game.id} is refused{where}: {first.message}{more}",
+                        _ARTICLE if first.code in _PAIRING_CODES else first.rule)
+    if report.result is None or not same_outcome(report.result, result):
+        raise RuleError(f"the record says {report.result or 'no result'}, but {game.id} has "
+                        f"{result}; if the record is right, correct the result first", _ARTICLE)
+    return tuple(f"{f.move + ': ' if f.move else ''}{f.message}"
+                 for f in findings if f.severity == "warning")
