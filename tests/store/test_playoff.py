@@ -249,7 +249,8 @@ def test_the_higher_ranked_player_chooses_the_armageddon_colour(open_event) -> N
     store.enter_playoff_result("M2", "1-0")
     state = store.playoff()
     assert state.waiting_for_choice == CARLSEN and state.next_game is None
-    refused(store, lambda: store.enter_playoff_result("A", "1-0"), RuleError, "not due")
+    refused(store, lambda: store.enter_playoff_result("A", "1-0"), RuleError,
+            "chooses its colours first")
     entry = store.set_playoff_choice("black")
     assert entry is not None and "Carlsen (higher on the tie-breaks) chose black" in entry.summary
     assert store.playoff().next_game.black == CARLSEN  # type: ignore[union-attr]
