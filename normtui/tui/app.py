@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
@@ -15,14 +16,18 @@ if TYPE_CHECKING:
     from normtui.store import EventStore
 
 
+def _pane_css(module: str) -> str:
+    return f"panes/{module.rsplit('.', 1)[1]}.tcss"
+
+
 class NormtuiApp(App[None]):
     """The arbiter's console. The store is opened (and its errors reported) by the CLI."""
 
     # One stylesheet per pane, beside its module, so each pane's look lives with its code.
-    CSS_PATH: ClassVar = [
-        "normtui.tcss",
-        *(f"panes/{module.rsplit('.', 1)[1]}.tcss" for _k, _id, module, _c in PANES),
-    ]
+    # Only the shell's and the first pane's are read before the first frame; the others are
+    # added with their tabs right after it (load_pane_css), as parsing CSS is a good part of
+    # the time to the first frame.
+    CSS_PATH: ClassVar = ["normtui.tcss", _pane_css(PANES[0][2])]
     TITLE = "normtui"
     COMMANDS: ClassVar = App.COMMANDS | {ConsoleCommands}
 
@@ -37,6 +42,18 @@ class NormtuiApp(App[None]):
         self.show_clock = show_clock
         # False: a pane is built only when first shown (tests that need one pane run faster).
         self.preload = preload
+
+    def load_pane_css(self) -> None:
+        """Add the stylesheets of the other panes (once), then restyle what is mounted."""
+        if getattr(self, "_pane_css_loaded", False):
+            return
+        self._pane_css_loaded = True
+        here = Path(__file__).parent
+        for _key, _pane_id, module, _cls in PANES[1:]:
+            path = here / _pane_css(module)
+            self.stylesheet.add_source(path.read_text(encoding="utf-8"),
+                                       read_from=(str(path), ""), is_default_css=False)
+        self.refresh_css(animate=False)
 
     def on_mount(self) -> None:
         from normtui.tui.screens.console import ConsoleScreen

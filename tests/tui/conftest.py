@@ -89,7 +89,10 @@ def make_app(clock: FakeClock) -> Callable[..., NormtuiApp]:
         stores.append(store)
         options: dict[str, object] = {"poll_seconds": 0, "now": clock, "show_clock": False}
         options.update(kwargs)
-        return NormtuiApp(store, **options)  # type: ignore[arg-type]
+        app = NormtuiApp(store, **options)  # type: ignore[arg-type]
+        # The pilot waits for animations to finish (the tab underline): a second a test.
+        app.animation_level = "none"
+        return app
 
     yield make  # type: ignore[misc]
     for store in stores:

@@ -34,7 +34,8 @@ class Pane(Vertical):
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(id=self.PANE_ID, **kwargs)  # type: ignore[arg-type]
         self.store = store
-        self.stale = True
+        # Whether the store changed since the pane last read it; on_mount reads it anyway.
+        self.stale = False
         # Set by the console when the pane is built because its key was pressed.
         self.focus_when_mounted = False
 

@@ -14,13 +14,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Select, Static
+from textual.widgets import Static
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pairings_table import PairingsTable
+from normtui.tui.widgets.round_bar import RoundBar
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
@@ -109,10 +110,8 @@ class PairingsPane(Pane):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pairings-bar"):
-            yield Select([(f"Round {r}", r) for r in range(1, self._rounds + 1)],
-                         value=self.round, allow_blank=False, id="round-select",
-                         compact=True)
-            yield Static("", id="round-info")
+            yield RoundBar(self._rounds, self.round, id="round-bar")
+            yield Static("", id="round-info", markup=False)
         yield PairingsTable(id="pairings-table")
         yield Static("", id="pairings-legend")
 
@@ -139,16 +138,17 @@ class PairingsPane(Pane):
                          if g.result is MainResult.DRAW and g.armageddon is None]
         mine = [g for g in games if g.round == self.round]
         self.table.show(mine, self._now(), profile.classical.armageddon_draw_winner)
-        select = self.query_one("#round-select", Select)
-        if select.value != self.round:
-            select.value = self.round
+        bar = self.query_one(RoundBar)
+        if bar.current != self.round:
+            bar.show(self.round)
         done = sum(1 for g in mine if g.points is not None)
         info = next((r for r in self.store.rounds() if r.round == self.round), None)
-        when = " ".join(x for x in (info.date, info.start_time) if x) if info else ""
+        when = ""
+        if info and info.date:
+            when = f"{datetime.fromisoformat(info.date):%d %b} {info.start_time or ''}".rstrip()
         closed = " · closed" if info and info.status == "closed" else ""
         self.query_one("#round-info", Static).update(
-            f"{when + ' · ' if when else ''}{done} of {len(mine)} boards complete{closed}"
-            "   ([ ] rounds, c current)")
+            f"{when + ' · ' if when else ''}{done}/{len(mine)} complete{closed} · [ ] c")
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
         self.query_one("#pairings-legend", Static).update(
@@ -171,11 +171,10 @@ class PairingsPane(Pane):
 
     # -- round selection -------------------------------------------------------------------
 
-    @on(Select.Changed, "#round-select")
-    def _round_chosen(self, event: Select.Changed) -> None:
-        if isinstance(event.value, int) and event.value != self.round:
-            self.round = event.value
-            self.reload()
+    @on(RoundBar.Chosen)
+    def _round_chosen(self, event: RoundBar.Chosen) -> None:
+        event.stop()
+        self.show_round(event.round)
 
     def action_round(self, step: int) -> None:
         self.show_round(self.round + step)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from normtui.rules.model import ArmageddonResult
 from normtui.rules.profile import Profile
@@ -75,6 +75,7 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
                 yield Button(f"0-1 {black} (b)", id="a-0-1", variant="primary")
                 yield Button(f"½-½ → {winner_of_draw} (d)", id="a-draw", variant="warning")
                 yield Button("Later (esc)", id="a-later")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         # Enter on the focused button must never record a result by accident.

@@ -63,14 +63,14 @@ class ConsoleScreen(Screen[None]):
         self.preload = preload
         self._seen_version = store.data_version()
         self._panes: dict[str, Pane] = {}
+        self._tabs_ready = False
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=getattr(self.app, "show_clock", True))
-        with TabbedContent(id="panes"):
-            for index, (key, pane_id, module, cls_name) in enumerate(PANES):
-                with TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"):
-                    if index == 0:
-                        yield pane_class(module, cls_name)(self.store)
+        # Only the first tab before the first frame; the others follow right after it.
+        key, pane_id, module, cls_name = PANES[0]
+        with TabbedContent(id="panes"), TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"):
+            yield pane_class(module, cls_name)(self.store)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -79,17 +79,27 @@ class ConsoleScreen(Screen[None]):
         self._update_titles()
         first = PANES[0][1]
         self.call_after_refresh(self._focus_pane, first)
-        if self.preload:
-            self.call_after_refresh(self._mount_the_rest)
+        self.call_after_refresh(self._add_the_rest)
         if self.poll_seconds > 0:
             self.set_interval(self.poll_seconds, self._poll)
 
-    def _mount_the_rest(self) -> None:
-        for _key, pane_id, _module, _cls in PANES[1:]:
-            self.ensure_pane(pane_id)
+    async def _add_the_rest(self) -> None:
+        """The other tabs, and (``preload``) their panes, after the first frame."""
+        load_css = getattr(self.app, "load_pane_css", None)
+        if load_css is not None:
+            load_css()
+        tabbed = self.query_one(TabbedContent)
+        for key, pane_id, _module, _cls in PANES[1:]:
+            await tabbed.add_pane(TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"))
+        self._tabs_ready = True
+        if self.preload:
+            for _key, pane_id, _module, _cls in PANES[1:]:
+                self.ensure_pane(pane_id)
 
     def all_panes(self) -> list[Pane]:
         """Every pane, mounting those not built yet (the command palette lists them all)."""
+        if not self._tabs_ready:
+            return self.panes
         return [self.ensure_pane(pane_id) for _key, pane_id, _module, _cls in PANES]
 
     def ensure_pane(self, pane_id: str) -> Pane:
@@ -116,6 +126,9 @@ class ConsoleScreen(Screen[None]):
         self.pane(pane_id).focus_first()
 
     def action_show_pane(self, pane_id: str) -> None:
+        if not self._tabs_ready and pane_id != PANES[0][1]:
+            self.call_after_refresh(self.action_show_pane, pane_id)  # its tab comes next
+            return
         self.query_one(TabbedContent).active = f"tab-{pane_id}"
         pane = self.pane(pane_id)
         if not pane.is_mounted:

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from normtui.tui.panes import PANES, TITLES, pane_class
 
@@ -92,6 +92,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static(help_renderable(), id="help-text")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()

@@ -1,0 +1,42 @@
+"""The round selector of the pairings: "Round 1 2 3 … 9", the round shown highlighted, each
+number a click away (the keys [ and ] do the same).
+
+One line of text with click links rather than a Tabs or a Select: a widget per round costs
+styling and layout before the console's first frame, and this is read far more than clicked.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+
+
+class RoundBar(Static):
+    class Chosen(Message):
+        """A round number was clicked."""
+
+        def __init__(self, round_no: int) -> None:
+            super().__init__()
+            self.round = round_no
+
+    def __init__(self, rounds: int, current: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.rounds = rounds
+        self.current = current
+        # As wide as its text, which is then updated without a layout pass.
+        self.styles.width = len("Round ") + sum(len(str(r)) + 2 for r in range(1, rounds + 1))
+
+    def on_mount(self) -> None:
+        self.show(self.current)
+
+    def show(self, current: int) -> None:
+        self.current = current
+        parts = ["[b]Round[/b] "]
+        for r in range(1, self.rounds + 1):
+            look = "reverse b" if r == current else "dim"
+            parts.append(f"[@click=choose({r})][{look}] {r} [/{look}][/]")
+        self.update(Content.from_markup("".join(parts)), layout=False)
+
+    def action_choose(self, round_no: int) -> None:
+        self.post_message(self.Chosen(round_no))
