@@ -3,11 +3,12 @@ numbers it lets players choose (§1), and the play-off for a shared first place 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo_json, friendly
+from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.event import show_pairings
 from normtui.commands.storecli import (
     db_argument,
@@ -18,6 +19,7 @@ from normtui.commands.storecli import (
     report,
 )
 from normtui.rules.standings import Standing
+from normtui.store.stages import PlayoffView
 
 
 def _standing_json(row: Standing) -> dict[str, object]:
@@ -89,62 +91,121 @@ def register(cli: click.Group) -> None:
         with opened(db) as store:
             report(store.choose_numbers(list(numbers)))
 
-    @cli.group("playoff")
-    def playoff() -> None:
-        """The play-off when first place is shared (§5): two players, a blitz match and an
-        Armageddon if tied; three or more, a double round robin."""
-
-    @playoff.command("show")
+    @cli.command("playoff")
     @db_argument
+    @click.option("--start", "start", is_flag=True,
+                  help="Start the play-off (after the last round): create its games.")
+    @click.option("--seed", type=int, help="With --start: the seed every lot is drawn from "
+                  "(default: drawn from the operating system, recorded and printed).")
+    @click.option("--result", "result", nargs=2, metavar="ID RESULT",
+                  help="Enter the result of game ID (M1, M2, A, R3.2): 1-0, 0-1 or 1/2-1/2.")
+    @click.option("--correct", is_flag=True,
+                  help="With --result: replace a result; with --pgn: replace a record.")
+    @click.option("--choose", type=click.Choice(["white", "black"]),
+                  help="The Armageddon colour chosen by the player higher on the tie-breaks "
+                  "(when the profile lets them choose).")
+    @click.option("--pgn", "pgn", nargs=2, metavar="ID FILE",
+                  help="Attach the record of game ID from FILE, checked against the play-off "
+                  "time control, its players and its entered result.")
     @json_option
     @friendly
-    def playoff_show(db: Path, as_json: bool) -> None:
-        """Where the play-off stands: players, games, results, the next game, the winner."""
+    def playoff(db: Path, start: bool, seed: int | None, result: tuple[str, str] | None,
+                correct: bool, choose: str | None, pgn: tuple[str, str] | None,
+                as_json: bool) -> None:
+        """The play-off when first place is shared (§5): two players play a 2-game blitz
+        match and, if it is tied, an Armageddon (a draw is Black's win); three or more play a
+        double round robin. Without an option: where it stands, the clock setting for the
+        next game, the winner and the prize money."""
+        actions = [name for name, given in (("--start", start), ("--result", result),
+                                            ("--choose", choose), ("--pgn", pgn)) if given]
+        if len(actions) > 1:
+            raise UserError(f"give one of {' and '.join(actions)}, not both")
+        if seed is not None and not start:
+            raise UserError("--seed goes with --start")
+        if correct and not (result or pgn):
+            raise UserError("--correct goes with --result or --pgn")
+        text = None
+        if pgn is not None:
+            text = _read_text(Path(pgn[1]))
         with opened(db) as store:
-            state = store.playoff()
-            names = {p.number: p.name for p in store.players()}
+            entry = None
+            if start:
+                drawn = seed is None
+                if seed is None:
+                    # Eight digits or so: short enough to read out and write on the record.
+                    seed = int.from_bytes(os.urandom(4), "big")
+                entry = store.start_playoff(seed)
+                if not as_json:
+                    click.echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else
+                                                 " (recorded)"))
+            elif result is not None:
+                entry = store.enter_playoff_result(result[0], result[1], correction=correct)
+            elif choose is not None:
+                entry = store.set_playoff_choice(choose)
+            elif pgn is not None:
+                assert text is not None
+                entry = store.attach_playoff_pgn(pgn[0], text, replace_existing=correct)
+            view = store.playoff_view()
         if as_json:
-            echo_json({"needed": state.needed, "format": state.format,
-                       "players": [names[n] for n in state.players],
-                       "winner": names.get(state.winner) if state.winner else None,
-                       "status": state.status,
-                       "games": [{"id": g.id, "kind": g.kind, "white": names[g.white],
-                                  "black": names[g.black], "result": g.result}
-                                 for g in state.games]})
+            echo_json(view.to_json())
             return
-        click.echo(state.status)
-        for g in state.games:
-            click.echo(f"  {g.id:<6} {names[g.white]:<26} {names[g.black]:<26} {g.result or ''}")
-        for note in state.notes:
-            click.echo(note)
+        if actions:
+            report(entry, "already entered")
+        for line in playoff_lines(view):
+            click.echo(line)
 
-    @playoff.command("start")
-    @db_argument
-    @click.argument("seed", type=int)
-    @friendly
-    def playoff_start(db: Path, seed: int) -> None:
-        """Start the play-off after the last round; every lot is drawn from SEED."""
-        with opened(db) as store:
-            report(store.start_playoff(seed))
 
-    @playoff.command("result")
-    @db_argument
-    @click.argument("game")
-    @click.argument("result", type=click.Choice(["1-0", "0-1", "1/2-1/2"]))
-    @click.option("--correct", is_flag=True, help="Replace a result already entered.")
-    @friendly
-    def playoff_result(db: Path, game: str, result: str, correct: bool) -> None:
-        """Enter the result of play-off GAME (M1, M2, A for the Armageddon, R3.2 ...)."""
-        with opened(db) as store:
-            report(store.enter_playoff_result(game, result, correction=correct),
-                   "that result is already entered")
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        # Old laptops and broadcast tools still write Windows-1252 (the validator reads it so).
+        return path.read_text(encoding="cp1252")
 
-    @playoff.command("choose")
-    @db_argument
-    @click.argument("colour", type=click.Choice(["white", "black"]))
-    @friendly
-    def playoff_choose(db: Path, colour: str) -> None:
-        """The colour the higher-ranked player chose for the Armageddon (when the profile
-        lets them choose)."""
-        with opened(db) as store:
-            report(store.set_playoff_choice(colour))
+
+def playoff_lines(view: PlayoffView) -> list[str]:
+    """Where the play-off stands, for a terminal: status, games, next game and its clock
+    setting, the winner and the prize money."""
+    state = view.state
+    names = view.names
+    lines = [state.status]
+    if not state.needed:
+        if state.winner is not None:
+            lines.append(f"First place: {names[state.winner]}")
+        return lines
+    if not view.started and view.blocker:
+        lines.append(f"Not yet: {view.blocker}.")
+    players = ", ".join(names[n] for n in state.players)
+    lines.append(f"Players: {players}")
+    if view.seed is not None:
+        lines.append(f"Seed: {view.seed}")
+    for g in state.games:
+        kind = "Armageddon" if g.kind == "armageddon" else "blitz"
+        record = "  PGN" if g.id in view.records else ""
+        lines.append(f"  {g.id:<5} {kind:<10} {names[g.white]:<24} - {names[g.black]:<24} "
+                     f"{g.result or '':<7}{record}".rstrip())
+    for row in state.table:
+        lines.append(f"  {row.shared_rank or row.rank or '-':>4} {names[row.number]:<24} "
+                     f"{row.points.normalize():f} pts, SB {row.sonneborn_berger.normalize():f}, "
+                     f"{row.wins} wins, {row.black_wins} with Black")
+    nxt = state.next_game
+    if state.waiting_for_choice is not None:
+        lines.append(f"Next: {names[state.waiting_for_choice]} chooses the Armageddon's "
+                     "colour (--choose white|black)")
+    elif nxt is not None:
+        more = len(state.due) - 1
+        others = f" (and {more} more game{'s' * (more != 1)} of this round)" if more else ""
+        lines.append(f"Next: {nxt.id} {names[nxt.white]} (White) - {names[nxt.black]} (Black)"
+                     f"{others}; set the clocks to {view.clock(nxt)}")
+    elif not view.started and view.blocker is None:
+        lines.append("Start it with --start.")
+    lines.extend(state.notes)
+    if state.winner is not None:
+        lines.append(f"Winner: {names[state.winner]}"
+                     + (" (drawn by lot, §5 D)" if state.decided_by_lots else ""))
+    lines.append("Prize money:" if state.winner is not None else
+                 f"Prize money (places 1-{len(state.players)} wait for the play-off):")
+    for row in view.prizes():
+        amount = "pending" if row.prize is None else f"{view.currency} {row.prize:,.2f}"
+        lines.append(f"  {row.player:<24} {amount}")
+    return lines

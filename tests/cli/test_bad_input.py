@@ -124,7 +124,7 @@ def test_newer_schema(run: Run, event_db: Path) -> None:
     (("round", "{db}", 1, "--date", "31/05/2022"), "YYYY-MM-DD"),
     (("undo", "{db}"), "nothing to undo"),
     (("blitz", "standings", "{db}"), "not been started"),
-    (("playoff", "start", "{db}", 1), "after the last round"),
+    (("playoff", "{db}", "--start", "--seed", 1), "after the last round"),
     (("standings", "{db}", "--round", 10), "out of range"),
     (("standings", "{db}", "--json", "--csv"), "one of --json and --csv"),
     (("pairings", "{db}", "--round", 0), "out of range"),

@@ -125,7 +125,7 @@ def test_blitz_opener_by_command(run: Run, event_db: Path) -> None:
 
 
 def test_playoff_show_without_a_shared_first(run: Run, demo: Path) -> None:
-    shown = json.loads(run("playoff", "show", demo, "--json").stdout)
+    shown = json.loads(run("playoff", demo, "--json").stdout)
     assert shown["needed"] is False
 
 
