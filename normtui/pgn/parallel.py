@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing.pool import AsyncResult
@@ -25,6 +26,8 @@ _profile: Profile | None = None
 
 
 def _init(profile: Profile | None, profile_text: str) -> None:
+    # Ctrl-C is the parent's to handle (it ends the pool); a worker would print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A Profile holds a mappingproxy, which cannot be pickled: a spawned worker rebuilds it
     # from its TOML; a forked one already has it.
     global _profile
@@ -43,12 +46,13 @@ def _work(path: str, start: int, end: int, first_line: int, stage: Stage,
 
 def chunk_size(size: int, jobs: int) -> int:
     """Bytes per range: enough ranges to keep every core busy to the end, not so small that
-    the bookkeeping shows (64 KiB, about 80 games, at the least; 4 MiB at the most).
+    the bookkeeping shows (64 KiB, about 80 games, at the least). At most 1 MiB: the parent
+    holds the reports of a few ranges at a time, and their size is what it costs in memory.
 
-    >>> chunk_size(100 << 20, 2)
-    3276800
+    >>> chunk_size(100 << 20, 2), chunk_size(2 << 20, 2)
+    (1048576, 65536)
     """
-    return max(64 << 10, min(4 << 20, size // (jobs * 16)))
+    return max(64 << 10, min(1 << 20, size // (jobs * 16)))
 
 
 def validate_parallel(path: str | os.PathLike[str], stage: Stage, profile: Profile, jobs: int,

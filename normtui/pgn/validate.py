@@ -58,13 +58,26 @@ def _read(raw: RawGame) -> Facts | Finding:
     return facts
 
 
+def _unchecked(raw: RawGame, stage: Stage, problem: Finding, keep_text: bool) -> GameReport:
+    return GameReport(raw.index, "?", "?", "?", None, stage, termination="unknown",
+                      findings=(problem,), pgn_text=raw.text if keep_text else "", line=raw.line)
+
+
 def assess(raw: RawGame, stage: Stage, profile: Profile, *, keep_text: bool = True) -> GameReport:
     """Validate one game cut from a file; no expectation (see :func:`validate_game`)."""
+    try:
+        return _assess(raw, stage, profile, keep_text)
+    except Exception as exc:  # one odd game must not stop a file of thousands with a traceback
+        return _unchecked(raw, stage, finding(
+            "parser_failure", None,
+            f"The game could not be checked ({type(exc).__name__}: {exc}); please report it."),
+            keep_text)
+
+
+def _assess(raw: RawGame, stage: Stage, profile: Profile, keep_text: bool) -> GameReport:
     facts = _read(raw)
     if isinstance(facts, Finding):
-        return GameReport(raw.index, "?", "?", "?", None, stage, termination="unknown",
-                          findings=(facts,), pgn_text=raw.text if keep_text else "",
-                          line=raw.line)
+        return _unchecked(raw, stage, facts, keep_text)
     headers = facts.headers
     findings = unreadable_text(raw)
     if facts.error is not None:

@@ -54,6 +54,17 @@ def test_parser_failure_is_a_finding_not_a_traceback(profile: Profile,
     assert not report.ok
 
 
+def test_a_failing_check_is_a_finding_not_a_traceback(profile: Profile,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> None:
+        raise KeyError("bug")
+
+    monkeypatch.setattr("normtui.pgn.validate.assess_ending", broken)
+    first, second = validate_text("1. e4 e5 1-0\n\n1. d4 d5 0-1", "main", profile)
+    assert codes(first) == codes(second) == ["parser_failure"]
+    assert "please report it" in first.findings[0].message
+
+
 def test_not_standard_chess(check: Check) -> None:
     variant, setup = check("not_standard_chess.pgn")
     assert "Atomic" in only(variant, "not_standard_chess").message
