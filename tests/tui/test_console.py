@@ -141,3 +141,41 @@ def test_normtui_without_an_argument_opens_demo_db(demo_copy: Path, monkeypatch)
         cli_main([])
     assert exit_.value.code == 0
     assert opened == [Path("demo.db")]
+
+
+async def test_nothing_that_matters_is_cut_off_at_80x24(demo_app) -> None:
+    """At 80x24 the tables switch to surnames and short words so that every column fits
+    without scrolling sideways, and the pane's keys fit in the Footer."""
+    from textual.widgets import Footer
+
+    app = demo_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = pairings(app).table
+        assert not table.wide and table.virtual_size.width <= table.scrollable_content_region.width
+        footer = app.screen.query_one(Footer)
+        assert max(c.region.right for c in footer.children) <= 80
+        await pilot.press("3")
+        await pilot.pause()
+        standings = console(app).pane("standings").query_one("#standings-table")
+        longest = max(len(" ".join(standings.row(k))) for k in standings.keys)
+        assert not standings.wide and longest < standings.size.width
+        await pilot.press("x")
+        await pilot.pause()
+        cross = console(app).pane("standings").query_one("#crosstable")
+        assert cross._header.cell_length <= cross.size.width
+
+
+async def test_a_key_typed_right_after_a_pane_key_never_reaches_the_pane_left(demo_app) -> None:
+    """"3" then "x" typed at once: x belongs to the standings (crosstable), never to the
+    pairings behind (where x is a double forfeit)."""
+    from textual import events
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("3", "1")
+        await pilot.pause()
+        for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
+            app._driver.process_message(events.Key(key, key))
+        await pilot.pause(0.3)
+        assert app.store.games(7)[0].result is None

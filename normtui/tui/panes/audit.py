@@ -88,7 +88,7 @@ class AuditLogPane(Pane):
         yield Static("", id="audit-detail")
 
     def focus_first(self) -> None:
-        self.query_one(AuditTable).focus()
+        self.screen.set_focus(self.query_one(AuditTable))
 
     def reload(self) -> None:
         entries = self.store.log(limit=SHOWN)

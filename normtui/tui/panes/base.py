@@ -92,8 +92,19 @@ class Pane(Vertical):
         """Keyboard first: switching to a pane puts the focus on its first control."""
         for widget in self.query("*"):
             if widget.focusable:
-                widget.focus()
+                self.screen.set_focus(widget)
                 return
+
+    @property
+    def shown(self) -> bool:
+        """The pane's tab is the one in front."""
+        return self.parent is not None and self.parent.display
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A hidden pane acts on no key. A key typed right after switching panes can reach
+        the control that had the focus in the pane left behind; "3" then "x" must not enter
+        a double forfeit on the pairings."""
+        return self.shown
 
 
 def report_refusal(widget: Widget, exc: Exception) -> None:

@@ -124,7 +124,7 @@ class PairingsPane(Pane):
         return self.query_one(PairingsTable)
 
     def focus_first(self) -> None:
-        self.table.focus()
+        self.screen.set_focus(self.table)
 
     def _now(self) -> datetime:
         return self.app.now()  # type: ignore[attr-defined,no-any-return]

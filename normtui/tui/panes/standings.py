@@ -47,7 +47,7 @@ class StandingsPane(Pane):
         return self.query_one(ContentSwitcher).current or "standings-table"
 
     def focus_first(self) -> None:
-        self.query_one(f"#{self.view}").focus()
+        self.screen.set_focus(self.query_one(f"#{self.view}"))
 
     def reload(self) -> None:
         rows = self.store.standings()
@@ -94,9 +94,9 @@ class StandingsPane(Pane):
                 "unranked (§9) · x: crosstable")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "show_view":
-            return parameters[0] != self.view
-        return True
+        if action == "show_view" and parameters[0] == self.view:
+            return False
+        return super().check_action(action, parameters)
 
     def action_show_view(self, view: str) -> None:
         if view == self.view:

@@ -130,6 +130,9 @@ class ConsoleScreen(Screen[None]):
             self.call_after_refresh(self.action_show_pane, pane_id)  # its tab comes next
             return
         self.query_one(TabbedContent).active = f"tab-{pane_id}"
+        # Nothing keeps the focus in the pane left behind, even for the moment before the
+        # new pane has focused its first control (a pane may focus asynchronously).
+        self.set_focus(None)
         pane = self.pane(pane_id)
         if not pane.is_mounted:
             pane.focus_when_mounted = True  # it has no children to focus yet

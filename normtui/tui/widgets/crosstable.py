@@ -49,6 +49,7 @@ class Crosstable(LineTable):
     """Rows in the order of the table; column n is the player of row n."""
 
     WIDE_FROM = 110
+    GAP = " "  # twelve columns must fit 80: the cells are centred, which spaces them anyway
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)

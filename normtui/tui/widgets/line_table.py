@@ -24,8 +24,6 @@ from textual.strip import Strip
 
 from normtui.tui.widgets.responsive_table import Responsive
 
-GAP = "  "
-
 
 @dataclass(frozen=True)
 class Column:
@@ -59,6 +57,7 @@ class LineTable(Responsive, ScrollView, can_focus=True):
     """Columns and rows of short texts; a header line that stays put when the rows scroll."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"line-table--header"}
+    GAP: ClassVar[str] = "  "  # between columns
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -147,7 +146,7 @@ class LineTable(Responsive, ScrollView, can_focus=True):
             column = self.columns[i]
             segments.append(Segment(_pad(text, self._widths[i], column.justify),
                                     row_style + _style(style)))
-            segments.append(Segment(GAP if i < len(cells) - 1 else " ", row_style))
+            segments.append(Segment(self.GAP if i < len(cells) - 1 else " ", row_style))
         return Strip(segments)
 
     # -- reading (for tests and for the panes) -------------------------------------------------
