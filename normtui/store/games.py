@@ -27,7 +27,7 @@ from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, NotFoundError
 from normtui.store.records import GameRecord
 
-__all__ = ["GamesMixin"]
+__all__ = ["GamesMixin", "normalised_record", "same_record"]
 
 PgnKind = Literal["main", "armageddon"]
 Signer = Literal["white", "black", "arbiter"]
@@ -41,6 +41,17 @@ def _board(value: str | ArmageddonResult | None) -> ArmageddonResult | None:
     if value is None or isinstance(value, ArmageddonResult):
         return value
     return parse_armageddon_result(value)
+
+
+def normalised_record(text: str) -> str:
+    """A PGN text as records are compared: line ends, the spaces ending lines and the blank
+    lines around the game are how a file was cut or saved, not what the record says."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip()
+
+
+def same_record(a: str, b: str) -> bool:
+    return a == b or normalised_record(a) == normalised_record(b)
 
 
 def _describe(game: Game) -> str:
@@ -163,9 +174,16 @@ class GamesMixin(StoreBase):
         return tx.entry
 
     def attach_pgn(self, game_id: int, kind: PgnKind, text: str, *, replace_existing: bool = False,
-                   expected_version: int | None = None) -> AuditEntry | None:
+                   expected_version: int | None = None, result: str | None = None
+                   ) -> AuditEntry | None:
         """Keep the PGN text of a game's main game or its Armageddon (validation is the PGN
-        module's business). An existing, different text is only replaced on request."""
+        module's business). An existing, different text is only replaced on request; the same
+        record cut from another file (other line ends, blank lines) is not different.
+
+        ``result``, the record's result, is entered in the same change where the board has
+        none yet, so that one undo takes back the record and its result together. A board
+        that has a result keeps it: telling the arbiter about a disagreement is the caller's
+        business (§8: the signed scoresheet decides, not a broadcast file)."""
         if kind not in ("main", "armageddon"):
             raise InputError(f"a PGN is for the 'main' game or the 'armageddon', not {kind!r}")
         if not text.strip():
@@ -177,13 +195,24 @@ class GamesMixin(StoreBase):
                 raise RuleError(f"{game.label}: an Armageddon PGN needs a drawn main game",
                                 "Regulations §2")
             current = game.pgn if kind == "main" else game.armageddon_pgn
-            if current == text:
-                return None
-            if current is not None and not replace_existing:
-                raise ConflictError(f"{game.label} already has a {kind} PGN; replace it "
-                                    "explicitly")
-            self._update_game(tx, game, {column: text})
-            tx.summary = f"{game.label}: {kind} PGN {'replaced' if current else 'attached'}"
+            attached = ""
+            if current is None or not same_record(current, text):
+                if current is not None and not replace_existing:
+                    raise ConflictError(f"{game.label} already has a {kind} PGN; replace it "
+                                        "explicitly")
+                self._update_game(tx, game, {column: text})
+                attached = f"{kind} PGN {'replaced' if current else 'attached'}"
+                tx.summary = f"{game.label}: {attached}"
+                game = self.game(game_id)  # the version just written
+            if result is not None and (game.armageddon if kind == "armageddon"
+                                       else game.result) is None:
+                self._round_open(game, False)
+                board = _board(result) if kind == "armageddon" else None
+                new = (apply_armageddon(game.game(), board) if board is not None
+                       else apply_result(game.game(), _main(result), None))
+                self._write_result(tx, game, new, False)
+                if attached:
+                    tx.summary += f"; {attached}"
         return tx.entry
 
     def sign(self, game_id: int, who: Signer, *,
