@@ -26,8 +26,8 @@ from normtui.tui.widgets.pgn_import import PgnImportBar
 from normtui.tui.widgets.pgn_path import PgnPathInput
 
 if TYPE_CHECKING:
+    from normtui.importing import Checked, KindChoice
     from normtui.store.records import GameRecord
-    from normtui.tui.widgets.pgn_attach import Checked, KindChoice
 
 AUTO = 0  # the pairing Select's "from the headers"; game ids start at 1
 # A file this large is imported, not loaded into the text area for reading.
@@ -163,7 +163,7 @@ class PgnEntryPane(Pane):
     @work(thread=True, exclusive=True, group="pgn-check")
     def _check(self, text: str, generation: int, kind: KindChoice,
                chosen: GameRecord | None) -> None:
-        from normtui.tui.widgets.pgn_attach import check_text
+        from normtui.importing import check_text
 
         try:
             checked = check_text(text, self.store.profile, self._games, kind, chosen)

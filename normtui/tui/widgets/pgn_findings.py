@@ -14,7 +14,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 if TYPE_CHECKING:
-    from normtui.tui.widgets.pgn_attach import Checked, Outcome
+    from normtui.importing import Checked, Outcome
 
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 _MARK = {"error": "✖ error", "warning": "▲ warning", "info": "● info"}

@@ -17,13 +17,13 @@ from textual.message import Message
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
+from normtui.importing import import_summary
 from normtui.store import EXPECTED_ERRORS
-from normtui.tui.widgets.pgn_attach import import_summary
 
 if TYPE_CHECKING:
+    from normtui.importing import Checked, KindChoice, Outcome
     from normtui.store import EventStore
     from normtui.store.records import GameRecord
-    from normtui.tui.widgets.pgn_attach import Checked, KindChoice, Outcome
 
 
 class _Step(Message):
@@ -73,8 +73,8 @@ class PgnImportBar(Horizontal):
     @work(thread=True, exclusive=True, group="pgn-import")
     def _run(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
              chosen: GameRecord | None) -> None:
+        from normtui.importing import check_games, import_games
         from normtui.pgn import PgnReadError, iter_games, split_text
-        from normtui.tui.widgets.pgn_attach import check_games, import_games
 
         worker = get_current_worker()
         done = games = 0

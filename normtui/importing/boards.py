@@ -1,34 +1,34 @@
-"""Which pairing a game record belongs to, checking it there, and attaching it (text and result).
+"""Records of the main event: which board each game of a PGN text belongs to, checking it
+there, and attaching it (text and result).
 
-Pure logic behind the PGN entry pane, with no widget in it, so that the validation and import
-workers can run it off the UI thread. python-chess (through ``normtui.pgn``) is imported inside
-the functions: the console must start without it.
-
-A result the record gives is entered only where the board has none. A board that already has
-a different result is reported and left for the arbiter (§8: the signed scoresheet decides, not
-a broadcast file), and a record with errors never enters a result.
+A result the record gives is entered only where the board has none, in the same audited change
+as the record (one undo takes back both). A board that already has a different result is
+reported and left for the arbiter (§8: the signed scoresheet decides, not a broadcast file),
+and a record with errors is kept but never enters a result.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from normtui.rules.model import MainResult
 from normtui.store import EXPECTED_ERRORS, ConflictError
 from normtui.store.records import GameRecord
 
 if TYPE_CHECKING:
-    from normtui.pgn.findings import GameReport
+    from normtui.pgn.findings import Finding, GameReport
     from normtui.pgn.reader import RawGame
     from normtui.rules.profile import Profile
-    from normtui.store import EventStore
+    from normtui.store import AuditEntry, EventStore
 
 Kind = Literal["main", "armageddon"]
 KindChoice = Literal["auto", "main", "armageddon"]
 Status = Literal["entered", "attached", "unchanged", "conflict", "unmatched", "refused"]
+# The statuses that leave something for the arbiter to do.
+TROUBLE: frozenset[str] = frozenset({"conflict", "unmatched", "refused"})
 
 # A record that is not of the board it was matched or chosen for must not be kept there.
 _NOT_THIS_BOARD = frozenset({"players_mismatch", "colours_reversed",
@@ -44,6 +44,10 @@ class Target:
     kind: Kind
     how: str  # "from the headers" or "chosen"
 
+    @property
+    def label(self) -> str:
+        return f"{self.game.label} {'Armageddon' if self.kind == 'armageddon' else 'main game'}"
+
     def describe(self) -> str:
         what = "Armageddon" if self.kind == "armageddon" else "main game"
         return f"{self.game.label}, {what} ({self.how})"
@@ -57,6 +61,8 @@ class Checked:
     target: Target | None
     unmatched: str = ""
     size: int = 0  # of the game in its file or text, for a progress bar
+    file: str = ""
+    playoff: str = ""  # the play-off game it names ("M1", "R3.2"), in a play-off import
 
     @property
     def title(self) -> str:
@@ -66,9 +72,45 @@ class Checked:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What became of one game. ``board`` names where it went ("" when nowhere); ``text`` says
+    what happened there; ``ok`` is the validator's verdict on the record."""
+
     index: int
     status: Status
-    message: str
+    text: str
+    board: str = ""
+    title: str = ""
+    file: str = ""
+    white: str = ""
+    black: str = ""
+    round: str = ""
+    result: str | None = None
+    stage: str = "main"
+    ok: bool = True
+    findings: tuple[Finding, ...] = field(default=(), repr=False)
+
+    @property
+    def message(self) -> str:
+        return f"{self.board or self.title}: {self.text}"
+
+    @property
+    def trouble(self) -> bool:
+        """Something for the arbiter: a conflict, a refusal, no pairing, or a faulty record."""
+        return self.status in TROUBLE or not self.ok
+
+    def to_json(self) -> dict[str, Any]:
+        """The shape of ``normtui import-pgn --json`` (documented in its --help: keep it)."""
+        return {"file": self.file, "index": self.index, "white": self.white,
+                "black": self.black, "round": self.round, "result": self.result,
+                "stage": self.stage, "board": self.board or None, "status": self.status,
+                "message": self.message, "ok": self.ok,
+                "findings": [f.to_dict() for f in self.findings]}
+
+
+def outcome(item: Checked, status: Status, text: str, board: str = "") -> Outcome:
+    r = item.report
+    return Outcome(r.index, status, text, board, item.title, item.file, r.white, r.black,
+                   r.round, r.result, r.stage, r.ok, r.findings)
 
 
 def kind_of_text(header_text: str, choice: KindChoice) -> Kind:
@@ -93,6 +135,9 @@ def find_pairing(headers: Mapping[str, str], games: Sequence[GameRecord]
 
     white, black = headers.get("White", ""), headers.get("Black", "")
     rnd = round_of(headers.get("Round", ""))
+    rounds = sorted({g.round for g in games})
+    if rnd is not None and rounds and rnd not in rounds:
+        return None, f"round {rnd} is not a round of the event (rounds {rounds[0]}-{rounds[-1]})"
     pool = [g for g in games if rnd is None or g.round == rnd]
     found = [g for g in pool
              if (names_match(white, g.white_name) and names_match(black, g.black_name))
@@ -116,8 +161,8 @@ def expectation(target: Target | None) -> object:
 
 
 def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameRecord],
-                choice: KindChoice = "auto", chosen: GameRecord | None = None
-                ) -> Iterator[Checked]:
+                choice: KindChoice = "auto", chosen: GameRecord | None = None,
+                file: str = "") -> Iterator[Checked]:
     """Validate each game against the pairing it names (or the ``chosen`` board)."""
     from normtui.pgn import validate_game
 
@@ -134,7 +179,7 @@ def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameR
         report = validate_game(raw.text, kind, profile, expected, raw.index)  # type: ignore[arg-type]
         game, why = found.get("it", (None, "the record has no readable headers"))
         how = "chosen" if chosen else "from the headers"
-        yield Checked(report, Target(game, kind, how) if game else None, why, raw.size)
+        yield Checked(report, Target(game, kind, how) if game else None, why, raw.size, file)
 
 
 def check_text(text: str, profile: Profile, games: Sequence[GameRecord],
@@ -149,57 +194,70 @@ def check_text(text: str, profile: Profile, games: Sequence[GameRecord],
 def attach(store: EventStore, checked: Checked) -> Outcome:
     """Keep the record on its board and enter its result where the board has none."""
     report, target = checked.report, checked.target
-    index = report.index
     if target is None:
-        return Outcome(index, "unmatched", f"{checked.title}: not attached, {checked.unmatched}")
-    game, kind = target.game, target.kind
-    label = f"{game.label} {'Armageddon' if kind == 'armageddon' else 'main game'}"
+        return outcome(checked, "unmatched", f"not attached, {checked.unmatched}")
+    game, kind, label = target.game, target.kind, target.label
     wrong = next((f for f in report.findings if f.code in _NOT_THIS_BOARD), None)
     if wrong is not None:
-        return Outcome(index, "refused", f"{label}: not attached, {wrong.message}")
+        return outcome(checked, "refused", f"not attached, {wrong.message}", label)
     text = report.pgn_text.strip()
+    result = report.result if report.ok and report.result not in (None, "*") else None
     try:
-        # The same record cut from another file differs only in the blank lines around it.
-        now = store.game(game.id)
-        attached = now.armageddon_pgn if kind == "armageddon" else now.pgn
-        same = attached is not None and attached.strip() == text
-        stored = None if same else store.attach_pgn(game.id, kind, text)
+        entry, refusal = _keep(store, game, kind, text, result)
     except ConflictError:
-        return Outcome(index, "conflict", f"{label}: a different record is already attached; "
-                       "left as it is")
+        return outcome(checked, "conflict",
+                       "a different record is already attached; left as it is", label)
     except EXPECTED_ERRORS as exc:
-        return Outcome(index, "refused", f"{label}: {_reason(exc, game)}")
-    status: Status = "attached" if stored else "unchanged"
+        return outcome(checked, "refused", _reason(exc, game), label)
+    stored = _changed(entry, game.id, "pgn" if kind == "main" else "armageddon_pgn")
+    entered = _changed(entry, game.id, "result" if kind == "main" else "armageddon")
+    status: Status = "entered" if entered else "attached" if stored else "unchanged"
     done = "record attached" if stored else "record already attached"
+    if refusal:
+        return outcome(checked, "refused", f"{done}; result not entered: {refusal}", label)
     if report.result in (None, "*"):
-        return Outcome(index, status, f"{label}: {done}")
+        return outcome(checked, status, done, label)
     if not report.ok:
         errors = report.count("error")
-        return Outcome(index, status, f"{label}: {done}; result not entered, the record has "
-                       f"{errors} error{'s' if errors > 1 else ''}")
-    game = store.game(game.id)  # as it is now: the pane's copy may be older than this write
-    current = game.armageddon if kind == "armageddon" else game.result
-    if current is not None:
-        if current.value == report.result:
-            return Outcome(index, status, f"{label}: {done}; result {current.value} as entered")
-        return Outcome(index, "conflict", f"{label}: the record says {report.result} but "
-                       f"{current.value} is entered; left for the arbiter")
-    return _enter_result(store, game, kind, report.result, label, done, index)
+        return outcome(checked, status, f"{done}; result not entered, the record has {errors} "
+                       f"error{'s' if errors > 1 else ''}", label)
+    if entered:
+        extra = " (a drawn main game: its Armageddon follows)" \
+            if kind == "main" and result == MainResult.DRAW.value else ""
+        return outcome(checked, status, f"{done}; result {result} entered{extra}", label)
+    now = store.game(game.id)
+    current = now.armageddon if kind == "armageddon" else now.result
+    if current is not None and current.value == report.result:
+        return outcome(checked, status, f"{done}; result {current.value} as entered", label)
+    there = current.value if current is not None else "no result"
+    return outcome(checked, "conflict", f"{done}; the record says {report.result} but "
+                   f"{there} is entered; left for the arbiter", label)
 
 
-def _enter_result(store: EventStore, game: GameRecord, kind: Kind, result: str, label: str,
-                  done: str, index: int) -> Outcome:
-    try:
-        if kind == "armageddon":
-            store.enter_armageddon(game.round, game.white, game.black, result)
-        else:
-            store.enter_result(game.round, game.white, game.black, result)
-    except EXPECTED_ERRORS as exc:
-        return Outcome(index, "refused",
-                       f"{label}: {done}; result not entered: {_reason(exc, game)}")
-    extra = " (a drawn main game: its Armageddon follows)" \
-        if kind == "main" and result == MainResult.DRAW.value else ""
-    return Outcome(index, "entered", f"{label}: {done}; result {result} entered{extra}")
+def _keep(store: EventStore, game: GameRecord, kind: Kind, text: str, result: str | None
+          ) -> tuple[AuditEntry | None, str]:
+    """The record kept with its result, or alone when the result is refused (a closed round,
+    a play-off under way): then also why, for the arbiter."""
+    if result is not None:
+        try:
+            return store.attach_pgn(game.id, kind, text, result=result), ""
+        except ConflictError:
+            raise
+        except EXPECTED_ERRORS as exc:
+            refusal = _reason(exc, game)
+    else:
+        refusal = ""
+    return store.attach_pgn(game.id, kind, text), refusal
+
+
+def _changed(entry: AuditEntry | None, game_id: int, column: str) -> bool:
+    """Whether the change wrote ``column`` of the game (the audit entry has both rows)."""
+    if entry is None:
+        return False
+    key = str(game_id)
+    before = entry.before.get("games", {}).get(key) or {}
+    after = entry.after.get("games", {}).get(key) or {}
+    return before.get(column) != after.get(column)
 
 
 def _reason(exc: Exception, game: GameRecord) -> str:
@@ -209,26 +267,27 @@ def _reason(exc: Exception, game: GameRecord) -> str:
 
 def import_games(store: EventStore, checked: Iterable[Checked],
                  progress: Callable[[Checked], bool] = lambda _item: True) -> list[Outcome]:
-    """Attach each game; an Armageddon met before its main game's draw is tried again last.
+    """Attach each game, each in its own change; an Armageddon met before its main game's
+    draw (in this file, or in a later file of the same import) is tried again last.
 
     ``progress`` hears of each game once attached, and stops the import by returning False.
     """
-    outcomes: dict[int, Outcome] = {}
+    outcomes: dict[tuple[str, int], Outcome] = {}
     later: list[Checked] = []
     for item in checked:
-        outcome = attach(store, item)
-        if outcome.status == "refused" and item.target and item.target.kind == "armageddon":
+        done = attach(store, item)
+        if done.status == "refused" and item.target and item.target.kind == "armageddon":
             later.append(item)
-        outcomes[outcome.index] = outcome
+        outcomes[(item.file, done.index)] = done
         if not progress(item):
             break
     for item in later:
-        outcome = attach(store, item)
-        outcomes[outcome.index] = outcome
-    return [outcomes[i] for i in sorted(outcomes)]
+        done = attach(store, item)
+        outcomes[(item.file, done.index)] = done
+    return list(outcomes.values())
 
 
-def import_summary(name: str, outcomes: list[Outcome]) -> str:
+def import_summary(name: str, outcomes: Sequence[Outcome]) -> str:
     """One line: how many games, and what became of them."""
     counts: dict[str, int] = {}
     for o in outcomes:
@@ -238,4 +297,7 @@ def import_summary(name: str, outcomes: list[Outcome]) -> str:
              "conflict": ("conflict left for the arbiter", "conflicts left for the arbiter"),
              "unmatched": ("not matched",) * 2, "refused": ("refused",) * 2}
     parts = [f"{counts[k]} {w[counts[k] != 1]}" for k, w in words.items() if counts.get(k)]
+    faulty = sum(1 for o in outcomes if not o.ok)
+    if faulty:
+        parts.append(f"{faulty} with errors in the record")
     return f"{name}: {len(outcomes)} game{'s' if len(outcomes) != 1 else ''}; " + ", ".join(parts)

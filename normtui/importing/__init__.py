@@ -1,0 +1,91 @@
+"""Importing game records into an event: which game each record of a PGN text or file is,
+checking it there, and keeping it with its result. The one place this is decided, for
+``normtui import-pgn`` and the console's PGN entry pane alike (a service over the store and
+``normtui.pgn``; no Textual).
+
+- :mod:`normtui.importing.boards`: the main event's boards, main games and Armageddons
+  (matching by round and players, the result entered with the record, conflicts reported);
+- :mod:`normtui.importing.playoff`: play-off records (§5), kept for games that have a result.
+
+python-chess is imported only when a record is read, never by importing this package: the
+console must start without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from normtui.importing.boards import (
+    TROUBLE,
+    Checked,
+    Kind,
+    KindChoice,
+    Outcome,
+    Status,
+    Target,
+    attach,
+    check_games,
+    check_text,
+    find_pairing,
+    import_games,
+    import_summary,
+    kind_of_text,
+    round_of,
+)
+
+if TYPE_CHECKING:
+    from normtui.pgn.reader import RawGame
+    from normtui.store import EventStore
+
+__all__ = [
+    "TROUBLE",
+    "Checked",
+    "Kind",
+    "KindChoice",
+    "Outcome",
+    "Source",
+    "Stage",
+    "Status",
+    "Target",
+    "attach",
+    "check_games",
+    "check_text",
+    "find_pairing",
+    "import_files",
+    "import_games",
+    "import_summary",
+    "kind_of_text",
+    "read_files",
+    "round_of",
+]
+
+Stage = Literal["auto", "main", "armageddon", "playoff"]
+Source = tuple[Path, list["RawGame"]]
+
+
+def read_files(paths: Iterable[Path]) -> list[Source]:
+    """Every game of every file, read before anything is written, so that a file that cannot
+    be read (``PgnReadError`` or ``OSError``, one line) leaves the event as it was."""
+    from normtui.pgn import iter_games
+
+    return [(path, list(iter_games(path))) for path in paths]
+
+
+def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "auto"
+                 ) -> list[Outcome]:
+    """Import the files in order, each game in its own audited change, as one import: an
+    Armageddon file read before its main games' file still finds their draws."""
+    if stage == "playoff":
+        from normtui.importing.playoff import import_playoff
+
+        return import_playoff(store, [(str(path), raws) for path, raws in sources])
+
+    def checked() -> Iterator[Checked]:
+        for path, raws in sources:
+            # The boards are read again per file: each file is checked against the results
+            # the files before it entered (an Armageddon after a decisive game is refused).
+            yield from check_games(raws, store.profile, store.games(), stage, file=str(path))
+
+    return import_games(store, checked())

@@ -1,0 +1,127 @@
+"""Records of the play-off (§5) in an import.
+
+A play-off game has no board row: its players and colours follow from the final standings and
+the seed. A record is matched to the game whose players have its colours (a match's Armageddon
+may repeat a blitz game's colours: then the Event tag, the Round tag and which game still lacks
+a record tell them apart) and kept through the store's own check (``attach_playoff_pgn``: this
+game's players, colours, time control and entered result).
+
+Results are not entered from play-off records: the store keeps a record only for a game that
+has its result, and a play-off result, which decides the title, is entered from the signed
+scoresheet (``normtui playoff DB --result ID RESULT``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from normtui.importing.boards import Checked, Outcome, kind_of_text, outcome, round_of
+from normtui.rules.playoff import PlayoffGame, PlayoffState
+from normtui.store import EXPECTED_ERRORS, ConflictError
+from normtui.store.games import same_record
+from normtui.store.records import surname
+
+if TYPE_CHECKING:
+    from normtui.pgn import Expectation
+    from normtui.pgn.reader import RawGame
+    from normtui.store import EventStore
+
+_BY_HAND = "attach it with `normtui playoff DB --pgn ID FILE`"
+
+
+def find_playoff_game(headers: Mapping[str, str], header_text: str, state: PlayoffState,
+                      names: Mapping[int, str], kept: Mapping[str, str | None]
+                      ) -> tuple[PlayoffGame | None, str]:
+    """The play-off game the record's White and Black tags name, with those colours."""
+    from normtui.pgn import names_match
+
+    white, black = headers.get("White", ""), headers.get("Black", "")
+    found = [g for g in state.games
+             if names_match(white, names[g.white]) and names_match(black, names[g.black])]
+    if not found:
+        swapped = any(names_match(white, names[g.black]) and names_match(black, names[g.white])
+                      for g in state.games)
+        why = f"no play-off game has {white or '?'} with White against {black or '?'}"
+        return None, why + (" (they play it with the other colours)" if swapped else "")
+    kind = "armageddon" if kind_of_text(header_text, "auto") == "armageddon" else "blitz"
+    rnd = round_of(headers.get("Round", ""))
+    result = headers.get("Result")
+    # Each hint narrows the choice only where it leaves a game: broadcasts tag play-off
+    # games every way, so none of them can be required.
+    for hint in (lambda g: g.kind == kind, lambda g: g.round == rnd,
+                 lambda g: kept.get(g.id) is None, lambda g: g.result == result):
+        narrowed = [g for g in found if hint(g)]
+        found = narrowed or found
+    if len(found) == 1:
+        return found[0], ""
+    ids = ", ".join(g.id for g in found)
+    return None, f"the record fits play-off games {ids}; {_BY_HAND}"
+
+
+def check_playoff(raws: Iterable[RawGame], store: EventStore, file: str = ""
+                  ) -> Iterator[Checked]:
+    """Validate each record as a play-off game against the game its headers name."""
+    from normtui.pgn import validate_game
+
+    state = store.playoff()
+    names = {p.number: p.name for p in store.players()}
+    kept = {g.id: store.playoff_pgn(g.id) for g in state.games}
+    for raw in raws:
+        found: list[tuple[PlayoffGame | None, str]] = []
+        report = validate_game(raw.text, "playoff", store.profile,
+                               _matcher(raw.header_text, state, names, kept, found), raw.index)
+        game, why = found[-1] if found else (None, "the record has no readable headers")
+        yield Checked(report, None, why, raw.size, file, playoff=game.id if game else "")
+
+
+def _matcher(header_text: str, state: PlayoffState, names: Mapping[int, str],
+             kept: Mapping[str, str | None], found: list[tuple[PlayoffGame | None, str]]
+             ) -> Callable[[Mapping[str, str]], Expectation | None]:
+    """The validator's expectation from a record's tags; what was found is left in ``found``
+    (the validator parses the tags, so matching happens inside its call)."""
+    from normtui.pgn import Expectation
+
+    def expected(headers: Mapping[str, str]) -> Expectation | None:
+        found.append(find_playoff_game(headers, header_text, state, names, kept))
+        game = found[-1][0]
+        # The round is not checked: broadcasts number play-off games every way.
+        return Expectation(names[game.white], names[game.black]) if game else None
+
+    return expected
+
+
+def attach_playoff(store: EventStore, item: Checked) -> Outcome:
+    """Keep the record of a play-off game that has its result (never enter one from it)."""
+    if not item.playoff:
+        return outcome(item, "unmatched", f"not attached, {item.unmatched}")
+    state = store.playoff()
+    game = state.game(item.playoff)
+    names = {p.number: surname(p.name) for p in store.players()}
+    label = f"play-off game {game.id} ({names[game.white]}-{names[game.black]})"
+    report, text = item.report, item.report.pgn_text.strip()
+    if game.result is None:
+        return outcome(item, "refused", "not attached, it has no result yet: enter it from the "
+                       f"scoresheet (`normtui playoff DB --result {game.id} RESULT`), then "
+                       "import again", label)
+    if report.result not in (None, "*", game.result):
+        return outcome(item, "conflict", f"not attached, the record says {report.result} but "
+                       f"{game.result} is entered; left for the arbiter", label)
+    current = store.playoff_pgn(game.id)
+    if current is not None and same_record(current, text):
+        return outcome(item, "unchanged",
+                       f"record already attached; result {game.result} as entered", label)
+    try:
+        store.attach_playoff_pgn(game.id, text)
+    except ConflictError:
+        return outcome(item, "conflict",
+                       "a different record is already attached; left as it is", label)
+    except EXPECTED_ERRORS as exc:
+        return outcome(item, "refused", f"not attached, {exc}", label)
+    return outcome(item, "attached", f"record attached; result {game.result} as entered", label)
+
+
+def import_playoff(store: EventStore, sources: Sequence[tuple[str, Iterable[RawGame]]]
+                   ) -> list[Outcome]:
+    return [attach_playoff(store, item)
+            for file, raws in sources for item in check_playoff(raws, store, file)]
