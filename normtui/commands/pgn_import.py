@@ -1,0 +1,108 @@
+"""``normtui import-pgn``: every game of PGN files attached to its game of the event, with its
+result where the board has none (the console's PGN pane decides the same way: both run
+:mod:`normtui.importing`).
+
+Exit codes: 0 every game attached (or already there); 1 a game had a problem (a conflict left
+for the arbiter, no pairing, a refusal, errors in the record, a file without games); 2 a file
+cannot be read, or bad usage: one line on stderr and the database unchanged.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.storecli import db_argument, json_option, opened
+
+_EPILOG = """\b
+--json prints a list, one object per game, in file order:
+  file      the PGN file it came from
+  index     the game's number in its file, from 0
+  white     its White tag
+  black     its Black tag
+  round     its Round tag as written ("7"; Armageddons "7.1", round.board)
+  result    the record's result ("1-0", "0-1", "1/2-1/2", "*"), null when it has none
+  stage     how it was read: main, armageddon or playoff
+  board     where it went ("round 7 board 1 (Anand-Radjabov) main game",
+            "play-off game M1 (Carlsen-So)"), null when it matched no game
+  status    entered     record attached and its result entered
+            attached    record attached; the result was already there (or none to enter)
+            unchanged   the same record was already attached
+            conflict    left for the arbiter: the board has another result or record
+            unmatched   no game of the event has these players (in that round)
+            refused     not attached, or its result not entered; message says why
+  message   the same, said for a person
+  ok        false when the record has errors (it is kept, but enters no result)
+  findings  the validator's findings, as in `normtui validate --json`
+"""
+
+
+def _line(o: object) -> str:
+    from normtui.importing import Outcome
+
+    assert isinstance(o, Outcome)
+    players = f"{o.white or '?'} - {o.black or '?'}"
+    text = f"{o.board}: {o.text}" if o.board else o.text
+    head = f"#{o.index + 1:<4} {players:<40} R{o.round or '?':<5} {o.status:<9} {text}"
+    errors = [f"      {f.severity:<7} {f.move or '-':<11} {f.code}: {f.message} ({f.rule})"
+              for f in o.findings if f.severity == "error"]
+    return "\n".join([head, *errors])
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("import-pgn", epilog=_EPILOG)
+    @db_argument
+    @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+    @click.option("--stage", type=click.Choice(["main", "armageddon", "playoff"]),
+                  default=None, help="Read every game as this stage (default: from each "
+                  "game's Event tag, which names the Armageddon games in broadcasts).")
+    @json_option
+    @friendly
+    def import_pgn(db: Path, files: tuple[Path, ...], stage: str | None,
+                   as_json: bool) -> None:
+        """Attach every game of PGN FILES to its game of the event DB and enter its result.
+
+        Each game goes to the pairing its Round, White and Black tags name (names are
+        matched however the file spells them); its result is entered where the board has
+        none. A result that disagrees with one already entered is reported and left for the
+        arbiter, never overwritten; a record with errors is kept but enters no result (its
+        errors are listed; `normtui validate` shows every finding). Each game is its own
+        change in the audit log, record and result together, so `normtui undo` takes back
+        one game. Play-off records (--stage playoff) are kept for games whose result is
+        entered (`normtui playoff DB --result`). Files are read before anything is written.
+
+        Exit code 0: every game attached; 1: some games had problems; 2: a file cannot be
+        read or bad usage (nothing written).
+        """
+        from normtui.importing import import_files, import_summary, read_files
+        from normtui.pgn import PgnReadError
+
+        if not db.is_file():
+            raise UserError(f"{db}: no such event file (create it with `normtui new`)")
+        try:
+            sources = read_files(files)
+        except PgnReadError as exc:
+            raise UserError(str(exc)) from None
+        with opened(db) as store:
+            state = store.playoff() if stage == "playoff" else None
+            if state is not None and not state.games:
+                raise UserError(f"no play-off game to attach records to: {state.status}")
+            outcomes = import_files(store, sources, stage or "auto")  # type: ignore[arg-type]
+        empty = [path for path, raws in sources if not raws]
+        for path in empty:
+            click.echo(f"normtui: {path}: no games found", err=True)
+        if as_json:
+            echo_json([o.to_json() for o in outcomes])
+        else:
+            for path, _raws in sources:
+                mine = [o for o in outcomes if o.file == str(path)]
+                for o in mine:
+                    click.echo(_line(o))
+                if mine:
+                    click.echo(import_summary(str(path), mine))
+            if len(sources) > 1:
+                click.echo(import_summary("all files", outcomes))
+        sys.exit(1 if empty or any(o.trouble for o in outcomes) else 0)
