@@ -39,13 +39,23 @@ class Expectation:
     main_result: str | None = None
 
 
-Expected = Expectation | Callable[[Mapping[str, str]], Expectation | None] | None
-"""An expectation for every game, or a function from a game's tags to its expectation."""
+Expected = (Expectation | tuple[str, str] | Callable[[Mapping[str, str]], Expectation | None]
+            | None)
+"""An expectation for every game, the (white, black) players of every game, or a function
+from a game's tags to its expectation."""
 
 
 def resolve_expectation(expected: Expected, headers: Mapping[str, str]) -> Expectation | None:
+    """The expectation for the game with these tags.
+
+    >>> resolve_expectation(("Carlsen, Magnus", "Wang, Hao"), {})
+    Expectation(white='Carlsen, Magnus', black='Wang, Hao', round=None, main_result=None)
+    """
     if expected is None or isinstance(expected, Expectation):
         return expected
+    if isinstance(expected, tuple):
+        white, black = expected
+        return Expectation(white, black)
     return expected(headers)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -98,3 +99,24 @@ def test_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert "unreadable_text" in proc.stdout
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from normtui.commands.pgn import _progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    path = Path("huge.pgn")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with _progress(path, 10 << 20) as update:
+        assert update is not None
+        update(5 << 20)
+    assert "huge.pgn" in terminal.getvalue() and "50%" in terminal.getvalue()
+    with _progress(path, 1000) as update:
+        assert update is None  # a small file needs no bar
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with _progress(path, 10 << 20) as update:
+        assert update is None  # a pipe or a log gets no bar

@@ -33,6 +33,12 @@ def test_armageddon_must_keep_the_main_game_colours(profile: Profile) -> None:
     assert same.findings == ()
 
 
+def test_players_as_a_pair(profile: Profile) -> None:
+    main, _ = validate_file(PGN_DATA / "pairing.pgn", "main", profile,
+                            ("Carlsen, Magnus", "Wang, Hao"))
+    assert codes(main) == ["colours_reversed"]
+
+
 def test_players_mismatch(profile: Profile) -> None:
     [report] = validate_text('[White "So, Wesley"]\n[Black "Wang, Hao"]\n[Result "*"]\n\n*',
                              "main", profile, PAIRING)
