@@ -69,7 +69,9 @@ def expectation_findings(headers: Mapping[str, str], stage: Stage,
     """Findings of one game's tags against its pairing."""
     out: list[Finding] = []
     white, black = headers.get("White", "?"), headers.get("Black", "?")
-    rule = "Regulations §2" if stage == "armageddon" else "Regulations §1"
+    # Who plays whom: §1 (Berger tables), §2 (the Armageddon keeps the colours), §5 (play-off).
+    rule = {"main": "Regulations §1", "armageddon": "Regulations §2",
+            "playoff": "Regulations §5"}[stage]
     want_w, want_b = expected.white, expected.black
     ok_w = want_w is None or names_match(white, want_w)
     ok_b = want_b is None or names_match(black, want_b)

@@ -37,6 +37,9 @@ def test_players_as_a_pair(profile: Profile) -> None:
     main, _ = validate_file(PGN_DATA / "pairing.pgn", "main", profile,
                             ("Carlsen, Magnus", "Wang, Hao"))
     assert codes(main) == ["colours_reversed"]
+    playoff, _ = validate_file(PGN_DATA / "pairing.pgn", "playoff", profile,
+                               ("Carlsen, Magnus", "Wang, Hao"))
+    assert only(playoff, "colours_reversed").rule == "Regulations §5"
 
 
 def test_players_mismatch(profile: Profile) -> None:
