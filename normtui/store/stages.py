@@ -134,16 +134,36 @@ class StagesMixin(StoreBase):
         with self._read():
             return self._playoff_state(self._main_standings())
 
-    def _playoff_state(self, final: list[Standing]) -> PlayoffState:
+    def _playoff_state(self, final: list[Standing],
+                       results: Mapping[str, str] | None = None) -> PlayoffState:
+        """``results``: instead of those stored (to see what a change would do)."""
         stage = self._stage("playoff")
         seed = stage["lots_seed"] if stage else None
         assert seed is None or isinstance(seed, int)
         choice = stage["armageddon_choice"] if stage else None
         assert choice is None or isinstance(choice, str)
-        results = {r["game"]: r["result"] for r in self._rows(
-            "SELECT game, result FROM playoff_results")}
+        if results is None:
+            results = self._playoff_results()
         return playoff_state(final, self.profile, seed=seed, results=results,
                              armageddon_choice=Colour(choice) if choice else None)
+
+    def _playoff_results(self) -> dict[str, str]:
+        """The results entered, in the order they were entered."""
+        return {r["game"]: r["result"] for r in self._rows(
+            "SELECT game, result FROM playoff_results ORDER BY id")}
+
+    def _stranded(self, final: list[Standing]) -> list[str]:
+        """The results that have no game any more after a change: those after the longest
+        run of results, in the order entered, that still makes a play-off."""
+        results = self._playoff_results()
+        order = list(results)
+        for cut in range(len(order), -1, -1):
+            try:
+                self._playoff_state(final, {k: results[k] for k in order[:cut]})
+            except RuleError:
+                continue
+            return order[cut:]
+        return order
 
     def _undecided_main(self) -> str | None:
         """Why the play-off cannot start yet: the first main game still without its points."""
@@ -221,17 +241,17 @@ class StagesMixin(StoreBase):
                 tx.summary = f"{label}: corrected {value} (was {row[1]})"
                 if row[2] is not None:
                     tx.summary += "; its PGN, which said otherwise, was removed"
+            final = self._main_standings()
             try:
-                after = self._playoff_state(self._main_standings())
+                after = self._playoff_state(final)
             except RuleError:
                 # The correction changes which games follow, and a later one has a result.
-                later = [r["game"] for r in self._rows(
-                    "SELECT game FROM playoff_results WHERE id > ? ORDER BY id",
-                    [row[0] if row else 0])]
+                later = self._stranded(final)
+                one = len(later) == 1
                 raise RuleError(
                     f"{value} in {game_id} would change the games that follow it, and "
-                    f"{', '.join(later)} already {'has' if len(later) == 1 else 'have'} a "
-                    "result; undo those first", _PLAYOFF) from None
+                    f"{', '.join(later)} already {'has' if one else 'have'} a result; undo "
+                    f"{'it' if one else 'them'} first", _PLAYOFF) from None
             tx.summary += _next(after, names)
         return tx.entry
 

@@ -5,35 +5,25 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.cli.conftest import Run
 from tests.cli.test_bad_input import refused
-from tests.store.playoff_events import tied_event
+from tests.store.playoff_events import copy_event, make_events
 from tests.store.test_playoff_pgn import record
 
 
 @pytest.fixture(scope="session")
 def _events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("cli-playoff")
-    return {kind: tied_event(folder / f"{kind}.db", tied, **options)  # type: ignore[arg-type]
-            for kind, tied, options in (
-                ("two", 2, {}), ("three", 3, {}), ("one", 1, {}),
-                ("unfinished", 2, {"complete": False}),
-                ("choose", 2, {"armageddon_colours": "higher_ranked_chooses"}))}
+    return make_events(tmp_path_factory.mktemp("cli-playoff"))
 
 
 @pytest.fixture
 def event(_events: dict[str, Path], tmp_path: Path):
-    def copy(kind: str) -> Path:
-        target = tmp_path / f"{kind}.db"
-        shutil.copyfile(_events[kind], target)
-        return target
-
-    return copy
+    """``event("two")``: the path of a private copy of one of the tied events."""
+    return lambda kind: copy_event(_events, kind, tmp_path)
 
 
 def ok(run: Run, *args: object) -> str:

@@ -9,6 +9,7 @@ Carlsen wins all three and nobody shares first.
 
 from __future__ import annotations
 
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -52,3 +53,26 @@ def tied_event(path: Path, tied: int = 2, *, armageddon_colours: str = "lots",
     finally:
         store.close()
     return path
+
+
+KINDS: dict[str, dict[str, object]] = {
+    "two": {"tied": 2},
+    "three": {"tied": 3},
+    "one": {"tied": 1},
+    "unfinished": {"tied": 2, "complete": False},
+    "choose": {"tied": 2, "armageddon_colours": "higher_ranked_chooses"},
+}
+
+
+def make_events(folder: Path, *kinds: str) -> dict[str, Path]:
+    """The events of ``KINDS`` named (all by default), made once in ``folder``: a session
+    fixture copies them for each test (making one costs a few dozen transactions)."""
+    return {kind: tied_event(folder / f"{kind}.db", **KINDS[kind])  # type: ignore[arg-type]
+            for kind in kinds or KINDS}
+
+
+def copy_event(events: dict[str, Path], kind: str, folder: Path) -> Path:
+    """A private copy of one of ``events``, for a test that writes to it."""
+    target = folder / f"{kind}-{len(list(folder.glob(f'{kind}-*.db')))}.db"
+    shutil.copyfile(events[kind], target)
+    return target

@@ -3,7 +3,6 @@ after it, refusals that change nothing, corrections and undo."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -13,7 +12,7 @@ import pytest
 from normtui.rules.model import RuleError
 from normtui.store import EventStore, InputError, StoreError
 from tests.store.conftest import dump
-from tests.store.playoff_events import CLOCK, PRIZES, tied_event
+from tests.store.playoff_events import CLOCK, PRIZES, copy_event, make_events
 from tests.store.test_results import refused
 
 SEED = 2022
@@ -22,14 +21,7 @@ CARLSEN, SO, GIRI, ANAND = 1, 2, 3, 4
 
 @pytest.fixture(scope="session")
 def _events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("playoff-events")
-    return {
-        "two": tied_event(folder / "two.db", 2),
-        "three": tied_event(folder / "three.db", 3),
-        "one": tied_event(folder / "one.db", 1),
-        "unfinished": tied_event(folder / "unfinished.db", 2, complete=False),
-        "choose": tied_event(folder / "choose.db", 2, armageddon_colours="higher_ranked_chooses"),
-    }
+    return make_events(tmp_path_factory.mktemp("playoff-events"))
 
 
 @pytest.fixture
@@ -38,9 +30,8 @@ def open_event(_events: dict[str, Path], tmp_path: Path) -> Iterator[Callable[[s
     stores: list[EventStore] = []
 
     def opener(kind: str) -> EventStore:
-        target = tmp_path / f"{kind}-{len(stores)}.db"
-        shutil.copyfile(_events[kind], target)
-        stores.append(EventStore.open(target, actor="test", clock=lambda: CLOCK))
+        path = copy_event(_events, kind, tmp_path)
+        stores.append(EventStore.open(path, actor="test", clock=lambda: CLOCK))
         return stores[-1]
 
     yield opener

@@ -3,7 +3,6 @@ and with its result; removed by a correction that contradicts them; undone exact
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 from normtui.rules.playoff import PlayoffGame
 from normtui.store import ConflictError, EventStore
 from tests.store.conftest import dump
-from tests.store.playoff_events import CLOCK, tied_event
+from tests.store.playoff_events import CLOCK, copy_event, make_events
 from tests.store.test_results import refused
 
 SEED = 2022
@@ -34,15 +33,13 @@ def record(white: str, black: str, result: str, clocks: tuple[str, str] = BLITZ,
 
 
 @pytest.fixture(scope="session")
-def _two(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tied_event(tmp_path_factory.mktemp("playoff-pgn") / "two.db", 2)
+def _events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return make_events(tmp_path_factory.mktemp("playoff-pgn"), "two")
 
 
 @pytest.fixture
-def store(_two: Path, tmp_path: Path) -> Iterator[EventStore]:
-    target = tmp_path / "two.db"
-    shutil.copyfile(_two, target)
-    s = EventStore.open(target, actor="test", clock=lambda: CLOCK)
+def store(_events: dict[str, Path], tmp_path: Path) -> Iterator[EventStore]:
+    s = EventStore.open(copy_event(_events, "two", tmp_path), actor="test", clock=lambda: CLOCK)
     s.start_playoff(SEED)
     yield s
     s.close()
