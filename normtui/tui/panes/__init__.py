@@ -17,13 +17,14 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
     ("4", "clocks", "normtui.tui.panes.clocks", "ClocksPane"),
     ("5", "desk", "normtui.tui.panes.desk", "PlayerDeskPane"),
     ("6", "audit", "normtui.tui.panes.audit", "AuditLogPane"),
+    ("7", "playoff", "normtui.tui.panes.playoff", "PlayoffPane"),
 )
 
 # The tab titles, here so that the tabs can be drawn before the pane modules are imported
 # (tests check they match each pane's TITLE).
 TITLES: dict[str, str] = {
     "pairings": "Pairings", "pgn": "PGN entry", "standings": "Standings", "clocks": "Clocks",
-    "desk": "Player desk", "audit": "Audit log",
+    "desk": "Player desk", "audit": "Audit log", "playoff": "Play-off",
 }
 
 

@@ -1,0 +1,237 @@
+"""Pane 7, Play-off (§5): whether first place is shared, and if so the play-off from its start to
+its winner: the games and results, where the flow stands, the clocks to dial for the next game,
+the double round robin's ranking, and the prize money once it is decided.
+
+w / b / d enter the result of the highlighted game (the next one, unless the arbiter moved the
+cursor); on a game that has a result they correct it, after asking.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from normtui.rules.playoff import PlayoffGame
+from normtui.store.records import surname
+from normtui.store.stages import PlayoffView
+from normtui.tui.formatting import money
+from normtui.tui.panes.base import Pane
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.widgets.playoff_tables import PlayoffGamesTable, PlayoffRankingTable
+
+_SAY = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
+
+
+def new_seed() -> int:
+    """A seed for the play-off's lots, from the operating system: nobody picks it, and it is
+    recorded, so every lot it draws can be replayed."""
+    return int.from_bytes(os.urandom(4), "big")
+
+
+class PlayoffPane(Pane):
+    PANE_ID = "playoff"
+    TITLE = "Play-off"
+    ARTICLES = ("§5 First place shared: 2 players a 3' + 2\" match, tied: an Armageddon "
+                "(draw: Black wins); 3+ a double round robin (SB, wins, wins with Black, lots); "
+                "the winner takes first prize whole, the others share places 2..k",)
+    # One key, two meanings: w / b are results, or the colour choice while the higher-ranked
+    # player chooses the Armageddon's colours (check_action shows the one that applies).
+    BINDINGS: ClassVar = [
+        Binding("s", "start", "Start play-off", id="playoff.start",
+                tooltip="Start the play-off (asks first): a seed is drawn, shown and recorded"),
+        Binding("w", "result('1-0')", "White won", id="playoff.white",
+                tooltip="White won the highlighted game; on a game with a result: correct it "
+                        "(asks first)"),
+        Binding("b", "result('0-1')", "Black won", id="playoff.black",
+                tooltip="Black won the highlighted game; on a game with a result: correct it"),
+        Binding("d", "result('1/2-1/2')", "Draw", id="playoff.draw",
+                tooltip="The highlighted game was drawn (an Armageddon draw is Black's win); "
+                        "on a game with a result: correct it"),
+        Binding("w", "choose('white')", "Chooses White", id="playoff.choose_white",
+                tooltip="The player higher on the tie-breaks takes White in the Armageddon"),
+        Binding("b", "choose('black')", "Chooses Black", id="playoff.choose_black",
+                tooltip="The player higher on the tie-breaks takes Black in the Armageddon"),
+    ]
+    PALETTE = (
+        ("Play-off: start", "Draw a seed and create the games (asks first)", "start"),
+        ("Play-off: White won", "Result of the highlighted game: 1-0", "result('1-0')"),
+        ("Play-off: Black won", "Result of the highlighted game: 0-1", "result('0-1')"),
+        ("Play-off: draw", "Result of the highlighted game: ½-½", "result('1/2-1/2')"),
+        ("Play-off: Armageddon, chooses White", "The higher-ranked player's choice",
+         "choose('white')"),
+        ("Play-off: Armageddon, chooses Black", "The higher-ranked player's choice",
+         "choose('black')"),
+    )
+
+    view: PlayoffView | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="playoff-scroll"):
+            yield Static("", id="playoff-status")
+            yield Static("", id="playoff-info")
+            yield PlayoffGamesTable(id="playoff-games")
+            yield Static("", id="playoff-next")
+            yield Static("Double round robin", id="playoff-ranking-heading",
+                         classes="playoff-heading")
+            yield PlayoffRankingTable(id="playoff-ranking")
+            yield Static("", id="playoff-outcome")
+
+    def focus_first(self) -> None:
+        self.query_one(PlayoffGamesTable).focus()
+
+    # -- showing -----------------------------------------------------------------------------
+
+    def reload(self, *, to_next: bool = False) -> None:
+        """``to_next``: put the cursor on the game due now (after a result entered here)."""
+        view = self.store.playoff_view()
+        self.view = view
+        state = view.state
+        keep = state.next_game.id if to_next and state.next_game else None
+        games = self.query_one(PlayoffGamesTable)
+        games.display = bool(state.games)
+        games.show(view, keep)
+        ranking = self.query_one(PlayoffRankingTable)
+        ranking.display = bool(state.table)
+        self.query_one("#playoff-ranking-heading").display = bool(state.table)
+        if state.table:
+            ranking.show(view)
+        self._text("#playoff-status", self._status(view))
+        self._text("#playoff-info", self._info(view))
+        self._text("#playoff-next", self._next(view))
+        self._text("#playoff-outcome", self._outcome(view))
+        self.refresh_bindings()
+
+    def _text(self, selector: str, text: str | Text) -> None:
+        static = self.query_one(selector, Static)
+        static.display = bool(text)
+        static.update(text)
+
+    def _status(self, view: PlayoffView) -> str:
+        state = view.state
+        if state.needed and not view.started and view.blocker:
+            shared = ", ".join(view.names[n] for n in state.players)
+            return f"First place is shared now: {shared}"
+        return state.status
+
+    def _info(self, view: PlayoffView) -> str:
+        state = view.state
+        if not state.needed:
+            return (f"First place: {view.names[state.winner]}"
+                    if state.winner is not None else "")
+        what = "2-game match" if state.format == "match" else "double round robin"
+        players = " – ".join(surname(view.names[n]) for n in state.players)
+        if not view.started:
+            if view.blocker:
+                return f"{view.blocker[0].upper()}{view.blocker[1:]}."
+            return f"Play-off needed: {what}, {players}. Press s to start it."
+        return f"{what.capitalize()}: {players} · seed {view.seed} (recorded)"
+
+    def _next(self, view: PlayoffView) -> str:
+        state = view.state
+        if state.waiting_for_choice is not None:
+            chooser = surname(view.names[state.waiting_for_choice])
+            return (f"Next: {chooser} (higher on the tie-breaks) chooses the Armageddon's "
+                    "colour: w White, b Black")
+        game = state.next_game
+        if game is None:
+            return ""
+        more = len(state.due) - 1
+        others = f" (and {more} more of this round)" if more else ""
+        white, black = surname(view.names[game.white]), surname(view.names[game.black])
+        return (f"Next: {game.id} {white} (White) – {black} (Black){others}\n"
+                f"Dial: {view.clock(game)}")
+
+    def _outcome(self, view: PlayoffView) -> Text:
+        """The winner, how it was decided, and the prize money (pending until then)."""
+        state = view.state
+        if not state.needed:
+            return Text("")
+        rows = view.prizes()
+        if state.winner is None:
+            return Text(f"Prize money of places 1-{len(rows)}: pending until the play-off is "
+                        "decided", style="dim")
+        lots = " (drawn by lot, §5 D)" if state.decided_by_lots else ""
+        out = Text(f"Winner: {view.names[state.winner]}{lots}", style="bold green")
+        for note in state.notes:
+            out.append(f"\n{note}")
+        money_line = " · ".join(f"{surname(r.player)} {money(r.prize, view.currency)}"
+                                for r in rows if r.prize is not None)
+        out.append(f"\nPrize money: {money_line}")
+        return out
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.view
+        if view is None:
+            return True
+        choosing = view.state.waiting_for_choice is not None
+        if action == "start":
+            return view.can_start
+        if action == "choose":
+            return choosing
+        if action == "result":
+            return (view.started and not choosing
+                    and self.query_one(PlayoffGamesTable).highlighted_game() is not None)
+        return True
+
+    def action_start(self) -> None:
+        view = self.store.playoff_view()
+        if not view.can_start:
+            why = ("the play-off has already been started" if view.started else
+                   view.blocker or "first place is not shared: no play-off is needed")
+            self.notify(why[0].upper() + why[1:], title="Regulations §5", severity="error",
+                        timeout=8, markup=False)
+            return
+        seed = new_seed()
+        what = "a 2-game match" if view.state.format == "match" else "a double round robin"
+        players = " – ".join(view.names[n] for n in view.state.players)
+
+        def start(confirmed: bool | None) -> None:
+            if confirmed and self.write("playoff start", self.store.start_playoff, seed):
+                self.reload(to_next=True)
+                self.focus_first()
+
+        self.app.push_screen(ConfirmScreen(
+            f"Start the play-off (§5)?\n\n{what.capitalize()}: {players}\n\n"
+            f"Seed {seed}, drawn now: the colours and every later lot follow from it, and it "
+            "is recorded in the audit log.", confirm="Start"), start)
+
+    def action_result(self, result: str) -> None:
+        game = self.query_one(PlayoffGamesTable).highlighted_game()
+        if game is None:
+            return
+        if game.result is None:
+            self._enter(game, result, correction=False)
+            return
+        if game.result == result:
+            self.notify(f"{game.id} already has {_SAY[result]}.", timeout=3)
+            return
+        assert self.view is not None
+        names = self.view.names
+        removed = ("\n\nIts PGN says otherwise and will be removed."
+                   if game.id in self.view.records else "")
+
+        def correct(confirmed: bool | None) -> None:
+            if confirmed:
+                self._enter(game, result, correction=True)
+
+        self.app.push_screen(ConfirmScreen(
+            f"Correct play-off game {game.id}, {surname(names[game.white])} – "
+            f"{surname(names[game.black])}, from {_SAY[game.result]} to {_SAY[result]}?"
+            f"{removed}", confirm="Correct"), correct)
+
+    def _enter(self, game: PlayoffGame, result: str, *, correction: bool) -> None:
+        if self.write("playoff result", self.store.enter_playoff_result, game.id, result,
+                      correction=correction):
+            # The cursor goes to the game that is due now, where the next key press belongs.
+            self.reload(to_next=True)
+
+    def action_choose(self, colour: str) -> None:
+        self.write("playoff choice", self.store.set_playoff_choice, colour)

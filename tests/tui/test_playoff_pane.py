@@ -1,0 +1,163 @@
+"""Pane 7, Play-off (§5): the whole two-way flow from the keyboard, the colour choice, a refused
+correction, the pane when nobody shares first, and a snapshot of a tied match."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from normtui.store import EventStore
+from normtui.tui.panes.playoff import PlayoffPane
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.widgets.playoff_tables import PlayoffGamesTable
+from tests.store.playoff_events import CLOCK, copy_event, make_events
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import console, notes
+
+
+@pytest.fixture(scope="session")
+def _events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return make_events(tmp_path_factory.mktemp("tui-playoff"), "two", "one", "choose")
+
+
+@pytest.fixture
+def event(_events: dict[str, Path], tmp_path: Path):
+    """``event("two")``: the path of a private copy of one of the tied events."""
+    return lambda kind: copy_event(_events, kind, tmp_path)
+
+
+def pane_of(app) -> PlayoffPane:
+    pane = console(app).pane("playoff")
+    assert isinstance(pane, PlayoffPane)
+    return pane
+
+
+def text(pane: PlayoffPane, selector: str) -> str:
+    return str(pane.query_one(selector, Static).render())
+
+
+async def test_the_whole_two_way_flow_from_the_keyboard(event, make_app) -> None:
+    """s starts (asks; the seed is drawn and shown), w and w tie the match 1-1, d draws the
+    Armageddon: Black wins it (§5), takes first prize whole, and the standings say so."""
+    app = make_app(event("two"), preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        pane = pane_of(app)
+        assert text(pane, "#playoff-status") == "Play-off needed (2-game match); not started."
+        assert pane.check_action("start", ()) and not pane.check_action("result", ("1-0",))
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        seed = int(re.search(r"Seed (\d+)", app.screen.question).group(1))  # type: ignore[union-attr]
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.playoff_view().seed == seed
+        assert f"seed {seed} (recorded)" in text(pane, "#playoff-info")
+        assert text(pane, "#playoff-status") == "Match game 1 of 2"
+        assert not pane.check_action("start", ())
+        assert "Dial: 3' + 2\"" in text(pane, "#playoff-next")
+        await pilot.press("w")  # M1: White won
+        await pilot.pause()
+        assert text(pane, "#playoff-status") == "Match game 2 of 2"
+        assert pane.query_one(PlayoffGamesTable).highlighted_key() == "M2"
+        await pilot.press("w")  # M2: White won, the other player: 1-1
+        await pilot.pause()
+        assert text(pane, "#playoff-status") == "Match tied 1-1: Armageddon"
+        assert "Dial: White 10', Black 7', +1\" from move 41" in text(pane, "#playoff-next")
+        assert "pending" in text(pane, "#playoff-outcome")
+        await pilot.press("d")  # the Armageddon drawn: Black's win
+        await pilot.pause()
+        state = app.store.playoff()
+        black = state.games[-1].black
+        name = {p.number: p.name for p in app.store.players()}[black]
+        outcome = text(pane, "#playoff-outcome")
+        assert f"Winner: {name}" in outcome
+        assert "Black wins (draw odds, §5)" in outcome
+        assert f"{name.split(',')[0]} NOK 750,000.00" in outcome
+        assert "(Black wins)" in str(pane.query_one(PlayoffGamesTable).get_cell("A", "result"))
+        await pilot.press("3")
+        await pilot.pause()
+        table = console(app).pane("standings").query_one("#standings-table")
+        assert table.cell(str(black), "prize") == "NOK 750,000.00"  # type: ignore[attr-defined]
+
+
+async def test_a_correction_asks_first_and_a_refused_one_changes_nothing(event,
+                                                                         make_app) -> None:
+    """w / b / d on a game with a result correct it after asking; M1 the other way would
+    decide the match, leaving the Armageddon already played without a game: refused."""
+    path = event("two")
+    with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
+        store.start_playoff(2022)
+        for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "0-1")):
+            store.enter_playoff_result(game, result)
+    app = make_app(path, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        pane = pane_of(app)
+        table = pane.query_one(PlayoffGamesTable)
+        table.move_cursor(row=0)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "from 1-0 to 0-1" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert any("A already has a result" in n for n in notes(app, "error")), notes(app)
+        assert app.store.playoff().games[0].result == "1-0"
+        table.move_cursor(row=2)
+        await pilot.press("w")
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.playoff().games[2].result == "1-0"
+        assert app.store.log()[0].action == "playoff correction"
+
+
+async def test_the_higher_ranked_player_chooses_with_w_or_b(event, make_app) -> None:
+    path = event("choose")
+    with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
+        store.start_playoff(2022)
+        store.enter_playoff_result("M1", "1-0")
+        store.enter_playoff_result("M2", "1-0")
+    app = make_app(path, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        pane = pane_of(app)
+        assert "Carlsen (higher on the tie-breaks) chooses" in text(pane, "#playoff-next")
+        assert pane.check_action("choose", ("black",)) and not pane.check_action("result", ())
+        await pilot.press("b")
+        await pilot.pause()
+        armageddon = app.store.playoff().next_game
+        assert armageddon is not None and armageddon.black == 1  # Carlsen took Black
+        assert text(pane, "#playoff-status") == "Match tied 1-1: Armageddon"
+
+
+async def test_no_playoff_when_first_place_is_not_shared(event, make_app) -> None:
+    app = make_app(event("one"), preload=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        pane = pane_of(app)
+        assert text(pane, "#playoff-status") == (
+            "First place is not shared: no play-off is needed.")
+        assert text(pane, "#playoff-info") == "First place: Carlsen, Magnus"
+        assert not pane.query_one(PlayoffGamesTable).display
+        await pilot.press("s")  # not offered, and nothing happens if pressed
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.store.playoff_view().started is False
+
+
+def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app,
+                                                             snap_compare) -> None:
+    path = event("two")
+    with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
+        store.start_playoff(2022)
+        store.enter_playoff_result("M1", "1-0")
+        store.enter_playoff_result("M2", "1-0")
+    assert snap_compare(make_app(path, preload=False), press=["7"], terminal_size=SNAPSHOT_SIZE)
