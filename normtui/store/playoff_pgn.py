@@ -19,8 +19,6 @@ __all__ = ["check_playoff_record"]
 
 _ARTICLE = "Regulations §5"
 _CLOCK_CODES = frozenset({"clock_above_control", "clock_jump"})
-# The validator names §1 (the pairings of the main event) for these; here the pairing is §5's.
-_PAIRING_CODES = frozenset({"players_mismatch", "colours_reversed"})
 
 
 def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, result: str,
@@ -55,11 +53,11 @@ def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, r
         findings += check_clocks(readings, expected, _ARTICLE)
     errors = [f for f in findings if f.severity == "error"]
     if errors:
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        where = f" at {errors[0].move}" if errors[0].move else ""
         first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        where = f" at {first.move}" if first.move else ""
         raise RuleError(f"the record of {game.id} is refused{where}: {first.message}{more}",
-                        _ARTICLE if first.code in _PAIRING_CODES else first.rule)
+                        first.rule)
     if report.result is None or not same_outcome(report.result, result):
         raise RuleError(f"the record says {report.result or 'no result'}, but {game.id} has "
                         f"{result}; if the record is right, correct the result first", _ARTICLE)
