@@ -175,7 +175,7 @@ def playoff_lines(view: PlayoffView) -> list[str]:
         return lines
     if not view.started and view.blocker:
         lines.append(f"Not yet: {view.blocker}.")
-    players = ", ".join(names[n] for n in state.players)
+    players = "; ".join(names[n] for n in state.players)  # names hold commas
     lines.append(f"Players: {players}")
     if view.seed is not None:
         lines.append(f"Seed: {view.seed}")

@@ -20,7 +20,8 @@ from tests.tui.helpers import console, notes
 
 @pytest.fixture(scope="session")
 def _events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    return make_events(tmp_path_factory.mktemp("tui-playoff"), "two", "one", "choose")
+    return make_events(tmp_path_factory.mktemp("tui-playoff"), "two", "one", "choose",
+                       "unfinished")
 
 
 @pytest.fixture
@@ -151,6 +152,17 @@ async def test_no_playoff_when_first_place_is_not_shared(event, make_app) -> Non
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
         assert app.store.playoff_view().started is False
+
+
+async def test_a_shared_first_place_before_the_last_round_is_over(event, make_app) -> None:
+    app = make_app(event("unfinished"), preload=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        pane = pane_of(app)
+        assert text(pane, "#playoff-status") == "First place is shared now: Carlsen – So"
+        assert "round 3 board 2 (Giri-Carlsen) is not decided" in text(pane, "#playoff-info")
+        assert not pane.check_action("start", ())
 
 
 def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app,

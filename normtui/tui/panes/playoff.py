@@ -115,7 +115,7 @@ class PlayoffPane(Pane):
     def _status(self, view: PlayoffView) -> str:
         state = view.state
         if state.needed and not view.started and view.blocker:
-            shared = ", ".join(view.names[n] for n in state.players)
+            shared = " – ".join(surname(view.names[n]) for n in state.players)
             return f"First place is shared now: {shared}"
         return state.status
 
