@@ -205,7 +205,7 @@ def playoff_lines(view: PlayoffView) -> list[str]:
                      + (" (drawn by lot, §5 D)" if state.decided_by_lots else ""))
     lines.append("Prize money:" if state.winner is not None else
                  f"Prize money (places 1-{len(state.players)} wait for the play-off):")
-    for row in view.prizes():
-        amount = "pending" if row.prize is None else f"{view.currency} {row.prize:,.2f}"
-        lines.append(f"  {row.player:<24} {amount}")
+    for prize in view.prizes():
+        amount = "pending" if prize.prize is None else f"{view.currency} {prize.prize:,.2f}"
+        lines.append(f"  {prize.player:<24} {amount}")
     return lines
