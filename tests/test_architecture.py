@@ -29,3 +29,49 @@ def test_rules_import_no_ui_database_or_pgn() -> None:
     count, _, loaded = run.stdout.strip().partition(" ")
     assert loaded == "", f"normtui.rules imported {loaded}"
     assert int(count) >= 10, "every module of normtui.rules is imported"
+
+
+# DEVELOPERS.md: tui and cli use store and pgn; store and pgn use rules; rules use nothing of
+# ours. Read from the source, so an import hidden inside a function counts too.
+LAYERS = {
+    "rules": {"forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "chess", "click"),
+              "allowed": ("normtui.rules",)},
+    "pgn": {"forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "click"),
+            "allowed": ("normtui.rules", "normtui.pgn")},
+    "store": {"forbidden": ("normtui", "textual", "chess", "click"),
+              "allowed": ("normtui.rules", "normtui.store")},
+    "importing": {"forbidden": ("normtui", "textual", "click"),
+                  "allowed": ("normtui.rules", "normtui.store", "normtui.pgn",
+                              "normtui.importing")},
+    "export": {"forbidden": ("normtui", "textual", "click"),
+               "allowed": ("normtui.rules", "normtui.store", "normtui.pgn", "normtui.export",
+                           "normtui.assets")},
+}
+
+
+def _imports(path):
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.lineno, node.module
+
+
+def test_arrows_point_one_way() -> None:
+    """Every package imports only the layers below it (DEVELOPERS.md, "The house")."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "normtui"
+    wrong = []
+    for layer, rule in LAYERS.items():
+        for path in sorted((root / layer).rglob("*.py")):
+            for line, name in _imports(path):
+                hit = any(name == f or name.startswith(f + ".") for f in rule["forbidden"])
+                ok = any(name == a or name.startswith(a + ".") for a in rule["allowed"])
+                if hit and not ok:
+                    wrong.append(f"{path.relative_to(root.parent)}:{line} imports {name}")
+    assert wrong == []

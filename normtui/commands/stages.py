@@ -144,7 +144,9 @@ def register(cli: click.Group) -> None:
                 entry = store.set_playoff_choice(choose)
             elif pgn is not None:
                 assert text is not None
-                entry = store.attach_playoff_pgn(pgn[0], text, replace_existing=correct)
+                from normtui.importing.playoff import attach_playoff_record
+
+                entry = attach_playoff_record(store, pgn[0], text, replace_existing=correct)
             view = store.playoff_view()
         if as_json:
             echo_json(view.to_json())

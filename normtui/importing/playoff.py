@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from normtui.importing.boards import Checked, Outcome, kind_of_text, outcome, round_of
+from normtui.importing.playoff_check import check_playoff_record
 from normtui.rules.playoff import PlayoffGame, PlayoffState
 from normtui.store import EXPECTED_ERRORS, ConflictError
 from normtui.store.games import same_record
@@ -25,7 +26,7 @@ from normtui.store.records import surname
 if TYPE_CHECKING:
     from normtui.pgn import Expectation
     from normtui.pgn.reader import RawGame
-    from normtui.store import EventStore
+    from normtui.store import AuditEntry, EventStore
 
 _BY_HAND = "attach it with `normtui playoff DB --pgn ID FILE`"
 
@@ -112,13 +113,21 @@ def attach_playoff(store: EventStore, item: Checked) -> Outcome:
         return outcome(item, "unchanged",
                        f"record already attached; result {game.result} as entered", label)
     try:
-        store.attach_playoff_pgn(game.id, text)
+        attach_playoff_record(store, game.id, text)
     except ConflictError:
         return outcome(item, "conflict",
                        "a different record is already attached; left as it is", label)
     except EXPECTED_ERRORS as exc:
         return outcome(item, "refused", f"not attached, {exc}", label)
     return outcome(item, "attached", f"record attached; result {game.result} as entered", label)
+
+
+def attach_playoff_record(store: EventStore, game: str, text: str, *,
+                          replace_existing: bool = False) -> AuditEntry | None:
+    """Keep the record of play-off game ``game`` once it passes the play-off PGN checks
+    (:func:`normtui.importing.playoff_check.check_playoff_record`), in one audited change."""
+    return store.attach_playoff_pgn(game, text, check=check_playoff_record,
+                                    replace_existing=replace_existing)
 
 
 def import_playoff(store: EventStore, sources: Sequence[tuple[str, Iterable[RawGame]]]

@@ -8,7 +8,7 @@ the results entered: its games are derived by ``normtui.rules.playoff`` on every
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,13 +27,15 @@ from normtui.rules.standings import Standing
 from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, StoreError
-from normtui.store.playoff_pgn import check_playoff_record
 from normtui.store.records import StandingRow, surname
 
 __all__ = ["PlayoffView", "StagesMixin", "insert_rounds"]
 
 _LOTS = "Regulations §1"
 _PLAYOFF = "Regulations §5"
+# What a play-off record must pass before it is kept: (text, game, white name, black name,
+# entered result, profile) -> warnings; raises RuleError to refuse.
+RecordCheck = Callable[[str, PlayoffGame, str, str, str, Profile], tuple[str, ...]]
 
 
 class StagesMixin(StoreBase):
@@ -283,11 +285,14 @@ class StagesMixin(StoreBase):
             tx.summary += _next(self._playoff_state(self._main_standings()), names)
         return tx.entry
 
-    def attach_playoff_pgn(self, game: str, text: str, *,
+    def attach_playoff_pgn(self, game: str, text: str, *, check: RecordCheck,
                            replace_existing: bool = False) -> AuditEntry | None:
-        """Keep the record of a play-off game that has its result, once it passes the PGN
-        checks for the play-off (its players and colours, the time control of this game, the
-        entered result). An existing, different record is only replaced on request."""
+        """Keep the record of a play-off game that has its result, once ``check`` passes it
+        (``normtui.importing.attach_playoff_record`` passes the PGN checks for the play-off:
+        players and colours, this game's time control, the entered result). ``check`` runs
+        inside the transaction, on the state it reads; it returns warnings for the audit
+        summary or raises to refuse. An existing, different record is only replaced on
+        request."""
         game_id = game.strip().upper()
         if not text.strip():
             raise InputError("the PGN text is empty")
@@ -305,8 +310,8 @@ class StagesMixin(StoreBase):
                 raise ConflictError(f"play-off game {game_id} already has a PGN; replace it "
                                     "explicitly")
             full = {p.number: p.name for p in self.players()}
-            warnings = check_playoff_record(text, target, full[target.white],
-                                            full[target.black], row[1], self.profile)
+            warnings = check(text, target, full[target.white], full[target.black], row[1],
+                             self.profile)
             tx.rec.update("playoff_results", int(row[0]), {"pgn": text})
             names = self._playoff_names()
             tx.summary = (f"play-off game {game_id} ({names[target.white]}-"

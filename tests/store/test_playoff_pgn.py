@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from normtui.importing.playoff import attach_playoff_record
 from normtui.rules.playoff import PlayoffGame
 from normtui.store import ConflictError, EventStore
 from tests.store.conftest import dump
@@ -53,17 +54,17 @@ def names(store: EventStore, game: PlayoffGame) -> tuple[str, str]:
 def test_a_good_record_is_kept_and_undone_exactly(store: EventStore) -> None:
     m1 = store.playoff().games[0]
     white, black = names(store, m1)
-    refused(store, lambda: store.attach_playoff_pgn("M1", record(white, black, "1-0")),
+    refused(store, lambda: attach_playoff_record(store, "M1", record(white, black, "1-0")),
             Exception, "no result yet")
     store.enter_playoff_result("M1", "1-0")
     before = dump(store)
     text = record(white, black, "1-0")
-    entry = store.attach_playoff_pgn("m1", text)
+    entry = attach_playoff_record(store, "m1", text)
     assert entry is not None and "PGN attached" in entry.summary
     assert store.playoff_pgn("M1") == text
     assert store.playoff_view().records == {"M1"}
-    assert store.attach_playoff_pgn("M1", text) is None
-    refused(store, lambda: store.attach_playoff_pgn("M1", text.replace("Stavanger", "Oslo")),
+    assert attach_playoff_record(store, "M1", text) is None
+    refused(store, lambda: attach_playoff_record(store, "M1", text.replace("Stavanger", "Oslo")),
             ConflictError, "replace it")
     store.undo()
     assert dump(store) == before
@@ -90,7 +91,7 @@ def test_a_record_that_is_not_this_game_is_refused(store: EventStore, case: str,
         "two games": record(white, black, "1-0") * 2,
         "illegal move": record(white, black, "1-0").replace("Qh5", "Qh6"),
     }[case]
-    message = refused(store, lambda: store.attach_playoff_pgn("M1", text), Exception)
+    message = refused(store, lambda: attach_playoff_record(store, "M1", text), Exception)
     assert any(part in message for part in says.split("|")), message
 
 
@@ -103,12 +104,12 @@ def test_the_armageddon_record_is_checked_at_the_armageddon_control(store: Event
     assert arm is not None and arm.kind == "armageddon"
     white, black = names(store, arm)
     store.enter_playoff_result("A", "1/2-1/2")
-    entry = store.attach_playoff_pgn("A", record(white, black, "1/2-1/2", ARMAGEDDON,
+    entry = attach_playoff_record(store, "A", record(white, black, "1/2-1/2", ARMAGEDDON,
                                                  event="Norway Chess 2022"))
     assert entry is not None and "warning" not in entry.summary
     # Twelve minutes on White's clock is more than the Armageddon gives: kept, with a warning.
-    entry = store.attach_playoff_pgn("A", record(white, black, "1/2-1/2", ("0:12:00", "0:07:00")),
-                                     replace_existing=True)
+    late = record(white, black, "1/2-1/2", ("0:12:00", "0:07:00"))
+    entry = attach_playoff_record(store, "A", late, replace_existing=True)
     assert entry is not None and "PGN replaced with 1 warning" in entry.summary
     assert "White 10', Black 7'" in entry.summary
 
@@ -117,7 +118,7 @@ def test_a_correction_that_contradicts_the_record_removes_it(store: EventStore) 
     m1 = store.playoff().games[0]
     white, black = names(store, m1)
     store.enter_playoff_result("M1", "1-0")
-    store.attach_playoff_pgn("M1", record(white, black, "1-0"))
+    attach_playoff_record(store, "M1", record(white, black, "1-0"))
     kept = dump(store)
     entry = store.enter_playoff_result("M1", "0-1", correction=True)
     assert entry is not None and "PGN, which said otherwise, was removed" in entry.summary

@@ -1,10 +1,11 @@
 """Checking the record of a play-off game before the store keeps it (§5).
 
-The one place the store uses ``normtui.pgn``: a play-off game has no row of its own (its players
-are derived from the standings and the seed), so the check that a record is of this game, with
-these colours, at this game's time control and with its entered result must run inside the
-transaction that reads all that and stores the text. ``normtui.pgn`` never imports the store,
-and it is imported here only when a record is attached: opening an event loads no python-chess.
+A play-off game has no row of its own (its players are derived from the standings and the
+seed), so the check that a record is of this game, with these colours, at this game's time
+control and with its entered result must run inside the transaction that reads all that and
+stores the text. The store may not import ``normtui.pgn`` (its arrows point to the rules only),
+so this check is handed to ``EventStore.attach_playoff_pgn`` as ``check=`` and runs there.
+python-chess is imported only when a record is attached.
 """
 
 from __future__ import annotations
