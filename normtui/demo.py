@@ -72,7 +72,7 @@ class ScriptClock:
         return self.now
 
 
-def _players(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[PlayerInput]:
+def players_2022(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[PlayerInput]:
     rating: dict[str, int] = {}
     fide: dict[str, str] = {}
     for g in classical + armageddon:
@@ -92,7 +92,7 @@ def build_demo(path: str | Path) -> None:
     arm_of = {(g.round, g.tags["White"], g.tags["Black"]): g for g in armageddon}
     dates = {g.round: g.tags["Date"].replace(".", "-") for g in classical}
     clock = ScriptClock()
-    store = EventStore.create(path, _players(classical, armageddon), read_profile_text(),
+    store = EventStore.create(path, players_2022(classical, armageddon), read_profile_text(),
                               actor=ACTOR, clock=clock)
     try:
         # The schedule is known before the first round.

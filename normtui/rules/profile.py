@@ -68,7 +68,9 @@ class TimeControl:
         return f"White {_clock(self.white_seconds)}, Black {_clock(self.black_seconds)}{inc}"
 
     def pgn_tag(self) -> str:
-        """The PGN TimeControl tag (seconds+increment; the move-41 start cannot be expressed).
+        """The short TimeControl tag broadcasts write (base+increment), which cannot say that
+        the increment starts at move 41; exports write the PGN standard's full form instead
+        (``normtui.export.snapshot.pgn_time_control``: ``40/600:0+1``).
 
         >>> TimeControl(600, 420, 1, 41).pgn_tag()
         '600+1'

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from normtui.assets import DATA_2022, read_profile_text
-from normtui.demo import _players as players_2022
+from normtui.demo import players_2022
 from normtui.demo import read_games
 from normtui.store import EventStore, fixed_clock
 
