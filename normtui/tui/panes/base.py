@@ -49,9 +49,15 @@ class Pane(Vertical):
             self.call_after_refresh(self.focus_first)
 
     def changed(self, action: str | None = None) -> None:
-        """Call after this pane wrote to the store: every pane re-reads. Posted to the screen
-        itself rather than bubbled up the tabs: one hop, not five, before the repaint."""
-        self.screen.post_message(StoreChanged(local=True, action=action))
+        """Call after this pane wrote to the store: every pane re-reads. Handled by the console
+        at once rather than as a message bubbled up the tabs: the arbiter is waiting for the
+        standings to move, and each message hop costs a turn of the event loop."""
+        event = StoreChanged(local=True, action=action)
+        handle = getattr(self.screen, "store_changed", None)
+        if handle is not None:
+            handle(event)
+        else:
+            self.post_message(event)
 
     def attempt(self, call: Callable[..., T], *args: object,
                 **kwargs: object) -> tuple[bool, T | None]:

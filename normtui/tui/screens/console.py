@@ -187,6 +187,11 @@ class ConsoleScreen(Screen[None]):
 
     @on(StoreChanged)
     def _store_changed(self, event: StoreChanged) -> None:
+        self.store_changed(event)
+
+    def store_changed(self, event: StoreChanged) -> None:
+        """The event file changed (here or elsewhere): the pane in front re-reads now, the
+        others when next shown."""
         self._seen_version = self.store.data_version()
         active = self.query_one(TabbedContent).active.removeprefix("tab-")
         for pane in self.panes:
