@@ -21,7 +21,7 @@ from normtui.pgn.clocks import flagged, format_clock
 from normtui.pgn.findings import Finding, finding
 from normtui.pgn.visitor import Facts, label_before
 
-__all__ = ["Ending", "assess_ending", "first_fivefold", "position_key", "threefold_claim"]
+__all__ = ["Ending", "assess_ending", "first_fivefold", "position_key", "threefold"]
 
 _COLOUR = {chess.WHITE: "White", chess.BLACK: "Black"}
 _WHAT = {
@@ -47,32 +47,58 @@ def _since_last_zeroing(facts: Facts, board: chess.Board) -> Counter[int]:
     return Counter(facts.occupancy[-span:])
 
 
-def threefold_claim(board: chess.Board, facts: Facts) -> chess.Move | None:
-    """A legal move that would repeat the position a third time (a claim with the next move).
+def _stretch_keys(board: chess.Board) -> Counter[Hashable]:
+    """The exact positions since the last irreversible move, counted: python-chess's own claim
+    check does this per question; here it is done once for all of a game's questions."""
+    counts: Counter[Hashable] = Counter([position_key(board)])
+    undone: list[chess.Move] = []
+    try:
+        while board.move_stack:
+            move = board.pop()
+            undone.append(move)
+            if board.is_irreversible(move):
+                break
+            counts[position_key(board)] += 1
+    finally:
+        while undone:
+            board.push(undone.pop())
+    return counts
+
+
+def threefold(board: chess.Board, facts: Facts) -> tuple[bool, chess.Move | None]:
+    """(the position stands on the board for the third time, else a legal move that would
+    make it so: a claim with the next move, FIDE Laws art. 9.2.1).
 
     Such a move neither captures nor moves a pawn nor castles (castling gives up rights no
     earlier position lacked), so it lifts one piece from one square onto an empty one: the
-    occupancy after it differs from the present one by exactly two squares. Only earlier
-    occupancies seen twice are candidates, and each names its move, so no move is generated.
+    occupancy after it differs from the present one by exactly two squares. Only occupancies
+    seen twice are candidates and each names its move, so no move list is generated, and the
+    exact positions are counted only when occupancy says a repetition is possible.
     """
+    seen = _since_last_zeroing(facts, board)
     occupied = board.occupied
-    for target, seen in _since_last_zeroing(facts, board).items():
-        if seen < 2:
-            continue
+    candidates = []
+    for target, times in seen.items():
         gone, came = occupied & ~target, target & ~occupied
-        if chess.popcount(gone) != 1 or chess.popcount(came) != 1:
+        if times < 2 or chess.popcount(gone) != 1 or chess.popcount(came) != 1:
             continue
         move = chess.Move(chess.lsb(gone), chess.lsb(came))
-        if not board.is_legal(move) or board.is_zeroing(move):
-            continue
+        if board.is_legal(move) and not board.is_zeroing(move):
+            candidates.append(move)
+    if seen[occupied] < 3 and not candidates:
+        return False, None
+    keys = _stretch_keys(board)
+    if keys[position_key(board)] >= 3:
+        return True, None
+    for move in candidates:
         board.push(move)
         try:
-            repeated = board.is_repetition(3)
+            repeated = keys[position_key(board)] >= 2
         finally:
             board.pop()
         if repeated:
-            return move
-    return None
+            return False, move
+    return False, None
 
 
 def first_fivefold(board: chess.Board, facts: Facts) -> tuple[int, str] | None:
@@ -131,10 +157,9 @@ def _checkmate(board: chess.Board, result: str | None, last: str | None) -> list
 def _draw(board: chess.Board, facts: Facts, flags: set[bool], time_tag: bool,
           last: str | None) -> tuple[str, list[Finding], str | None]:
     """(termination, findings, move that would claim a repetition) of a game scored drawn."""
-    counts = _since_last_zeroing(facts, board)
-    if counts[board.occupied] >= 3 and board.is_repetition(3):
+    on_board, claim = threefold(board, facts)
+    if on_board:
         return "threefold_repetition", [], None
-    claim = threefold_claim(board, facts)
     if claim is not None:
         return "threefold_repetition", [], label_before(board, board.san(claim))
     if board.can_claim_fifty_moves():
