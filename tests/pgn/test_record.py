@@ -100,3 +100,12 @@ def test_comments_nags_and_nested_variations_are_no_problem(check: Check) -> Non
     [report] = check("comments_nags_variations.pgn")
     assert report.ok and report.findings == ()
     assert report.termination == "checkmate"
+
+
+def test_harmless_writing_is_not_reported(profile: Profile) -> None:
+    """Forms python-chess skips without losing a move: no false alarm."""
+    text = ('[Result "1-0"]\n\n1 e4 d5 2.exd5 c5 3. dxc6 e.p. Nxc6 4.Nf3!? e5 $1 '
+            "(4... Bg4 5. Be2) 5. Bb5 Qd6 {[%clk 1:59:00]} ; comment\n6. O-O Bd7 1-0\n")
+    [report] = validate_text(text, "main", profile)
+    assert "unreadable_text" not in codes(report)
+    assert report.termination == "resignation"
