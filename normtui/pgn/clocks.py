@@ -98,10 +98,22 @@ def is_playoff_armageddon(headers: Mapping[str, str], blitz: TimeControl,
     named = " ".join((headers.get("Event", ""), headers.get("Round", ""))).lower()
     if "armageddon" in named:
         return True
-    if headers.get("TimeControl", "").strip() == armageddon.pgn_tag() != blitz.pgn_tag():
+    base = _tag_base(headers.get("TimeControl", ""))
+    if base is not None and base == armageddon.white_seconds != blitz.white_seconds:
         return True
     first = next((r for r in readings if r.white), None)
     return first is not None and first.seconds > max_clock(blitz, True, 1) + TOLERANCE
+
+
+def _tag_base(tag: str) -> int | None:
+    """White's starting seconds in a TimeControl tag, short ("600+1") or in the standard's
+    periods ("40/600:0+1"), or None.
+
+    >>> _tag_base("600+1"), _tag_base("40/600:0+1"), _tag_base("?")
+    (600, 600, None)
+    """
+    first = tag.strip().split(":")[0].split("/")[-1].split("+")[0]
+    return int(first) if first.isdigit() else None
 
 
 def check_clocks(readings: Sequence[ClockReading], control: TimeControl,

@@ -76,3 +76,16 @@ def test_record_may_be_incomplete(check: Check) -> None:
     assert (f.severity, f.move) == ("info", "56...Kc6")
     assert "0:02:50" in f.message
     assert report.termination == "resignation" and report.ok
+
+
+def test_playoff_armageddon_known_by_its_time_control_tag(profile: Profile) -> None:
+    from normtui.pgn import validate_text
+
+    def notes(tag: str) -> list[str]:
+        text = f'[TimeControl "{tag}"]\n[Result "1/2-1/2"]\n\n1. e4 e5 1/2-1/2\n'
+        return [f.code for f in validate_text(text, "playoff", profile)[0].findings
+                if f.severity == "info"]
+
+    # Broadcasts write the short form, exports the PGN standard's periods.
+    assert notes("600+1") == notes("40/600:0+1") == ["armageddon_draw"]
+    assert notes("180+2") == []
