@@ -12,7 +12,7 @@ for after typing `normtui`.
 The bare app is the issue's yardstick: a Header, a DataTable of 10 rows x 8 columns, a Footer.
 The console opens a copy of demo.db as `normtui demo.db` does, measured two ways: from the
 console's own launcher (normtui.commands.open.run_console: store, app, first frame), and from
-the console script's entry point (normtui.cli.main, which first imports every command group of
+the console script's entry point (normtui.launch.main, which first imports every command group of
 the CLI). Runs interleave bare / console / cli so that all see the same machine; the report
 gives each median and the ratios, of wall time and of the child's CPU time (the steadier one
 when other work shares the two cores). Target: ratio <= 1.3.
@@ -81,7 +81,7 @@ def _console(db: str, through_cli: bool) -> None:
 
     App.run = headless  # type: ignore[method-assign]
     if through_cli:
-        from normtui.cli import main
+        from normtui.launch import main
 
         main([db])
     else:
@@ -128,7 +128,7 @@ def main() -> None:
     cpu_medians = {kind: statistics.median(cpus[kind]) * 1000 for kind in kinds}
     names = {"bare": "bare Textual app (Header, 10x8 DataTable, Footer)",
              "console": "normtui console on demo.db (normtui.commands.open.run_console)",
-             "cli": "`normtui demo.db` through the console script (normtui.cli.main)"}
+             "cli": "`normtui demo.db` through the console script (normtui.launch.main)"}
     for kind in kinds:
         ratio = "" if kind == "bare" else (
             f"; ratio {medians[kind] / medians['bare']:.2f} wall, "

@@ -1,3 +1,3 @@
-from normtui.cli import main
+from normtui.launch import main
 
 main()
