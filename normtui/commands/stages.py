@@ -170,10 +170,10 @@ def playoff_lines(view: PlayoffView) -> list[str]:
     setting, the winner and the prize money."""
     state = view.state
     names = view.names
-    lines = [state.status]
+    lines = [view.headline]
     if not state.needed:
         if state.winner is not None:
-            lines.append(f"First place: {names[state.winner]}")
+            lines.append(f"{view.leader_label}: {names[state.winner]}")
         return lines
     if not view.started and view.blocker:
         lines.append(f"Not yet: {view.blocker}.")

@@ -368,6 +368,19 @@ class PlayoffView:
         return None if game is None else self.profile.time_controls[game.time_control].describe()
 
     @property
+    def headline(self) -> str:
+        """The status line. Before the last round "not shared" is only true for now: the
+        question of a play-off is settled after the last round (§5)."""
+        if not self.state.needed and self.blocker:
+            return ("First place is not shared now; whether a play-off is needed is settled "
+                    "after the last round.")
+        return self.state.status
+
+    @property
+    def leader_label(self) -> str:
+        return "Leading" if self.blocker else "First place"
+
+    @property
     def can_start(self) -> bool:
         return self.state.needed and not self.started and self.blocker is None
 

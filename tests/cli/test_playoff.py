@@ -143,3 +143,19 @@ def test_without_a_shared_first_place(run: Run, event) -> None:
 def test_before_the_last_round_it_says_why_it_cannot_start(run: Run, event) -> None:
     out = ok(run, event("unfinished"))
     assert "Not yet: the play-off is played after the last round; round 3 board 2" in out
+
+
+def test_before_the_last_round_not_shared_is_only_for_now(run: Run, tmp_path: Path) -> None:
+    """§5: the play-off is settled "at the end of the last round"; mid-event the leader is
+    only leading, and nothing says that no play-off will be needed."""
+    import shutil
+
+    from normtui.assets import ASSETS
+
+    db = tmp_path / "demo.db"
+    shutil.copy(ASSETS.parent / "demo.db", db)
+    out = ok(run, db)
+    assert out.splitlines()[:2] == [
+        "First place is not shared now; whether a play-off is needed is settled after the "
+        "last round.",
+        "Leading: Carlsen, Magnus"]

@@ -80,7 +80,7 @@ async def test_help_lists_keys_and_articles_per_pane(demo_app) -> None:
     assert "§8" in sections["1 Pairings"]
     for article in ("§4", "§5", "§6", "§9"):
         assert article in sections["3 Standings"]
-    assert sections["6 Audit log"] == "6 Audit log: —"
+    assert sections["6 Audit"] == "6 Audit: —"
     assert "  d  Main game drawn: its Armageddon opens at once" in text
     assert "  x  The crosstable: players × players, Armageddons marked" in text
 

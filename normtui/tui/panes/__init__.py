@@ -1,4 +1,4 @@
-"""The console's panes, in the order of their keys (1 … 6).
+"""The console's panes, in the order of their keys (1 … 7).
 
 Each entry is (key, pane id, module, class name): modules are imported when the console is built,
 so a heavy pane (the PGN entry pulls in python-chess) only costs what it imports itself.
@@ -20,11 +20,11 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
     ("7", "playoff", "normtui.tui.panes.playoff", "PlayoffPane"),
 )
 
-# The tab titles, here so that the tabs can be drawn before the pane modules are imported
-# (tests check they match each pane's TITLE).
+# The tab titles, short enough that all seven fit in 80 columns, here so that the tabs can be
+# drawn before the pane modules are imported (tests check they match each pane's TITLE).
 TITLES: dict[str, str] = {
-    "pairings": "Pairings", "pgn": "PGN entry", "standings": "Standings", "clocks": "Clocks",
-    "desk": "Player desk", "audit": "Audit log", "playoff": "Play-off",
+    "pairings": "Pairings", "pgn": "PGN", "standings": "Standings", "clocks": "Clocks",
+    "desk": "Desk", "audit": "Audit", "playoff": "Play-off",
 }
 
 

@@ -75,7 +75,7 @@ class AuditTable(ResponsiveTable):
 
 class AuditLogPane(Pane):
     PANE_ID = "audit"
-    TITLE = "Audit log"
+    TITLE = "Audit"
     BINDINGS: ClassVar = [
         Binding("u", "undo", "Undo last", id="audit.undo",
                 tooltip="Undo the newest change that is not undone (asks first)"),

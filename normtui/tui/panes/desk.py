@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 class PlayerDeskPane(Pane):
     PANE_ID = "desk"
-    TITLE = "Player desk"
+    TITLE = "Desk"
     ARTICLES = (
         "§7 present at the start or a 500 EUR fine; no telephone or other equipment (the "
         "Chief Arbiter decides)",

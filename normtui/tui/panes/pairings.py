@@ -148,7 +148,8 @@ class PairingsPane(Pane):
             when = f"{datetime.fromisoformat(info.date):%d %b} {info.start_time or ''}".rstrip()
         closed = " · closed" if info and info.status == "closed" else ""
         self.query_one("#round-info", Static).update(
-            f"{when + ' · ' if when else ''}{done}/{len(mine)} complete{closed} · [ ] c")
+            f"{when + ' · ' if when else ''}{done}/{len(mine)} complete{closed}"
+            " · [ ] round · c current")
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
         self.query_one("#pairings-legend", Static).update(

@@ -39,7 +39,7 @@ _KINDS: list[tuple[str, str]] = [("Kind: auto", "auto"), ("Main game", "main"),
 
 class PgnEntryPane(Pane):
     PANE_ID = "pgn"
-    TITLE = "PGN entry"
+    TITLE = "PGN"
     ARTICLES = (
         "§2 no draw agreed before Black's move 30; a drawn game's Armageddon keeps the colours",
         "§3 Armageddon: White 10', Black 7', +1\" from move 41; a draw is Black's win",
@@ -269,7 +269,7 @@ class PgnEntryPane(Pane):
             return
         path = Path(typed).expanduser()
         self.query_one(PgnImportBar).start(self.store, path, path.name, self._kind(), None)
-        # Out of the path input, so that the console's keys (1-6, ?) work during the import.
+        # Out of the path input, so that the console's keys (1-7, ?) work during the import.
         self.query_one(PgnFindings).focus()
 
     @on(PgnImportBar.Finished)

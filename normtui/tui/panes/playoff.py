@@ -117,12 +117,12 @@ class PlayoffPane(Pane):
         if state.needed and not view.started and view.blocker:
             shared = " – ".join(surname(view.names[n]) for n in state.players)
             return f"First place is shared now: {shared}"
-        return state.status
+        return view.headline
 
     def _info(self, view: PlayoffView) -> str:
         state = view.state
         if not state.needed:
-            return (f"First place: {view.names[state.winner]}"
+            return (f"{view.leader_label}: {view.names[state.winner]}"
                     if state.winner is not None else "")
         what = "2-game match" if state.format == "match" else "double round robin"
         players = " – ".join(surname(view.names[n]) for n in state.players)

@@ -23,8 +23,8 @@ from normtui.tui.panes import PANES, TITLES, pane_class
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-EVERYWHERE = [("1 … 6", "Show pane 1 Pairings … 6 Audit log"),
-              ("F1 … F6", "The same, also from a text field"), ("?", "This help"),
+EVERYWHERE = [("1 … 7", "Show pane 1 Pairings … 7 Play-off"),
+              ("F1 … F7", "The same, also from a text field"), ("?", "This help"),
               ("ctrl+z", "Undo the last change (asks first)"),
               ("ctrl+p", "Command palette: every action by name"), ("tab", "Next control"),
               ("ctrl+q", "Quit")]
