@@ -29,6 +29,6 @@ TITLES: dict[str, str] = {
 
 
 def pane_class(module: str, name: str) -> type[Pane]:
-    cls = getattr(importlib.import_module(module), name)
+    cls: type[Pane] = getattr(importlib.import_module(module), name)
     assert issubclass(cls, Pane)
     return cls

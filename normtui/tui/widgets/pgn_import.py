@@ -7,6 +7,7 @@ store serialises its calls, so the arbiter can enter a result on another pane du
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,8 +21,14 @@ from textual.worker import Worker, get_current_worker
 from normtui.importing import import_summary
 from normtui.store import EXPECTED_ERRORS
 
+
+def _expected(*more: type[Exception]) -> tuple[type[Exception], ...]:
+    """What an import may fail with and say in one line: the file, the record, the store."""
+    return (OSError, *more, *EXPECTED_ERRORS)
+
 if TYPE_CHECKING:
     from normtui.importing import Checked, KindChoice, Outcome
+    from normtui.pgn.reader import RawGame
     from normtui.store import EventStore
     from normtui.store.records import GameRecord
 
@@ -88,17 +95,19 @@ class PgnImportBar(Horizontal):
         def failed(error: str) -> None:
             self.post_message(self.Finished(name, [], "", error))
 
+        raws: Iterable[RawGame]
         try:
             if isinstance(source, Path):
                 total, raws = source.stat().st_size, iter_games(source)
             else:
-                total, raws = len(source), list(split_text(source))
-                if len(raws) > 1:
+                pasted = list(split_text(source))
+                total, raws = len(source), pasted
+                if len(pasted) > 1:
                     chosen = None  # each game of several goes to the board its headers name
             self.post_message(_Started(worker, name, total))
             checked = check_games(raws, store.profile, store.games(), kind, chosen)
             outcomes = import_games(store, checked, progress)
-        except (OSError, PgnReadError, *EXPECTED_ERRORS) as exc:
+        except _expected(PgnReadError) as exc:
             failed(str(exc))
             return
         except Exception as exc:  # a worker's exception would end the console: say it instead

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class Responsive:
 
 class ResponsiveTable(Responsive, DataTable[object]):
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[call-arg]
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
 
     def has_content(self) -> bool:
         return self.row_count > 0
@@ -48,7 +49,7 @@ class ResponsiveTable(Responsive, DataTable[object]):
     def highlighted_key(self) -> str | None:
         if self.row_count == 0 or not 0 <= self.cursor_row < self.row_count:
             return None
-        return self.coordinate_to_cell_key((self.cursor_row, 0)).row_key.value
+        return self.coordinate_to_cell_key(Coordinate(self.cursor_row, 0)).row_key.value
 
     def fill(self, columns: Sequence[tuple[str, str]],
              rows: Sequence[tuple[str, Sequence[object]]], keep: str | None) -> None:
