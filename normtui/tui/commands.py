@@ -22,6 +22,9 @@ class ConsoleCommands(Provider):
         found.append(("Help", "Keys and the regulation articles of each pane", screen.action_help))
         for pane in screen.all_panes():
             found.extend(pane.palette_commands())
+        for fmt, what in _EXPORTS:
+            found.append((f"Export {what}", f"Write the {what} beside the database",
+                          partial(screen.export, fmt)))
         return found
 
     async def discover(self) -> Hits:
@@ -35,6 +38,16 @@ class ConsoleCommands(Provider):
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback,  # type: ignore[arg-type]
                           help=help_text)
+
+
+# Named here rather than read from normtui.export, which loads python-chess: the palette opens
+# often, an export seldom. A test checks that these are the exporter's formats.
+_EXPORTS = (
+    ("trf", "FIDE rating report (TRF26)"), ("trf16", "FIDE rating report (TRF16)"),
+    ("trf-playoff", "play-off blitz report (TRF)"), ("pgn", "PGN of every game"),
+    ("csv", "standings as CSV"), ("json", "standings as JSON"),
+    ("md", "standings as Markdown"), ("html", "standings as an HTML page"),
+)
 
 
 def _panes() -> tuple[tuple[str, str, str, str], ...]:

@@ -64,6 +64,27 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
         assert app.store.games(7)[0].result is MainResult.WHITE_WIN
 
 
+async def test_every_export_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:
+    """Issue 7: "the same from the console's command palette"; the file lands beside the
+    database and the arbiter is told where."""
+    from normtui.export import FORMATS
+    from normtui.tui.commands import _EXPORTS
+
+    assert [fmt for fmt, _what in _EXPORTS] == list(FORMATS)
+    app = make_app(demo_copy, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        provider = ConsoleCommands(console(app))
+        [run] = [call for title, _h, call in provider._commands()
+                 if title == "Export standings as an HTML page"]
+        run()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        target = demo_copy.with_name(f"{demo_copy.stem}-html.html")
+        assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+        assert f"Exported html to {target}" in notes(app)
+
+
 async def test_help_lists_keys_and_articles_per_pane(demo_app) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -149,6 +149,26 @@ class ConsoleScreen(Screen[None]):
         if pane.is_mounted and pane.stale:
             pane.reload()
             pane.stale = False
+
+    @work(thread=True, exclusive=True, group="export")
+    def export(self, fmt: str) -> None:
+        """Write the export ``fmt`` beside the database (issue 7, from the palette). A thread of
+        its own and a connection of its own: a PGN export replays every game (1-2 s)."""
+        from normtui.export import export_event, suffix
+        from normtui.store import EventStore
+
+        failures: tuple[type[Exception], ...] = (OSError, *EXPECTED_ERRORS)
+        source = self.store.path
+        target = source.with_name(f"{source.stem}-{fmt}{suffix(fmt)}")
+        try:
+            with EventStore.open(source) as store:
+                text = export_event(store, fmt)
+            target.write_text(text, encoding="utf-8", newline="")
+        except failures as exc:
+            self.app.call_from_thread(self.notify, f"Export {fmt} failed: {exc}",
+                                      severity="error", markup=False)
+            return
+        self.app.call_from_thread(self.notify, f"Exported {fmt} to {target}", markup=False)
 
     def action_help(self) -> None:
         from normtui.tui.screens.help import HelpScreen
