@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from normtui.rules.errors import RuleError
+
 __all__ = [
     "ArmageddonResult",
     "Colour",
@@ -29,15 +31,6 @@ __all__ = [
     "parse_armageddon_result",
     "parse_result",
 ]
-
-
-class RuleError(ValueError):
-    """An action the regulations do not allow. ``article`` names where the rule book says so."""
-
-    def __init__(self, message: str, article: str | None = None) -> None:
-        super().__init__(f"{message} ({article})" if article else message)
-        self.message = message
-        self.article = article
 
 
 class ResultError(RuleError):

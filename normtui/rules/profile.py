@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from normtui.rules.errors import ProfileError
+
 __all__ = [
     "TIEBREAK_NAMES",
     "Profile",
@@ -28,10 +30,6 @@ __all__ = [
     "TimeControl",
     "load_profile",
 ]
-
-
-class ProfileError(ValueError):
-    """A regulations profile that cannot be used; the message names the offending key."""
 
 
 TIEBREAK_NAMES = ("sonneborn_berger", "wins", "black_wins", "lots")

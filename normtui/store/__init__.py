@@ -3,37 +3,52 @@
 Use :class:`EventStore` (``EventStore.open(path)`` / ``EventStore.create(...)``). Expected
 failures are :class:`StoreError` subclasses, or the rules' ``RuleError`` / ``ProfileError``;
 ``EXPECTED_ERRORS`` is the tuple to catch for "show this line to the arbiter".
+
+The names below are loaded on first use (PEP 562): the console imports the errors and checks
+the file before its first frame, and loads the store itself only after it.
 """
 
 from __future__ import annotations
 
-from normtui.rules.model import RuleError
-from normtui.rules.profile import ProfileError
-from normtui.store.audit import AuditEntry
-from normtui.store.errors import (
-    AmbiguousError,
-    BusyError,
-    ConflictError,
-    InputError,
-    NewerSchemaError,
-    NotANormtuiDatabase,
-    NotFoundError,
-    StoreError,
-)
-from normtui.store.event import EventStore, fixed_clock
-from normtui.store.players_csv import parse_players_csv, read_players_csv
-from normtui.store.records import (
-    ArrivalRecord,
-    EventInfo,
-    FineRecord,
-    GameRecord,
-    IncidentRecord,
-    PlayerInput,
-    RoundRecord,
-    StandingRow,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
 
-EXPECTED_ERRORS: tuple[type[Exception], ...] = (StoreError, RuleError, ProfileError)
+if TYPE_CHECKING:
+    from normtui.store.audit import AuditEntry
+    from normtui.store.errors import (
+        EXPECTED_ERRORS,
+        AmbiguousError,
+        BusyError,
+        ConflictError,
+        InputError,
+        NewerSchemaError,
+        NotANormtuiDatabase,
+        NotFoundError,
+        StoreError,
+    )
+    from normtui.store.event import EventStore, fixed_clock
+    from normtui.store.players_csv import parse_players_csv, read_players_csv
+    from normtui.store.records import (
+        ArrivalRecord,
+        EventInfo,
+        FineRecord,
+        GameRecord,
+        IncidentRecord,
+        PlayerInput,
+        RoundRecord,
+        StandingRow,
+    )
+
+_WHERE = {
+    "AuditEntry": "audit",
+    **dict.fromkeys(("EXPECTED_ERRORS", "AmbiguousError", "BusyError", "ConflictError",
+                     "InputError", "NewerSchemaError", "NotANormtuiDatabase", "NotFoundError",
+                     "StoreError"), "errors"),
+    "EventStore": "event", "fixed_clock": "event",
+    "parse_players_csv": "players_csv", "read_players_csv": "players_csv",
+    **dict.fromkeys(("ArrivalRecord", "EventInfo", "FineRecord", "GameRecord",
+                     "IncidentRecord", "PlayerInput", "RoundRecord", "StandingRow"), "records"),
+}
 
 __all__ = [
     "EXPECTED_ERRORS",
@@ -59,3 +74,16 @@ __all__ = [
     "parse_players_csv",
     "read_players_csv",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

@@ -13,11 +13,10 @@ The JSON shape of ``before`` / ``after``: ``{"games": {"12": {...row...}}, "fine
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-
-from sqlite_utils import Database
 
 from normtui.store.errors import ConflictError, NotFoundError
 from normtui.store.schema import TABLES
@@ -61,7 +60,13 @@ def _entry(row: Mapping[str, Any], undone_by: int | None) -> AuditEntry:
                       undone_by)
 
 
-def read_log(db: Database, limit: int | None = None) -> list[AuditEntry]:
+def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any] | None = None) -> list[Row]:
+    cursor = conn.execute(sql, params or [])
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def read_log(conn: sqlite3.Connection, limit: int | None = None) -> list[AuditEntry]:
     """Newest first."""
     sql = ("SELECT a.*, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
            "FROM audit a ORDER BY a.id DESC")
@@ -69,12 +74,12 @@ def read_log(db: Database, limit: int | None = None) -> list[AuditEntry]:
     if limit is not None:
         sql += " LIMIT ?"
         params.append(limit)
-    return [_entry(r, r["undone_by"]) for r in db.query(sql, params)]
+    return [_entry(r, r["undone_by"]) for r in _dicts(conn, sql, params)]
 
 
-def find_undoable(db: Database) -> AuditEntry:
+def find_undoable(conn: sqlite3.Connection) -> AuditEntry:
     """The newest action that is neither an undo nor already undone (nor the creation)."""
-    rows = list(db.query(
+    rows = _dicts(conn, (
         "SELECT a.* FROM audit a WHERE a.undoes IS NULL AND a.action <> 'create' "
         "AND NOT EXISTS (SELECT 1 FROM audit u WHERE u.undoes = a.id) "
         "ORDER BY a.id DESC LIMIT 1"))
@@ -86,13 +91,13 @@ def find_undoable(db: Database) -> AuditEntry:
 class Recorder:
     """The writes of one mutation, inside the caller's transaction."""
 
-    def __init__(self, db: Database) -> None:
-        self.db = db
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
         self._before: dict[tuple[str, int], Row | None] = {}
 
     def fetch(self, table: str, row_id: int) -> Row | None:
         _check_table(table)
-        cursor = self.db.execute(f"SELECT * FROM {table} WHERE id = ?", [row_id])
+        cursor = self.conn.execute(f"SELECT * FROM {table} WHERE id = ?", [row_id])
         row = cursor.fetchone()
         if row is None:
             return None
@@ -105,7 +110,7 @@ class Recorder:
     def insert(self, table: str, values: Mapping[str, Any]) -> int:
         _check_table(table)
         cols = list(values)
-        cursor = self.db.execute(
+        cursor = self.conn.execute(
             f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
             [values[c] for c in cols])
         row_id = cursor.lastrowid
@@ -117,19 +122,19 @@ class Recorder:
         _check_table(table)
         self._remember(table, row_id)
         cols = list(values)
-        self.db.execute(
+        self.conn.execute(
             f"UPDATE {table} SET {', '.join(f'{c} = ?' for c in cols)} WHERE id = ?",
             [*(values[c] for c in cols), row_id])
 
     def delete(self, table: str, row_id: int) -> None:
         self._remember(table, row_id)
-        self.db.execute(f"DELETE FROM {table} WHERE id = ?", [row_id])
+        self.conn.execute(f"DELETE FROM {table} WHERE id = ?", [row_id])
 
     def put_back(self, rows: Mapping[tuple[str, int], Row | None]) -> None:
         """Make each row exactly as given (``None``: absent). All touched rows are deleted
         first and then inserted whole, so a swap of unique values (pairing numbers) cannot
         collide halfway; foreign keys are checked at commit."""
-        self.db.execute("PRAGMA defer_foreign_keys = ON")
+        self.conn.execute("PRAGMA defer_foreign_keys = ON")
         for table, row_id in rows:
             self.delete(table, row_id)
         for (table, _), row in rows.items():
@@ -158,7 +163,7 @@ class Recorder:
         values = {"at": at, "actor": actor, "action": action, "summary": summary,
                   "before": _dumps(before), "after": _dumps(after), "undoes": undoes}
         cols = list(values)
-        cursor = self.db.execute(
+        cursor = self.conn.execute(
             f"INSERT INTO audit ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
             [values[c] for c in cols])
         assert cursor.lastrowid is not None
@@ -188,7 +193,3 @@ def _check_table(table: str) -> None:
 def _dumps(rows: object) -> str:
     return json.dumps(rows, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
-
-def iter_rows(db: Database, table: str) -> Iterator[Row]:
-    _check_table(table)
-    yield from db.query(f"SELECT * FROM {table} ORDER BY id")

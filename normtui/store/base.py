@@ -19,9 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Self
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any, Self
 
 from normtui.rules.duties import Signatures, provisional_games
 from normtui.rules.model import (
@@ -37,6 +35,7 @@ from normtui.rules.profile import Profile, load_profile
 from normtui.rules.scoring import blitz_points, pairing_points
 from normtui.rules.standings import Standing, compute_standings
 from normtui.store.audit import AuditEntry, Recorder
+from normtui.store.connection import utils_view
 from normtui.store.errors import (
     AmbiguousError,
     BusyError,
@@ -46,6 +45,9 @@ from normtui.store.errors import (
     StoreError,
 )
 from normtui.store.records import GameRecord, surname
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 __all__ = ["Clock", "StoreBase", "Tx"]
 
@@ -89,9 +91,10 @@ class Tx:
 class StoreBase:
     """Connection, clock, actor, transactions and lookups, shared by the store's parts."""
 
-    def __init__(self, db: Database, path: Path, *, actor: str | None = None,
+    def __init__(self, conn: sqlite3.Connection, path: Path, *, actor: str | None = None,
                  clock: Clock | None = None) -> None:
-        self._db = db
+        self._conn = conn
+        self._utils_db: Database | None = None
         self.path = path
         self.actor = actor or _default_actor()
         self._clock = clock or _utc_now
@@ -104,7 +107,7 @@ class StoreBase:
     def close(self) -> None:
         """Close the file. The last connection to close checkpoints the WAL into the file."""
         with self._lock:
-            self._db.close()
+            self._conn.close()
 
     def __enter__(self) -> Self:
         return self
@@ -114,25 +117,41 @@ class StoreBase:
 
     # -- transactions ------------------------------------------------------------------------
 
+    @property
+    def _db(self) -> Database:
+        """sqlite-utils over the store's connection, for the writes (``atomic``). Made on the
+        first write: reads go to sqlite3 directly, so a console that opens a file to show it
+        does not wait for sqlite-utils to load."""
+        if self._utils_db is None:
+            self._utils_db = utils_view(self._conn)
+        return self._utils_db
+
     def now(self) -> str:
         return self._clock().isoformat(timespec="seconds")
 
     @contextmanager
-    def _read(self) -> Iterator[Database]:
+    def _read(self) -> Iterator[None]:
         """A consistent snapshot for reads that span several queries (inside a transaction
-        already open, that transaction is the snapshot)."""
+        already open, that transaction is the snapshot). Ends as ``db.atomic()`` does: commit,
+        or roll back on an error."""
         with self._lock, _sqlite_errors():
-            if self._db.conn.in_transaction:
-                yield self._db
-            else:
-                with self._db.atomic():
-                    yield self._db
+            if self._conn.in_transaction:
+                yield
+                return
+            self._conn.execute("BEGIN")
+            try:
+                yield
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows as dicts. Straight to sqlite3: ``db.query`` wraps every SELECT in a savepoint
         of its own, which costs more than most of our queries."""
         with self._lock, _sqlite_errors():
-            cursor = self._db.conn.execute(sql, params)
+            cursor = self._conn.execute(sql, params)
             names = [d[0] for d in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
@@ -140,8 +159,8 @@ class StoreBase:
     def _write(self, action: str) -> Iterator[Tx]:
         with self._lock, _sqlite_errors(), self._db.atomic():
             # A write first: take the write lock now, before reading what we decide on.
-            self._db.execute("UPDATE event SET id = id WHERE 0")
-            tx = Tx(Recorder(self._db), action)
+            self._conn.execute("UPDATE event SET id = id WHERE 0")
+            tx = Tx(Recorder(self._conn), action)
             yield tx
             tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor, action=tx.action,
                                           summary=tx.summary, undoes=tx.undoes)
@@ -150,7 +169,7 @@ class StoreBase:
         """Changes whenever ANOTHER connection commits to the file (PRAGMA data_version): poll
         it to learn cheaply that someone else wrote. This store's own writes do not change it."""
         with self._lock:
-            return int(self._db.execute("PRAGMA data_version").fetchone()[0])
+            return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     # -- the profile -------------------------------------------------------------------------
 
@@ -158,7 +177,7 @@ class StoreBase:
     def profile(self) -> Profile:
         """The event's regulations, from the profile stored in the file (with its edits)."""
         with self._lock:
-            (text,) = self._db.execute("SELECT profile_text FROM event").fetchone()
+            (text,) = self._conn.execute("SELECT profile_text FROM event").fetchone()
             cached = self._profile_cache
             if cached is None or cached[0] != text:
                 cached = (text, load_profile(text))
@@ -216,7 +235,8 @@ class StoreBase:
         # creation); other stages come and go with undo, so they are read every time.
         if stage in self._rounds_cache:
             return self._rounds_cache[stage]
-        row = self._db.execute("SELECT rounds FROM stages WHERE kind = ?", [stage]).fetchone()
+        row = self._conn.execute("SELECT rounds FROM stages WHERE kind = ?",
+                                 [stage]).fetchone()
         if row is None:
             hint = {"blitz": "; start it with `normtui blitz start`"}.get(stage, "")
             raise NotFoundError(f"the event has no {stage} stage{hint}")
@@ -284,7 +304,7 @@ class StoreBase:
         Reads only the columns the table needs (no PGN texts, no records): this runs after
         every result, and its cost is most of what a result costs."""
         with self._read():
-            rows = self._db.conn.execute(_STANDINGS_SQL).fetchall()
+            rows = self._conn.execute(_STANDINGS_SQL).fetchall()
             if players is None:
                 players = self.players()
             profile = self.profile

@@ -15,13 +15,13 @@ __all__ = ["check_event"]
 
 def check_event(store: StoreBase) -> list[str]:
     """Every problem found, one line each; an empty list when all is well."""
-    db = store._db
+    conn = store._conn
     problems: list[str] = []
     with store._read():
-        integrity = [row[0] for row in db.execute("PRAGMA integrity_check").fetchall()]
+        integrity = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
         if integrity != ["ok"]:
             problems.extend(f"integrity: {line}" for line in integrity)
-        for row in db.execute("PRAGMA foreign_key_check").fetchall():
+        for row in conn.execute("PRAGMA foreign_key_check").fetchall():
             problems.append(f"foreign key: {row[0]} row {row[1]} points to a missing "
                             f"{row[2]} row")
         games = store.games()

@@ -4,6 +4,9 @@ A file is checked before anything could write to it: the SQLite header first (a 
 PGN given by mistake), then the application id in that header (another program's database),
 then the applied migrations (a newer normtui's file). Only then are pending migrations of an
 older file applied.
+
+All of that is plain sqlite3: sqlite-utils (a tenth of a second to import) is loaded only when
+a file must be migrated or created, and by the store on its first write (:func:`utils_view`).
 """
 
 from __future__ import annotations
@@ -11,13 +14,22 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from pathlib import Path
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING
 
 from normtui.store.errors import NewerSchemaError, NotANormtuiDatabase, StoreError
-from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
+from normtui.store.schema import (
+    APPLICATION_ID,
+    KNOWN_MIGRATIONS,
+    MIGRATION_SET,
+    MIGRATIONS_TABLE,
+    migrations,
+)
 
-__all__ = ["BUSY_TIMEOUT_MS", "connect", "create_database", "open_database", "remove_database"]
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+__all__ = ["BUSY_TIMEOUT_MS", "applied_migrations", "check_database", "connect", "create_database",
+           "open_database", "remove_database", "utils_view"]
 
 # Long enough to wait out another process's write (each is one short transaction), short enough
 # that a stuck process is reported rather than freezing the console.
@@ -25,25 +37,46 @@ BUSY_TIMEOUT_MS = 5000
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def connect(path: Path) -> Database:
+def connect(path: Path) -> sqlite3.Connection:
     # check_same_thread=False: the console may call from a worker thread; EventStore serialises
     # access with its own lock.
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-    db = Database(conn, execute_plugins=False)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     # With WAL, NORMAL keeps every commit safe from a crash of the process (or of a second
     # process); only a power cut may lose the last commits, never corrupt the file. FULL
     # costs an fsync per result, several milliseconds on a laptop disk.
-    db.execute("PRAGMA synchronous = NORMAL")
-    return db
+    conn.execute("PRAGMA synchronous = NORMAL")
+    # What sqlite-utils sets on every connection it wraps; set here so that the connection
+    # behaves the same before the store first wraps it.
+    conn.execute("PRAGMA recursive_triggers = ON")
+    return conn
+
+
+def utils_view(conn: sqlite3.Connection) -> Database:
+    """sqlite-utils' ``Database`` over an open connection (no plugins: nothing may run
+    arbitrary code against an event file)."""
+    from sqlite_utils import Database
+
+    return Database(conn, execute_plugins=False)
+
+
+def applied_migrations(conn: sqlite3.Connection) -> list[str]:
+    """The names of the migrations applied to the file, in order (what sqlite-utils'
+    ``Migrations.applied`` returns), read without loading sqlite-utils."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                    [MIGRATIONS_TABLE]).fetchone() is None:
+        return []
+    rows = conn.execute(f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? "
+                        "ORDER BY rowid", [MIGRATION_SET]).fetchall()
+    return [name for (name,) in rows]
 
 
 def _not_ours(path: Path, why: str) -> NotANormtuiDatabase:
     return NotANormtuiDatabase(f"{path} is not a normtui database ({why})")
 
 
-def open_database(path: str | Path) -> Database:
+def open_database(path: str | Path) -> sqlite3.Connection:
     """Open an existing event file, upgrading an older schema; refuse anything else."""
     path = Path(path)
     if not path.exists():
@@ -58,45 +91,51 @@ def open_database(path: str | Path) -> Database:
         raise NotANormtuiDatabase(f"{path}: cannot read it: {exc.strerror}") from None
     if header != _SQLITE_HEADER:
         raise _not_ours(path, "not an SQLite file")
-    db = connect(path)
+    conn = connect(path)
     try:
-        (app_id,) = db.execute("PRAGMA application_id").fetchone()
+        (app_id,) = conn.execute("PRAGMA application_id").fetchone()
         if app_id != APPLICATION_ID:
             raise _not_ours(path, "an SQLite database made by another program")
-        applied = [m.name for m in migrations.applied(db)]
+        applied = applied_migrations(conn)
         newer = [name for name in applied if name not in KNOWN_MIGRATIONS]
         if newer:
             raise NewerSchemaError(
                 f"{path} was written by a newer normtui (schema {newer[-1]}); "
                 "upgrade normtui to open it")
-        if migrations.pending(db):
-            migrations.apply(db)
+        if set(KNOWN_MIGRATIONS) - set(applied):
+            migrations().apply(utils_view(conn))
     except sqlite3.DatabaseError as exc:
-        db.close()
+        conn.close()
         raise _not_ours(path, f"SQLite says: {exc}") from None
     except BaseException:
-        db.close()
+        conn.close()
         raise
-    return db
+    return conn
 
 
-def create_database(path: str | Path) -> Database:
+def check_database(path: str | Path) -> None:
+    """Refuse ``path`` as :func:`open_database` would (upgrading an older schema), without
+    keeping it open or loading the store."""
+    open_database(path).close()
+
+
+def create_database(path: str | Path) -> sqlite3.Connection:
     """Create a new, empty event file with the current schema; never overwrite one."""
     path = Path(path)
     if path.exists():
         raise StoreError(f"{path} already exists; choose another file name")
     try:
-        db = connect(path)
+        conn = connect(path)
     except sqlite3.Error as exc:
         raise StoreError(f"cannot create {path}: {exc}") from None
     try:
-        db.execute("PRAGMA journal_mode = WAL")
-        migrations.apply(db)
+        conn.execute("PRAGMA journal_mode = WAL")
+        migrations().apply(utils_view(conn))
     except BaseException:
-        db.close()
+        conn.close()
         remove_database(path)
         raise
-    return db
+    return conn
 
 
 def remove_database(path: Path) -> None:

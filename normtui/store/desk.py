@@ -105,7 +105,7 @@ class DeskMixin(StoreBase):
             self.check_round(round)
             p = self.resolve_player(player)
             pid = self._player_ids()[p.number]
-            row = self._db.execute("SELECT id FROM arrivals WHERE round = ? AND player = ?",
+            row = self._conn.execute("SELECT id FROM arrivals WHERE round = ? AND player = ?",
                                    [round, pid]).fetchone()
             values = {"round": round, "player": pid, "present": int(present),
                       "recorded_at": self.now()}
@@ -114,7 +114,7 @@ class DeskMixin(StoreBase):
             else:
                 arrival_id = int(row[0])
                 tx.rec.update("arrivals", arrival_id, {"present": int(present)})
-            old_fine = self._db.execute("SELECT id FROM fines WHERE arrival = ?",
+            old_fine = self._conn.execute("SELECT id FROM fines WHERE arrival = ?",
                                         [arrival_id]).fetchone()
             due = duties.arrival_fine(present, self.profile) if fine else None
             if old_fine is not None and due is None:

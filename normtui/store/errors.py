@@ -6,7 +6,10 @@ anything it could not check beforehand is rolled back with the transaction.
 
 from __future__ import annotations
 
+from normtui.rules.errors import ProfileError, RuleError
+
 __all__ = [
+    "EXPECTED_ERRORS",
     "AmbiguousError",
     "BusyError",
     "ConflictError",
@@ -55,3 +58,7 @@ class ConflictError(StoreError):
 
 class BusyError(StoreError):
     """Another process held the write lock for longer than the busy timeout."""
+
+
+# What a caller catches to show the arbiter one line: the store's refusals and the rules'.
+EXPECTED_ERRORS: tuple[type[Exception], ...] = (StoreError, RuleError, ProfileError)

@@ -74,8 +74,7 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
         names = [p.name for p in players]
         order = draw_lots(names, lots_seed) if lots_seed is not None else names
         by_name = {p.name: p for p in players}
-        db = create_database(path)
-        store = cls(db, path, actor=actor, clock=clock)
+        store = cls(create_database(path), path, actor=actor, clock=clock)
         try:
             with store._write("create") as tx:
                 tx.rec.insert("event", {"id": 1, "name": profile.event.name,
@@ -175,7 +174,7 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
     def log(self, limit: int | None = None) -> list[AuditEntry]:
         """The audit log, newest first."""
         with self._read():
-            return read_log(self._db, limit)
+            return read_log(self._conn, limit)
 
     # -- undo --------------------------------------------------------------------------------
 
@@ -186,7 +185,7 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
         something that is not undone (cannot happen through this API, which undoes in order).
         """
         with self._write("undo") as tx:
-            entry = find_undoable(self._db)
+            entry = find_undoable(self._conn)
             undo_rows(tx.rec, entry)
             tx.undoes = entry.id
             tx.summary = f"undo #{entry.id}: {entry.summary}"

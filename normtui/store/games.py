@@ -63,7 +63,7 @@ def _describe(game: Game) -> str:
 
 class GamesMixin(StoreBase):
     def _round_open(self, game: GameRecord, correction: bool) -> None:
-        row = self._db.execute("SELECT status FROM rounds WHERE stage = ? AND round = ?",
+        row = self._conn.execute("SELECT status FROM rounds WHERE stage = ? AND round = ?",
                                [game.stage, game.round]).fetchone()
         if row and row[0] == "closed" and not correction:
             raise RuleError(f"round {game.round} is closed; enter a change to it as a correction",
@@ -107,7 +107,7 @@ class GamesMixin(StoreBase):
         """Who plays a started play-off, in standings order (None: not started). The play-off
         is derived from the final standings, so a change that moved them would silently give
         its entered results to other players or colours."""
-        if self._db.execute("SELECT 1 FROM stages WHERE kind = 'playoff'").fetchone() is None:
+        if self._conn.execute("SELECT 1 FROM stages WHERE kind = 'playoff'").fetchone() is None:
             return None
         return playoff_players(self._main_standings())
 
@@ -258,7 +258,7 @@ class GamesMixin(StoreBase):
 
     def _round_id(self, round: int, stage: str) -> int:
         self.check_round(round, stage)
-        row = self._db.execute("SELECT id FROM rounds WHERE stage = ? AND round = ?",
+        row = self._conn.execute("SELECT id FROM rounds WHERE stage = ? AND round = ?",
                                [stage, round]).fetchone()
         if row is None:  # pragma: no cover - every stage round is created with the stage
             raise NotFoundError(f"round {round} has no record")

@@ -1,5 +1,9 @@
 """The database schema, as sqlite-utils migrations.
 
+The migrations themselves are only built (and sqlite-utils only imported) when a file needs
+them: opening an up-to-date file reads the names of the applied migrations with one query, so
+that the console does not load sqlite-utils before its first frame.
+
 SQL checks what SQL can: types (STRICT), presence (NOT NULL), the closed vocabularies (results,
 states, statuses), that an Armageddon only follows a drawn main game, that the arbiter only
 countersigns after both players. What needs the rule book (who may be fined, when a player's
@@ -11,23 +15,27 @@ A database that has a migration this code does not know is from a newer normtui 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+    from sqlite_utils.migrations import Migrations
 
-__all__ = ["APPLICATION_ID", "KNOWN_MIGRATIONS", "MIGRATION_SET", "TABLES", "migrations"]
+__all__ = ["APPLICATION_ID", "KNOWN_MIGRATIONS", "MIGRATIONS_TABLE", "MIGRATION_SET", "TABLES",
+           "migrations"]
 
 # "NORM": marks the file as ours in the SQLite header, readable without any table.
 APPLICATION_ID = 0x4E4F524D
 MIGRATION_SET = "normtui"
+# Where sqlite-utils' Migrations records what it applied (Migrations.migrations_table; a test
+# checks that they agree).
+MIGRATIONS_TABLE = "_sqlite_migrations"
 
 # The tables the audit log can restore, parents before children (for reading order; undo
 # defers foreign keys so the order of writes does not matter).
 TABLES = ("event", "stages", "players", "rounds", "games", "arrivals", "fines", "incidents",
           "playoff_results")
-
-migrations = Migrations(MIGRATION_SET)
 
 _RESULTS = "'1-0','0-1','1/2-1/2','+/-','-/+','-/-'"
 _BOARD_RESULTS = "'1-0','0-1','1/2-1/2'"
@@ -165,23 +173,29 @@ BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 """
 
 
-KNOWN_MIGRATIONS: list[str] = []
-
-
-def _migration(func: Callable[[Database], None]) -> Callable[[Database], None]:
-    KNOWN_MIGRATIONS.append(func.__name__)
-    return migrations(name=func.__name__)(func)
-
-
-@_migration
 def m001_event(db: Database) -> None:
     db.executescript(_V1)
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
-@_migration
 def m002_playoff_pgn(db: Database) -> None:
     # A play-off game's record sits beside its result: the game exists only as a row here (its
     # players are derived), and a record without a result to agree with is never stored.
     db.execute("ALTER TABLE playoff_results ADD COLUMN pgn TEXT "
                "CHECK (pgn IS NULL OR length(trim(pgn)) > 0)")
+
+
+# In order; a new migration is appended here.
+_STEPS = (m001_event, m002_playoff_pgn)
+KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
+
+
+@cache
+def migrations() -> Migrations:
+    """The migration set, registered with sqlite-utils on first use."""
+    from sqlite_utils.migrations import Migrations
+
+    found = Migrations(MIGRATION_SET)
+    for step in _STEPS:
+        found(name=step.__name__)(step)
+    return found

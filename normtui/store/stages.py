@@ -223,7 +223,7 @@ class StagesMixin(StoreBase):
         with self._write("playoff result") as tx:
             state = self._started_playoff()
             target = state.game(game_id)
-            row = self._db.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
+            row = self._conn.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
                                    [game_id]).fetchone()
             if row is not None and row[1] == value:
                 return None
@@ -299,7 +299,7 @@ class StagesMixin(StoreBase):
         with self._write("playoff pgn") as tx:
             state = self._started_playoff()
             target = state.game(game_id)
-            row = self._db.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
+            row = self._conn.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
                                    [game_id]).fetchone()
             if row is None:
                 raise RuleError(f"play-off game {game_id} has no result yet: enter it, then "

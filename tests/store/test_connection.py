@@ -111,3 +111,46 @@ def test_odd_field_has_a_bye(tmp_path: Path, profile_text: str) -> None:
         assert len(store.games()) == 36
     finally:
         store.close()
+
+
+def test_applied_migrations_read_as_sqlite_utils_reads_them(store: EventStore) -> None:
+    from sqlite_utils.migrations import Migrations
+
+    from normtui.store.connection import applied_migrations
+    from normtui.store.schema import KNOWN_MIGRATIONS, MIGRATIONS_TABLE, migrations
+
+    assert Migrations.migrations_table == MIGRATIONS_TABLE
+    assert applied_migrations(store._conn) == [m.name for m in migrations().applied(store._db)]
+    assert applied_migrations(store._conn) == list(KNOWN_MIGRATIONS)
+
+
+def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> None:
+    """A file made before the play-off records (m002) gains the column and keeps its data."""
+    with sqlite3.connect(event_path) as conn:
+        conn.execute("ALTER TABLE playoff_results DROP COLUMN pgn")
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm002_playoff_pgn'")
+    with EventStore.open(event_path) as store:
+        columns = [r[1] for r in store._conn.execute("PRAGMA table_info(playoff_results)")]
+        assert "pgn" in columns
+        assert len(store.games()) == 45
+    with sqlite3.connect(event_path) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")]
+    assert names == ["m001_event", "m002_playoff_pgn"]
+
+
+def test_reading_an_up_to_date_file_does_not_load_sqlite_utils(event_path: Path) -> None:
+    """The console shows a file before loading sqlite-utils; the first write loads it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from normtui.store import EventStore\n"
+        f"store = EventStore.open({str(event_path)!r})\n"
+        "store.standings(); store.games(1); store.log(); store.data_version()\n"
+        "print('sqlite_utils' in sys.modules)\n"
+        "store.enter_result(1, 'So', 'Radjabov', '1-0')\n"
+        "print('sqlite_utils' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["False", "True"]
