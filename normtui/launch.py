@@ -1,15 +1,22 @@
 """The `normtui` entry point. Opening the console is the common case and must start fast, so
-`normtui`, `normtui DB` and `normtui open DB` go straight to it without loading the command
-groups (they pull in the store's helpers, python-chess and the exporters); everything else
-goes to the full command line in :mod:`normtui.cli`."""
+`normtui`, `normtui DB` and `normtui open DB` go straight to it without loading click or the
+command groups (they pull in the store's helpers, python-chess and the exporters); everything
+else goes to the full command line in :mod:`normtui.cli`."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 _NOT_THE_CONSOLE = object()
+
+# sqlite-utils imports numpy and pandas when they are installed, only to map their types to
+# column types; the console never stores either, and numpy alone is a quarter of a second.
+# Hidden from the import system before the store may first import sqlite-utils (a no-op if
+# something imported it already).
+_NOT_NEEDED = ("numpy", "pandas")
 
 
 def _console_target(args: list[str]) -> Path | object | None:
@@ -25,6 +32,47 @@ def _console_target(args: list[str]) -> Path | object | None:
     return _NOT_THE_CONSOLE
 
 
+def _fail(message: str) -> NoReturn:
+    print(f"normtui: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def run_console(db: Path | None) -> None:
+    """Open the console on ``db`` (default ./demo.db); one line and exit code 2 if it cannot
+    be opened.
+
+    The file is checked (and an older schema upgraded) here, before the screen is taken over,
+    so that a wrong file gets one line in the shell. The store itself is loaded by the console
+    after its first frame."""
+    if db is None:
+        db = Path("demo.db")
+        if not db.exists():
+            _fail("no database given and no ./demo.db here; create an event with "
+                  "`normtui new EVENT.db --players players.csv`")
+    if not db.exists():
+        _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
+    if "sqlite_utils" not in sys.modules:
+        for name in _NOT_NEEDED:
+            sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+    from normtui.store.connection import check_database
+    from normtui.store.errors import EXPECTED_ERRORS
+
+    try:
+        check_database(db)
+    except EXPECTED_ERRORS as exc:
+        _fail(str(exc))
+    from normtui.tui.app import NormtuiApp
+
+    app = NormtuiApp(db)
+    try:
+        app.run()
+    finally:
+        if app.store is not None:
+            app.store.close()
+    if app.open_error is not None:
+        _fail(app.open_error)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     target = _console_target(args)
@@ -33,7 +81,5 @@ def main(argv: list[str] | None = None) -> None:
 
         cli_main(args)
         return
-    from normtui.commands.open import run_console
-
     assert target is None or isinstance(target, Path)
     run_console(target)

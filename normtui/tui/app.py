@@ -21,7 +21,9 @@ def _pane_css(module: str) -> str:
 
 
 class NormtuiApp(App[None]):
-    """The arbiter's console. The store is opened (and its errors reported) by the CLI."""
+    """The arbiter's console, on an open store (tests, benchmarks) or on the path of an event
+    file that the launcher has checked: the console then draws its first frame and opens the
+    store right after it, in a thread (see ConsoleScreen)."""
 
     # One stylesheet per pane, beside its module, so each pane's look lives with its code.
     # Only the shell's and the first pane's are read before the first frame; the others are
@@ -31,11 +33,14 @@ class NormtuiApp(App[None]):
     TITLE = "normtui"
     COMMANDS: ClassVar = App.COMMANDS | {ConsoleCommands}
 
-    def __init__(self, store: EventStore, *, poll_seconds: float = 1.0,
+    def __init__(self, store: EventStore | Path, *, poll_seconds: float = 1.0,
                  now: Callable[[], datetime] | None = None, show_clock: bool = True,
                  preload: bool = True) -> None:
         super().__init__()
-        self.store = store
+        self.store: EventStore | None = None if isinstance(store, Path) else store
+        self.path: Path = store if isinstance(store, Path) else store.path
+        # Why the store could not be opened after all (the launcher prints it and exits 2).
+        self.open_error: str | None = None
         self.poll_seconds = poll_seconds
         # Tests and snapshots pass a fixed clock: countdowns and the header must not drift.
         self.now: Callable[[], datetime] = now or (lambda: datetime.now().astimezone())
@@ -58,5 +63,5 @@ class NormtuiApp(App[None]):
     def on_mount(self) -> None:
         from normtui.tui.screens.console import ConsoleScreen
 
-        self.push_screen(ConsoleScreen(self.store, poll_seconds=self.poll_seconds,
-                                       preload=self.preload))
+        self.push_screen(ConsoleScreen(self.store, path=self.path,
+                                       poll_seconds=self.poll_seconds, preload=self.preload))

@@ -29,12 +29,30 @@ def test_everything_else_is_for_the_command_line(args: list[str]) -> None:
     assert _console_target(args) is _NOT_THE_CONSOLE
 
 
-def test_console_launch_loads_no_command_group() -> None:
+def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path: Path) -> None:
+    """What `normtui DB` has loaded when the console starts drawing: not click nor the command
+    groups, not sqlite-utils, python-chess or the store itself (they load after the first
+    frame), only the file check."""
+    import json
     import subprocess
     import sys
 
-    script = ("import sys, normtui.launch, normtui.commands.open; "
-              "print(sorted(m for m in sys.modules if m.startswith('normtui.commands.')))")
+    from normtui.demo import build_demo
+
+    db = tmp_path / "demo.db"
+    build_demo(db)
+    script = (
+        "import json, sys\n"
+        "from normtui.tui.app import NormtuiApp\n"
+        "def run(self):\n"
+        "    print(json.dumps(sorted(sys.modules)))\n"
+        "NormtuiApp.run = run\n"
+        "from normtui.launch import main\n"
+        f"main([{str(db)!r}])\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True).stdout
-    assert out.strip() == "['normtui.commands.common', 'normtui.commands.open']"
+    loaded = set(json.loads(out))
+    assert "normtui.store.connection" in loaded  # the file was checked
+    for name in ("click", "normtui.commands", "sqlite_utils", "chess", "normtui.store.event",
+                 "normtui.tui.panes.pairings"):
+        assert name not in loaded, name

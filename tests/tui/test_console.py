@@ -157,7 +157,7 @@ def test_normtui_without_an_argument_opens_demo_db(demo_copy: Path, monkeypatch)
 
     opened: list[Path] = []
     monkeypatch.chdir(demo_copy.parent)
-    monkeypatch.setattr(NormtuiApp, "run", lambda self: opened.append(self.store.path))
+    monkeypatch.setattr(NormtuiApp, "run", lambda self: opened.append(self.path))
     with pytest.raises(SystemExit) as exit_:
         cli_main([])
     assert exit_.value.code == 0

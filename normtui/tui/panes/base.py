@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from textual.containers import Vertical
 from textual.widget import Widget
 
-from normtui.rules.model import RuleError
-from normtui.store import EXPECTED_ERRORS
+from normtui.rules.errors import RuleError
+from normtui.store.errors import EXPECTED_ERRORS
 from normtui.tui.messages import StoreChanged
 
 if TYPE_CHECKING:

@@ -2,19 +2,24 @@
 
 Only the first pane is built before the first frame; the others are mounted right after it
 (or at once when their key is pressed first), so that a heavy pane costs nothing at startup.
+Opened on a path (``normtui DB``), the first frame is the console's frame (header, first tab,
+keys) with "Opening…" where the pairings go: the store, the rules and sqlite access load in a
+thread after it, and the pairings pane is mounted when they are there.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, TabbedContent, TabPane
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
-from normtui.store import EXPECTED_ERRORS
+from normtui.store.errors import EXPECTED_ERRORS
 from normtui.tui.messages import StoreChanged
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
@@ -48,6 +53,21 @@ def last_undoable(entries: list[AuditEntry]) -> AuditEntry | None:
 
 
 class ConsoleScreen(Screen[None]):
+    class Opened(Message):
+        """From the opening thread: the store is open and the first pane built."""
+
+        def __init__(self, store: EventStore, pane: Pane) -> None:
+            super().__init__()
+            self.store = store
+            self.pane = pane
+
+    class CannotOpen(Message):
+        """From the opening thread: the file was refused after all (removed, locked)."""
+
+        def __init__(self, why: str) -> None:
+            super().__init__()
+            self.why = why
+
     BINDINGS = [
         *_pane_bindings(),
         Binding("question_mark", "help", "Help", id="help", key_display="?"),
@@ -55,25 +75,81 @@ class ConsoleScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", id="quit", show=False),
     ]
 
-    def __init__(self, store: EventStore, *, poll_seconds: float = 1.0,
-                 preload: bool = True) -> None:
+    def __init__(self, store: EventStore | None, *, path: Path | None = None,
+                 poll_seconds: float = 1.0, preload: bool = True) -> None:
         super().__init__()
-        self.store = store
+        self._store = store
+        if store is not None:
+            path = store.path
+        assert path is not None, "a store or the path of one"
+        self.path = path
         self.poll_seconds = poll_seconds
         self.preload = preload
-        self._seen_version = store.data_version()
+        self._seen_version = store.data_version() if store is not None else 0
         self._panes: dict[str, Pane] = {}
         self._tabs_ready = False
+
+    @property
+    def store(self) -> EventStore:
+        assert self._store is not None, "the store is still being opened"
+        return self._store
+
+    @property
+    def ready(self) -> bool:
+        """Whether the store is open and the first pane built."""
+        return self._store is not None and bool(self._panes)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=getattr(self.app, "show_clock", True))
         # Only the first tab before the first frame; the others follow right after it.
         key, pane_id, module, cls_name = PANES[0]
         with TabbedContent(id="panes"), TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"):
-            yield pane_class(module, cls_name)(self.store)
+            if self._store is not None:
+                yield pane_class(module, cls_name)(self._store)
+            else:
+                yield Static(f"Opening {self.path}…", id="opening", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        if self._store is not None:
+            self._start()
+            return
+        self.sub_title = f"Opening {self.path.name}…"
+        # After the first frame: the thread would otherwise share the interpreter with it.
+        self.call_after_refresh(self._open_store)
+
+    @work(thread=True, exclusive=True, group="open", exit_on_error=False)
+    def _open_store(self) -> None:
+        from normtui.store import EventStore
+
+        try:
+            store = EventStore.open(self.path)
+            pane = pane_class(*PANES[0][2:])(store)
+        except EXPECTED_ERRORS as exc:
+            self.post_message(self.CannotOpen(str(exc)))
+            return
+        self.post_message(self.Opened(store, pane))
+
+    @on(CannotOpen)
+    def _cannot_open(self, message: CannotOpen) -> None:
+        app = self.app
+        if hasattr(app, "open_error"):
+            app.open_error = message.why
+        app.exit(return_code=2)
+
+    @on(Opened)
+    async def _opened(self, message: Opened) -> None:
+        store, pane = message.store, message.pane
+        self._store = store
+        if hasattr(self.app, "store"):
+            self.app.store = store
+        self._seen_version = store.data_version()
+        pane.focus_when_mounted = True
+        await self.query_one("#opening").remove()
+        await self.query_one(f"#tab-{PANES[0][1]}", TabPane).mount(pane)
+        self._start()
+
+    def _start(self) -> None:
         self.title = self.store.event.name
         self.ensure_pane(PANES[0][1])
         self._update_titles()
@@ -126,6 +202,8 @@ class ConsoleScreen(Screen[None]):
         self.pane(pane_id).focus_first()
 
     def action_show_pane(self, pane_id: str) -> None:
+        if not self.ready and pane_id == PANES[0][1]:
+            return  # shown already, and focused as soon as it is built
         if not self._tabs_ready and pane_id != PANES[0][1]:
             self.call_after_refresh(self.action_show_pane, pane_id)  # its tab comes next
             return
@@ -144,6 +222,8 @@ class ConsoleScreen(Screen[None]):
 
     @on(TabbedContent.TabActivated)
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        if not self.ready:
+            return
         pane_id = (event.pane.id or "").removeprefix("tab-")
         pane = self.pane(pane_id)
         if pane.is_mounted and pane.stale:
@@ -158,7 +238,7 @@ class ConsoleScreen(Screen[None]):
         from normtui.store import EventStore
 
         failures: tuple[type[Exception], ...] = (OSError, *EXPECTED_ERRORS)
-        source = self.store.path
+        source = self.path
         target = source.with_name(f"{source.stem}-{fmt}{suffix(fmt)}")
         try:
             with EventStore.open(source) as store:
@@ -178,6 +258,9 @@ class ConsoleScreen(Screen[None]):
     def action_undo(self) -> None:
         from normtui.tui.screens.confirm import ConfirmScreen
 
+        if not self.ready:
+            self.notify(f"Still opening {self.path.name}.", severity="warning")
+            return
         last = last_undoable(self.store.log(limit=200))
         if last is None:
             self.notify("Nothing to undo.", severity="warning")

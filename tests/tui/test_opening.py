@@ -1,0 +1,103 @@
+"""`normtui DB`: the console draws its frame first and opens the store right after it, in a
+thread; a file that fails after the launcher's check is still one line and exit code 2."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import TabbedContent
+
+from normtui.launch import run_console
+from normtui.tui.app import NormtuiApp
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import console, pairings
+
+
+def opening_app(path: Path) -> NormtuiApp:
+    app = NormtuiApp(path, poll_seconds=0, show_clock=False)
+    app.animation_level = "none"
+    return app
+
+
+async def until(condition, seconds: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    waited = 0.0
+    while not condition():
+        assert waited < seconds, "not reached in time"
+        await asyncio.sleep(0.02)
+        waited += 0.02
+
+
+async def test_the_frame_first_then_the_pairings_with_the_focus(demo_copy: Path) -> None:
+    app = opening_app(demo_copy)
+    seen_opening: list[bool] = []
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        screen = console(app)
+        seen_opening.append(bool(screen.query("#opening")) or screen.ready)
+        await until(lambda: screen.ready and screen._tabs_ready)
+        await pilot.pause()
+        assert app.store is not None and app.store.path == demo_copy
+        assert not screen.query("#opening")
+        assert screen.title == "Norway Chess 2022"
+        assert screen.sub_title == "Round 7"
+        pane = pairings(app)
+        assert [g.board for g in pane.table.games] == [1, 2, 3, 4, 5]
+        assert app.focused is pane.table
+        # The console works as it does when handed an open store.
+        await pilot.press("3")
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "tab-standings"
+    assert seen_opening == [True]
+    assert app.return_code in (0, None)
+
+
+async def test_keys_pressed_while_opening_wait_or_say_so(demo_copy: Path) -> None:
+    """A pane key pressed before the store is open is done once it is; undo says it waits."""
+    app = opening_app(demo_copy)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        screen = console(app)
+        if not screen.ready:  # the thread may already be done on a fast machine
+            screen.action_undo()
+            screen.action_show_pane("pairings")
+            await pilot.pause()
+            assert "Still opening demo.db." in [n.message for n in app._notifications]
+        screen.action_show_pane("standings")
+        await until(lambda: screen.query_one(TabbedContent).active == "tab-standings")
+        await pilot.pause()
+        assert screen.ready
+
+
+async def test_a_file_gone_after_the_check_ends_the_console_with_one_line(
+        tmp_path: Path) -> None:
+    app = opening_app(tmp_path / "gone.db")
+    async with app.run_test(size=SNAPSHOT_SIZE):
+        await until(lambda: app.return_code is not None)
+    assert app.return_code == 2
+    assert app.open_error is not None and "no such database" in app.open_error
+
+
+def test_the_launcher_prints_it_and_exits_2(tmp_path: Path, monkeypatch, capsys) -> None:
+    import normtui.store.connection as connection
+
+    gone = tmp_path / "gone.db"
+    gone.write_bytes(b"")
+    monkeypatch.setattr(connection, "check_database", lambda path: gone.unlink())
+
+    def run(self: NormtuiApp) -> None:
+        self.open_error = f"{self.path}: no such database"
+
+    monkeypatch.setattr(NormtuiApp, "run", run)
+    with pytest.raises(SystemExit) as exit_:
+        run_console(gone)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == f"normtui: {gone}: no such database\n"
+
+
+def test_a_wrong_file_is_refused_before_the_screen_is_taken(tmp_path: Path, capsys) -> None:
+    text = tmp_path / "players.db"
+    text.write_text("name,rating\n")
+    with pytest.raises(SystemExit) as exit_:
+        run_console(text)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.startswith(f"normtui: {text} is not a normtui database")
