@@ -131,6 +131,29 @@ async def test_every_pane_is_one_key_away_and_takes_the_focus(demo_copy, make_ap
                 assert console(app).pane(pane_id) in app.focused.ancestors_with_self
 
 
+async def test_each_pane_reads_the_store_once_when_built(demo_copy, make_app,
+                                                        monkeypatch) -> None:
+    """Textual runs the on_mount of every class of a pane; the base's reload must run once."""
+    from normtui.tui.panes.base import Pane
+
+    reloads: dict[str, int] = {}
+    for _key, _pane_id, module, cls_name in PANES:
+        cls = pane_class(module, cls_name)
+        original = cls.reload
+
+        def counted(self: Pane, original=original) -> None:  # type: ignore[no-untyped-def]
+            reloads[self.PANE_ID] = reloads.get(self.PANE_ID, 0) + 1
+            original(self)
+
+        monkeypatch.setattr(cls, "reload", counted)
+    app = make_app(demo_copy)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert len(console(app).panes) == len(PANES)
+    assert reloads == {pane_id: 1 for _key, pane_id, _module, _cls in PANES}
+
+
 def test_the_shell_and_these_panes_do_not_import_chess() -> None:
     """python-chess is the PGN pane's, imported when that pane is built, not before the first
     frame."""

@@ -43,6 +43,9 @@ class Pane(Vertical):
         """Re-read what the pane shows from the store."""
 
     def on_mount(self) -> None:
+        # Textual calls the on_mount of every class in the MRO, the pane's own first, then
+        # this one: a pane sets up its tables in its on_mount and never calls super() here
+        # (that would read the store twice).
         self.reload()
         self.stale = False
         if self.focus_when_mounted:

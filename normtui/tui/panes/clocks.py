@@ -68,7 +68,6 @@ class ClocksPane(Pane):
         dial.add_column("Dial", key="setting")
         dial.add_column("When", key="when")
         self.query_one(ClockForm).display = False
-        super().on_mount()
         # The Armageddon countdowns move with the time of day, not only with the store.
         self.set_interval(1.0, self._tick)
 

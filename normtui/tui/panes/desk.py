@@ -90,7 +90,6 @@ class PlayerDeskPane(Pane):
         self.query_one("#desk-round", Select).set_options(
             [(f"round {r}", r) for r in range(1, rounds + 1)])
         self.round_no = self.store.current_round()
-        super().on_mount()
         self.query_one("#desk-round", Select).value = self.round_no
 
     def focus_first(self) -> None:

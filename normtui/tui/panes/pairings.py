@@ -116,7 +116,6 @@ class PairingsPane(Pane):
         yield Static("", id="pairings-legend")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.set_interval(1.0, self._tick)
 
     @property

@@ -104,7 +104,6 @@ class PgnEntryPane(Pane):
         yield PgnImportBar(id="pgn-import")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(TextArea).border_title = "Game record (paste here)"
         self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
 
