@@ -52,18 +52,18 @@ def run_console(db: Path | None) -> None:
     if not db.exists():
         _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
     if "sqlite_utils" not in sys.modules:
-        for name in _NOT_NEEDED:
-            sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+        for module in _NOT_NEEDED:
+            sys.modules.setdefault(module, None)  # type: ignore[arg-type]
     from normtui.store.connection import check_database
     from normtui.store.errors import EXPECTED_ERRORS
 
     try:
-        check_database(db)
+        name = check_database(db)
     except EXPECTED_ERRORS as exc:
         _fail(str(exc))
     from normtui.tui.app import NormtuiApp
 
-    app = NormtuiApp(db)
+    app = NormtuiApp(db, event_name=name)
     try:
         app.run()
     finally:

@@ -113,10 +113,17 @@ def open_database(path: str | Path) -> sqlite3.Connection:
     return conn
 
 
-def check_database(path: str | Path) -> None:
+def check_database(path: str | Path) -> str | None:
     """Refuse ``path`` as :func:`open_database` would (upgrading an older schema), without
-    keeping it open or loading the store."""
-    open_database(path).close()
+    keeping it open or loading the store; the event's name, for a title meanwhile."""
+    conn = open_database(path)
+    try:
+        row = conn.execute("SELECT name FROM event").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise _not_ours(Path(path), f"SQLite says: {exc}") from None
+    finally:
+        conn.close()
+    return row[0] if row else None
 
 
 def create_database(path: str | Path) -> sqlite3.Connection:

@@ -35,12 +35,14 @@ class NormtuiApp(App[None]):
 
     def __init__(self, store: EventStore | Path, *, poll_seconds: float = 1.0,
                  now: Callable[[], datetime] | None = None, show_clock: bool = True,
-                 preload: bool = True) -> None:
+                 preload: bool = True, event_name: str | None = None) -> None:
         super().__init__()
         self.store: EventStore | None = None if isinstance(store, Path) else store
         self.path: Path = store if isinstance(store, Path) else store.path
         # Why the store could not be opened after all (the launcher prints it and exits 2).
         self.open_error: str | None = None
+        # The header's title while the store is being opened (the launcher read it).
+        self.event_name = event_name
         self.poll_seconds = poll_seconds
         # Tests and snapshots pass a fixed clock: countdowns and the header must not drift.
         self.now: Callable[[], datetime] = now or (lambda: datetime.now().astimezone())

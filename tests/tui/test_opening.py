@@ -16,7 +16,7 @@ from tests.tui.helpers import console, pairings
 
 
 def opening_app(path: Path) -> NormtuiApp:
-    app = NormtuiApp(path, poll_seconds=0, show_clock=False)
+    app = NormtuiApp(path, poll_seconds=0, show_clock=False, event_name="Norway Chess 2022")
     app.animation_level = "none"
     return app
 
@@ -35,6 +35,7 @@ async def test_the_frame_first_then_the_pairings_with_the_focus(demo_copy: Path)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         screen = console(app)
         seen_opening.append(bool(screen.query("#opening")) or screen.ready)
+        assert screen.title == "Norway Chess 2022"
         await until(lambda: screen.ready and screen._tabs_ready)
         await pilot.pause()
         assert app.store is not None and app.store.path == demo_copy
@@ -101,3 +102,11 @@ def test_a_wrong_file_is_refused_before_the_screen_is_taken(tmp_path: Path, caps
         run_console(text)
     assert exit_.value.code == 2
     assert capsys.readouterr().err.startswith(f"normtui: {text} is not a normtui database")
+
+
+def test_the_launcher_reads_the_event_name_for_the_first_frame(demo_copy: Path,
+                                                                monkeypatch) -> None:
+    started: list[str | None] = []
+    monkeypatch.setattr(NormtuiApp, "run", lambda self: started.append(self.event_name))
+    run_console(demo_copy)
+    assert started == ["Norway Chess 2022"]

@@ -3,6 +3,8 @@ event at 19:32 on 7 June 2022 (update with `pytest tests/tui --snapshot-update`,
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.pilot import Pilot
 
 from tests.tui.conftest import SNAPSHOT_SIZE
@@ -36,3 +38,37 @@ def test_audit_log(demo_app, snap_compare) -> None:
 
 def test_help(demo_app, snap_compare) -> None:
     assert snap_compare(demo_app, press=["question_mark"], terminal_size=SNAPSHOT_SIZE)
+
+
+def test_the_first_frame_while_the_store_opens(demo_copy, snap_compare, monkeypatch) -> None:
+    """`normtui demo.db` before the store is open: the console's frame, the event's name (read
+    by the launcher), "Opening …" where the pairings go. The opening thread is held back until
+    the snapshot is taken."""
+    import threading
+
+    from normtui.store import EventStore
+    from normtui.tui.app import NormtuiApp
+
+    release = threading.Event()
+    opened = EventStore.open
+
+    def held(path, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait(10)
+        return opened(path, **kwargs)
+
+    monkeypatch.setattr(EventStore, "open", held)
+    monkeypatch.chdir(demo_copy.parent)
+    app = NormtuiApp(Path("demo.db"), poll_seconds=0, show_clock=False,
+                     event_name="Norway Chess 2022")
+    app.animation_level = "none"
+    leave = app.exit
+
+    def exit_(*args, **kwargs):  # type: ignore[no-untyped-def]
+        release.set()  # the screenshot is taken: let the thread finish before the app ends
+        leave(*args, **kwargs)
+
+    monkeypatch.setattr(app, "exit", exit_)
+    try:
+        assert snap_compare(app, terminal_size=SNAPSHOT_SIZE)
+    finally:
+        release.set()

@@ -114,6 +114,7 @@ class ConsoleScreen(Screen[None]):
         if self._store is not None:
             self._start()
             return
+        self.title = getattr(self.app, "event_name", None) or self.app.title
         self.sub_title = f"Opening {self.path.name}…"
         # After the first frame: the thread would otherwise share the interpreter with it.
         self.call_after_refresh(self._open_store)
