@@ -106,7 +106,7 @@ class DeskMixin(StoreBase):
             p = self.resolve_player(player)
             pid = self._player_ids()[p.number]
             row = self._conn.execute("SELECT id FROM arrivals WHERE round = ? AND player = ?",
-                                   [round, pid]).fetchone()
+                                     [round, pid]).fetchone()
             values = {"round": round, "player": pid, "present": int(present),
                       "recorded_at": self.now()}
             if row is None:
@@ -115,7 +115,7 @@ class DeskMixin(StoreBase):
                 arrival_id = int(row[0])
                 tx.rec.update("arrivals", arrival_id, {"present": int(present)})
             old_fine = self._conn.execute("SELECT id FROM fines WHERE arrival = ?",
-                                        [arrival_id]).fetchone()
+                                          [arrival_id]).fetchone()
             due = duties.arrival_fine(present, self.profile) if fine else None
             if old_fine is not None and due is None:
                 tx.rec.delete("fines", int(old_fine[0]))

@@ -64,7 +64,7 @@ def _describe(game: Game) -> str:
 class GamesMixin(StoreBase):
     def _round_open(self, game: GameRecord, correction: bool) -> None:
         row = self._conn.execute("SELECT status FROM rounds WHERE stage = ? AND round = ?",
-                               [game.stage, game.round]).fetchone()
+                                 [game.stage, game.round]).fetchone()
         if row and row[0] == "closed" and not correction:
             raise RuleError(f"round {game.round} is closed; enter a change to it as a correction",
                             "Regulations §8")
@@ -259,7 +259,7 @@ class GamesMixin(StoreBase):
     def _round_id(self, round: int, stage: str) -> int:
         self.check_round(round, stage)
         row = self._conn.execute("SELECT id FROM rounds WHERE stage = ? AND round = ?",
-                               [stage, round]).fetchone()
+                                 [stage, round]).fetchone()
         if row is None:  # pragma: no cover - every stage round is created with the stage
             raise NotFoundError(f"round {round} has no record")
         return int(row[0])

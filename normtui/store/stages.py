@@ -224,7 +224,7 @@ class StagesMixin(StoreBase):
             state = self._started_playoff()
             target = state.game(game_id)
             row = self._conn.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
-                                   [game_id]).fetchone()
+                                     [game_id]).fetchone()
             if row is not None and row[1] == value:
                 return None
             if row is not None and not correction:
@@ -300,7 +300,7 @@ class StagesMixin(StoreBase):
             state = self._started_playoff()
             target = state.game(game_id)
             row = self._conn.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
-                                   [game_id]).fetchone()
+                                     [game_id]).fetchone()
             if row is None:
                 raise RuleError(f"play-off game {game_id} has no result yet: enter it, then "
                                 "attach its record", _PLAYOFF)
