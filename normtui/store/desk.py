@@ -128,6 +128,8 @@ class DeskMixin(StoreBase):
             tx.summary = f"round {round}: {surname(p.name)} {where}"
             if due is not None:
                 tx.summary += f", fined {due.amount} {due.currency} ({due.article})"
+            elif not present and not fine:
+                tx.summary += ", no fine (the arbiter's decision)"
         return tx.entry
 
     def arrivals(self, round: int | None = None) -> list[ArrivalRecord]:

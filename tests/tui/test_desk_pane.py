@@ -9,6 +9,7 @@ from normtui.rules.model import GameState, PlayerStatus, Postponement
 from normtui.store import EventStore
 from normtui.tui.panes.desk import PlayerDeskPane
 from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.screens.desk_absent import AbsenceScreen
 from normtui.tui.screens.desk_illness import DeskIllnessScreen
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 from tests.tui.conftest import SNAPSHOT_SIZE
@@ -26,7 +27,7 @@ async def on_player(pilot, number: int) -> PlayerDeskPane:  # type: ignore[no-un
 
 def question(app) -> str:  # type: ignore[no-untyped-def]
     screen = app.screen
-    assert isinstance(screen, ConfirmScreen)
+    assert isinstance(screen, ConfirmScreen | AbsenceScreen)
     return str(screen.query_one("#question", Static).render())
 
 
@@ -74,6 +75,30 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         [incident] = store.incidents()
         assert (incident.player.name, incident.kind, incident.decision) == (
             "Anand, Viswanathan", "electronic_device", "game lost")
+
+
+async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
+        demo_copy, demo_app) -> None:
+    """The fine is proposed, not forced: `w` records the absence alone, and says so."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await on_player(pilot, 6)
+        await pilot.press("a")
+        await pilot.pause()
+        assert "or the absence alone?" in question(app)
+        await pilot.press("w")
+        await pilot.pause()
+        table = pane.query_one(DeskArrivals)
+        assert str(table.get_cell("6", "arrival")) == "ABSENT"
+        assert str(table.get_cell("6", "fine")) == ""
+        assert app.store.fines() == []
+        assert app.store.log(limit=1)[0].summary == (
+            "round 7: Tari absent at the start, no fine (the arbiter's decision)")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert str(table.get_cell("6", "arrival")) == "present"
 
 
 async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(

@@ -47,7 +47,8 @@ class PlayerDeskPane(Pane):
         Binding("p", "present", "Present", id="desk.present",
                 tooltip="The selected player was in the playing area at the start"),
         Binding("a", "absent", "Absent", id="desk.absent",
-                tooltip="Absent at the start: the §7 fine is proposed, recorded if confirmed"),
+                tooltip="Absent at the start: the §7 fine is proposed; record it, or the "
+                "absence alone"),
         Binding("i", "incident", "Incident", id="desk.incident",
                 tooltip="Record an incident with the Chief Arbiter's decision (§7)"),
         Binding("l", "illness", "Ill", id="desk.illness",
@@ -142,7 +143,7 @@ class PlayerDeskPane(Pane):
 
     def action_absent(self) -> None:
         from normtui.rules.duties import arrival_fine
-        from normtui.tui.screens.confirm import ConfirmScreen
+        from normtui.tui.screens.desk_absent import AbsenceScreen, Answer
 
         player = self._player()
         if player is None:
@@ -152,16 +153,16 @@ class PlayerDeskPane(Pane):
         amount = f"{fine.amount:f} {fine.currency}"
         question = (f"{player.name} was not in the playing area at the start of round "
                     f"{self.round_no}.\n\n{fine.article}: a fine of {amount} ({fine.reason}).\n\n"
-                    "Record the absence and the fine?")
+                    "Record the absence and the fine, or the absence alone?")
 
-        def answered(confirmed: bool | None) -> None:
-            if not confirmed:
+        def answered(answer: Answer | None) -> None:
+            if answer is None:
                 self.notify("Nothing recorded.", timeout=3)
                 return
             self.write("arrival", self.store.record_arrival, self.round_no, player.number, False,
-                       fine=True)
+                       fine=answer == "fine")
 
-        self.app.push_screen(ConfirmScreen(question, confirm=f"Fine {amount}"), answered)
+        self.app.push_screen(AbsenceScreen(question, amount), answered)
 
     def action_incident(self) -> None:
         from normtui.tui.screens.desk_incident import DeskIncidentScreen
