@@ -223,3 +223,41 @@ async def test_a_key_typed_right_after_a_pane_key_never_reaches_the_pane_left(de
             app._driver.process_message(events.Key(key, key))
         await pilot.pause(0.3)
         assert app.store.games(7)[0].result is None
+
+
+async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeypatch) -> None:
+    """Focus moves that change no key (a modal closed, the same pane back) leave the Footer as
+    it is; a pane with other keys gets them."""
+    from textual.widgets._footer import FooterKey
+
+    from normtui.tui.widgets.console_footer import ConsoleFooter
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(ConsoleFooter)
+
+        def shown() -> list[str]:
+            return [k.description for k in footer.query(FooterKey)]
+
+        rebuilds: list[int] = []
+        recompose = ConsoleFooter.recompose
+
+        async def counted(self: ConsoleFooter) -> None:
+            rebuilds.append(1)
+            await recompose(self)
+
+        monkeypatch.setattr(ConsoleFooter, "recompose", counted)
+        assert "Armageddon" in shown()
+        table = pairings(app).table
+        await pilot.press("down", "question_mark")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is table
+        assert rebuilds == []
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.pause()
+        assert rebuilds
+        assert "Crosstable" in shown() and "Armageddon" not in shown()

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from normtui.store.errors import EXPECTED_ERRORS
 from normtui.tui.messages import StoreChanged
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
+from normtui.tui.widgets.console_footer import ConsoleFooter
 
 if TYPE_CHECKING:
     from normtui.store import AuditEntry, EventStore
@@ -108,7 +109,7 @@ class ConsoleScreen(Screen[None]):
                 yield pane_class(module, cls_name)(self._store)
             else:
                 yield Static(f"Opening {self.path}…", id="opening", markup=False)
-        yield Footer(compact=True)
+        yield ConsoleFooter(compact=True)
 
     def on_mount(self) -> None:
         if self._store is not None:

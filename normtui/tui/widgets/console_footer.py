@@ -1,0 +1,47 @@
+"""The console's Footer: Textual's, rebuilt only when the keys it shows change.
+
+Textual signals "bindings changed" on every focus move, screen resume and binding refresh, and
+its Footer then rebuilds every key widget, a frame of its own (~15 ms here). Most of those
+signals change nothing the Footer shows (the focus moved within a pane; a modal closed and the
+same pane is back), and at startup they come three times in a row.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.widgets import Footer
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+    from textual.screen import Screen
+
+Shown = tuple[tuple[object, ...], ...]
+
+
+class ConsoleFooter(Footer):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._shown: Shown | None = None
+        self._rebuild_pending = False
+
+    def _keys_to_show(self) -> Shown:
+        """What compose would draw from the screen's bindings now."""
+        return tuple(
+            (binding.key, binding.key_display, binding.description, binding.action, enabled,
+             tooltip, (binding.group.description, binding.group.compact) if binding.group else None)
+            for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values()
+            if binding.show or binding.key == self.app.COMMAND_PALETTE_BINDING)
+
+    def compose(self) -> ComposeResult:
+        self._rebuild_pending = False
+        self._shown = self._keys_to_show() if self._bindings_ready else None
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if self._bindings_ready and (self._rebuild_pending
+                                     or self._keys_to_show() == self._shown):
+            return
+        super().bindings_changed(screen)  # schedules the rebuild when it can be seen
+        self._rebuild_pending = (self.is_attached and screen is self.screen
+                                 and screen.app.app_focus)
