@@ -1,4 +1,4 @@
-"""The Textual app: it only owns the event store and pushes the console screen."""
+"""The Textual app: it only owns the event store and opens on the console screen."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
+from textual.screen import Screen
 
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.panes import PANES
@@ -62,8 +63,11 @@ class NormtuiApp(App[None]):
                                        read_from=(str(path), ""), is_default_css=False)
         self.refresh_css(animate=False)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[None]:
+        # The console is the app's first screen, not pushed over an empty default one: that
+        # one would be composed and painted for nothing, and repaint the console once more
+        # from the background right after its first frame.
         from normtui.tui.screens.console import ConsoleScreen
 
-        self.push_screen(ConsoleScreen(self.store, path=self.path,
-                                       poll_seconds=self.poll_seconds, preload=self.preload))
+        return ConsoleScreen(self.store, path=self.path, poll_seconds=self.poll_seconds,
+                             preload=self.preload)

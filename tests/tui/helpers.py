@@ -18,7 +18,7 @@ def notes(app: App[None], severity: str | None = None) -> list[str]:
 
 
 def console(app: App[None]) -> ConsoleScreen:
-    screen = app.screen_stack[1] if len(app.screen_stack) > 1 else app.screen
+    screen = app.screen_stack[0]
     assert isinstance(screen, ConsoleScreen)
     return screen
 
