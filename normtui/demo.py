@@ -75,6 +75,7 @@ class ScriptClock:
 def players_2022(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[PlayerInput]:
     rating: dict[str, int] = {}
     fide: dict[str, str] = {}
+    title: dict[str, str] = {}
     for g in classical + armageddon:
         for colour in ("White", "Black"):
             name = g.tags[colour]
@@ -82,7 +83,10 @@ def players_2022(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[Pl
                 rating[name] = int(g.tags[f"{colour}Elo"])
             if f"{colour}FideId" in g.tags:
                 fide[name] = g.tags[f"{colour}FideId"]
-    return [PlayerInput(name, rating.get(name), None, fide.get(name)) for name in NUMBERS]
+            if f"{colour}Title" in g.tags:  # the Armageddon records carry them
+                title[name] = g.tags[f"{colour}Title"]
+    return [PlayerInput(name, rating.get(name), None, fide.get(name), title.get(name))
+            for name in NUMBERS]
 
 
 def build_demo(path: str | Path) -> None:

@@ -48,7 +48,8 @@ class ExportError(InputError):
 
 @dataclass(frozen=True)
 class EventDetails:
-    """Facts about the event that a report needs and the store does not keep."""
+    """Facts about the event that a report needs: given for one export, else as recorded
+    (``normtui details``), else read from the PGN tags."""
 
     site: str | None = None
     city: str | None = None
@@ -182,7 +183,8 @@ def final_ranks(rows: Sequence[StandingRow], winner: int | None) -> dict[int, in
 
 
 def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Snapshot:
-    """Read everything an export needs; ``details`` override what the PGN texts suggest."""
+    """Read everything an export needs; ``details`` override what is recorded, which
+    overrides what the PGN texts suggest."""
     games = tuple(store.games())
     rows = store.standings()
     playoff = store.playoff()
@@ -196,8 +198,13 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
         tag = pgn_tags(g.pgn).get("Date", "")
         if dates.get(g.round) is None and re.fullmatch(r"\d{4}\.\d\d\.\d\d", tag):
             dates[g.round] = tag.replace(".", "-")
-    return Snapshot(store.event.name, (details or EventDetails()).merged(found), store.profile,
-                    tuple(store.players()), dates, games, tuple(ordered), ranks, playoff)
+    event = store.event
+    kept = event.details
+    stored = EventDetails(kept.site, kept.city, kept.federation, kept.chief_arbiter,
+                          kept.deputy_arbiters)
+    return Snapshot(event.name, (details or EventDetails()).merged(stored).merged(found),
+                    store.profile, tuple(store.players()), dates, games, tuple(ordered), ranks,
+                    playoff)
 
 
 def points_text(value: Decimal | None) -> str:

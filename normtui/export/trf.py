@@ -94,7 +94,8 @@ def player_line(p: Player, points: Decimal, rank: int | None, blocks: Sequence[s
     """
     name = p.name[:33]
     rating = str(p.rating) if p.rating else ""
-    head = (f"001 {p.number:>4} {'':1}{'':>3} {name:<33} {rating:>4} {p.federation or '':<3} "
+    head = (f"001 {p.number:>4} {p.sex or '':1}{p.title or '':>3} {name:<33} {rating:>4} "
+            f"{p.federation or '':<3} "
             f"{p.fide_id or '':>11} {'':<10} {_fit(points, p.name)} "
             f"{'' if rank is None else rank:>4}")
     return (head + "  " + "  ".join(blocks)).rstrip()
@@ -270,7 +271,8 @@ def playoff_trf(snap: Snapshot) -> str:
              "### normtui: play-off blitz games only; a deciding Armageddon is not rated"]
     for number in state.players:
         p = snap.by_number[number]
-        renumbered = Player(start_rank[number], p.name, p.rating, p.federation, p.fide_id)
+        renumbered = Player(start_rank[number], p.name, p.rating, p.federation, p.fide_id,
+                            title=p.title, sex=p.sex)
         lines.append(player_line(renumbered, blitz[number], ranks.get(number),
                                  _playoff_blocks(rated, start_rank, number)))
     return EOL.join(lines) + EOL

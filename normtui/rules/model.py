@@ -18,6 +18,7 @@ from enum import StrEnum
 from normtui.rules.errors import RuleError
 
 __all__ = [
+    "FIDE_TITLES",
     "ArmageddonResult",
     "Colour",
     "Game",
@@ -162,6 +163,12 @@ class Player:
     federation: str | None = None
     fide_id: str | None = None
     status: PlayerStatus = PlayerStatus.ACTIVE
+    title: str | None = None  # one of FIDE_TITLES
+    sex: str | None = None  # "m" or "w", as FIDE's rating report writes it
+
+
+# The titles FIDE awards, in the order of its rating report's specification (TRF, 001).
+FIDE_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 
 @dataclass(frozen=True)

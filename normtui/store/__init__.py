@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         GameRecord,
         IncidentRecord,
         PlayerInput,
+        ReportDetails,
         RoundRecord,
         StandingRow,
     )
@@ -47,7 +48,8 @@ _WHERE = {
     "EventStore": "event", "fixed_clock": "event",
     "parse_players_csv": "players_csv", "read_players_csv": "players_csv",
     **dict.fromkeys(("ArrivalRecord", "EventInfo", "FineRecord", "GameRecord",
-                     "IncidentRecord", "PlayerInput", "RoundRecord", "StandingRow"), "records"),
+                     "IncidentRecord", "PlayerInput", "ReportDetails", "RoundRecord",
+                     "StandingRow"), "records"),
 }
 
 __all__ = [
@@ -67,6 +69,7 @@ __all__ = [
     "NotANormtuiDatabase",
     "NotFoundError",
     "PlayerInput",
+    "ReportDetails",
     "RoundRecord",
     "StandingRow",
     "StoreError",

@@ -351,7 +351,7 @@ _STATE: dict[str, GameState] = {s.value: s for s in GameState}
 
 def _player(row: dict[str, Any]) -> Player:
     return Player(row["number"], row["name"], row["rating"], row["federation"], row["fide_id"],
-                  PlayerStatus(row["status"]))
+                  PlayerStatus(row["status"]), row["title"], row["sex"])
 
 
 def _game_record(row: dict[str, Any], profile: Profile) -> GameRecord:

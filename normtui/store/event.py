@@ -23,6 +23,7 @@ all with one-line messages, and leave the file unchanged.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -37,16 +38,23 @@ from normtui.store.audit import AuditEntry, find_undoable, read_log, undo_rows
 from normtui.store.base import Clock
 from normtui.store.connection import create_database, open_database, remove_database
 from normtui.store.desk import DeskMixin
+from normtui.store.details import DetailsMixin
 from normtui.store.errors import InputError
 from normtui.store.games import GamesMixin
 from normtui.store.players_csv import check_players
-from normtui.store.records import EventInfo, PlayerInput, RoundRecord, StandingRow
+from normtui.store.records import (
+    EventInfo,
+    PlayerInput,
+    ReportDetails,
+    RoundRecord,
+    StandingRow,
+)
 from normtui.store.stages import PlayoffView, StagesMixin, insert_rounds
 
 __all__ = ["EventStore"]
 
 
-class EventStore(GamesMixin, DeskMixin, StagesMixin):
+class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
     """An event file. Not for sharing between threads without care: calls are serialised by
     a lock, so one store may be used from a worker thread, but each call waits for the last."""
 
@@ -85,7 +93,8 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
                     p = by_name[name]
                     ids[number] = tx.rec.insert("players", {
                         "number": number, "name": p.name, "rating": p.rating,
-                        "federation": p.federation, "fide_id": p.fide_id})
+                        "federation": p.federation, "fide_id": p.fide_id, "title": p.title,
+                        "sex": p.sex})
                 schedule = berger_schedule(len(order), profile.event.cycles)
                 tx.rec.insert("stages", {"kind": "main", "rounds": len(schedule),
                                          "time_control": "classical", "lots_seed": lots_seed})
@@ -110,7 +119,10 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin):
             rounds = self._stage_rounds("main")
         seed = main["lots_seed"] if main else None
         assert seed is None or isinstance(seed, int)
-        return EventInfo(row["name"], row["created_at"], players, rounds, seed, tuple(stages))
+        details = ReportDetails(row["city"], row["federation"], row["site"],
+                                row["chief_arbiter"], tuple(json.loads(row["deputy_arbiters"])))
+        return EventInfo(row["name"], row["created_at"], players, rounds, seed, tuple(stages),
+                         details)
 
     def rounds(self, stage: str = "main") -> list[RoundRecord]:
         with self._read():

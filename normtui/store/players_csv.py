@@ -1,4 +1,5 @@
-"""The players file of a new event: ``name,rating,federation,fide_id``.
+"""The players file of a new event: ``name,rating,federation,fide_id`` (and, if wanted,
+``title`` and ``sex`` for the rating report).
 
 Only ``name`` must have a value; the other three columns must be there but may be empty. Every
 problem is reported with its line number, and the first one stops the reading: an event is
@@ -12,12 +13,14 @@ import io
 from collections.abc import Sequence
 from pathlib import Path
 
+from normtui.rules.model import FIDE_TITLES
 from normtui.store.errors import InputError
 from normtui.store.records import PlayerInput
 
 __all__ = ["COLUMNS", "check_players", "parse_players_csv", "read_players_csv"]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
+OPTIONAL = ("title", "sex")
 
 
 def read_players_csv(path: str | Path) -> list[PlayerInput]:
@@ -39,10 +42,10 @@ def parse_players_csv(text: str, *, source: str = "players file") -> list[Player
     if missing:
         raise InputError(f"{source}: the header lacks the column {missing[0]!r} "
                          f"(expected {','.join(COLUMNS)})")
-    unknown = [c for c in header if c not in COLUMNS]
+    unknown = [c for c in header if c not in COLUMNS + OPTIONAL]
     if unknown:
         raise InputError(f"{source}: unknown column {unknown[0]!r} "
-                         f"(expected {','.join(COLUMNS)})")
+                         f"(expected {','.join(COLUMNS)}, and optionally {','.join(OPTIONAL)})")
     if len(set(header)) != len(header):
         raise InputError(f"{source}: a column appears twice in the header")
     players = []
@@ -74,7 +77,14 @@ def _player(cells: dict[str, str], where: str) -> PlayerInput:
     fide_id = cells["fide_id"] or None
     if fide_id is not None and not fide_id.isdigit():
         raise InputError(f"{where}: FIDE id {fide_id!r} of {name} is not a number")
-    return PlayerInput(name, rating, federation, fide_id)
+    title = cells.get("title", "").upper() or None
+    if title is not None and title not in FIDE_TITLES:
+        raise InputError(f"{where}: title {cells['title']!r} of {name} is not a FIDE title "
+                         f"({', '.join(FIDE_TITLES)})")
+    sex = cells.get("sex", "").lower() or None
+    if sex is not None and sex not in ("m", "w"):
+        raise InputError(f"{where}: sex {cells['sex']!r} of {name}: m or w, as FIDE reports it")
+    return PlayerInput(name, rating, federation, fide_id, title, sex)
 
 
 def check_players(players: Sequence[PlayerInput], source: str = "the player list") -> None:

@@ -6,7 +6,7 @@ straight to the rules (``GameRecord.game()``) or back to the store (``resolve_pl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -29,6 +29,7 @@ __all__ = [
     "GameRecord",
     "IncidentRecord",
     "PlayerInput",
+    "ReportDetails",
     "RoundRecord",
     "StandingRow",
     "surname",
@@ -54,6 +55,8 @@ class PlayerInput:
     rating: int | None = None
     federation: str | None = None
     fide_id: str | None = None
+    title: str | None = None
+    sex: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,24 @@ class EventInfo:
     rounds: int
     lots_seed: int | None
     stages: tuple[str, ...]
+    details: ReportDetails = field(default_factory=lambda: ReportDetails())
+
+
+@dataclass(frozen=True)
+class ReportDetails:
+    """What a rating report needs beyond the games (TRF 022, 032, 102, 112; the PGN Site).
+    ``None``: not recorded; the exports then look at the games' PGN tags."""
+
+    city: str | None = None
+    federation: str | None = None
+    site: str | None = None
+    chief_arbiter: str | None = None
+    deputy_arbiters: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"city": self.city, "federation": self.federation, "site": self.site,
+                "chief_arbiter": self.chief_arbiter,
+                "deputy_arbiters": list(self.deputy_arbiters)}
 
 
 @dataclass(frozen=True)

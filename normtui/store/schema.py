@@ -185,8 +185,32 @@ def m002_playoff_pgn(db: Database) -> None:
                "CHECK (pgn IS NULL OR length(trim(pgn)) > 0)")
 
 
+_TITLES = "'GM','IM','WGM','FM','WIM','CM','WFM','WCM'"
+_V3 = f"""
+ALTER TABLE event ADD COLUMN city TEXT CHECK (city IS NULL OR length(trim(city)) > 0);
+ALTER TABLE event ADD COLUMN federation TEXT
+    CHECK (federation IS NULL OR (length(federation) = 3 AND federation NOT GLOB '*[^A-Z]*'));
+ALTER TABLE event ADD COLUMN site TEXT CHECK (site IS NULL OR length(trim(site)) > 0);
+ALTER TABLE event ADD COLUMN chief_arbiter TEXT
+    CHECK (chief_arbiter IS NULL OR length(trim(chief_arbiter)) > 0);
+ALTER TABLE event ADD COLUMN deputy_arbiters TEXT NOT NULL DEFAULT '[]'
+    CHECK (json_valid(deputy_arbiters) AND json_type(deputy_arbiters) = 'array');
+ALTER TABLE players ADD COLUMN title TEXT CHECK (title IS NULL OR title IN ({_TITLES}));
+ALTER TABLE players ADD COLUMN sex TEXT CHECK (sex IS NULL OR sex IN ('m', 'w'));
+"""
+
+
+def m003_report_details(db: Database) -> None:
+    # What a FIDE rating report (TRF) asks for and the event did not keep: the place, the
+    # arbiters, the players' titles and sex. All optional; exports fall back to the PGN tags.
+    # Statement by statement: executescript would commit the migration's transaction first.
+    for statement in _V3.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
 # In order; a new migration is appended here.
-_STEPS = (m001_event, m002_playoff_pgn)
+_STEPS = (m001_event, m002_playoff_pgn, m003_report_details)
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 
 

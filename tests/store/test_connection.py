@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from pathlib import Path
 
@@ -125,17 +126,45 @@ def test_applied_migrations_read_as_sqlite_utils_reads_them(store: EventStore) -
 
 
 def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> None:
-    """A file made before the play-off records (m002) gains the column and keeps its data."""
+    """A file of the first release (m001 only) gains the play-off records (m002) and the
+    report details (m003), keeps its data, and its old audit entries can still be undone."""
+    from normtui.store.schema import KNOWN_MIGRATIONS
+
+    with EventStore.open(event_path) as store:
+        store.withdraw("Radjabov")  # rewrites a players row and his games
     with sqlite3.connect(event_path) as conn:
         conn.execute("ALTER TABLE playoff_results DROP COLUMN pgn")
-        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm002_playoff_pgn'")
+        for column in ("city", "federation", "site", "chief_arbiter", "deputy_arbiters"):
+            conn.execute(f"ALTER TABLE event DROP COLUMN {column}")
+        for column in ("title", "sex"):
+            conn.execute(f"ALTER TABLE players DROP COLUMN {column}")
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name <> 'm001_event'")
+        # The withdrawal's audit entry as the first release wrote it: without those columns.
+        (trigger,) = conn.execute("SELECT sql FROM sqlite_master "
+                                  "WHERE name = 'audit_no_update'").fetchone()
+        conn.execute("DROP TRIGGER audit_no_update")
+        entry_id, before, after = conn.execute(
+            "SELECT id, before, after FROM audit ORDER BY id DESC LIMIT 1").fetchone()
+        old = []
+        for text in (before, after):
+            rows = json.loads(text)
+            for row in rows["players"].values():
+                del row["title"], row["sex"]
+            old.append(json.dumps(rows))
+        conn.execute("UPDATE audit SET before = ?, after = ? WHERE id = ?", [*old, entry_id])
+        conn.execute(trigger)
     with EventStore.open(event_path) as store:
         columns = [r[1] for r in store._conn.execute("PRAGMA table_info(playoff_results)")]
         assert "pgn" in columns
+        assert store.event.details.city is None
+        assert [p.title for p in store.players()] == [None] * 10
         assert len(store.games()) == 45
+        store.undo()  # written before m003: its players row does not name the new columns
+        assert store.resolve_player("Radjabov").status.value == "active"
+        assert store.games(1)[0].result is None
     with sqlite3.connect(event_path) as conn:
         names = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")]
-    assert names == ["m001_event", "m002_playoff_pgn"]
+    assert names == list(KNOWN_MIGRATIONS)
 
 
 def test_reading_an_up_to_date_file_does_not_load_sqlite_utils(event_path: Path) -> None:

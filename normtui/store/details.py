@@ -1,0 +1,128 @@
+"""What a FIDE rating report needs beyond the games: the event's place and arbiters, the
+players' titles and sex. Recorded once by the arbiter, audited like every change; the exports
+use them before anything guessed from the PGN tags.
+
+>>> import tempfile, pathlib
+>>> from normtui.assets import read_profile_text
+>>> from normtui.store import EventStore, PlayerInput
+>>> names = ["So", "Carlsen", "Giri", "Anand", "Mamedyarov", "Tari", "Vachier-Lagrave",
+...          "Topalov", "Wang Hao", "Radjabov"]
+>>> store = EventStore.create(pathlib.Path(tempfile.mkdtemp()) / "event.db",
+...                           [PlayerInput(n) for n in names], read_profile_text())
+>>> store.set_report_details({"city": "Stavanger", "federation": "nor"}).summary
+'report details: city Stavanger, federation NOR'
+>>> store.set_player_details("Carlsen", {"title": "gm", "sex": "m"}).summary
+'Carlsen: title GM, sex m'
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+
+from normtui.rules.model import FIDE_TITLES
+from normtui.store.audit import AuditEntry
+from normtui.store.base import StoreBase
+from normtui.store.errors import InputError
+from normtui.store.records import surname
+
+__all__ = ["DETAIL_FIELDS", "DetailsMixin"]
+
+# Event columns, and how a summary names them.
+DETAIL_FIELDS = {"city": "city", "federation": "federation", "site": "site",
+                 "chief_arbiter": "chief arbiter", "deputy_arbiters": "deputy arbiters"}
+_SEXES = ("m", "w")
+
+Value = str | Sequence[str] | None
+
+
+def _text(value: Value, what: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise InputError(f"{what} is one text, not a list")
+    cleaned = " ".join((value or "").split())
+    return cleaned or None
+
+
+def _clean_detail(key: str, value: Value) -> str | None:
+    """The stored form of one event detail; ``None`` (or empty) clears it."""
+    if key == "deputy_arbiters":
+        names = [value] if isinstance(value, str) else list(value or ())
+        cleaned = [" ".join(str(n).split()) for n in names]
+        if any(not n for n in cleaned):
+            raise InputError("a deputy arbiter's name is empty")
+        return json.dumps(cleaned, ensure_ascii=False)
+    text = _text(value, DETAIL_FIELDS[key])
+    if key == "federation" and text is not None:
+        text = text.upper()
+        if not re.fullmatch(r"[A-Z]{3}", text):
+            raise InputError(f"federation {value!r} is not a FIDE federation code "
+                             "(three letters, e.g. NOR)")
+    return text
+
+
+def _said(key: str, stored: str | None) -> str:
+    name = DETAIL_FIELDS[key]
+    if key == "deputy_arbiters":
+        names = json.loads(stored or "[]")
+        return f"{name} {'; '.join(names)}" if names else f"{name} cleared"
+    return f"{name} {stored}" if stored is not None else f"{name} cleared"
+
+
+class DetailsMixin(StoreBase):
+    def set_report_details(self, changes: Mapping[str, Value]) -> AuditEntry | None:
+        """Record the event's city, federation (FIDE code), PGN site, chief arbiter and deputy
+        arbiters (a list); a key left out is kept, ``None`` or an empty text clears it.
+        ``None`` back when nothing changed."""
+        unknown = sorted(set(changes) - set(DETAIL_FIELDS))
+        if unknown:
+            raise InputError(f"unknown report detail {unknown[0]!r} "
+                             f"(one of {', '.join(DETAIL_FIELDS)})")
+        if not changes:
+            raise InputError("no report detail given")
+        cleaned = {key: _clean_detail(key, value) for key, value in changes.items()}
+        with self._write("details") as tx:
+            current = tx.rec.fetch("event", 1)
+            assert current is not None
+            changed = {k: v for k, v in cleaned.items() if current[k] != v}
+            if changed:
+                tx.rec.update("event", 1, changed)
+            tx.summary = "report details: " + ", ".join(_said(k, v) for k, v in changed.items())
+        return tx.entry
+
+    def set_player_details(self, player: str | int,
+                           changes: Mapping[str, str | None]) -> AuditEntry | None:
+        """Record a player's FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM) and sex (m or w)
+        for the rating report; ``None`` or "none" clears one. ``None`` back when nothing
+        changed."""
+        unknown = sorted(set(changes) - {"title", "sex"})
+        if unknown:
+            raise InputError(f"unknown player detail {unknown[0]!r} (title or sex)")
+        if not changes:
+            raise InputError("no player detail given: a title or a sex")
+        values: dict[str, str | None] = {}
+        for key, value in changes.items():
+            text = (value or "").strip()
+            text = "" if text.lower() == "none" else text
+            if key == "title":
+                text = text.upper()
+                if text and text not in FIDE_TITLES:
+                    raise InputError(f"{value!r} is not a FIDE title "
+                                     f"(one of {', '.join(FIDE_TITLES)}, or none)")
+            else:
+                text = text.lower()
+                if text and text not in _SEXES:
+                    raise InputError(f"sex {value!r}: FIDE's report knows m and w (or none)")
+            values[key] = text or None
+        with self._write("player") as tx:
+            p = self.resolve_player(player)
+            pid = self._player_ids()[p.number]
+            current = tx.rec.fetch("players", pid)
+            assert current is not None
+            changed = {k: v for k, v in values.items() if current[k] != v}
+            if changed:
+                tx.rec.update("players", pid, changed)
+            tx.summary = f"{surname(p.name)}: " + ", ".join(
+                f"{k} {v}" if v is not None else f"{k} cleared" for k, v in changed.items())
+        return tx.entry
