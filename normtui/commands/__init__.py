@@ -7,7 +7,7 @@ import importlib
 import click
 
 # Each module defines ``register(cli: click.Group) -> None``.
-_MODULES = ("open", "pgn", "pgn_import", "event", "desk", "stages", "export")
+_MODULES = ("open", "pgn", "pgn_import", "event", "desk", "stages", "details", "export")
 
 
 def register_all(cli: click.Group) -> None:

@@ -14,12 +14,14 @@ import click
 
 from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.storecli import (
+    data,
     db_argument,
     emit,
     json_option,
     opened,
     parse_round,
     report,
+    reports,
 )
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.rules.model import Postponement
@@ -34,6 +36,7 @@ def register(cli: click.Group) -> None:
     @click.argument("white")
     @click.argument("black")
     @click.argument("who", type=click.Choice(["white", "black", "arbiter"]))
+    @reports
     @friendly
     def sign(db: Path, round_no: str, white: str, black: str, who: str) -> None:
         """Record a scoresheet signature (§8): White and Black sign, then the arbiter
@@ -46,6 +49,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.argument("round_no", metavar="ROUND")
     @click.option("--board", type=int, help="Only this board.")
+    @reports
     @friendly
     def start(db: Path, round_no: str, board: int | None) -> None:
         """Mark the scheduled games of ROUND (or one board) as in progress."""
@@ -66,6 +70,7 @@ def register(cli: click.Group) -> None:
     @click.option("--start", "start_time", help="The start time, HH:MM.")
     @click.option("--close", is_flag=True, help="Close the round (every board has a result).")
     @click.option("--reopen", is_flag=True, help="Reopen a closed round.")
+    @reports
     @friendly
     def round_(db: Path, round_no: str, date: str | None, start_time: str | None, close: bool,
                reopen: bool) -> None:
@@ -92,6 +97,7 @@ def register(cli: click.Group) -> None:
     @click.option("--present/--absent", default=True,
                   help="In the playing area at the start of the round, or not.")
     @click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
+    @reports
     @friendly
     def arrive(db: Path, round_no: str, player: str, present: bool, no_fine: bool) -> None:
         """Record whether PLAYER was present at the start of ROUND. Absent at the start is
@@ -118,6 +124,7 @@ def register(cli: click.Group) -> None:
     @click.argument("kind", type=click.Choice(INCIDENT_KINDS))
     @click.argument("description")
     @click.option("--decision", required=True, help="The Chief Arbiter's decision (§7).")
+    @reports
     @friendly
     def incident(db: Path, round_no: str, player: str, kind: str, description: str,
                  decision: str) -> None:
@@ -148,6 +155,7 @@ def register(cli: click.Group) -> None:
     @click.option("--no-solution", "slot", flag_value="none",
                   help="No slot was agreed: the ill player forfeits.")
     @click.option("--opponent-refuses", is_flag=True, help="The opponent refuses the slot.")
+    @reports
     @friendly
     def illness(db: Path, round_no: str, player: str, slot: str | None,
                 opponent_refuses: bool) -> None:
@@ -164,13 +172,15 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.argument("player")
     @click.option("--dry-run", is_flag=True, help="Only say what the withdrawal would do.")
+    @reports
     @friendly
     def withdraw(db: Path, player: str, dry_run: bool) -> None:
         """Withdraw PLAYER (§9): under 50 % of games completed, none of their games count;
         at 50 % or more they count and the remaining games are forfeits."""
         with opened(db) as store:
             if dry_run:
-                click.echo(store.withdrawal_preview(player).message)
+                preview = store.withdrawal_preview(player)
+                data("preview", preview.message, preview.message)
                 return
             report(store.withdraw(player))
 
@@ -200,6 +210,7 @@ def register(cli: click.Group) -> None:
     @click.argument("black_seconds", type=int)
     @click.argument("increment_seconds", type=int)
     @click.argument("increment_from_move", type=int)
+    @reports
     @friendly
     def time_control(db: Path, name: str, white_seconds: int, black_seconds: int,
                      increment_seconds: int, increment_from_move: int) -> None:
@@ -214,14 +225,19 @@ def register(cli: click.Group) -> None:
 
     @cli.command("check")
     @db_argument
+    @json_option
     @friendly
-    def check(db: Path) -> None:
+    def check(db: Path, as_json: bool) -> None:
         """Check the file: SQLite integrity, foreign keys, every game against the rules.
         Exit 1 if anything is wrong."""
         with opened(db) as store:
             problems = check_event(store)
-        for problem in problems:
-            click.echo(problem)
+        if as_json:
+            echo_json({"ok": not problems, "problems": problems})
+        else:
+            for problem in problems:
+                click.echo(problem)
+            if not problems:
+                click.echo("ok")
         if problems:
             sys.exit(1)
-        click.echo("ok")

@@ -14,12 +14,15 @@ import click
 
 from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.storecli import (
+    data,
     db_argument,
     emit,
     json_option,
     opened,
     parse_round,
     report,
+    reports,
+    say,
 )
 from normtui.store import EventStore, GameRecord, StandingRow, read_players_csv
 
@@ -100,6 +103,7 @@ def register(cli: click.Group) -> None:
     @click.option("--lots", "seed", type=int,
                   help="Draw pairing numbers by lots with this seed (recorded). Without it, "
                        "the listed order is the pairing order.")
+    @reports
     @friendly
     def new(db: Path, players_file: Path, profile_file: Path | None, seed: int | None) -> None:
         """Create the event database DB: players, pairing numbers and every round's pairings.
@@ -114,10 +118,13 @@ def register(cli: click.Group) -> None:
         store = EventStore.create(db, players, text, lots_seed=seed)
         try:
             info = store.event
-            click.echo(f"created {db}: {info.name}, {info.players} players, {info.rounds} "
-                       "rounds")
-            for p in store.players():
-                click.echo(f"  {p.number:>2} {p.name}")
+            listed = store.players()
+            report(store.log(limit=1)[0])
+            data("event", {"name": info.name, "players": info.players, "rounds": info.rounds,
+                           "lots_seed": info.lots_seed},
+                 f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds")
+            data("players", [{"number": p.number, "name": p.name} for p in listed],
+                 "\n".join(f"  {p.number:>2} {p.name}" for p in listed))
         finally:
             store.close()
 
@@ -142,6 +149,7 @@ def register(cli: click.Group) -> None:
     @click.option("--armageddon", help="The Armageddon result after a drawn main game.")
     @click.option("--correct", is_flag=True,
                   help="Replace a result already entered (audited as a correction).")
+    @reports
     @friendly
     def result(db: Path, round_no: str, white: str, black: str, result: str | None,
                armageddon: str | None, correct: bool) -> None:
@@ -169,8 +177,8 @@ def register(cli: click.Group) -> None:
             game = store.find_game(rnd, white, black)
             if game.armageddon_deadline:
                 tc = store.profile.time_controls["armageddon"]
-                click.echo(f"Armageddon due: same colours, {tc.describe()}, to start by "
-                           f"{game.armageddon_deadline} (§2)")
+                say(f"Armageddon due: same colours, {tc.describe()}, to start by "
+                    f"{game.armageddon_deadline} (§2)")
 
     @cli.command("standings")
     @db_argument
@@ -217,6 +225,7 @@ def register(cli: click.Group) -> None:
 
     @cli.command("undo")
     @db_argument
+    @reports
     @friendly
     def undo(db: Path) -> None:
         """Revert the last change exactly (the undo itself is logged)."""

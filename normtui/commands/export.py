@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import friendly
+from normtui.commands.common import echo_json, friendly
 from normtui.commands.storecli import db_argument, opened
 from normtui.export import FORMATS, EventDetails, export_event
 
@@ -46,10 +46,12 @@ def register(cli: click.Group) -> None:
     @click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
     @click.option("--deputy", multiple=True,
                   help="Deputy Chief Arbiter (TRF 112); repeat for each.")
+    @click.option("--json", "as_json", is_flag=True,
+                  help='Write {"format", "output"} (with -o) or {"format", "text"} as JSON.')
     @friendly
     def export(db: Path, fmt: str, output: Path | None, city: str | None,
                federation: str | None, site: str | None, arbiter: str | None,
-               deputy: tuple[str, ...]) -> None:
+               deputy: tuple[str, ...], as_json: bool) -> None:
         """Export the event in DB.
 
         \b
@@ -70,7 +72,13 @@ def register(cli: click.Group) -> None:
         with opened(db) as store:
             text = export_event(store, fmt, details)
         if output is None:
-            click.echo(text, nl=False)
+            if as_json:
+                echo_json({"format": fmt, "text": text})
+            else:
+                click.echo(text, nl=False)
             return
         _write_file(output, text)
-        click.echo(f"wrote {output} ({fmt})", err=True)
+        if as_json:
+            echo_json({"format": fmt, "output": str(output), "bytes": len(text.encode())})
+        else:
+            click.echo(f"wrote {output} ({fmt})", err=True)

@@ -17,6 +17,7 @@ from normtui.commands.storecli import (
     opened,
     parse_round,
     report,
+    reports,
 )
 from normtui.rules.standings import Standing
 from normtui.store.stages import PlayoffView
@@ -37,6 +38,7 @@ def register(cli: click.Group) -> None:
     @blitz.command("start")
     @db_argument
     @click.argument("seed", type=int)
+    @reports
     @friendly
     def blitz_start(db: Path, seed: int) -> None:
         """Draw the blitz numbers by lots with SEED and pair the opener (one Berger cycle).
@@ -60,6 +62,7 @@ def register(cli: click.Group) -> None:
     @click.argument("black")
     @click.argument("result")
     @click.option("--correct", is_flag=True, help="Replace a result already entered.")
+    @reports
     @friendly
     def blitz_result(db: Path, round_no: str, white: str, black: str, result: str,
                      correct: bool) -> None:
@@ -83,6 +86,7 @@ def register(cli: click.Group) -> None:
     @blitz.command("choose")
     @db_argument
     @click.argument("numbers", nargs=-1, type=int, required=True)
+    @reports
     @friendly
     def blitz_choose(db: Path, numbers: tuple[int, ...]) -> None:
         """Pairing numbers chosen in the order of the blitz ranking: NUMBERS lists the number

@@ -1,14 +1,19 @@
 """What the event commands share: opening the store, one-line errors, reporting a change.
 
-Not a command module itself (it has no ``register``).
+A command that changes the event is decorated with :func:`reports`: it gains ``--json``, and
+what it says through :func:`report`, :func:`say` and :func:`data` comes out either as lines
+or, with ``--json``, as one object: ``{"changed": bool, "entries": [audit entries],
+"notes": [lines], ...data}``. Not a command module itself (it has no ``register``).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -31,12 +36,63 @@ def opened(db: Path) -> Iterator[EventStore]:
         store.close()
 
 
+# The JSON object of the running command, when it was given --json.
+_OUTPUT: ContextVar[dict[str, Any] | None] = ContextVar("normtui_json_output", default=None)
+
+
+def reports(func: F) -> F:
+    """Give a command that changes the event a ``--json`` option (see the module's doc)."""
+
+    @json_option
+    @functools.wraps(func)
+    def command(*args: Any, as_json: bool, **kwargs: Any) -> Any:
+        if not as_json:
+            return func(*args, **kwargs)
+        output: dict[str, Any] = {"changed": False, "entries": [], "notes": []}
+        token = _OUTPUT.set(output)
+        try:
+            result = func(*args, **kwargs)
+        finally:
+            _OUTPUT.reset(token)
+        echo_json(output)
+        return result
+
+    return cast(F, command)
+
+
 def report(entry: AuditEntry | None, unchanged: str = "nothing to change") -> None:
-    """One line saying what a mutation did (the audit summary), or that it changed nothing."""
+    """What a mutation did (the audit summary), or that it changed nothing."""
+    output = _OUTPUT.get()
+    if output is not None:
+        if entry is None:
+            output["notes"].append(f"unchanged: {unchanged}")
+        else:
+            output["changed"] = True
+            output["entries"].append(entry.to_json())
+        return
     if entry is None:
         click.echo(f"unchanged: {unchanged}")
     else:
         click.echo(f"#{entry.id} {entry.summary}")
+
+
+def say(line: str) -> None:
+    """A line for the arbiter beside the report (a note in the JSON)."""
+    output = _OUTPUT.get()
+    if output is None:
+        click.echo(line)
+    else:
+        output["notes"].append(line)
+
+
+def data(key: str, value: object, line: str | None = None) -> None:
+    """A value the JSON carries under ``key``; as text, ``line`` (if any) is printed."""
+    output = _OUTPUT.get()
+    if output is None:
+        if line is not None:
+            click.echo(line)
+    else:
+        output[key] = value
 
 
 def emit(items: Sequence[T], as_json: bool, line: Callable[[T], str], *,

@@ -1,0 +1,71 @@
+"""`normtui details` and `normtui player`: what a FIDE rating report needs beyond the games
+(the event's place and arbiters, the players' titles and sex), recorded once and audited."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from normtui.commands.common import friendly
+from normtui.commands.storecli import data, db_argument, opened, report, reports
+from normtui.store import ReportDetails
+from normtui.store.details import DETAIL_FIELDS
+
+
+def _lines(details: ReportDetails) -> str:
+    shown = details.to_json()
+    return "\n".join(
+        f"{DETAIL_FIELDS[key]:<16} "
+        f"{('; '.join(value) or '-') if isinstance(value, list) else value or '-'}"
+        for key, value in shown.items())
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("details")
+    @db_argument
+    @click.option("--city", help="City of the event (TRF 022).")
+    @click.option("--federation", help="FIDE code of the host federation (TRF 032), e.g. NOR.")
+    @click.option("--site", help="The PGN Site of the exports (default: CITY FEDERATION).")
+    @click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
+    @click.option("--deputy", multiple=True,
+                  help="Deputy Chief Arbiter (TRF 112); repeat for each; replaces the list.")
+    @click.option("--no-deputies", is_flag=True, help="Clear the deputy arbiters.")
+    @reports
+    @friendly
+    def details(db: Path, city: str | None, federation: str | None, site: str | None,
+                arbiter: str | None, deputy: tuple[str, ...], no_deputies: bool) -> None:
+        """The event's details for the rating report; with options, record them (an empty
+        value clears one). The exports use them unless given other values."""
+        changes: dict[str, str | list[str] | None] = {
+            key: value for key, value in (("city", city), ("federation", federation),
+                                          ("site", site), ("chief_arbiter", arbiter))
+            if value is not None}
+        if deputy or no_deputies:
+            changes["deputy_arbiters"] = [] if no_deputies else list(deputy)
+        with opened(db) as store:
+            if changes:
+                report(store.set_report_details(changes), "those are the details already")
+            shown = store.event.details
+        data("details", shown.to_json(), None if changes else _lines(shown))
+
+    @cli.command("player")
+    @db_argument
+    @click.argument("player")
+    @click.option("--title", help="FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM, or none.")
+    @click.option("--sex", help="m or w (as the rating report writes it), or none.")
+    @reports
+    @friendly
+    def player(db: Path, player: str, title: str | None, sex: str | None) -> None:
+        """PLAYER's details for the rating report; with --title/--sex, record them."""
+        changes = {key: value for key, value in (("title", title), ("sex", sex))
+                   if value is not None}
+        with opened(db) as store:
+            if changes:
+                report(store.set_player_details(player, changes), "already recorded so")
+            p = store.resolve_player(player)
+        data("player", {"number": p.number, "name": p.name, "title": p.title, "sex": p.sex,
+                        "rating": p.rating, "federation": p.federation, "fide_id": p.fide_id},
+             None if changes else f"{p.number} {p.name}: title {p.title or '-'}, sex "
+                                  f"{p.sex or '-'}, rating {p.rating or '-'}, federation "
+                                  f"{p.federation or '-'}, FIDE id {p.fide_id or '-'}")

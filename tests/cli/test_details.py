@@ -1,0 +1,109 @@
+"""`normtui details` and `normtui player`, and `--json` on every command that changes the
+event (one object: changed, the audit entries, notes, and the command's own data)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import Run
+from tests.cli.test_bad_input import refused
+
+
+def test_details_shown_recorded_and_used_by_the_rating_report(run: Run, event_db: Path) -> None:
+    shown = run("details", event_db)
+    assert shown.exit_code == 0 and "city             -" in shown.stdout
+    done = run("details", event_db, "--city", "Stavanger", "--federation", "nor",
+               "--arbiter", "Doe, Jane", "--deputy", "Roe, Rita", "--deputy", "Poe, Paul")
+    assert done.exit_code == 0, done.output
+    assert done.stdout.startswith("#") and "city Stavanger, federation NOR" in done.stdout
+    again = json.loads(run("details", event_db, "--json").stdout)
+    assert again["details"] == {"city": "Stavanger", "federation": "NOR", "site": None,
+                                "chief_arbiter": "Doe, Jane",
+                                "deputy_arbiters": ["Roe, Rita", "Poe, Paul"]}
+    assert run("player", event_db, "carlsen", "--title", "GM", "--sex", "m").exit_code == 0
+    trf = run("export", event_db, "--format", "trf").stdout.splitlines()
+    assert "022 Stavanger" in trf and "032 NOR" in trf and "102 Doe, Jane" in trf
+    assert [line for line in trf if line.startswith("112 ")] == ["112 Roe, Rita",
+                                                                  "112 Poe, Paul"]
+    carlsen = next(line for line in trf if line[14:47].startswith("Carlsen"))
+    assert carlsen[9:13] == "m GM"  # columns 10 (sex) and 11-13 (title)
+    # An option of the export wins over what is recorded, for that export only.
+    other = run("export", event_db, "--format", "trf", "--city", "Oslo").stdout.splitlines()
+    assert "022 Oslo" in other
+    cleared = run("details", event_db, "--no-deputies", "--city", "", "--json")
+    body = json.loads(cleared.stdout)
+    assert body["changed"] and body["details"]["deputy_arbiters"] == []
+    assert body["details"]["city"] is None
+
+
+def test_player_details_shown(run: Run, event_db: Path) -> None:
+    out = run("player", event_db, "2", "--json")
+    assert json.loads(out.stdout)["player"]["name"] == "Carlsen, Magnus"
+    assert run("player", event_db, "Carlsen").stdout.startswith("2 Carlsen, Magnus: title -")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("details", "{db}", "--federation", "NORW"), "not a FIDE federation code"),
+    (("details", "{db}", "--deputy", " "), "a deputy arbiter's name is empty"),
+    (("player", "{db}", "Carlsen", "--title", "XM"), "'XM' is not a FIDE title"),
+    (("player", "{db}", "Carlsen", "--sex", "x"), "m and w"),
+    (("player", "{db}", "Kasparov", "--title", "GM"), "no player matches 'Kasparov'"),
+])
+def test_bad_details_refused(run: Run, event_db: Path, args: tuple[str, ...], says: str) -> None:
+    refused(run, event_db, *(event_db if a == "{db}" else a for a in args), says=says)
+
+
+@pytest.mark.parametrize("args", [
+    ("result", "{db}", "1", "So", "Radjabov", "1/2-1/2", "--armageddon", "0-1"),
+    ("start", "{db}", "1"),
+    ("round", "{db}", "1", "--date", "2022-05-31"),
+    ("arrive", "{db}", "1", "Giri", "--absent"),
+    ("incident", "{db}", "1", "Giri", "electronic_device", "phone rang", "--decision", "lost"),
+    ("illness", "{db}", "1", "Giri", "--free-day"),
+    ("withdraw", "{db}", "Giri", "--dry-run"),
+    ("withdraw", "{db}", "Giri"),
+    ("time-control", "{db}", "armageddon", "600", "420", "1", "41"),
+    ("blitz", "start", "{db}", "7"),
+    ("details", "{db}", "--city", "Stavanger"),
+    ("player", "{db}", "Giri", "--title", "GM"),
+    ("check", "{db}"),
+    ("export", "{db}", "--format", "csv"),
+])
+def test_every_command_that_changes_the_event_speaks_json(run: Run, event_db: Path,
+                                                         args: tuple[str, ...]) -> None:
+    done = run(*(event_db if a == "{db}" else a for a in args), "--json")
+    assert done.exit_code == 0, done.output
+    body = json.loads(done.stdout)
+    assert isinstance(body, dict)
+    if "changed" in body:
+        assert body["changed"] == bool(body["entries"])
+        for entry in body["entries"]:
+            assert {"id", "action", "summary", "before", "after"} <= set(entry)
+
+
+def test_sign_json(run: Run, event_db: Path) -> None:
+    assert run("result", event_db, "1", "So", "Radjabov", "1-0").exit_code == 0
+    body = json.loads(run("sign", event_db, "1", "So", "Radjabov", "white", "--json").stdout)
+    assert body["changed"] and body["entries"][0]["action"] == "sign"
+
+
+def test_result_json_carries_the_entry_and_the_armageddon_note(run: Run, event_db: Path
+                                                                ) -> None:
+    body = json.loads(run("result", event_db, "1", "So", "Radjabov", "1/2-1/2", "--json").stdout)
+    assert body["changed"] and body["entries"][0]["action"] == "result"
+    assert any(note.startswith("Armageddon due") for note in body["notes"])
+    again = json.loads(run("result", event_db, "1", "So", "Radjabov", "1/2-1/2",
+                           "--json").stdout)
+    assert (again["changed"], again["entries"]) == (False, [])
+    assert again["notes"][0] == "unchanged: that result is already entered"
+    undone = json.loads(run("undo", event_db, "--json").stdout)
+    assert undone["entries"][0]["undoes"] == body["entries"][0]["id"]
+
+
+def test_new_json(run: Run, tmp_path: Path, players_csv: Path) -> None:
+    body = json.loads(run("new", tmp_path / "e.db", "--players", players_csv, "--json").stdout)
+    assert body["event"]["players"] == 10 and len(body["players"]) == 10
+    assert body["entries"][0]["action"] == "create"
