@@ -41,6 +41,15 @@ def connect(path: Path) -> sqlite3.Connection:
     # check_same_thread=False: the console may call from a worker thread; EventStore serialises
     # access with its own lock.
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    try:
+        _configure(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     # With WAL, NORMAL keeps every commit safe from a crash of the process (or of a second
@@ -50,7 +59,6 @@ def connect(path: Path) -> sqlite3.Connection:
     # What sqlite-utils sets on every connection it wraps; set here so that the connection
     # behaves the same before the store first wraps it.
     conn.execute("PRAGMA recursive_triggers = ON")
-    return conn
 
 
 def utils_view(conn: sqlite3.Connection) -> Database:
@@ -91,7 +99,11 @@ def open_database(path: str | Path) -> sqlite3.Connection:
         raise NotANormtuiDatabase(f"{path}: cannot read it: {exc.strerror}") from None
     if header != _SQLITE_HEADER:
         raise _not_ours(path, "not an SQLite file")
-    conn = connect(path)
+    try:
+        conn = connect(path)
+    except sqlite3.Error as exc:
+        # A damaged file, or a stale -wal file left beside a replaced one.
+        raise NotANormtuiDatabase(f"{path}: SQLite cannot open it ({exc})") from None
     try:
         (app_id,) = conn.execute("PRAGMA application_id").fetchone()
         if app_id != APPLICATION_ID:

@@ -134,3 +134,18 @@ def test_other_commands_refuse_bad_input(run: Run, event_db: Path, args: tuple[o
                                          says: str) -> None:
     args = tuple(event_db if a == "{db}" else a for a in args)
     refused(run, event_db, *args, says=says)
+
+
+def test_a_damaged_file_is_one_line_and_left_as_it_is(run: Run, event_db: Path) -> None:
+    """A page overwritten (or a stale -wal beside a replaced file): SQLite's own words, no
+    traceback, the bytes untouched."""
+    with event_db.open("r+b") as f:
+        f.seek(100)
+        f.write(b"\xff" * 2000)
+    before = event_db.read_bytes()
+    for args in (("standings", event_db), ("result", event_db, 1, "So", "Radjabov", "1-0")):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert result.stderr == (f"normtui: {event_db}: SQLite cannot open it "
+                                 "(database disk image is malformed)\n")
+    assert event_db.read_bytes() == before

@@ -110,3 +110,14 @@ def test_the_launcher_reads_the_event_name_for_the_first_frame(demo_copy: Path,
     monkeypatch.setattr(NormtuiApp, "run", lambda self: started.append(self.event_name))
     run_console(demo_copy)
     assert started == ["Norway Chess 2022"]
+
+
+def test_a_damaged_file_is_refused_before_the_screen_is_taken(demo_copy: Path, capsys) -> None:
+    with demo_copy.open("r+b") as f:
+        f.seek(100)
+        f.write(b"\xff" * 2000)
+    with pytest.raises(SystemExit) as exit_:
+        run_console(demo_copy)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == (f"normtui: {demo_copy}: SQLite cannot open it "
+                                       "(database disk image is malformed)\n")
