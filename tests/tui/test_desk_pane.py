@@ -166,3 +166,52 @@ async def test_illness_postpones_to_a_free_day_the_morning_can_be_refused_round_
 
 def test_snapshot_desk_pane(demo_app, snap_compare) -> None:
     assert snap_compare(demo_app, press=["5"], terminal_size=SNAPSHOT_SIZE)
+
+
+async def test_title_sex_and_report_details_from_the_desk(demo_copy, demo_app) -> None:
+    """t: the selected player's title and sex; r: the event's place and arbiters. Both
+    audited; a bad federation keeps the modal open with the reason; saving unchanged says so."""
+    from textual.widgets import Select
+
+    from normtui.tui.screens.desk_details import PlayerDetailsScreen, ReportDetailsScreen
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await on_player(pilot, 6)
+        await pilot.press("t")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, PlayerDetailsScreen)
+        assert modal.query_one("#player-title", Select).value == "GM"
+        modal.query_one("#player-sex", Select).value = "m"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, PlayerDetailsScreen)
+        assert app.store.log(limit=1)[0].summary == "Tari: sex m"
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # nothing changed: no audit entry
+        await pilot.pause()
+        assert "Nothing changed." in [n.message for n in app._notifications]
+        assert app.store.log(limit=1)[0].summary == "Tari: sex m"
+
+        await pilot.press("r")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ReportDetailsScreen)
+        modal.query_one("#report-city", Input).value = "Stavanger"
+        modal.query_one("#report-federation", Input).value = "NORW"
+        modal.query_one("#report-deputy_arbiters", Input).value = "Roe, Rita; Poe, Paul"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is modal  # refused: the arbiter corrects it
+        assert any("not a FIDE federation code" in n.message for n in app._notifications)
+        modal.query_one("#report-federation", Input).value = "nor"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not modal
+    with EventStore.open(demo_copy) as store:
+        details = store.event.details
+        assert (details.city, details.federation, details.deputy_arbiters) == (
+            "Stavanger", "NOR", ("Roe, Rita", "Poe, Paul"))
+        assert store.resolve_player("Tari").sex == "m"

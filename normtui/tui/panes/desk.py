@@ -42,6 +42,9 @@ class PlayerDeskPane(Pane):
         ("Desk: report illness", "Postpone or forfeit the player's game (§9)", "illness"),
         ("Desk: withdraw a player", "The 50 % rule's consequence is shown first (§9)",
          "withdraw"),
+        ("Desk: title and sex of the player", "For the FIDE rating report", "player_details"),
+        ("Report details: city, federation, arbiters", "For the FIDE rating report",
+         "report_details"),
     )
     BINDINGS = [
         Binding("p", "present", "Present", id="desk.present",
@@ -55,6 +58,11 @@ class PlayerDeskPane(Pane):
                 tooltip="Illness: postpone or forfeit the game, as §9 decides"),
         Binding("w", "withdraw", "Withdraw", id="desk.withdraw",
                 tooltip="Withdraw the player; the 50 % rule's consequence is shown first"),
+        # Set once for the rating report: in the help and the palette, not the Footer.
+        Binding("t", "player_details", "Title/sex", id="desk.player_details", show=False,
+                tooltip="The selected player's FIDE title and sex, for the rating report"),
+        Binding("r", "report_details", "Report details", id="desk.report_details",
+                show=False, tooltip="The event's city, federation and arbiters (TRF)"),
         # Out of the Footer: the round selector says "[ ] other rounds" beside itself.
         Binding("left_square_bracket", "round(-1)", "Previous round", id="desk.round_prev",
                 key_display="[", show=False),
@@ -189,6 +197,19 @@ class PlayerDeskPane(Pane):
                     self.notify(entry[0].summary, timeout=4, markup=False)
                 self.changed(action)
         return done
+
+    def action_player_details(self) -> None:
+        from normtui.tui.screens.desk_details import PlayerDetailsScreen
+
+        player = self._player()
+        if player is not None:
+            self.app.push_screen(PlayerDetailsScreen(self.store, self.round_no, player),
+                                 self._recorded("player"))
+
+    def action_report_details(self) -> None:
+        from normtui.tui.screens.desk_details import ReportDetailsScreen
+
+        self.app.push_screen(ReportDetailsScreen(self.store), self._recorded("details"))
 
     def action_withdraw(self) -> None:
         from normtui.tui.screens.confirm import ConfirmScreen

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from normtui.store import EventStore
 
 
-class DeskModal(ModalScreen[bool]):
+class RecordingModal(ModalScreen[bool]):
     """Dismissed with True once the store has recorded (and audited) the entry."""
 
     BINDINGS = [
@@ -30,11 +30,9 @@ class DeskModal(ModalScreen[bool]):
         Binding("escape", "dismiss(False)", "Cancel", id="desk_modal.cancel"),
     ]
 
-    def __init__(self, store: EventStore, round_no: int, player: Player) -> None:
+    def __init__(self, store: EventStore) -> None:
         super().__init__()
         self.store = store
-        self.round_no = round_no
-        self.player = player
 
     def footer(self) -> ComposeResult:
         # The console's Footer below shows the pane's keys, which do nothing here.
@@ -50,12 +48,14 @@ class DeskModal(ModalScreen[bool]):
 
     def record(self, call: Callable[..., object], *args: object, **kwargs: object) -> None:
         try:
-            call(*args, **kwargs)
+            entry = call(*args, **kwargs)
         except EXPECTED_ERRORS as exc:
             self.notify(str(exc), title="Not recorded", severity="error", timeout=8,
                         markup=False)
             return
-        self.dismiss(True)
+        if entry is None:  # already recorded so: no audit entry, nothing for the panes
+            self.notify("Nothing changed.", timeout=3)
+        self.dismiss(entry is not None)
 
     @on(Button.Pressed, "#desk-record")
     def _record_pressed(self) -> None:
@@ -64,3 +64,12 @@ class DeskModal(ModalScreen[bool]):
     @on(Button.Pressed, "#desk-cancel")
     def _cancel_pressed(self) -> None:
         self.dismiss(False)
+
+
+class DeskModal(RecordingModal):
+    """About one player in one round."""
+
+    def __init__(self, store: EventStore, round_no: int, player: Player) -> None:
+        super().__init__(store)
+        self.round_no = round_no
+        self.player = player
