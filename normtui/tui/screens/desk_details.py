@@ -60,7 +60,8 @@ class ReportDetailsScreen(RecordingModal):
             yield Static("[b]The event, for the rating report[/]", id="desk-title")
             for key, label, placeholder in _FIELDS:
                 yield Label(label)
-                yield Input(values[key] or "", placeholder=placeholder, id=f"report-{key}")
+                yield Input(values[key] or "", placeholder=placeholder, id=f"report-{key}",
+                            compact=True)
             yield from self.buttons()
         yield from self.footer()
 
