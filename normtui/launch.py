@@ -67,8 +67,9 @@ def run_console(db: Path | None) -> None:
     try:
         app.run()
     finally:
-        if app.store is not None:
-            app.store.close()
+        store = app.store_to_close()
+        if store is not None:
+            store.close()
     if app.open_error is not None:
         _fail(app.open_error)
 

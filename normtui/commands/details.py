@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import friendly
+from normtui.commands.common import UserError, friendly
 from normtui.commands.storecli import data, db_argument, opened, report, reports
 from normtui.store import ReportDetails
 from normtui.store.details import DETAIL_FIELDS
@@ -41,6 +41,8 @@ def register(cli: click.Group) -> None:
             key: value for key, value in (("city", city), ("federation", federation),
                                           ("site", site), ("chief_arbiter", arbiter))
             if value is not None}
+        if deputy and no_deputies:
+            raise UserError("give --deputy or --no-deputies, not both")
         if deputy or no_deputies:
             changes["deputy_arbiters"] = [] if no_deputies else list(deputy)
         with opened(db) as store:

@@ -47,7 +47,8 @@ def register(cli: click.Group) -> None:
     @click.option("--deputy", multiple=True,
                   help="Deputy Chief Arbiter (TRF 112); repeat for each.")
     @click.option("--json", "as_json", is_flag=True,
-                  help='Write {"format", "output"} (with -o) or {"format", "text"} as JSON.')
+                  help='Write {"format", "output", "bytes"} (with -o) or {"format", "text"} '
+                       'as JSON.')
     @friendly
     def export(db: Path, fmt: str, output: Path | None, city: str | None,
                federation: str | None, site: str | None, arbiter: str | None,

@@ -153,7 +153,14 @@ def register(cli: click.Group) -> None:
                 entry = attach_playoff_record(store, pgn[0], text, replace_existing=correct)
             view = store.playoff_view()
         if as_json:
-            echo_json(view.to_json())
+            shown = view.to_json()
+            if actions:  # what the action wrote, beside the play-off as it now stands
+                shown.update(changed=entry is not None,
+                             entries=[entry.to_json()] if entry is not None else [],
+                             notes=[] if entry is not None else ["unchanged: already entered"])
+                if start:
+                    shown["notes"].append(f"Seed {seed}")
+            echo_json(shown)
             return
         if actions:
             report(entry, "already entered")

@@ -52,6 +52,12 @@ def reports(func: F) -> F:
         token = _OUTPUT.set(output)
         try:
             result = func(*args, **kwargs)
+        except SystemExit:
+            # Refused after something was already written: say what was (the error itself
+            # is on stderr), so that a script is not told nothing changed.
+            if output["changed"]:
+                echo_json(output)
+            raise
         finally:
             _OUTPUT.reset(token)
         echo_json(output)

@@ -58,8 +58,11 @@ class EventDetails:
     deputy_arbiters: tuple[str, ...] = ()
 
     def merged(self, fallback: EventDetails) -> EventDetails:
-        """These details, with gaps filled from ``fallback``."""
-        return EventDetails(self.site or fallback.site, self.city or fallback.city,
+        """These details, with gaps filled from ``fallback``. A city or federation given here
+        without a site makes the site theirs (``place``), not the fallback's."""
+        own_place = self.city is not None or self.federation is not None
+        site = self.site or (None if own_place else fallback.site)
+        return EventDetails(site, self.city or fallback.city,
                             self.federation or fallback.federation,
                             self.chief_arbiter or fallback.chief_arbiter,
                             self.deputy_arbiters or fallback.deputy_arbiters)

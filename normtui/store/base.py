@@ -145,7 +145,14 @@ class StoreBase:
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
                 raise
-            self._conn.execute("COMMIT")
+            try:
+                self._conn.execute("COMMIT")
+            except BaseException:
+                # Never left inside the snapshot: every later read would share it and stop
+                # seeing other processes' commits.
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows as dicts. Straight to sqlite3: ``db.query`` wraps every SELECT in a savepoint

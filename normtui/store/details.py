@@ -48,6 +48,8 @@ def _text(value: Value, what: str) -> str | None:
 def _clean_detail(key: str, value: Value) -> str | None:
     """The stored form of one event detail; ``None`` (or empty) clears it."""
     if key == "deputy_arbiters":
+        if isinstance(value, str) and not value.strip():
+            value = None  # an empty text clears, as for the other details
         names = [value] if isinstance(value, str) else list(value or ())
         cleaned = [" ".join(str(n).split()) for n in names]
         if any(not n for n in cleaned):

@@ -203,7 +203,7 @@ ALTER TABLE players ADD COLUMN sex TEXT CHECK (sex IS NULL OR sex IN ('m', 'w'))
 def m003_report_details(db: Database) -> None:
     # What a FIDE rating report (TRF) asks for and the event did not keep: the place, the
     # arbiters, the players' titles and sex. All optional; exports fall back to the PGN tags.
-    # Statement by statement: executescript would commit the migration's transaction first.
+    # One statement at a time, inside the migration's transaction.
     for statement in _V3.split(";"):
         if statement.strip():
             db.execute(statement)

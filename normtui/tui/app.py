@@ -69,5 +69,11 @@ class NormtuiApp(App[None]):
         # from the background right after its first frame.
         from normtui.tui.screens.console import ConsoleScreen
 
-        return ConsoleScreen(self.store, path=self.path, poll_seconds=self.poll_seconds,
-                             preload=self.preload)
+        self.console_screen = ConsoleScreen(self.store, path=self.path,
+                                            poll_seconds=self.poll_seconds, preload=self.preload)
+        return self.console_screen
+
+    def store_to_close(self) -> EventStore | None:
+        """The store, or the one the console opened before the arbiter quit (not yet shown)."""
+        console = getattr(self, "console_screen", None)
+        return self.store or (console.opened_store if console is not None else None)

@@ -107,3 +107,57 @@ def test_new_json(run: Run, tmp_path: Path, players_csv: Path) -> None:
     body = json.loads(run("new", tmp_path / "e.db", "--players", players_csv, "--json").stdout)
     assert body["event"]["players"] == 10 and len(body["players"]) == 10
     assert body["entries"][0]["action"] == "create"
+
+
+def test_a_recorded_city_and_federation_make_the_pgn_site(run: Run, tmp_path: Path) -> None:
+    """The demo's games say Stavanger NOR; recorded details say otherwise: the exports' Site
+    follows what was recorded (and an export's own option follows that)."""
+    import shutil
+
+    ROOT = Path(__file__).resolve().parents[2]
+
+    db = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", db)
+    assert '[Site "Stavanger NOR"]' in run("export", db, "--format", "pgn").stdout
+    assert run("details", db, "--city", "Oslo", "--federation", "SWE").exit_code == 0
+    assert '[Site "Oslo SWE"]' in run("export", db, "--format", "pgn").stdout
+    body = json.loads(run("export", db, "--format", "json").stdout)
+    assert (body["event"]["site"], body["event"]["city"]) == ("Oslo SWE", "Oslo")
+    assert '[Site "Bergen SWE"]' in run("export", db, "--format", "pgn", "--city",
+                                        "Bergen").stdout
+    assert run("details", db, "--site", "Oslo Chess Club").exit_code == 0
+    assert '[Site "Oslo Chess Club"]' in run("export", db, "--format", "pgn").stdout
+
+
+def test_deputies_cleared_by_an_empty_text_and_not_set_and_cleared_at_once(
+        run: Run, event_db: Path) -> None:
+    from normtui.store import EventStore
+
+    assert run("details", event_db, "--deputy", "Roe, Rita").exit_code == 0
+    with EventStore.open(event_db) as store:
+        store.set_report_details({"deputy_arbiters": ""})
+        assert store.event.details.deputy_arbiters == ()
+    refused(run, event_db, "details", event_db, "--deputy", "Roe", "--no-deputies",
+            says="give --deputy or --no-deputies, not both")
+
+
+def test_playoff_actions_speak_json_too(run: Run, event_db: Path) -> None:
+    """Before the last round the play-off cannot start: refused, nothing printed to stdout;
+    the view alone has no 'changed'."""
+    view = json.loads(run("playoff", event_db, "--json").stdout)
+    assert "changed" not in view
+    done = run("playoff", event_db, "--start", "--seed", "5", "--json")
+    assert done.exit_code == 2 and done.stdout == ""
+
+
+def test_playoff_start_and_result_json_carry_their_entries(run: Run, tmp_path: Path) -> None:
+    from tests.store.playoff_events import tied_event
+
+    db = tied_event(tmp_path / "two.db")
+    started = json.loads(run("playoff", db, "--start", "--seed", "2022", "--json").stdout)
+    assert started["changed"] and started["entries"][0]["action"] == "playoff start"
+    assert "Seed 2022" in started["notes"] and started["games"]
+    done = json.loads(run("playoff", db, "--result", "M1", "1-0", "--json").stdout)
+    assert done["changed"] and done["games"][0]["result"] == "1-0"
+    again = json.loads(run("playoff", db, "--result", "M1", "1-0", "--json").stdout)
+    assert (again["changed"], again["entries"]) == (False, [])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable
@@ -41,3 +43,19 @@ async def to_board(pilot: Pilot[None], board: int) -> None:
 def column(table: DataTable[object], key: str) -> list[str]:
     """The plain text of one column, top to bottom."""
     return [str(table.get_cell(row, key)) for row in table.rows]
+
+
+def hold_store_opening(monkeypatch) -> threading.Event:  # type: ignore[no-untyped-def]
+    """EventStore.open waits (up to 10 s) until the returned event is set: a console opened on
+    a path stays "Opening …" meanwhile."""
+    from normtui.store import EventStore
+
+    release = threading.Event()
+    opened = EventStore.open
+
+    def held(path, **kwargs):  # type: ignore[no-untyped-def]
+        release.wait(10)
+        return opened(path, **kwargs)
+
+    monkeypatch.setattr(EventStore, "open", held)
+    return release

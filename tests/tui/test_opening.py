@@ -12,7 +12,7 @@ from textual.widgets import TabbedContent
 from normtui.launch import run_console
 from normtui.tui.app import NormtuiApp
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, pairings
+from tests.tui.helpers import console, hold_store_opening, pairings
 
 
 def opening_app(path: Path) -> NormtuiApp:
@@ -121,3 +121,74 @@ def test_a_damaged_file_is_refused_before_the_screen_is_taken(demo_copy: Path, c
     assert exit_.value.code == 2
     assert capsys.readouterr().err == (f"normtui: {demo_copy}: SQLite cannot open it "
                                        "(database disk image is malformed)\n")
+
+
+async def test_a_pane_key_while_opening_is_shown_once_open(demo_copy: Path, monkeypatch) -> None:
+    """3 pressed while the store opens: the console stays responsive and shows the standings
+    as soon as they exist (it used to spin on the key and never open)."""
+    release = hold_store_opening(monkeypatch)
+    app = opening_app(demo_copy)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        screen = console(app)
+        await pilot.press("3")
+        await pilot.pause()
+        assert not screen.ready
+        release.set()
+        await until(lambda: screen.query_one(TabbedContent).active == "tab-standings")
+        assert screen.ready
+
+
+async def test_an_unexpected_error_while_opening_ends_the_console(demo_copy: Path,
+                                                                  monkeypatch) -> None:
+    """A bug (not a refusal) while opening is not left as "Opening…" forever."""
+    from normtui.store import EventStore
+
+    def broken(path, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("a bug")
+
+    from textual.worker import WorkerFailed
+
+    monkeypatch.setattr(EventStore, "open", broken)
+    app = opening_app(demo_copy)
+    with pytest.raises(WorkerFailed, match="a bug"):
+        async with app.run_test(size=SNAPSHOT_SIZE):
+            await asyncio.sleep(1)
+    assert app.return_code not in (0, None)
+
+
+def test_quitting_while_opening_closes_the_store(demo_copy: Path, monkeypatch) -> None:
+    """The launcher closes the store the console opened even when the arbiter quit before
+    the pairings were shown."""
+    import threading
+
+    from normtui.store import EventStore
+
+    opened: list[EventStore] = []
+    real_open = EventStore.open
+    released = threading.Event()
+
+    def slow(path, **kwargs):  # type: ignore[no-untyped-def]
+        released.wait(2)
+        store = real_open(path, **kwargs)
+        opened.append(store)
+        return store
+
+    monkeypatch.setattr(EventStore, "open", slow)
+    closed: list[EventStore] = []
+    real_close = EventStore.close
+
+    def close(self: EventStore) -> None:
+        closed.append(self)
+        real_close(self)
+
+    monkeypatch.setattr(EventStore, "close", close)
+
+    async def quit_at_once(self: NormtuiApp) -> None:
+        async with self.run_test(size=SNAPSHOT_SIZE) as pilot:
+            await pilot.pause()
+            released.set()
+            await pilot.press("ctrl+q")
+
+    monkeypatch.setattr(NormtuiApp, "run", lambda self: asyncio.run(quit_at_once(self)))
+    run_console(demo_copy)
+    assert opened and closed == opened

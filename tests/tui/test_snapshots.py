@@ -44,19 +44,10 @@ def test_the_first_frame_while_the_store_opens(demo_copy, snap_compare, monkeypa
     """`normtui demo.db` before the store is open: the console's frame, the event's name (read
     by the launcher), "Opening …" where the pairings go. The opening thread is held back until
     the snapshot is taken."""
-    import threading
-
-    from normtui.store import EventStore
     from normtui.tui.app import NormtuiApp
+    from tests.tui.helpers import hold_store_opening
 
-    release = threading.Event()
-    opened = EventStore.open
-
-    def held(path, **kwargs):  # type: ignore[no-untyped-def]
-        release.wait(10)
-        return opened(path, **kwargs)
-
-    monkeypatch.setattr(EventStore, "open", held)
+    release = hold_store_opening(monkeypatch)
     monkeypatch.chdir(demo_copy.parent)
     app = NormtuiApp(Path("demo.db"), poll_seconds=0, show_clock=False,
                      event_name="Norway Chess 2022")

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import MountError
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from normtui.store.errors import EXPECTED_ERRORS
@@ -89,6 +90,10 @@ class ConsoleScreen(Screen[None]):
         self._seen_version = store.data_version() if store is not None else 0
         self._panes: dict[str, Pane] = {}
         self._tabs_ready = False
+        # A pane key pressed before the other tabs exist: shown as soon as they do.
+        self._pending_pane: str | None = None
+        # The store this screen opened itself (see _open_store), whether shown yet or not.
+        self.opened_store: EventStore | None = None
 
     @property
     def store(self) -> EventStore:
@@ -120,12 +125,20 @@ class ConsoleScreen(Screen[None]):
         # After the first frame: the thread would otherwise share the interpreter with it.
         self.call_after_refresh(self._open_store)
 
-    @work(thread=True, exclusive=True, group="open", exit_on_error=False)
+    @work(thread=True, exclusive=True, group="open")
     def _open_store(self) -> None:
+        # Anything but a refusal is a bug: the worker's error ends the app and is shown.
         from normtui.store import EventStore
 
         try:
             store = EventStore.open(self.path)
+        except EXPECTED_ERRORS as exc:
+            self.post_message(self.CannotOpen(str(exc)))
+            return
+        # Kept where the launcher finds it to close it, even if the arbiter quits before the
+        # pairings are shown (the app waits for this thread before it ends).
+        self.opened_store = store
+        try:
             pane = pane_class(*PANES[0][2:])(store)
         except EXPECTED_ERRORS as exc:
             self.post_message(self.CannotOpen(str(exc)))
@@ -142,13 +155,17 @@ class ConsoleScreen(Screen[None]):
     @on(Opened)
     async def _opened(self, message: Opened) -> None:
         store, pane = message.store, message.pane
+        tab = self.query_one(f"#tab-{PANES[0][1]}", TabPane)
+        pane.focus_when_mounted = True
+        try:
+            await self.query_one("#opening").remove()
+            await tab.mount(pane)
+        except MountError:  # the arbiter quit meanwhile; the launcher closes the store
+            return
         self._store = store
         if hasattr(self.app, "store"):
             self.app.store = store
         self._seen_version = store.data_version()
-        pane.focus_when_mounted = True
-        await self.query_one("#opening").remove()
-        await self.query_one(f"#tab-{PANES[0][1]}", TabPane).mount(pane)
         self._start()
 
     def _start(self) -> None:
@@ -173,6 +190,9 @@ class ConsoleScreen(Screen[None]):
         if self.preload:
             for _key, pane_id, _module, _cls in PANES[1:]:
                 self.ensure_pane(pane_id)
+        pending, self._pending_pane = self._pending_pane, None
+        if pending is not None:  # once the panes just mounted have settled
+            self.call_after_refresh(self.action_show_pane, pending)
 
     def all_panes(self) -> list[Pane]:
         """Every pane, mounting those not built yet (the command palette lists them all)."""
@@ -206,8 +226,9 @@ class ConsoleScreen(Screen[None]):
     def action_show_pane(self, pane_id: str) -> None:
         if not self.ready and pane_id == PANES[0][1]:
             return  # shown already, and focused as soon as it is built
-        if not self._tabs_ready and pane_id != PANES[0][1]:
-            self.call_after_refresh(self.action_show_pane, pane_id)  # its tab comes next
+        if not self._tabs_ready:
+            # Its tab comes right after the first frame, or once the store is open.
+            self._pending_pane = pane_id if pane_id != PANES[0][1] else None
             return
         self.query_one(TabbedContent).active = f"tab-{pane_id}"
         # Nothing keeps the focus in the pane left behind, even for the moment before the
