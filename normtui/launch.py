@@ -72,6 +72,8 @@ def run_console(db: Path | None) -> None:
             store.close()
     if app.open_error is not None:
         _fail(app.open_error)
+    if app.return_code not in (0, None):  # the console ended on an error it has shown
+        sys.exit(app.return_code)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -43,8 +43,8 @@ def register(cli: click.Group) -> None:
             if value is not None}
         if deputy and no_deputies:
             raise UserError("give --deputy or --no-deputies, not both")
-        if deputy or no_deputies:
-            changes["deputy_arbiters"] = [] if no_deputies else list(deputy)
+        if deputy or no_deputies:  # --deputy "" clears too, as an empty value does elsewhere
+            changes["deputy_arbiters"] = [d for d in deputy if d.strip()]
         with opened(db) as store:
             if changes:
                 report(store.set_report_details(changes), "those are the details already")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from normtui.rules.model import Player
@@ -58,11 +58,8 @@ class EventDetails:
     deputy_arbiters: tuple[str, ...] = ()
 
     def merged(self, fallback: EventDetails) -> EventDetails:
-        """These details, with gaps filled from ``fallback``. A city or federation given here
-        without a site makes the site theirs (``place``), not the fallback's."""
-        own_place = self.city is not None or self.federation is not None
-        site = self.site or (None if own_place else fallback.site)
-        return EventDetails(site, self.city or fallback.city,
+        """These details, with gaps filled from ``fallback``, field by field."""
+        return EventDetails(self.site or fallback.site, self.city or fallback.city,
                             self.federation or fallback.federation,
                             self.chief_arbiter or fallback.chief_arbiter,
                             self.deputy_arbiters or fallback.deputy_arbiters)
@@ -205,7 +202,13 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
     kept = event.details
     stored = EventDetails(kept.site, kept.city, kept.federation, kept.chief_arbiter,
                           kept.deputy_arbiters)
-    return Snapshot(event.name, (details or EventDetails()).merged(stored).merged(found),
+    given = (details or EventDetails()).merged(stored)
+    merged = given.merged(found)
+    if not given.site and (given.city or given.federation):
+        # The arbiter named the place (for this export or in the event's details) but no
+        # site: the Site is that place, not the one in the games' tags.
+        merged = replace(merged, site=None)
+    return Snapshot(event.name, merged,
                     store.profile, tuple(store.players()), dates, games, tuple(ordered), ranks,
                     playoff)
 

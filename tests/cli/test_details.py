@@ -47,7 +47,6 @@ def test_player_details_shown(run: Run, event_db: Path) -> None:
 
 @pytest.mark.parametrize(("args", "says"), [
     (("details", "{db}", "--federation", "NORW"), "not a FIDE federation code"),
-    (("details", "{db}", "--deputy", " "), "a deputy arbiter's name is empty"),
     (("player", "{db}", "Carlsen", "--title", "XM"), "'XM' is not a FIDE title"),
     (("player", "{db}", "Carlsen", "--sex", "x"), "m and w"),
     (("player", "{db}", "Kasparov", "--title", "GM"), "no player matches 'Kasparov'"),
@@ -161,3 +160,25 @@ def test_playoff_start_and_result_json_carry_their_entries(run: Run, tmp_path: P
     assert done["changed"] and done["games"][0]["result"] == "1-0"
     again = json.loads(run("playoff", db, "--result", "M1", "1-0", "--json").stdout)
     assert (again["changed"], again["entries"]) == (False, [])
+
+
+def test_the_site_layers_options_then_recorded_then_the_games(run: Run, tmp_path: Path
+                                                               ) -> None:
+    import shutil
+
+    db = tmp_path / "demo.db"
+    shutil.copyfile(Path(__file__).resolve().parents[2] / "demo.db", db)
+
+    def site(*options: str) -> str:
+        out = run("export", db, "--format", "pgn", *options).stdout
+        return next(line for line in out.splitlines() if line.startswith("[Site "))
+
+    assert run("details", db, "--site", "Oslo Chess Club").exit_code == 0
+    assert site("--federation", "NOR") == '[Site "Oslo Chess Club"]'  # a recorded site stays
+    assert site("--site", "Here") == '[Site "Here"]'
+    assert site("--city", "") == '[Site "Oslo Chess Club"]'  # an empty option says nothing
+    assert run("details", db, "--site", "").exit_code == 0
+    assert site() == '[Site "Stavanger NOR"]'  # nothing recorded: the games' tag
+    assert run("details", db, "--deputy", "Roe, Rita").exit_code == 0
+    assert run("details", db, "--deputy", "").exit_code == 0
+    assert json.loads(run("details", db, "--json").stdout)["details"]["deputy_arbiters"] == []

@@ -192,3 +192,30 @@ def test_quitting_while_opening_closes_the_store(demo_copy: Path, monkeypatch) -
     monkeypatch.setattr(NormtuiApp, "run", lambda self: asyncio.run(quit_at_once(self)))
     run_console(demo_copy)
     assert opened and closed == opened
+
+
+async def test_the_last_pane_key_while_opening_wins_even_the_first(demo_copy: Path,
+                                                                   monkeypatch) -> None:
+    """2 then 1 while opening: the pairings stay in front (1 cancels the 2)."""
+    release = hold_store_opening(monkeypatch)
+    app = opening_app(demo_copy)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        screen = console(app)
+        await pilot.press("2", "1")
+        await pilot.pause()
+        release.set()
+        await until(lambda: screen.ready and screen._tabs_ready)
+        for _ in range(3):
+            await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "tab-pairings"
+        assert app.focused is pairings(app).table
+
+
+def test_a_console_that_ended_on_an_error_exits_non_zero(demo_copy: Path, monkeypatch) -> None:
+    def run(self: NormtuiApp) -> None:
+        self._return_code = 1  # what Textual leaves after a worker's error it has shown
+
+    monkeypatch.setattr(NormtuiApp, "run", run)
+    with pytest.raises(SystemExit) as exit_:
+        run_console(demo_copy)
+    assert exit_.value.code == 1

@@ -184,15 +184,22 @@ class ConsoleScreen(Screen[None]):
         if load_css is not None:
             load_css()
         tabbed = self.query_one(TabbedContent)
-        for key, pane_id, _module, _cls in PANES[1:]:
-            await tabbed.add_pane(TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"))
+        try:
+            for key, pane_id, _module, _cls in PANES[1:]:
+                await tabbed.add_pane(TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"))
+        except MountError:  # the arbiter quit meanwhile
+            return
         self._tabs_ready = True
         if self.preload:
             for _key, pane_id, _module, _cls in PANES[1:]:
                 self.ensure_pane(pane_id)
+        # Once the panes just mounted have settled; a key pressed before then clears it.
+        self.call_after_refresh(self._show_pending)
+
+    def _show_pending(self) -> None:
         pending, self._pending_pane = self._pending_pane, None
-        if pending is not None:  # once the panes just mounted have settled
-            self.call_after_refresh(self.action_show_pane, pending)
+        if pending is not None:
+            self.action_show_pane(pending)
 
     def all_panes(self) -> list[Pane]:
         """Every pane, mounting those not built yet (the command palette lists them all)."""
@@ -221,15 +228,16 @@ class ConsoleScreen(Screen[None]):
         return self.ensure_pane(pane_id)
 
     def _focus_pane(self, pane_id: str) -> None:
-        self.pane(pane_id).focus_first()
+        if self.is_mounted and not getattr(self.app, "_exit", False):
+            self.pane(pane_id).focus_first()
 
     def action_show_pane(self, pane_id: str) -> None:
-        if not self.ready and pane_id == PANES[0][1]:
-            return  # shown already, and focused as soon as it is built
         if not self._tabs_ready:
-            # Its tab comes right after the first frame, or once the store is open.
+            # The other tabs come right after the first frame (or once the store is open);
+            # the last key pressed until then wins. The first pane is in front already.
             self._pending_pane = pane_id if pane_id != PANES[0][1] else None
             return
+        self._pending_pane = None
         self.query_one(TabbedContent).active = f"tab-{pane_id}"
         # Nothing keeps the focus in the pane left behind, even for the moment before the
         # new pane has focused its first control (a pane may focus asynchronously).
