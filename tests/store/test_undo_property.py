@@ -58,6 +58,10 @@ actions = st.one_of(
     st.tuples(st.just("clock"), st.integers(300, 900)),
     st.tuples(st.just("close"), rounds),
     st.tuples(st.just("schedule"), rounds, st.sampled_from(["15:00", "16:00"])),
+    st.tuples(st.just("details"), st.sampled_from(["city", "federation", "deputy_arbiters"]),
+              st.sampled_from(["Stavanger", "NOR", "", "N0R", "Roe, Rita"])),
+    st.tuples(st.just("player"), numbers, st.sampled_from(["title", "sex"]),
+              st.sampled_from(["GM", "IM", "m", "w", "none", "XX"])),
     st.tuples(st.just("undo"),),
 )
 
@@ -103,6 +107,12 @@ def apply(store: EventStore, action: tuple[object, ...]) -> None:
     elif kind == "schedule":
         store.set_round_schedule(args[0], date="2022-06-01",  # type: ignore[arg-type]
                                  start_time=args[1])  # type: ignore[arg-type]
+    elif kind == "details":
+        key, value = args
+        store.set_report_details(
+            {key: [value] if key == "deputy_arbiters" and value else value})  # type: ignore
+    elif kind == "player":
+        store.set_player_details(args[0], {args[1]: args[2]})  # type: ignore[arg-type,dict-item]
     elif kind == "undo":
         store.undo()
 
