@@ -74,10 +74,11 @@ class Pane(Vertical):
             return False, None
 
     def write(self, action: str, call: Callable[..., object], *args: object,
-              **kwargs: object) -> bool:
+              quiet: bool = False, **kwargs: object) -> bool:
         """A store mutation from this pane: on success every pane re-reads and the arbiter
-        sees the audit summary; on a refusal the error is shown and this pane re-reads, since
-        the refusal may be that someone else changed the record meanwhile."""
+        sees the audit summary (unless ``quiet``: what follows says it); on a refusal the
+        error is shown and this pane re-reads, since the refusal may be that someone else
+        changed the record meanwhile."""
         ok, entry = self.attempt(call, *args, **kwargs)
         if not ok:
             self.reload()
@@ -85,7 +86,7 @@ class Pane(Vertical):
         if entry is not None:
             self.changed(action)
             summary = getattr(entry, "summary", None)
-            if summary:
+            if summary and not quiet:
                 # After the frame with the new tables: a toast is a layout change, and the
                 # tables are what the arbiter is waiting for.
                 self.call_after_refresh(self.notify, summary, timeout=4, markup=False)

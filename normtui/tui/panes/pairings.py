@@ -219,9 +219,11 @@ class PairingsPane(Pane):
                              lambda yes: self._enter(game, result, True) if yes else None)
 
     def _enter(self, game: GameRecord, result: MainResult, correction: bool) -> None:
+        # A draw opens its Armageddon at once, which says the draw is in: a toast would only
+        # cover the Armageddon's answers on a small terminal.
         done = self.write("correction" if correction else "result", self.store.enter_result,
                           game.round, game.white, game.black, result, correction=correction,
-                          expected_version=game.version)
+                          expected_version=game.version, quiet=result is MainResult.DRAW)
         if done and result is MainResult.DRAW:
             self._open_armageddon(self.store.game(game.id))
 
