@@ -15,6 +15,7 @@ import click
 from normtui.commands.common import echo_json, friendly
 from normtui.commands.storecli import db_argument, opened
 from normtui.export import FORMATS, EventDetails, export_event
+from normtui.store.connection import refuse_event_file
 
 
 def _write_file(path: Path, text: str) -> None:
@@ -70,6 +71,8 @@ def register(cli: click.Group) -> None:
         details = EventDetails(site=site, city=city,
                                federation=federation.upper() if federation else None,
                                chief_arbiter=arbiter, deputy_arbiters=deputy)
+        if output is not None:
+            refuse_event_file(output, db, "overwritten by an export")
         with opened(db) as store:
             text = export_event(store, fmt, details)
         if output is None:

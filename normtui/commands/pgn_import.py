@@ -79,9 +79,12 @@ def register(cli: click.Group) -> None:
         """
         from normtui.importing import import_files, import_summary, read_files
         from normtui.pgn import PgnReadError
+        from normtui.store.connection import refuse_event_file
 
         if not db.is_file():
             raise UserError(f"{db}: no such event file (create it with `normtui new`)")
+        for path in files:
+            refuse_event_file(path, db, "read as a PGN file")
         try:
             sources = read_files(files)
         except PgnReadError as exc:

@@ -130,6 +130,9 @@ def register(cli: click.Group) -> None:
             raise UserError("--correct goes with --result or --pgn")
         text = None
         if pgn is not None:
+            from normtui.store.connection import refuse_event_file
+
+            refuse_event_file(pgn[1], db, "read as a PGN file")
             text = _read_text(Path(pgn[1]))
         with opened(db) as store:
             entry = None

@@ -1,9 +1,9 @@
 """Opening and creating event files, and refusing files that are not ours to touch.
 
-A file is checked before anything could write to it: the SQLite header first (a text file or a
-PGN given by mistake), then the application id in that header (another program's database),
-then the applied migrations (a newer normtui's file). Only then are pending migrations of an
-older file applied.
+A file is checked before anything could write to it, and only through SQLite (see
+:func:`open_database` for why): its header first (a text file or a PGN given by mistake), then
+the application id in that header (another program's database), then the applied migrations (a
+newer normtui's file). Only then are pending migrations of an older file applied.
 
 All of that is plain sqlite3: sqlite-utils (a tenth of a second to import) is loaded only when
 a file must be migrated or created, and by the store on its first write (:func:`utils_view`).
@@ -12,11 +12,18 @@ a file must be migrated or created, and by the store on its first write (:func:`
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from normtui.store.errors import NewerSchemaError, NotANormtuiDatabase, StoreError
+from normtui.store.errors import (
+    InputError,
+    NewerSchemaError,
+    NotANormtuiDatabase,
+    StoreError,
+)
 from normtui.store.schema import (
     APPLICATION_ID,
     KNOWN_MIGRATIONS,
@@ -29,12 +36,12 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
 __all__ = ["BUSY_TIMEOUT_MS", "applied_migrations", "check_database", "connect", "create_database",
-           "open_database", "remove_database", "utils_view"]
+           "is_event_file", "open_database", "refuse_event_file", "remove_database",
+           "utils_view"]
 
 # Long enough to wait out another process's write (each is one short transaction), short enough
 # that a stuck process is reported rather than freezing the console.
 BUSY_TIMEOUT_MS = 5000
-_SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -85,23 +92,34 @@ def _not_ours(path: Path, why: str) -> NotANormtuiDatabase:
 
 
 def open_database(path: str | Path) -> sqlite3.Connection:
-    """Open an existing event file, upgrading an older schema; refuse anything else."""
+    """Open an existing event file, upgrading an older schema; refuse anything else.
+
+    The file is looked at only through SQLite (and ``stat``, which opens no descriptor). A
+    plain ``open()`` of the file, closed again, would drop every POSIX lock this process holds
+    on it through its other connections (SQLite's "How To Corrupt An SQLite Database File",
+    2.2): the next process to close its connection would then think itself the last one and
+    delete the WAL that this process's connection is still writing into."""
     path = Path(path)
-    if not path.exists():
-        raise NotANormtuiDatabase(
-            f"{path}: no such database; create one with `normtui new {path} --players FILE.csv`")
-    if not path.is_file():
-        raise _not_ours(path, "it is a directory")
     try:
-        with path.open("rb") as fh:
-            header = fh.read(len(_SQLITE_HEADER))
+        info = path.stat()
+    except FileNotFoundError:
+        raise NotANormtuiDatabase(
+            f"{path}: no such database; create one with `normtui new {path} --players FILE.csv`"
+        ) from None
     except OSError as exc:
         raise NotANormtuiDatabase(f"{path}: cannot read it: {exc.strerror}") from None
-    if header != _SQLITE_HEADER:
-        raise _not_ours(path, "not an SQLite file")
+    if stat.S_ISDIR(info.st_mode):
+        raise _not_ours(path, "it is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise _not_ours(path, "not a regular file")
+    if info.st_size == 0:
+        # SQLite would take an empty file for an empty database and write a schema into it.
+        raise _not_ours(path, "an empty file")
     try:
         conn = connect(path)
     except sqlite3.Error as exc:
+        if "not a database" in str(exc):
+            raise _not_ours(path, "not an SQLite file") from None
         # A damaged file, or a stale -wal file left beside a replaced one.
         raise NotANormtuiDatabase(f"{path}: SQLite cannot open it ({exc})") from None
     try:
@@ -118,6 +136,8 @@ def open_database(path: str | Path) -> sqlite3.Connection:
             migrations().apply(utils_view(conn))
     except sqlite3.DatabaseError as exc:
         conn.close()
+        if "not a database" in str(exc):
+            raise _not_ours(path, "not an SQLite file") from None
         raise _not_ours(path, f"SQLite says: {exc}") from None
     except BaseException:
         conn.close()
@@ -155,6 +175,46 @@ def create_database(path: str | Path) -> sqlite3.Connection:
         remove_database(path)
         raise
     return conn
+
+
+_COMPANIONS = ("", "-wal", "-shm", "-journal")
+
+
+def is_event_file(path: str | Path, event: str | Path) -> bool:
+    """Whether ``path`` is the event file or one of SQLite's companions of it (its WAL, its
+    shared memory, its journal), by name or as the same file under another name.
+
+    The one check every reader and writer of other files goes through. Reading the event file
+    as a PGN or a CSV, and closing it, would drop this process's POSIX locks on it (see
+    :func:`open_database`); writing an export over it or over its WAL would destroy the event.
+    Only ``stat`` and ``realpath`` look at the files: neither opens a descriptor.
+
+    >>> is_event_file("demo.db-wal", "demo.db"), is_event_file("demo-csv.csv", "demo.db")
+    (True, False)
+    """
+    target = os.path.realpath(path)
+    names = {os.path.realpath(f"{event}{suffix}") for suffix in _COMPANIONS}
+    if target in names:
+        return True
+    try:
+        info = os.stat(target)
+    except OSError:
+        return False
+    for name in names:
+        try:
+            other = os.stat(name)
+        except OSError:
+            continue
+        if (info.st_dev, info.st_ino) == (other.st_dev, other.st_ino):
+            return True
+    return False
+
+
+def refuse_event_file(path: str | Path, event: str | Path, use: str) -> None:
+    """Refuse to ``use`` (read as a record, write an export to ...) the event file itself."""
+    if is_event_file(path, event):
+        raise InputError(f"{path} is the event file {event} (or SQLite's file beside it); "
+                         f"it cannot be {use}")
 
 
 def remove_database(path: Path) -> None:

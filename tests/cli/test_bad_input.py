@@ -149,3 +149,23 @@ def test_a_damaged_file_is_one_line_and_left_as_it_is(run: Run, event_db: Path) 
         assert result.stderr == (f"normtui: {event_db}: SQLite cannot open it "
                                  "(database disk image is malformed)\n")
     assert event_db.read_bytes() == before
+
+
+@pytest.mark.parametrize("companion", ["", "-wal", "-shm"])
+def test_the_event_file_is_never_read_or_written_as_another_file(
+        run: Run, event_db: Path, tmp_path: Path, companion: str) -> None:
+    """Issue 17.1, the class: the event file (or its WAL) given as a PGN to read or as the
+    output of an export is refused by name, and the event is untouched. Reading it would drop
+    the process's locks on it; writing over it would destroy the event."""
+    target = f"{event_db}{companion}"
+    link = tmp_path / "link.pgn"
+    link.symlink_to(event_db)
+    before = event_db.read_bytes()
+    for args in (("import-pgn", event_db, target),
+                 ("export", event_db, "--format", "csv", "-o", target),
+                 ("playoff", event_db, "--pgn", "M1", target)):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert "is the event file" in result.stderr, result.stderr
+    assert run("import-pgn", event_db, link).exit_code == 2
+    assert event_db.read_bytes() == before

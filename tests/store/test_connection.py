@@ -183,3 +183,55 @@ def test_reading_an_up_to_date_file_does_not_load_sqlite_utils(event_path: Path)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == ["False", "True"]
+
+
+def test_opening_reads_the_file_only_through_sqlite(event_path: Path, monkeypatch) -> None:
+    """Issue 17.1: a plain open() and close() of the event file drops every POSIX lock the
+    process holds on it ("How To Corrupt", 2.2), so opening a second store (the palette's
+    export does) must never open the file itself."""
+    import builtins
+    import io
+    import os
+
+    opened: list[str] = []
+    real_open, real_io_open, real_os_open = builtins.open, io.open, os.open
+
+    def spy(real):  # type: ignore[no-untyped-def]
+        def wrapped(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if isinstance(file, str | os.PathLike) and Path(file).name.startswith(
+                    event_path.name):
+                opened.append(str(file))
+            return real(file, *args, **kwargs)
+        return wrapped
+
+    monkeypatch.setattr(builtins, "open", spy(real_open))
+    monkeypatch.setattr(io, "open", spy(real_io_open))
+    monkeypatch.setattr(os, "open", spy(real_os_open))
+    with EventStore.open(event_path) as first:
+        EventStore.open(event_path).close()
+        first.enter_result(1, "So", "Radjabov", "1-0")
+    assert opened == []
+
+
+def test_a_second_store_closing_keeps_the_first_ones_wal(event_path: Path) -> None:
+    """Issue 17.1, the repro without the console: one store stays open, a second opens and
+    closes, a CLI process reads and ends. The WAL must survive (the CLI used to delete it as
+    "the last connection"), and both processes see each other's writes afterwards."""
+    import subprocess
+    import sys
+
+    wal = Path(f"{event_path}-wal")
+    with EventStore.open(event_path) as console:
+        console.enter_result(1, "So", "Radjabov", "1-0")
+        assert wal.exists()
+        EventStore.open(event_path).close()
+        done = subprocess.run([sys.executable, "-m", "normtui", "result", str(event_path), "1",
+                               "Carlsen", "Wang", "0-1"], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert wal.exists()
+        assert console.games(1)[1].result is not None  # the CLI's result, seen here
+        console.enter_result(1, "Giri", "Topalov", "1/2-1/2")
+    with EventStore.open(event_path) as after:
+        results = {g.board: g.result for g in after.games(1)}
+    assert results[1] is not None and results[2] is not None and results[3] is not None

@@ -261,3 +261,38 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
         await pilot.pause()
         assert rebuilds
         assert "Crosstable" in shown() and "Armageddon" not in shown()
+
+
+async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy,
+                                                                       make_app) -> None:
+    """Issue 17.1 as it happened: an export from the palette, then a CLI write from another
+    process, then a console write, then the console quits. Both writes are in the file and
+    the WAL existed throughout (the export's header check used to drop the console's locks,
+    the CLI then deleted the WAL and the console's checkpoint overwrote the CLI's result)."""
+    wal = demo_copy.with_name(f"{demo_copy.name}-wal")
+    app = make_app(demo_copy, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        provider = ConsoleCommands(console(app))
+        [run] = [call for title, _h, call in provider._commands()
+                 if title == "Export standings as CSV"]
+        run()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert wal.exists()
+        done = subprocess.run(
+            [sys.executable, "-m", "normtui", "result", str(demo_copy), "7", "Topalov", "Wang",
+             "0-1"], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert wal.exists()
+        await to_board(pilot, 1)
+        await pilot.press("w")
+        await pilot.pause()
+        assert wal.exists()
+    app.store.close()
+    from normtui.store import EventStore
+
+    with EventStore.open(demo_copy) as after:
+        games = {g.board: g.result for g in after.games(7)}
+    assert games[1] is MainResult.WHITE_WIN
+    assert games[5] is MainResult.BLACK_WIN

@@ -181,6 +181,26 @@ async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(
         assert any("binary data" in m for m in errors(app))
 
 
+async def test_the_event_file_is_refused_as_a_pgn_file(demo_copy, demo_app) -> None:
+    """Issue 17.1: opening the event file (or its WAL) in the PGN pane, by Enter or ctrl+t,
+    is refused before it is read: reading and closing it would drop the console's locks."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        pane = app.screen.query_one(PgnEntryPane)
+        for name in (str(demo_copy), f"{demo_copy}-wal"):
+            path_input = pane.query_one("#pgn-path", Input)
+            path_input.value = name
+            path_input.focus()
+            await pilot.press("enter")
+            await pilot.press("ctrl+t")
+            await settle(pilot)
+        refused = [m for m in errors(app) if "is the event file" in m]
+        assert len(refused) == 4, errors(app)
+        assert pane.query_one(TextArea).text == ""
+
+
 def test_path_completion_completes_folders_and_pgn_files_only(tmp_path: Path) -> None:
     (tmp_path / "round-7").mkdir()
     (tmp_path / "round-8.pgn").write_text("")

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Select, Static, TextArea
 
+from normtui.store import EXPECTED_ERRORS
 from normtui.store.records import surname
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
@@ -234,16 +235,19 @@ class PgnEntryPane(Pane):
 
     def load_file(self, path: Path) -> None:
         """A file small enough to read goes into the text area; a large one is imported."""
+        from normtui.store.connection import refuse_event_file
         from normtui.tui.widgets.pgn_path import read_pgn_text
 
+        failures: tuple[type[Exception], ...] = (OSError, ValueError, *EXPECTED_ERRORS)
         try:
+            refuse_event_file(path, self.store.path, "read as a PGN file")
             size = path.stat().st_size
             if size > LOAD_LIMIT:
                 self.notify(f"{path.name} is {size // 1024} KB: ctrl+t imports it game by game "
                             "without loading it here.", severity="warning")
                 return
             text = read_pgn_text(path)
-        except (OSError, ValueError) as exc:
+        except failures as exc:
             self.notify(str(exc), severity="error", markup=False)
             return
         area = self.query_one(TextArea)

@@ -82,6 +82,7 @@ class PgnImportBar(Horizontal):
              chosen: GameRecord | None) -> None:
         from normtui.importing import check_games, import_games
         from normtui.pgn import PgnReadError, iter_games, split_text
+        from normtui.store.connection import refuse_event_file
 
         worker = get_current_worker()
         done = games = 0
@@ -98,6 +99,7 @@ class PgnImportBar(Horizontal):
         raws: Iterable[RawGame]
         try:
             if isinstance(source, Path):
+                refuse_event_file(source, store.path, "read as a PGN file")
                 total, raws = source.stat().st_size, iter_games(source)
             else:
                 pasted = list(split_text(source))
