@@ -1,4 +1,5 @@
-"""The command line. Each group of commands lives in ``normtui.commands``; this module wires them.
+"""The command line. Each group of commands lives in ``normtui.commands`` and is imported only
+when one of its commands runs (:class:`normtui.commands.LazyGroup`); this module wires them.
 
 Exit codes: 0 done; 1 a check found problems; 2 bad input or usage. No traceback reaches a user:
 every expected failure is a :class:`normtui.commands.common.UserError` with one line of text.
@@ -11,10 +12,11 @@ import sys
 import click
 
 from normtui import __version__
-from normtui.commands import register_all
+from normtui.commands import COMMANDS, LazyGroup
 
 
 @click.group(
+    cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
     invoke_without_command=False,
 )
@@ -26,14 +28,12 @@ def cli() -> None:
     """
 
 
-register_all(cli)
-
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: `normtui DB` is short for `normtui open DB`; bare `normtui` opens ./demo.db."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["open"]
-    elif args[0] not in cli.commands and not args[0].startswith("-"):
+    elif args[0] not in COMMANDS and not args[0].startswith("-"):
         args = ["open", *args]
     cli.main(args=args, prog_name="normtui", standalone_mode=True)

@@ -131,7 +131,10 @@ def test_playoff_show_without_a_shared_first(run: Run, demo: Path) -> None:
 
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     found = []
-    for name, command in group.commands.items():
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None, name
         found.append((*prefix, name))
         if isinstance(command, click.Group):
             found.extend(_commands(command, (*prefix, name)))

@@ -1,0 +1,51 @@
+"""The command line loads only what the command runs (issue 16): a data command does not import
+python-chess, textual or the exporters, and the lazy table of commands agrees with the modules."""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from normtui.cli import cli
+from normtui.commands import COMMANDS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_table_of_commands_is_what_the_modules_define() -> None:
+    for module in set(COMMANDS.values()):
+        group = click.Group()
+        importlib.import_module(f"normtui.commands.{module}").register(group)
+        assert {n for n, m in COMMANDS.items() if m == module} == set(group.commands), module
+
+
+def test_help_lists_every_command() -> None:
+    from click.testing import CliRunner
+
+    out = CliRunner().invoke(cli, ["--help"]).output
+    for name in COMMANDS:
+        assert f"  {name} " in out, name
+
+
+@pytest.mark.parametrize("args", [
+    ["standings", "{db}"], ["standings", "{db}", "--json"], ["pairings", "{db}", "--round", "7"],
+    ["log", "{db}"], ["clocks", "{db}"], ["result", "{db}", "7", "Topalov", "Wang", "0-1"],
+])
+def test_a_data_command_imports_neither_python_chess_nor_textual(args: list[str],
+                                                                 tmp_path: Path) -> None:
+    db = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", db)
+    code = ("import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(sorted(m for m in ('chess', 'textual', 'normtui.export', 'normtui.pgn')"
+            " if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *(a.format(db=db) for a in args)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "[]"
