@@ -88,15 +88,20 @@ def counted_players(players: Sequence[Player], games: Sequence[Game], profile: P
     A withdrawn player counts when they completed at least ``withdrawal_counted_fraction`` of
     their scheduled games: with 9 rounds, 5 games completed keeps them, 4 does not.
     """
-    scheduled = scheduled_games(profile)
-    threshold = profile.illness.withdrawal_counted_fraction
-    counted = set()
-    for p in players:
-        completed = Decimal(games_completed(p.number, games))
-        if p.status is PlayerStatus.WITHDRAWN and completed < threshold * scheduled:
-            continue
-        counted.add(p.number)
-    return frozenset(counted)
+    withdrawn = {p.number for p in players if p.status is PlayerStatus.WITHDRAWN}
+    if not withdrawn:
+        return frozenset(p.number for p in players)
+    # One pass over the games for every withdrawn player at once: this runs after every
+    # result, and a scan per player would cost players x games.
+    completed = dict.fromkeys(withdrawn, 0)
+    for g in games:
+        if g.result is not None and not g.result.is_forfeit:
+            for number in (g.white, g.black):
+                if number in completed:
+                    completed[number] += 1
+    needed = profile.illness.withdrawal_counted_fraction * scheduled_games(profile)
+    return frozenset(p.number for p in players
+                     if p.number not in withdrawn or Decimal(completed[p.number]) >= needed)
 
 
 def _main_game_score(game: Game, number: int) -> Decimal | None:

@@ -11,10 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from normtui.rules.berger import berger_schedule
-from normtui.rules.model import ArmageddonResult, Game, MainResult
+from normtui.rules.model import ArmageddonResult, Game, MainResult, Player, PlayerStatus
 from normtui.rules.prizes import distribute_prizes, prizes_for_standings
 from normtui.rules.scoring import pairing_points
-from normtui.rules.standings import Standing, compute_standings
+from normtui.rules.standings import (
+    Standing,
+    compute_standings,
+    counted_players,
+    games_completed,
+    scheduled_games,
+)
 from normtui.rules.withdrawal import withdrawal_effect
 from tests.rules.helpers import players, small_profile
 
@@ -190,3 +196,19 @@ def test_section_9_more_games_completed_never_uncounts_a_player(n: int, cycles: 
         assert effect.counted == (completed >= fraction * len(own))
         verdicts.append(effect.counted)
     assert verdicts == sorted(verdicts), "once counted, always counted"
+
+
+@FAST
+@given(events(), st.sets(st.integers(1, 8), max_size=3))
+def test_section_9_counted_players_is_the_per_player_definition(
+        event: tuple[int, list[Game], int | None, random.Random], withdrawn: set[int]) -> None:
+    """The one-pass count of counted_players gives what §9 says player by player: a withdrawn
+    player counts iff completed games (forfeits excluded) >= fraction x scheduled."""
+    n, games, _w, _rng = event
+    field = [Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i in withdrawn
+                    else PlayerStatus.ACTIVE) for i in range(1, n + 1)]
+    profile = small_profile(n)
+    needed = profile.illness.withdrawal_counted_fraction * scheduled_games(profile)
+    expected = {p.number for p in field if p.status is PlayerStatus.ACTIVE
+                or games_completed(p.number, games) >= needed}
+    assert counted_players(field, games, profile) == expected
