@@ -4,7 +4,7 @@ Where each article of the Norway Chess regulations lives:
 
 * §1 format, Berger tables, drawing of lots, the blitz opener: ``berger``, ``lots``, ``blitz``
 * §2-§4 main games, Armageddon, points: ``scoring``, ``results``
-* §5 prize money and play-offs: ``prizes``, ``playoff``
+* §5 prize money and play-offs: ``prizes``, ``playoff``; the final table after it: ``final``
 * §6 tie-breaks and the standings: ``standings``
 * §7-§8 player duties, scoresheets: ``duties``
 * §9 illness and withdrawal: ``withdrawal``
