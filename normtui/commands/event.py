@@ -24,10 +24,10 @@ from normtui.commands.storecli import (
     reports,
     say,
 )
-from normtui.store import EventStore, GameRecord, StandingRow, read_players_csv
+from normtui.store import EventStore, FinalStandings, GameRecord, read_players_csv
 
 STANDINGS_COLUMNS = ("rank", "shared_rank", "player", "number", "points", "sonneborn_berger",
-                     "wins", "black_wins", "prize", "counted")
+                     "wins", "black_wins", "prize", "counted", "note")
 
 
 def _pts(value: Decimal | None) -> str:
@@ -75,7 +75,10 @@ def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> 
             print_pairings(store, games, stage)
 
 
-def print_standings(rows: list[StandingRow], currency: str) -> None:
+def print_standings(final: FinalStandings, currency: str) -> None:
+    rows = final.rows
+    if final.note:
+        click.echo(f"{final.note}.")
     click.echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
                f"{'Prize':>12}")
     for r in rows:
@@ -84,6 +87,7 @@ def print_standings(rows: list[StandingRow], currency: str) -> None:
         mark = "*" if r.provisional else " "
         rank = r.shared_rank or "-"
         note = "  withdrawn" if r.status.value == "withdrawn" else ""
+        note += f"  {r.note}" if r.note else ""
         click.echo(f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
                    f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
                    f"{prize:>12}{note}")
@@ -189,15 +193,18 @@ def register(cli: click.Group) -> None:
     def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> None:
         """The standings: rank (shared places as 7-8), points, tie-breaks and prize money.
 
-        Tie-breaks (§6): Sonneborn-Berger, most wins, most wins with Black. The prize is what
-        the player would take if the event ended now (§5); a withdrawn player who completed
-        fewer than half their games is not counted (§9 a).
+        Tie-breaks (§6): Sonneborn-Berger, most wins, most wins with Black. After the last
+        round a first place shared on points is the play-off's (§5): shared until it is
+        decided, then its winner first. The prize is what the player would take if the event
+        ended now (§5); a withdrawn player who completed fewer than half their games is not
+        counted (§9 a).
         """
         if as_json and as_csv:
             raise UserError("choose one of --json and --csv")
         with opened(db) as store:
-            rows = store.standings(round_no)
+            final = store.final_standings(round_no)
             currency = store.profile.event.currency
+        rows = list(final.rows)
         if as_json:
             echo_json([r.to_json() for r in rows])
         elif as_csv:
@@ -209,7 +216,7 @@ def register(cli: click.Group) -> None:
                 writer.writerow(r.to_json())
             click.echo(out.getvalue(), nl=False)
         else:
-            print_standings(rows, currency)
+            print_standings(final, currency)
 
     @cli.command("log")
     @db_argument

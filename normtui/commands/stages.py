@@ -223,5 +223,5 @@ def playoff_lines(view: PlayoffView) -> list[str]:
                  f"Prize money (places 1-{len(state.players)} wait for the play-off):")
     for prize in view.prizes():
         amount = "pending" if prize.prize is None else f"{view.currency} {prize.prize:,.2f}"
-        lines.append(f"  {prize.player:<24} {amount}")
+        lines.append(f"  {prize.shared_rank or '-':>4} {prize.player:<24} {amount}")
     return lines

@@ -32,6 +32,7 @@ td.cell { text-align: center; min-width: 2.2rem; }
 td.self { background: #ddd; }
 tr.withdrawn td { color: #777; }
 p.legend { color: #555; font-size: 0.9rem; max-width: 50rem; }
+p.note { font-weight: bold; }
 """
 
 
@@ -61,6 +62,7 @@ def _standings(snap: Snapshot) -> str:
         p = snap.by_number[row.number]
         withdrawn = row.status.value == "withdrawn"
         name = esc(p.name) + (" <small>(withdrawn)</small>" if withdrawn else "")
+        name += f" <small>– {esc(row.note)}</small>" if row.note else ""
         rows.append(_row([
             ("num", esc(snap.place(row.number) or "–")), ("num", esc(p.number)), ("", name),
             ("", esc(p.federation or "")), ("num", esc(p.rating or "")),
@@ -116,6 +118,7 @@ def html_page(snap: Snapshot) -> str:
         f"<h1>{esc(snap.name)}</h1>",
         f'<p class="sub">{sub}</p>' if sub else "",
         f"<h2>{esc(snap.status_line)}</h2>",
+        f'<p class="note">{esc(snap.final.note)}.</p>' if snap.final.note else "",
         _standings(snap),
         "<h2>Crosstable</h2>",
         _crosstable(snap),

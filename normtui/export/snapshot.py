@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from normtui.rules.model import Player
 from normtui.rules.playoff import PlayoffState
 from normtui.rules.profile import Profile, TimeControl
-from normtui.store import EventStore, GameRecord, InputError, StandingRow
+from normtui.store import EventStore, FinalStandings, GameRecord, InputError, StandingRow
 
 __all__ = [
     "EventDetails",
@@ -96,8 +96,9 @@ def details_from_pgn(texts: Iterable[str | None]) -> EventDetails:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The event as the exports see it. ``standings`` is in final order: when a play-off
-    has decided first place its winner heads the table (§5), whatever the tie-breaks say."""
+    """The event as the exports see it. ``final`` is the final table as the store ranks it
+    (``normtui.rules.final``): when a play-off has decided first place its winner heads it
+    (§5), whatever the tie-breaks say; ``standings`` are its rows, in that order."""
 
     name: str
     details: EventDetails
@@ -105,13 +106,20 @@ class Snapshot:
     players: tuple[Player, ...]
     round_dates: dict[int, str | None]
     games: tuple[GameRecord, ...]
-    standings: tuple[StandingRow, ...]
-    ranks: dict[int, int | None]
+    final: FinalStandings
     playoff: PlayoffState
     by_number: dict[int, Player] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_number", {p.number: p for p in self.players})
+
+    @property
+    def standings(self) -> tuple[StandingRow, ...]:
+        return self.final.rows
+
+    @property
+    def ranks(self) -> dict[int, int | None]:
+        return self.final.ranks
 
     @property
     def rounds(self) -> int:
@@ -147,11 +155,7 @@ class Snapshot:
 
     def place(self, number: int) -> str:
         """The place as printed: "1", "7-8" for a shared place, "" when unranked (§9 a)."""
-        rank = self.ranks.get(number)
-        if rank is None:
-            return ""
-        shared = sum(1 for r in self.ranks.values() if r == rank)
-        return str(rank) if shared == 1 else f"{rank}-{rank + shared - 1}"
+        return self.row(number).shared_rank or ""
 
     @property
     def status_line(self) -> str:
@@ -164,33 +168,13 @@ class Snapshot:
         return f"Standings after round {self.complete_through}"
 
 
-def final_ranks(rows: Sequence[StandingRow], winner: int | None) -> dict[int, int | None]:
-    """Ranks from the table, except that a decided play-off puts its winner first and the
-    other play-off players after, in their table order (§5)."""
-    ranks = {r.number: r.rank for r in rows}
-    counted = [r for r in rows if r.counted]
-    if winner is None or not counted:
-        return ranks
-    group = [r for r in counted if r.points == counted[0].points]
-    if winner not in {r.number for r in group} or len(group) < 2:
-        return ranks
-    ranks[winner] = 1
-    others = [r for r in group if r.number != winner]
-    for r in others:
-        ahead = sum(1 for o in others if (o.rank or 0) < (r.rank or 0))
-        ranks[r.number] = 2 + ahead
-    return ranks
-
-
 def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Snapshot:
     """Read everything an export needs; ``details`` override what is recorded, which
     overrides what the PGN texts suggest."""
     games = tuple(store.games())
-    rows = store.standings()
-    playoff = store.playoff()
-    ranks = final_ranks(rows, playoff.winner if playoff.needed else None)
-    ordered = sorted(rows, key=lambda r: (ranks[r.number] is None, ranks[r.number] or 0,
-                                          rows.index(r)))
+    final = store.final_standings()
+    # Mid-event the play-off question is not settled: the state still says who would play.
+    playoff = final.playoff if final.playoff is not None else store.playoff()
     texts = [t for g in games for t in (g.pgn, g.armageddon_pgn)]
     found = details_from_pgn(texts)
     dates: dict[int, str | None] = {r.round: r.date for r in store.rounds()}
@@ -208,9 +192,8 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
         # The arbiter named the place (for this export or in the event's details) but no
         # site: the Site is that place, not the one in the games' tags.
         merged = replace(merged, site=None)
-    return Snapshot(event.name, merged,
-                    store.profile, tuple(store.players()), dates, games, tuple(ordered), ranks,
-                    playoff)
+    return Snapshot(event.name, merged, store.profile, tuple(store.players()), dates, games,
+                    final, playoff)
 
 
 def points_text(value: Decimal | None) -> str:

@@ -80,15 +80,16 @@ def prize_text(row: StandingRow, grouped: bool = False) -> str:
 
 
 def csv_text(snap: Snapshot) -> str:
-    """One row per player in final order: place, the player, one column per opponent's
-    pairing number, then points, tie-breaks, prize and status."""
+    """One row per player in final order: rank and place (both from the final table), the
+    player, one column per opponent's pairing number, then points, tie-breaks, prize, status
+    and the note of a row the play-off placed."""
     table = crosstable(snap)
     numbers = [p.number for p in snap.players]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["rank", "place", "number", "player", "federation", "rating", "fide_id",
                      *[str(n) for n in numbers], "points", "sonneborn_berger", "wins",
-                     "black_wins", "armageddon_wins", "games", "prize", "status"])
+                     "black_wins", "armageddon_wins", "games", "prize", "status", "note"])
     for row in snap.standings:
         p = snap.by_number[row.number]
         rank = snap.ranks.get(row.number)
@@ -97,7 +98,8 @@ def csv_text(snap: Snapshot) -> str:
             p.federation or "", p.rating or "", p.fide_id or "",
             *[cell_text(table[p.number].get(n, []), points_text) for n in numbers],
             points_text(row.points), points_text(row.sonneborn_berger), row.wins,
-            row.black_wins, row.armageddon_wins, row.games, prize_text(row), row.status.value])
+            row.black_wins, row.armageddon_wins, row.games, prize_text(row), row.status.value,
+            row.note])
     return out.getvalue()
 
 
@@ -115,8 +117,9 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
     for row in snap.standings:
         p = snap.by_number[row.number]
         entry = row.to_json()
-        entry.update(rank=snap.ranks.get(row.number), place=snap.place(row.number) or None,
-                     federation=p.federation, rating=p.rating, fide_id=p.fide_id)
+        # "place" is "shared_rank" under the name the other exports use: one value.
+        entry.update(place=row.shared_rank, federation=p.federation, rating=p.rating,
+                     fide_id=p.fide_id)
         standings.append(entry)
     cross = [{"number": p.number, "player": p.name, "games": [
         {"round": c.round, "opponent": c.opponent, "colour": c.colour, "result": c.result,
@@ -140,7 +143,10 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
                   "points": {"win": _number(pts.win), "loss": _number(pts.loss),
                              "draw_armageddon_win": _number(pts.draw_armageddon_win),
                              "draw_armageddon_loss": _number(pts.draw_armageddon_loss)},
-                  "tiebreaks": list(snap.profile.tiebreaks.order)},
+                  "tiebreaks": list(snap.profile.tiebreaks.order),
+                  "ranking": {"decided_by": snap.final.decided_by,
+                              "playoff_places": snap.final.playoff_places,
+                              "note": snap.final.note}},
         "standings": standings,
         "crosstable": cross,
         "playoff": playoff,
@@ -184,10 +190,13 @@ def markdown(snap: Snapshot) -> str:
         lines += [sub, ""]
     currency = snap.profile.event.currency
     lines += [f"## {snap.status_line}", ""]
+    if snap.final.note:
+        lines += [md_escape(snap.final.note) + ".", ""]
     rows = []
     for row in snap.standings:
         p = snap.by_number[row.number]
         note = " (withdrawn)" if row.status.value == "withdrawn" else ""
+        note += f" – {md_escape(row.note)}" if row.note else ""
         rows.append([snap.place(row.number) or "–", str(p.number), md_escape(p.name) + note,
                      md_escape(p.federation or ""), str(p.rating or ""), half(row.points),
                      half(row.sonneborn_berger), str(row.wins), str(row.black_wins),

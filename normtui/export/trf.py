@@ -28,11 +28,13 @@ Encoding 3 / 1.5 / 1 / 0 (Regulations §4) so that a TRF26 reader reproduces the
   withdrawn before completing half their games stay in the lines (they are rated), and a 299
   record takes away what those games would score, since they count for nobody.
   Generally: for each player and round, 299 = points in the standings - value of the code.
-* The points column is the standings' points; the rank column is the final place (a decided
-  play-off puts its winner first). A player who is not counted (§9 a) is unranked in the
-  standings; TRF has no "unranked", so such players share the place after the last ranked
-  player, and a ``###`` comment names them. A withdrawn player who is counted (§9 b) is an
-  ordinary line whose remaining games are forfeits.
+* The points column is the standings' points; the rank column is the final place of the
+  one final table (``normtui.rules.final``: a decided play-off puts its winner first).
+  Records 202 and 212 say how those ranks were decided (``trf_ranking.py``). A player who
+  is not counted (§9 a) is unranked in the standings; TRF has no "unranked", so such
+  players share the place after the last ranked player, and a ``###`` comment names them.
+  A withdrawn player who is counted (§9 b) is an ordinary line whose remaining games are
+  forfeits.
 * Records 142, 162, 192, 202, 212, 222, 299 and ``###`` comments are TRF26's; the TRF16 option
   leaves them out (its points column still holds the event's points).
 
@@ -48,6 +50,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from normtui.export.snapshot import ExportError, Snapshot, pgn_time_control
+from normtui.export.trf_ranking import main_records, playoff_records
 from normtui.rules.model import MainResult, Player
 from normtui.rules.playoff import PlayoffGame
 from normtui.store import GameRecord
@@ -64,7 +67,6 @@ _CODES: dict[MainResult, tuple[str, str]] = {
     MainResult.BLACK_FORFEIT_WIN: ("-", "+"),
     MainResult.DOUBLE_FORFEIT: ("-", "-"),
 }
-_TIEBREAK_CODES = {"sonneborn_berger": "SB", "wins": "WIN", "black_wins": "BWG"}
 
 
 def _date(iso: str | None, short: bool = False) -> str:
@@ -207,11 +209,9 @@ def trf(snap: Snapshot, version: int = 26) -> str:
         # columns on (15, 24, ...).
         scoring = "    ".join(f"{code}{_fit(value, '162')}" for code, value in (
             ("W", p.win), ("D", p.draw_armageddon_loss), ("L", p.loss), ("A", p.forfeit_loss)))
-        order = [_TIEBREAK_CODES[t] for t in snap.profile.tiebreaks.order
-                 if t in _TIEBREAK_CODES]
         lines += [f"142 {snap.rounds}", f"162  {scoring}",
                   f"192 {_type_code(snap.profile.event.cycles)}",
-                  f"202 {','.join(order)}", f"212 {','.join(['PTS', *order])}",
+                  *main_records(snap),
                   f"222 {_encoded_time_control(snap, 'classical')}",
                   "### normtui: main games only (the rated games); 162 scores a main game, "
                   "299 adds 0.5 to each Armageddon winner",
@@ -258,7 +258,7 @@ def playoff_trf(snap: Snapshot) -> str:
             w, b = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (0.5, 0.5)}[g.result]
             blitz[g.white] += Decimal(str(w))
             blitz[g.black] += Decimal(str(b))
-    ranks = _playoff_ranks(snap)
+    ranks = _playoff_ranks(snap, blitz)
     tc = snap.profile.time_controls[snap.profile.playoff.match_time_control]
     system = "2-game match" if state.format == "match" else "double round robin"
     # §5: the play-off is played at the end of the last round, so on its date.
@@ -266,7 +266,7 @@ def playoff_trf(snap: Snapshot) -> str:
                      "for first place (Regulations §5)",
                      [snap.by_number[n] for n in state.players], [snap.end_date] * rounds,
                      tc.describe())
-    lines = [*header, f"142 {rounds}", "192 CUSTOM_ROUNDROBIN",
+    lines = [*header, f"142 {rounds}", "192 CUSTOM_ROUNDROBIN", *playoff_records(snap),
              f"222 {pgn_time_control(tc)}",
              "### normtui: play-off blitz games only; a deciding Armageddon is not rated"]
     for number in state.players:
@@ -278,10 +278,14 @@ def playoff_trf(snap: Snapshot) -> str:
     return EOL.join(lines) + EOL
 
 
-def _playoff_ranks(snap: Snapshot) -> dict[int, int | None]:
+def _playoff_ranks(snap: Snapshot, points: dict[int, Decimal]) -> dict[int, int | None]:
+    """The play-off's own ranks: once it is decided, the places the final table gives its
+    players (the one ranking, ``normtui.rules.final``); before that the round robin's table
+    so far, or the match score so far (equal scores share a place)."""
     state = snap.playoff
+    if state.winner is not None and snap.final.decided_by == "playoff":
+        return {n: snap.final.ranks.get(n) for n in state.players}
     if state.table:
         return {r.number: r.rank for r in state.table}
-    if state.winner is None:
-        return {}
-    return {n: 1 if n == state.winner else 2 for n in state.players}
+    return {n: 1 + sum(1 for o in state.players if points[o] > points[n])
+            for n in state.players}

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from normtui.store.records import (
         ArrivalRecord,
         EventInfo,
+        FinalStandings,
         FineRecord,
         GameRecord,
         IncidentRecord,
@@ -47,7 +48,7 @@ _WHERE = {
                      "StoreError"), "errors"),
     "EventStore": "event", "fixed_clock": "event",
     "parse_players_csv": "players_csv", "read_players_csv": "players_csv",
-    **dict.fromkeys(("ArrivalRecord", "EventInfo", "FineRecord", "GameRecord",
+    **dict.fromkeys(("ArrivalRecord", "EventInfo", "FinalStandings", "FineRecord", "GameRecord",
                      "IncidentRecord", "PlayerInput", "ReportDetails", "RoundRecord",
                      "StandingRow"), "records"),
 }
@@ -61,6 +62,7 @@ __all__ = [
     "ConflictError",
     "EventInfo",
     "EventStore",
+    "FinalStandings",
     "FineRecord",
     "GameRecord",
     "IncidentRecord",

@@ -32,7 +32,7 @@ from normtui.rules.model import (
     Postponement,
 )
 from normtui.rules.profile import Profile, load_profile
-from normtui.rules.scoring import blitz_points, pairing_points
+from normtui.rules.scoring import blitz_points, is_complete, pairing_points
 from normtui.rules.standings import Standing, compute_standings
 from normtui.store.audit import AuditEntry, Recorder
 from normtui.store.connection import utils_view
@@ -306,7 +306,13 @@ class StoreBase:
 
     def _main_standings(self, through_round: int | None = None, *,
                         players: Sequence[Player] | None = None) -> list[Standing]:
-        """The rules' table of the main event; unsigned results are marked provisional (§8).
+        """The rules' table of the main event; unsigned results are marked provisional (§8)."""
+        return self._main_table(through_round, players=players)[0]
+
+    def _main_table(self, through_round: int | None = None, *,
+                    players: Sequence[Player] | None = None) -> tuple[list[Standing], bool]:
+        """The main table, and whether every main game of the event is complete (after the
+        last round the play-off question is settled, §5).
 
         Reads only the columns the table needs (no PGN texts, no records): this runs after
         every result, and its cost is most of what a result costs."""
@@ -319,8 +325,9 @@ class StoreBase:
                  for r in rows]
         signatures = {(r[0], r[1]): Signatures(bool(r[7]), bool(r[8]), bool(r[9]))
                       for r in rows}
-        return compute_standings(players, games, profile, through_round=through_round,
-                                 provisional_games=provisional_games(games, signatures))
+        table = compute_standings(players, games, profile, through_round=through_round,
+                                  provisional_games=provisional_games(games, signatures))
+        return table, all(is_complete(g) for g in games)
 
     def _checked(self, game: GameRecord, expected_version: int | None) -> GameRecord:
         """``game`` (read inside the write transaction, so current), refused if it is no

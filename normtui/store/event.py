@@ -29,9 +29,9 @@ from datetime import datetime
 from pathlib import Path
 
 from normtui.rules.berger import berger_schedule
+from normtui.rules.final import final_table
 from normtui.rules.lots import draw_lots
 from normtui.rules.model import GameState, PlayerStatus, RuleError
-from normtui.rules.prizes import prizes_for_standings
 from normtui.rules.profile import load_profile
 from normtui.rules.scoring import is_complete
 from normtui.store.audit import AuditEntry, find_undoable, read_log, undo_rows
@@ -44,6 +44,7 @@ from normtui.store.games import GamesMixin
 from normtui.store.players_csv import check_players
 from normtui.store.records import (
     EventInfo,
+    FinalStandings,
     PlayerInput,
     ReportDetails,
     RoundRecord,
@@ -147,24 +148,28 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
         return self._stage_rounds("main")
 
     def standings(self, through_round: int | None = None) -> list[StandingRow]:
-        """The table after ``through_round`` (default: all complete pairings), with the prize
-        each player would take if the event ended now (§5)."""
+        """The table after ``through_round`` (default: all complete pairings) in final order,
+        with the prize each player would take if the event ended now (§5); see
+        :meth:`final_standings`."""
+        return list(self.final_standings(through_round).rows)
+
+    def final_standings(self, through_round: int | None = None) -> FinalStandings:
+        """The final table, ranked in one place (``normtui.rules.final``): the main table,
+        and once every main game is complete the play-off's outcome for a shared first place
+        (§5). A table of an earlier round is the main table of that round."""
         with self._read():
             if through_round:  # 0 is the table before the first round
                 self.check_round(through_round)
             players = self.players()
-            rows = self._main_standings(through_round, players=players)
-            winner = None
-            if through_round is None and self._stage("playoff") is not None:
-                winner = self._playoff_state(rows).winner
+            rows, complete = self._main_table(through_round, players=players)
+            whole = through_round is None or through_round >= self._stage_rounds("main")
+            playoff = self._playoff_state(rows) if complete and whole else None
             profile = self.profile
+        table = final_table(rows, profile, playoff)
         status = {p.number: p.status for p in players}
-        award = prizes_for_standings(rows, profile, first_place_winner=winner)
-        return [StandingRow.of(r, award.amounts.get(r.number) if r.counted else None,
-                               status.get(r.number, PlayerStatus.ACTIVE),
-                               r.counted and r.number in award.amounts
-                               and award.amounts[r.number] is None)
-                for r in rows]
+        out = tuple(StandingRow.of(r, status.get(r.number, PlayerStatus.ACTIVE))
+                    for r in table.rows)
+        return FinalStandings(out, table.decided_by, table.playoff_places, table.note, playoff)
 
     def playoff_view(self) -> PlayoffView:
         """Everything a screen of the play-off shows, read at one moment: the state, the

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from normtui.rules.duties import Signatures
+from normtui.rules.final import Decided, FinalRow
 from normtui.rules.model import (
     ArmageddonResult,
     Game,
@@ -20,11 +21,12 @@ from normtui.rules.model import (
     PlayerStatus,
     Postponement,
 )
-from normtui.rules.standings import Standing
+from normtui.rules.playoff import PlayoffState
 
 __all__ = [
     "ArrivalRecord",
     "EventInfo",
+    "FinalStandings",
     "FineRecord",
     "GameRecord",
     "IncidentRecord",
@@ -157,9 +159,11 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """A row of the table with its prize. ``prize`` is ``None`` for a player who is not
-    counted, and while the play-off for a shared first place is undecided
-    (``prize_pending``)."""
+    """A row of the final table (``normtui.rules.final``) with its prize. ``rank`` and
+    ``shared_rank`` are the final ones (a decided play-off puts its winner first, §5);
+    ``prize`` is ``None`` for a player who is not counted, and while the play-off for a
+    shared first place is undecided (``prize_pending``); ``note`` says when the play-off,
+    not the tie-breaks, placed the row."""
 
     rank: int | None
     shared_rank: str | None
@@ -176,13 +180,15 @@ class StandingRow:
     provisional: bool
     status: PlayerStatus
     prize_pending: bool = False
+    note: str = ""
 
     @classmethod
-    def of(cls, row: Standing, prize: Decimal | None, status: PlayerStatus,
-           pending: bool) -> StandingRow:
+    def of(cls, final: FinalRow, status: PlayerStatus) -> StandingRow:
+        row = final.standing
         return cls(row.rank, row.shared_rank, row.name, row.number, row.points,
-                   row.sonneborn_berger, row.wins, row.black_wins, prize, row.counted,
-                   row.games, row.armageddon_wins, row.provisional, status, pending)
+                   row.sonneborn_berger, row.wins, row.black_wins, final.prize, row.counted,
+                   row.games, row.armageddon_wins, row.provisional, status,
+                   final.prize_pending, final.note)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -201,7 +207,26 @@ class StandingRow:
             "provisional": self.provisional,
             "status": self.status.value,
             "prize_pending": self.prize_pending,
+            "note": self.note,
         }
+
+
+@dataclass(frozen=True)
+class FinalStandings:
+    """The final table as one read gives it: the rows in final order, how its first places
+    were decided (``"tiebreaks"``, ``"playoff"``, ``"playoff_pending"``), k when places 1..k
+    are the play-off's (0 otherwise), a line saying so, and the play-off's state (``None``
+    mid-event, or for a table of an earlier round)."""
+
+    rows: tuple[StandingRow, ...]
+    decided_by: Decided
+    playoff_places: int = 0
+    note: str = ""
+    playoff: PlayoffState | None = None
+
+    @property
+    def ranks(self) -> dict[int, int | None]:
+        return {r.number: r.rank for r in self.rows}
 
 
 @dataclass(frozen=True)

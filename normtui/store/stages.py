@@ -385,11 +385,9 @@ class PlayoffView:
         return self.state.needed and not self.started and self.blocker is None
 
     def prizes(self) -> list[StandingRow]:
-        """The standings rows of the players in the play-off (their prizes: pending until it
-        is decided), winner first once there is one."""
-        rows = [r for r in self.standings if r.number in self.state.players]
-        winner = self.state.winner
-        return sorted(rows, key=lambda r: r.number != winner) if winner else rows
+        """The rows of the players in the play-off, in the final table's order (its winner
+        first once there is one) with their prizes: pending until it is decided."""
+        return [r for r in self.standings if r.number in self.state.players]
 
     def to_json(self) -> dict[str, Any]:
         state = self.state
@@ -415,7 +413,8 @@ class PlayoffView:
             "table": [{"rank": r.rank, "player": self.name(r.number), "points": r.points,
                        "sonneborn_berger": r.sonneborn_berger, "wins": r.wins,
                        "black_wins": r.black_wins} for r in state.table],
-            "prizes": [{"player": r.player, "prize": r.prize, "pending": r.prize_pending}
+            "prizes": [{"player": r.player, "rank": r.rank, "shared_rank": r.shared_rank,
+                        "prize": r.prize, "pending": r.prize_pending, "note": r.note}
                        for r in self.prizes()] if state.needed else [],
             "currency": self.currency,
         }

@@ -68,8 +68,9 @@ def test_whole_match_with_armageddon_in_human_output(run: Run, event) -> None:
     out = ok(run, db, "--result", "A", "1/2-1/2")
     assert f"Winner: {arm['black']}" in out and "Black wins (draw odds" in out
     prize_lines = out[out.index("Prize money:"):].splitlines()[1:]
-    assert prize_lines[0].split() == [*arm["black"].split(), "NOK", "750,000.00"]
-    assert prize_lines[1].split() == [*arm["white"].split(), "NOK", "400,000.00"]
+    # The final places first: the play-off's winner is 1st, whatever SB says (§5).
+    assert prize_lines[0].split() == ["1", *arm["black"].split(), "NOK", "750,000.00"]
+    assert prize_lines[1].split() == ["2", *arm["white"].split(), "NOK", "400,000.00"]
     standings = json.loads(run("standings", db, "--json").stdout)
     assert {r["player"]: r["prize"] for r in standings}[arm["black"]] == 750000
 

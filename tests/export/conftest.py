@@ -17,6 +17,9 @@ GOLDEN = DATA / "export"
 # Flipping two of Carlsen's Armageddon wins (round 1 against Wang Hao, round 9 against
 # Topalov) leaves him on 15.5 with Mamedyarov: first place shared, a play-off (§5).
 SHARED_FIRST = {(1, 2): "0-1", (9, 8): "1-0"}
+# Issue 17.2's repro: Carlsen loses his round-1 Armageddon (16.5 -> 16) and Mamedyarov wins his
+# round-2 one (15.5 -> 16): first place shared on 16, Carlsen ahead on Sonneborn-Berger.
+TIED_16 = {(1, 2): "0-1", (2, 7): "0-1"}
 
 
 def _open(path: Path) -> Iterator[EventStore]:
@@ -67,6 +70,15 @@ def path_playoff(tmp_path_factory: pytest.TempPathFactory) -> Path:
         store.enter_playoff_result("A", "1/2-1/2")
     finally:
         store.close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def path_tied_16(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The complete event with Carlsen and Mamedyarov on 16, the play-off not started: tests
+    that play it work on a copy."""
+    path = tmp_path_factory.mktemp("export") / "tied-16.db"
+    build_2022(path, armageddon=TIED_16, with_pgn=False)
     return path
 
 

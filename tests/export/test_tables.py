@@ -29,7 +29,7 @@ def test_csv_is_the_crosstable_with_the_standings(store_2022: EventStore) -> Non
     assert list(rows[0]) == ["rank", "place", "number", "player", "federation", "rating",
                              "fide_id", *map(str, range(1, 11)), "points", "sonneborn_berger",
                              "wins", "black_wins", "armageddon_wins", "games", "prize",
-                             "status"]
+                             "status", "note"]
     assert [(r["rank"], r["player"], r["points"]) for r in rows[:2]] == [
         ("1", "Carlsen, Magnus", "16.5"), ("2", "Mamedyarov, Shakhriyar", "15.5")]
     assert [r["place"] for r in rows] == [str(i) for i in range(1, 11)]

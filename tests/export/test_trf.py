@@ -204,11 +204,13 @@ def test_given_details_fill_the_arbiter_records(store_2022: EventStore) -> None:
 
 def test_a_decided_playoff_puts_its_winner_first(store_playoff: EventStore) -> None:
     """§5: Carlsen is ahead of Mamedyarov on Sonneborn-Berger, but Mamedyarov won the
-    play-off (its Armageddon drawn, Black wins): rank 1 in the report."""
+    play-off (its Armageddon drawn, Black wins): rank 1 in the standings and in the report,
+    whose 212 ranks by the rank column after the points (issue 17.2)."""
     rows = store_playoff.standings()
-    assert [(r.number, r.rank) for r in rows[:2]] == [(2, 1), (5, 2)]
+    assert [(r.number, r.rank) for r in rows[:2]] == [(5, 1), (2, 2)]
     trf = trf_reader.parse(export_event(store_playoff, "trf"))
     assert (trf.players[5].rank, trf.players[2].rank) == ("1", "2")
+    assert (trf.tags["202"], trf.tags["212"]) == (["SB,WIN,BWG"], ["PTS,RANK"])
     assert trf.players[5].points == trf.players[2].points == Decimal("15.5")
 
 
@@ -256,3 +258,27 @@ def test_other_fields(players: int, cycles: int, code: str, tmp_path: Path) -> N
     if players % 2:
         (bye,) = [p for p in trf.players.values() if p.rounds[0].opponent == 0]
         assert (bye.rounds[0].colour, bye.rounds[0].code, bye.points) == ("-", "Z", 0)
+
+
+@pytest.mark.parametrize(("basis", "code"), [("event_points", "SB"), ("main_game", "SBMG")])
+def test_sonneborn_berger_of_the_main_games_is_not_called_fides_sb(basis: str, code: str,
+                                                                    tmp_path: Path) -> None:
+    """FIDE's SB (and TieBreakServer's) multiplies the file's own points (162 + 299: the
+    event's 3 / 1.5 / 1 / 0). SB from the main games alone (1 / ½ / 0) is something else:
+    it is written as the event's own tie-break SBMG (FIDE C.07 4.1) and defined in a ###
+    line (issue 14)."""
+    from normtui.store import PlayerInput
+    from tests.store.playoff_events import NAMES, small_profile_text
+
+    old = 'sonneborn_berger_basis = "event_points"'
+    text = small_profile_text()
+    assert old in text
+    text = text.replace(old, f'sonneborn_berger_basis = "{basis}"')
+    with EventStore.create(tmp_path / "e.db", [PlayerInput(n) for n in NAMES], text) as store:
+        for g in store.games(1):
+            store.enter_result(1, g.white, g.black, "1/2-1/2", armageddon="1-0")
+        trf = trf_reader.parse(export_event(store, "trf"))
+    assert trf.tags["202"] == [f"{code},WIN,BWG"]
+    assert trf.tags["212"] == [f"PTS,{code},WIN,BWG"]
+    defined = [c for c in trf.comments if "SBMG is this event's Sonneborn-Berger" in c]
+    assert len(defined) == (basis == "main_game")

@@ -37,6 +37,7 @@ class StandingsPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="standings-info")
+        yield Static("", id="standings-note")
         with ContentSwitcher(initial="standings-table", id="standings-views"):
             yield StandingsTable(id="standings-table")
             yield Crosstable(id="crosstable")
@@ -50,8 +51,10 @@ class StandingsPane(Pane):
         self.screen.set_focus(self.query_one(f"#{self.view}"))
 
     def reload(self) -> None:
-        rows = self.store.standings()
+        final = self.store.final_standings()
+        rows = list(final.rows)
         self.query_one(StandingsTable).show(rows, self.store.profile.event.currency)
+        self._show_note(final.note)
         if self.view == "crosstable":
             self.query_one(Crosstable).show(rows, self.store.games())
         # The line above the table is news too, but less: it may follow a frame later.
@@ -75,6 +78,14 @@ class StandingsPane(Pane):
             info += f" · withdrawn: {', '.join(withdrawn)}"
         self._set("#standings-info", info)
         self._set("#standings-legend", self._legend(), layout=True)
+
+    def _show_note(self, note: str) -> None:
+        """How the first places were decided, when the play-off decides them (§5): a line
+        of its own, shown only then, so it costs a layout pass only when it changes."""
+        static = self.query_one("#standings-note", Static)
+        if static.display != bool(note):
+            static.display = bool(note)
+        self._set("#standings-note", f"{note}." if note else "", layout=True)
 
     def _set(self, selector: str, text: str, layout: bool = False) -> None:
         """Update a line of text only when it changed, and without a layout pass (both lines
