@@ -14,7 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Pairing", "berger_round", "berger_schedule", "bye_number", "rounds_per_cycle"]
+__all__ = ["SECOND_CYCLE_ORDERS", "Pairing", "berger_round", "berger_schedule", "bye_number",
+           "cycle_order", "rounds_per_cycle"]
+
+# How the rounds of a later cycle follow the first (profile key ``event.second_cycle``):
+# "fide": FIDE's recommendation (C.05 Annex 1, as the Vega manual and Chris Fox's tables give
+#   it): the first cycle plays its last two rounds in swapped order, the second plays rounds
+#   1..n-1 in table order with colours reversed; Norway Chess 2021, 2024 and 2025.
+# "plain": every cycle in table order, colours reversed in the even ones.
+# "mirror": the second cycle plays the first backwards, colours reversed, so its first round
+#   repeats the last round played; Norway Chess 2020.
+SECOND_CYCLE_ORDERS = ("fide", "plain", "mirror")
 
 
 @dataclass(frozen=True)
@@ -70,33 +80,50 @@ def berger_round(players: int, round_no: int) -> list[Pairing]:
     return boards
 
 
-def berger_schedule(players: int, cycles: int = 1, *, swap_last_two: bool = True
-                    ) -> list[list[Pairing]]:
-    """Every round of the event. A later cycle repeats the first with colours reversed.
+def cycle_order(rounds: int, cycles: int, second_cycle: str = "fide"
+                ) -> list[tuple[int, bool]]:
+    """(table round, colours reversed) for every round of the event, in playing order.
 
-    With more than one cycle, FIDE recommends playing the last two rounds of the first cycle in
-    swapped order, so that nobody gets the same colour three times running at the seam between
-    cycles; ``swap_last_two=False`` gives the plain variant.
+    >>> cycle_order(5, 2, "fide")[3:7]
+    [(5, False), (4, False), (1, True), (2, True)]
+    >>> cycle_order(5, 2, "mirror")[4:6]
+    [(5, False), (5, True)]
+    """
+    if second_cycle not in SECOND_CYCLE_ORDERS:
+        raise ValueError(f"unknown second-cycle order {second_cycle!r} "
+                         f"(known: {', '.join(SECOND_CYCLE_ORDERS)})")
+    table = list(range(1, rounds + 1))
+    order: list[tuple[int, bool]] = []
+    for cycle in range(cycles):
+        reverse = cycle % 2 == 1
+        rounds_of = list(table)
+        if second_cycle == "fide" and cycle == 0 and cycles > 1 and rounds >= 2:
+            # Without the swap somebody has one colour three times running at the seam.
+            rounds_of[-2], rounds_of[-1] = rounds_of[-1], rounds_of[-2]
+        elif second_cycle == "mirror" and reverse:
+            rounds_of.reverse()
+        order += [(r, reverse) for r in rounds_of]
+    return order
+
+
+def berger_schedule(players: int, cycles: int = 1, *, second_cycle: str = "fide"
+                    ) -> list[list[Pairing]]:
+    """Every round of the event. A later cycle repeats the first's pairings with colours
+    reversed, its rounds in the order ``second_cycle`` names (:data:`SECOND_CYCLE_ORDERS`).
 
     >>> sched = berger_schedule(4, 2)
     >>> [(p.white, p.black) for p in sched[3]]
     [(4, 1), (3, 2)]
+    >>> [[(p.white, p.black) for p in r] for r in berger_schedule(4, 2, second_cycle="mirror")[2:4]]
+    [[(2, 4), (3, 1)], [(4, 2), (1, 3)]]
     """
     if cycles < 1:
         raise ValueError("cycles must be at least 1")
     m = rounds_per_cycle(players)
-    order = list(range(1, m + 1))
-    if cycles > 1 and swap_last_two and m >= 2:
-        order[-2], order[-1] = order[-1], order[-2]
-    first = [berger_round(players, r) for r in order]
-    schedule: list[list[Pairing]] = []
-    for cycle in range(cycles):
-        for base in first:
-            round_no = len(schedule) + 1
-            schedule.append([
-                _renumber(p, round_no, reverse=cycle % 2 == 1) for p in base
-            ])
-    return schedule
+    rounds = {r: berger_round(players, r) for r in range(1, m + 1)}
+    return [[_renumber(p, number, reverse=reverse) for p in rounds[table_round]]
+            for number, (table_round, reverse) in enumerate(
+                cycle_order(m, cycles, second_cycle), start=1)]
 
 
 def _renumber(p: Pairing, round_no: int, *, reverse: bool) -> Pairing:

@@ -1,9 +1,12 @@
 """§5: the play-off when first place is shared.
 
-Two players: a match of ``match_games`` blitz games (colours of game 1 by lot, alternating), and
-if it is tied, one Armageddon game in which a draw counts for the profile's draw winner (Black).
-Three or more: a double round robin (Berger, FIDE's last-two-round swap) ranked by points,
-Sonneborn-Berger, wins, wins with Black and finally by lot.
+Two players: a match of ``match_games`` blitz games (colours of game 1 by lot, alternating); if
+it is tied and the profile plays more ``matches`` (2024: "a further match"), another match
+with its colours drawn again; if the last match is tied, one Armageddon game in which a draw
+counts for the profile's draw winner (Black). Three or more: a double round robin (Berger,
+FIDE's order of the second cycle) ranked by points and the profile's tie-breaks (2022:
+Sonneborn-Berger, wins, wins with Black, lots), computed from its own games or, when the
+profile says so (2024), from the classical games of the main event.
 
 The whole play-off is a pure function of the final standings, one recorded seed and the results
 entered so far: the store keeps only those, and every game, colour and lot is derived again on
@@ -15,17 +18,19 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
 
+from normtui.rules import tiebreaks
 from normtui.rules.berger import berger_schedule
 from normtui.rules.lots import lots_order
 from normtui.rules.model import ArmageddonResult, Colour, MainResult, RuleError, parse_result
 from normtui.rules.profile import Profile, TimeControl
 from normtui.rules.scoring import blitz_points
-from normtui.rules.standings import Standing, rank_rows, tiebreak_key
+from normtui.rules.standings import Standing, add_group_tiebreaks, rank_rows, tiebreak_key
+from normtui.rules.tiebreaks import Scored
 
 __all__ = [
     "PlayoffGame",
@@ -151,11 +156,14 @@ def _with_result(game: PlayoffGame, result: str) -> PlayoffGame:
 
 def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int | None,
                   results: Mapping[str, str] | None = None,
-                  armageddon_choice: Colour | None = None) -> PlayoffState:
+                  armageddon_choice: Colour | None = None,
+                  classical: Sequence[Scored] = ()) -> PlayoffState:
     """Where the play-off stands. ``seed`` is ``None`` until the arbiter starts it.
 
     ``armageddon_choice`` is the colour chosen by the higher-ranked player when the profile
     lets them choose (``playoff.armageddon_colours = "higher_ranked_chooses"``).
+    ``classical``: the main event's classical games, 1 / ½ / 0, for a profile whose round
+    robin breaks its ties on them (``normtui.rules.standings.classical_games``).
     """
     results = dict(results or {})
     players = playoff_players(standings)
@@ -170,15 +178,16 @@ def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int 
     if fmt == "match":
         state = _match(players, profile, seed, results, armageddon_choice)
     else:
-        state = _round_robin(players, profile, seed, results)
+        state = _round_robin(players, profile, seed, results, classical)
     return dataclasses.replace(state, planned=_planned(fmt, len(players), profile))
 
 
 def _planned(fmt: Format, players: int, profile: Profile) -> tuple[str, ...]:
     rules = profile.playoff
     if fmt == "match":
-        return (*(f"M{n}" for n in range(1, rules.match_games + 1)), "A")
-    schedule = berger_schedule(players, rules.round_robin_cycles, swap_last_two=True)
+        return (*(f"M{n}" for n in range(1, rules.matches * rules.match_games + 1)), "A")
+    schedule = berger_schedule(players, rules.round_robin_cycles,
+                               second_cycle=rules.round_robin_second_cycle)
     return tuple(f"R{p.round}.{p.board}" for rnd in schedule for p in rnd if p.black is not None)
 
 
@@ -198,32 +207,41 @@ def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mappi
            choice: Colour | None) -> PlayoffState:
     rules = profile.playoff
     a, b = players
-    first_white = a if lot(seed, "match colours").random() < 0.5 else b
-    first_black = b if first_white == a else a
     games: list[PlayoffGame] = []
     score = {a: Decimal(0), b: Decimal(0)}
-    for n in range(1, rules.match_games + 1):
-        white, black = (first_white, first_black) if n % 2 else (first_black, first_white)
-        gid = f"M{n}"
-        res = results.get(gid)
-        game = PlayoffGame(gid, "blitz", n, 1, white, black, None, rules.match_time_control)
-        if res is not None:
-            game = _with_result(game, res)
-        games.append(game)
-        if res is None:
+    for match in range(1, rules.matches + 1):
+        # Each match draws its own colours; the first keeps the purpose it always had, so a
+        # recorded seed draws what it drew before there was a second match.
+        purpose = "match colours" if match == 1 else f"match {match} colours"
+        first_white = a if lot(seed, purpose).random() < 0.5 else b
+        first_black = b if first_white == a else a
+        score = {a: Decimal(0), b: Decimal(0)}
+        for n in range(1, rules.match_games + 1):
+            white, black = (first_white, first_black) if n % 2 else (first_black, first_white)
+            number = (match - 1) * rules.match_games + n
+            gid = f"M{number}"
+            res = results.get(gid)
+            game = PlayoffGame(gid, "blitz", number, 1, white, black, None,
+                               rules.match_time_control)
+            if res is not None:
+                game = _with_result(game, res)
+            games.append(game)
+            if res is None:
+                _unknown_results(results, games)
+                return PlayoffState(True, "match", players, tuple(games), status=(
+                    _game_of(match, n, rules.matches, rules.match_games)), next_game=game)
+            sw, sb = _score(res, profile)
+            score[white] += sw
+            score[black] += sb
+        if score[a] != score[b]:
             _unknown_results(results, games)
-            return PlayoffState(True, "match", players, tuple(games), status=(
-                f"Match game {n} of {rules.match_games}"), next_game=game)
-        sw, sb = _score(res, profile)
-        score[white] += sw
-        score[black] += sb
-    if score[a] != score[b]:
-        _unknown_results(results, games)
-        winner = a if score[a] > score[b] else b
-        return PlayoffState(True, "match", players, tuple(games), winner=winner,
-                            status=f"Match won {_pts(max(score.values()))}-"
-                                   f"{_pts(min(score.values()))}")
-    tied = f"Match tied {_pts(score[a])}-{_pts(score[b])}: Armageddon"
+            winner = a if score[a] > score[b] else b
+            which = "Match" if rules.matches == 1 else f"Match {match}"
+            return PlayoffState(True, "match", players, tuple(games), winner=winner,
+                                status=f"{which} won {_pts(max(score.values()))}-"
+                                       f"{_pts(min(score.values()))}")
+    which = "Match" if rules.matches == 1 else f"Match {rules.matches}"
+    tied = f"{which} tied {_pts(score[a])}-{_pts(score[b])}: Armageddon"
     if rules.armageddon_colours == "higher_ranked_chooses":
         if choice is None:
             _unknown_results(results, games)
@@ -235,8 +253,8 @@ def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mappi
         white = a if lot(seed, "armageddon colours").random() < 0.5 else b
     black = b if white == a else a
     res = results.get("A")
-    arm = PlayoffGame("A", "armageddon", rules.match_games + 1, 1, white, black,
-                      None, rules.armageddon_time_control)
+    arm = PlayoffGame("A", "armageddon", rules.matches * rules.match_games + 1, 1, white,
+                      black, None, rules.armageddon_time_control)
     if res is not None:
         arm = _with_result(arm, res)
     games.append(arm)
@@ -251,6 +269,13 @@ def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mappi
                         status="Armageddon decided the match", notes=(note,) if note else ())
 
 
+def _game_of(match: int, game: int, matches: int, games: int) -> str:
+    """"Match game 1 of 2", or with a further match "Match 2, game 1 of 2"."""
+    if matches == 1:
+        return f"Match game {game} of {games}"
+    return f"Match {match}, game {game} of {games}"
+
+
 def _pts(value: Decimal) -> str:
     """Scores as written on a match sheet: 1½, ½, 2."""
     whole = int(value)
@@ -260,11 +285,12 @@ def _pts(value: Decimal) -> str:
 
 
 def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
-                 results: Mapping[str, str]) -> PlayoffState:
+                 results: Mapping[str, str], classical: Sequence[Scored]) -> PlayoffState:
     rules = profile.playoff
     # Pairing numbers in the play-off are drawn by lot; number i plays as players_by_no[i - 1].
     by_no = lots_order(sorted(players), _seed_for(seed, "round robin numbers"))
-    schedule = berger_schedule(len(by_no), rules.round_robin_cycles, swap_last_two=True)
+    schedule = berger_schedule(len(by_no), rules.round_robin_cycles,
+                               second_cycle=rules.round_robin_second_cycle)
     games: list[PlayoffGame] = []
     for rnd in schedule:
         complete = True
@@ -283,7 +309,7 @@ def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
         if not complete:
             break
     _unknown_results(results, games)
-    table = _rr_table(players, games, profile, seed)
+    table = _rr_table(players, games, profile, seed, classical)
     pending = [g for g in games if g.result is None]
     total_rounds = len(schedule)
     if pending:
@@ -299,43 +325,53 @@ def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
 
 
 def _rr_table(players: tuple[int, ...], games: Sequence[PlayoffGame], profile: Profile,
-              seed: int) -> list[Standing]:
-    """1 / ½ / 0 table with the play-off's tie-breaks; the lot is drawn from the seed."""
-    points = dict.fromkeys(players, Decimal(0))
+              seed: int, classical: Sequence[Scored]) -> list[Standing]:
+    """1 / ½ / 0 table with the play-off's tie-breaks; the lot is drawn from the seed.
+
+    The tie-breaks read the play-off's own games, or (``round_robin_tiebreak_basis =
+    "classical_games"``, 2024) the main event's classical games, 1 / ½ / 0, ``classical``."""
+    done = [g for g in games if g.result is not None]
+    played = [Scored(g.white, g.black, *_score(g.result, profile)) for g in done
+              if g.result is not None]
+    points = _totals(played, players)
+    if profile.playoff.round_robin_tiebreak_basis == "classical_games":
+        basis = list(classical)
+        basis_totals = _totals(basis, {n for g in basis for n in (g.white, g.black)}
+                               | set(players))
+    else:
+        basis, basis_totals = played, points
+    sb_score = tiebreaks.sonneborn_berger(basis, basis_totals)
     wins = dict.fromkeys(players, 0)
     black_wins = dict.fromkeys(players, 0)
-    played = dict.fromkeys(players, 0)
-    done = [g for g in games if g.result is not None]
-    for g in done:
-        assert g.result is not None
-        sw, sb = _score(g.result, profile)
-        points[g.white] += sw
-        points[g.black] += sb
-        played[g.white] += 1
-        played[g.black] += 1
-        if sw > sb:
+    for g in basis:
+        if g.white_score > g.black_score and g.white in wins:
             wins[g.white] += 1
-        elif sb > sw:
+        elif g.black_score > g.white_score and g.black in wins:
             wins[g.black] += 1
             black_wins[g.black] += 1
-    sb_score = dict.fromkeys(players, Decimal(0))
-    for g in done:
-        assert g.result is not None
-        sw, sbl = _score(g.result, profile)
-        sb_score[g.white] += sw * points[g.black]
-        sb_score[g.black] += sbl * points[g.white]
+    games_of = {n: sum(1 for g in played if n in (g.white, g.black)) for n in players}
     order = list(profile.playoff.round_robin_tiebreaks)
     # The lot is one more tie-break value, drawn for everybody up front: bigger is better.
     drawn = lots_order(sorted(players), _seed_for(seed, "round robin tie-break"))
     rows = [Standing(number=n, name=str(n), points=points[n], sonneborn_berger=sb_score[n],
-                     wins=wins[n], black_wins=black_wins[n], games=played[n], counted=True,
+                     wins=wins[n], black_wins=black_wins[n], games=games_of[n], counted=True,
                      extra={"lots": Decimal(len(drawn) - drawn.index(n))}) for n in players]
+    win = profile.blitz_points.win if basis is played else Decimal(1)
+    rows = add_group_tiebreaks(rows, basis, basis_totals, win, order)
     ranked = rank_rows(rows, order)
     without_lots = [name for name in order if name != "lots"]
     tied = {r.number for r in ranked for o in ranked if o is not r
             and tiebreak_key(o, without_lots) == tiebreak_key(r, without_lots)}
     return [dataclasses.replace(r, extra={**r.extra, "decided_by_lots": Decimal(1)})
             if r.number in tied and "lots" in order else r for r in ranked]
+
+
+def _totals(games: Sequence[Scored], players: Iterable[int]) -> dict[int, Decimal]:
+    totals = dict.fromkeys(players, Decimal(0))
+    for g in games:
+        totals[g.white] += g.white_score
+        totals[g.black] += g.black_score
+    return totals
 
 
 def time_control_of(game: PlayoffGame, profile: Profile) -> TimeControl:

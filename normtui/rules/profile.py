@@ -22,8 +22,22 @@ from decimal import Decimal
 from typing import Any
 
 from normtui.rules.errors import ProfileError
+from normtui.rules.profile_check import (
+    DRAW_RULES,
+    PLAYOFF_TIEBREAK_BASES,
+    REQUIRED_TIME_CONTROLS,
+    SB_BASES,
+    SECOND_CYCLE_ORDERS,
+    TIEBREAK_NAMES,
+    check_profile,
+)
 
 __all__ = [
+    "DRAW_RULES",
+    "PLAYOFF_TIEBREAK_BASES",
+    "REQUIRED_TIME_CONTROLS",
+    "SB_BASES",
+    "SECOND_CYCLE_ORDERS",
     "TIEBREAK_NAMES",
     "Profile",
     "ProfileError",
@@ -32,9 +46,6 @@ __all__ = [
 ]
 
 
-TIEBREAK_NAMES = ("sonneborn_berger", "wins", "black_wins", "lots")
-SB_BASES = ("event_points", "main_game")
-REQUIRED_TIME_CONTROLS = ("classical", "armageddon", "playoff_blitz", "playoff_armageddon")
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,8 @@ class EventRules:
     pairing_system: str
     has_blitz_opener: bool
     currency: str
+    # The order of a later cycle's rounds (normtui.rules.berger.SECOND_CYCLE_ORDERS).
+    second_cycle: str = "fide"
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,12 @@ class ClassicalRules:
     armageddon_start_within_minutes: int
     armageddon_same_colours: bool
     armageddon_draw_winner: str
+    # 2022: "until after black's move 30"; 2024: "until at least 30 moves have been made by
+    # each player". Either way Black has made the move; the wording is what the arbiter reads.
+    draw_agreement_rule: str = "after_black_move"
+    # Whether the draw rule binds the Armageddon too (2024 says it does not; 2022's is in §2,
+    # the main games' article).
+    draw_agreement_in_armageddon: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,6 +130,19 @@ class MainPoints:
     draw_armageddon_loss: Decimal
     forfeit_win: Decimal
     forfeit_loss: Decimal
+    # An Armageddon lost by a player absent for it: no rule book names it, so by default it
+    # scores as an Armageddon lost (the main game's draw stands). ``None``: that default.
+    armageddon_forfeit_win: Decimal | None = None
+    armageddon_forfeit_loss: Decimal | None = None
+
+    @property
+    def armageddon_forfeit(self) -> tuple[Decimal, Decimal]:
+        """(present player, absent player) for a forfeited Armageddon."""
+        win = self.draw_armageddon_win if self.armageddon_forfeit_win is None \
+            else self.armageddon_forfeit_win
+        loss = self.draw_armageddon_loss if self.armageddon_forfeit_loss is None \
+            else self.armageddon_forfeit_loss
+        return win, loss
 
 
 @dataclass(frozen=True)
@@ -137,6 +169,12 @@ class PlayoffRules:
     round_robin_cycles: int
     round_robin_time_control: str
     round_robin_tiebreaks: tuple[str, ...]
+    # Matches of ``match_games`` before the Armageddon: 2024 plays "a further match" first.
+    matches: int = 1
+    round_robin_second_cycle: str = "fide"
+    # What the round robin's tie-breaks are computed from: its own games, or (2024) the
+    # classical games of the main event.
+    round_robin_tiebreak_basis: str = "playoff_games"
 
 
 @dataclass(frozen=True)
@@ -163,6 +201,15 @@ class IllnessRules:
 
 
 @dataclass(frozen=True)
+class Sources:
+    """Where the rules came from. ``not_found`` lists the keys (or tables) whose rule was not
+    found for this edition, so that the 2022 rule book's value stands in; ``normtui clocks``
+    and the console's help say so."""
+
+    not_found: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Profile:
     """The whole rule book as data. ``source_text`` keeps the TOML so a database carries it."""
 
@@ -176,7 +223,12 @@ class Profile:
     prizes: Prizes
     duties: Duties
     illness: IllnessRules
+    sources: Sources = field(default_factory=Sources)
     source_text: str = field(default="", compare=False, repr=False)
+
+    def not_found(self, key: str) -> bool:
+        """Whether ``key`` (or the table holding it) was not found for this edition."""
+        return any(key == k or key.startswith(k + ".") for k in self.sources.not_found)
 
 
 def load_profile(text: str) -> Profile:
@@ -198,12 +250,14 @@ def load_profile(text: str) -> Profile:
         if fld.name in ("time_controls", "source_text"):
             continue
         if fld.name not in data:
+            if fld.name in _OPTIONAL_TABLES:
+                continue
             raise ProfileError(f"profile key '{fld.name}': missing table")
         sections[fld.name] = _build(_HINTS[fld.name], data.pop(fld.name), fld.name)
     if data:
         raise ProfileError(f"profile key '{sorted(data)[0]}': unknown table")
     profile = Profile(**sections, source_text=text)
-    _check(profile)
+    check_profile(profile)
     return profile
 
 
@@ -217,7 +271,9 @@ _HINTS: dict[str, type] = {
     "prizes": Prizes,
     "duties": Duties,
     "illness": IllnessRules,
+    "sources": Sources,
 }
+_OPTIONAL_TABLES = frozenset({"sources"})
 
 
 def _build(cls: type, table: object, path: str) -> Any:
@@ -228,15 +284,24 @@ def _build(cls: type, table: object, path: str) -> Any:
     unknown = sorted(set(table) - names)
     if unknown:
         raise ProfileError(f"profile key '{path}.{unknown[0]}': unknown key")
+    optional = {f.name for f in dataclasses.fields(cls)
+                if f.default is not dataclasses.MISSING
+                or f.default_factory is not dataclasses.MISSING}
     values = {}
     for name in names:
         if name not in table:
+            if name in optional:
+                continue  # a key newer than the file: its default is the old behaviour
             raise ProfileError(f"profile key '{path}.{name}': missing")
         values[name] = _coerce(hints[name], table[name], f"{path}.{name}")
     return cls(**values)
 
 
 def _coerce(hint: Any, value: object, path: str) -> object:
+    args = typing.get_args(hint)
+    if isinstance(hint, types.UnionType) and type(None) in args:
+        # TOML has no null: an optional key is either absent (the default) or a value.
+        return _coerce(next(a for a in args if a is not type(None)), value, path)
     if typing.get_origin(hint) is tuple:
         item_hint = typing.get_args(hint)[0]
         if not isinstance(value, list):
@@ -264,71 +329,3 @@ def _coerce(hint: Any, value: object, path: str) -> object:
             raise ProfileError(f"profile key '{path}': expected a non-empty string, got {value!r}")
         return value
     raise AssertionError(f"unsupported profile type {hint!r}")  # pragma: no cover
-
-
-def _check(p: Profile) -> None:
-    """The rule book's own arithmetic: what no single key can be wrong about alone."""
-
-    def fail(key: str, why: str) -> typing.NoReturn:
-        raise ProfileError(f"profile key '{key}': {why}")
-
-    ev = p.event
-    if ev.players < 3:
-        fail("event.players", f"a round robin needs at least 3 players, got {ev.players}")
-    if ev.cycles < 1:
-        fail("event.cycles", "must be at least 1")
-    per_cycle = ev.players - 1 if ev.players % 2 == 0 else ev.players
-    if ev.rounds != per_cycle * ev.cycles:
-        fail("event.rounds", f"{ev.players} players over {ev.cycles} cycle(s) play "
-             f"{per_cycle * ev.cycles} rounds, not {ev.rounds}")
-    if ev.pairing_system != "berger":
-        fail("event.pairing_system", f"only 'berger' is supported, got {ev.pairing_system!r}")
-    needed = REQUIRED_TIME_CONTROLS + (("blitz_opener",) if ev.has_blitz_opener else ())
-    for name in needed:
-        if name not in p.time_controls:
-            fail(f"time_controls.{name}", "missing")
-    for name, tc in p.time_controls.items():
-        if tc.white_seconds == 0 or tc.black_seconds == 0:
-            fail(f"time_controls.{name}", "a clock must start with more than 0 seconds")
-        if tc.increment_from_move < 1:
-            fail(f"time_controls.{name}.increment_from_move", "moves are numbered from 1")
-    for key, winner in (("classical.armageddon_draw_winner", p.classical.armageddon_draw_winner),
-                        ("playoff.armageddon_draw_winner", p.playoff.armageddon_draw_winner)):
-        if winner not in ("white", "black"):
-            fail(key, f"must be 'white' or 'black', got {winner!r}")
-    pts = p.points
-    if not pts.win > pts.draw_armageddon_win >= pts.draw_armageddon_loss >= pts.loss:
-        fail("points", "must order win > Armageddon win >= Armageddon loss >= loss")
-    if not p.blitz_points.win > p.blitz_points.draw > p.blitz_points.loss:
-        fail("blitz_points", "must order win > draw > loss")
-    for key, order in (("tiebreaks.order", p.tiebreaks.order),
-                       ("playoff.round_robin_tiebreaks", p.playoff.round_robin_tiebreaks)):
-        for name in order:
-            if name not in TIEBREAK_NAMES:
-                fail(key, f"unknown tie-break {name!r} (known: {', '.join(TIEBREAK_NAMES)})")
-        if len(set(order)) != len(order):
-            fail(key, "a tie-break is listed twice")
-    if p.tiebreaks.sonneborn_berger_basis not in SB_BASES:
-        fail("tiebreaks.sonneborn_berger_basis", f"must be one of {', '.join(SB_BASES)}")
-    for key in ("match_time_control", "armageddon_time_control", "round_robin_time_control"):
-        name = getattr(p.playoff, key)
-        if name not in p.time_controls:
-            fail(f"playoff.{key}", f"names no time control: {name!r}")
-    if p.playoff.armageddon_colours not in ("lots", "higher_ranked_chooses"):
-        fail("playoff.armageddon_colours", "must be 'lots' or 'higher_ranked_chooses'")
-    if p.playoff.match_games < 1 or p.playoff.round_robin_cycles < 1:
-        fail("playoff", "match_games and round_robin_cycles must be at least 1")
-    prizes = p.prizes
-    if sum(prizes.amounts, Decimal(0)) != prizes.fund:
-        fail("prizes.amounts", f"add up to {sum(prizes.amounts, Decimal(0))}, "
-             f"not to the fund {prizes.fund}")
-    if len(prizes.amounts) > ev.players:
-        fail("prizes.amounts", f"{len(prizes.amounts)} prizes for {ev.players} players")
-    if list(prizes.amounts) != sorted(prizes.amounts, reverse=True):
-        fail("prizes.amounts", "a lower place cannot win more than a higher one")
-    if any(a != a.quantize(Decimal("0.01")) for a in prizes.amounts):
-        fail("prizes.amounts", "amounts are whole to the hundredth (øre, cents)")
-    if not Decimal(0) < p.illness.withdrawal_counted_fraction <= Decimal(1):
-        fail("illness.withdrawal_counted_fraction", "must be above 0 and at most 1")
-    if p.classical.draw_agreement_after_black_move < 0:
-        fail("classical.draw_agreement_after_black_move", "must not be negative")

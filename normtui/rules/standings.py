@@ -13,20 +13,28 @@ Definitions (README, "How normtui reads the regulations"):
   Forfeits count as games against the scheduled opponent (FIDE C.07, round robins).
 * Wins: main games won, forfeit wins included (FIDE "WIN"). Black wins: main games won with
   Black over the board (FIDE "BWG"). Armageddon wins count in neither unless the profile says so.
+* Direct encounter, Koya and extended Koya (``normtui.rules.tiebreaks``, FIDE C.07) read the
+  same scores as SB: the event's points, or the main games' 1 / ½ / 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from normtui.rules import tiebreaks
 from normtui.rules.model import Colour, Game, MainResult, Player, PlayerStatus
 from normtui.rules.profile import Profile
 from normtui.rules.scoring import pairing_points
+from normtui.rules.tiebreaks import Scored
 
 __all__ = [
     "Standing",
+    "TiebreakValue",
+    "add_group_tiebreaks",
+    "classical_games",
     "compute_standings",
     "counted_players",
     "games_completed",
@@ -36,6 +44,9 @@ __all__ = [
 ]
 
 _HALF = Decimal("0.5")
+# A tie-break is a number, or a sequence compared in order (direct encounter's loops, extended
+# Koya's steps).
+TiebreakValue = Decimal | tuple[Decimal, ...]
 
 
 @dataclass(frozen=True)
@@ -54,17 +65,18 @@ class Standing:
     shared_rank: str | None = None
     armageddon_wins: int = 0
     provisional: bool = False
-    extra: dict[str, Decimal] = field(default_factory=dict, compare=False)
+    extra: dict[str, TiebreakValue] = field(default_factory=dict, compare=False)
 
-    def tiebreak(self, name: str) -> Decimal:
-        """The value of a named tie-break, bigger is better."""
+    def tiebreak(self, name: str) -> tuple[Decimal, ...]:
+        """The value of a named tie-break as a sequence, bigger is better."""
         if name == "sonneborn_berger":
-            return self.sonneborn_berger
+            return (self.sonneborn_berger,)
         if name == "wins":
-            return Decimal(self.wins)
+            return (Decimal(self.wins),)
         if name == "black_wins":
-            return Decimal(self.black_wins)
-        return self.extra.get(name, Decimal(0))
+            return (Decimal(self.black_wins),)
+        value = self.extra.get(name, Decimal(0))
+        return value if isinstance(value, tuple) else (value,)
 
 
 def games_completed(number: int, games: Iterable[Game]) -> int:
@@ -172,10 +184,10 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
                     black_wins[winner_no] += 1
 
     total = main_score if sb_main else points
-    sb = dict.fromkeys(points, Decimal(0))
-    for g, pts_w, pts_b, main_w, main_b in scored_pairs:
-        sb[g.white] += (main_w if sb_main else pts_w) * total[g.black]
-        sb[g.black] += (main_b if sb_main else pts_b) * total[g.white]
+    basis = [Scored(g.white, g.black, main_w if sb_main else pts_w,
+                    main_b if sb_main else pts_b)
+             for g, pts_w, pts_b, main_w, main_b in scored_pairs]
+    sb = tiebreaks.sonneborn_berger(basis, total)
 
     rows = [
         Standing(number=p.number, name=p.name, points=points[p.number],
@@ -185,23 +197,77 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
                  provisional=p.number in provisional)
         for p in players
     ]
+    counted_total = {n: v for n, v in total.items() if n in counted}
+    win = Decimal(1) if sb_main else profile.points.win
+    rows = add_group_tiebreaks(rows, basis, counted_total, win, profile.tiebreaks.order)
     return rank_rows(rows, profile.tiebreaks.order)
 
 
-def tiebreak_key(row: Standing, order: Sequence[str]) -> tuple[Decimal, ...]:
-    """Bigger is better: points first, then the tie-breaks in the profile's order.
+def classical_games(players: Sequence[Player], games: Sequence[Game], profile: Profile
+                    ) -> list[Scored]:
+    """The main games of the counted players as 1 / ½ / 0 (a forfeit as a win and a loss):
+    what the classical-results tie-breaks read (2024's play-off round robin)."""
+    counted = counted_players(players, games, profile)
+    out = []
+    for g in games:
+        if g.result is None or g.white not in counted or g.black not in counted:
+            continue
+        white, black = _main_game_score(g, g.white), _main_game_score(g, g.black)
+        assert white is not None and black is not None
+        out.append(Scored(g.white, g.black, white, black))
+    return out
+
+
+def add_group_tiebreaks(rows: Sequence[Standing], games: Sequence[Scored],
+                        totals: Mapping[int, Decimal], win: Decimal, order: Sequence[str]
+                        ) -> list[Standing]:
+    """``rows`` with Koya, extended Koya and direct encounter in ``extra`` where ``order``
+    names them, computed from ``games`` (each player's ``totals``, ``win`` points a game).
+
+    Direct encounter is a comparison within a tie, so it needs the tie: the players equal on
+    points and on every tie-break before it in ``order``."""
+    extra: dict[int, dict[str, TiebreakValue]] = {r.number: dict(r.extra) for r in rows}
+    if "koya" in order:
+        koya = tiebreaks.koya(games, totals, win)
+        for n in extra:
+            extra[n]["koya"] = koya.get(n, Decimal(0))
+    if "extended_koya" in order:
+        steps = tiebreaks.extended_koya(games, totals, win)
+        for n in extra:
+            extra[n]["extended_koya"] = steps.get(n, ())
+    out = [dataclasses.replace(r, extra=extra[r.number]) for r in rows]
+    if "direct_encounter" in order:
+        before = list(order[:order.index("direct_encounter")])
+        groups: dict[tuple[tuple[Decimal, ...], ...], list[int]] = {}
+        for r in out:
+            if r.counted:
+                groups.setdefault(tiebreak_key(r, before), []).append(r.number)
+        encounters = tiebreaks.direct_encounter(games, groups.values())
+        out = [dataclasses.replace(r, extra={**r.extra,
+                                             "direct_encounter": encounters.get(r.number, ())})
+               for r in out]
+    return out
+
+
+def tiebreak_key(row: Standing, order: Sequence[str]) -> tuple[tuple[Decimal, ...], ...]:
+    """Bigger is better: points first, then the tie-breaks in the profile's order, each a
+    sequence compared in order.
 
     "lots" is the value a recorded drawing of lots left in ``row.extra``; rows without one
     all have 0 there, so an undrawn tie stays a shared place rather than an invented order.
     """
-    return (row.points, *(row.tiebreak(name) for name in order))
+    return ((row.points,), *(row.tiebreak(name) for name in order))
+
+
+def _descending(key: tuple[tuple[Decimal, ...], ...]) -> tuple[tuple[Decimal, ...], ...]:
+    return tuple(tuple(-v for v in part) for part in key)
 
 
 def rank_rows(rows: Sequence[Standing], order: Sequence[str]) -> list[Standing]:
     """Sort and number the rows; equal keys share a place. Pairing number orders equal rows
     for display only: it is never a tie-break."""
     ranked = sorted((r for r in rows if r.counted),
-                    key=lambda r: (tuple(-v for v in tiebreak_key(r, order)), r.number))
+                    key=lambda r: (_descending(tiebreak_key(r, order)), r.number))
     out: list[Standing] = []
     i = 0
     while i < len(ranked):

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from normtui.rules.duties import Signatures, provisional_games
+from normtui.rules.folding import fold
 from normtui.rules.model import (
     ArmageddonResult,
     Game,
@@ -207,9 +208,10 @@ class StoreBase:
 
     def resolve_player(self, text: str | int, *, players: Sequence[Player] | None = None
                        ) -> Player:
-        """A player from a pairing number, or a case-insensitive part of the name that matches
-        one player only ("carl", "Vachier", "wang"). ``players``: the list to search, when the
-        caller has it already."""
+        """A player from a pairing number, or a part of the name that matches one player only
+        ("carl", "Vachier", "wang"), case and accents aside ("oystein" finds "Øystein": the
+        folding of the PGN name matching, normtui.rules.folding). ``players``: the list to
+        search, when the caller has it already."""
         if players is None:
             players = self.players()
         query = str(text).strip()
@@ -221,11 +223,13 @@ class StoreBase:
                     return p
             raise NotFoundError(
                 f"no player has pairing number {query} (numbers are 1-{len(players)})")
-        needle = query.casefold()
-        exact = [p for p in players if p.name.casefold() == needle]
-        if exact:
+        needle = fold(query)
+        exact = [p for p in players if p.name.casefold() == query.casefold()]
+        if not exact:
+            exact = [p for p in players if fold(p.name) == needle]
+        if len(exact) == 1:
             return exact[0]
-        found = [p for p in players if needle in p.name.casefold()]
+        found = exact or [p for p in players if needle in fold(p.name)]
         if len(found) == 1:
             return found[0]
         if not found:
@@ -321,13 +325,17 @@ class StoreBase:
             if players is None:
                 players = self.players()
             profile = self.profile
-        games = [Game(r[0], r[1], r[2], r[3], _MAIN.get(r[4]), _BOARD.get(r[5]), _STATE[r[6]])
-                 for r in rows]
+        games = _games_of(rows)
         signatures = {(r[0], r[1]): Signatures(bool(r[7]), bool(r[8]), bool(r[9]))
                       for r in rows}
         table = compute_standings(players, games, profile, through_round=through_round,
                                   provisional_games=provisional_games(games, signatures))
         return table, all(is_complete(g) for g in games)
+
+    def _main_games(self) -> list[Game]:
+        """Every main game as the rules see it (no texts, no signatures)."""
+        with self._read():
+            return _games_of(self._conn.execute(_STANDINGS_SQL).fetchall())
 
     def _checked(self, game: GameRecord, expected_version: int | None) -> GameRecord:
         """``game`` (read inside the write transaction, so current), refused if it is no
@@ -361,6 +369,11 @@ def _sqlite_errors() -> Iterator[None]:
 _MAIN: dict[str | None, MainResult] = {m.value: m for m in MainResult}
 _BOARD: dict[str | None, ArmageddonResult] = {m.value: m for m in ArmageddonResult}
 _STATE: dict[str, GameState] = {s.value: s for s in GameState}
+
+
+def _games_of(rows: Sequence[Sequence[Any]]) -> list[Game]:
+    return [Game(r[0], r[1], r[2], r[3], _MAIN.get(r[4]), _BOARD.get(r[5]), _STATE[r[6]])
+            for r in rows]
 
 
 def _player(row: dict[str, Any]) -> Player:

@@ -96,7 +96,8 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
                         "number": number, "name": p.name, "rating": p.rating,
                         "federation": p.federation, "fide_id": p.fide_id, "title": p.title,
                         "sex": p.sex})
-                schedule = berger_schedule(len(order), profile.event.cycles)
+                schedule = berger_schedule(len(order), profile.event.cycles,
+                                           second_cycle=profile.event.second_cycle)
                 tx.rec.insert("stages", {"kind": "main", "rounds": len(schedule),
                                          "time_control": "classical", "lots_seed": lots_seed})
                 insert_rounds(tx, "main", schedule, ids)

@@ -23,7 +23,8 @@ from normtui.rules.playoff import (
     playoff_state,
 )
 from normtui.rules.profile import Profile
-from normtui.rules.standings import Standing
+from normtui.rules.standings import Standing, classical_games
+from normtui.rules.tiebreaks import Scored
 from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, StoreError
@@ -117,7 +118,8 @@ class StagesMixin(StoreBase):
         for p in players:
             new_ids[numbers[p.name]] = ids[p.number]
             tx.rec.update("players", ids[p.number], {"number": numbers[p.name]})
-        schedule = berger_schedule(len(players), self.profile.event.cycles)
+        event = self.profile.event
+        schedule = berger_schedule(len(players), event.cycles, second_cycle=event.second_cycle)
         by_board = {(g.round, g.board): g for g in self.games()}
         for rnd in schedule:
             for pairing in rnd:
@@ -146,8 +148,13 @@ class StagesMixin(StoreBase):
         assert choice is None or isinstance(choice, str)
         if results is None:
             results = self._playoff_results()
-        return playoff_state(final, self.profile, seed=seed, results=results,
-                             armageddon_choice=Colour(choice) if choice else None)
+        profile = self.profile
+        classical: tuple[Scored, ...] = ()
+        if profile.playoff.round_robin_tiebreak_basis == "classical_games":
+            classical = tuple(classical_games(self.players(), self._main_games(), profile))
+        return playoff_state(final, profile, seed=seed, results=results,
+                             armageddon_choice=Colour(choice) if choice else None,
+                             classical=classical)
 
     def _playoff_results(self) -> dict[str, str]:
         """The results entered, in the order they were entered."""

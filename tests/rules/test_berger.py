@@ -50,25 +50,42 @@ def test_odd_field_the_highest_number_is_the_bye() -> None:
     assert sorted(byes) == list(range(1, 10))
 
 
-def test_double_round_robin_reverses_colours_and_swaps_the_last_two() -> None:
-    """§1 / FIDE C.05 Annex 1: the second cycle repeats the first with colours reversed; the
-    recommended default plays rounds N-2 and N-1 of the first cycle in swapped order."""
+def test_double_round_robin_fide_order() -> None:
+    """§1 / FIDE C.05 Annex 1 (issue 13): the recommended double round robin plays rounds
+    n-2 and n-1 of the FIRST cycle in swapped order; the second cycle is rounds 1..n-1 of the
+    table in order, colours reversed. (normtui once swapped them in both cycles.)"""
     sched = berger_schedule(10, 2)
     assert len(sched) == 18
     single = [pairs(r) for r in berger_schedule(10)]
     first_cycle = [pairs(r) for r in sched[:9]]
     assert first_cycle[:7] == single[:7]
     assert first_cycle[7] == single[8] and first_cycle[8] == single[7]
-    for a, b in zip(sched[:9], sched[9:], strict=True):
-        assert pairs(b) == [(black, white) for white, black in pairs(a)]
+    for table_round, played in zip(single, sched[9:], strict=True):
+        assert pairs(played) == [(black, white) for white, black in table_round]
     assert [r[0].round for r in sched] == list(range(1, 19))
 
 
-def test_double_round_robin_plain_variant() -> None:
-    """§1: the plain variant (swap_last_two=False) keeps the first cycle in table order."""
-    sched = berger_schedule(10, 2, swap_last_two=False)
-    assert [pairs(r) for r in sched[:9]] == [pairs(r) for r in berger_schedule(10)]
+def test_double_round_robin_plain_order() -> None:
+    """§1: the plain order keeps both cycles in table order."""
+    sched = berger_schedule(10, 2, second_cycle="plain")
+    single = [pairs(r) for r in berger_schedule(10)]
+    assert [pairs(r) for r in sched[:9]] == single
+    assert [pairs(r) for r in sched[9:]] == [[(b, w) for w, b in r] for r in single]
     assert pairs(sched[9]) == [(10, 1), (9, 2), (8, 3), (7, 4), (6, 5)]
+
+
+def test_double_round_robin_mirror_order() -> None:
+    """§1, 2020's order: the second cycle plays the first backwards with colours reversed, so
+    round n repeats round n-1's pairings."""
+    sched = berger_schedule(6, 2, second_cycle="mirror")
+    single = [pairs(r) for r in berger_schedule(6)]
+    assert [pairs(r) for r in sched[:5]] == single
+    assert [pairs(r) for r in sched[5:]] == [[(b, w) for w, b in r] for r in single[::-1]]
+
+
+def test_an_unknown_order_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown second-cycle order 'swiss'"):
+        berger_schedule(6, 2, second_cycle="swiss")
 
 
 def test_the_swap_avoids_three_colours_running_at_the_seam() -> None:
@@ -83,7 +100,7 @@ def test_the_swap_avoids_three_colours_running_at_the_seam() -> None:
                 colours[p.black] = colours.get(p.black, "") + "B"
         return max(max(len(run) for run in seq.replace("WB", "W B").replace("BW", "B W").split())
                    for seq in colours.values())
-    assert longest_run(berger_schedule(10, 2, swap_last_two=False)) == 3
+    assert longest_run(berger_schedule(10, 2, second_cycle="plain")) == 3
     assert longest_run(berger_schedule(10, 2)) == 2
 
 

@@ -51,7 +51,7 @@ def test_shipped_profile_holds_the_2022_rule_book(profile: Profile) -> None:
     ("white_seconds = 7200", "white_seconds = -7200", "time_controls.classical.white_seconds"),
     ("amounts = [750000,", "amounts = [760000,", "prizes.amounts"),
     ("order = [\"sonneborn_berger\", \"wins\", \"black_wins\"]",
-     "order = [\"sonneborn_berger\", \"koya\"]", "tiebreaks.order"),
+     "order = [\"sonneborn_berger\", \"buchholz\"]", "tiebreaks.order"),
     ("rounds = 9 ", "rounds = 8 ", "event.rounds"),
     ("forfeit_rounds = [9, 10]", "forfeit_rounds = [9, \"10\"]", "illness.forfeit_rounds[1]"),
 ])

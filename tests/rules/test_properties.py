@@ -10,7 +10,7 @@ from decimal import Decimal as D
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from normtui.rules.berger import berger_schedule
+from normtui.rules.berger import SECOND_CYCLE_ORDERS, berger_schedule
 from normtui.rules.model import ArmageddonResult, Game, MainResult, Player, PlayerStatus
 from normtui.rules.prizes import distribute_prizes, prizes_for_standings
 from normtui.rules.scoring import pairing_points
@@ -52,12 +52,12 @@ def test_section_4_a_pairing_is_worth_3_or_2_5_and_forfeits_3_or_0(
 
 
 @FAST
-@given(st.integers(3, 16), st.integers(1, 2), st.booleans())
+@given(st.integers(3, 16), st.integers(1, 2), st.sampled_from(SECOND_CYCLE_ORDERS))
 def test_section_1_everyone_meets_everyone_once_per_cycle(n: int, cycles: int,
-                                                          swap: bool) -> None:
+                                                          order: str) -> None:
     """§1 / FIDE C.05: each pair meets once per cycle, nobody plays twice in a round, colours
     per cycle balance within one, and a second cycle gives each pair the other colours."""
-    schedule = berger_schedule(n, cycles, swap_last_two=swap)
+    schedule = berger_schedule(n, cycles, second_cycle=order)
     per_cycle = n - 1 if n % 2 == 0 else n
     assert len(schedule) == per_cycle * cycles
     for c in range(cycles):

@@ -1,0 +1,166 @@
+"""The rule book's own arithmetic, checked when a profile is loaded: what no single key can be
+wrong about alone (prizes that do not add up to the fund, a round count the field cannot
+play, a tie-break nobody computes). Each failure is one :class:`ProfileError` naming the key.
+"""
+
+from __future__ import annotations
+
+import typing
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from normtui.rules.errors import ProfileError
+
+if TYPE_CHECKING:
+    from normtui.rules.profile import Profile
+
+__all__ = ["DRAW_RULES", "PLAYOFF_TIEBREAK_BASES", "REQUIRED_TIME_CONTROLS", "SB_BASES",
+           "SECOND_CYCLE_ORDERS", "TIEBREAK_NAMES", "check_profile"]
+
+# The tie-breaks normtui computes (FIDE C.07's definitions: normtui.rules.tiebreaks).
+TIEBREAK_NAMES = ("sonneborn_berger", "wins", "black_wins", "direct_encounter", "koya",
+                  "extended_koya", "lots")
+SB_BASES = ("event_points", "main_game")
+REQUIRED_TIME_CONTROLS = ("classical", "armageddon", "playoff_blitz", "playoff_armageddon")
+# normtui.rules.berger.SECOND_CYCLE_ORDERS (a test keeps the two equal).
+SECOND_CYCLE_ORDERS = ("fide", "plain", "mirror")
+# How the draw-agreement rule is worded; the count is the same (Black has made the move).
+DRAW_RULES = ("after_black_move", "moves_by_each")
+PLAYOFF_TIEBREAK_BASES = ("playoff_games", "classical_games")
+_TABLES = ("event", "time_controls", "classical", "points", "blitz_points", "tiebreaks",
+           "playoff", "prizes", "duties", "illness", "sources")
+
+
+def _fail(key: str, why: str) -> typing.NoReturn:
+    raise ProfileError(f"profile key '{key}': {why}")
+
+
+def _one_of(key: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        _fail(key, f"must be one of {', '.join(allowed)}, got {value!r}")
+
+
+def check_profile(p: Profile) -> None:
+    """Refuse a profile whose keys do not make one rule book together."""
+    _check_event(p)
+    _check_time_controls(p)
+    _check_points(p)
+    _check_tiebreaks(p)
+    _check_playoff(p)
+    _check_prizes(p)
+    _check_sources(p)
+    if not Decimal(0) < p.illness.withdrawal_counted_fraction <= Decimal(1):
+        _fail("illness.withdrawal_counted_fraction", "must be above 0 and at most 1")
+
+
+def _check_event(p: Profile) -> None:
+    ev = p.event
+    if ev.players < 3:
+        _fail("event.players", f"a round robin needs at least 3 players, got {ev.players}")
+    if ev.cycles < 1:
+        _fail("event.cycles", "must be at least 1")
+    per_cycle = ev.players - 1 if ev.players % 2 == 0 else ev.players
+    if ev.rounds != per_cycle * ev.cycles:
+        _fail("event.rounds", f"{ev.players} players over {ev.cycles} cycle(s) play "
+              f"{per_cycle * ev.cycles} rounds, not {ev.rounds}")
+    if ev.pairing_system != "berger":
+        _fail("event.pairing_system", f"only 'berger' is supported, got {ev.pairing_system!r}")
+    _one_of("event.second_cycle", ev.second_cycle, SECOND_CYCLE_ORDERS)
+    if len(ev.currency) != 3 or not ev.currency.isascii() or not ev.currency.isupper() \
+            or not ev.currency.isalpha():
+        _fail("event.currency", f"an ISO 4217 code of three capital letters (NOK, EUR), "
+              f"got {ev.currency!r}")
+    if not ev.name.strip():
+        _fail("event.name", "must not be blank")
+    cl = p.classical
+    _one_of("classical.draw_agreement_rule", cl.draw_agreement_rule, DRAW_RULES)
+    _one_of("classical.armageddon_draw_winner", cl.armageddon_draw_winner, ("white", "black"))
+
+
+def _check_time_controls(p: Profile) -> None:
+    needed = REQUIRED_TIME_CONTROLS + (("blitz_opener",) if p.event.has_blitz_opener else ())
+    for name in needed:
+        if name not in p.time_controls:
+            _fail(f"time_controls.{name}", "missing")
+    for name, tc in p.time_controls.items():
+        if tc.white_seconds == 0 or tc.black_seconds == 0:
+            _fail(f"time_controls.{name}", "a clock must start with more than 0 seconds")
+        if tc.increment_from_move < 1:
+            _fail(f"time_controls.{name}.increment_from_move", "moves are numbered from 1")
+
+
+def _check_points(p: Profile) -> None:
+    pts = p.points
+    if not pts.win > pts.draw_armageddon_win >= pts.draw_armageddon_loss >= pts.loss:
+        _fail("points", "must order win > Armageddon win >= Armageddon loss >= loss")
+    if pts.forfeit_win < pts.forfeit_loss:
+        _fail("points.forfeit_win", "a forfeit win cannot score less than a forfeit loss")
+    win, loss = pts.armageddon_forfeit
+    if win < loss:
+        _fail("points.armageddon_forfeit_win",
+              "the player present cannot score less than the one absent")
+    if not p.blitz_points.win > p.blitz_points.draw > p.blitz_points.loss:
+        _fail("blitz_points", "must order win > draw > loss")
+
+
+def _check_tiebreaks(p: Profile) -> None:
+    for key, order in (("tiebreaks.order", p.tiebreaks.order),
+                       ("playoff.round_robin_tiebreaks", p.playoff.round_robin_tiebreaks)):
+        for name in order:
+            if name not in TIEBREAK_NAMES:
+                _fail(key, f"unknown tie-break {name!r} (known: {', '.join(TIEBREAK_NAMES)})")
+        if len(set(order)) != len(order):
+            _fail(key, "a tie-break is listed twice")
+        if "lots" in order and order[-1] != "lots":
+            _fail(key, "the drawing of lots decides last: nothing can follow it")
+    _one_of("tiebreaks.sonneborn_berger_basis", p.tiebreaks.sonneborn_berger_basis, SB_BASES)
+
+
+def _check_playoff(p: Profile) -> None:
+    po = p.playoff
+    for key in ("match_time_control", "armageddon_time_control", "round_robin_time_control"):
+        name = getattr(po, key)
+        if name not in p.time_controls:
+            _fail(f"playoff.{key}", f"names no time control: {name!r}")
+    _one_of("playoff.armageddon_colours", po.armageddon_colours,
+            ("lots", "higher_ranked_chooses"))
+    _one_of("playoff.armageddon_draw_winner", po.armageddon_draw_winner, ("white", "black"))
+    _one_of("playoff.round_robin_second_cycle", po.round_robin_second_cycle,
+            SECOND_CYCLE_ORDERS)
+    _one_of("playoff.round_robin_tiebreak_basis", po.round_robin_tiebreak_basis,
+            PLAYOFF_TIEBREAK_BASES)
+    for key in ("match_games", "round_robin_cycles", "matches"):
+        if getattr(po, key) < 1:
+            _fail(f"playoff.{key}", "must be at least 1")
+
+
+def _check_prizes(p: Profile) -> None:
+    prizes = p.prizes
+    total = sum(prizes.amounts, Decimal(0))
+    if total != prizes.fund:
+        _fail("prizes.amounts", f"add up to {total:f}, not to the fund {prizes.fund:f}")
+    if len(prizes.amounts) > p.event.players:
+        _fail("prizes.amounts", f"{len(prizes.amounts)} prizes for {p.event.players} players: "
+              "a prize table cannot be longer than the field")
+    if list(prizes.amounts) != sorted(prizes.amounts, reverse=True):
+        _fail("prizes.amounts", "a lower place cannot win more than a higher one")
+    if any(a != a.quantize(Decimal("0.01")) for a in prizes.amounts):
+        _fail("prizes.amounts", "amounts are whole to the hundredth (øre, cents)")
+
+
+def _check_sources(p: Profile) -> None:
+    for i, key in enumerate(p.sources.not_found):
+        if not _names_a_key(p, key):
+            _fail(f"sources.not_found[{i}]", f"{key!r} names no table or key of the profile")
+
+
+def _names_a_key(p: Profile, key: str) -> bool:
+    table, _, rest = key.partition(".")
+    if table not in _TABLES:
+        return False
+    if not rest:
+        return True
+    if table == "time_controls":
+        name, _, field = rest.partition(".")
+        return name in p.time_controls and (not field or hasattr(p.time_controls[name], field))
+    return "." not in rest and hasattr(getattr(p, table), rest)
