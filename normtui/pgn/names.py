@@ -13,22 +13,13 @@ True
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from normtui.rules.folding import fold
 
 __all__ = ["names_match", "normalise_name", "split_name"]
 
-# Letters NFKD does not take apart into a base letter and an accent.
-_FOLD = str.maketrans({
-    "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss",
-    "đ": "d", "Đ": "d", "ł": "l", "Ł": "l", "þ": "th", "Þ": "th", "ı": "i",
-})
 _TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.translate(_FOLD))
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
 
 
 def _words(text: str) -> list[str]:
@@ -36,7 +27,8 @@ def _words(text: str) -> list[str]:
     # A title typed in front of the name ("GM Carlsen, Magnus") is not part of it.
     while words and words[0].rstrip(".") in _TITLES:
         words.pop(0)
-    return _WORD.findall(_fold(" ".join(words)))
+    # The same folding as the store's player lookup (normtui.rules.folding).
+    return _WORD.findall(fold(" ".join(words)))
 
 
 def normalise_name(name: str) -> str:
