@@ -1,4 +1,8 @@
-"""Where the shipped data lives: the regulation profiles and the real 2022 games."""
+"""Where the shipped data lives: the regulation profiles of every edition and the real games.
+
+A profile is named by a file, or by the name of a built-in one: the file name in
+``assets/regulations`` without ``.toml`` (``norway-chess-2024``).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,28 @@ from normtui.rules.profile import Profile, ProfileError, load_profile
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 REGULATIONS = ASSETS / "regulations"
-DEFAULT_PROFILE_PATH = REGULATIONS / "norway-chess-2022.toml"
-DATA_2022 = ASSETS / "data" / "norway-chess-2022"
+DEFAULT_PROFILE = "norway-chess-2022"
+DEFAULT_PROFILE_PATH = REGULATIONS / f"{DEFAULT_PROFILE}.toml"
+DATA = ASSETS / "data"
+DATA_2022 = DATA / "norway-chess-2022"
+
+
+def builtin_profiles() -> dict[str, Path]:
+    """Every built-in profile by name, in name order."""
+    return {p.stem: p for p in sorted(REGULATIONS.glob("*.toml"))}
+
+
+def profile_path(spec: str | Path) -> Path:
+    """The file ``--profile`` names: a file that exists, else a built-in profile's name."""
+    path = Path(spec)
+    if path.is_file():
+        return path
+    found = builtin_profiles().get(str(spec).removesuffix(".toml"))
+    if found is not None:
+        return found
+    names = ", ".join(builtin_profiles())
+    raise ProfileError(f"no profile {str(spec)!r}: give a TOML file or a built-in profile "
+                       f"({names}; `normtui profiles` lists them)")
 
 
 def read_profile_text(path: str | Path = DEFAULT_PROFILE_PATH) -> str:

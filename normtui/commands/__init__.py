@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("blitz", "playoff"), "stages"),
     **dict.fromkeys(("details", "player"), "details"),
     "export": "export",
+    "profiles": "profiles",
 }
 
 

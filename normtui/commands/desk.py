@@ -22,11 +22,21 @@ from normtui.commands.storecli import (
     parse_round,
     report,
     reports,
+    say,
 )
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.rules.model import Postponement
-from normtui.rules.profile import TimeControl
+from normtui.rules.profile import Profile, TimeControl
 from normtui.store.check import check_event
+
+
+def _unsourced(profile: Profile, control: str) -> list[str]:
+    """The parts of a time control the profile says no source gave (the 2022 rule's)."""
+    key = f"time_controls.{control}"
+    if profile.not_found(key):
+        return ["the whole control"]
+    return [k.removeprefix(key + ".").replace("_", " ") for k in profile.sources.not_found
+            if k.startswith(key + ".")]
 
 
 def register(cli: click.Group) -> None:
@@ -183,6 +193,10 @@ def register(cli: click.Group) -> None:
                 data("preview", preview.message, preview.message)
                 return
             report(store.withdraw(player))
+            # §9 a leaves a place of the final standings empty: say what its prize becomes.
+            for row in store.standings():
+                if row.prize_note:
+                    say(f"Prizes: {row.prize_note} (§9 a).")
 
     @cli.command("clocks")
     @db_argument
@@ -191,17 +205,25 @@ def register(cli: click.Group) -> None:
     def clocks(db: Path, as_json: bool) -> None:
         """The time controls of every stage, from the event's profile."""
         with opened(db) as store:
-            controls = dict(store.profile.time_controls)
+            profile = store.profile
+        controls = dict(profile.time_controls)
         if as_json:
             echo_json({name: {"white_seconds": tc.white_seconds,
                               "black_seconds": tc.black_seconds,
                               "increment_seconds": tc.increment_seconds,
                               "increment_from_move": tc.increment_from_move,
-                              "description": tc.describe()}
+                              "description": tc.describe(),
+                              "not_found": _unsourced(profile, name)}
                        for name, tc in controls.items()})
             return
         for name, tc in controls.items():
-            click.echo(f"{name:<20} {tc.describe()}")
+            unsourced = _unsourced(profile, name)
+            note = (f"  (not found for this edition, the 2022 rule: {', '.join(unsourced)})"
+                    if unsourced else "")
+            click.echo(f"{name:<20} {tc.describe()}{note}")
+        if profile.sources.not_found:
+            click.echo(f"Not found for this edition, so the 2022 rule book's apply: "
+                       f"{', '.join(profile.sources.not_found)}")
 
     @cli.command("time-control")
     @db_argument

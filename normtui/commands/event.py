@@ -102,30 +102,53 @@ def register(cli: click.Group) -> None:
     @click.option("--players", "players_file", required=True,
                   type=click.Path(dir_okay=False, path_type=Path),
                   help="CSV with the header name,rating,federation,fide_id.")
-    @click.option("--profile", "profile_file", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Regulations profile (TOML); default: Norway Chess 2022.")
+    @click.option("--profile", "profile_spec", metavar="NAME|FILE",
+                  help="Regulations: a built-in profile (`normtui profiles` lists them) or a "
+                       "TOML file; default: norway-chess-2022.")
+    @click.option("--name", help="The event's name (headers and exports); default: the "
+                                 "profile's.")
+    @click.option("--cycles", type=click.IntRange(1, 2),
+                  help="1: single round robin, 2: double; default: the profile's.")
+    @click.option("--prizes", "prizes_text", metavar="P1,P2,...",
+                  help="The prize of each place, best first (e.g. 700000,350000,200000); "
+                       "default: the profile's. The fund is their sum.")
+    @click.option("--fund", "fund_text", metavar="AMOUNT",
+                  help="The prize fund, checked against the prizes.")
+    @click.option("--currency", help="The prizes' currency (ISO code, e.g. NOK, EUR).")
     @click.option("--lots", "seed", type=int,
                   help="Draw pairing numbers by lots with this seed (recorded). Without it, "
                        "the listed order is the pairing order.")
     @reports
     @friendly
-    def new(db: Path, players_file: Path, profile_file: Path | None, seed: int | None) -> None:
+    def new(db: Path, players_file: Path, profile_spec: str | None, name: str | None,
+            cycles: int | None, prizes_text: str | None, fund_text: str | None,
+            currency: str | None, seed: int | None) -> None:
         """Create the event database DB: players, pairing numbers and every round's pairings.
 
         \b
         CSV header: name,rating,federation,fide_id (rating, federation, fide_id may be empty).
+        Any field of 3 players or more: the rounds follow from the players and the cycles
+        (an odd field has a bye each round), the rest of the rules from the profile.
         """
-        from normtui.assets import read_profile_text
+        from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
+        from normtui.store.profile_text import event_profile_text, parse_prizes
 
         players = read_players_csv(players_file)
-        text = read_profile_text(profile_file) if profile_file else read_profile_text()
+        text = read_profile_text(profile_path(profile_spec or DEFAULT_PROFILE))
+        prizes = parse_prizes(prizes_text) if prizes_text is not None else None
+        fund = parse_prizes(fund_text)[0] if fund_text is not None else None
+        text = event_profile_text(text, len(players), name=name, cycles=cycles, prizes=prizes,
+                                  fund=fund, currency=currency)
         store = EventStore.create(db, players, text, lots_seed=seed)
         try:
             info = store.event
             listed = store.players()
+            profile = store.profile
             report(store.log(limit=1)[0])
             data("event", {"name": info.name, "players": info.players, "rounds": info.rounds,
-                           "lots_seed": info.lots_seed},
+                           "cycles": profile.event.cycles, "lots_seed": info.lots_seed,
+                           "currency": profile.event.currency,
+                           "prizes": list(profile.prizes.amounts)},
                  f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds")
             data("players", [{"number": p.number, "name": p.name} for p in listed],
                  "\n".join(f"  {p.number:>2} {p.name}" for p in listed))

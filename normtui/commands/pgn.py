@@ -126,8 +126,12 @@ def register(cli: click.Group) -> None:
                   help="Print a JSON list of games and findings instead of text.")
     @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
                   help="Processes for large files (default: every core; 1 = no pool).")
+    @click.option("--profile", "profile_spec", metavar="NAME|FILE",
+                  help="The regulations to check against: a built-in profile or a TOML "
+                       "file; default: norway-chess-2022.")
     @friendly
-    def validate(files: tuple[Path, ...], stage: Stage, as_json: bool, jobs: int | None) -> None:
+    def validate(files: tuple[Path, ...], stage: Stage, as_json: bool, jobs: int | None,
+                 profile_spec: str | None) -> None:
         """Check PGN FILES game by game against the laws and the regulations.
 
         Needs no database. Per game one line (number, first line in the file, round,
@@ -137,9 +141,9 @@ def register(cli: click.Group) -> None:
         Exit code 0: no errors; 1: errors found (or a file without games); 2: a file
         cannot be read.
         """
-        from normtui.assets import default_profile
+        from normtui.assets import DEFAULT_PROFILE, load_profile_file, profile_path
 
-        profile = default_profile()
+        profile = load_profile_file(profile_path(profile_spec or DEFAULT_PROFILE))
         out, total = _JsonList(), _Tally()
         unreadable = False
         try:

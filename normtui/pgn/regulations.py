@@ -1,12 +1,17 @@
 """The event's own rules on a game: the move-30 draw rule, Armageddon draws, the clocks.
 
-Regulations §2: "Players are not allowed to agree on a draw until after black's move 30." A draw
-that the rules make (a repetition claimed or on the board, stalemate, a dead position) is not
-an agreement, so it stands before move 30; the arbiter confirms the repetition claim.
+Regulations §2 (2022): "Players are not allowed to agree on a draw until after black's move 30."
+2024: "... until at least 30 moves have been made by each player. This rule does not apply to
+Armageddon games." The count (``classical.draw_agreement_after_black_move``), its wording
+(``draw_agreement_rule``) and whether the Armageddon is bound by it
+(``draw_agreement_in_armageddon``) come from the profile. A draw that the rules make (a
+repetition claimed or on the board, stalemate, a dead position) is not an agreement, so it
+stands before move 30; the arbiter confirms the repetition claim.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from normtui.pgn.clocks import (
@@ -46,17 +51,23 @@ def black_moves(label: str | None) -> int:
     return int(number) if rest.startswith("..") else int(number) - 1
 
 
-def _move_30(ending: Ending, after: int) -> list[Finding]:
+def _move_30(ending: Ending, after: int, wording: str = "after_black_move",
+             rule: str | None = None) -> list[Finding]:
     # Counted where the game ended: an automatic draw ends it even if more moves were written.
+    # Both wordings count the same: Black has made move ``after`` (so White has too).
     last, termination, claim = ending.end_move, ending.termination, ending.claim
     if black_moves(last) >= after:
         return []
     where = f"after {last}" if last else "before any move"
     if termination not in _BY_RULE:
-        return [finding(
-            "draw_before_move_30", last,
-            f"Draw agreed {where}, before Black's move {after}: the players may not agree a "
-            f"draw until after Black's move {after}.")]
+        if wording == "moves_by_each":
+            why = (f"before {after} moves by each player: the players may not agree a draw "
+                   f"until at least {after} moves have been made by each player.")
+        else:
+            why = (f"before Black's move {after}: the players may not agree a draw until "
+                   f"after Black's move {after}.")
+        found = finding("draw_before_move_30", last, f"Draw agreed {where}, {why}")
+        return [dataclasses.replace(found, rule=rule) if rule else found]
     if termination != "threefold_repetition":
         return [finding("draw_before_move_30_allowed", last,
                         f"Draw by {_BY_RULE[termination]} before move {after} ({where}): a draw "
@@ -94,11 +105,17 @@ def regulation_findings(stage: Stage, profile: Profile, headers: Mapping[str, st
     out: list[Finding] = []
     termination = ending.termination
     control, rule = control_for(stage, profile, headers, clocks)
+    classical = profile.classical
+    drawn_by = termination == "agreement" or termination in _BY_RULE
     if result == "1/2-1/2":
-        if stage == "main" and (termination == "agreement" or termination in _BY_RULE):
-            out += _move_30(ending, profile.classical.draw_agreement_after_black_move)
+        if stage == "main" and drawn_by:
+            out += _move_30(ending, classical.draw_agreement_after_black_move,
+                            classical.draw_agreement_rule)
         elif stage == "armageddon":
-            out.append(_armageddon_draw(profile.classical.armageddon_draw_winner,
+            if classical.draw_agreement_in_armageddon and drawn_by:
+                out += _move_30(ending, classical.draw_agreement_after_black_move,
+                                classical.draw_agreement_rule, "Regulations §2, §3")
+            out.append(_armageddon_draw(classical.armageddon_draw_winner,
                                         "Regulations §2"))
         elif stage == "playoff" and is_playoff_armageddon(
                 headers, profile.time_controls[profile.playoff.match_time_control],

@@ -1,19 +1,25 @@
-"""Editing one time control inside the stored profile text.
+"""Editing the profile text: one time control, or the event's own numbers at its creation.
 
 The database keeps the profile as the TOML it was made from, comments included, so that it
-carries its own rule book. An edit rewrites only the four numbers of one ``[time_controls.X]``
-table and leaves every other line alone; the result is then loaded by the profile loader, which
-refuses anything the rule book would not accept.
+carries its own rule book. An edit rewrites only the values it changes (the four numbers of a
+``[time_controls.X]`` table; the players, rounds, name and prizes of a new event) and leaves
+every other line alone; the result is then loaded by the profile loader, which refuses anything
+the rule book would not accept.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
 
-from normtui.rules.profile import TimeControl
+from normtui.rules.berger import rounds_per_cycle
+from normtui.rules.profile import ProfileError, TimeControl, load_profile
 from normtui.store.errors import InputError
 
-__all__ = ["replace_time_control"]
+__all__ = ["event_profile_text", "parse_prizes", "replace_time_control", "set_keys"]
 
 _FIELDS = ("white_seconds", "black_seconds", "increment_seconds", "increment_from_move")
 _HEADER = re.compile(r"^\s*\[\s*(?P<name>[^\]]+?)\s*\]\s*(#.*)?$")
@@ -47,3 +53,173 @@ def replace_time_control(text: str, name: str, tc: TimeControl) -> str:
         raise InputError(f"cannot edit [time_controls.{name}] in place: {missing} not written "
                          "one per line")
     return "".join(lines)
+
+
+def _toml(value: object) -> str:
+    """A TOML literal for a key's new value."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Decimal):
+        return f"{value:f}" if isinstance(value, Decimal) else str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(f"no TOML literal for {value!r}")  # pragma: no cover
+
+
+def _split_comment(value: str) -> tuple[str, str]:
+    """(value, comment) of the text after ``key =``: the first ``#`` outside a string."""
+    quote = ""
+    escaped = False
+    for i, ch in enumerate(value):
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return value[:i], value[i:]
+    return value, ""
+
+
+def _value_end(lines: list[str], i: int, first: str) -> int:
+    """The index after the last line of the value that starts on line ``i``: an array may run
+    over several lines until its brackets close."""
+    depth = first.count("[") - first.count("]")
+    end = i + 1
+    while depth > 0 and end < len(lines):
+        line = _split_comment(lines[end])[0]
+        depth += line.count("[") - line.count("]")
+        end += 1
+    return end
+
+
+def set_keys(text: str, table: str, values: Mapping[str, object], *,
+             why: str = "set for this event") -> str:
+    """``text`` with ``values`` written into ``[table]``: a key that is there gets its value
+    replaced, one that is not is added after the table's last key. A value that changes says
+    so in its comment (``why`` and the value it replaces), since the profile's own comment
+    explained the old one; an unchanged value keeps its line as it was."""
+    lines = text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines)
+                  if (m := _HEADER.match(line.rstrip("\r\n"))) and m.group("name") == table),
+                 None)
+    if start is None:
+        raise InputError(f"the profile has no table [{table}]")
+    todo = dict(values)
+    i = start + 1
+    last_key = start
+    while i < len(lines) and not _HEADER.match(lines[i].rstrip("\r\n")):
+        assign = _KEY.match(lines[i].rstrip("\r\n"))
+        if assign is None:
+            i += 1
+            continue
+        code, _ = _split_comment(assign.group("value"))
+        stop = _value_end(lines, i, code)
+        if assign.group("key") in todo:
+            ending = lines[i][len(lines[i].rstrip("\r\n")):] or "\n"
+            literal = _toml(todo.pop(assign.group("key")))
+            old = " ".join(_split_comment(line)[0].strip() for line in lines[i + 1:stop])
+            old = f"{code.strip()} {old}".strip()
+            if not _same_value(old, literal):
+                shown = old if len(old) <= 40 else old[:37] + "..."
+                lines[i:stop] = [f"{assign.group('lead')}{literal}  # {why} (was {shown})"
+                                 f"{ending}"]
+                stop = i + 1
+        last_key = stop - 1
+        i = stop
+    lines[last_key + 1:last_key + 1] = [f"{k} = {_toml(v)}\n" for k, v in todo.items()]
+    return "".join(lines)
+
+
+def _same_value(old: str, new: str) -> bool:
+    try:
+        return tomllib.loads(f"v = {old}") == tomllib.loads(f"v = {new}")
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+_KEY = re.compile(r"^(?P<lead>\s*(?P<key>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*)(?P<value>.*)$")
+
+
+def parse_prizes(text: str) -> list[Decimal]:
+    """``--prizes 700000,350000,200000``: the prize of each place, best first.
+
+    >>> parse_prizes("700000, 350000,200000.50")
+    [Decimal('700000'), Decimal('350000'), Decimal('200000.50')]
+    """
+    amounts = []
+    for i, item in enumerate(text.split(","), start=1):
+        item = item.strip().replace("_", "")
+        if not re.fullmatch(r"\d+(\.\d{1,2})?", item):
+            raise InputError(f"--prizes: {item!r} (prize {i}) is not an amount; write the "
+                             "prizes best first, e.g. 700000,350000,200000")
+        amounts.append(Decimal(item))
+    if amounts != sorted(amounts, reverse=True):
+        raise InputError("--prizes: a lower place cannot win more than a higher one; write "
+                         "the prizes best first")
+    return amounts
+
+
+def _money(value: Decimal, currency: str) -> str:
+    text = f"{value:,.2f}".removesuffix(".00")
+    return f"{currency} {text}"
+def event_profile_text(text: str, players: int, *, name: str | None = None,
+                       cycles: int | None = None, prizes: Sequence[Decimal] | None = None,
+                       fund: Decimal | None = None, currency: str | None = None) -> str:
+    """The profile of a new event: ``text`` (a built-in profile or a file) made to fit a field
+    of ``players``, its rounds following from the players and the cycles, with the event's
+    name, prizes and currency where given. Refused, with the reason, when the prizes do not
+    add up to the fund or there are more prizes than players."""
+    base = load_profile(text)
+    cycles = base.event.cycles if cycles is None else cycles
+    if cycles < 1:
+        raise InputError(f"--cycles {cycles}: an event plays one cycle or more")
+    if players < 3:
+        raise InputError(f"{players} player{'s' * (players != 1)} listed: a round robin needs at "
+                         "least 3")
+    event: dict[str, object] = {"players": players, "cycles": cycles,
+                                "rounds": rounds_per_cycle(players) * cycles}
+    if name is not None:
+        if not name.strip() or any(not ch.isprintable() for ch in name):
+            raise InputError("--name: the event's name must be one line of text")
+        event["name"] = name.strip()
+    if currency is not None:
+        event["currency"] = currency.strip().upper()
+    text = set_keys(text, "event", event)
+    money = currency.strip().upper() if currency else base.event.currency
+    amounts = list(base.prizes.amounts) if prizes is None else list(prizes)
+    total = sum(amounts, Decimal(0))
+    if prizes is not None and fund is None:
+        fund = total
+    if fund is not None and total != fund:
+        given = "--prizes" if prizes is not None else "the profile's prizes"
+        raise InputError(f"{given} add up to {_money(total, money)}, not to the fund "
+                         f"{_money(fund, money)} (--fund)")
+    if len(amounts) > players:
+        where = ("--prizes gives" if prizes is not None
+                 else f"the profile ({base.event.name}) has")
+        raise InputError(f"{where} {len(amounts)} prizes for {players} players: a prize table "
+                         "cannot be longer than the field; give this event's prizes with "
+                         "--prizes")
+    if prizes is not None or fund is not None:
+        text = set_keys(text, "prizes", {"fund": fund if fund is not None else total,
+                                         "amounts": amounts})
+        if base.not_found("prizes.amounts"):
+            # The organiser gave this event's prizes: they are no longer a rule not found.
+            keep = [k for k in base.sources.not_found
+                    if k not in ("prizes", "prizes.amounts", "prizes.fund")]
+            if "prizes" in base.sources.not_found:
+                keep += ["prizes.share_equal_points", "prizes.first_prize_shared"]
+            text = set_keys(text, "sources", {"not_found": keep},
+                            why="--prizes given for this event")
+    try:
+        load_profile(text)
+    except ProfileError as exc:
+        raise InputError(f"this event's profile is refused: {exc}") from None
+    return text

@@ -62,7 +62,7 @@ def test_overwrite_needs_correct_and_is_audited(run: Run, event_db: Path) -> Non
     (['"So, Wesley",2776,,', '"so, wesley",2700,,'], None, "'so, wesley' is listed twice"),
     (['"So, Wesley",high,,'], None, "rating 'high' of So, Wesley is not a number"),
     (['"So, Wesley",2776,,123x'], None, "FIDE id '123x'"),
-    (['"So, Wesley",2776,,'], None, "1 players listed, but the event is for 10"),
+    (['"So, Wesley",2776,,'], None, "1 player listed: a round robin needs at least 3"),
 ])
 def test_bad_players_csv_creates_nothing(run: Run, tmp_path: Path, rows: list[str],
                                          header: str | None, says: str) -> None:

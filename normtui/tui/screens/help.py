@@ -23,6 +23,8 @@ from normtui.tui.panes import PANES, TITLES, pane_class
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from normtui.rules.profile import Profile
+
 EVERYWHERE = [("1 … 7", "Show pane 1 Pairings … 7 Play-off"),
               ("F1 … F7", "The same, also from a text field"), ("?", "This help"),
               ("ctrl+z", "Undo the last change (asks first)"),
@@ -63,8 +65,20 @@ def help_sections() -> list[tuple[str, str, list[tuple[str, str]]]]:
     return sections
 
 
-def help_renderable() -> Group:
+def not_found_note(profile: Profile | None) -> str:
+    """What this event's profile says it could not source: those rules are the 2022 rule
+    book's (a built-in profile of another edition lists them under [sources])."""
+    if profile is None or not profile.sources.not_found:
+        return ""
+    return (f"{profile.event.name}: rules not found for this edition, so the 2022 rule "
+            f"book's apply: {', '.join(profile.sources.not_found)}.")
+
+
+def help_renderable(profile: Profile | None = None) -> Group:
     parts: list[object] = [Text("normtui: keys and rules", style="bold underline")]
+    note = not_found_note(profile)
+    if note:
+        parts.append(Text(note, style="yellow"))
     for title, articles, keys in help_sections():
         parts.append(Text.assemble("\n", (title, "bold reverse"), " ",
                                    (f"Articles: {articles}" if articles else "", "italic")))
@@ -73,9 +87,15 @@ def help_renderable() -> Group:
     return Group(*parts)  # type: ignore[arg-type]
 
 
+def _profile_of(console: Screen[None] | None) -> Profile | None:
+    store = getattr(console, "_store", None)
+    return store.profile if store is not None else None
+
+
 def help_text(console: Screen[None] | None = None) -> str:
     """The help as plain text (for tests and for the CLI's readers)."""
-    lines = []
+    note = not_found_note(_profile_of(console))
+    lines = [note] if note else []
     for title, articles, keys in help_sections():
         lines.append(f"{title}: {articles}" if articles else title)
         lines += [f"  {k}  {d}" for k, d in keys]
@@ -91,7 +111,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(help_renderable(), id="help-text")
+            yield Static(help_renderable(_profile_of(self.console)), id="help-text")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

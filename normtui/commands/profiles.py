@@ -1,0 +1,61 @@
+"""`normtui profiles`: the built-in regulation profiles, one line each."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import click
+
+from normtui.commands.common import echo_json, friendly
+from normtui.commands.storecli import json_option
+
+
+def _pts(value: Decimal) -> str:
+    """Points as the rule books write them: 3, 1½, ½."""
+    whole, rest = divmod(value, 1)
+    if rest == Decimal("0.5"):
+        return f"{int(whole) or ''}½"
+    return f"{value.normalize():f}"
+
+
+def summary(name: str, path: Path) -> dict[str, object]:
+    from normtui.assets import load_profile_file
+
+    p = load_profile_file(path)
+    ev, pts = p.event, p.points
+    form = {1: "single", 2: "double"}.get(ev.cycles, f"{ev.cycles}-cycle")
+    points = " / ".join(_pts(v) for v in (pts.win, pts.draw_armageddon_win,
+                                          pts.draw_armageddon_loss, pts.loss))
+    return {
+        "name": name, "event": ev.name, "players": ev.players, "rounds": ev.rounds,
+        "cycles": ev.cycles, "second_cycle": ev.second_cycle if ev.cycles > 1 else None,
+        "points": [pts.win, pts.draw_armageddon_win, pts.draw_armageddon_loss, pts.loss],
+        "currency": ev.currency, "fund": p.prizes.fund, "prizes": len(p.prizes.amounts),
+        "not_found": list(p.sources.not_found), "file": str(path),
+        "line": (f"{ev.players} players, {form} round robin ({ev.rounds} rounds); points "
+                 f"{points}; {ev.currency} {p.prizes.fund:,f} in {len(p.prizes.amounts)} "
+                 "prizes" + (f"; {len(p.sources.not_found)} rules not found (2022's apply)"
+                             if p.sources.not_found else "")),
+    }
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("profiles")
+    @json_option
+    @friendly
+    def profiles(as_json: bool) -> None:
+        """The built-in regulation profiles, one line each: `normtui new --profile NAME`.
+
+        Each cites its sources in its comments; a rule no source gave for an edition is the
+        2022 rule book's, listed under [sources] not_found (and said by `normtui clocks`).
+        """
+        from normtui.assets import builtin_profiles
+
+        rows = [summary(name, path) for name, path in builtin_profiles().items()]
+        if as_json:
+            echo_json(rows)
+            return
+        width = max(len(str(r["name"])) for r in rows)
+        for r in rows:
+            click.echo(f"{r['name']:<{width}}  {r['event']}: {r['line']}")
