@@ -24,7 +24,7 @@ from normtui.commands.storecli import (
     reports,
     say,
 )
-from normtui.store import EventStore, FinalStandings, GameRecord, read_players_csv
+from normtui.store import ByeRecord, EventStore, FinalStandings, GameRecord, read_players_csv
 
 STANDINGS_COLUMNS = ("rank", "shared_rank", "player", "number", "points", "sonneborn_berger",
                      "wins", "black_wins", "prize", "counted", "note")
@@ -34,6 +34,11 @@ def _pts(value: Decimal | None) -> str:
     if value is None:
         return ""
     return f"{value.normalize():f}"
+
+
+# The pairing sheet's columns: board, then each player's pairing number and name.
+_SHEET = (f"  {'Bd':>2}  {'No':>2} {'White':<26} {'No':>2} {'Black':<26} {'Result':<17} "
+          f"{'Points':<8} {'State':<20} WBA")
 
 
 def _pairing_line(g: GameRecord) -> str:
@@ -48,31 +53,40 @@ def _pairing_line(g: GameRecord) -> str:
         state = "Armageddon due"
     if g.postponed_to:
         state += f" ({g.postponed_to.value.replace('_', ' ')})"
-    return (f"  {g.board:>2}  {g.white_name:<26} {g.black_name:<26} {result:<17} "
-            f"{points:<8} {state:<20} {sig}")
+    return (f"  {g.board:>2}  {g.white:>2} {g.white_name:<26} {g.black:>2} {g.black_name:<26} "
+            f"{result:<17} {points:<8} {state:<20} {sig}")
 
 
-def print_pairings(store: EventStore, games: list[GameRecord], stage: str) -> None:
+def print_pairings(store: EventStore, games: list[GameRecord], byes: list[ByeRecord],
+                   stage: str) -> None:
     rounds = {r.round: r for r in store.rounds(stage)}
-    last = None
-    for g in games:
-        if g.round != last:
-            r = rounds[g.round]
-            when = " ".join(x for x in (r.date, r.start_time) if x)
-            title = "Blitz round" if stage == "blitz" else "Round"
-            click.echo(f"{title} {g.round}" + (f" ({when})" if when else "")
-                       + (" closed" if r.status == "closed" else ""))
-            last = g.round
-        click.echo(_pairing_line(g))
+    shown = sorted({g.round for g in games} | {b.round for b in byes})
+    for round_no in shown:
+        r = rounds[round_no]
+        when = " ".join(x for x in (r.date, r.start_time) if x)
+        title = "Blitz round" if stage == "blitz" else "Round"
+        click.echo(f"{title} {round_no}" + (f" ({when})" if when else "")
+                   + (" closed" if r.status == "closed" else ""))
+        click.echo(_SHEET)
+        for g in games:
+            if g.round == round_no:
+                click.echo(_pairing_line(g))
+        for b in byes:
+            if b.round == round_no:
+                click.echo(f"  {'bye':>3} {b.number:>2} {b.name:<26} (no game this round)")
 
 
 def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> None:
     with opened(db) as store:
         games = store.games(round_no, stage)
+        byes = store.byes(round_no, stage)
         if as_json:
-            echo_json([g.to_json() for g in games])
+            # Each round's boards, then its bye: {"round", "bye": true, "player", "number"}.
+            items: list[GameRecord | ByeRecord] = [*games, *byes]
+            items.sort(key=lambda x: (x.round, isinstance(x, ByeRecord)))
+            echo_json([item.to_json() for item in items])
         else:
-            print_pairings(store, games, stage)
+            print_pairings(store, games, byes, stage)
 
 
 def print_standings(final: FinalStandings, currency: str) -> None:
@@ -94,6 +108,9 @@ def print_standings(final: FinalStandings, currency: str) -> None:
     if any(r.provisional for r in rows):
         click.echo(f"* provisional: a result not yet signed by both players and the arbiter "
                    f"(§8). Prizes in {currency}.")
+    for r in rows:
+        if r.prize_note:
+            click.echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
 
 
 def register(cli: click.Group) -> None:
@@ -163,7 +180,9 @@ def register(cli: click.Group) -> None:
     def pairings(db: Path, round_no: int | None, as_json: bool) -> None:
         """The pairings of every round (or one), with results, points, state and signatures.
 
-        Signatures are shown as WBA: White, Black, Arbiter ('.' not yet signed).
+        Each player is shown with the pairing number; in an odd field the player without a
+        game that round is listed as the bye. Signatures are shown as WBA: White, Black,
+        Arbiter ('.' not yet signed).
         """
         show_pairings(db, round_no, as_json, "main")
 

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 import chess.pgn
 
 from normtui.export.snapshot import Snapshot, pgn_time_control
-from normtui.rules.model import MainResult, Player
+from normtui.rules.model import ArmageddonResult, MainResult, Player
 from normtui.rules.playoff import PlayoffGame
 from normtui.rules.profile import TimeControl
 from normtui.store import GameRecord
@@ -92,12 +92,21 @@ def _main(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
     return game
 
 
-def _armageddon(snap: Snapshot, g: GameRecord) -> chess.pgn.Game:
-    result = g.armageddon.value if g.armageddon is not None else "*"
+def _armageddon(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
+    arm = g.armageddon
+    if arm is ArmageddonResult.DOUBLE_FORFEIT:
+        return None
+    forfeit = arm is not None and arm.is_forfeit
+    result = "*" if arm is None else (
+        {"+/-": "1-0", "-/+": "0-1"}[arm.value] if forfeit else arm.value)
     game = _build(snap, g.armageddon_pgn, f"{snap.name} Armageddon", f"{g.round}.{g.board}",
                   snap.round_dates.get(g.round), snap.by_number[g.white],
                   snap.by_number[g.black], result, snap.profile.time_controls["armageddon"])
-    if result == "1/2-1/2":
+    if forfeit:
+        game.headers["Termination"] = "abandoned"
+        winner = "White" if arm is ArmageddonResult.WHITE_FORFEIT_WIN else "Black"
+        game.comment = f"{winner} won the Armageddon by forfeit: the game was not played."
+    elif result == "1/2-1/2":
         winner = snap.profile.classical.armageddon_draw_winner.capitalize()
         game.comment = f"Drawn Armageddon: {winner} wins the pairing (Regulations §2)."
     return game
@@ -124,7 +133,9 @@ def pgn_games(snap: Snapshot) -> Iterator[chess.pgn.Game]:
         if main is not None:
             yield main
         if g.result is MainResult.DRAW and (g.armageddon or g.armageddon_pgn):
-            yield _armageddon(snap, g)
+            armageddon = _armageddon(snap, g)
+            if armageddon is not None:
+                yield armageddon
     for pg in snap.playoff.games:
         if pg.result is not None:
             yield _playoff(snap, pg)

@@ -76,17 +76,30 @@ class MainResult(StrEnum):
 
 
 class ArmageddonResult(StrEnum):
-    """The board result of an Armageddon game; a draw is scored for the profile's draw winner."""
+    """The result of an Armageddon game; a draw is scored for the profile's draw winner. A
+    player absent for it loses it by forfeit (``+/-``: Black was absent); both absent, both
+    lose it (``-/-``)."""
 
     WHITE_WIN = "1-0"
     BLACK_WIN = "0-1"
     DRAW = "1/2-1/2"
+    WHITE_FORFEIT_WIN = "+/-"
+    BLACK_FORFEIT_WIN = "-/+"
+    DOUBLE_FORFEIT = "-/-"
 
-    def winner(self, draw_winner: str = "black") -> Colour:
-        if self is ArmageddonResult.WHITE_WIN:
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (ArmageddonResult.WHITE_FORFEIT_WIN, ArmageddonResult.BLACK_FORFEIT_WIN,
+                        ArmageddonResult.DOUBLE_FORFEIT)
+
+    def winner(self, draw_winner: str = "black") -> Colour | None:
+        """Who takes the Armageddon; ``None`` when both were absent."""
+        if self in (ArmageddonResult.WHITE_WIN, ArmageddonResult.WHITE_FORFEIT_WIN):
             return Colour.WHITE
-        if self is ArmageddonResult.BLACK_WIN:
+        if self in (ArmageddonResult.BLACK_WIN, ArmageddonResult.BLACK_FORFEIT_WIN):
             return Colour.BLACK
+        if self is ArmageddonResult.DOUBLE_FORFEIT:
+            return None
         return Colour(draw_winner)
 
 
@@ -144,12 +157,18 @@ def parse_result(text: str) -> MainResult:
 
 
 def parse_armageddon_result(text: str) -> ArmageddonResult:
-    """Read an Armageddon result. Forfeits are not Armageddon results: the game is played."""
+    """Read an Armageddon result: a board result, or a forfeit when a player did not come to
+    the Armageddon (``+/-``: White wins, Black absent).
+
+    >>> parse_armageddon_result("-/+").winner()
+    <Colour.BLACK: 'black'>
+    """
     result = _SPELLINGS.get(_normalise(text))
-    if result is None or result.is_forfeit:
+    if result is None:
         raise ResultError(
-            f"'{text}' is not an Armageddon result; use 1-0, 0-1 or 1/2-1/2 "
-            "(a drawn Armageddon counts as Black's win)", "Regulations §2")
+            f"'{text}' is not an Armageddon result; use 1-0, 0-1 or 1/2-1/2 (a drawn "
+            "Armageddon counts as Black's win), or +/-, -/+ or -/- for a player absent from "
+            "it", "Regulations §2")
     return ArmageddonResult(result.value)
 
 

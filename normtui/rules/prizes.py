@@ -25,7 +25,8 @@ from normtui.rules.model import RuleError
 from normtui.rules.profile import Profile
 from normtui.rules.standings import Standing
 
-__all__ = ["PrizeAward", "distribute_prizes", "point_groups", "prizes_for_standings"]
+__all__ = ["PrizeAward", "distribute_prizes", "empty_places_note", "point_groups",
+           "prizes_for_standings"]
 
 _ORE = Decimal("0.01")
 
@@ -33,11 +34,13 @@ _ORE = Decimal("0.01")
 @dataclass(frozen=True)
 class PrizeAward:
     """``amounts`` per pairing number (``None`` while pending a play-off); ``pending`` is the
-    money that waits for the play-off and ``unawarded`` the prizes of places nobody occupies."""
+    money that waits for the play-off and ``unawarded`` the prizes of places nobody occupies
+    (``empty_places``, numbered from 1)."""
 
     amounts: Mapping[int, Decimal | None]
     pending: Decimal
     unawarded: Decimal
+    empty_places: tuple[int, ...] = ()
 
     @property
     def paid(self) -> Decimal:
@@ -87,7 +90,34 @@ def distribute_prizes(groups: Sequence[Sequence[int]], amounts: Sequence[Decimal
                 paid[m] = (prizes[i] if i < len(prizes) else Decimal(0)).quantize(_ORE)
         place += len(members)
     unawarded = sum(table[place:], Decimal(0))
-    return PrizeAward(paid, pending, unawarded)
+    empty = tuple(n for n in range(place + 1, len(table) + 1) if table[n - 1])
+    return PrizeAward(paid, pending, unawarded, empty)
+
+
+def empty_places_note(award: PrizeAward, amounts: Sequence[Decimal], currency: str) -> str:
+    """What happens to the prizes of places nobody occupies, as the standings say it.
+
+    A player withdrawn before completing half their games is not counted in the final
+    standings (§9 a), so the field ranks one player fewer than the prize table pays. The rule
+    book pays its prizes by the places of the final standings ("#1 … #10") and shares only
+    equal points (§5): it moves no money to another place. So the prize of the place left
+    empty, the last, is paid to nobody; normtui does not invent a redistribution, it says so.
+
+    >>> from decimal import Decimal as D
+    >>> empty_places_note(PrizeAward({}, D(0), D(120000), (10,)), [D(120000)] * 10, "NOK")
+    'the prize of place 10 (NOK 120,000) is not awarded: only 9 players are ranked'
+    """
+    if not award.empty_places:
+        return ""
+    places = list(award.empty_places)
+    money = sum((Decimal(amounts[p - 1]) for p in places), Decimal(0))
+    which = (f"place {places[0]}" if len(places) == 1
+             else f"places {', '.join(map(str, places[:-1]))} and {places[-1]}")
+    amount = f"{money:,.2f}".removesuffix(".00")
+    ranked = places[0] - 1
+    return (f"the prize{'s' * (len(places) > 1)} of {which} ({currency} {amount}) "
+            f"{'is' if len(places) == 1 else 'are'} not awarded: only {ranked} player"
+            f"{'s' * (ranked != 1)} {'is' if ranked == 1 else 'are'} ranked")
 
 
 def point_groups(standings: Sequence[Standing]) -> list[list[int]]:

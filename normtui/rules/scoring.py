@@ -79,7 +79,14 @@ def pairing_points(game: Game, points: MainPoints, armageddon_draw_winner: str =
     if game.armageddon is None:
         return None
     winner = game.armageddon.winner(armageddon_draw_winner)
-    high, low = points.draw_armageddon_win, points.draw_armageddon_loss
+    if game.armageddon.is_forfeit:
+        # A player absent for the Armageddon: the drawn main game stands, the Armageddon is
+        # lost by forfeit (the profile's points, by default those of a lost Armageddon).
+        high, low = points.armageddon_forfeit
+        if winner is None:
+            return low, low
+    else:
+        high, low = points.draw_armageddon_win, points.draw_armageddon_loss
     return (high, low) if winner is Colour.WHITE else (low, high)
 
 

@@ -176,11 +176,14 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
                 black_wins[winner_no] += 1
         elif g.armageddon is not None:
             arm_winner = g.armageddon.winner(draw_winner)
+            if arm_winner is None:  # both absent for it: nobody won it
+                continue
             winner_no = g.white if arm_winner is Colour.WHITE else g.black
             armageddon_wins[winner_no] += 1
             if with_armageddon:
                 wins[winner_no] += 1
-                if arm_winner is Colour.BLACK:
+                # Wins with Black are over the board (FIDE "BWG"): not an opponent's absence.
+                if arm_winner is Colour.BLACK and not g.armageddon.is_forfeit:
                     black_wins[winner_no] += 1
 
     total = main_score if sb_main else points

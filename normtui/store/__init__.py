@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from normtui.store.players_csv import parse_players_csv, read_players_csv
     from normtui.store.records import (
         ArrivalRecord,
+        ByeRecord,
         EventInfo,
         FinalStandings,
         FineRecord,
@@ -48,7 +49,8 @@ _WHERE = {
                      "StoreError"), "errors"),
     "EventStore": "event", "fixed_clock": "event",
     "parse_players_csv": "players_csv", "read_players_csv": "players_csv",
-    **dict.fromkeys(("ArrivalRecord", "EventInfo", "FinalStandings", "FineRecord", "GameRecord",
+    **dict.fromkeys(("ArrivalRecord", "ByeRecord", "EventInfo", "FinalStandings", "FineRecord",
+                     "GameRecord",
                      "IncidentRecord", "PlayerInput", "ReportDetails", "RoundRecord",
                      "StandingRow"), "records"),
 }
@@ -59,6 +61,7 @@ __all__ = [
     "ArrivalRecord",
     "AuditEntry",
     "BusyError",
+    "ByeRecord",
     "ConflictError",
     "EventInfo",
     "EventStore",

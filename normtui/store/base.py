@@ -45,7 +45,7 @@ from normtui.store.errors import (
     NotFoundError,
     StoreError,
 )
-from normtui.store.records import GameRecord, surname
+from normtui.store.records import ByeRecord, GameRecord, surname
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -275,6 +275,19 @@ class StoreBase:
             return self._game_records("g.stage = ? AND g.round = ?", [stage, round])
         return self._game_records("g.stage = ?", [stage])
 
+    def byes(self, round: int | None = None, stage: str = "main") -> list[ByeRecord]:
+        """Who has no game in each round of a stage (or in one round), by round: the bye of
+        an odd field."""
+        with self._read():
+            players = self.players()
+            games = self.games(round, stage)
+            rounds = [round] if round is not None else range(1, self._stage_rounds(stage) + 1)
+        playing: dict[int, set[int]] = {r: set() for r in rounds}
+        for g in games:
+            playing[g.round].update((g.white, g.black))
+        return [ByeRecord(stage, r, p.number, p.name) for r in rounds for p in players
+                if p.number not in playing[r]]
+
     def game(self, game_id: int) -> GameRecord:
         found = self._game_records("g.id = ?", [game_id])
         if not found:
@@ -304,7 +317,7 @@ class StoreBase:
                          f"(board {g.board})"
                          for g in games if w.number in (g.white, g.black)), None)
         plays = f"; {surname(w.name)} plays {opponent}" if opponent else \
-            f"; {surname(w.name)} has no game in that round"
+            f"; {surname(w.name)} has the bye in that round"
         raise NotFoundError(f"{surname(w.name)} and {surname(b.name)} are not paired in "
                             f"round {round}{plays}")
 

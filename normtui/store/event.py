@@ -32,8 +32,10 @@ from normtui.rules.berger import berger_schedule
 from normtui.rules.final import final_table
 from normtui.rules.lots import draw_lots
 from normtui.rules.model import GameState, PlayerStatus, RuleError
+from normtui.rules.prizes import empty_places_note
 from normtui.rules.profile import load_profile
 from normtui.rules.scoring import is_complete
+from normtui.rules.standings import Standing
 from normtui.store.audit import AuditEntry, find_undoable, read_log, undo_rows
 from normtui.store.base import Clock
 from normtui.store.connection import create_database, open_database, remove_database
@@ -168,7 +170,18 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
             profile = self.profile
         table = final_table(rows, profile, playoff)
         status = {p.number: p.status for p in players}
-        out = tuple(StandingRow.of(r, status.get(r.number, PlayerStatus.ACTIVE))
+        # §9 a: a player not counted leaves the last place of the prize table empty.
+        empty = empty_places_note(table.award, profile.prizes.amounts, profile.event.currency)
+        fraction = f"{(profile.illness.withdrawal_counted_fraction * 100).normalize():f} %"
+        why = f"withdrawn before completing {fraction} of the games: not counted (§9 a)"
+
+        def withdrawn_uncounted(r: Standing) -> bool:
+            return not r.counted and status.get(r.number) is PlayerStatus.WITHDRAWN
+
+        out = tuple(StandingRow.of(r, status.get(r.number, PlayerStatus.ACTIVE),
+                                   note=why if withdrawn_uncounted(r.standing) else "",
+                                   prize_note=(empty or None)
+                                   if withdrawn_uncounted(r.standing) else None)
                     for r in table.rows)
         return FinalStandings(out, table.decided_by, table.playoff_places, table.note, playoff)
 

@@ -54,10 +54,17 @@ def same_record(a: str, b: str) -> bool:
     return a == b or normalised_record(a) == normalised_record(b)
 
 
+_ABSENT = {ArmageddonResult.WHITE_FORFEIT_WIN: "Black absent",
+           ArmageddonResult.BLACK_FORFEIT_WIN: "White absent",
+           ArmageddonResult.DOUBLE_FORFEIT: "both absent"}
+
+
 def _describe(game: Game) -> str:
     text = game.result.value if game.result else "no result"
     if game.armageddon is not None:
         text += f", Armageddon {game.armageddon.value}"
+        if game.armageddon.is_forfeit:
+            text += f" (forfeit, {_ABSENT[game.armageddon]})"
     return text
 
 
@@ -87,6 +94,10 @@ class GamesMixin(StoreBase):
             values["armageddon_pgn"] = None
         if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
             return
+        if new.armageddon is not None and new.armageddon.is_forfeit and game.armageddon_pgn:
+            raise RuleError(f"{game.label}: the Armageddon has a record, so it was played; "
+                            "enter its board result (or replace the record first)",
+                            "Regulations §2")
         playoff = self._playoff_players() if game.stage == "main" else None
         self._update_game(tx, game, values)
         if playoff is not None and self._playoff_players() != playoff:
@@ -194,6 +205,11 @@ class GamesMixin(StoreBase):
             if kind == "armageddon" and game.result is not MainResult.DRAW:
                 raise RuleError(f"{game.label}: an Armageddon PGN needs a drawn main game",
                                 "Regulations §2")
+            if kind == "armageddon" and game.armageddon is not None \
+                    and game.armageddon.is_forfeit:
+                raise RuleError(f"{game.label}: the Armageddon was lost by forfeit "
+                                f"({game.armageddon.value}), so there is no game to record; "
+                                "correct its result first if it was played", "Regulations §2")
             current = game.pgn if kind == "main" else game.armageddon_pgn
             attached = ""
             if current is None or not same_record(current, text):

@@ -25,6 +25,7 @@ from normtui.rules.playoff import PlayoffState
 
 __all__ = [
     "ArrivalRecord",
+    "ByeRecord",
     "EventInfo",
     "FinalStandings",
     "FineRecord",
@@ -154,7 +155,23 @@ class GameRecord:
             "postponed_to": self.postponed_to.value if self.postponed_to else None,
             "has_pgn": self.pgn is not None,
             "has_armageddon_pgn": self.armageddon_pgn is not None,
+            "bye": False,
         }
+
+
+@dataclass(frozen=True)
+class ByeRecord:
+    """A player without a game in a round: in an odd field the Berger table's dummy number
+    pairs with one player each round (§1). A bye is no game and scores nothing."""
+
+    stage: str
+    round: int
+    number: int
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "bye": True, "player": self.name, "number": self.number,
+                "stage": self.stage}
 
 
 @dataclass(frozen=True)
@@ -180,15 +197,20 @@ class StandingRow:
     provisional: bool
     status: PlayerStatus
     prize_pending: bool = False
+    # Why the row is as it is when the table alone does not say: the play-off placed it
+    # (§5), or a withdrawal under 50 % is not counted (§9 a); ``prize_note`` says then what
+    # becomes of the prize of the place it leaves empty.
     note: str = ""
+    prize_note: str | None = None
 
     @classmethod
-    def of(cls, final: FinalRow, status: PlayerStatus) -> StandingRow:
+    def of(cls, final: FinalRow, status: PlayerStatus, *, note: str = "",
+           prize_note: str | None = None) -> StandingRow:
         row = final.standing
         return cls(row.rank, row.shared_rank, row.name, row.number, row.points,
                    row.sonneborn_berger, row.wins, row.black_wins, final.prize, row.counted,
                    row.games, row.armageddon_wins, row.provisional, status,
-                   final.prize_pending, final.note)
+                   final.prize_pending, final.note or note, prize_note)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -208,6 +230,7 @@ class StandingRow:
             "status": self.status.value,
             "prize_pending": self.prize_pending,
             "note": self.note,
+            "prize_note": self.prize_note,
         }
 
 

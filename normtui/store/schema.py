@@ -209,8 +209,57 @@ def m003_report_details(db: Database) -> None:
             db.execute(statement)
 
 
+_ARMAGEDDON_RESULTS = "'1-0','0-1','1/2-1/2','+/-','-/+','-/-'"
+_GAMES_V4 = f"""
+CREATE TABLE games_v4 (
+    id INTEGER PRIMARY KEY,
+    stage TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL CHECK (board >= 1),
+    white INTEGER NOT NULL REFERENCES players(id),
+    black INTEGER NOT NULL REFERENCES players(id),
+    result TEXT CHECK (result IS NULL OR result IN ({_RESULTS})),
+    armageddon TEXT CHECK (armageddon IS NULL OR armageddon IN ({_ARMAGEDDON_RESULTS})),
+    state TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ({_STATES})),
+    result_at TEXT,
+    postponed_to TEXT CHECK (postponed_to IS NULL OR postponed_to IN ('free_day', 'morning')),
+    pgn TEXT,
+    armageddon_pgn TEXT,
+    signed_white INTEGER NOT NULL DEFAULT 0 CHECK (signed_white IN (0, 1)),
+    signed_black INTEGER NOT NULL DEFAULT 0 CHECK (signed_black IN (0, 1)),
+    signed_arbiter INTEGER NOT NULL DEFAULT 0 CHECK (signed_arbiter IN (0, 1)),
+    version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1),
+    CHECK (white <> black),
+    CHECK (armageddon IS NULL OR result = '1/2-1/2'),
+    CHECK (armageddon_pgn IS NULL OR result = '1/2-1/2'),
+    -- A forfeited Armageddon was not played: it has no record.
+    CHECK (armageddon_pgn IS NULL OR armageddon IS NULL OR armageddon IN ({_BOARD_RESULTS})),
+    CHECK (signed_arbiter = 0 OR (signed_white = 1 AND signed_black = 1)),
+    CHECK (result IS NOT NULL OR state IN ('scheduled', 'in_progress', 'postponed')),
+    UNIQUE (stage, round, board),
+    FOREIGN KEY (stage, round) REFERENCES rounds(stage, round)
+) STRICT
+"""
+_GAMES_COLUMNS = ("id, stage, round, board, white, black, result, armageddon, state, "
+                  "result_at, postponed_to, pgn, armageddon_pgn, signed_white, signed_black, "
+                  "signed_arbiter, version")
+
+
+def m004_armageddon_forfeit(db: Database) -> None:
+    # A player absent for the Armageddon loses it by forfeit (issue 13): the Armageddon may be
+    # +/-, -/+ or -/-. SQLite cannot change a CHECK in place, so the table is rebuilt as its
+    # documentation says (create, copy, drop, rename; ids kept, so the audit log still
+    # points at the same rows), inside the migration's transaction.
+    db.execute(_GAMES_V4)
+    db.execute(f"INSERT INTO games_v4 ({_GAMES_COLUMNS}) SELECT {_GAMES_COLUMNS} FROM games")
+    db.execute("DROP TABLE games")
+    db.execute("ALTER TABLE games_v4 RENAME TO games")
+    db.execute("CREATE INDEX games_white ON games(white)")
+    db.execute("CREATE INDEX games_black ON games(black)")
+
+
 # In order; a new migration is appended here.
-_STEPS = (m001_event, m002_playoff_pgn, m003_report_details)
+_STEPS = (m001_event, m002_playoff_pgn, m003_report_details, m004_armageddon_forfeit)
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 
 

@@ -38,7 +38,8 @@ def pairing(result: MainResult, armageddon: ArmageddonResult) -> Game:
 @given(main_results, armageddons)
 def test_section_4_a_pairing_is_worth_3_or_2_5_and_forfeits_3_or_0(
         result: MainResult, armageddon: ArmageddonResult) -> None:
-    """§4: decisive 3 + 0, drawn 1.5 + 1; forfeits 3 + 0, or 0 + 0 when both are absent."""
+    """§4: decisive 3 + 0, drawn 1.5 + 1; forfeits 3 + 0, or 0 + 0 when both are absent. An
+    Armageddon forfeited scores as one lost (1.5 + 1), or 1 + 1 when both are absent from it."""
     profile = small_profile(3)
     scored = pairing_points(pairing(result, armageddon), profile.points)
     assert scored is not None
@@ -47,6 +48,8 @@ def test_section_4_a_pairing_is_worth_3_or_2_5_and_forfeits_3_or_0(
         assert total == 0
     elif result.is_forfeit or not result.is_draw:
         assert total == 3
+    elif armageddon is ArmageddonResult.DOUBLE_FORFEIT:
+        assert scored == (1, 1)
     else:
         assert total == D("2.5")
 

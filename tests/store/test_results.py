@@ -112,7 +112,7 @@ def test_armageddon_after_decisive_game_is_refused(store: EventStore) -> None:
             "no Armageddon after a decisive main game", "§2")
     refused(store, lambda: store.enter_result(1, 2, 9, "1-0", armageddon="0-1"), RuleError,
             "decisive")
-    refused(store, lambda: store.enter_armageddon(1, 3, 8, "+/-"), RuleError,
+    refused(store, lambda: store.enter_armageddon(1, 3, 8, "2-0"), RuleError,
             "not an Armageddon result")
 
 

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
+from normtui.store.records import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pairings_table import PairingsTable
@@ -146,8 +147,11 @@ class PairingsPane(Pane):
         if info and info.date:
             when = f"{datetime.fromisoformat(info.date):%d %b} {info.start_time or ''}".rstrip()
         closed = " · closed" if info and info.status == "closed" else ""
+        # An odd field: the player without a board this round (§1), said beside the boards.
+        bye = "".join(f" · bye: {b.number} {surname(b.name)}"
+                      for b in self.store.byes(self.round))
         self.query_one("#round-info", Static).update(
-            f"{when + ' · ' if when else ''}{done}/{len(mine)} complete{closed}"
+            f"{when + ' · ' if when else ''}{done}/{len(mine)} complete{closed}{bye}"
             " · [ ] round · c current")
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
@@ -252,10 +256,22 @@ class PairingsPane(Pane):
             return
         if game.armageddon is result:
             return
+        from normtui.tui.screens.confirm import ConfirmScreen
+
+        if game.armageddon is None and result.is_forfeit:
+            # A forfeit decides the pairing without a game: asked first.
+            absent = game.black_name if result is ArmageddonResult.WHITE_FORFEIT_WIN \
+                else game.white_name
+            question = (f"Armageddon of {game.label}: {absent} is absent, and loses it by "
+                        f"forfeit ({result.value})?\n\nThe forfeit is recorded in the audit "
+                        "log.")
+            self.app.push_screen(ConfirmScreen(question, confirm="Forfeit"),
+                                 lambda yes: self._enter_armageddon(game, result, False)
+                                 if yes else None)
+            return
         if game.armageddon is None:
             self._enter_armageddon(game, result, correction=False)
             return
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         question = (f"Correct the Armageddon of {game.label}?\n\nNow: "
                     f"{result_text(game.armageddon)}\nNew: {result_text(result)}\n\n"

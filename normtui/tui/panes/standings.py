@@ -76,6 +76,10 @@ class StandingsPane(Pane):
         info += f" · {len(complete)} of {len(games)} pairings complete"
         if withdrawn:
             info += f" · withdrawn: {', '.join(withdrawn)}"
+        # §9 a: the place a withdrawn player leaves empty, and its prize nobody is paid.
+        empty = next((r.prize_note for r in rows if r.prize_note), None)
+        if empty:
+            info += f" · {empty}"
         self._set("#standings-info", info)
         self._set("#standings-legend", self._legend(), layout=True)
 

@@ -1,6 +1,7 @@
 """The Armageddon of a drawn main game (§2, §3): same colours, its clock setting, and the
-countdown of the window in which it must start. Answers with the board result, or ``None``
-when the arbiter will enter it later (it stays waiting in the pairings)."""
+countdown of the window in which it must start. Answers with the result (a board result, or a
+forfeit when a player did not come: ``f`` Black absent, ``F`` White absent), or ``None`` when
+the arbiter will enter it later (it stays waiting in the pairings)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,12 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
         Binding("w", "answer('1-0')", "White wins", id="armageddon.white_wins"),
         Binding("b", "answer('0-1')", "Black wins", id="armageddon.black_wins"),
         Binding("d", "answer('1/2-1/2')", "Draw (Black wins)", id="armageddon.draw"),
+        # A player who does not come to the Armageddon loses it by forfeit (asked first).
+        Binding("f", "answer('+/-')", "Black absent", id="armageddon.white_forfeit",
+                tooltip="Black did not come: White wins the Armageddon by forfeit"),
+        Binding("F", "answer('-/+')", "White absent", id="armageddon.black_forfeit",
+                key_display="F",
+                tooltip="White did not come: Black wins the Armageddon by forfeit"),
         Binding("escape,l", "later", "Later", id="armageddon.later"),
     ]
 
