@@ -214,7 +214,8 @@ def trf(snap: Snapshot, version: int = 26) -> str:
                   *main_records(snap),
                   f"222 {_encoded_time_control(snap, 'classical')}",
                   "### normtui: main games only (the rated games); 162 scores a main game, "
-                  "299 adds 0.5 to each Armageddon winner",
+                  f"299 adds {(p.draw_armageddon_win - p.draw_armageddon_loss).normalize():f} "
+                  "to each Armageddon winner",
                   *(f"### {r.player}: withdrew, not counted (Regulations §9 a); rank "
                     f"{last_place} means unranked, 299 takes away the points of their games"
                     for r in unranked)]

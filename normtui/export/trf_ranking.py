@@ -40,7 +40,11 @@ from normtui.export.snapshot import ExportError, Snapshot
 
 __all__ = ["main_codes", "main_records", "playoff_records"]
 
-_CODES = {"sonneborn_berger": "SB", "wins": "WIN", "black_wins": "BWG"}
+_CODES = {"sonneborn_berger": "SB", "wins": "WIN", "black_wins": "BWG",
+          "direct_encounter": "DE", "koya": "KS"}
+# Extended Koya lowers KS's limit a score group at a time until the tie breaks: no single code
+# (KS/L-n is one fixed limit) says that, so its outcome goes in the rank column.
+_IN_RANK = frozenset({"extended_koya", "lots"})
 # The rank column, as TieBreakServer reads it (its "help function" RANK).
 RANK = "RANK"
 MAIN_GAME_SB = "SBMG"
@@ -50,6 +54,10 @@ def main_codes(order: Sequence[str], sb_basis: str) -> list[str]:
     """The main event's tie-breaks (§6) as record-202 codes."""
     codes = []
     for name in order:
+        if name in _IN_RANK:
+            if RANK not in codes:
+                codes.append(RANK)
+            continue
         code = _CODES.get(name)
         if code is None:
             raise ExportError(f"tie-break {name!r} has no TRF code")
@@ -77,6 +85,9 @@ def main_records(snap: Snapshot) -> list[str]:
         lines.append(f"### normtui: places 1-{k} {what}; no FIDE tie-break names a play-off, "
                      f"so 212 ranks by PTS, then {RANK} (the rank column); the places below "
                      "follow the tie-breaks of 202 (Regulations §6)")
+    if RANK in codes:
+        lines.append(f"### normtui: {RANK} in 202 is the rank column: extended Koya (the KS limit "
+                     "lowered a score group at a time) has no TRF code")
     if MAIN_GAME_SB in codes:
         lines.append(f"### normtui: {MAIN_GAME_SB} is this event's Sonneborn-Berger (FIDE C.07 "
                      "4.1, defined in its regulations), not FIDE's SB: each main game's "
@@ -87,11 +98,20 @@ def main_records(snap: Snapshot) -> list[str]:
 def playoff_records(snap: Snapshot) -> list[str]:
     """Records 202 and 212 of the play-off's report, from its own tie-breaks (§5)."""
     state = snap.playoff
-    if state.format == "double_round_robin":
+    rules = snap.profile.playoff
+    if state.format == "double_round_robin" and \
+            rules.round_robin_tiebreak_basis == "classical_games":
+        # 2024: the round robin's ties are broken on the main event's classical games, which
+        # are not in this file: no code computed from it can say so.
+        codes = [RANK]
+        why = ("the round robin's ties are broken on the main event's classical games "
+               f"({', '.join(rules.round_robin_tiebreaks)}), which are not in this file")
+    elif state.format == "double_round_robin":
         codes = []
-        for name in snap.profile.playoff.round_robin_tiebreaks:
-            if name == "lots":
-                codes.append(RANK)
+        for name in rules.round_robin_tiebreaks:
+            if name in _IN_RANK:
+                if RANK not in codes:
+                    codes.append(RANK)
                 continue
             code = _CODES.get(name)
             if code is None:
