@@ -192,3 +192,29 @@ def test_validate_checks_against_a_profile(run: Run) -> None:
     done = run("validate", PGN_DATA / "draw_before_move_30.pgn", "--profile",
                "norway-chess-2024")
     assert "until at least 30 moves have been made by each player" in done.stdout
+
+
+THREE = ['"Ju, Wenjun",2580,CHN,', '"Muzychuk, Anna",2525,UKR,', '"Lei, Tingjie",2550,CHN,']
+
+
+def test_a_2024_play_off_from_the_command_line(run: Run, tmp_path: Path) -> None:
+    """Three players on the 2024 rules, every game won by White: all three tie on 6 (and on
+    every classical tie-break), so the play-off round robin is drawn by lot after its games;
+    its report and the main report name what they can and put the rest in the rank column."""
+    db = tmp_path / "three.db"
+    new(run, db, write_players(tmp_path / "three.csv", THREE), "--profile",
+        "norway-chess-women-2024", "--prizes", "300,200,100")
+    for g in json.loads(run("pairings", db, "--json").stdout):
+        if not g["bye"]:
+            assert run("result", db, g["round"], g["white_number"], g["black_number"],
+                       "1-0").exit_code == 0
+    assert run("playoff", db, "--start", "--seed", 4).exit_code == 0
+    while (shown := json.loads(run("playoff", db, "--json").stdout))["next_game"]:
+        assert run("playoff", db, "--result", shown["next_game"], "1-0").exit_code == 0
+    assert shown["format"] == "double_round_robin" and shown["decided_by_lots"] is True
+    assert [r["points"] for r in shown["table"]] == [2, 2, 2]
+    trf = run("export", db, "--format", "trf-playoff").stdout
+    assert "202 RANK" in trf and "broken on the main event's classical games" in trf
+    assert run("export", db, "--format", "trf").exit_code == 0
+    final = json.loads(run("standings", db, "--json").stdout)
+    assert [r["prize"] for r in final] == [300, 150, 150]
