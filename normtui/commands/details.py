@@ -56,12 +56,18 @@ def register(cli: click.Group) -> None:
     @click.argument("player")
     @click.option("--title", help="FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM, or none.")
     @click.option("--sex", help="m or w (as the rating report writes it), or none.")
+    @click.option("--fide-id", "fide_id", help="FIDE id (TRF 001 columns 58-68), or none.")
+    @click.option("--rating", help="FIDE rating (TRF 001 columns 49-52), or none.")
+    @click.option("--federation", help="FIDE federation code, e.g. NOR, or none.")
     @reports
     @friendly
-    def player(db: Path, player: str, title: str | None, sex: str | None) -> None:
-        """PLAYER's details for the rating report; with --title/--sex, record them."""
-        changes = {key: value for key, value in (("title", title), ("sex", sex))
-                   if value is not None}
+    def player(db: Path, player: str, title: str | None, sex: str | None,
+               fide_id: str | None, rating: str | None, federation: str | None) -> None:
+        """PLAYER's details for the rating report; with options, record them (audited, undone
+        by `normtui undo`)."""
+        changes = {key: value for key, value in (
+            ("title", title), ("sex", sex), ("fide_id", fide_id), ("rating", rating),
+            ("federation", federation)) if value is not None}
         with opened(db) as store:
             if changes:
                 report(store.set_player_details(player, changes), "already recorded so")

@@ -23,8 +23,8 @@ format         what
 >>> store = EventStore.create(path, [PlayerInput(f"Player {c}") for c in "ABCDEFGHIJ"],
 ...                           read_profile_text())
 >>> _ = store.enter_result(1, "Player A", "Player J", "1-0")
->>> export_event(store, "trf").splitlines()[0]
-'012 Norway Chess 2022'
+>>> export_event(store, "trf").splitlines()[:2]
+['### Encoding: UTF-8', '012 Norway Chess 2022']
 >>> export_event(store, "csv").splitlines()[1][:20]
 '1,1,1,Player A,,,,,,'
 >>> store.close()
@@ -32,26 +32,26 @@ format         what
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
-from normtui.export.html import html_page
-from normtui.export.pgn_out import pgn
 from normtui.export.snapshot import EventDetails, ExportError, Snapshot, take_snapshot
-from normtui.export.tables import csv_text, json_text, markdown
-from normtui.export.trf import playoff_trf, trf
 from normtui.store import EventStore
 
-__all__ = ["FORMATS", "EventDetails", "ExportError", "export_event", "suffix"]
+__all__ = ["FORMATS", "EventDetails", "ExportError", "encodable", "export_event", "export_report",
+           "suffix", "writer"]
 
-_WRITERS: dict[str, Callable[[Snapshot], str]] = {
-    "trf": trf,
-    "trf16": lambda snap: trf(snap, version=16),
-    "trf-playoff": playoff_trf,
-    "pgn": pgn,
-    "csv": csv_text,
-    "json": json_text,
-    "md": markdown,
-    "html": html_page,
+# format -> (module of normtui.export, function): imported when that format is written, so
+# that reading a snapshot (``normtui print``, ``normtui check``) does not load python-chess.
+_WRITERS: dict[str, tuple[str, str]] = {
+    "trf": ("trf", "trf"),
+    "trf16": ("trf", "trf16"),
+    "trf-playoff": ("trf", "playoff_trf"),
+    "pgn": ("pgn_out", "pgn"),
+    "csv": ("tables", "csv_text"),
+    "json": ("tables", "json_text"),
+    "md": ("tables", "markdown"),
+    "html": ("html", "html_page"),
 }
 FORMATS: tuple[str, ...] = tuple(_WRITERS)
 _SUFFIX = {"trf": ".trf", "trf16": ".trf", "trf-playoff": ".trf", "md": ".md"}
@@ -62,14 +62,62 @@ def suffix(fmt: str) -> str:
     return _SUFFIX.get(fmt, f".{fmt}")
 
 
-def export_event(store: EventStore, fmt: str, details: EventDetails | None = None) -> str:
+def export_event(store: EventStore, fmt: str, details: EventDetails | None = None,
+                 encoding: str = "utf-8") -> str:
     """The export ``fmt`` (one of :data:`FORMATS`) of the event as it is now.
 
     ``details`` give what the store does not keep (city, federation, arbiters); anything
     left out is taken from the ``Site`` tag of the stored PGN texts where possible.
+    ``encoding`` ("utf-8" or "latin-1") is for the TRF reports: their first line names it,
+    and a name it cannot write is refused.
     An unknown format, or a value that cannot be written, is an :class:`ExportError`.
     """
-    writer = _WRITERS.get(fmt)
-    if writer is None:
+    return export_report(store, fmt, details, encoding)[0]
+
+
+def export_report(store: EventStore, fmt: str, details: EventDetails | None = None,
+                  encoding: str = "utf-8") -> tuple[str, list[str]]:
+    """The export and, for a TRF report, what FIDE requires that the event does not say."""
+    from normtui.export.trf import ENCODINGS
+
+    if encoding not in ENCODINGS:
+        raise ExportError(f"unknown encoding {encoding!r}; use one of {', '.join(ENCODINGS)}")
+    write = writer(fmt)
+    is_trf = fmt.startswith("trf")
+    if encoding != "utf-8" and not is_trf:
+        raise ExportError(f"--encoding {encoding} is for the TRF reports; {fmt} is UTF-8")
+    snap = take_snapshot(store, details)
+    if not is_trf:
+        return write(snap), []
+    from normtui.export.fide import missing_for_fide
+
+    text = write(snap, encoding=encoding)  # type: ignore[call-arg]
+    encodable(text, encoding)
+    return text, missing_for_fide(snap)
+
+
+def encodable(text: str, encoding: str) -> None:
+    """Refuse, naming the player or record, a text that ``encoding`` cannot write."""
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        line = text[:exc.start].count("\n") + 1
+        record = text.splitlines()[line - 1]
+        char = text[exc.start]
+        where = (f"player {record[4:8].strip()} {record[14:47].strip()!r}"
+                 if record.startswith("001") else f"record {record[:3]} ({record[4:].strip()!r})")
+        raise ExportError(f"{ENCODING_NAMES.get(encoding, encoding)} cannot write {char!r} in "
+                          f"{where}, line {line}; export in UTF-8 (the default)") from None
+
+
+ENCODING_NAMES = {"utf-8": "UTF-8", "latin-1": "Latin-1"}
+
+
+def writer(fmt: str) -> Callable[[Snapshot], str]:
+    """The function that writes ``fmt`` from a snapshot."""
+    where = _WRITERS.get(fmt)
+    if where is None:
         raise ExportError(f"unknown export format {fmt!r}; use one of {', '.join(FORMATS)}")
-    return writer(take_snapshot(store, details))
+    module = importlib.import_module(f"{__name__}.{where[0]}")
+    function: Callable[[Snapshot], str] = getattr(module, where[1])
+    return function

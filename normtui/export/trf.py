@@ -35,12 +35,27 @@ Encoding 3 / 1.5 / 1 / 0 (Regulations §4) so that a TRF26 reader reproduces the
   players share the place after the last ranked player, and a ``###`` comment names them.
   A withdrawn player who is counted (§9 b) is an ordinary line whose remaining games are
   forfeits.
-* Records 142, 162, 192, 202, 212, 222, 299 and ``###`` comments are TRF26's; the TRF16 option
-  leaves them out (its points column still holds the event's points).
+* Records 142, 162, 192, 202, 212, 222, 299 are TRF26's.
 
-Only complete pairings are reported: a game without a result, or a drawn one whose Armageddon
-is still due, is a blank round block (blank means no game and no points), so a report made
-part-way through is consistent with the table of that moment. Lines end in CR LF.
+TRF16 (``trf16``) is the rating officer's file: the same 001 lines, but its points column is
+what its own codes add up to in FIDE's default scoring (1 / ½ / 0, a forfeit win 1), and its
+rank column ranks those points, equal points sharing the place (TRF16 has no record that names
+tie-breaks). FIDE's reader checks exactly that, and the classical games are what is rated.
+
+Part-way: a game without a result is ``?`` in TRF26 (record 162 scores ``X``, an unknown
+result, 0.0) and a blank block in TRF16, which has no such code; a drawn main game whose
+Armageddon is due is ``=`` (its classical result is known) with a 299 taking the draw's point
+away again, since the table does not count the pairing yet. Rounds after the last round with a
+result are left out, byes included. Lines end in CR LF.
+
+Points that do not fit the 4 columns of 81-84 as ``11.5`` (a 50-player double round robin at
+3 points a win reaches 294): a whole number is written without its decimals (``294``), which
+FIDE's reader and TRF's "11.5" both parse; a half above 99.5 cannot be written in 4 columns,
+so the column is left blank (FIDE's reader then takes the points from the codes) and, in
+TRF26, a ``###`` comment gives them.
+
+The first line is a ``###`` comment that names the file's encoding (UTF-8, or Latin-1 with
+``--encoding latin-1``, which FIDE's reader assumes unless told otherwise).
 """
 
 from __future__ import annotations
@@ -55,7 +70,7 @@ from normtui.rules.model import MainResult, Player
 from normtui.rules.playoff import PlayoffGame
 from normtui.store import GameRecord
 
-__all__ = ["playoff_trf", "trf"]
+__all__ = ["ENCODINGS", "playoff_trf", "points_field", "trf", "trf16"]
 
 EOL = "\r\n"
 # The result code of (White, Black) for each main result.
@@ -67,6 +82,10 @@ _CODES: dict[MainResult, tuple[str, str]] = {
     MainResult.BLACK_FORFEIT_WIN: ("-", "+"),
     MainResult.DOUBLE_FORFEIT: ("-", "-"),
 }
+# What a code is worth in FIDE's default scoring (TRF16 has no record 162).
+_CLASSICAL = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5")}
+ENCODINGS = {"utf-8": "UTF-8", "latin-1": "Latin-1 (ISO 8859-1)"}
+BYE = "0000 - Z"  # TRF16/TRF26: opponent 0000, colour "-", a zero-point bye (no game)
 
 
 def _date(iso: str | None, short: bool = False) -> str:
@@ -84,6 +103,21 @@ def _fit(value: Decimal, where: str) -> str:
     return text
 
 
+def points_field(value: Decimal) -> str:
+    """Points for columns 81-84: ``11.5`` while they fit, a whole number without its
+    decimals above 99.5, and blank for a half that 4 columns cannot hold (see the module).
+
+    >>> points_field(Decimal("16.5")), points_field(Decimal(294)), points_field(Decimal("138.5"))
+    ('16.5', ' 294', '    ')
+    """
+    text = f"{value:4.1f}"
+    if len(text) <= 4:
+        return text
+    if value == value.to_integral_value() and len(whole := f"{int(value):>4}") <= 4:
+        return whole
+    return " " * 4
+
+
 def player_line(p: Player, points: Decimal, rank: int | None, blocks: Sequence[str]) -> str:
     """A ``001`` line; ``blocks`` are the 8-character round entries from column 92.
 
@@ -98,24 +132,29 @@ def player_line(p: Player, points: Decimal, rank: int | None, blocks: Sequence[s
     rating = str(p.rating) if p.rating else ""
     head = (f"001 {p.number:>4} {p.sex or '':1}{p.title or '':>3} {name:<33} {rating:>4} "
             f"{p.federation or '':<3} "
-            f"{p.fide_id or '':>11} {'':<10} {_fit(points, p.name)} "
+            f"{p.fide_id or '':>11} {'':<10} {points_field(points)} "
             f"{'' if rank is None else rank:>4}")
     return (head + "  " + "  ".join(blocks)).rstrip()
 
 
 def _block(opponent: int, colour: str, code: str) -> str:
-    return f"{opponent:>4} {colour} {code}"
+    return BYE if opponent == 0 else f"{opponent:>4} {colour} {code}"
 
 
 def _value(snap: Snapshot, code: str) -> Decimal:
     """What record 162 makes a code worth."""
     pts = snap.profile.points
     return {"1": pts.win, "+": pts.win, "=": pts.draw_armageddon_loss, "0": pts.loss,
-            "-": pts.forfeit_loss, "Z": pts.forfeit_loss}[code]
+            "-": pts.forfeit_loss, "Z": pts.forfeit_loss, "?": Decimal(0)}[code]
 
 
-def _round_entries(snap: Snapshot) -> tuple[dict[int, list[str]], dict[tuple[int, Decimal],
-                                                                        list[int]]]:
+def last_reported_round(snap: Snapshot) -> int:
+    """The last round with a result: later rounds are not in the report, byes included."""
+    return max((g.round for g in snap.games if g.result is not None), default=0)
+
+
+def _round_entries(snap: Snapshot, version: int = 26
+                   ) -> tuple[dict[int, list[str]], dict[tuple[int, Decimal], list[int]]]:
     """Each player's round blocks, and the 299 adjustments by (round, amount)."""
     counted = {r.number for r in snap.standings if r.counted}
     by_round: dict[tuple[int, int], GameRecord] = {}
@@ -124,19 +163,22 @@ def _round_entries(snap: Snapshot) -> tuple[dict[int, list[str]], dict[tuple[int
     blocks: dict[int, list[str]] = {p.number: [] for p in snap.players}
     adjust: dict[tuple[int, Decimal], list[int]] = defaultdict(list)
     for p in snap.players:
-        for rnd in range(1, snap.rounds + 1):
+        for rnd in range(1, last_reported_round(snap) + 1):
             g = by_round.get((rnd, p.number))
             if g is None:  # the bye of an odd field: no game, no points
-                blocks[p.number].append(_block(0, "-", "Z"))
-                continue
-            if g.points is None or g.result is None:
-                blocks[p.number].append(" " * 8)
+                blocks[p.number].append(BYE)
                 continue
             white = g.white == p.number
-            code = _CODES[g.result][0 if white else 1]
             opponent = g.black if white else g.white
-            blocks[p.number].append(_block(opponent, "w" if white else "b", code))
-            scored = g.points[0 if white else 1]
+            colour = "w" if white else "b"
+            if g.result is None:  # not played yet, or postponed (§9)
+                blocks[p.number].append(_block(opponent, colour, "?") if version == 26
+                                        else " " * 8)
+                continue
+            code = _CODES[g.result][0 if white else 1]
+            blocks[p.number].append(_block(opponent, colour, code))
+            # A drawn game waiting for its Armageddon counts for nobody yet.
+            scored = g.points[0 if white else 1] if g.points is not None else Decimal(0)
             if not {g.white, g.black} <= counted:
                 scored = Decimal(0)
             diff = scored - _value(snap, code)
@@ -145,11 +187,23 @@ def _round_entries(snap: Snapshot) -> tuple[dict[int, list[str]], dict[tuple[int
     return blocks, adjust
 
 
+def classical_points(blocks: Sequence[str]) -> Decimal:
+    """What a player's codes add up to in FIDE's default scoring (1 / ½ / 0)."""
+    return sum((_CLASSICAL.get(b[7:8], Decimal(0)) for b in blocks), Decimal(0))
+
+
+def _shared_ranks(points: dict[int, Decimal]) -> dict[int, int]:
+    """1 + the number of players with more points: equal points share the place."""
+    return {n: 1 + sum(1 for other in points.values() if other > mine)
+            for n, mine in points.items()}
+
+
 def _header(snap: Snapshot, name: str, kind: str, players: Sequence[Player],
-            dates: Sequence[str | None], time_control: str) -> list[str]:
+            dates: Sequence[str | None], time_control: str, encoding: str) -> list[str]:
     d = snap.details
     known = sorted(x for x in dates if x)
-    lines = [f"012 {name}", f"022 {d.city or ''}", f"032 {d.federation or ''}",
+    lines = [f"### Encoding: {ENCODINGS[encoding]}", f"012 {name}", f"022 {d.city or ''}",
+             f"032 {d.federation or ''}",
              f"042 {_date(known[0] if known else None)}",
              f"052 {_date(known[-1] if known else None)}", f"062 {len(players)}",
              f"072 {sum(1 for p in players if p.rating)}", f"092 {kind}"]
@@ -192,23 +246,24 @@ def _line_299(rnd: int, amount: Decimal, numbers: Sequence[int]) -> str:
     return f"299 {'':1}  {'':4}  {_fit(amount, f'round {rnd}')}  {rnd:03d} {ids}"
 
 
-def trf(snap: Snapshot, version: int = 26) -> str:
+def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
     """The rating report of the main event; ``version`` 26 (TRF26) or 16 (TRF16)."""
     if version not in (16, 26):
         raise ExportError(f"TRF version {version} is not known; use 26 or 16")
     classical = snap.profile.time_controls["classical"]
     lines = _header(snap, snap.name, _kind(snap), snap.players,
                     [snap.round_dates.get(r) for r in range(1, snap.rounds + 1)],
-                    classical.describe())
-    blocks, adjust = _round_entries(snap)
+                    classical.describe(), encoding)
+    blocks, adjust = _round_entries(snap, version)
     unranked = [r for r in snap.standings if snap.ranks.get(r.number) is None]
     last_place = sum(1 for r in snap.standings if snap.ranks.get(r.number) is not None) + 1
     if version == 26:
         p = snap.profile.points
         # Record 162: a result code in column 6 and its points in 7-10, the next code 9
-        # columns on (15, 24, ...).
+        # columns on (15, 24, ...). X scores "?", a game not played yet: nothing.
         scoring = "    ".join(f"{code}{_fit(value, '162')}" for code, value in (
-            ("W", p.win), ("D", p.draw_armageddon_loss), ("L", p.loss), ("A", p.forfeit_loss)))
+            ("W", p.win), ("D", p.draw_armageddon_loss), ("L", p.loss), ("A", p.forfeit_loss),
+            ("X", Decimal(0))))
         lines += [f"142 {snap.rounds}", f"162  {scoring}",
                   f"192 {_type_code(snap.profile.event.cycles)}",
                   *main_records(snap),
@@ -218,15 +273,27 @@ def trf(snap: Snapshot, version: int = 26) -> str:
                   "to each Armageddon winner",
                   *(f"### {r.player}: withdrew, not counted (Regulations §9 a); rank "
                     f"{last_place} means unranked, 299 takes away the points of their games"
-                    for r in unranked)]
-    for row in sorted(snap.standings, key=lambda r: r.number):
-        rank = snap.ranks.get(row.number)
-        lines.append(player_line(snap.by_number[row.number], row.points,
-                                 last_place if rank is None else rank, blocks[row.number]))
-    if version == 26:
+                    for r in unranked),
+                  *(f"### {r.number} {r.player}: {r.points.normalize():f} points (more than "
+                    "columns 81-84 can hold)" for r in snap.standings
+                    if not points_field(r.points).strip())]
+        for row in sorted(snap.standings, key=lambda r: r.number):
+            rank = snap.ranks.get(row.number)
+            lines.append(player_line(snap.by_number[row.number], row.points,
+                                     last_place if rank is None else rank, blocks[row.number]))
         lines += [_line_299(rnd, amount, numbers)
                   for (rnd, amount), numbers in sorted(adjust.items())]
+    else:
+        points = {p.number: classical_points(blocks[p.number]) for p in snap.players}
+        ranks = _shared_ranks(points)
+        lines += [player_line(p, points[p.number], ranks[p.number], blocks[p.number])
+                  for p in sorted(snap.players, key=lambda p: p.number)]
     return EOL.join(lines) + EOL
+
+
+def trf16(snap: Snapshot, encoding: str = "utf-8") -> str:
+    """The rating officer's report in TRF16: the classical games and their own points."""
+    return trf(snap, 16, encoding)
 
 
 def _playoff_blocks(games: Sequence[PlayoffGame], start_rank: dict[int, int],
@@ -243,7 +310,7 @@ def _playoff_blocks(games: Sequence[PlayoffGame], start_rank: dict[int, int],
     return out
 
 
-def playoff_trf(snap: Snapshot) -> str:
+def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
     """A TRF26 blitz report of the play-off's rated games: the blitz games of the match or
     of the double round robin, 1 / ½ / 0. The Armageddon that may end a match is left out:
     with draw odds it is not a rated blitz game. Start ranks follow the main table."""
@@ -266,7 +333,7 @@ def playoff_trf(snap: Snapshot) -> str:
     header = _header(snap, f"{snap.name} Play-off", f"Individual: blitz play-off ({system}) "
                      "for first place (Regulations §5)",
                      [snap.by_number[n] for n in state.players], [snap.end_date] * rounds,
-                     tc.describe())
+                     tc.describe(), encoding)
     lines = [*header, f"142 {rounds}", "192 CUSTOM_ROUNDROBIN", *playoff_records(snap),
              f"222 {pgn_time_control(tc)}",
              "### normtui: play-off blitz games only; a deciding Armageddon is not rated"]

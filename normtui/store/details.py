@@ -28,7 +28,7 @@ from normtui.store.base import StoreBase
 from normtui.store.errors import InputError
 from normtui.store.records import surname
 
-__all__ = ["DETAIL_FIELDS", "DetailsMixin"]
+__all__ = ["DETAIL_FIELDS", "PLAYER_FIELDS", "DetailsMixin"]
 
 # Event columns, and how a summary names them.
 DETAIL_FIELDS = {"city": "city", "federation": "federation", "site": "site",
@@ -94,29 +94,18 @@ class DetailsMixin(StoreBase):
         return tx.entry
 
     def set_player_details(self, player: str | int,
-                           changes: Mapping[str, str | None]) -> AuditEntry | None:
-        """Record a player's FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM) and sex (m or w)
-        for the rating report; ``None`` or "none" clears one. ``None`` back when nothing
-        changed."""
-        unknown = sorted(set(changes) - {"title", "sex"})
+                           changes: Mapping[str, str | int | None]) -> AuditEntry | None:
+        """Record a player's details for the rating report: FIDE title (GM, IM, WGM, FM, WIM,
+        CM, WFM, WCM), sex (m or w), FIDE id, FIDE rating and federation (a FIDE code such as
+        NOR); ``None`` or "none" clears one. ``None`` back when nothing changed."""
+        unknown = sorted(set(changes) - set(PLAYER_FIELDS))
         if unknown:
-            raise InputError(f"unknown player detail {unknown[0]!r} (title or sex)")
+            raise InputError(f"unknown player detail {unknown[0]!r} "
+                             f"(one of {', '.join(PLAYER_FIELDS)})")
         if not changes:
-            raise InputError("no player detail given: a title or a sex")
-        values: dict[str, str | None] = {}
-        for key, value in changes.items():
-            text = (value or "").strip()
-            text = "" if text.lower() == "none" else text
-            if key == "title":
-                text = text.upper()
-                if text and text not in FIDE_TITLES:
-                    raise InputError(f"{value!r} is not a FIDE title "
-                                     f"(one of {', '.join(FIDE_TITLES)}, or none)")
-            else:
-                text = text.lower()
-                if text and text not in _SEXES:
-                    raise InputError(f"sex {value!r}: FIDE's report knows m and w (or none)")
-            values[key] = text or None
+            raise InputError("no player detail given: a title, sex, FIDE id, rating or "
+                             "federation")
+        values = {key: _player_value(key, value) for key, value in changes.items()}
         with self._write("player") as tx:
             p = self.resolve_player(player)
             pid = self._player_ids()[p.number]
@@ -126,5 +115,42 @@ class DetailsMixin(StoreBase):
             if changed:
                 tx.rec.update("players", pid, changed)
             tx.summary = f"{surname(p.name)}: " + ", ".join(
-                f"{k} {v}" if v is not None else f"{k} cleared" for k, v in changed.items())
+                f"{PLAYER_FIELDS[k]} {v}" if v is not None else f"{PLAYER_FIELDS[k]} cleared"
+                for k, v in changed.items())
         return tx.entry
+
+
+# Player columns a report needs, and how a summary names them.
+PLAYER_FIELDS = {"title": "title", "sex": "sex", "fide_id": "FIDE id", "rating": "rating",
+                 "federation": "federation"}
+
+
+def _player_value(key: str, value: str | int | None) -> str | int | None:
+    """The stored form of one player detail, checked as FIDE's report writes it."""
+    text = str(value if value is not None else "").strip()
+    text = "" if text.lower() == "none" else text
+    if not text:
+        return None
+    if key == "title":
+        if text.upper() not in FIDE_TITLES:
+            raise InputError(f"{value!r} is not a FIDE title "
+                             f"(one of {', '.join(FIDE_TITLES)}, or none)")
+        return text.upper()
+    if key == "sex":
+        if text.lower() not in _SEXES:
+            raise InputError(f"sex {value!r}: FIDE's report knows m and w (or none)")
+        return text.lower()
+    if key == "fide_id":
+        # TRF 001 columns 58-68: the FIDE number with its 3 digits of reserve.
+        if not (text.isdigit() and len(text) <= 11 and int(text) > 0):
+            raise InputError(f"FIDE id {value!r} is not a FIDE number (digits, at most 11)")
+        return str(int(text))
+    if key == "rating":
+        if not (text.isdigit() and 0 < int(text) <= 4000):
+            raise InputError(f"rating {value!r} is not a FIDE rating (a whole number up to "
+                             "4000, or none)")
+        return int(text)
+    if not re.fullmatch(r"[A-Za-z]{3}", text):
+        raise InputError(f"federation {value!r} is not a FIDE federation code "
+                         "(three letters, e.g. NOR)")
+    return text.upper()

@@ -121,7 +121,7 @@ def test_header_records() -> None:
     assert one["192"] == "FIDE_ROUNDROBIN"
     assert (one["202"], one["212"]) == ("SB,WIN,BWG", "PTS,SB,WIN,BWG")
     assert one["222"] == "40/7200:0+10"
-    assert trf.scoring == {"W": 3, "D": 1, "L": 0, "A": 0}
+    assert trf.scoring == {"W": 3, "D": 1, "L": 0, "A": 0, "X": 0}
     assert "102" not in trf.tags  # the chief arbiter is not recorded: not invented
     # 132: round r's date as YY/MM/DD in columns 92 + 10 (r - 1) onwards, from the games.
     line = "132 " + trf.tags["132"][0]
@@ -182,16 +182,28 @@ def test_withdrawn_at_half_counts_with_forfeits(path_withdrawn_late: Path) -> No
     assert rows[6].counted and tari.rank == str(rows[6].rank)
     assert [r.code for r in tari.rounds[5:]] == ["-"] * 4
     assert all(amount > 0 for amount, _, _ in trf.adjustments)
-    assert not trf.comments[1:]  # no §9 a note
+    assert not trf.comments[2:]  # no §9 a note (after the encoding and the key)
 
 
-def test_trf16_has_the_same_players_and_no_trf26_records(store_2022: EventStore) -> None:
+def test_trf16_is_the_classical_tournament(store_2022: EventStore) -> None:
+    """Issue 14: the same games, but TRF16's points are what its own codes add up to
+    (1 / ½ / 0) and its ranks rank them, equal points sharing the place."""
     new, old = export_event(store_2022, "trf"), export_event(store_2022, "trf16")
-    players = [x for x in new.split("\r\n") if x.startswith("001")]
-    assert [x for x in old.split("\r\n") if x.startswith("001")] == players
+    cut = [x[:80] + x[89:] for x in new.split("\r\n") if x.startswith("001")]
+    assert [x[:80] + x[89:] for x in old.split("\r\n") if x.startswith("001")] == cut
     tags = {x[:3] for x in old.split("\r\n") if x}
-    assert tags == {"012", "022", "032", "042", "052", "062", "072", "092", "122", "132",
-                    "001"}
+    assert tags == {"###", "012", "022", "032", "042", "052", "062", "072", "092", "122",
+                    "132", "001"}
+    trf = trf_reader.parse(old)
+    wins = {n: sum(r.code in "1+" for r in p.rounds) for n, p in trf.players.items()}
+    draws = {n: sum(r.code == "=" for r in p.rounds) for n, p in trf.players.items()}
+    for n, p in trf.players.items():
+        assert p.points == wins[n] + Decimal(draws[n]) / 2
+        assert int(p.rank) == 1 + sum(o.points > p.points for o in trf.players.values())
+    # Carlsen 6, Mamedyarov 5.5, Anand and Vachier-Lagrave 5 (both 3rd), ... Radjabov 3.
+    assert [(trf.players[n].points, trf.players[n].rank) for n in (2, 5, 4, 7, 10)] == [
+        (Decimal(6), "1"), (Decimal("5.5"), "2"), (Decimal(5), "3"), (Decimal(5), "3"),
+        (Decimal(3), "10")]
 
 
 def test_given_details_fill_the_arbiter_records(store_2022: EventStore) -> None:

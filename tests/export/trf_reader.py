@@ -46,7 +46,7 @@ class Trf:
         s = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0), "A": Decimal(0),
              **self.scoring}
         return {"1": s["W"], "+": s["W"], "=": s["D"], "0": s["L"], "-": s["A"],
-                "Z": s["A"], " ": s["A"]}[code]
+                "Z": s["A"], " ": s["A"], "?": s.get("X", s["D"])}[code]
 
     def computed_points(self, number: int) -> Decimal:
         """What a TRF26 reader makes of a player's points: codes by 162, plus 299."""
@@ -78,7 +78,7 @@ def parse(text: str) -> Trf:
                              col(line, 11, 13).strip(), col(line, 15, 47).rstrip(),
                              col(line, 49, 52).strip(), col(line, 54, 56).strip(),
                              col(line, 58, 68).strip(), col(line, 70, 79).strip(),
-                             Decimal(col(line, 81, 84)), col(line, 86, 89).strip(), rounds)
+                             Decimal(col(line, 81, 84).strip() or "NaN"), col(line, 86, 89).strip(), rounds)
             trf.players[p.number] = p
         elif tag == "162":
             at = 6

@@ -69,7 +69,12 @@ def test_a_players_title_and_sex(store: EventStore) -> None:
 @pytest.mark.parametrize(("player", "changes", "error", "says"), [
     ("Carlsen", {"title": "Grandmaster"}, InputError, "not a FIDE title"),
     ("Carlsen", {"sex": "f"}, InputError, "m and w"),
-    ("Carlsen", {"rating": "2900"}, InputError, "unknown player detail 'rating'"),
+    ("Carlsen", {"birth": "1990"}, InputError, "unknown player detail 'birth'"),
+    ("Carlsen", {"rating": "2900.5"}, InputError, "not a FIDE rating"),
+    ("Carlsen", {"rating": "5000"}, InputError, "not a FIDE rating"),
+    ("Carlsen", {"fide_id": "15-03"}, InputError, "not a FIDE number"),
+    ("Carlsen", {"fide_id": "123456789012"}, InputError, "not a FIDE number"),
+    ("Carlsen", {"federation": "NORW"}, InputError, "not a FIDE federation code"),
     ("Carlsen", {}, InputError, "no player detail given"),
     ("Kasparov", {"title": "GM"}, NotFoundError, "no player matches 'Kasparov'"),
 ])
