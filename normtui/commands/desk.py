@@ -250,16 +250,27 @@ def register(cli: click.Group) -> None:
     @json_option
     @friendly
     def check(db: Path, as_json: bool) -> None:
-        """Check the file: SQLite integrity, foreign keys, every game against the rules.
-        Exit 1 if anything is wrong."""
+        """Check the file: SQLite integrity, foreign keys, every game against the rules; and
+        what FIDE's rating report requires that the event does not say yet (FIDE ids,
+        federations, city, dates, round dates, chief arbiter). Exit 1 if anything is
+        missing or wrong."""
+        from normtui.export.fide import missing_for_fide
+        from normtui.export.snapshot import take_snapshot
+
         with opened(db) as store:
             problems = check_event(store)
+            gaps = missing_for_fide(take_snapshot(store))
         if as_json:
-            echo_json({"ok": not problems, "problems": problems})
+            echo_json({"ok": not problems and not gaps, "problems": problems,
+                       "rating_report": gaps})
         else:
             for problem in problems:
                 click.echo(problem)
-            if not problems:
+            if gaps:
+                click.echo("FIDE rating report (TRF) lacks:")
+                for gap in gaps:
+                    click.echo(f"  {gap}")
+            if not problems and not gaps:
                 click.echo("ok")
-        if problems:
+        if problems or gaps:
             sys.exit(1)

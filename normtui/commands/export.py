@@ -14,18 +14,18 @@ import click
 
 from normtui.commands.common import echo_json, friendly
 from normtui.commands.storecli import db_argument, opened
-from normtui.export import FORMATS, EventDetails, export_event
+from normtui.export import FORMATS, EventDetails, export_report
 from normtui.store.connection import refuse_event_file
 
 
-def _write_file(path: Path, text: str) -> None:
+def _write_file(path: Path, text: str, encoding: str = "utf-8") -> None:
     """Write beside the target and rename, so a failed export never leaves half a file
     (and an existing report stays as it was)."""
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
     try:
         # newline="": the text's own line ends are kept (a TRF ends its lines in CR LF).
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
             f.write(text)
         os.replace(tmp, path)
     except BaseException:
@@ -47,20 +47,25 @@ def register(cli: click.Group) -> None:
     @click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
     @click.option("--deputy", multiple=True,
                   help="Deputy Chief Arbiter (TRF 112); repeat for each.")
+    @click.option("--encoding", type=click.Choice(["utf-8", "latin-1"]), default="utf-8",
+                  show_default=True,
+                  help="TRF only: latin-1 for readers that assume it (FIDE's TieBreakServer); "
+                       "refused if a name does not fit.")
     @click.option("--json", "as_json", is_flag=True,
-                  help='Write {"format", "output", "bytes"} (with -o) or {"format", "text"} '
-                       'as JSON.')
+                  help='Write {"format", "output", "bytes", "warnings"} (with -o) or '
+                       '{"format", "text", "warnings"} as JSON.')
     @friendly
     def export(db: Path, fmt: str, output: Path | None, city: str | None,
                federation: str | None, site: str | None, arbiter: str | None,
-               deputy: tuple[str, ...], as_json: bool) -> None:
+               deputy: tuple[str, ...], encoding: str, as_json: bool) -> None:
         """Export the event in DB.
 
         \b
-        trf          FIDE rating report, TRF26: the main (classical) games. Points 3/1.5/1/0
-                     as record 162 (main game: win 3, draw 1, loss 0) plus record 299
-                     (+0.5 to each Armageddon winner, per round).
-        trf16        the same in TRF16, for older tools (no 162/299; points as in the table).
+        trf          TRF26 of the event (chess-results): the main (classical) games, the
+                     event's points 3/1.5/1/0 as record 162 (main game: win 3, draw 1,
+                     loss 0) plus record 299 (+0.5 to each Armageddon winner, per round).
+        trf16        TRF16 for the rating officer and FIDE's TieBreakServer: the classical
+                     games with their own points (1/0.5/0) and ranks.
         trf-playoff  TRF26 blitz report of the play-off games (the Armageddon is not rated).
         pgn          every game: main, Armageddon and play-off, standard headers.
         csv          standings and crosstable, one row per player.
@@ -74,15 +79,24 @@ def register(cli: click.Group) -> None:
         if output is not None:
             refuse_event_file(output, db, "overwritten by an export")
         with opened(db) as store:
-            text = export_event(store, fmt, details)
+            text, warnings = export_report(store, fmt, details, encoding)
+        # What FIDE requires and the event lacks: the report is still written (a rating
+        # officer may fill it in), but never silently.
+        for warning in warnings if not as_json else ():
+            click.echo(f"warning: {warning}", err=True)
         if output is None:
             if as_json:
-                echo_json({"format": fmt, "text": text})
-            else:
+                echo_json({"format": fmt, "text": text, "warnings": warnings})
+            elif encoding == "utf-8":
                 click.echo(text, nl=False)
+            else:
+                stdout = click.get_binary_stream("stdout")
+                stdout.write(text.encode(encoding))
+                stdout.flush()
             return
-        _write_file(output, text)
+        _write_file(output, text, encoding)
         if as_json:
-            echo_json({"format": fmt, "output": str(output), "bytes": len(text.encode())})
+            echo_json({"format": fmt, "output": str(output),
+                       "bytes": len(text.encode(encoding)), "warnings": warnings})
         else:
-            click.echo(f"wrote {output} ({fmt})", err=True)
+            click.echo(f"wrote {output} ({fmt}, {encoding})", err=True)

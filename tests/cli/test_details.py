@@ -74,7 +74,8 @@ def test_bad_details_refused(run: Run, event_db: Path, args: tuple[str, ...], sa
 def test_every_command_that_changes_the_event_speaks_json(run: Run, event_db: Path,
                                                          args: tuple[str, ...]) -> None:
     done = run(*(event_db if a == "{db}" else a for a in args), "--json")
-    assert done.exit_code == 0, done.output
+    # check: 1, the event lacks what a FIDE rating report needs (issue 14)
+    assert done.exit_code == (1 if args[0] == "check" else 0), done.output
     body = json.loads(done.stdout)
     assert isinstance(body, dict)
     if "changed" in body:
@@ -182,3 +183,49 @@ def test_the_site_layers_options_then_recorded_then_the_games(run: Run, tmp_path
     assert run("details", db, "--deputy", "Roe, Rita").exit_code == 0
     assert run("details", db, "--deputy", "").exit_code == 0
     assert json.loads(run("details", db, "--json").stdout)["details"]["deputy_arbiters"] == []
+
+
+def test_player_fide_id_rating_federation_after_new(run: Run, event_db: Path) -> None:
+    """Issue 14: what the CSV left out is recorded later, audited and undoable."""
+    done = run("player", event_db, "carlsen", "--fide-id", "1503014", "--rating", "2864",
+               "--federation", "nor", "--json")
+    assert done.exit_code == 0, done.output
+    body = json.loads(done.stdout)
+    assert (body["player"]["fide_id"], body["player"]["rating"],
+            body["player"]["federation"]) == ("1503014", 2864, "NOR")
+    assert body["entries"][0]["summary"] == ("Carlsen: FIDE id 1503014, rating 2864, "
+                                             "federation NOR")
+    trf = run("export", event_db, "--format", "trf").stdout.splitlines()
+    line = next(x for x in trf if x[14:47].startswith("Carlsen"))
+    assert (line[48:52], line[53:56], line[57:68].strip()) == ("2864", "NOR", "1503014")
+    assert run("player", event_db, "carlsen", "--rating", "none").exit_code == 0
+    assert json.loads(run("player", event_db, "carlsen", "--json").stdout)["player"][
+        "rating"] is None
+    assert run("undo", event_db).exit_code == 0
+    assert json.loads(run("player", event_db, "carlsen", "--json").stdout)["player"][
+        "rating"] == 2864
+    refused(run, event_db, "player", event_db, "carlsen", "--fide-id", "15O3014",
+            says="not a FIDE number")
+
+
+def test_export_warns_what_fide_requires_and_check_lists_it(run: Run, event_db: Path,
+                                                            tmp_path: Path) -> None:
+    done = run("export", event_db, "--format", "trf", "-o", tmp_path / "r.trf")
+    assert done.exit_code == 0
+    warnings = [x for x in done.stderr.splitlines() if x.startswith("warning: ")]
+    assert any("TRF 102: no chief arbiter" in w for w in warnings)
+    body = json.loads(run("export", event_db, "--format", "trf16", "--json").stdout)
+    assert any(w.startswith("TRF 022") for w in body["warnings"])
+    assert json.loads(run("export", event_db, "--format", "csv", "--json").stdout)[
+        "warnings"] == []
+    checked = run("check", event_db)
+    assert checked.exit_code == 1 and "FIDE rating report (TRF) lacks:" in checked.stdout
+    assert "TRF 102: no chief arbiter" in checked.stdout
+
+
+def test_export_latin_1_writes_latin_1(run: Run, event_db: Path, tmp_path: Path) -> None:
+    assert run("player", event_db, "carlsen", "--title", "GM").exit_code == 0
+    target = tmp_path / "r.trf"
+    done = run("export", event_db, "--format", "trf16", "--encoding", "latin-1", "-o", target)
+    assert done.exit_code == 0, done.output
+    assert target.read_bytes().decode("latin-1").startswith("### Encoding: Latin-1")
