@@ -90,9 +90,9 @@ def register(cli: click.Group) -> None:
             elif encoding == "utf-8":
                 click.echo(text, nl=False)
             else:
-                stdout = click.get_binary_stream("stdout")
-                stdout.write(text.encode(encoding))
-                stdout.flush()
+                raw = click.get_binary_stream("stdout")
+                raw.write(text.encode(encoding))
+                raw.flush()
             return
         _write_file(output, text, encoding)
         if as_json:

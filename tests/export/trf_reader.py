@@ -78,7 +78,8 @@ def parse(text: str) -> Trf:
                              col(line, 11, 13).strip(), col(line, 15, 47).rstrip(),
                              col(line, 49, 52).strip(), col(line, 54, 56).strip(),
                              col(line, 58, 68).strip(), col(line, 70, 79).strip(),
-                             Decimal(col(line, 81, 84).strip() or "NaN"), col(line, 86, 89).strip(), rounds)
+                             Decimal(col(line, 81, 84).strip() or "NaN"),
+                             col(line, 86, 89).strip(), rounds)
             trf.players[p.number] = p
         elif tag == "162":
             at = 6
