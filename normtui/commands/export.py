@@ -7,6 +7,7 @@ that cannot be written), with one line on stderr and nothing written.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -90,9 +91,8 @@ def register(cli: click.Group) -> None:
             elif encoding == "utf-8":
                 click.echo(text, nl=False)
             else:
-                raw = click.get_binary_stream("stdout")
-                raw.write(text.encode(encoding))
-                raw.flush()
+                sys.stdout.buffer.write(text.encode(encoding))
+                sys.stdout.buffer.flush()
             return
         _write_file(output, text, encoding)
         if as_json:
