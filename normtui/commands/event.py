@@ -116,7 +116,7 @@ def print_standings(final: FinalStandings, currency: str) -> None:
 def register(cli: click.Group) -> None:
     @cli.command("new")
     @db_argument
-    @click.option("--players", "players_file", required=True,
+    @click.option("--players", "players_file",
                   type=click.Path(dir_okay=False, path_type=Path),
                   help="CSV with the header name,rating,federation,fide_id.")
     @click.option("--profile", "profile_spec", metavar="NAME|FILE",
@@ -132,36 +132,62 @@ def register(cli: click.Group) -> None:
     @click.option("--fund", "fund_text", metavar="AMOUNT",
                   help="The prize fund, checked against the prizes.")
     @click.option("--currency", help="The prizes' currency (ISO code, e.g. NOK, EUR).")
+    @click.option("--from-trf", "trf_file", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Start from a TRF16/TRF26 file instead of --players (Swiss-Manager, "
+                       "chess-results, normtui): players, numbers and the results so far.")
     @click.option("--lots", "seed", type=int,
                   help="Draw pairing numbers by lots with this seed (recorded). Without it, "
                        "the listed order is the pairing order.")
     @reports
     @friendly
-    def new(db: Path, players_file: Path, profile_spec: str | None, name: str | None,
-            cycles: int | None, prizes_text: str | None, fund_text: str | None,
-            currency: str | None, seed: int | None) -> None:
+    def new(db: Path, players_file: Path | None, trf_file: Path | None,
+            profile_spec: str | None, name: str | None, cycles: int | None,
+            prizes_text: str | None, fund_text: str | None, currency: str | None,
+            seed: int | None) -> None:
         """Create the event database DB: players, pairing numbers and every round's pairings.
 
         \b
         CSV header: name,rating,federation,fide_id (rating, federation, fide_id may be empty).
         Any field of 3 players or more: the rounds follow from the players and the cycles
         (an odd field has a bye each round), the rest of the rules from the profile.
+        --from-trf FILE: the players with the file's pairing numbers, and its results so far
+        (Armageddons from a TRF26's 299 records), checked round by round against the Berger
+        tables and the profile; a defect is refused with its line, and nothing is made. The
+        event's name and cycles default to the file's (012, 192).
         """
         from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
         from normtui.store.profile_text import event_profile_text, parse_prizes
 
-        players = read_players_csv(players_file)
+        if (players_file is None) == (trf_file is None):
+            raise UserError("give --players CSV or --from-trf FILE (one of them)")
         text = read_profile_text(profile_path(profile_spec or DEFAULT_PROFILE))
         prizes = parse_prizes(prizes_text) if prizes_text is not None else None
         fund = parse_prizes(fund_text)[0] if fund_text is not None else None
-        text = event_profile_text(text, len(players), name=name, cycles=cycles, prizes=prizes,
-                                  fund=fund, currency=currency)
-        store = EventStore.create(db, players, text, lots_seed=seed)
+        if trf_file is not None:
+            if seed is not None:
+                raise UserError("--lots does not go with --from-trf: the file has the numbers")
+            from normtui.importing.trf_in import create_from_trf, read_trf
+
+            trf = read_trf(trf_file)
+            text = event_profile_text(text, len(trf.players), name=name or trf.name,
+                                      cycles=cycles or trf.cycles, prizes=prizes, fund=fund,
+                                      currency=currency)
+            store = create_from_trf(db, trf, text)
+        else:
+            assert players_file is not None
+            players = read_players_csv(players_file)
+            text = event_profile_text(text, len(players), name=name, cycles=cycles,
+                                      prizes=prizes, fund=fund, currency=currency)
+            store = EventStore.create(db, players, text, lots_seed=seed)
         try:
             info = store.event
             listed = store.players()
             profile = store.profile
-            report(store.log(limit=1)[0])
+            log = store.log()
+            report(log[-1])  # the creation; a TRF's results follow, one entry each
+            if len(log) > 1:
+                say(f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
+                    "details, results), each in the audit log")
             data("event", {"name": info.name, "players": info.players, "rounds": info.rounds,
                            "cycles": profile.event.cycles, "lots_seed": info.lots_seed,
                            "currency": profile.event.currency,
