@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("details", "player"), "details"),
     "export": "export",
     "profiles": "profiles",
+    "print": "printing",
 }
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
 
 
 class ConsoleCommands(Provider):
@@ -25,6 +27,9 @@ class ConsoleCommands(Provider):
         for fmt, what in _EXPORTS:
             found.append((f"Export {what}", f"Write the {what} beside the database",
                           partial(screen.export, fmt)))
+        for sheet, what in _SHEETS:
+            found.append((f"Print {what}", f"Write the print-ready {what} (HTML, A4) beside "
+                          "the database", partial(print_sheet, screen, sheet)))
         return found
 
     async def discover(self) -> Hits:
@@ -48,6 +53,43 @@ _EXPORTS = (
     ("csv", "standings as CSV"), ("json", "standings as JSON"),
     ("md", "standings as Markdown"), ("html", "standings as an HTML page"),
 )
+
+
+# As ``normtui print`` names them (a test checks these are its sheets); round sheets are of
+# the current round, results of the last round with a result.
+_SHEETS = (
+    ("pairings", "pairings of the current round"), ("results", "results of the last round"),
+    ("wallchart", "wallchart"), ("scoresheets", "scoresheets of the current round"),
+    ("report", "Chief Arbiter's report"),
+)
+
+
+def print_sheet(screen: Screen[Any], sheet: str) -> None:
+    """Write a sheet beside the database in a thread with its own connection, as the exports
+    are written (ConsoleScreen.export)."""
+    from normtui.tui.screens.console import ConsoleScreen
+
+    assert isinstance(screen, ConsoleScreen)
+    source = screen.path
+    target = source.with_name(f"{source.stem}-{sheet}.html")
+
+    def write() -> None:
+        from normtui.export.sheets import sheet_html
+        from normtui.store import EventStore
+        from normtui.store.errors import EXPECTED_ERRORS
+
+        failures: tuple[type[Exception], ...] = (OSError, *EXPECTED_ERRORS)
+        try:
+            with EventStore.open(source) as store:
+                text = sheet_html(store, sheet)
+            target.write_text(text, encoding="utf-8")
+        except failures as exc:
+            screen.app.call_from_thread(screen.notify, f"Print {sheet} failed: {exc}",
+                                        severity="error", markup=False)
+            return
+        screen.app.call_from_thread(screen.notify, f"Wrote {sheet} to {target}", markup=False)
+
+    screen.run_worker(write, thread=True, group="export", exclusive=True)
 
 
 def _panes() -> tuple[tuple[str, str, str, str], ...]:

@@ -71,18 +71,28 @@ async def test_every_export_is_in_the_palette_and_writes_its_file(demo_copy, mak
     from normtui.tui.commands import _EXPORTS
 
     assert [fmt for fmt, _what in _EXPORTS] == list(FORMATS)
+    await _run_from_palette(make_app, demo_copy, "Export standings as an HTML page")
+
+
+async def _run_from_palette(make_app, demo_copy, title: str) -> None:
+    """Run one palette command that writes a file beside the database; check the file and
+    that the arbiter is told where it is."""
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         provider = ConsoleCommands(console(app))
-        [run] = [call for title, _h, call in provider._commands()
-                 if title == "Export standings as an HTML page"]
+        [run] = [call for t, _h, call in provider._commands() if t == title]
         run()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        target = demo_copy.with_name(f"{demo_copy.stem}-html.html")
+        if title.startswith("Export"):
+            target = demo_copy.with_name(f"{demo_copy.stem}-html.html")
+            said = f"Exported html to {target}"
+        else:
+            target = demo_copy.with_name(f"{demo_copy.stem}-wallchart.html")
+            said = f"Wrote wallchart to {target}"
         assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-        assert f"Exported html to {target}" in notes(app)
+        assert said in notes(app)
 
 
 async def test_help_lists_keys_and_articles_per_pane(demo_app) -> None:
@@ -296,3 +306,12 @@ async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy,
         games = {g.board: g.result for g in after.games(7)}
     assert games[1] is MainResult.WHITE_WIN
     assert games[5] is MainResult.BLACK_WIN
+
+
+async def test_every_sheet_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:
+    """Issue 14: the print-ready sheets from the palette, beside the database."""
+    from normtui.export.sheets import SHEETS
+    from normtui.tui.commands import _SHEETS
+
+    assert [sheet for sheet, _what in _SHEETS] == list(SHEETS)
+    await _run_from_palette(make_app, demo_copy, "Print wallchart")

@@ -1,0 +1,62 @@
+"""``normtui print``: print-ready HTML sheets (A4, one sheet a page) for the arbiter's desk.
+
+Exit codes: 0 written; 2 bad input (an unknown sheet, a round that does not exist, a file that
+is not an event, an output that cannot be written), with one line on stderr and nothing
+written. Loads neither python-chess nor Textual.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from normtui.commands.common import echo_json, friendly
+from normtui.commands.storecli import db_argument, opened
+from normtui.export.sheets import SHEETS, sheet_html
+from normtui.store.connection import refuse_event_file
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("print")
+    @db_argument
+    @click.argument("what", type=click.Choice(SHEETS))
+    @click.option("--round", "round_no", type=int,
+                  help="The round (pairings, results, scoresheets). Default: the current "
+                       "round; for results the last round with a result.")
+    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Write to this file instead of stdout.")
+    @click.option("--json", "as_json", is_flag=True,
+                  help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "html"}.')
+    @friendly
+    def print_sheet(db: Path, what: str, round_no: int | None, output: Path | None,
+                    as_json: bool) -> None:
+        """Print-ready sheets of the event in DB, as HTML for a browser's Print (A4).
+
+        \b
+        pairings     the round's boards and the clocks to set
+        results      the round's results and the standings after it
+        wallchart    the crosstable: classical and Armageddon results
+        scoresheets  one per board: names, colours, time control, the §2 move-30 line
+        report       the Chief Arbiter's report: rounds, incidents, fines, illness,
+                     withdrawals, corrections and who made them, time-control changes,
+                     the play-off, final standings and prizes
+        """
+        from normtui.commands.export import _write_file
+
+        if output is not None:
+            refuse_event_file(output, db, "overwritten by a sheet")
+        with opened(db) as store:
+            text = sheet_html(store, what, round_no)
+        if output is None:
+            if as_json:
+                echo_json({"sheet": what, "round": round_no, "html": text})
+            else:
+                click.echo(text, nl=False)
+            return
+        _write_file(output, text)
+        if as_json:
+            echo_json({"sheet": what, "round": round_no, "output": str(output),
+                       "bytes": len(text.encode())})
+        else:
+            click.echo(f"wrote {output} ({what})", err=True)

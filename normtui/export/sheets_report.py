@@ -1,0 +1,163 @@
+"""The Chief Arbiter's report (``normtui print DB report``): everything the desk and the audit
+log know, in the order an arbiter hands it in. See ``sheets.py``.
+
+The audit log is the source for what was done and by whom: corrections (and undos),
+withdrawals, illness decisions and time-control changes are listed from it with their time
+and actor, so the report says who changed an official result, not only that it changed.
+"""
+
+from __future__ import annotations
+
+from normtui.export.sheets import esc, heading, page, section, table
+from normtui.export.snapshot import Snapshot, half
+from normtui.export.tables import legend, prize_text
+from normtui.store import EventStore
+from normtui.store.audit import AuditEntry
+
+__all__ = ["report"]
+
+_NONE = '<p class="note">None.</p>'
+
+
+def _log_table(entries: list[AuditEntry]) -> str:
+    if not entries:
+        return _NONE
+    return table([("", "When (UTC)"), ("", "By"), ("", "What")],
+                 [[("", esc(e.at)), ("", esc(e.actor)),
+                   ("", esc(e.summary) + (f" <i>(undone by #{e.undone_by})</i>"
+                                          if e.undone_by else ""))] for e in entries])
+
+
+def _event(store: EventStore, snap: Snapshot) -> str:
+    d = snap.details
+    prof = snap.profile
+    tcs = prof.time_controls
+    p = prof.points
+    cycles = "single" if prof.event.cycles == 1 else f"{prof.event.cycles}-cycle"
+    rows = [
+        ("Event", snap.name),
+        ("Place", d.place or "not recorded"),
+        ("Dates", " – ".join(x for x in dict.fromkeys((snap.start_date, snap.end_date)) if x)
+         or "not recorded"),
+        ("Chief Arbiter", d.chief_arbiter or "not recorded"),
+        ("Deputy arbiters", "; ".join(d.deputy_arbiters) or "none recorded"),
+        ("System", f"{prof.event.players} players, {cycles} round robin, "
+                   f"{prof.event.rounds} rounds, Berger tables (§1)"),
+        ("Main games", f"{tcs['classical'].describe()} (§2)"),
+        ("Armageddon", f"{tcs['armageddon'].describe()}, same colours, a draw is Black's "
+                       "win (§2, §3)"),
+        ("Points", f"win {half(p.win)}, draw + Armageddon won {half(p.draw_armageddon_win)}, "
+                   f"draw + Armageddon lost {half(p.draw_armageddon_loss)}, loss "
+                   f"{half(p.loss)} (§4)"),
+        ("Prize fund", f"{prof.prizes.fund:,} {prof.event.currency}"),
+        ("Status", snap.status_line),
+    ]
+    return "<h2>The event</h2>" + table([], [[("", f"<b>{esc(k)}</b>"), ("", esc(v))]
+                                            for k, v in rows])
+
+
+def _players(snap: Snapshot) -> str:
+    rows = []
+    for p in snap.players:
+        row = snap.row(p.number)
+        status = row.status.value + ("" if row.counted else ", not counted (§9 a)")
+        rows.append([("num", str(p.number)), ("", esc(p.name)), ("", esc(p.title or "")),
+                     ("", esc(p.federation or "")), ("num", str(p.rating or "")),
+                     ("num", esc(p.fide_id or "")), ("", esc(status))])
+    return "<h2>Players</h2>" + table([("num", "No"), ("", "Name"), ("", "Title"),
+                                       ("", "Fed"), ("num", "Rating"), ("num", "FIDE id"),
+                                       ("", "Status")], rows)
+
+
+def _rounds(store: EventStore) -> str:
+    rows = [[("num", str(r.round)), ("", esc(r.date or "not recorded")),
+             ("", esc(r.start_time or "")), ("num", f"{r.complete}/{r.boards}"),
+             ("", esc(r.status))] for r in store.rounds()]
+    return "<h2>Rounds</h2>" + table([("num", "Round"), ("", "Date"), ("", "Start"),
+                                      ("num", "Complete"), ("", "Status")], rows)
+
+
+def _incidents(store: EventStore) -> str:
+    found = store.incidents()
+    body = _NONE if not found else table(
+        [("num", "Rd"), ("", "Player"), ("", "Incident"), ("", "Decision"), ("", "When")],
+        [[("num", str(i.round)), ("", esc(i.player.name)),
+          ("", esc(f"{i.kind.replace('_', ' ')}: {i.description}")),
+          ("", esc(i.decision + (f" ({i.article})" if i.article else ""))), ("", esc(i.at))]
+         for i in found])
+    return "<h2>Incidents and decisions</h2>" + body
+
+
+def _fines(store: EventStore) -> str:
+    found = store.fines()
+    body = _NONE if not found else table(
+        [("num", "Rd"), ("", "Player"), ("num", "Amount"), ("", "Reason"), ("", "When")],
+        [[("num", str(f.round or "")), ("", esc(f.player.name)),
+          ("num", esc(f"{f.amount:,.2f} {f.currency}")),
+          ("", esc(f.reason + (f" ({f.article})" if f.article else ""))),
+          ("", esc(f.recorded_at))] for f in found])
+    return "<h2>Fines (§7)</h2>" + body
+
+
+def _postponed(snap: Snapshot) -> str:
+    rows = [[("num", str(g.round)), ("", esc(f"{g.white_name} – {g.black_name}")),
+             ("", esc(g.postponed_to.value.replace("_", " ") if g.postponed_to else
+                      g.state.value))]
+            for g in snap.games if g.postponed_to is not None or g.state.value == "postponed"]
+    if not rows:
+        return ""
+    return "<p>Games moved (§9):</p>" + table([("num", "Rd"), ("", "Game"), ("", "Moved to")],
+                                                rows)
+
+
+def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
+    state = snap.playoff
+    if not state.needed:
+        return "<h2>Play-off (§5)</h2><p>Not needed: first place is not shared.</p>"
+    names = ", ".join(snap.by_number[n].name for n in state.players)
+    body = [f"<p>Players: {esc(names)}. {esc(state.status)}</p>"]
+    started = [e for e in log if e.action == "playoff start" and not e.undone_by]
+    body += [f"<p>Drawing of lots: {esc(e.summary)} ({esc(e.at)}, {esc(e.actor)})</p>"
+             for e in started]
+    body += [f'<p class="note">{esc(n)}</p>' for n in state.notes]
+    if state.games:
+        body.append(table([("", "Game"), ("", "White"), ("", "Black"), ("c", "Result")], [
+            [("", esc(g.id)), ("", esc(snap.by_number[g.white].name)),
+             ("", esc(snap.by_number[g.black].name)), ("c", esc(g.result or "not played"))]
+            for g in state.games]))
+    if state.winner is not None:
+        body.append(f"<p><b>Winner: {esc(snap.by_number[state.winner].name)}</b>"
+                    + (" (decided by lot)" if state.decided_by_lots else "") + "</p>")
+    return "<h2>Play-off (§5)</h2>" + "\n".join(body)
+
+
+def _standings(snap: Snapshot) -> str:
+    currency = esc(snap.profile.event.currency)
+    rows = [[("num", esc(snap.place(r.number))), ("num", str(r.number)), ("", esc(r.player)),
+             ("num", esc(half(r.points))), ("num", esc(half(r.sonneborn_berger))),
+             ("num", str(r.wins)), ("num", str(r.black_wins)),
+             ("num", esc(prize_text(r, grouped=True)))] for r in snap.standings]
+    return (f"<h2>{esc(snap.status_line)} and prizes</h2>"
+            + table([("num", "Place"), ("num", "No"), ("", "Player"), ("num", "Pts"),
+                     ("num", "SB"), ("num", "W"), ("num", "BW"),
+                     ("num", f"Prize ({currency})")], rows)
+            + f'<p class="legend">{esc(legend(snap))}</p>')
+
+
+def report(store: EventStore, snap: Snapshot) -> str:
+    log = list(reversed(store.log()))  # oldest first, as events happened
+    corrections = [e for e in log if e.action in ("correction", "undo")]
+    withdrawals = [e for e in log if e.action == "withdraw"]
+    illness = [e for e in log if e.action == "illness"]
+    clocks = [e for e in log if e.action == "time control"]
+    body = [heading(snap, "Chief Arbiter's report"), _event(store, snap), _players(snap),
+            _rounds(store), _incidents(store), _fines(store),
+            "<h2>Illness (§9)</h2>" + _log_table(illness) + _postponed(snap),
+            "<h2>Withdrawals (§9)</h2>" + _log_table(withdrawals),
+            "<h2>Corrections of results, and undone changes</h2>" + _log_table(corrections),
+            "<h2>Time-control changes</h2>" + _log_table(clocks),
+            _playoff(store, snap, log), _standings(snap),
+            table([("", "Chief Arbiter's signature"), ("", "Date")], [[("", ""), ("", "")]],
+                  "sign")]
+    return page(f"{snap.name} Chief Arbiter's report",
+                [section("\n".join(body), one_page=False)])

@@ -1,0 +1,149 @@
+"""Issue 14: print-ready sheets (``normtui print``): one A4 section a sheet, every name
+escaped, and the Chief Arbiter's report holding what the desk and the audit log know.
+
+The pages were also looked at in Chromium (print to PDF, counted with pdfinfo, viewed as PNG);
+that needs a browser, so here the page structure is checked instead: one ``<section>`` per
+sheet, a page break after each, and the A4 rule."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from normtui.cli import cli
+from normtui.export import ExportError
+from normtui.export.sheets import SHEETS, sheet_html
+from normtui.rules.model import Postponement
+from normtui.rules.profile import TimeControl
+from normtui.store import EventStore, PlayerInput
+from tests.export.event2022 import CLOCK
+from tests.rules.helpers import small_profile
+
+HOSTILE = ['<script>alert("x")</script>', '"><img src=x onerror=alert(1)>', "Tom & Jerry",
+           "O'Brien, Pat", "Ünsal, Çağrı", "<b>Bold</b>"]
+
+
+def _sections(html: str) -> int:
+    return len(re.findall(r'<section class="sheet', html))
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> Path:
+    """Six players with names a browser would run or render, and the desk's paperwork: an
+    incident, a fine, an illness, a correction, a time-control change, a withdrawal."""
+    path = tmp_path / "hostile.db"
+    with EventStore.create(path, [PlayerInput(n) for n in HOSTILE],
+                           small_profile(6).source_text, actor="<i>arbiter</i>",
+                           clock=CLOCK) as store:
+        store.set_report_details({"city": "<Oslo>", "federation": "NOR",
+                                  "chief_arbiter": "Doe, <Jane>",
+                                  "deputy_arbiters": ["Roe & Co"]})
+        store.set_round_schedule(1, date="2026-01-02", start_time="15:00")
+        g1, g2, g3 = store.games(1)
+        store.enter_result(1, g1.white, g1.black, "1-0")
+        store.enter_result(1, g1.white, g1.black, "0-1", correction=True)
+        store.enter_result(1, g2.white, g2.black, "1/2-1/2", armageddon="1/2-1/2")
+        store.record_incident(1, g3.white, "electronic_device", "phone <rang>",
+                              "game lost & fined")
+        store.record_arrival(1, g3.black, False)
+        store.set_time_control("armageddon", TimeControl(600, 480, 1, 41))
+        store.report_illness(2, g3.black, proposed=Postponement.FREE_DAY)
+        store.withdraw(g1.white)
+    return path
+
+
+@pytest.mark.parametrize("what", SHEETS)
+def test_every_name_is_escaped(hostile: Path, what: str) -> None:
+    with EventStore.open(hostile) as store:
+        html = sheet_html(store, what, 1 if what in ("pairings", "results", "scoresheets")
+                          else None)
+    assert "<script>" not in html and "<img" not in html and "<b>Bold" not in html
+    assert "<i>arbiter" not in html and "<rang>" not in html and "<Oslo>" not in html
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html or what in (
+        "pairings", "results", "scoresheets")
+    assert html.startswith("<!DOCTYPE html>") and "@page { size: A4" in html
+
+
+def test_one_section_a_sheet(store_2022: EventStore) -> None:
+    assert _sections(sheet_html(store_2022, "pairings", 3)) == 1
+    assert _sections(sheet_html(store_2022, "results", 3)) == 1
+    assert _sections(sheet_html(store_2022, "wallchart")) == 1
+    assert _sections(sheet_html(store_2022, "scoresheets", 3)) == 5  # one per board
+    wall = sheet_html(store_2022, "wallchart")
+    assert "size: A4 landscape" in wall and "break-after: page" in wall
+
+
+def test_pairings_name_the_clocks(store_2022: EventStore) -> None:
+    html = sheet_html(store_2022, "pairings", 1)
+    assert "White 120&#x27;, Black 120&#x27; + 10&quot; from move 41" in html
+    assert "White 10&#x27;, Black 7&#x27; + 1&quot; from move 41" in html
+    assert "2022-05-31 16:00" in html and "Wang, Hao" in html
+
+
+def test_results_and_the_table_after_the_round(store_2022: EventStore) -> None:
+    html = sheet_html(store_2022, "results", 9)
+    assert "Standings after round 9" in html and "750,000.00" in html
+    assert html.count("1/2-1/2") >= 4
+
+
+def test_wallchart_has_classical_and_armageddon(store_2022: EventStore) -> None:
+    html = sheet_html(store_2022, "wallchart")
+    assert "½ A+" in html and "½ A−" in html and "16½" in html
+
+
+def test_scoresheets_carry_the_move_30_line(store_2022: EventStore) -> None:
+    html = sheet_html(store_2022, "scoresheets", 1)
+    assert html.count("no draw agreement before Black's move 30") == 5
+    assert html.count('class="line30"') == 5 and "countersigns last, §8" in html
+
+
+def test_the_chief_arbiters_report(hostile: Path) -> None:
+    with EventStore.open(hostile) as store:
+        html = sheet_html(store, "report")
+    for part in ("Doe, &lt;Jane&gt;", "Roe &amp; Co", "2026-01-02", "phone &lt;rang&gt;",
+                 "game lost &amp; fined", "500.00 EUR", "free day", "withdrawn",
+                 "corrected 0-1 (was 1-0)", "&lt;i&gt;arbiter&lt;/i&gt;",
+                 "armageddon", "Black 8&#x27;", "Not needed"):
+        assert part in html, part
+    # Each section of the desk's paperwork has its audit rows, with time and actor.
+    for title in ("Illness (§9)", "Withdrawals (§9)", "Corrections of results, and undone "
+                  "changes", "Time-control changes"):
+        assert re.search(re.escape(title) + r"</h2>\n?<table>", html), title
+
+
+def test_the_report_of_a_playoff(store_playoff: EventStore) -> None:
+    html = sheet_html(store_playoff, "report")
+    assert "Drawing of lots: play-off started with seed 7" in html
+    assert "Winner: Mamedyarov, Shakhriyar" in html and "Final standings" in html
+
+
+def test_a_round_that_is_not_there(store_2022: EventStore) -> None:
+    with pytest.raises(ExportError, match="round 12 does not exist"):
+        sheet_html(store_2022, "pairings", 12)
+    with pytest.raises(ExportError, match="--round is for"):
+        sheet_html(store_2022, "wallchart", 2)
+
+
+def test_print_by_command(path_2022: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "w.html"
+    done = runner.invoke(cli, ["print", str(path_2022), "wallchart", "-o", str(out)])
+    assert done.exit_code == 0 and out.read_text(encoding="utf-8").startswith("<!DOCTYPE")
+    bad = runner.invoke(cli, ["print", str(path_2022), "results", "--round", "0"])
+    assert bad.exit_code == 2 and "round 0 does not exist" in bad.stderr
+
+
+def test_print_imports_neither_python_chess_nor_textual(path_2022: Path) -> None:
+    code = ("import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(sorted(m for m in ('chess', 'textual') if m in sys.modules),"
+            " file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, "print", str(path_2022), "report"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "[]"
