@@ -66,11 +66,11 @@ from decimal import Decimal
 
 from normtui.export.snapshot import ExportError, Snapshot, pgn_time_control
 from normtui.export.trf_ranking import main_records, playoff_records
-from normtui.rules.model import MainResult, Player
+from normtui.rules.model import ArmageddonResult, MainResult, Player
 from normtui.rules.playoff import PlayoffGame
 from normtui.store import GameRecord
 
-__all__ = ["ENCODINGS", "playoff_trf", "points_field", "trf", "trf16"]
+__all__ = ["DRAWN_ARMAGEDDON", "ENCODINGS", "playoff_trf", "points_field", "trf", "trf16"]
 
 EOL = "\r\n"
 # The result code of (White, Black) for each main result.
@@ -85,6 +85,7 @@ _CODES: dict[MainResult, tuple[str, str]] = {
 # What a code is worth in FIDE's default scoring (TRF16 has no record 162).
 _CLASSICAL = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5")}
 ENCODINGS = {"utf-8": "UTF-8", "latin-1": "Latin-1 (ISO 8859-1)"}
+DRAWN_ARMAGEDDON = "### Armageddon drawn (Black wins, §2): "
 BYE = "0000 - Z"  # TRF16/TRF26: opponent 0000, colour "-", a zero-point bye (no game)
 
 
@@ -283,6 +284,10 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
                                      last_place if rank is None else rank, blocks[row.number]))
         lines += [_line_299(rnd, amount, numbers)
                   for (rnd, amount), numbers in sorted(adjust.items())]
+        # 299 says who won an Armageddon, not how: a drawn one (Black's win) is named, so
+        # that normtui reads the same event back.
+        lines += [f"{DRAWN_ARMAGEDDON}round {g.round}, {g.white}-{g.black}"
+                  for g in snap.games if g.armageddon is ArmageddonResult.DRAW]
     else:
         points = {p.number: classical_points(blocks[p.number]) for p in snap.players}
         ranks = _shared_ranks(points)

@@ -5,7 +5,8 @@ Read: TRF16 and TRF26 as Swiss-Manager, chess-results and normtui write them (co
 as FIDE's own reader does). Taken: the players (pairing numbers, names, sex, titles, ratings,
 federations, FIDE ids), the results so far, the round dates (132, or 042 for round 1), the
 city, federation and arbiters (022, 032, 102, 112); and, in a TRF26 whose record 162 scores a
-main game as the profile does, each Armageddon from record 299 (the +0.5 of its winner).
+main game as the profile does, each Armageddon from record 299 (the +0.5 of its winner; a
+drawn one, Black's win, from the comment normtui writes for it).
 
 Checked before anything is made, round by round, against the Berger tables and the profile:
 the number of players and rounds, every opponent and colour, the two players' codes of a game
@@ -41,6 +42,9 @@ _TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
 _RESULTS = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+/-",
             ("-", "+"): "-/+", ("-", "-"): "-/-"}
 _PENDING = {"?", " ", ""}
+# The comment normtui's TRF26 writes for a drawn Armageddon (``normtui.export.trf``; a test
+# checks that the two agree: importing does not import the exporters).
+DRAWN_ARMAGEDDON = "### Armageddon drawn (Black wins, §2): "
 _BYE_CODES = {"Z", "-", " ", "", "U"}
 
 
@@ -76,6 +80,8 @@ class TrfFile:
     scoring: dict[str, Decimal] = field(default_factory=dict)  # record 162
     scoring_line: int = 0
     players: list[TrfPlayer] = field(default_factory=list)
+    # (round, White, Black) of each Armageddon normtui's own TRF26 names as drawn
+    drawn: set[tuple[int, int, int]] = field(default_factory=set)
     # (line, points, round, pairing numbers) of each 299 record
     adjustments: list[tuple[int, Decimal, int, tuple[int, ...]]] = field(default_factory=list)
 
@@ -177,6 +183,12 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
     trf = TrfFile(source)
     for line, record in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         tag, value = record[:3], record[4:].strip()
+        if record.startswith(DRAWN_ARMAGEDDON):
+            match = re.fullmatch(r"round (\d+), (\d+)-(\d+)",
+                                 record[len(DRAWN_ARMAGEDDON):].strip())
+            if match is None:
+                raise trf.fail(line, "a drawn Armageddon is named as 'round R, W-B'")
+            trf.drawn.add((int(match[1]), int(match[2]), int(match[3])))
         if not record.strip() or tag == "###":
             continue
         if len(record) > 3 and record[3] != " ":
@@ -393,6 +405,8 @@ def _armageddon(trf: TrfFile, adjust: dict[tuple[int, int], list[tuple[int, Deci
         raise trf.fail(white.line, f"round {rnd}: the 299 records of {white.entry.name} - "
                              f"{black.entry.name} ({found}) are neither one Armageddon winner "
                              f"(+{bonus}) nor a due Armageddon ({held} each)")
+    if winners[0] == black.number and (rnd, white.number, black.number) in trf.drawn:
+        return "1/2-1/2"  # Black's win on draw odds (§2), as normtui's TRF26 names it
     return "1-0" if winners[0] == white.number else "0-1"
 
 

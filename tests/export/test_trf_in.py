@@ -18,9 +18,7 @@ from tests.rules.helpers import small_profile
 
 
 def _facts(store: EventStore) -> tuple[object, ...]:
-    # A drawn Armageddon (Black wins, §2) comes back as Black's win: the same points; a TRF
-    # records who won it, not how.
-    games = [(g.round, g.white, g.black, g.result, g.armageddon is not None, g.points,
+    games = [(g.round, g.white, g.black, g.result, g.armageddon, g.points,
               g.armageddon_deadline is not None) for g in store.games()]
     rows = [(r.number, r.rank, r.points, r.sonneborn_berger, r.wins, r.black_wins, r.prize)
             for r in store.standings()]
@@ -222,3 +220,10 @@ def test_new_from_trf_by_command(tmp_path: Path) -> None:
     assert not (tmp_path / "f.db").exists()
     both = run("new", tmp_path / "g.db", "--from-trf", source, "--players", source)
     assert both.exit_code == 2 and "one of them" in both.stderr
+
+
+def test_the_reader_knows_the_writers_drawn_armageddon_comment() -> None:
+    from normtui.export import trf
+    from normtui.importing import trf_in
+
+    assert trf.DRAWN_ARMAGEDDON == trf_in.DRAWN_ARMAGEDDON
