@@ -54,6 +54,11 @@ FIDE's reader and TRF's "11.5" both parse; a half above 99.5 cannot be written i
 so the column is left blank (FIDE's reader then takes the points from the codes) and, in
 TRF26, a ``###`` comment gives them.
 
+FIDE's reference reader (TieBreakServer 1.9.57) reads the TRF16, and a TRF26 without 299; a
+299 that lists pairing numbers is beyond its reader (``parse_trf_abnormal``), and its four-
+valued score system cannot hold 3 / 1.5 / 1 / 0 in any other way, so the TRF26 keeps what the
+TRF26 text says (see the README, "Which file goes to whom").
+
 The first line is a ``###`` comment that names the file's encoding (UTF-8, or Latin-1 with
 ``--encoding latin-1``, which FIDE's reader assumes unless told otherwise).
 """
