@@ -63,7 +63,7 @@ def test_a_playoff_event_comes_back_with_its_main_table(store_playoff: EventStor
 _RESULTS = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"]
 
 
-@settings(max_examples=20, deadline=None,
+@settings(max_examples=12, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(n=st.integers(3, 6), cycles=st.integers(1, 2), data=st.data())
 def test_any_part_played_event_comes_back(tmp_path_factory: pytest.TempPathFactory, n: int,
