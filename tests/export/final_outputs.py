@@ -1,7 +1,9 @@
 """Every output that shows the final table, read back the way a user of each one reads it:
 ``normtui standings`` (text, ``--json``, ``--csv``), ``normtui playoff`` (text, ``--json``),
-and each export (csv, json, md, html, trf, trf16, trf-playoff). Issue 17.2: they must all say
-the same order, places and prizes.
+and each export (csv, json, md, html, trf, trf-playoff). Issue 17.2: they must all say
+the same order, places and prizes. Not the TRF16: it is the rating officer's report of the
+classical games, whose points are what its own codes add up to and whose ranks rank those
+points (issue 14; FIDE's reader checks exactly that, ``test_trf_fide.py``).
 
 Each reader returns the rows in the order the output lists them, as (player, place, prize):
 place as printed ("1", "1-2"), prize a Decimal, ``None`` while pending, ``""`` for none.
@@ -157,7 +159,6 @@ def all_outputs(db: Path) -> dict[str, list[Row]]:
     """Every output's rows; the TRF ones without prizes, the play-off ones for its players."""
     out = {name: read(db) for name, read in TABLES.items()}
     out["export trf"] = export_trf(db)
-    out["export trf16"] = export_trf(db, "trf16")
     out["playoff --json"] = playoff_json(db)
     out["playoff"] = playoff_text(db)
     return out
