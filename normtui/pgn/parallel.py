@@ -1,9 +1,12 @@
 """Validating a large file on several cores, in file order and in bounded memory.
 
-The parent cuts the file into byte ranges that start at a game (:func:`game_ranges`); each
-worker opens the file itself and validates one range, so no game text crosses a pipe on the
-way in. At most a few ranges are in flight at once, so a slow reader of the reports (a pipe, a
-terminal) never makes finished ranges pile up in memory.
+The parent cuts the file into byte ranges that start at a game's first line
+(:func:`~normtui.pgn.reader.iter_ranges`, which finds them with the reader itself, so the games,
+findings and line numbers are those of one pass, whatever the number of processes); each worker
+opens the file itself and validates one range, so no game text crosses a pipe on the way in.
+The ranges are cut as the pool works, so the workers start at once on a large file. At most a
+few ranges are in flight at once, so a slow reader of the reports (a pipe, a terminal) never
+makes finished ranges pile up in memory.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable, Iterator
 from multiprocessing.pool import AsyncResult
 
 from normtui.pgn.findings import GameReport, Stage
-from normtui.pgn.reader import game_ranges, iter_games
+from normtui.pgn.reader import iter_games, iter_ranges
 from normtui.rules.profile import Profile, load_profile
 
 __all__ = ["chunk_size", "validate_parallel"]
@@ -60,7 +63,7 @@ def validate_parallel(path: str | os.PathLike[str], stage: Stage, profile: Profi
                       on_progress: Callable[[int], None] | None = None) -> Iterator[GameReport]:
     """Like :func:`~normtui.pgn.validate.validate_file`, on ``jobs`` processes."""
     name = os.fspath(path)
-    ranges = game_ranges(name, chunk_size(os.path.getsize(name), jobs))
+    ranges = iter_ranges(name, chunk_size(os.path.getsize(name), jobs))
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     forked = context.get_start_method() == "fork"
@@ -68,15 +71,14 @@ def validate_parallel(path: str | os.PathLike[str], stage: Stage, profile: Profi
     with context.Pool(jobs, initializer=_init,
                       initargs=(profile if forked else None, profile.source_text)) as pool:
         pending: deque[AsyncResult[tuple[list[GameReport], int]]] = deque()
-        todo = iter(ranges)
-        for start, end, first_line in todo:
+        for start, end, first_line in ranges:
             pending.append(pool.apply_async(_work, (name, start, end, first_line, stage,
                                                     keep_text)))
             if len(pending) >= jobs * 3:
                 break
         while pending:
             reports, done = pending.popleft().get()
-            following = next(todo, None)
+            following = next(ranges, None)
             if following is not None:
                 pending.append(pool.apply_async(_work, (name, *following, stage, keep_text)))
             for report in reports:

@@ -1,13 +1,13 @@
 """Reading PGN files: decoding, and cutting the text into games, in constant memory.
 
 Files come from broadcasts, ChessBase exports and arbiters' laptops: UTF-8 with or without a
-BOM, Windows-1252 (or Latin-1, which the PGN standard itself prescribes), CRLF line ends.
-Decoding is done line by line, so one Latin-1 name in game 40,000 of a UTF-8 file costs that
-line alone and the file is never held whole.
+BOM (also one at the start of a later line, where two such files were joined with ``cat``),
+Windows-1252 (or Latin-1, which the PGN standard itself prescribes), CRLF line ends, the old
+Mac's lone CR. Decoding is done line by line, so one Latin-1 name in game 40,000 of a UTF-8
+file costs that line alone and the file is never held whole. A lone CR ends a line here, in
+every mode: so the line numbers of a finding are the same read whole, in ranges, or pasted.
 
-The cutting is done here rather than by python-chess because python-chess, missing the blank
-line between two games, reads the second game's tags as moves of the first. A game starts at a
-tag line after moves or after a blank line, unless that line is inside a ``{comment}``.
+Where games begin and end is decided by :mod:`normtui.pgn.cutting`.
 
 >>> [g.index for g in split_text('[Event "A"]\\n\\n1. e4 e5 *\\n\\n1. d4 *\\n')]
 [0, 1]
@@ -20,54 +20,31 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import BinaryIO
 
+from normtui.pgn.cutting import TAG_LINE, Line, RawGame, cut
+
 __all__ = [
+    "TAG_LINE",
     "PgnReadError",
     "RawGame",
     "decode_line",
     "game_ranges",
     "iter_games",
+    "iter_ranges",
     "iter_stream",
     "open_pgn",
     "split_text",
 ]
 
-# python-chess's own tag syntax: a line that does not match it is ignored there, silently.
-TAG_LINE = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
-_TAG_START = re.compile(rb"\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+\"")
-_BRACES = re.compile(r"[{};]")
+# A line of bytes ends at LF, CRLF or a lone CR.
+_CR_LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+_BOM = b"\xef\xbb\xbf"
 _SNIFF = 8192
 
 
 class PgnReadError(ValueError):
     """A file that cannot be read as PGN at all: missing, unreadable, binary, UTF-16."""
-
-
-@dataclass(frozen=True, slots=True)
-class RawGame:
-    """One game's text as cut from a file, before any chess is read from it.
-
-    ``line`` is the game's first line in the file (from 1), ``moves_at`` the offset in ``text``
-    where the moves begin, ``size`` the bytes the game took in the file (separators included),
-    ``recoded_line`` the first line that was not UTF-8, if any.
-    """
-
-    index: int
-    line: int
-    text: str
-    moves_at: int
-    size: int = 0
-    recoded_line: int | None = None
-
-    @property
-    def header_text(self) -> str:
-        return self.text[:self.moves_at]
-
-    @property
-    def movetext(self) -> str:
-        return self.text[self.moves_at:]
 
 
 def decode_line(raw: bytes) -> tuple[str, bool]:
@@ -87,79 +64,35 @@ def decode_line(raw: bytes) -> tuple[str, bool]:
             return raw.decode("latin-1"), True
 
 
-def _text_lines(raw_lines: Iterable[bytes]) -> Iterator[tuple[str, int, bool]]:
-    first = True
+def _text(text: str) -> str:
+    # A BOM starts a file, or a file joined to another: never text (U+FEFF), at any line start.
+    if text[:1] == "\ufeff":
+        text = text.lstrip("\ufeff")
+    if text[-1:] == "\r":
+        return text[:-1] + "\n"
+    if text[-2:] == "\r\n":
+        return text[:-2] + "\n"
+    return text
+
+
+def _text_lines(raw_lines: Iterable[bytes]) -> Iterator[Line]:
+    """The lines of a stream read at LF: each decoded, and cut again at a lone CR."""
     for raw in raw_lines:
-        text, recoded = decode_line(raw)
-        if first:
-            text = text.lstrip("\ufeff")
-            first = False
-        if "\r" in text:
-            # CRLF, and the old Mac's lone CR, both become LF.
-            parts = _lines(text.replace("\r\n", "\n").replace("\r", "\n"))
-            for i, part in enumerate(parts):
-                yield part, len(raw) if i == 0 else 0, recoded
-        else:
-            yield text, len(raw), recoded
-
-
-def _comment_after(line: str, in_comment: bool) -> bool:
-    for ch in _BRACES.findall(line):
-        if in_comment:
-            in_comment = ch != "}"
-        elif ch == "{":
-            in_comment = True
-        else:
-            if ch == ";":
-                break
-    return in_comment
-
-
-def _ends_game(state: int, text: str, blank: bool, in_comment: bool, blank_in_tags: bool) -> bool:
-    if state == 2:
-        if not in_comment:
-            return blank or text[0] == "["
-        # A comment never closed would swallow the rest of the file: a tag line ends it.
-        return text[:1] == "[" and TAG_LINE.match(text) is not None
-    # Tags, a blank line, tags again: the first game had no moves.
-    return state == 1 and blank_in_tags and text[:1] == "["
-
-
-def _split(lines: Iterable[tuple[str, int, bool]], first_line: int = 1) -> Iterator[RawGame]:
-    buf: list[str] = []
-    chars = moves_at = size = index = first = 0
-    lineno = first_line - 1
-    recoded: int | None = None
-    state = 0  # 0 between games, 1 in the tags, 2 in the moves
-    blank_in_tags = in_comment = False
-    for text, nbytes, was_recoded in lines:
-        lineno += 1
-        blank = not text or text.isspace()
-        if state and _ends_game(state, text, blank, in_comment, blank_in_tags):
-            yield RawGame(index, first, "".join(buf), moves_at if state == 2 else chars, size,
-                          recoded)
-            index += 1
-            buf, chars, size, recoded, state = [], 0, 0, None, 0
-        size += nbytes
-        if state == 0:
-            if blank or text[0] == "%":
-                continue
-            state = 1 if text[0] == "[" else 2
-            first, moves_at, blank_in_tags, in_comment = lineno, 0, False, False
-        elif state == 1:
-            if blank:
-                blank_in_tags = True
-            elif text[0] != "[" and text[0] != "%":
-                state, moves_at = 2, chars
-        if was_recoded and recoded is None:
-            recoded = lineno
-        if state == 2 and ("{" in text or "}" in text):
-            in_comment = _comment_after(text, in_comment)
-        buf.append(text)
-        chars += len(text)
-    if state:
-        yield RawGame(index, first, "".join(buf), moves_at if state == 2 else chars, size,
-                      recoded)
+        if raw[:3] != _BOM:
+            # The common cases, LF and CRLF, at the cost of one decode.
+            crlf = raw[-2:] == b"\r\n"
+            if b"\r" not in (raw[:-2] if crlf else raw):
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    pass
+                else:
+                    yield (text[:-2] + "\n" if crlf else text), len(raw), False
+                    continue
+        pieces = (raw,) if b"\r" not in raw else _CR_LINES.findall(raw)
+        for piece in pieces:
+            text, recoded = decode_line(piece)
+            yield _text(text), len(piece), recoded
 
 
 def _lines(text: str) -> list[str]:
@@ -174,10 +107,8 @@ def _lines(text: str) -> list[str]:
 
 def split_text(text: str) -> Iterator[RawGame]:
     """Cut PGN text into games (``index`` from 0, ``line`` from 1)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _split((line, len(line), False) for line in _lines(text))
+    return cut((_text(line), len(line), False) for line in _lines(text))
 
 
 def _sniff(head: bytes, name: str) -> None:
@@ -203,23 +134,14 @@ def open_pgn(path: str | os.PathLike[str]) -> BinaryIO:
 
 def iter_stream(stream: BinaryIO, end: int | None = None,
                 first_line: int = 1) -> Iterator[RawGame]:
-    """The games of a binary stream from its current position up to byte ``end``."""
-    raw_lines: Iterable[bytes] = stream if end is None else _until(stream, end)
-    return _split(_text_lines(raw_lines), first_line)
-
-
-def _until(stream: BinaryIO, end: int) -> Iterator[bytes]:
-    pos = stream.tell()
-    for raw in stream:
-        if pos >= end:
-            return
-        pos += len(raw)
-        yield raw
+    """The games of a binary stream from its current position (a game's first line) that
+    start before byte ``end``. The last of them is read to its end, past ``end`` if need be."""
+    return cut(_text_lines(stream), first_line, stream.tell(), end)
 
 
 def iter_games(path: str | os.PathLike[str], start: int = 0, end: int | None = None,
                first_line: int = 1) -> Iterator[RawGame]:
-    """Stream the games of a PGN file, or of one range cut by :func:`game_ranges`.
+    """Stream the games of a PGN file, or those of one range of :func:`game_ranges`.
 
     ``index`` counts from 0 within the range, ``line`` from ``first_line``.
 
@@ -232,45 +154,27 @@ def iter_games(path: str | os.PathLike[str], start: int = 0, end: int | None = N
         yield from iter_stream(stream, end, first_line)
 
 
-def game_ranges(path: str | os.PathLike[str],
-                chunk_bytes: int) -> list[tuple[int, int, int]]:
-    """Cut a file into (start, end, first line) byte ranges of about ``chunk_bytes``.
+def iter_ranges(path: str | os.PathLike[str],
+                chunk_bytes: int) -> Iterator[tuple[int, int, int]]:
+    """Cut a file into (start, end, first line) byte ranges of about ``chunk_bytes``, as it
+    is read (a range is known once the game that starts the next one is found).
 
-    A range starts at a tag line that follows a blank line, where :func:`iter_games` starts a
-    game too, so reading the ranges one after another gives the games of the whole file.
+    A range starts at a game's first line, found by the same reader that reads the games
+    (a tag-like line inside a comment does not start one), so reading the ranges one after
+    another with :func:`iter_games` gives the games, findings and line numbers of the whole
+    file read at once.
     """
     size = os.path.getsize(path)
-    starts = [0]
-    with open_pgn(path) as stream:
-        target = chunk_bytes
-        while target < size:
-            stream.seek(target)
-            pos = target + len(stream.readline())
-            previous_blank = False
-            for raw in stream:
-                if previous_blank and _TAG_START.match(raw):
-                    starts.append(pos)
-                    break
-                previous_blank = not raw.strip()
-                pos += len(raw)
-            else:
-                break
-            target = pos + chunk_bytes
-        lines = _lines_before(stream, starts)
-    ends = [*starts[1:], size]
-    return [(a, b, n) for a, b, n in zip(starts, ends, lines, strict=True) if b > a]
+    start, line = 0, 1
+    for game in iter_games(path):
+        if game.offset - start >= chunk_bytes:
+            yield start, game.offset, line
+            start, line = game.offset, game.line
+    if size > start:
+        yield start, size, line
 
 
-def _lines_before(stream: BinaryIO, offsets: list[int]) -> list[int]:
-    # Counting newlines block by block is a C loop: cheap next to parsing the games.
-    out, line, pos = [], 1, 0
-    stream.seek(0)
-    for offset in offsets:
-        while pos < offset:
-            block = stream.read(min(1 << 20, offset - pos))
-            if not block:
-                break
-            line += block.count(b"\n")
-            pos += len(block)
-        out.append(line)
-    return out
+def game_ranges(path: str | os.PathLike[str],
+                chunk_bytes: int) -> list[tuple[int, int, int]]:
+    """Every range of :func:`iter_ranges`, at once."""
+    return list(iter_ranges(path, chunk_bytes))

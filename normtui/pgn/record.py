@@ -86,7 +86,7 @@ def unreadable_text(game: RawGame) -> list[Finding]:
         return []  # only a rare form the fast test does not know, such as "exd6 e.p."
     bad = _TOKEN.match(text, pos)
     word = bad.group() if bad else text[pos:pos + 10]
-    line = game.line + game.text.count("\n", 0, game.moves_at + pos)
+    line = game.line_at(game.moves_at + pos)
     if word == "{":
         return [finding("unreadable_text", None,
                         f"A comment opened on line {line} is never closed; "
@@ -103,12 +103,14 @@ def header_findings(game: RawGame, headers: Mapping[str, str], stage: Stage) -> 
     header = game.header_text
     tag_lines = header.count("\n[") + header.startswith("[")
     # python-chess read a tag from every tag line unless one was malformed (or repeated).
-    for offset, line in enumerate(header.splitlines() if tag_lines != len(headers) else ()):
+    pos = 0
+    for line in header.split("\n") if tag_lines != len(headers) else ():
         if line.startswith("[") and not TAG_LINE.match(line):
             out.append(finding("malformed_tag", None,
-                               f"Line {game.line + offset} is not a valid tag and is ignored: "
+                               f"Line {game.line_at(pos)} is not a valid tag and is ignored: "
                                f"{line.strip()[:60]}"))
             break
+        pos += len(line) + 1
     missing = [tag for tag in REQUIRED_TAGS if headers.get(tag, "").strip() in _UNKNOWN]
     if missing:
         out.append(finding("header_missing", None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,32 @@ def test_cli_jobs(many_games: Path) -> None:
     parallel = CliRunner().invoke(cli, ["validate", "--jobs", "2", "--json", str(many_games)])
     assert serial.exit_code == parallel.exit_code == 1
     assert serial.stdout == parallel.stdout
+
+
+def test_jobs_never_change_the_games_findings_or_lines(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A comment holding a blank line and then `[See "Smith"] ...`: the pool once started a
+    range there (a tag after a blank line, as it looked), and one game became two, with other
+    findings and another exit code than one process gave. Lone CR line ends before it once
+    shifted every line number the pool reported, too."""
+    real = (DATA_2022 / "classical.pgn").read_text(encoding="utf-8").strip() + "\n\n"
+    half = real.index("[Event", len(real) // 2)
+    commented = ('[Event "Fixture Open"]\n[Site "Stavanger NOR"]\n[Date "2022.06.01"]\n'
+                 '[Round "1"]\n[White "Carlsen, Magnus"]\n[Black "Giri, Anish"]\n'
+                 '[Result "1-0"]\n\n1. e4 e5 2. Qh5 {An old trap; the source:\n\n'
+                 '[See "Smith"] in the club bulletin.} 2...Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n')
+    mac = real[:half].replace("\n", "\r")
+    path = tmp_path / "commented.pgn"
+    path.write_bytes((mac + commented + real[half:]).encode())
+    inside = path.read_bytes().index(b"An old trap")
+    monkeypatch.setattr(validate_module, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr("normtui.pgn.parallel.chunk_size", lambda size, jobs: inside)
+    serial = CliRunner().invoke(cli, ["validate", "--jobs", "1", "--json", str(path)])
+    parallel = CliRunner().invoke(cli, ["validate", "--jobs", "2", "--json", str(path)])
+    assert serial.stdout == parallel.stdout
+    assert serial.exit_code == parallel.exit_code == 0
+    games = json.loads(parallel.stdout)
+    assert len(games) == 46
+    [smith] = [g for g in games if g["white"] == "Carlsen, Magnus" and g["round"] == "1"
+               and g["black"] == "Giri, Anish"]
+    assert smith["termination"] == "checkmate" and smith["line"] == real[:half].count("\n") + 1
