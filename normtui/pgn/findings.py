@@ -50,6 +50,8 @@ _PGN = "PGN standard §8.1.1"
 CODES: dict[str, CodeInfo] = {
     # The record itself.
     "unreadable_text": CodeInfo("error", "FIDE Laws art. 8.1", "text in the moves that is no move"),
+    "unclosed_variation": CodeInfo("error", "PGN standard §8.2.5",
+                                   "a variation '(' never closed: the moves after it unread"),
     "parse_error": CodeInfo("error", "FIDE Laws art. 8.1", "a move that is not valid notation"),
     "illegal_move": CodeInfo("error", "FIDE Laws art. 7.5", "an illegal move"),
     "ambiguous_move": CodeInfo("error", "FIDE Laws art. C.10", "a move two pieces could make"),

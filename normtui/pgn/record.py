@@ -2,11 +2,16 @@
 
 python-chess skips any text it does not recognise as a token without a word ("Nf9", "e:d5",
 a stray "Draw!"), so a game can lose a move silently; :func:`unreadable_text` finds such text.
+It skips a variation's moves unchecked up to its ")", so a "(" never closed (a "16." become
+"16(") would hide every move after it: :func:`unclosed_variation` finds that.
 
 >>> from normtui.pgn.reader import split_text
 >>> game = next(split_text('[Result "1-0"]\\n\\n1. e4 e5 2. Nf9 Nc6 1-0\\n'))
 >>> [(f.code, f.move) for f in unreadable_text(game)]
 [('unreadable_text', '2. Nf9')]
+>>> game = next(split_text('[Result "1-0"]\\n\\n1. e4 e5 2. Nf3 Nc6 3( Bb5 a6 1-0\\n'))
+>>> [(f.code, f.move) for f in unclosed_variation(game)]
+[('unclosed_variation', '2...Nc6')]
 >>> read_result({"Result": "½-½"}, None)[0]
 '1/2-1/2'
 """
@@ -22,7 +27,8 @@ from normtui.pgn.findings import Finding, Stage, finding
 from normtui.pgn.reader import TAG_LINE, RawGame
 from normtui.rules.model import Colour, MainResult, ResultError, parse_result
 
-__all__ = ["header_findings", "read_result", "same_outcome", "unreadable_text"]
+__all__ = ["header_findings", "read_result", "same_outcome", "unclosed_variation",
+           "unreadable_text"]
 
 _MOVE = (r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]"
          r"|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?)")
@@ -30,7 +36,7 @@ _MOVE = (r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@
 # dots or, as some programs write them, without), check and mate signs, "e.p." (FIDE Laws
 # art. C.9.3) and a result spelt "½-½". The commonest first: Python's re tries the
 # alternatives in order at every token.
-_TOKENS = (r"\s+|\d+(?:\s*\.+|(?=\s|$))"
+_TOKENS = (r"\s+|\d+(?:\s*\.+|(?=[\s(){]|$))"
            rf"|{_MOVE}[+#]?(?:\s*e\.p\.)?[?!]{{0,2}}"
            r"|\{[^}]*\}|;[^\n]*|^%[^\n]*|\$\d+|[()]|\*|1-0|0-1|1/2-1/2|½-½|[?!]{1,2}")
 _VALID = re.compile(_TOKENS, re.MULTILINE)
@@ -46,6 +52,9 @@ _GOOD_WORDS: set[str] = set()
 _GOOD_WORDS_MAX = 100_000
 _NUMBER = re.compile(r"\d+")
 _MOVE_TOKEN = re.compile(_MOVE)
+# What python-chess sees of a movetext for its variations: comments, brackets, numbers, words.
+_RAV_TOKENS = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|\d+\.*|[^\s{};()]+",
+                         re.MULTILINE)
 
 STANDARD_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 REQUIRED_TAGS = ("Event", "Date", "Round", "White", "Black")
@@ -95,6 +104,45 @@ def unreadable_text(game: RawGame) -> list[Finding]:
     return [finding("unreadable_text", label,
                     f"'{word}' (line {line}) is not a move; the PGN reader skips it, "
                     "so the moves read may not be the moves played.")]
+
+
+def unclosed_variation(game: RawGame) -> list[Finding]:
+    """A variation whose "(" is never closed, named by its line and the move it follows.
+
+    python-chess, like the PGN standard (§8.2.5), reads a "(" after a move as the start of a
+    variation to that move, nested variations and comments included, up to its ")"; moves in
+    variations are commentary and are not checked. Without the ")", every move after it would
+    vanish into the variation and the game would look shorter than it was.
+    """
+    text = game.movetext
+    if "(" not in text:
+        return []
+    # The "(" still open, each with what the line it interrupts had reached: (offset, last
+    # move, move number, half-moves since that number).
+    stack: list[tuple[int, str | None, str, int]] = []
+    last: str | None = None
+    number, plies = "?", 0
+    for match in _RAV_TOKENS.finditer(text):
+        token = match.group()
+        if token == "(":
+            if stack or last is not None:  # python-chess ignores one before the first move
+                stack.append((match.start(), last, number, plies))
+        elif token == ")":
+            if stack:
+                _, last, number, plies = stack.pop()
+        elif token[0].isdigit() and token.rstrip(".").isdigit():
+            number, plies = token.rstrip("."), 1 if token.endswith("...") else 0
+        elif _MOVE_TOKEN.match(token):
+            plies += 1
+            last = f"{number}. {token}" if plies == 1 else f"{number}...{token}"
+    if not stack:
+        return []
+    pos, after, _, _ = stack[0]
+    where = f" after {after}" if after else ""
+    return [finding("unclosed_variation", after,
+                    f"A variation opened on line {game.line_at(game.moves_at + pos)}{where} "
+                    "is never closed: the PGN reader skips every move after it unchecked, so "
+                    "the game cannot be checked.")]
 
 
 def header_findings(game: RawGame, headers: Mapping[str, str], stage: Stage) -> list[Finding]:

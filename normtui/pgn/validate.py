@@ -30,12 +30,20 @@ from normtui.pgn.ending import assess_ending
 from normtui.pgn.expect import Expected, expectation_findings, resolve_expectation
 from normtui.pgn.findings import STAGES, Finding, GameReport, Stage, finding
 from normtui.pgn.reader import RawGame, iter_games, open_pgn, split_text
-from normtui.pgn.record import header_findings, read_result, unreadable_text
+from normtui.pgn.record import (
+    header_findings,
+    read_result,
+    unclosed_variation,
+    unreadable_text,
+)
 from normtui.pgn.regulations import regulation_findings
 from normtui.pgn.visitor import Facts, FactsVisitor
 from normtui.rules.profile import Profile
 
 __all__ = ["PARALLEL_MIN_BYTES", "validate_file", "validate_game", "validate_text"]
+
+# Findings that say python-chess did not read every move: the rest would judge a shorter game.
+_UNREAD = frozenset({"unreadable_text", "unclosed_variation"})
 
 # Below this size a pool of processes costs more to start than it saves.
 PARALLEL_MIN_BYTES = 1 << 20
@@ -79,7 +87,7 @@ def _assess(raw: RawGame, stage: Stage, profile: Profile, keep_text: bool) -> Ga
     if isinstance(facts, Finding):
         return _unchecked(raw, stage, facts, keep_text)
     headers = facts.headers
-    findings = unreadable_text(raw)
+    findings = unreadable_text(raw) + unclosed_variation(raw)
     if facts.error is not None:
         findings.append(finding(*facts.error))
     findings += header_findings(raw, headers, stage)
@@ -87,7 +95,7 @@ def _assess(raw: RawGame, stage: Stage, profile: Profile, keep_text: bool) -> Ga
     findings += result_findings
     termination = "unknown"
     board = facts.board
-    readable = facts.error is None and not any(f.code == "unreadable_text" for f in findings)
+    readable = facts.error is None and not any(f.code in _UNREAD for f in findings)
     if board is not None and readable:
         ending = assess_ending(facts, board, result)
         termination = ending.termination

@@ -109,3 +109,33 @@ def test_harmless_writing_is_not_reported(profile: Profile) -> None:
     [report] = validate_text(text, "main", profile)
     assert "unreadable_text" not in codes(report)
     assert report.termination == "resignation"
+
+
+def test_unclosed_variation_is_an_error_naming_where_it_opened(check: Check) -> None:
+    """A real game whose "16." became "16(": python-chess read everything after it as one
+    variation and never checked it (20. Bc8 is illegal), and the game passed as 1-0."""
+    [report] = check("unclosed_variation.pgn")
+    f = only(report, "unclosed_variation")
+    assert (f.severity, f.move, f.rule) == ("error", "15...a4", "PGN standard §8.2.5")
+    assert "opened on line 11 after 15...a4 is never closed" in f.message
+    assert not report.ok and report.termination == "unknown"
+    assert codes(report) == ["unclosed_variation"]  # "16(" is a move number, not a bad word
+
+
+def test_variations_closed_or_not(profile: Profile) -> None:
+    def found(moves: str) -> list[tuple[str, str | None]]:
+        [report] = validate_text(f'[Result "*"]\n\n{moves}\n', "main", profile)
+        return [(f.code, f.move) for f in report.findings if f.code != "header_missing"]
+
+    assert found("1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *") == [
+        ("unfinished_game", "2. Nf3")]
+    # The outermost variation left open is the one that swallowed the main line.
+    assert found("1. e4 e5 (1... c5 2. Nf3 (2. c3) d6 2. Nf3 *") == [
+        ("unclosed_variation", "1...e5")]
+    assert found("1. e4 e5 2. Nf3 (2. Nc3 (2. f4 exf4) Nc6 *") == [
+        ("unclosed_variation", "2. Nf3")]
+    # Brackets in comments are text; a ")" too many closes nothing python-chess skips.
+    assert found("1. e4 {(a comment} e5 ; (rest of line\n2. Nf3 ) Nc6 *") == [
+        ("unfinished_game", "2...Nc6")]
+    [report] = validate_text('[Result "1-0"]\n\n1. e4\n(1. d4\n\n\n', "main", profile)
+    assert "opened on line 4 after 1. e4" in only(report, "unclosed_variation").message
