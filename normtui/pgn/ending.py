@@ -19,6 +19,7 @@ import chess
 
 from normtui.pgn.clocks import flagged, format_clock
 from normtui.pgn.findings import Finding, finding
+from normtui.pgn.record import same_outcome
 from normtui.pgn.visitor import Facts, label_before
 
 __all__ = ["Ending", "assess_ending", "first_fivefold", "position_key", "threefold"]
@@ -147,7 +148,7 @@ def _checkmate(board: chess.Board, result: str | None, last: str | None) -> list
     if result == "*":
         return [finding("finished_game_unterminated", last,
                         f"{last} is checkmate, but the result is '*'.")]
-    if result is not None and result != wins:
+    if result is not None and not same_outcome(result, wins):
         return [finding("wrong_result_checkmate", last,
                         f"{last} is checkmate by {_COLOUR[mater]}, so the result is {wins}, "
                         f"not {result}.")]
@@ -213,12 +214,40 @@ class Ending(NamedTuple):
     claim: str | None = None
 
 
+_FORFEITS = ("+/-", "-/+", "-/-")
+
+
+def _says_forfeit(facts: Facts) -> bool:
+    """Whether a record without moves says it is a forfeit, beside a forfeit result: its
+    Termination tag ("abandoned", the PGN standard's word, which normtui's own export writes,
+    or any forfeit but one on time) or its game comment ("won by forfeit")."""
+    tag = facts.headers.get("Termination", "").strip().lower()
+    return tag == "abandoned" or ("forfeit" in tag and "time" not in tag) or facts.says_forfeit
+
+
 def assess_ending(facts: Facts, board: chess.Board, result: str | None) -> Ending:
-    """How a game read without error ended, and whether its result fits."""
+    """How a game read without error ended, and whether its result fits.
+
+    A forfeit result on moves that were played is an error, and the game is then checked as
+    the result scores it (+/- as 1-0), so that a mate scored the wrong way is still found.
+    """
+    plies = len(board.move_stack)
+    if result not in _FORFEITS:
+        return _played(facts, board, result)
+    if plies == 0:
+        return Ending("forfeit", [finding("forfeit", None, f"Scored as a forfeit ({result}).")])
+    wrong = finding(
+        "forfeit_with_moves", facts.last_move,
+        f"Scored {result}, a forfeit, yet the game was played (to {facts.last_move}): a "
+        "forfeit is a game that was not played; a played game is scored 1-0, 0-1 or 1/2-1/2, "
+        "even when it was lost by a rules infraction.")
+    ending = _played(facts, board, result)
+    return ending._replace(findings=[wrong, *ending.findings])
+
+
+def _played(facts: Facts, board: chess.Board, result: str | None) -> Ending:
     last = facts.last_move
     plies = len(board.move_stack)
-    if result in ("+/-", "-/+", "-/-"):
-        return Ending("forfeit", [finding("forfeit", None, f"Scored as a forfeit ({result}).")])
     if not any(board.generate_legal_moves()):
         if board.is_check():
             return Ending("checkmate", _checkmate(board, result, last), last)
@@ -236,20 +265,27 @@ def assess_ending(facts: Facts, board: chess.Board, result: str | None) -> Endin
                 f"The game was drawn automatically at {label}, but {plies - ply} more "
                 f"half-move{'s' if plies - ply > 1 else ''} were recorded after it."))
         return Ending(termination, out, label)
-    if result is None:
+    if result is None or result == "-/-":
         return Ending("unknown", [], last)
     if result == "*":
         where = f" after {last}" if last else ""
         return Ending("unterminated", [finding("unfinished_game", last,
                                                f"The game has no result yet ('*'){where}.")], last)
+    if plies == 0:
+        # Broadcasts export the results of played games without their moves: no forfeit,
+        # and no draw agreed "before any move", unless the record says so.
+        if _says_forfeit(facts):
+            return Ending("forfeit", [finding(
+                "forfeit", None, f"The record says the game was a forfeit, scored {result}.")])
+        return Ending("unknown", [finding(
+            "no_moves", None,
+            f"No moves recorded: the record gives the result ({result}) alone, so how the "
+            "game ended cannot be checked.")])
     tag = facts.headers.get("Termination", "").strip().lower()
     flags = flagged(facts.clocks)
-    if plies == 0 and result != "1/2-1/2":
-        return Ending("forfeit", [finding("forfeit", None,
-                                          f"No moves were played: scored {result} as a forfeit.")])
     if result == "1/2-1/2":
         termination, out, claim = _draw(board, facts, flags, "time" in tag, last)
         return Ending(termination, out, last, claim)
-    termination, out = _decisive(board, result == "1-0", flags, "time" in tag,
+    termination, out = _decisive(board, same_outcome(result, "1-0"), flags, "time" in tag,
                                  tag in ("abandoned", "rules infraction"), last)
     return Ending(termination, out, last)

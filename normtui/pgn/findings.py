@@ -87,7 +87,11 @@ CODES: dict[str, CodeInfo] = {
     "unfinished_game": CodeInfo("warning", _PGN, "result '*': the game has not ended"),
     "finished_game_unterminated": CodeInfo("error", "FIDE Laws art. 5",
                                            "result '*' although the position ends the game"),
-    "forfeit": CodeInfo("info", "FIDE Laws art. 6.7", "a result without moves"),
+    "forfeit": CodeInfo("info", "FIDE Laws art. 6.7",
+                        "a record that says it is a forfeit, without moves"),
+    "forfeit_with_moves": CodeInfo("error", "FIDE Laws art. 6.7",
+                                   "a forfeit result on a game whose moves were played"),
+    "no_moves": CodeInfo("info", "PGN standard §8.2", "a result and no moves recorded"),
     # The regulations.
     "draw_before_move_30": CodeInfo("error", "Regulations §2",
                                     "draw agreed before Black's move 30"),

@@ -50,7 +50,8 @@ class Facts:
     unreadable). ``occupancy`` holds the occupied-squares mask of the start position and after
     every move; ``long_stretch`` says 16 half-moves passed without a capture or pawn move at
     some point. ``error`` is (code, move label, message) of the first unreadable, illegal or
-    ambiguous move: the parser drops everything after it.
+    ambiguous move: the parser drops everything after it. ``says_forfeit``: a comment before
+    the first move mentions a forfeit.
     """
 
     headers: dict[str, str] = field(default_factory=dict)
@@ -62,6 +63,7 @@ class Facts:
     seventy_five: tuple[int, str] | None = None
     long_stretch: bool = False
     last_move: str | None = None
+    says_forfeit: bool = False
 
 
 class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
@@ -103,6 +105,8 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
 
     def visit_comment(self, comment: str) -> None:
         board = self.facts.board
+        if board is not None and not board.move_stack and "forfeit" in comment.lower():
+            self.facts.says_forfeit = True
         if "%clk" not in comment or board is None or not board.move_stack or self.stopped:
             return
         seconds = parse_clock(comment)
