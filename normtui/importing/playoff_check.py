@@ -19,7 +19,6 @@ from normtui.rules.profile import Profile
 __all__ = ["check_playoff_record"]
 
 _ARTICLE = "Regulations §5"
-_CLOCK_CODES = frozenset({"clock_above_control", "clock_jump"})
 
 
 def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, result: str,
@@ -29,7 +28,7 @@ def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, r
     import chess.pgn
 
     from normtui.pgn import Expectation, split_text, validate_game
-    from normtui.pgn.clocks import check_clocks, control_for
+    from normtui.pgn.clocks import CLOCK_CODES, check_clocks, control_for
     from normtui.pgn.record import same_outcome
     from normtui.pgn.visitor import FactsVisitor
 
@@ -50,7 +49,7 @@ def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, r
         if game.kind == "blitz":
             raise RuleError(f"the record is of an Armageddon ({applied.describe()}), but "
                             f"{game.id} is a blitz game ({expected.describe()})", _ARTICLE)
-        findings = [f for f in findings if f.code not in _CLOCK_CODES]
+        findings = [f for f in findings if f.code not in CLOCK_CODES]
         findings += check_clocks(readings, expected, _ARTICLE)
     errors = [f for f in findings if f.severity == "error"]
     if errors:

@@ -25,6 +25,7 @@ from normtui.pgn.findings import Finding, Stage, finding
 from normtui.rules.profile import Profile, TimeControl
 
 __all__ = [
+    "CLOCK_CODES",
     "ClockReading",
     "check_clocks",
     "control_for",
@@ -37,6 +38,11 @@ __all__ = [
 _CLK = re.compile(r"\[%clk\s+(\d+):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*\]")
 # Broadcast clocks are read in whole seconds: a second of slack keeps rounding quiet.
 TOLERANCE = 1.0
+# The least time an arbiter gives back (FIDE Laws art. 7.5.5 and Appendices A, B: one minute
+# in rapid and blitz, two in classical games): a smaller gain is the data's, not the clock's.
+ADDED_TIME_MIN = 60.0
+# The findings of :func:`check_clocks`.
+CLOCK_CODES = frozenset({"clock_above_control", "clock_jump", "clock_glitch"})
 
 _RULE = {"main": "Regulations §2", "armageddon": "Regulations §3", "playoff": "Regulations §5"}
 
@@ -118,31 +124,59 @@ def _tag_base(tag: str) -> int | None:
 
 def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
                  rule: str) -> list[Finding]:
-    """The first clock above the control, and the first clock that gained too much."""
+    """The first clock above the control, the first that gained time no increment explains,
+    and the first reading that cannot be right.
+
+    Broadcasts glitch: a board that sent no time shows 0:00:00 and the game goes on, or a clock
+    reads a few seconds more than before with no increment. No rule gives back seconds (the
+    least time an arbiter adds is a minute: two for an illegal move in a classical game, FIDE
+    Laws art. 7.5.5, one in rapid and blitz), so such a reading is a note that the clock data
+    is wrong, not a warning; a zero the game went on after is not used at all. A gain of a
+    minute or more may be time the arbiter added, or data just as wrong: a warning that says
+    both.
+    """
     out: list[Finding] = []
-    last: dict[bool, float] = {}
-    above = jumped = False
-    for r in readings:
+    last: dict[bool, ClockReading] = {}
+    final = {r.white: i for i, r in enumerate(readings)}
+    seen: set[str] = set()  # each finding once per game, at its first move
+
+    def report(code: str, move: str, message: str) -> None:
+        if code not in seen:
+            seen.add(code)
+            out.append(finding(code, move, message,
+                               rule=rule if code == "clock_above_control" else None))
+
+    for i, r in enumerate(readings):
         side = "White" if r.white else "Black"
+        if r.seconds <= 0 and i < final[r.white]:
+            later = next(n for n in readings[i + 1:] if n.white == r.white)
+            report("clock_glitch", r.move,
+                   f"After {r.move} {side}'s clock reads {format_clock(0)}, yet {side} played "
+                   f"on ({format_clock(later.seconds)} after {later.move}): the clock data is "
+                   "wrong there (a broadcast glitch, not a flag fall), and that reading is not "
+                   "used.")
+            continue
         limit = max_clock(control, r.white, r.move_number)
-        if not above and r.seconds > limit + TOLERANCE:
-            above = True
-            out.append(finding(
-                "clock_above_control", r.move,
-                f"After {r.move} {side}'s clock shows {format_clock(r.seconds)}, but "
-                f"{control.describe()} allows at most {format_clock(limit)} by then.", rule=rule))
+        if r.seconds > limit + TOLERANCE:
+            report("clock_above_control", r.move,
+                   f"After {r.move} {side}'s clock shows {format_clock(r.seconds)}, but "
+                   f"{control.describe()} allows at most {format_clock(limit)} by then.")
         gain = control.increment_seconds if r.move_number >= control.increment_from_move else 0
         before = last.get(r.white)
-        if not jumped and before is not None and r.seconds > before + gain + TOLERANCE:
-            jumped = True
-            allowed = (f"more than the increment of {gain}\"" if gain else
-                       f"though no time is added before move {control.increment_from_move}")
-            out.append(finding(
-                "clock_jump", r.move,
-                f"After {r.move} {side}'s clock went up from {format_clock(before)} to "
-                f"{format_clock(r.seconds)}, {allowed}; right only if the arbiter added time "
-                "(an illegal-move penalty)."))
-        last[r.white] = r.seconds
+        last[r.white] = r
+        if before is None or r.seconds - before.seconds - gain <= TOLERANCE:
+            continue
+        went = (f"{side}'s clock went up from {format_clock(before.seconds)} after "
+                f"{before.move} to {format_clock(r.seconds)} after {r.move}, "
+                + (f"more than the increment of {gain}\"" if gain else
+                   f"though no time is added before move {control.increment_from_move}"))
+        if r.seconds - before.seconds - gain < ADDED_TIME_MIN:
+            report("clock_glitch", r.move, f"{went}: seconds that no rule gives, so the clock "
+                   "data may be wrong (a broadcast glitch).")
+        else:
+            report("clock_jump", r.move, f"{went}: the clock data may be wrong, unless the "
+                   "arbiter added time (an illegal move gives the opponent two minutes, FIDE "
+                   "Laws art. 7.5.5).")
     return out
 
 

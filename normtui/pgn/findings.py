@@ -104,7 +104,9 @@ CODES: dict[str, CodeInfo] = {
     "clock_above_control": CodeInfo("warning", "Regulations §2",
                                     "a clock above what the time control allows"),
     "clock_jump": CodeInfo("warning", "FIDE Laws art. 7.5.5",
-                           "a clock that gained more than the increment"),
+                           "a clock that gained a minute or more beyond the increment"),
+    "clock_glitch": CodeInfo("info", "FIDE Laws art. 6.10.1",
+                             "clock readings that cannot be right (a broadcast glitch)"),
     # The pairing.
     "players_mismatch": CodeInfo("error", "Regulations §1", "not the players of the pairing"),
     "colours_reversed": CodeInfo("error", "Regulations §1", "the pairing's colours reversed"),

@@ -47,7 +47,42 @@ def test_clock_jump(check: Check) -> None:
     [report] = check("clock_jump.pgn")
     f = only(report, "clock_jump")
     assert (f.severity, f.move) == ("warning", "3. Bc4")
-    assert "1:50:00 to 1:55:00" in f.message
+    assert "from 1:50:00 after 2. Qh5 to 1:55:00 after 3. Bc4" in f.message
+    # Worded for what it may be: wrong data as much as time the arbiter added.
+    assert "the clock data may be wrong, unless the arbiter added time" in f.message
+
+
+def test_broadcast_glitches_are_not_jumps(check: Check) -> None:
+    """0:00:00 and then 1:57:06 is a board that sent no time; seconds gained before move 41
+    are no time any rule gives. Notes that the data is wrong, not warnings of added time."""
+    zero, seconds = check("clock_glitch.pgn")
+    f = only(zero, "clock_glitch")
+    assert (f.severity, f.move, f.rule) == ("info", "2. Nf3", "FIDE Laws art. 6.10.1")
+    assert "reads 0:00:00, yet White played on (1:57:06 after 3. Bb5)" in f.message
+    assert "clock data is wrong" in f.message
+    assert codes(zero) == ["clock_glitch"] and zero.termination == "resignation"
+    g = only(seconds, "clock_glitch")
+    assert "from 1:59:30 after 2. c4 to 1:59:34 after 3. Nc3" in g.message
+    assert "clock data may be wrong" in g.message
+    assert codes(seconds) == ["clock_glitch"] and seconds.ok
+
+
+def test_two_minutes_added_is_a_jump_and_a_final_zero_a_flag(profile: Profile) -> None:
+    from normtui.pgn import validate_text
+
+    def findings(clocks: list[str], result: str = "1-0") -> list[str]:
+        moves = " ".join(f"{move} {{[%clk {clock}]}}" for move, clock in zip(
+            ["1. e4", "e5", "2. Nf3", "Nc6", "3. Bb5", "a6"], clocks, strict=False))
+        [report] = validate_text(f'[Result "{result}"]\n\n{moves} {result}\n', "main",
+                                 profile)
+        return [f.code for f in report.findings if f.code != "header_missing"]
+
+    # Black's illegal move gave White two minutes (FIDE Laws art. 7.5.5).
+    assert findings(["1:59:00", "1:59:00", "1:58:00", "1:58:30", "1:59:50"]) == ["clock_jump"]
+    # White's last reading is zero: the flag fell, no glitch.
+    by_clock = findings(["1:59:00", "1:59:00", "1:58:00", "1:58:30", "0:00:00", "1:58:00"],
+                        "0-1")
+    assert by_clock == []
 
 
 def test_loss_on_time_from_the_clock_or_the_tag(check: Check) -> None:
