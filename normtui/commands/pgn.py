@@ -3,11 +3,13 @@
 (``import-pgn`` is built on :mod:`normtui.pgn` by the importer.)
 
 Exit codes of ``validate``: 0 no errors (warnings and notes allowed); 1 a game has an error, or
-a file holds no game; 2 a file cannot be read (missing, binary, UTF-16), one line on stderr.
+a file holds no game; 2 a file cannot be read (missing, binary, UTF-16), a profile or an event
+that cannot be used, or output that cannot be written: one line on stderr.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -17,7 +19,7 @@ from typing import Any
 
 import click
 
-from normtui.commands.common import friendly, to_json
+from normtui.commands.common import UserError, fail, friendly, to_json
 from normtui.pgn import STAGES, GameReport, PgnReadError, Stage, validate_file
 from normtui.rules.profile import Profile
 
@@ -40,6 +42,37 @@ def _progress(path: Path, size: int) -> Iterator[Callable[[int], None] | None]:
         return
     with click.progressbar(length=size, label=path.name, file=sys.stderr) as bar:
         yield bar.update
+
+
+class _Unwritable(Exception):
+    """Standard output refused a write (a full disk): not the input file's fault."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+
+
+def _emit(text: str, nl: bool = True) -> None:
+    try:
+        click.echo(text, nl=nl)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _Unwritable(exc) from None
+
+
+def _output_name() -> str:
+    """Standard output, and the file it goes to when it is one (``> report.txt``)."""
+    try:
+        target = os.readlink(f"/proc/self/fd/{sys.stdout.fileno()}")
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is a ValueError
+        return "standard output"
+    return f"standard output, {target}" if target.startswith("/") else "standard output"
+
+
+def _quiet_stdout() -> None:
+    # What is left in the buffer would fail again at exit, with a traceback-like message.
+    with contextlib.suppress(OSError, ValueError):  # no descriptor: a test's captured output
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 class _Tally:
@@ -79,11 +112,11 @@ class _JsonList:
         self.started = False
 
     def add(self, data: dict[str, Any]) -> None:
-        click.echo(("[\n" if not self.started else ",\n") + to_json(data), nl=False)
+        _emit(("[\n" if not self.started else ",\n") + to_json(data), nl=False)
         self.started = True
 
     def close(self) -> None:
-        click.echo("\n]" if self.started else "[]")
+        _emit("\n]" if self.started else "[]")
 
 
 def _validate_one(path: Path, stage: Stage, profile: Profile, jobs: int, as_json: bool,
@@ -100,21 +133,46 @@ def _validate_one(path: Path, stage: Stage, profile: Profile, jobs: int, as_json
                 if as_json:
                     out.add({"file": str(path), **report.to_dict()})
                 else:
-                    click.echo(_human(report))
+                    _emit(_human(report))
     except PgnReadError as exc:
         click.echo(f"normtui: {exc}", err=True)
         return False
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
+    except OSError as exc:  # reading the file (writes raise _Unwritable)
+        if isinstance(exc, BrokenPipeError):
+            raise
         click.echo(f"normtui: {path}: {exc.strerror or exc}", err=True)
         return False
     if tally.games == 0:
         click.echo(f"normtui: {path}: no games found", err=True)
         total.bad_games += 1
     if not as_json:
-        click.echo(tally.line(str(path)))
+        _emit(tally.line(str(path)))
     return True
+
+
+def _profile(spec: str | None, event: Path | None, files: tuple[Path, ...]) -> Profile:
+    """The rules to check against: a built-in profile or a file, the event's own, or Norway
+    Chess 2022's."""
+    from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
+    from normtui.rules.profile import ProfileError, load_profile
+
+    if spec is not None and event is not None:
+        raise UserError("give --profile or --event, not both: the event has its own profile")
+    if event is None:
+        path = profile_path(spec or DEFAULT_PROFILE)
+        try:
+            return load_profile(read_profile_text(path))
+        except ProfileError as exc:
+            message = str(exc)
+            raise UserError(message if str(path) in message else f"{path}: {message}") from None
+    from normtui.commands.storecli import opened
+    from normtui.store.connection import refuse_event_file
+
+    for path in files:
+        refuse_event_file(path, event, "read as a PGN file")
+    # Through the store, which reads the file through SQLite alone; nothing is written.
+    with opened(event) as store:
+        return store.profile
 
 
 def register(cli: click.Group) -> None:
@@ -125,37 +183,46 @@ def register(cli: click.Group) -> None:
     @click.option("--json", "as_json", is_flag=True,
                   help="Print a JSON list of games and findings instead of text.")
     @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-                  help="Processes for large files (default: every core; 1 = no pool).")
+                  help="Processes for large files (default: every core; 1 = no pool). The "
+                  "answer is the same on any number.")
     @click.option("--profile", "profile_spec", metavar="NAME|FILE",
                   help="The regulations to check against: a built-in profile or a TOML "
                        "file; default: norway-chess-2022.")
+    @click.option("--event", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Check against the profile of this event file (EVENT.db), with its "
+                  "edits; the event is only read.")
     @friendly
     def validate(files: tuple[Path, ...], stage: Stage, as_json: bool, jobs: int | None,
-                 profile_spec: str | None) -> None:
+                 profile_spec: str | None, event: Path | None) -> None:
         """Check PGN FILES game by game against the laws and the regulations.
 
-        Needs no database. Per game one line (number, first line in the file, round,
-        players, result, how the game ended, OK or ERRORS), then its findings: errors,
-        warnings and notes, each with the move where it shows and the article it rests on.
+        Needs no database: the rules are Norway Chess 2022's, another edition's or event's
+        profile (--profile NAME|FILE) or an event's own (--event EVENT.db). Per game one line
+        (number, first line in the file, round, players, result, how the game ended, OK or
+        ERRORS), then its findings: errors, warnings and notes, each with the move where it
+        shows and the article it rests on. Moves inside variations are commentary and are
+        not checked; a variation never closed is an error.
 
         Exit code 0: no errors; 1: errors found (or a file without games); 2: a file
-        cannot be read.
+        cannot be read, a profile or event cannot be used, or the output cannot be written.
         """
-        from normtui.assets import DEFAULT_PROFILE, load_profile_file, profile_path
-
-        profile = load_profile_file(profile_path(profile_spec or DEFAULT_PROFILE))
+        profile = _profile(profile_spec, event, files)
         out, total = _JsonList(), _Tally()
         unreadable = False
         try:
             for path in files:
                 unreadable |= not _validate_one(path, stage, profile, jobs or _cpus(), as_json,
                                                 out, total)
+            if as_json:
+                out.close()
+            elif len(files) > 1:
+                _emit(total.line("all files"))
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, as other command line tools do.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            _quiet_stdout()
             sys.exit(1)
-        if as_json:
-            out.close()
-        elif len(files) > 1:
-            click.echo(total.line("all files"))
+        except _Unwritable as exc:
+            name = _output_name()
+            _quiet_stdout()
+            fail(f"cannot write the output ({name}): {exc}")
         sys.exit(2 if unreadable else 1 if total.bad_games else 0)

@@ -120,3 +120,133 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     with _progress(path, 10 << 20) as update:
         assert update is None  # a pipe or a log gets no bar
+
+
+# Another event's rules: 90' + 30" from move 1 and no move-30 rule, as the World Cup plays.
+_WORLD_CUP_GAME = (
+    '[Event "World Cup"]\n[Site "Goa"]\n[Date "2025.11.01"]\n[Round "1.1"]\n[White "A, B"]\n'
+    '[Black "C, D"]\n[Result "1/2-1/2"]\n\n'
+    "1. e4 {[%clk 1:30:25]} e5 {[%clk 1:30:27]} 2. Nf3 {[%clk 1:30:50]} Nc6 {[%clk 1:30:55]} "
+    "3. Bb5 {[%clk 1:31:10]} a6 {[%clk 1:31:20]} 1/2-1/2\n")
+
+
+def _world_cup_profile(tmp_path: Path) -> Path:
+    from normtui.assets import read_profile_text
+    from normtui.rules.profile import TimeControl
+    from normtui.store.profile_text import replace_time_control
+
+    text = replace_time_control(read_profile_text(), "classical",
+                                TimeControl(5400, 5400, 30, 1))
+    text = text.replace("draw_agreement_after_black_move = 30",
+                        "draw_agreement_after_black_move = 0")
+    path = tmp_path / "world-cup.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _codes(out: str) -> list[str]:
+    return [f["code"] for game in json.loads(out) for f in game["findings"]]
+
+
+def test_profile_applies_the_events_own_rules(tmp_path: Path) -> None:
+    pgn = tmp_path / "world-cup.pgn"
+    pgn.write_text(_WORLD_CUP_GAME, encoding="utf-8")
+    code, out, _ = run("--json", pgn)
+    assert code == 1  # Norway 2022's rules: an agreed draw before move 30, clocks that gain
+    assert _codes(out) == ["draw_before_move_30", "clock_glitch"]
+    code, out, _ = run("--json", "--profile", _world_cup_profile(tmp_path), pgn)
+    assert (code, _codes(out)) == (0, [])
+
+
+def test_profile_that_cannot_be_used_is_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[event]\nplayers = 'ten'\n", encoding="utf-8")
+    for profile in (bad, tmp_path / "missing.toml"):
+        code, out, err = run("--profile", profile, DATA_2022 / "classical.pgn")
+        assert code == 2 and out == "" and len(err.splitlines()) == 1
+        assert f"{profile}" in err
+
+
+def test_event_applies_its_stored_profile_and_is_only_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from normtui.store import EventStore, PlayerInput
+
+    db = tmp_path / "world-cup.db"
+    profile = _world_cup_profile(tmp_path).read_text(encoding="utf-8")
+    EventStore.create(db, [PlayerInput(f"Player {i}") for i in range(10)], profile).close()
+    before = db.read_bytes()
+    pgn = tmp_path / "world-cup.pgn"
+    pgn.write_text(_WORLD_CUP_GAME, encoding="utf-8")
+    opened: list[str] = []
+    real_open = builtins.open
+
+    def spy(file: object, *args: object, **kwargs: object) -> object:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(builtins, "open", spy)
+    code, out, err = run("--json", "--event", db, pgn)
+    monkeypatch.undo()
+    assert (code, _codes(out)) == (0, []), err
+    assert str(db) not in opened and str(pgn) in opened  # SQLite alone opened the event
+    assert db.read_bytes() == before
+    assert not (tmp_path / "world-cup.db-wal").exists()
+
+
+@pytest.mark.parametrize("args", [["--event", "{db}", "{db}"],
+                                  ["--event", "{db}", "--profile", "{toml}", "{pgn}"],
+                                  ["--event", "{missing}", "{pgn}"]])
+def test_event_refusals_are_one_line(tmp_path: Path, args: list[str]) -> None:
+    from normtui.store import EventStore, PlayerInput
+
+    db = tmp_path / "e.db"
+    profile = _world_cup_profile(tmp_path)
+    EventStore.create(db, [PlayerInput(f"Player {i}") for i in range(10)],
+                      profile.read_text(encoding="utf-8")).close()
+    pgn = tmp_path / "g.pgn"
+    pgn.write_text(_WORLD_CUP_GAME, encoding="utf-8")
+    names = {"db": db, "toml": profile, "pgn": pgn, "missing": tmp_path / "none.db"}
+    code, out, err = run(*(a.format(**names) for a in args))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_full_disk_names_the_output_not_the_input(tmp_path: Path, as_json: bool) -> None:
+    """Standard output on a full disk: a device node like /dev/full, made here."""
+    import os
+    import stat
+
+    full = tmp_path / "full"
+    try:
+        os.mknod(full, stat.S_IFCHR | 0o600, os.makedev(1, 7))
+    except (PermissionError, OSError) as exc:
+        pytest.skip(f"cannot make a device node here: {exc}")
+    source = DATA_2022 / "classical.pgn"
+    with open(full, "w") as stdout:
+        proc = subprocess.run([sys.executable, "-m", "normtui", "validate",
+                               *(["--json"] if as_json else []), str(source)],
+                              stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
+    assert proc.returncode == 2
+    assert proc.stderr == (f"normtui: cannot write the output (standard output, {full}): "
+                           "No space left on device\n")
+
+
+def test_an_output_error_is_reported_once_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import click
+
+    echo = click.echo
+
+    def full(message: str = "", **kwargs: bool) -> None:
+        if not kwargs.get("err"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        echo(message, **kwargs)
+
+    monkeypatch.setattr(click, "echo", full)
+    code, _, err = run(DATA_2022 / "classical.pgn")
+    assert code == 2
+    assert "cannot write the output (standard output): No space left on device" in err
+    assert "classical.pgn" not in err
