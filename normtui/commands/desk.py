@@ -250,15 +250,16 @@ def register(cli: click.Group) -> None:
     @json_option
     @friendly
     def check(db: Path, as_json: bool) -> None:
-        """Check the file: SQLite integrity, foreign keys, every game against the rules; and
-        what FIDE's rating report requires that the event does not say yet (FIDE ids,
-        federations, city, dates, round dates, chief arbiter). Exit 1 if anything is
-        missing or wrong."""
+        """Check the file: SQLite integrity, foreign keys, every game against the rules,
+        every attached record against its entered result; and what FIDE's rating report
+        requires that the event does not say yet (FIDE ids, federations, city, dates, round
+        dates, chief arbiter). Exit 1 if anything is missing or wrong."""
         from normtui.export.fide import missing_for_fide
         from normtui.export.snapshot import take_snapshot
+        from normtui.importing.agreement import disagreements
 
         with opened(db) as store:
-            problems = check_event(store)
+            problems = check_event(store) + disagreements(store)
             gaps = missing_for_fide(take_snapshot(store))
         if as_json:
             echo_json({"ok": not problems and not gaps, "problems": problems,

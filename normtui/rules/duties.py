@@ -32,6 +32,8 @@ __all__ = [
     "check_incident",
     "provisional_games",
     "sign",
+    "signatures_after",
+    "signers",
 ]
 
 INCIDENT_KINDS = ("electronic_device", "late_arrival", "other")
@@ -85,6 +87,29 @@ def sign(sig: Signatures, who: Literal["white", "black", "arbiter"]) -> Signatur
         raise RuleError(f"the arbiter countersigns after both players have signed; {missing} "
                         "has not signed yet", "Regulations §8")
     return replace(sig, **{who: True})
+
+
+def signatures_after(old: Game, new: Game, sig: Signatures) -> Signatures:
+    """The signatures once ``old`` has become ``new``. The scoresheets were signed for the
+    result entered; when an entered result (main game or Armageddon) is corrected, nobody has
+    signed the new one yet: the players sign it, then the arbiter countersigns (§8). A result
+    entered where there was none (an Armageddon after a signed draw) changes no signed result.
+
+    >>> from normtui.rules.model import MainResult
+    >>> old = Game(7, 4, 6, 5, MainResult.WHITE_WIN)
+    >>> signatures_after(old, replace(old, result=MainResult.BLACK_WIN),
+    ...                  Signatures(True, True, True))
+    Signatures(white=False, black=False, arbiter=False)
+    """
+    changed = (old.result is not None and new.result != old.result) or (
+        old.armageddon is not None and new.armageddon != old.armageddon)
+    return Signatures() if changed else sig
+
+
+def signers(sig: Signatures) -> list[str]:
+    """Who has signed, in the order they sign: ["White", "Black", "the arbiter"]."""
+    return [name for name, on in (("White", sig.white), ("Black", sig.black),
+                                  ("the arbiter", sig.arbiter)) if on]
 
 
 def provisional_games(games: Iterable[Game], signatures: Mapping[tuple[int, int], Signatures]

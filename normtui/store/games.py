@@ -59,6 +59,10 @@ _ABSENT = {ArmageddonResult.WHITE_FORFEIT_WIN: "Black absent",
            ArmageddonResult.DOUBLE_FORFEIT: "both absent"}
 
 
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def _describe(game: Game) -> str:
     text = game.result.value if game.result else "no result"
     if game.armageddon is not None:
@@ -98,6 +102,11 @@ class GamesMixin(StoreBase):
             raise RuleError(f"{game.label}: the Armageddon has a record, so it was played; "
                             "enter its board result (or replace the record first)",
                             "Regulations §2")
+        signed = duties.signers(game.signatures)
+        after = duties.signatures_after(old, new, game.signatures)
+        if after != game.signatures:
+            values.update(signed_white=int(after.white), signed_black=int(after.black),
+                          signed_arbiter=int(after.arbiter))
         playoff = self._playoff_players() if game.stage == "main" else None
         self._update_game(tx, game, values)
         if playoff is not None and self._playoff_players() != playoff:
@@ -113,6 +122,9 @@ class GamesMixin(StoreBase):
         tx.summary = f"{game.label}: {verb} {_describe(new)}"
         if corrected:
             tx.summary += f" (was {_describe(old)})"
+        if after != game.signatures:
+            tx.summary += (f"; signatures of {_listed(signed)} cleared: the players sign "
+                           "the new result, then the arbiter countersigns (§8)")
 
     def _playoff_players(self) -> tuple[int, ...] | None:
         """Who plays a started play-off, in standings order (None: not started). The play-off

@@ -328,6 +328,11 @@ class StagesMixin(StoreBase):
                                + "; ".join(warnings))
         return tx.entry
 
+    def playoff_records(self) -> list[tuple[str, str, str]]:
+        """(game, result, record) of every play-off game that has its record kept."""
+        return [(r["game"], r["result"], r["pgn"]) for r in self._rows(
+            "SELECT game, result, pgn FROM playoff_results WHERE pgn IS NOT NULL ORDER BY id")]
+
     def playoff_pgn(self, game: str) -> str | None:
         """The record kept for a play-off game, if any."""
         rows = self._rows("SELECT pgn FROM playoff_results WHERE game = ?",

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from normtui.rules.duties import signers
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
 from normtui.store.records import surname
@@ -45,6 +46,15 @@ def describe(game: GameRecord) -> str:
     if game.armageddon is not None:
         text += f", Armageddon {result_text(game.armageddon)}"
     return text
+
+
+def correction_note(game: GameRecord) -> str:
+    """What a correction does beyond the result: the audit row, and the signatures (§8)."""
+    signed = signers(game.signatures)
+    if not signed:
+        return "The correction is recorded in the audit log."
+    return (f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign the "
+            "new result, then the arbiter countersigns (§8). Recorded in the audit log.")
 
 
 class PairingsPane(Pane):
@@ -218,7 +228,7 @@ class PairingsPane(Pane):
         from normtui.tui.screens.confirm import ConfirmScreen
 
         question = (f"Correct {game.label}?\n\nNow: {describe(game)}\nNew: {result_text(result)}"
-                    f" ({_OUTCOMES[value]})\n\nThe correction is recorded in the audit log.")
+                    f" ({_OUTCOMES[value]})\n\n{correction_note(game)}")
         self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
                              lambda yes: self._enter(game, result, True) if yes else None)
 
@@ -275,7 +285,7 @@ class PairingsPane(Pane):
 
         question = (f"Correct the Armageddon of {game.label}?\n\nNow: "
                     f"{result_text(game.armageddon)}\nNew: {result_text(result)}\n\n"
-                    "The correction is recorded in the audit log.")
+                    f"{correction_note(game)}")
         self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
                              lambda yes: self._enter_armageddon(game, result, True)
                              if yes else None)
