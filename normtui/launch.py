@@ -37,7 +37,7 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def run_console(db: Path | None) -> None:
+def run_console(db: Path | None, *, actor: str | None = None) -> None:
     """Open the console on ``db`` (default ./demo.db); one line and exit code 2 if it cannot
     be opened.
 
@@ -54,16 +54,18 @@ def run_console(db: Path | None) -> None:
     if "sqlite_utils" not in sys.modules:
         for module in _NOT_NEEDED:
             sys.modules.setdefault(module, None)  # type: ignore[arg-type]
+    from normtui.store.actor import resolve_actor
     from normtui.store.connection import check_database
     from normtui.store.errors import EXPECTED_ERRORS
 
     try:
+        actor = resolve_actor(actor)
         name = check_database(db)
     except EXPECTED_ERRORS as exc:
         _fail(str(exc))
     from normtui.tui.app import NormtuiApp
 
-    app = NormtuiApp(db, event_name=name)
+    app = NormtuiApp(db, event_name=name, actor=actor)
     try:
         app.run()
     finally:

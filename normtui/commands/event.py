@@ -14,6 +14,7 @@ import click
 
 from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.storecli import (
+    actor,
     data,
     db_argument,
     emit,
@@ -172,13 +173,13 @@ def register(cli: click.Group) -> None:
             text = event_profile_text(text, len(trf.players), name=name or trf.name,
                                       cycles=cycles or trf.cycles, prizes=prizes, fund=fund,
                                       currency=currency)
-            store = create_from_trf(db, trf, text)
+            store = create_from_trf(db, trf, text, actor=actor())
         else:
             assert players_file is not None
             players = read_players_csv(players_file)
             text = event_profile_text(text, len(players), name=name, cycles=cycles,
                                       prizes=prizes, fund=fund, currency=currency)
-            store = EventStore.create(db, players, text, lots_seed=seed)
+            store = EventStore.create(db, players, text, lots_seed=seed, actor=actor())
         try:
             info = store.event
             listed = store.players()
@@ -300,9 +301,27 @@ def register(cli: click.Group) -> None:
 
     @cli.command("undo")
     @db_argument
+    @click.option("--entry", "entry_id", type=click.IntRange(min=1), metavar="N",
+                  help="Undo change #N (as `normtui log` numbers it), and only if it is still "
+                       "the newest change.")
+    @click.option("--anyone", is_flag=True,
+                  help="Undo the newest change even if another arbiter made it.")
     @reports
     @friendly
-    def undo(db: Path) -> None:
-        """Revert the last change exactly (the undo itself is logged)."""
+    def undo(db: Path, entry_id: int | None, anyone: bool) -> None:
+        """Revert the newest change exactly (the undo itself is logged).
+
+        \b
+        Only ever the newest change of the event: if it is another arbiter's (another --as
+        or NORMTUI_ACTOR), undo refuses and names it, unless --anyone. With --entry N it
+        undoes #N and nothing else: refused if a change has come after #N. The two combine:
+        --entry N --anyone undoes #N whoever made it.
+        """
+        from normtui.store import NotYoursError
+
         with opened(db) as store:
-            report(store.undo())
+            try:
+                entry = store.undo(entry_id, anyone=anyone)
+            except NotYoursError as exc:
+                raise UserError(f"{exc}; `normtui undo --anyone` undoes it") from None
+            report(entry)

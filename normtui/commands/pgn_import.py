@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import UserError, echo_json, friendly
-from normtui.commands.storecli import db_argument, json_option, opened
+from normtui.commands.storecli import actor_option, db_argument, json_option, opened
 
 _EPILOG = """\b
 --json prints a list, one object per game, in file order:
@@ -60,6 +60,7 @@ def register(cli: click.Group) -> None:
                   default=None, help="Read every game as this stage (default: from each "
                   "game's Event tag, which names the Armageddon games in broadcasts).")
     @json_option
+    @actor_option
     @friendly
     def import_pgn(db: Path, files: tuple[Path, ...], stage: str | None,
                    as_json: bool) -> None:

@@ -11,6 +11,7 @@ import click
 from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.event import show_pairings
 from normtui.commands.storecli import (
+    actor_option,
     db_argument,
     emit,
     json_option,
@@ -112,6 +113,7 @@ def register(cli: click.Group) -> None:
                   help="Attach the record of game ID from FILE, checked against the play-off "
                   "time control, its players and its entered result.")
     @json_option
+    @actor_option
     @friendly
     def playoff(db: Path, start: bool, seed: int | None, result: tuple[str, str] | None,
                 correct: bool, choose: str | None, pgn: tuple[str, str] | None,

@@ -1,9 +1,11 @@
 """What the event commands share: opening the store, one-line errors, reporting a change.
 
-A command that changes the event is decorated with :func:`reports`: it gains ``--json``, and
-what it says through :func:`report`, :func:`say` and :func:`data` comes out either as lines
-or, with ``--json``, as one object: ``{"changed": bool, "entries": [audit entries],
-"notes": [lines], ...data}``. Not a command module itself (it has no ``register``).
+A command that changes the event is decorated with :func:`reports`: it gains ``--json`` and
+``--as NAME`` (:func:`actor_option`), and what it says through :func:`report`, :func:`say` and
+:func:`data` comes out either as lines or, with ``--json``, as one object: ``{"changed": bool,
+"entries": [audit entries], "notes": [lines], ...data}``. A changing command with a JSON shape
+of its own takes :func:`actor_option` alone. Not a command module itself (it has no
+``register``).
 """
 
 from __future__ import annotations
@@ -27,9 +29,35 @@ db_argument = click.argument("db", type=click.Path(dir_okay=False, path_type=Pat
 json_option = click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout.")
 
 
+# Who the running command writes as (its --as NAME); None: $NORMTUI_ACTOR, else the login.
+_ACTOR: ContextVar[str | None] = ContextVar("normtui_actor", default=None)
+
+
+def actor() -> str | None:
+    """The running command's ``--as NAME``, if it was given one."""
+    return _ACTOR.get()
+
+
+def actor_option(func: F) -> F:
+    """``--as NAME`` on a command that changes the event: the name its audit entries carry."""
+
+    @click.option("--as", "as_actor", metavar="NAME",
+                  help="Who makes the change, as the audit log shows it (default: "
+                       "$NORMTUI_ACTOR, else the login name).")
+    @functools.wraps(func)
+    def command(*args: Any, as_actor: str | None, **kwargs: Any) -> Any:
+        token = _ACTOR.set(as_actor)
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _ACTOR.reset(token)
+
+    return cast(F, command)
+
+
 @contextmanager
 def opened(db: Path) -> Iterator[EventStore]:
-    store = EventStore.open(db)
+    store = EventStore.open(db, actor=_ACTOR.get())
     try:
         yield store
     finally:
@@ -41,9 +69,10 @@ _OUTPUT: ContextVar[dict[str, Any] | None] = ContextVar("normtui_json_output", d
 
 
 def reports(func: F) -> F:
-    """Give a command that changes the event a ``--json`` option (see the module's doc)."""
+    """Give a command that changes the event ``--json`` and ``--as`` (see the module's doc)."""
 
     @json_option
+    @actor_option
     @functools.wraps(func)
     def command(*args: Any, as_json: bool, **kwargs: Any) -> Any:
         if not as_json:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
         NewerSchemaError,
         NotANormtuiDatabase,
         NotFoundError,
+        NotNewestError,
+        NotYoursError,
         StoreError,
     )
     from normtui.store.event import EventStore, fixed_clock
@@ -45,8 +47,9 @@ if TYPE_CHECKING:
 _WHERE = {
     "AuditEntry": "audit",
     **dict.fromkeys(("EXPECTED_ERRORS", "AmbiguousError", "BusyError", "ConflictError",
-                     "InputError", "NewerSchemaError", "NotANormtuiDatabase", "NotFoundError",
-                     "StoreError"), "errors"),
+                     "InputError", "NewerSchemaError", "NotANormtuiDatabase",
+                     "NotFoundError", "NotNewestError", "NotYoursError", "StoreError"),
+                    "errors"),
     "EventStore": "event", "fixed_clock": "event",
     "parse_players_csv": "players_csv", "read_players_csv": "players_csv",
     **dict.fromkeys(("ArrivalRecord", "ByeRecord", "EventInfo", "FinalStandings", "FineRecord",
@@ -73,6 +76,8 @@ __all__ = [
     "NewerSchemaError",
     "NotANormtuiDatabase",
     "NotFoundError",
+    "NotNewestError",
+    "NotYoursError",
     "PlayerInput",
     "ReportDetails",
     "RoundRecord",

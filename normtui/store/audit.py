@@ -21,9 +21,12 @@ from typing import Any
 from normtui.store.errors import ConflictError, NotFoundError
 from normtui.store.schema import TABLES
 
-__all__ = ["AuditEntry", "Recorder", "Row", "find_undoable", "read_log"]
+__all__ = ["BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry", "find_undoable",
+           "read_log"]
 
 Row = dict[str, Any]
+# Entries undo never takes back: the creation of the event.
+BOUNDARIES = ("create",)
 Rows = Mapping[str, Mapping[str, Row | None]]
 
 
@@ -41,6 +44,12 @@ class AuditEntry:
     after: Rows
     undoes: int | None = None
     undone_by: int | None = None
+
+    @property
+    def undoable(self) -> bool:
+        """Whether undo could take this change back: not an undo, not undone, not where the
+        log begins (the creation)."""
+        return self.undoes is None and self.undone_by is None and self.action not in BOUNDARIES
 
     def changed(self, table: str) -> list[int]:
         """Ids of the rows of ``table`` this entry changed."""
@@ -78,14 +87,21 @@ def read_log(conn: sqlite3.Connection, limit: int | None = None) -> list[AuditEn
 
 
 def find_undoable(conn: sqlite3.Connection) -> AuditEntry:
-    """The newest action that is neither an undo nor already undone (nor the creation)."""
+    """The newest change that is neither an undo nor undone (nor a boundary of the log)."""
     rows = _dicts(conn, (
-        "SELECT a.* FROM audit a WHERE a.undoes IS NULL AND a.action <> 'create' "
+        "SELECT a.* FROM audit a WHERE a.undoes IS NULL "
+        f"AND a.action NOT IN ({', '.join('?' * len(BOUNDARIES))}) "
         "AND NOT EXISTS (SELECT 1 FROM audit u WHERE u.undoes = a.id) "
-        "ORDER BY a.id DESC LIMIT 1"))
+        "ORDER BY a.id DESC LIMIT 1"), list(BOUNDARIES))
     if not rows:
         raise NotFoundError("nothing to undo")
     return _entry(rows[0], None)
+
+
+def find_entry(conn: sqlite3.Connection, entry_id: int) -> AuditEntry | None:
+    rows = _dicts(conn, "SELECT a.*, (SELECT u.id FROM audit u WHERE u.undoes = a.id) "
+                        "AS undone_by FROM audit a WHERE a.id = ?", [entry_id])
+    return _entry(rows[0], rows[0]["undone_by"]) if rows else None
 
 
 class Recorder:

@@ -10,8 +10,6 @@ a caller that showed a game to a person refuse to write over a change made since
 
 from __future__ import annotations
 
-import getpass
-import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -35,6 +33,7 @@ from normtui.rules.model import (
 from normtui.rules.profile import Profile, load_profile
 from normtui.rules.scoring import blitz_points, is_complete, pairing_points
 from normtui.rules.standings import Standing, compute_standings
+from normtui.store.actor import resolve_actor
 from normtui.store.audit import AuditEntry, Recorder
 from normtui.store.connection import utils_view
 from normtui.store.errors import (
@@ -50,7 +49,7 @@ from normtui.store.records import ByeRecord, GameRecord, surname
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-__all__ = ["Clock", "StoreBase", "Tx"]
+__all__ = ["Clock", "StoreBase", "Tx", "resolve_actor"]
 
 Clock = Callable[[], datetime]
 
@@ -65,13 +64,6 @@ SELECT g.*, w.number AS white_number, w.name AS white_name,
        b.number AS black_number, b.name AS black_name
 FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black
 """
-
-
-def _default_actor() -> str:
-    try:
-        return os.environ.get("NORMTUI_ACTOR") or getpass.getuser()
-    except (KeyError, OSError):  # no user name in a bare container
-        return "arbiter"
 
 
 def _utc_now() -> datetime:
@@ -97,7 +89,7 @@ class StoreBase:
         self._conn = conn
         self._utils_db: Database | None = None
         self.path = path
-        self.actor = actor or _default_actor()
+        self.actor = resolve_actor(actor)
         self._clock = clock or _utc_now
         self._lock = threading.RLock()
         self._profile_cache: tuple[str, Profile] | None = None

@@ -17,6 +17,8 @@ __all__ = [
     "NewerSchemaError",
     "NotANormtuiDatabase",
     "NotFoundError",
+    "NotNewestError",
+    "NotYoursError",
     "StoreError",
 ]
 
@@ -54,6 +56,18 @@ class InputError(StoreError):
 
 class ConflictError(StoreError):
     """Someone else changed the same thing first (another console or a CLI command)."""
+
+
+class NotNewestError(ConflictError):
+    """Undo was asked for a change that is no longer the newest (someone wrote since)."""
+
+
+class NotYoursError(ConflictError):
+    """Undo would take back another arbiter's change, and was not told it may."""
+
+    def __init__(self, message: str, actor: str) -> None:
+        super().__init__(message)
+        self.actor = actor
 
 
 class BusyError(StoreError):

@@ -36,12 +36,18 @@ from normtui.rules.prizes import empty_places_note
 from normtui.rules.profile import load_profile
 from normtui.rules.scoring import is_complete
 from normtui.rules.standings import Standing
-from normtui.store.audit import AuditEntry, find_undoable, read_log, undo_rows
-from normtui.store.base import Clock
+from normtui.store.audit import AuditEntry, find_entry, find_undoable, read_log, undo_rows
+from normtui.store.base import Clock, resolve_actor
 from normtui.store.connection import create_database, open_database, remove_database
 from normtui.store.desk import DeskMixin
 from normtui.store.details import DetailsMixin
-from normtui.store.errors import InputError
+from normtui.store.errors import (
+    InputError,
+    NotFoundError,
+    NotNewestError,
+    NotYoursError,
+    StoreError,
+)
 from normtui.store.games import GamesMixin
 from normtui.store.players_csv import check_players
 from normtui.store.records import (
@@ -64,7 +70,9 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
     @classmethod
     def open(cls, path: str | Path, *, actor: str | None = None,
              clock: Clock | None = None) -> EventStore:
-        """Open an existing event; refuse a file that is not one, or is from a newer normtui."""
+        """Open an existing event; refuse a file that is not one, or is from a newer normtui.
+        ``actor``: who makes the changes (default: $NORMTUI_ACTOR, else the login name)."""
+        actor = resolve_actor(actor)  # before the file is opened: a bad name opens nothing
         return cls(open_database(path), Path(path), actor=actor, clock=clock)
 
     @classmethod
@@ -209,20 +217,48 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
 
     # -- undo --------------------------------------------------------------------------------
 
-    def undo(self) -> AuditEntry:
-        """Revert the newest action not yet undone, exactly; the undo is itself audited.
+    def undo(self, entry_id: int | None = None, *, anyone: bool = False) -> AuditEntry:
+        """Revert the newest change not yet undone, exactly; the undo is itself audited.
+
+        Undo only ever takes back the newest change of the event (an older one may be what a
+        newer one built on). ``entry_id``: the change the caller showed, refused when it is no
+        longer the newest (someone wrote since). That change must be this store's actor's,
+        unless ``anyone``: another arbiter's change is refused by name. The two combine: the
+        id says which change, ``anyone`` that it may be someone else's.
 
         Refused, with nothing changed, when a row it would restore has been changed since by
         something that is not undone (cannot happen through this API, which undoes in order).
         """
         with self._write("undo") as tx:
             entry = find_undoable(self._conn)
+            if entry_id is not None and entry.id != entry_id:
+                raise self._not_newest(entry_id, entry)
+            if entry.actor != self.actor and not anyone:
+                raise NotYoursError(
+                    f"the newest change is #{entry.id} by {entry.actor} ({entry.summary}), "
+                    f"not yours ({self.actor})", entry.actor)
             undo_rows(tx.rec, entry)
             tx.undoes = entry.id
-            tx.summary = f"undo #{entry.id}: {entry.summary}"
+            by = "" if entry.actor == self.actor else f" (by {entry.actor})"
+            tx.summary = f"undo #{entry.id}{by}: {entry.summary}"
         if tx.entry is None:  # the undone action changed nothing: cannot be, it was audited
             raise InputError(f"undo #{entry.id} found nothing to change")
         return tx.entry
+
+    def _not_newest(self, entry_id: int, newest: AuditEntry) -> StoreError:
+        shown = find_entry(self._conn, entry_id)
+        if shown is None:
+            return NotFoundError(f"there is no change #{entry_id} in the audit log")
+        if shown.undone_by is not None:
+            return NotNewestError(f"#{entry_id} ({shown.summary}) was undone already, by "
+                                  f"#{shown.undone_by}")
+        if not shown.undoable:
+            what = "an undo" if shown.undoes is not None else {
+                "create": "the creation of the event"}.get(shown.action, f"a {shown.action}")
+            return InputError(f"#{entry_id} is {what}, which undo does not take back")
+        return NotNewestError(
+            f"#{entry_id} ({shown.summary}) is no longer the newest change: #{newest.id} by "
+            f"{newest.actor} ({newest.summary}) came after it; nothing was undone")
 
     def __repr__(self) -> str:
         return f"<EventStore {self.path}>"

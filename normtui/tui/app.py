@@ -36,7 +36,8 @@ class NormtuiApp(App[None]):
 
     def __init__(self, store: EventStore | Path, *, poll_seconds: float = 1.0,
                  now: Callable[[], datetime] | None = None, show_clock: bool = True,
-                 preload: bool = True, event_name: str | None = None) -> None:
+                 preload: bool = True, event_name: str | None = None,
+                 actor: str | None = None) -> None:
         super().__init__()
         self.store: EventStore | None = None if isinstance(store, Path) else store
         self.path: Path = store if isinstance(store, Path) else store.path
@@ -44,6 +45,8 @@ class NormtuiApp(App[None]):
         self.open_error: str | None = None
         # The header's title while the store is being opened (the launcher read it).
         self.event_name = event_name
+        # Who the console's changes are by, for the store it opens (`normtui DB --as NAME`).
+        self.actor = actor if isinstance(store, Path) else store.actor
         self.poll_seconds = poll_seconds
         # Tests and snapshots pass a fixed clock: countdowns and the header must not drift.
         self.now: Callable[[], datetime] = now or (lambda: datetime.now().astimezone())

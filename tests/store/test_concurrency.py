@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from normtui.rules.model import MainResult, RuleError
-from normtui.store import BusyError, ConflictError, EventStore, connection
+from normtui.store import BusyError, ConflictError, EventStore, NotYoursError, connection
 
 
 @pytest.fixture
@@ -49,10 +49,15 @@ def test_conflicting_edit_is_refused(pair: tuple[EventStore, EventStore]) -> Non
 
 
 def test_undo_across_stores(pair: tuple[EventStore, EventStore]) -> None:
+    """b may undo a's change only when told it is someone else's (issue 17.4)."""
     a, b = pair
     a.enter_result(1, 1, 10, "1-0")
-    b.undo()
+    with pytest.raises(NotYoursError, match=r"the newest change is #2 by a .*not yours"):
+        b.undo()
+    assert a.find_game(1, 1, 10).result is MainResult.WHITE_WIN
+    b.undo(anyone=True)
     assert a.find_game(1, 1, 10).result is None
+    assert a.log(1)[0].summary.startswith("undo #2 (by a): ")
 
 
 def test_a_cli_process_writes_while_a_store_is_open(event_path: Path) -> None:

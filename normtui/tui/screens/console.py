@@ -48,10 +48,15 @@ def _pane_bindings() -> list[Binding]:
 
 def last_undoable(entries: list[AuditEntry]) -> AuditEntry | None:
     """What undo would revert: the newest change that is neither an undo nor undone."""
-    for entry in entries:
-        if entry.undoes is None and entry.undone_by is None and entry.action != "create":
-            return entry
-    return None
+    return next((entry for entry in entries if entry.undoable), None)
+
+
+def undo_question(entry: AuditEntry, me: str) -> str:
+    """The question before an undo: whose change it is, when it is not the arbiter's own."""
+    if entry.actor == me:
+        return f"Undo the last change?\n\n#{entry.id} {entry.summary}"
+    return (f"Undo {entry.actor}'s change?\n\n#{entry.id} {entry.summary}\n\n"
+            f"The newest change is not yours ({me}): {entry.actor} made it.")
 
 
 class ConsoleScreen(Screen[None]):
@@ -131,7 +136,7 @@ class ConsoleScreen(Screen[None]):
         from normtui.store import EventStore
 
         try:
-            store = EventStore.open(self.path)
+            store = EventStore.open(self.path, actor=getattr(self.app, "actor", None))
         except EXPECTED_ERRORS as exc:
             self.post_message(self.CannotOpen(str(exc)))
             return
@@ -297,20 +302,25 @@ class ConsoleScreen(Screen[None]):
             self.notify("Nothing to undo.", severity="warning")
             return
 
+        theirs = last.actor != self.store.actor
+
         def done(confirmed: bool | None) -> None:
             if not confirmed:
                 return
             try:
-                self.store.undo()
+                # Exactly the change shown: refused if another terminal wrote since.
+                self.store.undo(last.id, anyone=theirs)
             except EXPECTED_ERRORS as exc:
                 report_refusal(self, exc)
+                # The refusal says what came since; the panes show it (no second toast).
+                self.post_message(StoreChanged(local=True))
                 return
             self.notify(f"Undone: {last.summary}", timeout=4, markup=False)
             self.post_message(StoreChanged(local=True, action="undo"))
 
         self.app.push_screen(
-            ConfirmScreen(f"Undo the last change?\n\n#{last.id} {last.summary}", confirm="Undo"),
-            done)
+            ConfirmScreen(undo_question(last, self.store.actor),
+                          confirm=f"Undo {last.actor}'s" if theirs else "Undo"), done)
 
     def _poll(self) -> None:
         """Another process (the CLI, a second console) may have written to the file."""

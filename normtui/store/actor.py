@@ -1,0 +1,43 @@
+"""Who makes a change: the name every audit entry carries.
+
+Several arbiters work on one event (the chief at the console, a deputy at a second console or
+the command line): each names themself with ``--as NAME`` or ``NORMTUI_ACTOR``, and undo takes
+back only the caller's own newest change unless told otherwise. Light on imports: the console
+checks the name before its first frame.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+
+from normtui.store.errors import InputError
+
+__all__ = ["ACTOR_MAX", "resolve_actor"]
+
+# An arbiter's name as the audit log shows it: in a column of the log, on one line.
+ACTOR_MAX = 40
+
+
+def _default_actor() -> tuple[str, str]:
+    """(name, where it came from) when the caller names nobody."""
+    named = os.environ.get("NORMTUI_ACTOR")
+    if named is not None and named != "":
+        return named, "NORMTUI_ACTOR"
+    try:
+        return getpass.getuser(), "the login name"
+    except (KeyError, OSError):  # no user name in a bare container
+        return "arbiter", "the default"
+
+
+def resolve_actor(actor: str | None) -> str:
+    """Who makes the changes: ``actor`` (the CLI's ``--as``), else $NORMTUI_ACTOR, else the
+    login name; refused unless it is a name the log can show."""
+    name, source = (actor, "--as") if actor is not None else _default_actor()
+    text = name.strip()
+    if not text:
+        raise InputError(f"the arbiter's name ({source}) is empty")
+    if len(text) > ACTOR_MAX or not text.isprintable():
+        raise InputError(f"the arbiter's name ({source}) must be one line of at most "
+                         f"{ACTOR_MAX} characters: {text[:ACTOR_MAX]!r}")
+    return text

@@ -1,0 +1,95 @@
+"""The console's undo (issue 17.4, 17.5) and its correction of a signed result (17.3): it asks
+before it undoes another arbiter's change, and undoes the change it showed or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from normtui.rules.duties import Signatures
+from normtui.rules.model import MainResult
+from normtui.store import EventStore
+from normtui.tui.screens.confirm import ConfirmScreen
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import console, notes, to_board
+
+
+def question(app: object) -> str:
+    screen = app.screen  # type: ignore[attr-defined]
+    assert isinstance(screen, ConfirmScreen)
+    return screen.question
+
+
+async def test_undo_asks_before_it_takes_back_another_arbiters_change(
+        demo_app, demo_copy: Path) -> None:
+    app = demo_app
+    with EventStore.open(demo_copy, actor="deputy") as deputy:
+        deputy.enter_result(7, "Anand", "Radjabov", "1-0")
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        newest = app.store.log(limit=1)[0]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert question(app) == (
+            f"Undo deputy's change?\n\n#{newest.id} round 7 board 1 (Anand-Radjabov): result "
+            "1-0\n\nThe newest change is not yours (arbiter): deputy made it.")
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.games(7)[0].result is None
+        undo = app.store.log(limit=1)[0]
+        assert (undo.actor, undo.undoes) == ("arbiter", newest.id)
+        assert undo.summary.startswith(f"undo #{newest.id} (by deputy): ")
+
+
+async def test_undo_takes_back_the_change_it_showed_or_nothing(demo_app,
+                                                               demo_copy: Path) -> None:
+    """The dialog names the newest change; another terminal writes while it is open: "y" is
+    refused by name and both changes stay."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 1)
+        await pilot.press("w")
+        await pilot.pause()
+        shown = app.store.log(limit=1)[0]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert question(app) == f"Undo the last change?\n\n#{shown.id} {shown.summary}"
+        with EventStore.open(demo_copy, actor="arbiter") as other:
+            other.enter_result(7, "Topalov", "Wang", "0-1")
+        await pilot.press("y")
+        await pilot.pause()
+        games = app.store.games(7)
+        assert games[0].result is MainResult.WHITE_WIN
+        assert games[4].result is MainResult.BLACK_WIN
+        assert len(app.store.log()) == shown.id + 1
+        errors = notes(app, "error")
+        assert errors and f"#{shown.id} (round 7 board 1 (Anand-Radjabov): result 1-0) is no " \
+            "longer the newest change" in errors[-1]
+        assert not any(n.startswith("Undone") for n in notes(app))
+        # Asked again, it names the new newest change and undoes that one.
+        console(app).action_undo()
+        await pilot.pause()
+        assert question(app).endswith("round 7 board 5 (Topalov-Wang): result 0-1")
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.games(7)[4].result is None
+
+
+async def test_a_correction_of_a_signed_result_says_the_signatures_go(demo_app) -> None:
+    """Board 4 (Vachier-Lagrave-So) is 1-0, countersigned: the question says the signatures
+    are cleared (§8), and they are."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 4)
+        await pilot.press("b")
+        await pilot.pause()
+        assert question(app).endswith(
+            "Signed by White, Black, the arbiter: the signatures are cleared, the players sign "
+            "the new result, then the arbiter countersigns (§8). Recorded in the audit log.")
+        await pilot.press("y")
+        await pilot.pause()
+        game = app.store.games(7)[3]
+        assert game.result is MainResult.BLACK_WIN and game.signatures == Signatures()
+        assert "signatures of White, Black and the arbiter cleared" in \
+            app.store.log(limit=1)[0].summary
