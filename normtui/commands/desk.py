@@ -8,6 +8,7 @@ unchanged.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -27,7 +28,18 @@ from normtui.commands.storecli import (
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.rules.model import Postponement
 from normtui.rules.profile import Profile, TimeControl
-from normtui.store.check import check_event
+from normtui.store.check import UNREADABLE, check_event
+
+
+def _readable(check: Callable[[], list[str]], damaged: bool) -> list[str]:
+    """A check that reads the event's records; on a file already found damaged, as far as its
+    rows can be read (nothing, if they cannot)."""
+    try:
+        return check()
+    except UNREADABLE:
+        if not damaged:
+            raise
+        return []
 
 
 def _unsourced(profile: Profile, control: str) -> list[str]:
@@ -250,17 +262,25 @@ def register(cli: click.Group) -> None:
     @json_option
     @friendly
     def check(db: Path, as_json: bool) -> None:
-        """Check the file: SQLite integrity, foreign keys, every game against the rules,
-        every attached record against its entered result; and what FIDE's rating report
-        requires that the event does not say yet (FIDE ids, federations, city, dates, round
-        dates, chief arbiter). Exit 1 if anything is missing or wrong."""
+        """Check the file: SQLite integrity, foreign keys, every row against the audit log
+        (a change made outside normtui, or damage), every game against the rules, every
+        attached record against its entered result; and what FIDE's rating report requires
+        that the event does not say yet (FIDE ids, federations, city, dates, round dates,
+        chief arbiter). Exit 1 if anything is missing or wrong."""
         from normtui.export.fide import missing_for_fide
         from normtui.export.snapshot import take_snapshot
         from normtui.importing.agreement import disagreements
+        from normtui.store.errors import DamagedDatabase
 
-        with opened(db) as store:
-            problems = check_event(store) + disagreements(store)
-            gaps = missing_for_fide(take_snapshot(store))
+        gaps: list[str] = []
+        try:
+            with opened(db) as store:
+                problems = check_event(store)
+                damaged = bool(problems)
+                problems += _readable(lambda: disagreements(store), damaged)
+                gaps = _readable(lambda: missing_for_fide(take_snapshot(store)), damaged)
+        except DamagedDatabase as exc:
+            problems = [f"damaged: {exc}"]
         if as_json:
             echo_json({"ok": not problems and not gaps, "problems": problems,
                        "rating_report": gaps})

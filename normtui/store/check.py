@@ -1,33 +1,242 @@
 """``normtui check``: is the file sound, and does every stored game obey the rules?
 
 The schema already refuses most bad states; this looks for what only a damaged file, a hand
-edit or a bug could leave behind.
+edit or a bug could leave behind. SQLite's own checks see a damaged page, not a wrong value in
+a sound one: a result changed with the sqlite3 shell, or a flipped bit in a row, is a valid row.
+What does see it is the audit log. Every change writes the rows it touched, before and after
+(:mod:`normtui.store.audit`), so every row of every table must be what the log's images make
+of it, replayed from the creation of the event: a row that is not was changed outside normtui
+(or damaged), and an image that is not what the log before it left means the same of the rows
+that change read. An undo must be the exact reverse of the change it names.
+
+A column added by a migration is missing from the images written before it; such a row had the
+column's default then (``ALTER TABLE ... ADD COLUMN``), so a missing column compares as that.
+A migration that rewrote rows would have to audit them, or the check would report them.
 """
 
 from __future__ import annotations
 
-from normtui.rules.model import RuleError
-from normtui.rules.scoring import check_game
-from normtui.store.base import StoreBase
+import json
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
 
-__all__ = ["check_event"]
+from normtui.rules.model import RuleError
+from normtui.rules.profile import ProfileError
+from normtui.rules.scoring import check_game
+from normtui.store.audit import Row
+from normtui.store.base import StoreBase
+from normtui.store.connection import applied_migrations
+from normtui.store.errors import StoreError
+from normtui.store.schema import KNOWN_MIGRATIONS, TABLES
+
+__all__ = ["UNREADABLE", "check_event", "check_log"]
+
+# Enough to find the damage and where it starts; the rest is more of the same.
+SHOWN_ROWS = 10
+
+# What a damaged row can raise on the way to a record: a value no enum knows, a missing key.
+UNREADABLE = (sqlite3.Error, StoreError, RuleError, ProfileError, KeyError, ValueError,
+              TypeError)
 
 
 def check_event(store: StoreBase) -> list[str]:
     """Every problem found, one line each; an empty list when all is well."""
     conn = store._conn
     problems: list[str] = []
-    with store._read():
+    try:
+        with store._read():
+            factory = conn.text_factory
+            # A damaged text must be compared, not raise: it then differs from the log's.
+            conn.text_factory = _lenient_text
+            try:
+                problems = _check(store, conn)
+            finally:
+                conn.text_factory = factory
+    except sqlite3.DatabaseError as exc:  # even the end of the read can find a bad page
+        problems.append(f"integrity: SQLite says: {exc}")
+    # A damaged name in a line must still print.
+    return [line.encode("utf-8", "backslashreplace").decode("utf-8") for line in problems]
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _check(store: StoreBase, conn: sqlite3.Connection) -> list[str]:
+    problems: list[str] = []
+    try:
         integrity = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
         if integrity != ["ok"]:
             problems.extend(f"integrity: {line}" for line in integrity)
         for row in conn.execute("PRAGMA foreign_key_check").fetchall():
             problems.append(f"foreign key: {row[0]} row {row[1]} points to a missing "
                             f"{row[2]} row")
+        applied = applied_migrations(conn)
+    except sqlite3.Error as exc:
+        return [f"integrity: SQLite says: {exc}"]
+    if applied != list(KNOWN_MIGRATIONS):
+        problems.append(f"schema: the migrations recorded are {', '.join(applied)}; this "
+                        f"normtui expects {', '.join(KNOWN_MIGRATIONS)}")
+    problems.extend(check_log(conn))
+    try:
         games = store.games()
+    except UNREADABLE as exc:
+        return [*problems, f"games: cannot be read ({type(exc).__name__}: {exc})"]
     for g in games:
         try:
             check_game(g.game())
         except RuleError as exc:
             problems.append(f"{g.label}: {exc}")
     return problems
+
+
+def check_log(conn: sqlite3.Connection) -> list[str]:
+    """Every table against the audit log replayed from the creation (see the module's doc):
+    the first rows that differ, one line each."""
+    try:
+        defaults = _defaults(conn)
+        rows = conn.execute("SELECT id, action, undoes, before, after FROM audit ORDER BY id")
+        log = rows.fetchall()
+    except sqlite3.Error as exc:
+        return [f"audit log: SQLite says: {exc}"]
+    problems: list[str] = []
+    state: dict[str, dict[int, Row]] = {t: {} for t in TABLES}
+    images: dict[int, tuple[_Images, _Images]] = {}
+    if not log or log[0][1] != "create":
+        problems.append("audit log: it does not begin with the creation of the event")
+    for entry_id, action, undoes, before_text, after_text in log:
+        label = f"audit #{entry_id} ({action})"
+        try:
+            before, after = _images(before_text), _images(after_text)
+        except ValueError as exc:
+            # Nothing after a lost image can be replayed: every later row would differ.
+            return [*problems, f"{label}: its record of the change is damaged ({exc}); the "
+                    "rows after it cannot be checked against the log"]
+        if entry_id != log[0][0] and action == "create":
+            problems.append(f"{label}: a second creation of the event")
+        for table, key in sorted(set(before) | set(after)):
+            old, new = before.get((table, key)), after.get((table, key))
+            if (table, key) not in before or (table, key) not in after:
+                problems.append(f"{label}: {table} row {key} has an image after the change "
+                                "but none before it, or the reverse")
+            current = state[table].get(key)
+            if not _same(current, old, defaults[table]):
+                how = _difference(current, old, defaults[table])
+                problems.append(f"{label}: {table} row {key} was not as the log had left it "
+                                f"when this change read it ({how}): changed outside normtui "
+                                "before this change")
+            if new is None:
+                state[table].pop(key, None)
+            else:
+                state[table][key] = new
+        if undoes is not None:
+            problems.extend(_check_undo(label, undoes, before, after, images, defaults))
+        images[entry_id] = (before, after)
+    shown = 0
+    for table in TABLES:
+        try:
+            actual = _table(conn, table)
+        except sqlite3.Error as exc:
+            problems.append(f"{table}: SQLite says: {exc}")
+            continue
+        for key in sorted(set(actual) | set(state[table])):
+            expected, found = state[table].get(key), actual.get(key)
+            if _same(found, expected, defaults[table]):
+                continue
+            shown += 1
+            if shown <= SHOWN_ROWS:
+                problems.append(_row_problem(table, key, found, expected, defaults[table]))
+    if shown > SHOWN_ROWS:
+        problems.append(f"... and {shown - SHOWN_ROWS} more rows that the audit log does not "
+                        "account for")
+    return problems
+
+
+_Images = dict[tuple[str, int], Row | None]
+
+
+def _images(text: str) -> _Images:
+    """An entry's ``before`` or ``after``, by (table, row id); ValueError if it is not one."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("not an object of tables")
+    out: _Images = {}
+    for table, rows in data.items():
+        if table not in TABLES or not isinstance(rows, dict):
+            raise ValueError(f"{table!r} is not an audited table")
+        for key, row in rows.items():
+            if not key.isdigit() or not (row is None or isinstance(row, dict)):
+                raise ValueError(f"{table} row {key!r} is not a row")
+            out[(table, int(key))] = row
+    return out
+
+
+def _check_undo(label: str, undoes: int, before: _Images, after: _Images,
+                images: Mapping[int, tuple[_Images, _Images]],
+                defaults: Mapping[str, Row]) -> list[str]:
+    """An undo puts back exactly what the change it names had found."""
+    if undoes not in images:
+        return [f"{label}: it undoes #{undoes}, which is not an earlier entry of the log"]
+    undone_before, undone_after = images[undoes]
+    for (table, key), was in undone_before.items():
+        if not (_same(before.get((table, key)), undone_after.get((table, key)), defaults[table])
+                and _same(after.get((table, key)), was, defaults[table])):
+            return [f"{label}: it does not reverse #{undoes} ({table} row {key})"]
+    return []
+
+
+def _defaults(conn: sqlite3.Connection) -> dict[str, Row]:
+    """Per table, each column's default (what ADD COLUMN gave the rows there were)."""
+    out: dict[str, Row] = {}
+    for table in TABLES:
+        out[table] = {}
+        for _cid, name, _type, _notnull, default, _pk in conn.execute(
+                f"PRAGMA table_info({table})").fetchall():
+            out[table][name] = (conn.execute(f"SELECT {default}").fetchone()[0]
+                                if default is not None else None)
+    return out
+
+
+def _table(conn: sqlite3.Connection, table: str) -> dict[int, Row]:
+    cursor = conn.execute(f"SELECT * FROM {table}")
+    names = [d[0] for d in cursor.description]
+    return {row["id"]: row for row in (dict(zip(names, r, strict=True)) for r in cursor)}
+
+
+def _same(a: Row | None, b: Row | None, defaults: Row) -> bool:
+    if a is None or b is None:
+        return a is b
+    return _filled(a, defaults) == _filled(b, defaults)
+
+
+def _filled(row: Row, defaults: Row) -> Row:
+    return {**defaults, **row}
+
+
+def _difference(expected: Row | None, found: Row | None, defaults: Row) -> str:
+    """What differs, for a person: the first few columns, or that a row is missing."""
+    if expected is None:
+        return "there should be no such row"
+    if found is None:
+        return "there was no such row"
+    expected, found = _filled(expected, defaults), _filled(found, defaults)
+    columns = [c for c in {**expected, **found} if expected.get(c) != found.get(c)]
+    return "; ".join(f"{c} {_show(found.get(c))}, the log says {_show(expected.get(c))}"
+                     for c in columns[:3]) + ("; ..." if len(columns) > 3 else "")
+
+
+def _row_problem(table: str, key: int, found: Row | None, expected: Row | None,
+                 defaults: Row) -> str:
+    if found is None:
+        return f"{table} row {key}: missing from the file, but the audit log has it"
+    if expected is None:
+        return (f"{table} row {key}: in the file, but no audited change made it (added "
+                "outside normtui, or damaged)")
+    return (f"{table} row {key}: {_difference(expected, found, defaults)} (changed outside "
+            "normtui, or damaged)")
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from normtui.store.errors import (
+    DamagedDatabase,
     InputError,
     NewerSchemaError,
     NotANormtuiDatabase,
@@ -121,7 +122,10 @@ def open_database(path: str | Path) -> sqlite3.Connection:
         if "not a database" in str(exc):
             raise _not_ours(path, "not an SQLite file") from None
         # A damaged file, or a stale -wal file left beside a replaced one.
-        raise NotANormtuiDatabase(f"{path}: SQLite cannot open it ({exc})") from None
+        raise DamagedDatabase(f"{path}: SQLite cannot open it ({exc})") from None
+    except UnicodeDecodeError:  # SQLite's message quotes a damaged schema
+        raise DamagedDatabase(f"{path}: SQLite cannot open it (its schema is damaged)"
+                              ) from None
     try:
         (app_id,) = conn.execute("PRAGMA application_id").fetchone()
         if app_id != APPLICATION_ID:
@@ -138,7 +142,10 @@ def open_database(path: str | Path) -> sqlite3.Connection:
         conn.close()
         if "not a database" in str(exc):
             raise _not_ours(path, "not an SQLite file") from None
-        raise _not_ours(path, f"SQLite says: {exc}") from None
+        raise DamagedDatabase(f"{path} is damaged: SQLite says: {exc}") from None
+    except UnicodeDecodeError:  # a text that is not text any more
+        conn.close()
+        raise DamagedDatabase(f"{path} is damaged: a text in it is not UTF-8") from None
     except BaseException:
         conn.close()
         raise

@@ -13,6 +13,7 @@ __all__ = [
     "AmbiguousError",
     "BusyError",
     "ConflictError",
+    "DamagedDatabase",
     "InputError",
     "NewerSchemaError",
     "NotANormtuiDatabase",
@@ -36,6 +37,11 @@ class StoreError(Exception):
 
 class NotANormtuiDatabase(StoreError):
     """The file is missing, not SQLite, or SQLite made by something else."""
+
+
+class DamagedDatabase(NotANormtuiDatabase):
+    """An event file SQLite cannot read whole: damaged (`normtui check` reports it, exit 1),
+    or left unfinished by a normtui older than the one that builds a new file beside it."""
 
 
 class NewerSchemaError(StoreError):

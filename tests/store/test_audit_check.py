@@ -1,0 +1,192 @@
+"""`normtui check` against the audit log (issue 17.6): every row must be what its audited changes
+made of it. A hand edit through sqlite3, a change behind the log's back, an undo that is not the
+reverse of what it names, and flipped bits in the stored data are all reported, exit 1, and
+never as a traceback."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from normtui.cli import cli
+from normtui.store import EventStore
+from normtui.store.audit import BOUNDARIES
+from normtui.store.check import SHOWN_ROWS, check_event
+from normtui.store.schema import TABLES
+from tests.store.test_corrections import RECORD
+
+
+def check(path: Path) -> tuple[int, list[str]]:
+    done = CliRunner().invoke(cli, ["check", str(path)])
+    if done.exception is not None and not isinstance(done.exception, SystemExit):
+        raise done.exception
+    return done.exit_code, (done.stdout + done.stderr).splitlines()
+
+
+def hand_edit(path: Path, *sql: str) -> None:
+    with sqlite3.connect(path) as conn:
+        for statement in sql:
+            conn.execute(statement)
+    conn.close()
+
+
+def test_a_sound_event_passes(demo_path: Path) -> None:
+    assert check(demo_path) == (0, ["ok"])
+
+
+def test_a_hand_edit_through_sqlite3_is_reported_by_row(demo_path: Path) -> None:
+    hand_edit(demo_path, "UPDATE games SET result = '0-1' WHERE id = 20",
+              "UPDATE players SET rating = 2900 WHERE id = 3")
+    code, lines = check(demo_path)
+    assert code == 1
+    assert lines == [
+        "players row 3: rating 2900, the log says 2761 (changed outside normtui, or damaged)",
+        "games row 20: result '0-1', the log says '1-0' (changed outside normtui, or damaged)",
+        # Its record says otherwise too (issue 17.3).
+        "round 4 board 5 (Carlsen-Giri) main game: the record says 1-0 but 0-1 is entered; "
+        "correct the result or replace the record (Regulations §8)"]
+
+
+def test_a_row_added_or_removed_behind_the_logs_back(event_path: Path) -> None:
+    hand_edit(event_path,
+              "INSERT INTO incidents (at, round, player, kind, description, decision) "
+              "VALUES ('2022-06-01', 1, 1, 'other', 'x', 'y')",
+              "DELETE FROM rounds WHERE id = 9 AND NOT EXISTS (SELECT 1 FROM games WHERE round "
+              "= 9)")
+    hand_edit(event_path, "PRAGMA foreign_keys = OFF", "DELETE FROM games WHERE id = 45")
+    code, lines = check(event_path)
+    assert code == 1
+    assert "games row 45: missing from the file, but the audit log has it" in lines
+    assert ("incidents row 1: in the file, but no audited change made it (added outside "
+            "normtui, or damaged)") in lines
+
+
+def test_a_hand_edit_that_a_later_change_read_is_reported_where_it_was_read(
+        event_path: Path) -> None:
+    """The row is right again at the end (the change rewrote it), but the change read the hand
+    edit: the log's chain is broken there."""
+    hand_edit(event_path, "UPDATE games SET state = 'in_progress' WHERE id = 1")
+    with EventStore.open(event_path, actor="arbiter") as store:
+        entry = store.enter_result(1, 1, 10, "1-0")
+        assert entry is not None
+    code, lines = check(event_path)
+    assert code == 1
+    assert lines == [
+        f"audit #{entry.id} (result): games row 1 was not as the log had left it when this "
+        "change read it (state 'in_progress', the log says 'scheduled'): changed outside "
+        "normtui before this change"]
+
+
+def test_an_undo_that_does_not_reverse_what_it_names(event_path: Path) -> None:
+    with EventStore.open(event_path, actor="arbiter") as store:
+        first = store.enter_result(1, 1, 10, "1-0")
+        store.enter_result(1, 2, 9, "1-0")
+        undo = store.undo()
+        assert first is not None
+    # The log names the wrong change as undone (a flipped bit in its `undoes`).
+    hand_edit(event_path, "DROP TRIGGER audit_no_update",
+              f"UPDATE audit SET undoes = {first.id} WHERE id = {undo.id}")
+    code, lines = check(event_path)
+    assert code == 1
+    assert lines == [f"audit #{undo.id} (undo): it does not reverse #{first.id} (games row 1)"]
+
+
+def test_a_damaged_image_in_the_log_is_reported_not_a_traceback(event_path: Path) -> None:
+    with EventStore.open(event_path) as store:
+        store.enter_result(1, 1, 10, "1-0")
+    hand_edit(event_path, "DROP TRIGGER audit_no_update",
+              "UPDATE audit SET after = '{\"games\": {\"1\": 7}}' WHERE id = 2")
+    code, lines = check(event_path)
+    assert code == 1
+    assert lines[0].startswith("audit #2 (result): its record of the change is damaged")
+
+
+def test_many_differing_rows_are_summed_up(event_path: Path) -> None:
+    hand_edit(event_path, "UPDATE games SET state = 'in_progress'")
+    with EventStore.open(event_path) as store:
+        problems = check_event(store)
+    assert len(problems) == SHOWN_ROWS + 1
+    assert problems[-1] == (f"... and {45 - SHOWN_ROWS} more rows that the audit log does not "
+                            "account for")
+
+
+# -- flipped bits ------------------------------------------------------------------------------
+
+FLIPS = 160
+
+
+def _damage_view(path: Path) -> object:
+    """What a flip must not change unnoticed: every audited table, the log's row images and
+    links and where undo stops, the migrations applied (raising counts as changed). Not the
+    log's texts (a summary, a time, a name: no row depends on them; only a checksum would see
+    them) nor when a migration was applied."""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            view = [conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES]
+            stops = ", ".join(f"'{action}'" for action in BOUNDARIES)
+            view.append(conn.execute(
+                f"SELECT id, action IN ({stops}), undoes, before, after FROM audit "
+                "ORDER BY id").fetchall())
+            view.append(conn.execute("SELECT migration_set, name FROM _sqlite_migrations "
+                                     "ORDER BY id").fetchall())
+        conn.close()
+        return view
+    except (sqlite3.Error, ValueError) as exc:  # a text that is not UTF-8 any more
+        return f"unreadable: {exc}"
+
+
+@pytest.fixture(scope="module")
+def small_event(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A few changes of every kind, checkpointed into one file (no WAL)."""
+    from normtui.assets import read_profile_text
+    from normtui.demo import NUMBERS
+    from normtui.store import PlayerInput
+    from tests.store.conftest import CLOCK_START
+
+    path = tmp_path_factory.mktemp("flips") / "event.db"
+    with EventStore.create(path, [PlayerInput(n, 2700 + i) for i, n in enumerate(NUMBERS)],
+                           read_profile_text(), actor="arbiter",
+                           clock=lambda: CLOCK_START) as store:
+        store.enter_result(1, 1, 10, "1-0")
+        store.sign(store.find_game(1, 1, 10).id, "white")
+        store.enter_result(1, 2, 9, "1/2-1/2", armageddon="0-1")
+        store.attach_pgn(store.find_game(1, 1, 10).id, "main", RECORD)
+        store.record_arrival(2, 3, False)
+        store.record_incident(1, 4, "other", "phone rang", "warned")
+        store.enter_result(1, 3, 8, "-/+")
+        store.undo()
+        store.set_report_details({"city": "Stavanger"})
+    return path.read_bytes()
+
+
+def test_flipped_bits_in_stored_data_are_reported(small_event: bytes, tmp_path: Path) -> None:
+    """Each flip of one bit that changes what the file holds is found by `normtui check`
+    (exit 1, or the file refused as damaged), never passed as ok; none raises."""
+    rng = random.Random(17)
+    original = tmp_path / "original.db"
+    original.write_bytes(small_event)
+    sound = _damage_view(original)
+    assert not isinstance(sound, str), sound
+    # Past the 100-byte header (its flips are SQLite's business: a wrong page size, a wrong
+    # application id): the pages with the rows, their indexes and the log.
+    positions = sorted(rng.sample(range(100 * 8, len(small_event) * 8), FLIPS))
+    damaging, missed = 0, []
+    for bit in positions:
+        flipped = bytearray(small_event)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        path = tmp_path / f"flip-{bit}.db"
+        path.write_bytes(bytes(flipped))
+        if _damage_view(path) == sound:
+            path.unlink()
+            continue
+        damaging += 1
+        code, lines = check(path)
+        if code == 0:
+            missed.append((bit, lines))
+        path.unlink()
+    assert damaging >= FLIPS // 4, "the sample should hit the stored data"
+    assert missed == []
