@@ -138,6 +138,7 @@ def open_database(path: str | Path) -> sqlite3.Connection:
                 "upgrade normtui to open it")
         if set(KNOWN_MIGRATIONS) - set(applied):
             migrations().apply(utils_view(conn))
+        _refuse_unfinished(conn, path)
     except sqlite3.DatabaseError as exc:
         conn.close()
         if "not a database" in str(exc):
@@ -150,6 +151,20 @@ def open_database(path: str | Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _refuse_unfinished(conn: sqlite3.Connection, path: Path) -> None:
+    """A file with our schema but no event in it: a `normtui new` (before it built the file
+    beside its target) was killed halfway. Nothing could read it as an event."""
+    try:
+        (events,) = conn.execute("SELECT count(*) FROM event").fetchone()
+    except sqlite3.OperationalError as exc:
+        if "no such table" not in str(exc):
+            raise
+        events = 0
+    if events != 1:
+        raise DamagedDatabase(f"{path} is an unfinished event file (its creation did not "
+                              "complete); delete it and create the event again")
 
 
 def check_database(path: str | Path) -> str | None:

@@ -24,7 +24,7 @@ all with one-line messages, and leave the file unchanged.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -33,12 +33,12 @@ from normtui.rules.final import final_table
 from normtui.rules.lots import draw_lots
 from normtui.rules.model import GameState, PlayerStatus, RuleError
 from normtui.rules.prizes import empty_places_note
-from normtui.rules.profile import load_profile
+from normtui.rules.profile import Profile, load_profile
 from normtui.rules.scoring import is_complete
 from normtui.rules.standings import Standing
 from normtui.store.audit import AuditEntry, find_entry, find_undoable, read_log, undo_rows
 from normtui.store.base import Clock, resolve_actor
-from normtui.store.connection import create_database, open_database, remove_database
+from normtui.store.connection import create_database, open_database
 from normtui.store.desk import DeskMixin
 from normtui.store.details import DetailsMixin
 from normtui.store.errors import (
@@ -48,6 +48,7 @@ from normtui.store.errors import (
     NotYoursError,
     StoreError,
 )
+from normtui.store.files import building, place
 from normtui.store.games import GamesMixin
 from normtui.store.players_csv import check_players
 from normtui.store.records import (
@@ -93,31 +94,40 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
         names = [p.name for p in players]
         order = draw_lots(names, lots_seed) if lots_seed is not None else names
         by_name = {p.name: p for p in players}
-        store = cls(create_database(path), path, actor=actor, clock=clock)
-        try:
-            with store._write("create") as tx:
-                tx.rec.insert("event", {"id": 1, "name": profile.event.name,
-                                        "profile_text": profile_text,
-                                        "created_at": store.now()})
-                ids: dict[int, int] = {}
-                for number, name in enumerate(order, start=1):
-                    p = by_name[name]
-                    ids[number] = tx.rec.insert("players", {
-                        "number": number, "name": p.name, "rating": p.rating,
-                        "federation": p.federation, "fide_id": p.fide_id, "title": p.title,
-                        "sex": p.sex})
-                schedule = berger_schedule(len(order), profile.event.cycles,
-                                           second_cycle=profile.event.second_cycle)
-                tx.rec.insert("stages", {"kind": "main", "rounds": len(schedule),
-                                         "time_control": "classical", "lots_seed": lots_seed})
-                insert_rounds(tx, "main", schedule, ids)
-                how = f"drawn with seed {lots_seed}" if lots_seed is not None else "as listed"
-                tx.summary = f"event {profile.event.name} created; pairing numbers {how}"
-        except BaseException:
-            store.close()
-            remove_database(path)
-            raise
-        return store
+        actor = resolve_actor(actor)
+        # Built beside its name and moved there whole (see normtui.store.files): a kill at
+        # any moment leaves no event file or a whole one.
+        with building(path) as tmp:
+            store = cls(create_database(tmp), tmp, actor=actor, clock=clock)
+            try:
+                cls._fill(store, profile, profile_text, order, by_name, lots_seed)
+            finally:
+                store.close()  # the last connection: the WAL goes into the file
+            place(tmp, path)
+        return cls.open(path, actor=actor, clock=clock)
+
+    @staticmethod
+    def _fill(store: EventStore, profile: Profile, profile_text: str, order: Sequence[str],
+              by_name: Mapping[str, PlayerInput], lots_seed: int | None) -> None:
+        """The creation, one transaction and the log's first entry."""
+        with store._write("create") as tx:
+            tx.rec.insert("event", {"id": 1, "name": profile.event.name,
+                                    "profile_text": profile_text,
+                                    "created_at": store.now()})
+            ids: dict[int, int] = {}
+            for number, name in enumerate(order, start=1):
+                p = by_name[name]
+                ids[number] = tx.rec.insert("players", {
+                    "number": number, "name": p.name, "rating": p.rating,
+                    "federation": p.federation, "fide_id": p.fide_id, "title": p.title,
+                    "sex": p.sex})
+            schedule = berger_schedule(len(order), profile.event.cycles,
+                                       second_cycle=profile.event.second_cycle)
+            tx.rec.insert("stages", {"kind": "main", "rounds": len(schedule),
+                                     "time_control": "classical", "lots_seed": lots_seed})
+            insert_rounds(tx, "main", schedule, ids)
+            how = f"drawn with seed {lots_seed}" if lots_seed is not None else "as listed"
+            tx.summary = f"event {profile.event.name} created; pairing numbers {how}"
 
     # -- reads -------------------------------------------------------------------------------
 
