@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "export": "export",
     "profiles": "profiles",
     "print": "printing",
+    **dict.fromkeys(("backup", "restore"), "files"),
 }
 
 

@@ -25,8 +25,9 @@ __all__ = ["BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry", "find_un
            "read_log"]
 
 Row = dict[str, Any]
-# Entries undo never takes back: the creation of the event.
-BOUNDARIES = ("create",)
+# Entries undo never takes back: the creation of the event, and a restore (where the log
+# jumps to a backup's; it changes no row). Undo reaches past a restore, not past the creation.
+BOUNDARIES = ("create", "restore")
 Rows = Mapping[str, Mapping[str, Row | None]]
 
 
@@ -48,7 +49,7 @@ class AuditEntry:
     @property
     def undoable(self) -> bool:
         """Whether undo could take this change back: not an undo, not undone, not where the
-        log begins (the creation)."""
+        log begins (the creation, a restore)."""
         return self.undoes is None and self.undone_by is None and self.action not in BOUNDARIES
 
     def changed(self, table: str) -> list[int]:

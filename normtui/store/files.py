@@ -1,4 +1,4 @@
-"""Whole event files: made beside their name and moved into place.
+"""Whole event files: made beside their name and moved into place, backed up, restored.
 
 A file at an event's name is always a whole event or nothing. A new file (``normtui new``, a
 backup, a restore onto a missing event) is built under a hidden name beside its target, closed
@@ -6,6 +6,16 @@ backup, a restore onto a missing event) is built under a hidden name beside its 
 moved to its name in one step that never replaces a file: a kill at any moment leaves the
 target absent or whole, and at most a hidden ``.NAME.PID-….new`` file, which the next build of
 that name removes once its process is gone.
+
+A file is never copied over an event: its ``-wal`` would stay, and SQLite would apply the old
+file's log of changes to the new one (bringing back what the copy was to remove, or, with
+another event's log, corrupting it). A restore writes the backup INTO the event through SQLite
+(its backup API), as one transaction in the event's own WAL, while holding the event's
+exclusive lock. In WAL mode every open connection holds a shared lock on the event file for as
+long as it is open, so that lock is only granted when no other process (a console, a command)
+has the event open: the one reliable test of "nobody else is using it", and one that keeps it so
+until the restore is done. Nothing here opens an event file outside SQLite (see
+:func:`normtui.store.connection.open_database` for why).
 """
 
 from __future__ import annotations
@@ -14,16 +24,49 @@ import contextlib
 import errno
 import os
 import secrets
+import sqlite3
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
-from normtui.store.connection import remove_database
-from normtui.store.errors import StoreError
+from normtui.store.audit import AuditEntry, _dumps
+from normtui.store.connection import (
+    BUSY_TIMEOUT_MS,
+    applied_migrations,
+    connect,
+    refuse_event_file,
+    remove_database,
+    utils_view,
+)
+from normtui.store.errors import BusyError, InputError, StoreError
+from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
 
-__all__ = ["building", "place", "refuse_to_replace"]
+__all__ = ["LogPoint", "backup_event", "building", "place", "refuse_to_replace",
+           "restore_event"]
 
 _COMPANIONS = ("-wal", "-journal", "-shm")
+# How long a restore waits for a process that is only passing through (a command that is
+# closing); a console holds its lock for as long as it is open.
+_LOCK_WAIT_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class LogPoint:
+    """Where an event file's audit log ends: its newest entry."""
+
+    id: int
+    at: str
+    actor: str
+    summary: str
+
+    @property
+    def text(self) -> str:
+        return f"#{self.id} ({self.at}, {self.actor}: {self.summary})"
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "at": self.at, "actor": self.actor, "summary": self.summary}
 
 
 # -- new files: built beside, moved into place ----------------------------------------------
@@ -133,3 +176,219 @@ def _rename_without_replacing(source: Path, target: Path) -> bool:
     if error in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EPERM):
         return False
     raise OSError(error, os.strerror(error), str(target))
+
+
+# -- backup -----------------------------------------------------------------------------------
+
+def _newest(conn: sqlite3.Connection) -> LogPoint | None:
+    row = conn.execute("SELECT id, at, actor, summary FROM audit ORDER BY id DESC "
+                       "LIMIT 1").fetchone()
+    return LogPoint(*row) if row else None
+
+
+def backup_event(event: Path, target: Path) -> LogPoint:
+    """Copy the event to ``target`` (a new file) through SQLite's online backup: one read of
+    the file at one moment, consistent while consoles and commands write to it (in WAL mode a
+    reader never waits for a writer). The copy is one file, with no WAL beside it, and ends at
+    the returned audit entry."""
+    from normtui.store.connection import open_database
+
+    refuse_event_file(target, event, "written as the backup")
+    source = open_database(event)
+    try:
+        point = _copy_out(source, target, newest=True)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot back up {event} to {target}: {exc}") from None
+    finally:
+        source.close()
+    assert point is not None, "an event's log begins with its creation"
+    return point
+
+
+def _copy_out(source: sqlite3.Connection, target: Path, *, newest: bool = False
+              ) -> LogPoint | None:
+    """The database of ``source``, page by page at one moment, as the new file ``target``:
+    one file, with no WAL beside it (the copy has the source's header, WAL mode included).
+    ``newest``: also where the copy's log ends (the source may have moved on since)."""
+    with building(target) as tmp:
+        copy = sqlite3.connect(tmp)
+        try:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode = DELETE")
+            point = _newest(copy) if newest else None
+        finally:
+            copy.close()
+        place(tmp, target)
+    return point
+
+
+# -- restore ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Restored:
+    """What a restore did: the backup's newest change, the entry the restore wrote, and the
+    replaced event (its newest change, and where it was kept), if there was one."""
+
+    backup: LogPoint
+    entry: AuditEntry
+    replaced: LogPoint | None
+    kept_as: Path | None
+
+
+def _load_backup(backup: Path) -> sqlite3.Connection:
+    """The backup, copied into memory (never written to), upgraded, and refused unless it is
+    a whole event that `normtui check` passes."""
+    from normtui.store.check import check_log
+
+    if not backup.is_file():
+        raise InputError(f"{backup}: no such backup file")
+    try:
+        source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise InputError(f"{backup}: SQLite cannot open it ({exc})") from None
+    memory = sqlite3.connect(":memory:", check_same_thread=False)
+    try:
+        try:
+            (app_id,) = source.execute("PRAGMA application_id").fetchone()
+            if app_id != APPLICATION_ID:
+                raise InputError(f"{backup} is not a normtui event (not made by normtui)")
+            newer = [n for n in applied_migrations(source) if n not in KNOWN_MIGRATIONS]
+            if newer:
+                raise InputError(f"{backup} was written by a newer normtui (schema "
+                                 f"{newer[-1]}); upgrade normtui to restore it")
+            source.backup(memory)
+        finally:
+            source.close()
+        if set(KNOWN_MIGRATIONS) - set(applied_migrations(memory)):
+            migrations().apply(utils_view(memory))
+        integrity = memory.execute("PRAGMA integrity_check").fetchone()[0]
+        problems = [] if integrity == "ok" else [f"integrity: {integrity}"]
+        problems += check_log(memory)
+        if memory.execute("SELECT count(*) FROM event").fetchone()[0] != 1:
+            problems.append("it holds no event")
+        if problems:
+            more = f" (and {len(problems) - 1} more; see `normtui check`)" if problems[1:] else ""
+            raise InputError(f"{backup} is not a sound backup: {problems[0]}{more}")
+    except sqlite3.DatabaseError as exc:
+        memory.close()
+        raise InputError(f"{backup} is not a sound backup: SQLite says: {exc}") from None
+    except BaseException:
+        memory.close()
+        raise
+    return memory
+
+
+def _identity(conn: sqlite3.Connection) -> tuple[str, str, str]:
+    """(name, created at, the creation's summary): which event a file is."""
+    name, created = conn.execute("SELECT name, created_at FROM event").fetchone()
+    (summary,) = conn.execute("SELECT summary FROM audit WHERE action = 'create' "
+                              "ORDER BY id LIMIT 1").fetchone()
+    return name, created, summary
+
+
+@contextlib.contextmanager
+def _exclusive(event: Path) -> Iterator[sqlite3.Connection]:
+    """A connection holding the event file's exclusive lock until it closes; refused while
+    another process has the file open (see the module's doc)."""
+    conn = sqlite3.connect(str(event), timeout=_LOCK_WAIT_SECONDS, isolation_level=None)
+    try:
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        try:
+            # The first transaction takes the lock and, in this mode, keeps it.
+            conn.execute("BEGIN EXCLUSIVE")
+            conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise BusyError(f"{event} is open elsewhere (a console, a command, another "
+                                "arbiter's console): close it there, then restore again"
+                                ) from None
+            raise
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        yield conn
+    finally:
+        conn.close()
+
+
+def restore_event(backup: Path, event: Path, *, actor: str,
+                  now: datetime | None = None) -> Restored:
+    """Make ``event`` the event ``backup`` holds, with one more audit entry saying so.
+
+    The backup is checked first (a damaged or unfinished one is refused). A missing event is
+    built from it beside its name. An existing one must be the same event (its creation), not
+    be open anywhere, and is kept whole as ``EVENT.db.replaced-TIME`` before the backup is
+    written into it: its changes after the backup's are not in the restored log, the restore
+    entry names the newest of them, and restoring that kept file brings them back. The
+    restore's entry changes no row: it is where the log jumps, and it cannot be undone (undo
+    reaches past it, to the backup's own changes)."""
+    refuse_event_file(backup, event, "restored over itself")
+    stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+    snapshot = _load_backup(backup)
+    try:
+        point = _newest(snapshot)
+        assert point is not None
+        if not os.path.lexists(event):
+            entry = _write_restore_entry(snapshot, backup, point, stamp, actor, None, None)
+            with building(event) as tmp:
+                built = connect(tmp)
+                try:
+                    snapshot.backup(built)
+                    built.execute("PRAGMA journal_mode = WAL")
+                finally:
+                    built.close()
+                place(tmp, event)
+            return Restored(point, entry, None, None)
+        with _exclusive(event) as guard:
+            replaced = _replaced_point(guard, snapshot, event, backup)
+            kept = event.with_name(f"{event.name}.replaced-{stamp.replace(':', '')[:17]}")
+            _keep_copy(guard, event, kept)
+            entry = _write_restore_entry(snapshot, backup, point, stamp, actor, replaced, kept)
+            try:
+                snapshot.backup(guard)  # one transaction, in the event's own WAL
+                guard.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot write the backup into {event}: {exc}; it is as it "
+                                 f"was (a copy is in {kept.name})") from None
+        return Restored(point, entry, replaced, kept)
+    finally:
+        snapshot.close()
+
+
+def _replaced_point(guard: sqlite3.Connection, snapshot: sqlite3.Connection, event: Path,
+                    backup: Path) -> LogPoint | None:
+    """The newest change of the event about to be replaced (None: it cannot be read, which
+    is what a restore is for). A backup of another event is refused."""
+    try:
+        theirs, point = _identity(guard), _newest(guard)
+    except (sqlite3.Error, TypeError):
+        return None
+    ours = _identity(snapshot)
+    if theirs != ours:
+        raise InputError(f"{backup} is a backup of another event ({ours[0]}, created "
+                         f"{ours[1]}), not of {event} ({theirs[0]}, created {theirs[1]})")
+    return point
+
+
+def _keep_copy(guard: sqlite3.Connection, event: Path, kept: Path) -> None:
+    """The event as it is, page by page (a damaged page too), in a file of its own."""
+    try:
+        _copy_out(guard, kept)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot keep a copy of {event} before replacing it ({exc}); nothing "
+                         "was changed. Close every normtui, move the file and its -wal and "
+                         "-shm away, then restore again") from None
+
+
+def _write_restore_entry(snapshot: sqlite3.Connection, backup: Path, point: LogPoint,
+                         at: str, actor: str, replaced: LogPoint | None, kept: Path | None
+                         ) -> AuditEntry:
+    summary = f"restored from {backup.name}: the event as it was after #{point.id} ({point.at})"
+    if kept is not None:
+        newest = f"newest change #{replaced.id} ({replaced.at})" if replaced else \
+            "its log unreadable"
+        summary += f"; the file it replaced ({newest}) is kept as {kept.name}"
+    cursor = snapshot.execute(
+        "INSERT INTO audit (at, actor, action, summary, before, after) VALUES (?, ?, ?, ?, ?, ?)",
+        [at, actor, "restore", summary, _dumps({}), _dumps({})])
+    snapshot.commit()
+    assert cursor.lastrowid is not None
+    return AuditEntry(cursor.lastrowid, at, actor, "restore", summary, {}, {})

@@ -8,6 +8,9 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -162,3 +165,187 @@ def test_new_refuses_a_wal_left_without_its_file(tmp_path: Path, players: list[P
     assert not target.exists()
     with pytest.raises(StoreError, match="there is no folder"):
         EventStore.create(tmp_path / "nowhere" / "event.db", players, profile_text)
+
+
+# -- backup --------------------------------------------------------------------------------------
+
+WRITER = textwrap.dedent("""
+    import sys
+    from normtui.store import EventStore
+    store = EventStore.open(sys.argv[1], actor="deputy")
+    games = store.games()
+    i = 0
+    while True:
+        g = games[i % len(games)]
+        store.enter_result(g.round, g.white, g.black, ("1-0", "0-1")[i // len(games) % 2],
+                           correction=True)
+        if i == 0:
+            print("writing", flush=True)
+        i += 1
+""")
+
+
+def test_backup_while_another_process_writes_is_one_sound_moment(event_path: Path,
+                                                                 tmp_path: Path) -> None:
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(event_path)],
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == "writing\n"
+        copies = [tmp_path / f"backup-{i}.db" for i in range(4)]
+        for copy in copies:
+            code, out, err = invoke("backup", event_path, copy)
+            assert code == 0, err
+            assert out.startswith(f"backed up {event_path} to {copy}: the event as it was "
+                                  "after #")
+    finally:
+        writer.kill()
+        writer.wait()
+    newest = []
+    for copy in copies:
+        assert not Path(f"{copy}-wal").exists()
+        assert whole(copy)  # every row is what its log makes of it: one moment
+        with EventStore.open(copy) as store:
+            newest.append(store.log(1)[0].id)
+    assert newest == sorted(newest) and newest[-1] > 2
+
+
+def test_backup_refusals_change_nothing(event_path: Path, tmp_path: Path) -> None:
+    before = dump(event_path)
+    taken = tmp_path / "taken.db"
+    taken.write_text("mine")
+    for target, words in ((taken, "already exists"), (Path(f"{event_path}-wal"), "event file"),
+                          (event_path, "event file")):
+        code, out, err = invoke("backup", event_path, target)
+        assert code == 2 and words in err and out == ""
+    assert taken.read_text() == "mine"
+    assert dump(event_path) == before
+
+
+# -- restore -------------------------------------------------------------------------------------
+
+@pytest.fixture
+def backed_up(event_path: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """(event, its backup after one result) and a later result in the event only."""
+    with EventStore.open(event_path, actor="chief") as store:
+        store.enter_result(1, "So", "Radjabov", "1-0")
+    backup = tmp_path / "after-round-1.db"
+    assert invoke("backup", event_path, backup)[0] == 0
+    with EventStore.open(event_path, actor="chief") as store:
+        store.enter_result(1, "Carlsen", "Wang", "0-1")
+    return event_path, backup
+
+
+def test_restore_over_the_event_keeps_the_replaced_one(backed_up: tuple[Path, Path]) -> None:
+    event, backup = backed_up
+    code, out, err = invoke("restore", backup, event, "--as", "chief")
+    assert code == 0, err
+    kept = next(event.parent.glob("event.db.replaced-*"))
+    first, note = out.splitlines()
+    assert first.startswith("#3 restored from after-round-1.db: the event as it was after #2 (")
+    assert "; the file it replaced (newest change #3 (" in first
+    assert first.endswith(f")) is kept as {kept.name}")
+    assert note == (f"change #3 is not in the restored event (the replaced file's numbers); "
+                    f"{kept} has them")
+    with EventStore.open(event) as store:
+        assert store.find_game(1, "So", "Radjabov").result is not None
+        assert store.find_game(1, "Carlsen", "Wang").result is None
+        entry = store.log(1)[0]
+        assert (entry.action, entry.actor) == ("restore", "chief")
+        assert check_event(store) == []
+        # Undo reaches past the restore, to the backup's own change.
+        assert store.undo(anyone=True).undoes == 2
+    assert not Path(f"{event}-wal").exists()
+    with EventStore.open(kept) as store:  # the replaced event, whole, with its newer change
+        assert store.find_game(1, "Carlsen", "Wang").result is not None
+        assert check_event(store) == []
+
+
+def test_restore_onto_a_missing_event(backed_up: tuple[Path, Path], tmp_path: Path) -> None:
+    _event, backup = backed_up
+    laptop = tmp_path / "new-laptop"
+    laptop.mkdir()
+    code, out, _ = invoke("restore", backup, laptop / "event.db", "--json")
+    assert code == 0
+    assert whole(laptop / "event.db")
+    assert sorted(p.name for p in laptop.iterdir()) == ["event.db"]
+    with EventStore.open(laptop / "event.db") as store:
+        assert store.log(1)[0].summary.startswith(
+            "restored from after-round-1.db: the event as it was after #2 (")
+        mode = store._conn.execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+    assert '"action": "restore"' in out
+
+
+def test_restore_is_refused_while_another_process_has_the_event_open(
+        backed_up: tuple[Path, Path]) -> None:
+    event, backup = backed_up
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from normtui.store import EventStore; "
+         "s = EventStore.open(sys.argv[1]); s.standings(); print('open', flush=True); "
+         "sys.stdin.read()", str(event)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        before = dump(event)
+        code, out, err = invoke("restore", backup, event)
+        assert (code, out) == (2, "")
+        assert err.strip() == (f"normtui: {event} is open elsewhere (a console, a command, "
+                               "another arbiter's console): close it there, then restore again")
+        assert dump(event) == before
+        assert not list(event.parent.glob("event.db.replaced-*"))
+    finally:
+        holder.communicate("")
+    assert invoke("restore", backup, event)[0] == 0
+
+
+def test_no_stale_wal_brings_changes_back(backed_up: tuple[Path, Path]) -> None:
+    """The event's WAL holds changes not yet in the file (its writer was killed): the restore
+    writes through SQLite, so those changes are neither lost from the kept copy nor back in
+    the restored event."""
+    event, backup = backed_up
+    script = ("import os, signal, sys; from normtui.store import EventStore; "
+              "s = EventStore.open(sys.argv[1]); s._conn.execute('PRAGMA wal_autocheckpoint=0');"
+              " s.enter_result(1, 'Giri', 'Topalov', '1-0'); os.kill(os.getpid(), signal.SIGKILL)")
+    subprocess.run([sys.executable, "-c", script, str(event)], cwd=ROOT, check=False)
+    assert Path(f"{event}-wal").stat().st_size > 0
+    assert invoke("restore", backup, event)[0] == 0
+    with EventStore.open(event) as store:
+        assert [g.result is not None for g in store.games(1)][:3] == [True, False, False]
+        assert check_event(store) == []
+    kept = next(event.parent.glob("event.db.replaced-*"))
+    with EventStore.open(kept) as store:
+        assert store.find_game(1, "Giri", "Topalov").result is not None
+
+
+def test_restore_refuses_an_unsound_backup_or_another_events(
+        backed_up: tuple[Path, Path], tmp_path: Path, players: list[PlayerInput],
+        profile_text: str) -> None:
+    event, backup = backed_up
+    before = dump(event)
+    with sqlite3.connect(backup) as conn:
+        conn.execute("UPDATE games SET result = '0-1' WHERE id = 1")
+    conn.close()
+    code, _, err = invoke("restore", backup, event)
+    assert code == 2 and err.startswith(f"normtui: {backup} is not a sound backup: games row 1:")
+    other = tmp_path / "other.db"
+    EventStore.create(other, players, profile_text, lots_seed=5, actor="x").close()
+    code, _, err = invoke("restore", other, event)
+    assert code == 2 and "is a backup of another event" in err
+    code, _, err = invoke("restore", event, event)
+    assert code == 2 and "event file" in err
+    assert dump(event) == before
+    assert not list(event.parent.glob("event.db.replaced-*"))
+
+
+def test_a_damaged_event_is_restored_and_kept_as_evidence(backed_up: tuple[Path, Path]
+                                                          ) -> None:
+    event, backup = backed_up
+    data = bytearray(event.read_bytes())
+    for offset in range(4096 * 3, 4096 * 3 + 64):  # a b-tree page's header: malformed
+        data[offset] ^= 0xFF
+    event.write_bytes(bytes(data))
+    assert invoke("check", event)[0] == 1
+    code, out, err = invoke("restore", backup, event)
+    assert code == 0, err
+    assert "the file it replaced (its log unreadable) is kept as event.db.replaced-" in out
+    assert whole(event)
