@@ -94,6 +94,15 @@ def _check(store: StoreBase, conn: sqlite3.Connection) -> list[str]:
 def check_log(conn: sqlite3.Connection) -> list[str]:
     """Every table against the audit log replayed from the creation (see the module's doc):
     the first rows that differ, one line each."""
+    factory = conn.text_factory
+    conn.text_factory = _lenient_text
+    try:
+        return _check_log(conn)
+    finally:
+        conn.text_factory = factory
+
+
+def _check_log(conn: sqlite3.Connection) -> list[str]:
     try:
         defaults = _defaults(conn)
         rows = conn.execute("SELECT id, action, undoes, before, after FROM audit ORDER BY id")

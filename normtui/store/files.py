@@ -269,7 +269,7 @@ def _load_backup(backup: Path) -> sqlite3.Connection:
         if problems:
             more = f" (and {len(problems) - 1} more; see `normtui check`)" if problems[1:] else ""
             raise InputError(f"{backup} is not a sound backup: {problems[0]}{more}")
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
         memory.close()
         raise InputError(f"{backup} is not a sound backup: SQLite says: {exc}") from None
     except BaseException:
