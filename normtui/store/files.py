@@ -303,6 +303,9 @@ def _exclusive(event: Path) -> Iterator[sqlite3.Connection]:
                                 "arbiter's console): close it there, then restore again"
                                 ) from None
             raise
+        except sqlite3.DatabaseError as exc:  # not a database, or one SQLite cannot open
+            raise InputError(f"{event} is not an event SQLite can open ({exc}): move it away "
+                             "(with its -wal and -shm, if any) and restore again") from None
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         yield conn
     finally:

@@ -335,6 +335,11 @@ def test_restore_refuses_an_unsound_backup_or_another_events(
     assert code == 2 and "event file" in err
     assert dump(event) == before
     assert not list(event.parent.glob("event.db.replaced-*"))
+    notes = tmp_path / "notes.db"
+    notes.write_text("not an event\n" * 100)
+    code, _, err = invoke("restore", other, notes)
+    assert code == 2 and "is not an event SQLite can open" in err
+    assert notes.read_text() == "not an event\n" * 100
 
 
 def test_a_damaged_event_is_restored_and_kept_as_evidence(backed_up: tuple[Path, Path]
