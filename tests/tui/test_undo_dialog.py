@@ -31,7 +31,7 @@ async def test_undo_asks_before_it_takes_back_another_arbiters_change(
         await pilot.pause()
         assert question(app) == (
             f"Undo deputy's change?\n\n#{newest.id} round 7 board 1 (Anand-Radjabov): result "
-            "1-0\n\nThe newest change is not yours (arbiter): deputy made it.")
+            "1-0\n\ndeputy made it, not you (arbiter).")
         await pilot.press("y")
         await pilot.pause()
         assert app.store.games(7)[0].result is None

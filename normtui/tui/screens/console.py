@@ -56,7 +56,7 @@ def undo_question(entry: AuditEntry, me: str) -> str:
     if entry.actor == me:
         return f"Undo the last change?\n\n#{entry.id} {entry.summary}"
     return (f"Undo {entry.actor}'s change?\n\n#{entry.id} {entry.summary}\n\n"
-            f"The newest change is not yours ({me}): {entry.actor} made it.")
+            f"{entry.actor} made it, not you ({me}).")
 
 
 class ConsoleScreen(Screen[None]):
