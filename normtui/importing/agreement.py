@@ -6,7 +6,9 @@ replaces the record or corrects the result back. The signed scoresheet decides (
 lines say where a record and the entry disagree. A record that states no result ("*") agrees
 with anything; a forfeit scores as the win it is ("+/-" is "1-0").
 
-python-chess is imported only when there is a record to read.
+A record's result is its Result tag, else the result after its moves, as the validator reads
+it (``normtui.pgn.record.read_result``); read here from the text alone, so that `normtui
+check` does not load python-chess to compare a few words.
 """
 
 from __future__ import annotations
@@ -14,52 +16,55 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from normtui.rules.model import MainResult, ResultError, parse_result
+
 if TYPE_CHECKING:
     from normtui.store import EventStore
 
 __all__ = ["disagreements", "record_result"]
 
+_TAG = re.compile(r'^\s*\[Result\s+"([^"\r\n]*)"\]\s*$', re.MULTILINE)
 _COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*")
+_TAG_LINE = re.compile(r"^\s*\[[^\n]*\]\s*$", re.MULTILINE)
 _ARTICLE = "Regulations §8"
 
 
-def record_result(text: str) -> str | None:
-    """The result a record states: its Result tag, else the result after its moves (as the
-    validator reads it); ``None`` when it states none.
+def record_result(text: str) -> MainResult | None:
+    """The result a record states: its Result tag, else the result after its moves; ``None``
+    when it states none ("*", nothing, or no result at all).
 
     >>> record_result('[Result "1-0"]\\n\\n1. e4 e5 1-0\\n'), record_result("1. e4 *")
-    ('1-0', None)
+    (<MainResult.WHITE_WIN: '1-0'>, None)
     """
-    from normtui.pgn.reader import TAG_LINE, split_text
-    from normtui.pgn.record import read_result
-
-    raw = next(split_text(text), None)
-    if raw is None:
+    tag = _TAG.search(text)
+    said = tag.group(1).strip() if tag else ""
+    if said in ("", "?"):
+        words = _COMMENTS.sub(" ", _TAG_LINE.sub(" ", text)).split()
+        said = words[-1] if words else ""
+    if said == "*":
         return None
-    headers: dict[str, str] = {}
-    for line in raw.header_text.splitlines():
-        match = TAG_LINE.match(line.strip())
-        if match:
-            headers.setdefault(match.group(1), match.group(2))
-    words = _COMMENTS.sub(" ", raw.movetext).split()
-    token = words[-1] if words and words[-1] in ("1-0", "0-1", "1/2-1/2", "½-½", "*") else None
-    result, _findings = read_result(headers, token)
-    return None if result in (None, "*") else result
+    try:
+        return parse_result(said)
+    except ResultError:
+        return None
+
+
+def _same_outcome(a: MainResult, b: MainResult) -> bool:
+    return a is b or (a.winner == b.winner and (a is MainResult.DOUBLE_FORFEIT)
+                      == (b is MainResult.DOUBLE_FORFEIT))
 
 
 def disagreements(store: EventStore) -> list[str]:
     """One line per attached record (main game, Armageddon, play-off game) whose result is
     not the result entered for it."""
-    from normtui.pgn.record import same_outcome
-
     out: list[str] = []
 
     def compare(label: str, text: str, entered: str | None) -> None:
         said = record_result(text)
-        if said is None or entered is None or same_outcome(said, entered):
+        if said is None or entered is None or _same_outcome(said, parse_result(entered)):
             return
-        out.append(f"{label}: the record says {said} but {entered} is entered; correct the "
-                   f"result or replace the record ({_ARTICLE})")
+        out.append(f"{label}: the record says {said.value} but {entered} is entered; correct "
+                   f"the result or replace the record ({_ARTICLE})")
 
     for stage in store.event.stages:
         if stage == "playoff":
