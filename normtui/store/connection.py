@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from normtui.store.errors import (
+    BusyError,
     DamagedDatabase,
     InputError,
     NewerSchemaError,
@@ -121,6 +122,7 @@ def open_database(path: str | Path) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         if "not a database" in str(exc):
             raise _not_ours(path, "not an SQLite file") from None
+        _refuse_busy(path, exc)
         # A damaged file, or a stale -wal file left beside a replaced one.
         raise DamagedDatabase(f"{path}: SQLite cannot open it ({exc})") from None
     except UnicodeDecodeError:  # SQLite's message quotes a damaged schema
@@ -143,6 +145,7 @@ def open_database(path: str | Path) -> sqlite3.Connection:
         conn.close()
         if "not a database" in str(exc):
             raise _not_ours(path, "not an SQLite file") from None
+        _refuse_busy(path, exc)
         raise DamagedDatabase(f"{path} is damaged: SQLite says: {exc}") from None
     except UnicodeDecodeError:  # a text that is not text any more
         conn.close()
@@ -151,6 +154,15 @@ def open_database(path: str | Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _refuse_busy(path: Path, exc: sqlite3.Error) -> None:
+    """Locked is not damaged: another process holds the whole file for longer than the busy
+    timeout (a restore, which locks it out for its duration)."""
+    if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc)
+                                                       or "busy" in str(exc)):
+        raise BusyError(f"{path} is busy: another normtui has held it for more than "
+                        f"{BUSY_TIMEOUT_MS // 1000} s (a restore?); try again") from None
 
 
 def _refuse_unfinished(conn: sqlite3.Connection, path: Path) -> None:

@@ -354,3 +354,16 @@ def test_a_damaged_event_is_restored_and_kept_as_evidence(backed_up: tuple[Path,
     assert code == 0, err
     assert "the file it replaced (its log unreadable) is kept as event.db.replaced-" in out
     assert whole(event)
+
+
+def test_while_a_restore_holds_the_event_others_are_told_it_is_busy(
+        event_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Locked is not damaged: a command that waits out its busy timeout says so."""
+    from normtui.store import BusyError, connection
+    from normtui.store.files import _exclusive
+
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 100)
+    with _exclusive(event_path), pytest.raises(BusyError, match="is busy: another normtui"):
+        EventStore.open(event_path)
+    with EventStore.open(event_path) as store:
+        assert check_event(store) == []
