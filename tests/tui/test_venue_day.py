@@ -23,7 +23,7 @@ from tests.tui.helpers import console, notes, pairings, to_board
 ROOT = Path(__file__).resolve().parents[2]
 DEPUTY_WRITES = 200
 CLI_WRITES = 10
-CONSOLE_WRITES = 50
+CONSOLE_WRITES = 30
 
 # The deputy's store: corrections on rounds 1-3, each reported once its commit has returned.
 DEPUTY = textwrap.dedent("""
