@@ -362,8 +362,12 @@ def _replaced_point(guard: sqlite3.Connection, snapshot: sqlite3.Connection, eve
     is what a restore is for). A backup of another event is refused."""
     try:
         theirs, point = _identity(guard), _newest(guard)
-    except (sqlite3.Error, TypeError):
+        newer = [n for n in applied_migrations(guard) if n not in KNOWN_MIGRATIONS]
+    except (sqlite3.Error, TypeError, UnicodeDecodeError):
         return None
+    if newer:
+        raise InputError(f"{event} was written by a newer normtui (schema {newer[-1]}); "
+                         "restore it with that normtui")
     ours = _identity(snapshot)
     if theirs != ours:
         raise InputError(f"{backup} is a backup of another event ({ours[0]}, created "

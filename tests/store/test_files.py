@@ -367,3 +367,16 @@ def test_while_a_restore_holds_the_event_others_are_told_it_is_busy(
         EventStore.open(event_path)
     with EventStore.open(event_path) as store:
         assert check_event(store) == []
+
+
+def test_restore_leaves_a_newer_normtuis_event_alone(backed_up: tuple[Path, Path]) -> None:
+    event, backup = backed_up
+    from normtui.store.schema import MIGRATION_SET
+
+    with sqlite3.connect(event) as conn:
+        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                     "VALUES (?, 'm999_from_the_future', '2030-01-01')", [MIGRATION_SET])
+    conn.close()
+    code, _, err = invoke("restore", backup, event)
+    assert code == 2 and "written by a newer normtui (schema m999_from_the_future)" in err
+    assert not list(event.parent.glob("event.db.replaced-*"))
