@@ -438,15 +438,14 @@ def read_trf(source: Path) -> TrfFile:
 
 def create_from_trf(path: Path, trf: TrfFile | Path, profile_text: str, *,
                     actor: str | None = None) -> EventStore:
-    """Check ``trf`` against the profile, then make the event at ``path`` with its results;
-    a failure part-way removes the half-made file (``EventStore.create``'s promise)."""
-    from normtui.store.connection import remove_database
-
+    """Check ``trf`` against the profile, then make the event at ``path`` with its results,
+    all of it before the file is at its name: a failure (or a kill) part-way leaves no file
+    (``EventStore.create``'s promise)."""
     if isinstance(trf, Path):
         trf = read_trf(trf)
     planned = plan_event(trf, load_profile(profile_text))
-    store = EventStore.create(path, planned.players, profile_text, actor=actor)
-    try:
+
+    def results(store: EventStore) -> None:
         for rnd, date in sorted(planned.dates.items()):
             if rnd <= store.event.rounds:
                 store.set_round_schedule(rnd, date=date, start_time=None)
@@ -454,8 +453,5 @@ def create_from_trf(path: Path, trf: TrfFile | Path, profile_text: str, *,
             store.set_report_details(planned.details)
         for rnd, white, black, result, armageddon in planned.results:
             store.enter_result(rnd, white, black, result, armageddon=armageddon)
-    except BaseException:
-        store.close()
-        remove_database(path)
-        raise
-    return store
+
+    return EventStore.create(path, planned.players, profile_text, actor=actor, then=results)

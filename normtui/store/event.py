@@ -24,7 +24,7 @@ all with one-line messages, and leave the file unchanged.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -79,9 +79,12 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
     @classmethod
     def create(cls, path: str | Path, players: Sequence[PlayerInput], profile_text: str, *,
                lots_seed: int | None = None, actor: str | None = None,
-               clock: Clock | None = None) -> EventStore:
+               clock: Clock | None = None,
+               then: Callable[[EventStore], object] | None = None) -> EventStore:
         """Create an event: the players numbered in the order given, or by a drawing of lots
         from ``lots_seed`` (recorded), and every main round paired from the Berger tables.
+        ``then``: more changes to make before the event is at its name (an event read from a
+        TRF: its dates and results), each audited as usual.
 
         Everything is checked before the file is made; a failure leaves no file behind.
         """
@@ -101,6 +104,8 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
             store = cls(create_database(tmp), tmp, actor=actor, clock=clock)
             try:
                 cls._fill(store, profile, profile_text, order, by_name, lots_seed)
+                if then is not None:
+                    then(store)
             finally:
                 store.close()  # the last connection: the WAL goes into the file
             place(tmp, path)

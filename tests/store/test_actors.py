@@ -26,7 +26,8 @@ from tests.store.test_results import refused
 # The commands that only read the event (or write no event at all): every other one changes
 # it and takes --as. A new command must be put on one side or the other.
 READ_ONLY = {"validate", "pairings", "standings", "log", "fines", "incidents", "clocks",
-             "check", "export", "backup", "profiles", "blitz pairings", "blitz standings"}
+             "check", "export", "backup", "profiles", "print", "blitz pairings",
+             "blitz standings"}
 
 
 def test_every_changing_command_takes_as() -> None:

@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from normtui.cli import cli
+from normtui.rules.model import RuleError
 from normtui.store import DamagedDatabase, EventStore, PlayerInput, StoreError
 from normtui.store.check import check_event
 from tests.store.conftest import dump as _dump
@@ -136,6 +137,22 @@ def test_new_killed_at_any_point_leaves_no_file_or_a_whole_event(
     remade = {k for k in kills if (tmp_path / f"event-{k}.db").exists()}
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")
                 and int(p.name.split("-")[1].split(".")[0]) in remade], "a build was left"
+
+
+def test_what_a_new_does_after_the_creation_is_done_before_the_file_is_there(
+        tmp_path: Path, players: list[PlayerInput], profile_text: str) -> None:
+    """`new --from-trf` enters the file's results before the event is at its name: one that is
+    refused leaves no file (not an event with half the results)."""
+    target = tmp_path / "event.db"
+
+    def results(store: EventStore) -> None:
+        store.enter_result(1, 1, 10, "1-0")
+        assert not target.exists()
+        store.enter_result(1, 1, 10, "0-1")  # already 1-0: refused
+
+    with pytest.raises(RuleError, match="already has 1-0"):
+        EventStore.create(target, players, profile_text, then=results)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_half_made_file_of_an_old_new_is_refused_in_one_line(event_path: Path) -> None:
