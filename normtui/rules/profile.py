@@ -24,6 +24,10 @@ from typing import Any
 from normtui.rules.errors import ProfileError
 from normtui.rules.profile_check import (
     DRAW_RULES,
+    MAX_CLOCK_SECONDS,
+    MAX_INCREMENT_FROM_MOVE,
+    MAX_INCREMENT_SECONDS,
+    MIN_CLASSICAL_SECONDS,
     PLAYOFF_TIEBREAK_BASES,
     REQUIRED_TIME_CONTROLS,
     SB_BASES,
@@ -34,6 +38,10 @@ from normtui.rules.profile_check import (
 
 __all__ = [
     "DRAW_RULES",
+    "MAX_CLOCK_SECONDS",
+    "MAX_INCREMENT_FROM_MOVE",
+    "MAX_INCREMENT_SECONDS",
+    "MIN_CLASSICAL_SECONDS",
     "PLAYOFF_TIEBREAK_BASES",
     "REQUIRED_TIME_CONTROLS",
     "SB_BASES",

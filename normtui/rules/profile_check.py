@@ -14,8 +14,9 @@ from normtui.rules.errors import ProfileError
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
 
-__all__ = ["DRAW_RULES", "PLAYOFF_TIEBREAK_BASES", "REQUIRED_TIME_CONTROLS", "SB_BASES",
-           "SECOND_CYCLE_ORDERS", "TIEBREAK_NAMES", "check_profile"]
+__all__ = ["DRAW_RULES", "MAX_CLOCK_SECONDS", "MAX_INCREMENT_FROM_MOVE", "MAX_INCREMENT_SECONDS",
+           "MIN_CLASSICAL_SECONDS", "PLAYOFF_TIEBREAK_BASES", "REQUIRED_TIME_CONTROLS",
+           "SB_BASES", "SECOND_CYCLE_ORDERS", "TIEBREAK_NAMES", "check_profile"]
 
 # The tie-breaks normtui computes (FIDE C.07's definitions: normtui.rules.tiebreaks).
 TIEBREAK_NAMES = ("sonneborn_berger", "wins", "black_wins", "direct_encounter", "koya",
@@ -27,6 +28,15 @@ SECOND_CYCLE_ORDERS = ("fide", "plain", "mirror")
 # How the draw-agreement rule is worded; the count is the same (Black has made the move).
 DRAW_RULES = ("after_black_move", "moves_by_each")
 PLAYOFF_TIEBREAK_BASES = ("playoff_games", "classical_games")
+# What a clock can be set to (issue 18). A period longer than six hours, an increment of more
+# than a minute a move, or one that starts after move 200 is a typing slip, not an event's
+# rules (FIDE practice: 90' to 120' classical periods, increments of 30" at most, from move 1,
+# 41 or 61). A classical (standard) game gives each player at least 60 minutes, counting 60
+# times the increment: below that, FIDE's Laws call it rapid (Appendix A.1).
+MAX_CLOCK_SECONDS = 6 * 3600
+MAX_INCREMENT_SECONDS = 60
+MAX_INCREMENT_FROM_MOVE = 200
+MIN_CLASSICAL_SECONDS = 60 * 60
 _TABLES = ("event", "time_controls", "classical", "points", "blitz_points", "tiebreaks",
            "playoff", "prizes", "duties", "illness", "sources")
 
@@ -83,10 +93,33 @@ def _check_time_controls(p: Profile) -> None:
         if name not in p.time_controls:
             _fail(f"time_controls.{name}", "missing")
     for name, tc in p.time_controls.items():
+        key = f"time_controls.{name}"
         if tc.white_seconds == 0 or tc.black_seconds == 0:
-            _fail(f"time_controls.{name}", "a clock must start with more than 0 seconds")
-        if tc.increment_from_move < 1:
-            _fail(f"time_controls.{name}.increment_from_move", "moves are numbered from 1")
+            _fail(key, "a clock must start with more than 0 seconds")
+        for colour in ("white", "black"):
+            seconds = getattr(tc, f"{colour}_seconds")
+            if seconds > MAX_CLOCK_SECONDS:
+                _fail(f"{key}.{colour}_seconds", f"{seconds} seconds is more than a clock is "
+                      f"set to (1 to {MAX_CLOCK_SECONDS} seconds, 6 hours)")
+        if tc.increment_seconds > MAX_INCREMENT_SECONDS:
+            _fail(f"{key}.increment_seconds", f"{tc.increment_seconds} seconds a move is more "
+                  f"than an increment is (0 to {MAX_INCREMENT_SECONDS} seconds)")
+        if not 1 <= tc.increment_from_move <= MAX_INCREMENT_FROM_MOVE:
+            _fail(f"{key}.increment_from_move", f"move {tc.increment_from_move}: moves are "
+                  f"numbered from 1, and an increment starts by move {MAX_INCREMENT_FROM_MOVE}")
+        if name == "classical":
+            _check_classical(key, tc.white_seconds, tc.black_seconds, tc.increment_seconds)
+
+
+def _check_classical(key: str, white: int, black: int, increment: int) -> None:
+    for colour, seconds in (("White", white), ("Black", black)):
+        total = seconds + 60 * increment
+        if total < MIN_CLASSICAL_SECONDS:
+            minutes, rest = divmod(total, 60)
+            said = f"{minutes}'" + (f"{rest:02d}\"" if rest else "")
+            _fail(key, f"{colour} has {said} with 60 moves' increments; a classical game gives "
+                  "each player at least 60' (FIDE Laws of Chess, Appendix A.1: under 60' is "
+                  "rapid)")
 
 
 def _check_points(p: Profile) -> None:

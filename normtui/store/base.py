@@ -38,13 +38,13 @@ from normtui.store.audit import AuditEntry, Recorder
 from normtui.store.connection import utils_view
 from normtui.store.errors import (
     AmbiguousError,
-    BusyError,
     ConflictError,
     InputError,
     NotFoundError,
-    StoreError,
 )
+from normtui.store.failures import sqlite_failure
 from normtui.store.records import ByeRecord, GameRecord, surname
+from normtui.text import is_number
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -127,7 +127,7 @@ class StoreBase:
         """A consistent snapshot for reads that span several queries (inside a transaction
         already open, that transaction is the snapshot). Ends as ``db.atomic()`` does: commit,
         or roll back on an error."""
-        with self._lock, _sqlite_errors():
+        with self._lock, self._sqlite_errors():
             if self._conn.in_transaction:
                 yield
                 return
@@ -150,20 +150,35 @@ class StoreBase:
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows as dicts. Straight to sqlite3: ``db.query`` wraps every SELECT in a savepoint
         of its own, which costs more than most of our queries."""
-        with self._lock, _sqlite_errors():
+        with self._lock, self._sqlite_errors():
             cursor = self._conn.execute(sql, params)
             names = [d[0] for d in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     @contextmanager
     def _write(self, action: str) -> Iterator[Tx]:
-        with self._lock, _sqlite_errors(), self._db.atomic():
-            # A write first: take the write lock now, before reading what we decide on.
-            self._conn.execute("UPDATE event SET id = id WHERE 0")
-            tx = Tx(Recorder(self._conn), action)
-            yield tx
-            tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor, action=tx.action,
-                                          summary=tx.summary, undoes=tx.undoes)
+        global _commits
+        with self._lock, self._sqlite_errors():
+            with self._db.atomic():
+                # A write first: take the write lock now, before reading what we decide on.
+                self._conn.execute("UPDATE event SET id = id WHERE 0")
+                tx = Tx(Recorder(self._conn), action)
+                yield tx
+                tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor,
+                                              action=tx.action, summary=tx.summary,
+                                              undoes=tx.undoes)
+            if tx.entry is not None:
+                _commits += 1
+
+    @contextmanager
+    def _sqlite_errors(self) -> Iterator[None]:
+        """SQLite failures that are not bugs, as one line naming the cause (a full disk, a
+        read-only folder, a damaged file: :func:`normtui.store.failures.sqlite_failure`)."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            reason = getattr(self._conn, "read_only", None)
+            raise sqlite_failure(exc, self.path, reason) from None
 
     def data_version(self) -> int:
         """Changes whenever ANOTHER connection commits to the file (PRAGMA data_version): poll
@@ -209,9 +224,10 @@ class StoreBase:
         query = str(text).strip()
         if not query:
             raise InputError("a player is missing: give a pairing number or part of a name")
-        if query.isdigit():
+        if is_number(query):  # ASCII digits: "²" is a (strange) name, not a number
+            number = int(query) if len(query) <= 6 else -1
             for p in players:
-                if p.number == int(query):
+                if p.number == number:
                     return p
             raise NotFoundError(
                 f"no player has pairing number {query} (numbers are 1-{len(players)})")
@@ -355,29 +371,26 @@ class StoreBase:
         tx.rec.update("games", game.id, {**values, "version": game.version + 1})
 
 
-@contextmanager
-def _sqlite_errors() -> Iterator[None]:
-    """SQLite failures that are not bugs, turned into one line for the arbiter."""
-    try:
-        yield
-    except sqlite3.OperationalError as exc:
-        text = str(exc)
-        if "locked" in text or "busy" in text:
-            raise BusyError("the event file is busy: another normtui has been writing for "
-                            "too long; try again") from None
-        raise StoreError(f"the event file cannot be written: {text}") from None
-    except sqlite3.IntegrityError as exc:
-        raise StoreError(f"refused by the database: {exc}") from None
+# Changes committed by this process (each one transaction with its audit row): the command
+# line tells "nothing changed" from "changed, but the report was lost" by it (exit 2 or 3).
+_commits = 0
+
+
+def commits() -> int:
+    """How many changes this process has committed to event files."""
+    return _commits
 
 
 # Enum lookups by value through a dict: calling the Enum class costs more, per game per read.
-_MAIN: dict[str | None, MainResult] = {m.value: m for m in MainResult}
-_BOARD: dict[str | None, ArmageddonResult] = {m.value: m for m in ArmageddonResult}
+# A value that is none of them (a damaged file) is a KeyError, never a silent "no result".
+_MAIN: dict[str | None, MainResult | None] = {None: None, **{m.value: m for m in MainResult}}
+_BOARD: dict[str | None, ArmageddonResult | None] = {
+    None: None, **{m.value: m for m in ArmageddonResult}}
 _STATE: dict[str, GameState] = {s.value: s for s in GameState}
 
 
 def _games_of(rows: Sequence[Sequence[Any]]) -> list[Game]:
-    return [Game(r[0], r[1], r[2], r[3], _MAIN.get(r[4]), _BOARD.get(r[5]), _STATE[r[6]])
+    return [Game(r[0], r[1], r[2], r[3], _MAIN[r[4]], _BOARD[r[5]], _STATE[r[6]])
             for r in rows]
 
 
@@ -387,8 +400,8 @@ def _player(row: dict[str, Any]) -> Player:
 
 
 def _game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
-    result = _MAIN.get(row["result"])
-    armageddon = _BOARD.get(row["armageddon"])
+    result = _MAIN[row["result"]]
+    armageddon = _BOARD[row["armageddon"]]
     state = _STATE[row["state"]]
     points = None
     if row["stage"] == "main":

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from normtui.rules.model import RuleError
@@ -26,11 +27,12 @@ from normtui.rules.profile import ProfileError
 from normtui.rules.scoring import check_game
 from normtui.store.audit import Row
 from normtui.store.base import StoreBase
-from normtui.store.connection import applied_migrations
+from normtui.store.connection import applied_migrations, open_connection
 from normtui.store.errors import StoreError
+from normtui.store.failures import sqlite_failure
 from normtui.store.schema import KNOWN_MIGRATIONS, TABLES
 
-__all__ = ["UNREADABLE", "check_event", "check_log"]
+__all__ = ["UNREADABLE", "check_event", "check_log", "damage"]
 
 # Enough to find the damage and where it starts; the rest is more of the same.
 SHOWN_ROWS = 10
@@ -249,3 +251,50 @@ def _row_problem(table: str, key: int, found: Row | None, expected: Row | None,
 def _show(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- after a failure the command line did not expect (issue 18) -----------------------------
+
+def _not_text(conn: sqlite3.Connection) -> list[str]:
+    """``table row N: column holds bytes that are not UTF-8``, for every such value."""
+    found = []
+    for table in (*TABLES, "audit"):
+        columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")
+                   if r[2].upper() == "TEXT"]
+        for column in columns:
+            # NOT INDEXED: the table's own values, not an index's copy of them (a flipped
+            # bit in the row leaves the index as it was).
+            rows = conn.execute(f"SELECT id, CAST({column} AS BLOB) FROM {table} NOT INDEXED "
+                                f"WHERE {column} IS NOT NULL").fetchall()
+            for row_id, raw in rows:
+                try:
+                    raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    found.append(f"{table} row {row_id}: {column} holds bytes that are not "
+                                 "UTF-8 text")
+    return found
+
+
+def damage(path: Path) -> str | None:
+    """One line naming the first damage SQLite finds in the event file ``path`` (its
+    integrity check, which checks the CHECK constraints too: a result "1-1", a state
+    "finishad"; and text that is not UTF-8), or None. For the command line, after a failure
+    it did not expect: the damage is what to say, not a traceback (``friendly``)."""
+    try:
+        # Not read-only where it can be helped: SQLite checks the CHECK constraints of a
+        # file only where it could write to it. The check itself writes nothing.
+        conn = open_connection(path)
+        try:
+            lines = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
+            problems = [line for line in lines if line != "ok"] + _not_text(conn)
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        return str(sqlite_failure(exc, path))
+    except StoreError as exc:
+        return str(exc)
+    if not problems:
+        return None
+    more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return (f"{path} is damaged: {problems[0]}{more}; `normtui check {path}` lists the "
+            "damage; restore the file from a backup")

@@ -7,6 +7,14 @@ newer normtui's file). Only then are pending migrations of an older file applied
 
 All of that is plain sqlite3: sqlite-utils (a tenth of a second to import) is loaded only when
 a file must be migrated or created, and by the store on its first write (:func:`utils_view`).
+
+A file in a folder that cannot be written (a read-only folder or filesystem, a full disk) is
+opened read-only, so that it can still be read and exported (issue 18). SQLite reads a WAL
+file read-only only where its ``-wal`` and ``-shm`` files exist or can be made (SQLite, "Write-
+Ahead Logging", from 3.22.0); where they cannot, and there is no ``-wal`` to read, the file is
+opened ``immutable``: no normtui has it open (an open connection keeps its ``-wal`` and
+``-shm`` beside it), and none could write to it without making them. A ``-wal`` that holds
+changes but cannot be read is refused by name rather than read past.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ import contextlib
 import os
 import sqlite3
 import stat
+import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +35,7 @@ from normtui.store.errors import (
     NotANormtuiDatabase,
     StoreError,
 )
+from normtui.store.failures import cannot_write, read_only_reason, sqlite_failure
 from normtui.store.schema import (
     APPLICATION_ID,
     KNOWN_MIGRATIONS,
@@ -37,19 +47,34 @@ from normtui.store.schema import (
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-__all__ = ["BUSY_TIMEOUT_MS", "applied_migrations", "check_database", "connect", "create_database",
-           "is_event_file", "open_database", "refuse_event_file", "remove_database",
-           "utils_view"]
+__all__ = ["BUSY_TIMEOUT_MS", "EventConnection", "applied_migrations", "check_database", "connect",
+           "create_database", "is_event_file", "open_connection", "open_database",
+           "refuse_event_file",
+           "remove_database", "utils_view"]
 
 # Long enough to wait out another process's write (each is one short transaction), short enough
 # that a stuck process is reported rather than freezing the console.
 BUSY_TIMEOUT_MS = 5000
 
 
-def connect(path: Path) -> sqlite3.Connection:
+class EventConnection(sqlite3.Connection):
+    """A connection to an event file; ``read_only`` says why it was opened read-only (None:
+    it can be written)."""
+
+    read_only: str | None = None
+
+
+def connect(path: Path, *, query: str = "") -> EventConnection:
+    """A configured connection; ``query`` (``"mode=ro"``, ``"immutable=1"``) opens the file
+    through an SQLite URI with those parameters."""
+    target, uri = str(path), False
+    if query:
+        target = f"file:{urllib.parse.quote(os.path.abspath(path))}?{query}"
+        uri = True
     # check_same_thread=False: the console may call from a worker thread; EventStore serialises
     # access with its own lock.
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False,
+                           uri=uri, factory=EventConnection)
     try:
         _configure(conn)
     except BaseException:
@@ -117,17 +142,7 @@ def open_database(path: str | Path) -> sqlite3.Connection:
     if info.st_size == 0:
         # SQLite would take an empty file for an empty database and write a schema into it.
         raise _not_ours(path, "an empty file")
-    try:
-        conn = connect(path)
-    except sqlite3.Error as exc:
-        if "not a database" in str(exc):
-            raise _not_ours(path, "not an SQLite file") from None
-        _refuse_busy(path, exc)
-        # A damaged file, or a stale -wal file left beside a replaced one.
-        raise DamagedDatabase(f"{path}: SQLite cannot open it ({exc})") from None
-    except UnicodeDecodeError:  # SQLite's message quotes a damaged schema
-        raise DamagedDatabase(f"{path}: SQLite cannot open it (its schema is damaged)"
-                              ) from None
+    conn = open_connection(path)
     try:
         (app_id,) = conn.execute("PRAGMA application_id").fetchone()
         if app_id != APPLICATION_ID:
@@ -139,6 +154,9 @@ def open_database(path: str | Path) -> sqlite3.Connection:
                 f"{path} was written by a newer normtui (schema {newer[-1]}); "
                 "upgrade normtui to open it")
         if set(KNOWN_MIGRATIONS) - set(applied):
+            if conn.read_only:
+                raise StoreError(f"{path} was written by an older normtui and must be "
+                                 f"upgraded, which writes to it, but {conn.read_only}")
             migrations().apply(utils_view(conn))
         _refuse_unfinished(conn, path)
     except sqlite3.DatabaseError as exc:
@@ -179,6 +197,50 @@ def _refuse_unfinished(conn: sqlite3.Connection, path: Path) -> None:
                               "complete); delete it and create the event again")
 
 
+def _opened(path: Path, query: str = "") -> EventConnection:
+    """A connection whose first read (which opens the WAL) has succeeded."""
+    conn = connect(path, query=query)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def open_connection(path: Path) -> EventConnection:
+    """The file opened for writing, else read-only where it cannot be written (see the
+    module's doc); a file SQLite cannot read at all is refused in one line. Nothing is
+    checked or migrated: that is :func:`open_database`."""
+    try:
+        return _opened(path)
+    except sqlite3.Error as exc:
+        if "not a database" in str(exc):
+            raise _not_ours(path, "not an SQLite file") from None
+        _refuse_busy(path, exc)
+        if not cannot_write(exc):
+            # A damaged file, or a stale -wal file left beside a replaced one.
+            raise DamagedDatabase(f"{path}: SQLite cannot open it ({exc})") from None
+        why = read_only_reason(path) or str(exc)
+    except UnicodeDecodeError:  # SQLite's message quotes a damaged schema
+        raise DamagedDatabase(f"{path}: SQLite cannot open it (its schema is damaged)"
+                              ) from None
+    try:
+        conn = _opened(path, "mode=ro")
+    except sqlite3.Error:
+        wal = Path(f"{path}-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise StoreError(f"{path} cannot be read here: {why}, and its -wal file holds "
+                             "changes that SQLite cannot read without writing beside it; "
+                             "copy the folder somewhere writable") from None
+        try:
+            conn = _opened(path, "immutable=1")
+        except sqlite3.Error as exc:
+            raise sqlite_failure(exc, path, why) from None
+    conn.read_only = why
+    return conn
+
+
 def check_database(path: str | Path) -> str | None:
     """Refuse ``path`` as :func:`open_database` would (upgrading an older schema), without
     keeping it open or loading the store; the event's name, for a title meanwhile."""
@@ -200,10 +262,14 @@ def create_database(path: str | Path) -> sqlite3.Connection:
     try:
         conn = connect(path)
     except sqlite3.Error as exc:
-        raise StoreError(f"cannot create {path}: {exc}") from None
+        raise StoreError(f"cannot create {path}: {read_only_reason(path) or exc}") from None
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         migrations().apply(utils_view(conn))
+    except sqlite3.Error as exc:
+        conn.close()
+        remove_database(path)
+        raise StoreError(f"cannot create {path}: {read_only_reason(path) or exc}") from None
     except BaseException:
         conn.close()
         remove_database(path)

@@ -29,6 +29,7 @@ from normtui.store.records import (
     IncidentRecord,
     surname,
 )
+from normtui.text import clean_text
 
 __all__ = ["DeskMixin"]
 
@@ -163,14 +164,16 @@ class DeskMixin(StoreBase):
         with self._write("incident") as tx:
             self.check_round(round)
             p = self.resolve_player(player)
-            incident = duties.Incident(round, p.number, kind, description.strip(),
-                                       decision.strip())
+            # One line of plain text, as everything typed into the event (issue 18).
+            incident = duties.Incident(round, p.number, kind, clean_text(description),
+                                       clean_text(decision))
             duties.check_incident(incident, self.profile)
             tx.rec.insert("incidents", {
                 "at": self.now(), "round": round, "player": self._player_ids()[p.number],
                 "kind": kind, "description": incident.description,
                 "decision": incident.decision, "article": article})
-            tx.summary = f"round {round}: incident ({kind}) {surname(p.name)}: {decision}"
+            tx.summary = (f"round {round}: incident ({kind}) {surname(p.name)}: "
+                          f"{incident.decision}")
         return tx.entry
 
     def incidents(self) -> list[IncidentRecord]:

@@ -27,6 +27,7 @@ from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase
 from normtui.store.errors import InputError
 from normtui.store.records import surname
+from normtui.text import clean_text, is_number
 
 __all__ = ["DETAIL_FIELDS", "PLAYER_FIELDS", "DetailsMixin"]
 
@@ -41,7 +42,7 @@ Value = str | Sequence[str] | None
 def _text(value: Value, what: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise InputError(f"{what} is one text, not a list")
-    cleaned = " ".join((value or "").split())
+    cleaned = clean_text(value or "")
     return cleaned or None
 
 
@@ -51,7 +52,7 @@ def _clean_detail(key: str, value: Value) -> str | None:
         if isinstance(value, str) and not value.strip():
             value = None  # an empty text clears, as for the other details
         names = [value] if isinstance(value, str) else list(value or ())
-        cleaned = [" ".join(str(n).split()) for n in names]
+        cleaned = [clean_text(str(n)) for n in names]
         if any(not n for n in cleaned):
             raise InputError("a deputy arbiter's name is empty")
         return json.dumps(cleaned, ensure_ascii=False)
@@ -112,6 +113,12 @@ class DetailsMixin(StoreBase):
             current = tx.rec.fetch("players", pid)
             assert current is not None
             changed = {k: v for k, v in values.items() if current[k] != v}
+            if changed.get("fide_id") is not None:
+                other = self._conn.execute("SELECT name FROM players WHERE fide_id = ? AND "
+                                           "id <> ?", [changed["fide_id"], pid]).fetchone()
+                if other is not None:
+                    raise InputError(f"FIDE id {changed['fide_id']} is {other[0]}'s; a FIDE id "
+                                     "is one player's")
             if changed:
                 tx.rec.update("players", pid, changed)
             tx.summary = f"{surname(p.name)}: " + ", ".join(
@@ -127,7 +134,8 @@ PLAYER_FIELDS = {"title": "title", "sex": "sex", "fide_id": "FIDE id", "rating":
 
 def _player_value(key: str, value: str | int | None) -> str | int | None:
     """The stored form of one player detail, checked as FIDE's report writes it."""
-    text = str(value if value is not None else "").strip()
+    # Cleaned as every text entering the event (issue 18).
+    text = clean_text(str(value if value is not None else ""))
     text = "" if text.lower() == "none" else text
     if not text:
         return None
@@ -142,11 +150,11 @@ def _player_value(key: str, value: str | int | None) -> str | int | None:
         return text.lower()
     if key == "fide_id":
         # TRF 001 columns 58-68: the FIDE number with its 3 digits of reserve.
-        if not (text.isdigit() and len(text) <= 11 and int(text) > 0):
+        if not (is_number(text) and len(text) <= 11 and int(text) > 0):
             raise InputError(f"FIDE id {value!r} is not a FIDE number (digits, at most 11)")
         return str(int(text))
     if key == "rating":
-        if not (text.isdigit() and 0 < int(text) <= 4000):
+        if not (is_number(text) and len(text) <= 4 and 0 < int(text) <= 4000):
             raise InputError(f"rating {value!r} is not a FIDE rating (a whole number up to "
                              "4000, or none)")
         return int(text)

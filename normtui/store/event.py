@@ -50,7 +50,7 @@ from normtui.store.errors import (
 )
 from normtui.store.files import building, place
 from normtui.store.games import GamesMixin
-from normtui.store.players_csv import check_players
+from normtui.store.players_csv import check_players, clean_player
 from normtui.store.records import (
     EventInfo,
     FinalStandings,
@@ -90,6 +90,7 @@ class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
         """
         path = Path(path)
         profile = load_profile(profile_text)
+        players = [clean_player(p) for p in players]
         check_players(players)
         if len(players) != profile.event.players:
             raise RuleError(f"{len(players)} players listed, but the event is for "

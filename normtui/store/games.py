@@ -26,6 +26,7 @@ from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, NotFoundError
 from normtui.store.records import GameRecord
+from normtui.text import is_number
 
 __all__ = ["GamesMixin", "normalised_record", "same_record"]
 
@@ -308,6 +309,6 @@ def _check_time(value: str | None) -> None:
     if value is None:
         return
     parts = value.split(":")
-    if len(parts) != 2 or not all(p.isdigit() and len(p) == 2 for p in parts) \
+    if len(parts) != 2 or not all(is_number(p) and len(p) == 2 for p in parts) \
             or int(parts[0]) > 23 or int(parts[1]) > 59:
         raise InputError(f"{value!r} is not a time of day; write it as HH:MM")

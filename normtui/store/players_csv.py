@@ -1,9 +1,14 @@
 """The players file of a new event: ``name,rating,federation,fide_id`` (and, if wanted,
-``title`` and ``sex`` for the rating report).
+``title`` and ``sex`` for the rating report). ``assets/players-example.csv`` is one.
 
 Only ``name`` must have a value; the other three columns must be there but may be empty. Every
 problem is reported with its line number, and the first one stops the reading: an event is
 never created from a half-read list.
+
+Spreadsheets are taken as they save: comma-, semicolon- or tab-separated (a Norwegian Excel
+separates with ";", since "," is its decimal sign; a first line ``sep=;`` is understood), in
+UTF-8, UTF-16 or Windows-1252 (:func:`normtui.text.read_text_file`). Text is cleaned as
+everything entering the event is (:func:`normtui.text.clean_text`).
 """
 
 from __future__ import annotations
@@ -11,37 +16,66 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from normtui.rules.model import FIDE_TITLES
 from normtui.store.errors import InputError
 from normtui.store.records import PlayerInput
+from normtui.text import TextFileError, clean_text, is_number, read_text_file
 
-__all__ = ["COLUMNS", "check_players", "parse_players_csv", "read_players_csv"]
+__all__ = ["COLUMNS", "MAX_RATING", "check_players", "clean_player", "parse_players_csv",
+           "read_players_csv"]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
 OPTIONAL = ("title", "sex")
+# The schema's bound (players.rating); FIDE's lowest published rating is 1400, but a national
+# rating of an unrated junior can be lower.
+MAX_RATING = 4000
+# FIDE ids are numbers of up to 9 digits today; the TRF gives them 11 columns (58-68), and
+# `normtui player --fide-id` takes as many.
+MAX_FIDE_ID_DIGITS = 11
+MAX_FILE_BYTES = 1 << 20
+_SEPARATORS = (",", ";", "\t")
 
 
 def read_players_csv(path: str | Path) -> list[PlayerInput]:
-    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read players file {path}: {exc}") from None
+        text = read_text_file(path, limit=MAX_FILE_BYTES, what="players file")
+    except TextFileError as exc:
+        raise InputError(str(exc)) from None
     return parse_players_csv(text, source=str(path))
 
 
+def _separator(text: str) -> tuple[str, str]:
+    """The separator, and the text without an Excel ``sep=`` line."""
+    first, _, rest = text.partition("\n")
+    line = first.rstrip("\r")  # not strip(): the separator may be a tab
+    if line.lower().startswith("sep=") and len(line) == 5:
+        return line[4], rest
+    header = first.lower()
+    found = [s for s in _SEPARATORS if "name" in [c.strip() for c in header.split(s)]]
+    return (found[0] if found else ","), text
+
+
 def parse_players_csv(text: str, *, source: str = "players file") -> list[PlayerInput]:
-    reader = csv.reader(io.StringIO(text))
-    rows = [(n, row) for n, row in enumerate(reader, start=1) if any(c.strip() for c in row)]
+    separator, text = _separator(text)
+    try:
+        reader = csv.reader(io.StringIO(text), delimiter=separator)
+        rows = [(n, row) for n, row in enumerate(reader, start=1)
+                if any(c.strip() for c in row)]
+    except csv.Error as exc:
+        if "field larger than field limit" in str(exc):
+            raise InputError(f"{source}: a field longer than 128 KB: not a players list"
+                             ) from None
+        raise InputError(f"{source} is not a CSV file a spreadsheet writes ({exc})") from None
     if not rows:
         raise InputError(f"{source} is empty; it needs the header {','.join(COLUMNS)}")
     header = [c.strip().lower() for c in rows[0][1]]
     missing = [c for c in COLUMNS if c not in header]
     if missing:
-        raise InputError(f"{source}: the header lacks the column {missing[0]!r} "
-                         f"(expected {','.join(COLUMNS)})")
+        raise InputError(f"{source}: the header lacks the column {missing[0]!r} (expected "
+                         f"{','.join(COLUMNS)}, separated by commas or semicolons)")
     unknown = [c for c in header if c not in COLUMNS + OPTIONAL]
     if unknown:
         raise InputError(f"{source}: unknown column {unknown[0]!r} "
@@ -53,30 +87,29 @@ def parse_players_csv(text: str, *, source: str = "players file") -> list[Player
         if len(row) != len(header):
             raise InputError(f"{source} line {line}: {len(row)} fields, the header has "
                              f"{len(header)}")
-        cells = {k: v.strip() for k, v in zip(header, row, strict=True)}
-        players.append(_player(cells, f"{source} line {line}"))
-    check_players(players, source)
+        cells = {k: clean_text(v) for k, v in zip(header, row, strict=True)}
+        where = f"{source} line {line}"
+        players.append(_player(cells, where))
+        check_players(players, where)
     return players
 
 
 def _player(cells: dict[str, str], where: str) -> PlayerInput:
-    name = " ".join(cells["name"].split())
+    name = cells["name"]
     if not name:
         raise InputError(f"{where}: the name is empty")
     rating: int | None = None
     if cells["rating"]:
-        if not cells["rating"].isdigit():
-            raise InputError(f"{where}: rating {cells['rating']!r} of {name} is not a number")
-        rating = int(cells["rating"])
-        if rating > 4000:
-            raise InputError(f"{where}: rating {rating} of {name} is not a chess rating")
+        text = cells["rating"]
+        if not is_number(text) or len(text) > 4 or int(text) > MAX_RATING:
+            raise InputError(f"{where}: rating {text!r} of {name} is not a valid rating (a "
+                             f"whole number from 0 to {MAX_RATING}, or empty for no rating)")
+        rating = int(text)
     federation = cells["federation"].upper() or None
-    if federation is not None and not (federation.isalpha() and 2 <= len(federation) <= 3):
+    if federation is not None and not (federation.isascii() and federation.isalpha()
+                                       and 2 <= len(federation) <= 3):
         raise InputError(f"{where}: federation {cells['federation']!r} of {name} is not a "
                          "2- or 3-letter code")
-    fide_id = cells["fide_id"] or None
-    if fide_id is not None and not fide_id.isdigit():
-        raise InputError(f"{where}: FIDE id {fide_id!r} of {name} is not a number")
     title = cells.get("title", "").upper() or None
     if title is not None and title not in FIDE_TITLES:
         raise InputError(f"{where}: title {cells['title']!r} of {name} is not a FIDE title "
@@ -84,17 +117,39 @@ def _player(cells: dict[str, str], where: str) -> PlayerInput:
     sex = cells.get("sex", "").lower() or None
     if sex is not None and sex not in ("m", "w"):
         raise InputError(f"{where}: sex {cells['sex']!r} of {name}: m or w, as FIDE reports it")
-    return PlayerInput(name, rating, federation, fide_id, title, sex)
+    return PlayerInput(name, rating, federation, cells["fide_id"] or None, title, sex)
+
+
+def clean_player(p: PlayerInput) -> PlayerInput:
+    """``p`` with its texts as the event stores them (a list made by a program, not read
+    from a file, goes through this too)."""
+    return replace(p, name=clean_text(p.name),
+                   federation=clean_text(p.federation or "") or None,
+                   fide_id=clean_text(p.fide_id or "") or None)
 
 
 def check_players(players: Sequence[PlayerInput], source: str = "the player list") -> None:
-    """Names are unique ignoring case, as players are found by name."""
+    """Names are unique ignoring case, as players are found by name; FIDE ids are numbers
+    that fit the rating report, and no two players share one."""
     seen: dict[str, str] = {}
+    ids: dict[str, str] = {}
     for p in players:
         key = p.name.casefold()
         if key in seen:
             raise InputError(f"{source}: {p.name!r} is listed twice")
         seen[key] = p.name
-        if p.name.strip().isdigit():
+        if is_number(p.name.strip()):
             raise InputError(f"{source}: {p.name!r} is a number, not a name (numbers are "
                              "pairing numbers)")
+        if p.fide_id is None:
+            continue
+        if not is_number(p.fide_id) or int(p.fide_id) == 0:
+            raise InputError(f"{source}: FIDE id {p.fide_id!r} of {p.name} is not a number")
+        if len(p.fide_id) > MAX_FIDE_ID_DIGITS:
+            raise InputError(f"{source}: FIDE id {p.fide_id} of {p.name} has {len(p.fide_id)} "
+                             f"digits; a FIDE id has at most {MAX_FIDE_ID_DIGITS} (the rating "
+                             "report's columns 58-68)")
+        if p.fide_id in ids:
+            raise InputError(f"{source}: FIDE id {p.fide_id} is given to both {ids[p.fide_id]} "
+                             f"and {p.name}; a FIDE id is one player's")
+        ids[p.fide_id] = p.name
