@@ -19,7 +19,9 @@ byte for byte in content (a test rebuilds it and compares every table).
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import stat
 import sys
 import tempfile
 from collections.abc import Callable
@@ -178,21 +180,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("path", type=Path, help="where to write the demo event (e.g. demo.db)")
     parser.add_argument("--force", action="store_true", help="replace an existing file")
     args = parser.parse_args(argv)
-    target: Path = args.path
-    if target.exists() and not args.force:
-        print(f"normtui: {target} exists; use --force to replace it", file=sys.stderr)
+    named: Path = args.path
+    # A link is followed: its target is the file replaced (issue 18).
+    target = Path(os.path.realpath(named))
+    try:
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        # Never a device, a FIFO or a folder: replacing one would remove it (as root, the
+        # machine's /dev/null).
+        print(f"normtui: {named} is not a regular file; the demo is written to a new or a "
+              "regular file", file=sys.stderr)
+        return 2
+    if info is not None and not args.force:
+        print(f"normtui: {named} exists; rebuild it with `python -m normtui.demo {named} "
+              "--force`", file=sys.stderr)
         return 2
     # Built beside the target and moved into place, so a failure never leaves half a demo.
-    with tempfile.TemporaryDirectory(dir=target.parent if str(target.parent) else ".") as tmp:
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
         built = Path(tmp) / "demo.db"
         try:
             build_demo(built)
         except EXPECTED_ERRORS as exc:
             print(f"normtui: cannot build the demo: {exc}", file=sys.stderr)
             return 2
+        if info is not None:
+            os.chmod(built, stat.S_IMODE(info.st_mode))  # the file's permissions are kept
         remove_database(target)
         built.replace(target)
-    print(f"wrote {target}")
+    print(f"wrote {named}")
     return 0
 
 

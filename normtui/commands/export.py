@@ -2,13 +2,15 @@
 
 Exit codes: 0 written; 2 bad input (an unknown format, a file that is not an event, an output
 that cannot be written), with one line on stderr and nothing written.
+
+The output is written as :mod:`normtui.export.output` says: a regular file is replaced whole
+(keeping its permissions), a device or a FIFO written through, a link's target written, ``-``
+is stdout.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -16,22 +18,15 @@ import click
 from normtui.commands.common import echo_json, friendly
 from normtui.commands.storecli import db_argument, opened
 from normtui.export import FORMATS, EventDetails, export_report
+from normtui.export.output import write_output
 from normtui.store.connection import refuse_event_file
+from normtui.text import clean_text
 
 
-def _write_file(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write beside the target and rename, so a failed export never leaves half a file
-    (and an existing report stays as it was)."""
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        # newline="": the text's own line ends are kept (a TRF ends its lines in CR LF).
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _detail(value: str | None) -> str | None:
+    # As `normtui details` stores them: one line of text (a CR LF in --city would otherwise
+    # start a record of its own in the TRF).
+    return clean_text(value) or None if value is not None else None
 
 
 def register(cli: click.Group) -> None:
@@ -40,7 +35,8 @@ def register(cli: click.Group) -> None:
     @click.option("--format", "-f", "fmt", required=True, type=click.Choice(FORMATS),
                   help="What to write.")
     @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Write to this file instead of stdout.")
+                  help="Write to this file instead of stdout (replaced whole, its permissions "
+                  "kept; a device or FIFO is written through; - is stdout).")
     @click.option("--city", help="City of the event (TRF 022). Default: from the PGN Site tag.")
     @click.option("--federation", help="Federation of the event (TRF 032), e.g. NOR. "
                                        "Default: from the PGN Site tag.")
@@ -74,9 +70,11 @@ def register(cli: click.Group) -> None:
         md           Markdown standings and crosstable.
         html         one self-contained page for the press.
         """
-        details = EventDetails(site=site, city=city,
-                               federation=federation.upper() if federation else None,
-                               chief_arbiter=arbiter, deputy_arbiters=deputy)
+        fed = _detail(federation)
+        details = EventDetails(site=_detail(site), city=_detail(city),
+                               federation=fed.upper() if fed else None,
+                               chief_arbiter=_detail(arbiter),
+                               deputy_arbiters=tuple(d for d in map(_detail, deputy) if d))
         if output is not None:
             refuse_event_file(output, db, "overwritten by an export")
         with opened(db) as store:
@@ -94,9 +92,10 @@ def register(cli: click.Group) -> None:
                 sys.stdout.buffer.write(text.encode(encoding))
                 sys.stdout.buffer.flush()
             return
-        _write_file(output, text, encoding)
+        # Bytes: the text's own line ends are kept (a TRF ends its lines in CR LF).
+        write_output(output, text.encode(encoding))
         if as_json:
             echo_json({"format": fmt, "output": str(output),
                        "bytes": len(text.encode(encoding)), "warnings": warnings})
-        else:
+        elif str(output) != "-":
             click.echo(f"wrote {output} ({fmt}, {encoding})", err=True)

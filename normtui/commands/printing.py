@@ -25,7 +25,7 @@ def register(cli: click.Group) -> None:
                   help="The round (pairings, results, scoresheets). Default: the current "
                        "round; for results the last round with a result.")
     @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Write to this file instead of stdout.")
+                  help="Write to this file instead of stdout (as `normtui export -o`).")
     @click.option("--json", "as_json", is_flag=True,
                   help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "html"}.')
     @friendly
@@ -42,7 +42,7 @@ def register(cli: click.Group) -> None:
                      withdrawals, corrections and who made them, time-control changes,
                      the play-off, final standings and prizes
         """
-        from normtui.commands.export import _write_file
+        from normtui.export.output import write_output
 
         if output is not None:
             refuse_event_file(output, db, "overwritten by a sheet")
@@ -54,9 +54,10 @@ def register(cli: click.Group) -> None:
             else:
                 click.echo(text, nl=False)
             return
-        _write_file(output, text)
+        # Replaced whole, a device or FIFO written through, a link's target written (issue 18).
+        write_output(output, text)
         if as_json:
             echo_json({"sheet": what, "round": round_no, "output": str(output),
                        "bytes": len(text.encode())})
-        else:
+        elif str(output) != "-":
             click.echo(f"wrote {output} ({what})", err=True)

@@ -1,4 +1,4 @@
-"""Every game of the event in one PGN file, written by python-chess: the main games, their
+r"""Every game of the event in one PGN file, written by python-chess: the main games, their
 Armageddon games and the play-off.
 
 Header choices (the PGN standard's Seven Tag Roster first, then supplemental tags):
@@ -25,11 +25,16 @@ Header choices (the PGN standard's Seven Tag Roster first, then supplemental tag
 The moves are those of the stored PGN text (other tags it carries, such as ``ECO``, are kept);
 a game with no stored text gets the headers and its result only. The result is always the
 store's, which the arbiter confirmed, not whatever the stored text says.
+
+Every tag value is one line with ``"`` and ``\`` escaped (PGN standard 8.1.1: a Site typed with
+a line break and ``[Result "0-1"]`` in it stays inside its tag), and comments hold no control
+characters (:func:`normtui.text.pgn_string`, :func:`normtui.text.clean_text`).
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 
 import chess.pgn
@@ -39,6 +44,7 @@ from normtui.rules.model import ArmageddonResult, MainResult, Player
 from normtui.rules.playoff import PlayoffGame
 from normtui.rules.profile import TimeControl
 from normtui.store import GameRecord
+from normtui.text import clean_text, pgn_string
 
 __all__ = ["pgn", "pgn_games"]
 
@@ -50,6 +56,20 @@ _MAIN_RESULT = {MainResult.WHITE_WIN: "1-0", MainResult.BLACK_WIN: "0-1",
                 MainResult.BLACK_FORFEIT_WIN: "0-1"}
 
 
+# python-chess reads a tag value as written, escapes and all.
+_ESCAPED = re.compile(r'\\(["\\])')
+
+
+class _Exporter(chess.pgn.StringExporter):
+    """python-chess's exporter, with tag values and comments made safe for a PGN file."""
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        super().visit_header(tagname, pgn_string(tagvalue))
+
+    def visit_comment(self, comment: str) -> None:
+        super().visit_comment(clean_text(comment))
+
+
 def _moves(text: str | None) -> chess.pgn.Game:
     game = chess.pgn.read_game(io.StringIO(text)) if text else None
     return game if game is not None else chess.pgn.Game()
@@ -58,7 +78,7 @@ def _moves(text: str | None) -> chess.pgn.Game:
 def _build(snap: Snapshot, text: str | None, event: str, round_: str, date: str | None,
            white: Player, black: Player, result: str, tc: TimeControl) -> chess.pgn.Game:
     game = _moves(text)
-    kept = {k: v for k, v in game.headers.items() if k not in _OURS}
+    kept = {k: _ESCAPED.sub(r"\1", v) for k, v in game.headers.items() if k not in _OURS}
     headers = chess.pgn.Headers(
         Event=event, Site=snap.details.place or "?",
         Date=date.replace("-", ".") if date else "????.??.??", Round=round_,
@@ -145,6 +165,6 @@ def pgn(snap: Snapshot) -> str:
     """The PGN file: games separated by a blank line, movetext wrapped at 79 columns."""
     out = []
     for game in pgn_games(snap):
-        out.append(game.accept(chess.pgn.StringExporter(columns=79, headers=True,
-                                                        variations=True, comments=True)))
+        out.append(game.accept(_Exporter(columns=79, headers=True, variations=True,
+                                         comments=True)))
     return "\n\n".join(out) + "\n" if out else ""

@@ -157,15 +157,31 @@ class Snapshot:
         """The place as printed: "1", "7-8" for a shared place, "" when unranked (§9 a)."""
         return self.row(number).shared_rank or ""
 
+    def counted_beyond(self) -> tuple[int, int, int]:
+        """The pairings counted in the table after the last complete round: (complete,
+        scheduled, last round with one), in the rounds after :attr:`complete_through`."""
+        later = [g for g in self.games if g.round > self.complete_through]
+        done = [g for g in later if g.points is not None]
+        last = max((g.round for g in done), default=self.complete_through)
+        scheduled = sum(1 for g in later if g.round <= last)
+        return len(done), scheduled, last
+
     @property
     def status_line(self) -> str:
+        """What the table counts, said truly: a round-3 result in a table "after round 2"
+        is named as such (issue 18)."""
         if self.is_final:
             return "Final standings"
         if self.complete_through == self.rounds:
             return "Standings after the last round; the play-off is not decided"
-        if self.complete_through == 0:
-            return "Standings before the first round is complete"
-        return f"Standings after round {self.complete_through}"
+        done, scheduled, last = self.counted_beyond()
+        upto = self.complete_through
+        rounds = f"round {last}" if last == upto + 1 else f"rounds {upto + 1}-{last}"
+        partial = f"{done} of {scheduled} games of {rounds}"
+        if upto == 0:
+            return (f"Standings after {partial}" if done else
+                    "Standings before the first round is complete")
+        return f"Standings after round {upto}" + (f" and {partial}" if done else "")
 
 
 def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Snapshot:

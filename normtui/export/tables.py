@@ -18,9 +18,7 @@ An empty cell is a pairing not yet complete (no result, or an Armageddon still d
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 from dataclasses import dataclass
 from decimal import Decimal
@@ -28,6 +26,7 @@ from typing import Any
 
 from normtui.export.snapshot import Snapshot, half, points_text
 from normtui.store import StandingRow
+from normtui.text import csv_line
 
 __all__ = ["Cell", "cell_text", "crosstable", "csv_text", "json_text", "markdown"]
 
@@ -82,25 +81,24 @@ def prize_text(row: StandingRow, grouped: bool = False) -> str:
 def csv_text(snap: Snapshot) -> str:
     """One row per player in final order: rank and place (both from the final table), the
     player, one column per opponent's pairing number, then points, tie-breaks, prize, status
-    and the note of a row the play-off placed."""
+    and the note of a row the play-off placed. A name a spreadsheet would run as a formula is
+    neutralised (:func:`normtui.text.csv_line`)."""
     table = crosstable(snap)
     numbers = [p.number for p in snap.players]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rank", "place", "number", "player", "federation", "rating", "fide_id",
-                     *[str(n) for n in numbers], "points", "sonneborn_berger", "wins",
-                     "black_wins", "armageddon_wins", "games", "prize", "status", "note"])
+    lines = [csv_line(["rank", "place", "number", "player", "federation", "rating", "fide_id",
+                       *[str(n) for n in numbers], "points", "sonneborn_berger", "wins",
+                       "black_wins", "armageddon_wins", "games", "prize", "status", "note"])]
     for row in snap.standings:
         p = snap.by_number[row.number]
         rank = snap.ranks.get(row.number)
-        writer.writerow([
+        lines.append(csv_line([
             "" if rank is None else rank, snap.place(row.number), p.number, p.name,
             p.federation or "", p.rating or "", p.fide_id or "",
             *[cell_text(table[p.number].get(n, []), points_text) for n in numbers],
             points_text(row.points), points_text(row.sonneborn_berger), row.wins,
             row.black_wins, row.armageddon_wins, row.games, prize_text(row), row.status.value,
-            row.note])
-    return out.getvalue()
+            row.note]))
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _number(value: Decimal | None) -> int | float | None:

@@ -61,6 +61,10 @@ TRF26 text says (see the README, "Which file goes to whom").
 
 The first line is a ``###`` comment that names the file's encoding (UTF-8, or Latin-1 with
 ``--encoding latin-1``, which FIDE's reader assumes unless told otherwise).
+
+Every text written (the event's name, city and arbiters, the players' names) is one line of
+printable text (:func:`normtui.text.clean_text`): a line break typed into ``--city`` would
+otherwise start a record of its own, a fake ``001`` player line included.
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ from normtui.export.trf_ranking import main_records, playoff_records
 from normtui.rules.model import ArmageddonResult, MainResult, Player
 from normtui.rules.playoff import PlayoffGame
 from normtui.store import GameRecord
+from normtui.text import clean_text
 
 __all__ = ["DRAWN_ARMAGEDDON", "ENCODINGS", "playoff_trf", "points_field", "trf", "trf16"]
 
@@ -134,7 +139,7 @@ def player_line(p: Player, points: Decimal, rank: int | None, blocks: Sequence[s
     >>> line[91:95], line[96], line[98], line[101:105]
     ('   9', 'w', '=', '   1')
     """
-    name = p.name[:33]
+    name = clean_text(p.name)[:33]
     rating = str(p.rating) if p.rating else ""
     head = (f"001 {p.number:>4} {p.sex or '':1}{p.title or '':>3} {name:<33} {rating:>4} "
             f"{p.federation or '':<3} "
@@ -208,14 +213,14 @@ def _header(snap: Snapshot, name: str, kind: str, players: Sequence[Player],
             dates: Sequence[str | None], time_control: str, encoding: str) -> list[str]:
     d = snap.details
     known = sorted(x for x in dates if x)
-    lines = [f"### Encoding: {ENCODINGS[encoding]}", f"012 {name}", f"022 {d.city or ''}",
-             f"032 {d.federation or ''}",
+    lines = [f"### Encoding: {ENCODINGS[encoding]}", f"012 {clean_text(name)}",
+             f"022 {clean_text(d.city or '')}", f"032 {clean_text(d.federation or '')}",
              f"042 {_date(known[0] if known else None)}",
              f"052 {_date(known[-1] if known else None)}", f"062 {len(players)}",
              f"072 {sum(1 for p in players if p.rating)}", f"092 {kind}"]
     if d.chief_arbiter:
-        lines.append(f"102 {d.chief_arbiter}")
-    lines += [f"112 {deputy}" for deputy in d.deputy_arbiters]
+        lines.append(f"102 {clean_text(d.chief_arbiter)}")
+    lines += [f"112 {clean_text(deputy)}" for deputy in d.deputy_arbiters]
     lines.append(f"122 {time_control}")
     # Record 132: round r's date (YY/MM/DD) in columns 92 + 10 (r - 1) onwards.
     round_dates = "".join(f"{_date(x, short=True):<8}  " for x in dates)
@@ -277,11 +282,11 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
                   "### normtui: main games only (the rated games); 162 scores a main game, "
                   f"299 adds {(p.draw_armageddon_win - p.draw_armageddon_loss).normalize():f} "
                   "to each Armageddon winner",
-                  *(f"### {r.player}: withdrew, not counted (Regulations §9 a); rank "
-                    f"{last_place} means unranked, 299 takes away the points of their games"
+                  *(f"### {clean_text(r.player)}: withdrew, not counted (Regulations §9 a); "
+                    f"rank {last_place} means unranked, 299 takes away the points of their games"
                     for r in unranked),
-                  *(f"### {r.number} {r.player}: {r.points.normalize():f} points (more than "
-                    "columns 81-84 can hold)" for r in snap.standings
+                  *(f"### {r.number} {clean_text(r.player)}: {r.points.normalize():f} points "
+                    "(more than columns 81-84 can hold)" for r in snap.standings
                     if not points_field(r.points).strip())]
         for row in sorted(snap.standings, key=lambda r: r.number):
             rank = snap.ranks.get(row.number)

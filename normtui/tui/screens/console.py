@@ -271,6 +271,7 @@ class ConsoleScreen(Screen[None]):
         """Write the export ``fmt`` beside the database (issue 7, from the palette). A thread of
         its own and a connection of its own: a PGN export replays every game (1-2 s)."""
         from normtui.export import export_event, suffix
+        from normtui.export.output import write_output
         from normtui.store import EventStore
 
         failures: tuple[type[Exception], ...] = (OSError, *EXPECTED_ERRORS)
@@ -279,7 +280,8 @@ class ConsoleScreen(Screen[None]):
         try:
             with EventStore.open(source) as store:
                 text = export_event(store, fmt)
-            target.write_text(text, encoding="utf-8", newline="")
+            # Replaced whole, its permissions kept; a link's target written (issue 18).
+            write_output(target, text)
         except failures as exc:
             self.app.call_from_thread(self.notify, f"Export {fmt} failed: {exc}",
                                       severity="error", markup=False)
