@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from normtui.rules.profile import Profile, ProfileError, load_profile
+from normtui.text import TextFileError, read_text_file
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 REGULATIONS = ASSETS / "regulations"
@@ -16,6 +17,8 @@ DEFAULT_PROFILE = "norway-chess-2022"
 DEFAULT_PROFILE_PATH = REGULATIONS / f"{DEFAULT_PROFILE}.toml"
 DATA = ASSETS / "data"
 DATA_2022 = DATA / "norway-chess-2022"
+PLAYERS_EXAMPLE = ASSETS / "players-example.csv"
+PROFILE_MAX_BYTES = 1 << 20
 
 
 def builtin_profiles() -> dict[str, Path]:
@@ -37,10 +40,12 @@ def profile_path(spec: str | Path) -> Path:
 
 
 def read_profile_text(path: str | Path = DEFAULT_PROFILE_PATH) -> str:
+    """A profile's text; a file larger than 1 MB (a device such as /dev/zero) is refused
+    without being read to the end (TOML is UTF-8, so no other encoding is guessed)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"cannot read profile {path}: {exc}") from None
+        return read_text_file(path, limit=PROFILE_MAX_BYTES, what="profile", utf8_only=True)
+    except TextFileError as exc:
+        raise ProfileError(str(exc)) from None
 
 
 def load_profile_file(path: str | Path = DEFAULT_PROFILE_PATH) -> Profile:

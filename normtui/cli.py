@@ -1,8 +1,11 @@
 """The command line. Each group of commands lives in ``normtui.commands`` and is imported only
 when one of its commands runs (:class:`normtui.commands.LazyGroup`); this module wires them.
 
-Exit codes: 0 done; 1 a check found problems; 2 bad input or usage. No traceback reaches a user:
-every expected failure is a :class:`normtui.commands.common.UserError` with one line of text.
+Exit codes: 0 done; 1 a check found problems (or the output was cut short: a closed pipe);
+2 bad input or usage, the event file unchanged; 3 the event was changed but the command's report
+could not be written (stdout closed or full: ``normtui log`` shows the change). No traceback
+reaches a user: every expected failure is one line of text on stderr
+(:mod:`normtui.commands.common`, and :mod:`normtui.commands.parsing` for usage errors).
 """
 
 from __future__ import annotations
@@ -36,4 +39,4 @@ def main(argv: list[str] | None = None) -> None:
         args = ["open"]
     elif args[0] not in COMMANDS and not args[0].startswith("-"):
         args = ["open", *args]
-    cli.main(args=args, prog_name="normtui", standalone_mode=True)
+    cli.main(args=args, prog_name="normtui")

@@ -15,6 +15,8 @@ import importlib
 
 import click
 
+from normtui.commands.parsing import Group
+
 # Command name -> the module of normtui.commands whose ``register(cli)`` defines it.
 COMMANDS: dict[str, str] = {
     "open": "open",
@@ -40,8 +42,11 @@ def load(group: click.Group, module: str) -> None:
         importlib.import_module(f"{__name__}.{module}").register(group)
 
 
-class LazyGroup(click.Group):
-    """A click group whose commands are imported on first use (see the module's doc)."""
+class LazyGroup(Group):
+    """A click group whose commands are imported on first use (see the module's doc); its
+    commands read their arguments as :mod:`normtui.commands.parsing` says."""
+
+    group_class = Group  # type: ignore[assignment]  # a subgroup (blitz) has its own commands, none of them lazy
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.commands, *COMMANDS})

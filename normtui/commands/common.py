@@ -1,18 +1,30 @@
-"""What every command shares: one-line errors with exit code 2, and JSON output."""
+"""What every command shares: one-line errors with exit code 2, and JSON output.
+
+Exit codes (the README's): 0 done; 1 a check found problems, or the output was cut short (the
+reader of a pipe went away); 2 bad input or usage, one line on stderr, the event file as it
+was; 3 the event was changed, but what the command had to say about it could not be written
+(stdout closed or on a full disk): ``normtui log`` shows the change. 130 interrupted.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from enum import Enum
 from functools import wraps
+from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import click
+
+from normtui.text import visible
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,9 +35,74 @@ class UserError(Exception):
     exit_code = 2
 
 
+# The event was changed, but the command's report could not be written.
+CHANGED_BUT_UNREPORTED = 3
+
+# What writing to stdout fails with when the pipe is gone, the disk under a redirection is
+# full, or the terminal went away.
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
-    click.echo(f"normtui: {message}", err=True)
+    # One line, and nothing in it that a terminal would obey (a name quoted from a damaged
+    # file or from the command line may hold escape sequences).
+    click.echo(f"normtui: {visible(' '.join(message.split()))}", err=True)
     sys.exit(code)
+
+
+def _commits() -> int:
+    base = sys.modules.get("normtui.store.base")
+    return int(base.commits()) if base is not None else 0
+
+
+def _output_lost(exc: OSError, changed: bool) -> NoReturn:
+    """stdout cannot be written: say so (unless the reader just went away before a change),
+    send the rest of the output nowhere, and exit 3 if the event was changed, else 1."""
+    # Nothing more for stdout, not even at exit (Python would complain about it there).
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    why = exc.strerror or str(exc)
+    if changed:
+        fail(f"the change was made (`normtui log` shows it), but its report could not be "
+             f"written to stdout: {why}", CHANGED_BUT_UNREPORTED)
+    if not isinstance(exc, BrokenPipeError):
+        fail(f"stdout cannot be written: {why}", 1)
+    sys.exit(1)
+
+
+@contextmanager
+def output_guard(changed: bool) -> Iterator[None]:
+    """Around output written after the command's own work (``--json``'s object): stdout that
+    cannot be written is one line and exit 3 if the event was ``changed``, else 1."""
+    try:
+        yield
+        sys.stdout.flush()
+    except OSError as exc:
+        if _is_output_error(exc):
+            _output_lost(exc, changed)
+        raise
+
+
+def _is_output_error(exc: BaseException) -> bool:
+    # A file normtui writes (an export) fails with its name; stdout and stderr without one.
+    return isinstance(exc, OSError) and exc.filename is None and exc.errno in _OUTPUT_ERRNOS
+
+
+def _os_failure(exc: OSError) -> str:
+    name = exc.filename or "file"
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"{name}: the disk is full (nothing was written to it); free some space"
+    return f"{name}: {exc.strerror or exc}"
+
+
+def _damage(db: object) -> str | None:
+    """After an unexpected failure on an event file: if SQLite finds the file damaged (a
+    value the schema forbids, a broken page), that is the line to show, not a traceback."""
+    if not isinstance(db, Path) or "normtui.store.base" not in sys.modules:
+        return None
+    from normtui.store.check import damage
+
+    return damage(db)
 
 
 def _expected() -> tuple[type[Exception], ...]:
@@ -43,26 +120,36 @@ def _expected() -> tuple[type[Exception], ...]:
 
 def friendly(func: F) -> F:
     """Turn expected failures into one line on stderr instead of a traceback: the rules' and
-    the store's refusals, SQLite and OS errors. Exit 2, or 130 when interrupted."""
+    the store's refusals, SQLite and OS errors, a damaged event file. Exit 2, or 3 when the
+    event was changed but stdout could not be written, or 130 when interrupted."""
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        before = _commits()
         try:
-            return func(*args, **kwargs)
+            try:
+                result = func(*args, **kwargs)
+            finally:
+                # What click.echo left in a buffer fails here, not after we have exited.
+                sys.stdout.flush()
+            return result
         except KeyboardInterrupt:
             fail("interrupted", 130)
-        except BrokenPipeError:
-            # The reader went away (`| head`): not an error of ours to report.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            sys.exit(1)
+        except OSError as exc:
+            if _is_output_error(exc):
+                _output_lost(exc, _commits() > before)
+            fail(_os_failure(exc))
         except sqlite3.Error as exc:
-            fail(f"database error: {exc}")
+            from normtui.store.failures import sqlite_failure
+
+            db = kwargs.get("db")
+            fail(str(sqlite_failure(exc, db if isinstance(db, Path) else Path("event file"))))
         except Exception as exc:
             if isinstance(exc, _expected()):
                 fail(str(exc))
-            if isinstance(exc, OSError):
-                fail(f"{exc.filename or 'file'}: {exc.strerror or exc}")
+            damaged = _damage(kwargs.get("db"))
+            if damaged is not None:
+                fail(damaged)
             raise
 
     return wrapper  # type: ignore[return-value]

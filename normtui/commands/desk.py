@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.parsing import BOARD_NUMBER, Whole
 from normtui.commands.storecli import (
     data,
     db_argument,
@@ -27,7 +28,13 @@ from normtui.commands.storecli import (
 )
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.rules.model import Postponement
-from normtui.rules.profile import Profile, TimeControl
+from normtui.rules.profile import (
+    MAX_CLOCK_SECONDS,
+    MAX_INCREMENT_FROM_MOVE,
+    MAX_INCREMENT_SECONDS,
+    Profile,
+    TimeControl,
+)
 from normtui.store.check import UNREADABLE, check_event
 
 
@@ -70,7 +77,7 @@ def register(cli: click.Group) -> None:
     @cli.command("start")
     @db_argument
     @click.argument("round_no", metavar="ROUND")
-    @click.option("--board", type=int, help="Only this board.")
+    @click.option("--board", type=BOARD_NUMBER, help="Only this board.")
     @reports
     @friendly
     def start(db: Path, round_no: str, board: int | None) -> None:
@@ -116,14 +123,18 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.argument("round_no", metavar="ROUND")
     @click.argument("player")
-    @click.option("--present/--absent", default=True,
-                  help="In the playing area at the start of the round, or not.")
+    @click.option("--present/--absent", default=None,
+                  help="In the playing area at the start of the round, or not (one of them "
+                  "is needed).")
     @click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
     @reports
     @friendly
-    def arrive(db: Path, round_no: str, player: str, present: bool, no_fine: bool) -> None:
+    def arrive(db: Path, round_no: str, player: str, present: bool | None,
+               no_fine: bool) -> None:
         """Record whether PLAYER was present at the start of ROUND. Absent at the start is
         fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine."""
+        if present is None:
+            raise UserError("give --present or --absent")
         with opened(db) as store:
             report(store.record_arrival(parse_round(round_no), player, present,
                                         fine=not no_fine), "already recorded so")
@@ -240,10 +251,10 @@ def register(cli: click.Group) -> None:
     @cli.command("time-control")
     @db_argument
     @click.argument("name")
-    @click.argument("white_seconds", type=int)
-    @click.argument("black_seconds", type=int)
-    @click.argument("increment_seconds", type=int)
-    @click.argument("increment_from_move", type=int)
+    @click.argument("white_seconds", type=Whole(1, MAX_CLOCK_SECONDS, "seconds"))
+    @click.argument("black_seconds", type=Whole(1, MAX_CLOCK_SECONDS, "seconds"))
+    @click.argument("increment_seconds", type=Whole(0, MAX_INCREMENT_SECONDS, "seconds"))
+    @click.argument("increment_from_move", type=Whole(1, MAX_INCREMENT_FROM_MOVE))
     @reports
     @friendly
     def time_control(db: Path, name: str, white_seconds: int, black_seconds: int,
@@ -252,6 +263,11 @@ def register(cli: click.Group) -> None:
 
         Example: normtui time-control DB armageddon 600 420 1 41 (White 10', Black 7',
         +1" from move 41).
+
+        \b
+        Bounds: a clock 1 to 21600 seconds (6 hours), an increment 0 to 60 seconds, from
+        move 1 to 200; the classical control gives each player at least 60 minutes counting
+        60 moves' increments (FIDE Laws, Appendix A.1).
         """
         with opened(db) as store:
             tc = TimeControl(white_seconds, black_seconds, increment_seconds, increment_from_move)

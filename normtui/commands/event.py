@@ -5,14 +5,13 @@ Exit codes: 0 done; 2 bad input, with one line on stderr and the database unchan
 
 from __future__ import annotations
 
-import csv
-import io
 from decimal import Decimal
 from pathlib import Path
 
 import click
 
 from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.parsing import ROUND_NUMBER, SEED, Whole
 from normtui.commands.storecli import (
     actor,
     data,
@@ -26,6 +25,7 @@ from normtui.commands.storecli import (
     say,
 )
 from normtui.store import ByeRecord, EventStore, FinalStandings, GameRecord, read_players_csv
+from normtui.text import csv_line
 
 STANDINGS_COLUMNS = ("rank", "shared_rank", "player", "number", "points", "sonneborn_berger",
                      "wins", "black_wins", "prize", "counted", "note")
@@ -119,7 +119,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.option("--players", "players_file",
                   type=click.Path(dir_okay=False, path_type=Path),
-                  help="CSV with the header name,rating,federation,fide_id.")
+                  help="CSV of the players, in pairing order (see above).")
     @click.option("--profile", "profile_spec", metavar="NAME|FILE",
                   help="Regulations: a built-in profile (`normtui profiles` lists them) or a "
                        "TOML file; default: norway-chess-2022.")
@@ -136,7 +136,7 @@ def register(cli: click.Group) -> None:
     @click.option("--from-trf", "trf_file", type=click.Path(dir_okay=False, path_type=Path),
                   help="Start from a TRF16/TRF26 file instead of --players (Swiss-Manager, "
                        "chess-results, normtui): players, numbers and the results so far.")
-    @click.option("--lots", "seed", type=int,
+    @click.option("--lots", "seed", type=SEED,
                   help="Draw pairing numbers by lots with this seed (recorded). Without it, "
                        "the listed order is the pairing order.")
     @reports
@@ -148,7 +148,16 @@ def register(cli: click.Group) -> None:
         """Create the event database DB: players, pairing numbers and every round's pairings.
 
         \b
-        CSV header: name,rating,federation,fide_id (rating, federation, fide_id may be empty).
+        The players CSV has a header line and one line per player:
+          name        "Lastname, Firstname", as the rating report writes it (required)
+          rating      FIDE rating, 0 to 4000 (may be empty)
+          federation  FIDE code, e.g. NOR (may be empty)
+          fide_id     FIDE id, up to 10 digits, one player's only (may be empty)
+          title       optional column: GM, IM, WGM, FM, WIM, CM, WFM or WCM
+          sex         optional column: m or w
+        The first four columns must be there (empty cells are fine); separated by commas,
+        or by semicolons as a Norwegian Excel saves it; UTF-8 or Windows-1252.
+        Example: assets/players-example.csv (the 2022 field).
         Any field of 3 players or more: the rounds follow from the players and the cycles
         (an odd field has a bye each round), the rest of the rules from the profile.
         --from-trf FILE: the players with the file's pairing numbers, and its results so far
@@ -201,7 +210,7 @@ def register(cli: click.Group) -> None:
 
     @cli.command("pairings")
     @db_argument
-    @click.option("--round", "round_no", type=int, help="Only this round.")
+    @click.option("--round", "round_no", type=ROUND_NUMBER, help="Only this round.")
     @json_option
     @friendly
     def pairings(db: Path, round_no: int | None, as_json: bool) -> None:
@@ -255,7 +264,8 @@ def register(cli: click.Group) -> None:
 
     @cli.command("standings")
     @db_argument
-    @click.option("--round", "round_no", type=int, help="The table after this round.")
+    @click.option("--round", "round_no", type=ROUND_NUMBER,
+                  help="The table after this round (0: before the first).")
     @json_option
     @click.option("--csv", "as_csv", is_flag=True, help="Write CSV to stdout.")
     @friendly
@@ -277,19 +287,18 @@ def register(cli: click.Group) -> None:
         if as_json:
             echo_json([r.to_json() for r in rows])
         elif as_csv:
-            out = io.StringIO()
-            writer = csv.DictWriter(out, fieldnames=list(rows[0].to_json()) if rows
-                                    else list(STANDINGS_COLUMNS), lineterminator="\n")
-            writer.writeheader()
+            # Cells a spreadsheet would run as formulas are neutralised (OWASP; issue 18).
+            columns = list(rows[0].to_json()) if rows else list(STANDINGS_COLUMNS)
+            click.echo(csv_line(columns))
             for r in rows:
-                writer.writerow(r.to_json())
-            click.echo(out.getvalue(), nl=False)
+                values = r.to_json()
+                click.echo(csv_line("" if values[c] is None else values[c] for c in columns))
         else:
             print_standings(final, currency)
 
     @cli.command("log")
     @db_argument
-    @click.option("--limit", type=click.IntRange(min=1), help="Only the newest N entries.")
+    @click.option("--limit", type=Whole(1, 1_000_000), help="Only the newest N entries.")
     @json_option
     @friendly
     def log(db: Path, limit: int | None, as_json: bool) -> None:

@@ -20,8 +20,10 @@ from typing import Any
 import click
 
 from normtui.commands.common import UserError, fail, friendly, to_json
+from normtui.commands.parsing import Whole
 from normtui.pgn import STAGES, GameReport, PgnReadError, Stage, validate_file
 from normtui.rules.profile import Profile
+from normtui.text import visible
 
 # Progress bars only for files that take more than a moment.
 PROGRESS_MIN_BYTES = 2 << 20
@@ -94,6 +96,8 @@ class _Tally:
 
 
 def _human(report: GameReport) -> str:
+    """A game's lines for a terminal: what the file holds (names, tokens) is shown, never
+    obeyed (:func:`normtui.text.visible`)."""
     players = f"{report.white} - {report.black}"
     head = (f"#{report.index + 1:<4} {players:<44} R{report.round:<5} "
             f"{report.result or '?':<8} {report.termination:<21} "
@@ -102,7 +106,7 @@ def _human(report: GameReport) -> str:
     for f in report.findings:
         lines.append(f"      {f.severity:<7} {f.move or '-':<11} {f.code}: {f.message} "
                      f"({f.rule})")
-    return "\n".join(lines)
+    return visible("\n".join(lines))
 
 
 class _JsonList:
@@ -182,7 +186,7 @@ def register(cli: click.Group) -> None:
                   help="Which games these are: main (classical), armageddon or playoff.")
     @click.option("--json", "as_json", is_flag=True,
                   help="Print a JSON list of games and findings instead of text.")
-    @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+    @click.option("--jobs", "-j", type=Whole(1, 256), default=None,
                   help="Processes for large files (default: every core; 1 = no pool). The "
                   "answer is the same on any number.")
     @click.option("--profile", "profile_spec", metavar="NAME|FILE",

@@ -16,6 +16,7 @@ import click
 
 from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.storecli import actor_option, db_argument, json_option, opened
+from normtui.text import visible
 
 _EPILOG = """\b
 --json prints a list, one object per game, in file order:
@@ -44,12 +45,13 @@ def _line(o: object) -> str:
     from normtui.importing import Outcome
 
     assert isinstance(o, Outcome)
+    # What the file holds is shown, never obeyed (normtui.text.visible, below).
     players = f"{o.white or '?'} - {o.black or '?'}"
     text = f"{o.board}: {o.text}" if o.board else o.text
     head = f"#{o.index + 1:<4} {players:<40} R{o.round or '?':<5} {o.status:<9} {text}"
     errors = [f"      {f.severity:<7} {f.move or '-':<11} {f.code}: {f.message} ({f.rule})"
               for f in o.findings if f.severity == "error"]
-    return "\n".join([head, *errors])
+    return visible("\n".join([head, *errors]))
 
 
 def register(cli: click.Group) -> None:

@@ -10,6 +10,7 @@ import click
 
 from normtui.commands.common import UserError, echo_json, friendly
 from normtui.commands.event import show_pairings
+from normtui.commands.parsing import PAIRING_NUMBER, ROUND_NUMBER, SEED
 from normtui.commands.storecli import (
     actor_option,
     db_argument,
@@ -22,6 +23,7 @@ from normtui.commands.storecli import (
 )
 from normtui.rules.standings import Standing
 from normtui.store.stages import PlayoffView
+from normtui.text import TextFileError, read_text_file
 
 
 def _standing_json(row: Standing) -> dict[str, object]:
@@ -38,7 +40,7 @@ def register(cli: click.Group) -> None:
 
     @blitz.command("start")
     @db_argument
-    @click.argument("seed", type=int)
+    @click.argument("seed", type=SEED)
     @reports
     @friendly
     def blitz_start(db: Path, seed: int) -> None:
@@ -49,7 +51,7 @@ def register(cli: click.Group) -> None:
 
     @blitz.command("pairings")
     @db_argument
-    @click.option("--round", "round_no", type=int, help="Only this round.")
+    @click.option("--round", "round_no", type=ROUND_NUMBER, help="Only this round.")
     @json_option
     @friendly
     def blitz_pairings(db: Path, round_no: int | None, as_json: bool) -> None:
@@ -86,7 +88,7 @@ def register(cli: click.Group) -> None:
 
     @blitz.command("choose")
     @db_argument
-    @click.argument("numbers", nargs=-1, type=int, required=True)
+    @click.argument("numbers", nargs=-1, type=PAIRING_NUMBER, required=True)
     @reports
     @friendly
     def blitz_choose(db: Path, numbers: tuple[int, ...]) -> None:
@@ -100,7 +102,7 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.option("--start", "start", is_flag=True,
                   help="Start the play-off (after the last round): create its games.")
-    @click.option("--seed", type=int, help="With --start: the seed every lot is drawn from "
+    @click.option("--seed", type=SEED, help="With --start: the seed every lot is drawn from "
                   "(default: drawn from the operating system, recorded and printed).")
     @click.option("--result", "result", nargs=2, metavar="ID RESULT",
                   help="Enter the result of game ID (M1, M2, A, R3.2): 1-0, 0-1 or 1/2-1/2.")
@@ -135,7 +137,11 @@ def register(cli: click.Group) -> None:
             from normtui.store.connection import refuse_event_file
 
             refuse_event_file(pgn[1], db, "read as a PGN file")
-            text = _read_text(Path(pgn[1]))
+            try:
+                # One game's record: a few KB. /dev/zero or a disk image is refused at 1 MB.
+                text = read_text_file(pgn[1], limit=1 << 20, what="PGN file")
+            except TextFileError as exc:
+                raise UserError(str(exc)) from None
         with opened(db) as store:
             entry = None
             if start:
@@ -171,14 +177,6 @@ def register(cli: click.Group) -> None:
             report(entry, "already entered")
         for line in playoff_lines(view):
             click.echo(line)
-
-
-def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        # Old laptops and broadcast tools still write Windows-1252 (the validator reads it so).
-        return path.read_text(encoding="cp1252")
 
 
 def playoff_lines(view: PlayoffView) -> list[str]:

@@ -19,8 +19,9 @@ from typing import Any, TypeVar, cast
 
 import click
 
-from normtui.commands.common import UserError, echo_json
+from normtui.commands.common import UserError, echo_json, output_guard
 from normtui.store import AuditEntry, EventStore
+from normtui.text import is_number
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
@@ -85,11 +86,13 @@ def reports(func: F) -> F:
             # Refused after something was already written: say what was (the error itself
             # is on stderr), so that a script is not told nothing changed.
             if output["changed"]:
-                echo_json(output)
+                with output_guard(changed=True):
+                    echo_json(output)
             raise
         finally:
             _OUTPUT.reset(token)
-        echo_json(output)
+        with output_guard(output["changed"]):
+            echo_json(output)
         return result
 
     return cast(F, command)
@@ -143,6 +146,11 @@ def emit(items: Sequence[T], as_json: bool, line: Callable[[T], str], *,
 
 
 def parse_round(value: str) -> int:
-    if not value.strip().isdigit():
+    """ROUND as typed: ASCII digits (``"²"`` passes ``str.isdigit`` but is no round); a number
+    longer than any event is refused here, before it reaches SQLite."""
+    text = value.strip()
+    if not is_number(text):
         raise UserError(f"round {value!r} is not a round number")
-    return int(value)
+    if len(text) > 6:
+        raise UserError(f"round {text} is out of range (no event has that many rounds)")
+    return int(text)

@@ -65,12 +65,28 @@ Stage = Literal["auto", "main", "armageddon", "playoff"]
 Source = tuple[Path, list["RawGame"]]
 
 
+# An event's games are a few MB with every comment; a file far larger is not one event's
+# games (or is a device that never ends), and is refused before memory runs out.
+MAX_IMPORT_BYTES = 64 << 20
+
+
+def _games(path: Path) -> list[RawGame]:
+    from normtui.pgn import PgnReadError, iter_games
+
+    games, total = [], 0
+    for raw in iter_games(path):
+        total += raw.size
+        if total > MAX_IMPORT_BYTES:
+            raise PgnReadError(f"{path}: more than 64 MB of PGN; an import takes an event's "
+                               "games (`normtui validate` checks a larger file)")
+        games.append(raw)
+    return games
+
+
 def read_files(paths: Iterable[Path]) -> list[Source]:
     """Every game of every file, read before anything is written, so that a file that cannot
     be read (``PgnReadError`` or ``OSError``, one line) leaves the event as it was."""
-    from normtui.pgn import iter_games
-
-    return [(path, list(iter_games(path))) for path in paths]
+    return [(path, _games(path)) for path in paths]
 
 
 def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "auto"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from normtui.rules.model import MainResult
 from normtui.store import EXPECTED_ERRORS, ConflictError
 from normtui.store.records import GameRecord
+from normtui.text import is_number
 
 if TYPE_CHECKING:
     from normtui.pgn.findings import Finding, GameReport
@@ -124,7 +125,7 @@ def kind_of_text(header_text: str, choice: KindChoice) -> Kind:
 def round_of(tag: str) -> int | None:
     """The round of a Round tag; Armageddon rounds are written "round.game" ("9.3")."""
     head = tag.strip().split(".")[0]
-    return int(head) if head.isdigit() else None
+    return int(head) if is_number(head) and len(head) <= 6 else None
 
 
 def find_pairing(headers: Mapping[str, str], games: Sequence[GameRecord]

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from normtui.pgn.findings import Finding, Stage, finding
 from normtui.rules.profile import Profile, TimeControl
+from normtui.text import is_number
 
 __all__ = [
     "CLOCK_CODES",
@@ -119,7 +120,7 @@ def _tag_base(tag: str) -> int | None:
     (600, 600, None)
     """
     first = tag.strip().split(":")[0].split("/")[-1].split("+")[0]
-    return int(first) if first.isdigit() else None
+    return int(first) if is_number(first) and len(first) <= 9 else None
 
 
 def check_clocks(readings: Sequence[ClockReading], control: TimeControl,

@@ -41,6 +41,9 @@ __all__ = [
 _CR_LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 _BOM = b"\xef\xbb\xbf"
 _SNIFF = 8192
+# The standard wants lines of 255 characters at most; a game's moves on one line are a few KB.
+# A line longer than this is no PGN (a device, a disk image): refused, not read to its end.
+MAX_LINE_BYTES = 1 << 20
 
 
 class PgnReadError(ValueError):

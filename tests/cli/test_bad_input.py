@@ -60,7 +60,7 @@ def test_overwrite_needs_correct_and_is_audited(run: Run, event_db: Path) -> Non
 @pytest.mark.parametrize(("rows", "header", "says"), [
     (['"So, Wesley",2776,USA'], "name,rating,federation", "lacks the column 'fide_id'"),
     (['"So, Wesley",2776,,', '"so, wesley",2700,,'], None, "'so, wesley' is listed twice"),
-    (['"So, Wesley",high,,'], None, "rating 'high' of So, Wesley is not a number"),
+    (['"So, Wesley",high,,'], None, "rating 'high' of So, Wesley is not a valid rating"),
     (['"So, Wesley",2776,,123x'], None, "FIDE id '123x'"),
     (['"So, Wesley",2776,,'], None, "1 player listed: a round robin needs at least 3"),
 ])
@@ -118,7 +118,7 @@ def test_newer_schema(run: Run, event_db: Path) -> None:
     (("illness", "{db}", 3, "Giri"), "--free-day"),
     (("illness", "{db}", 2, "Tari", "--morning", "--opponent-refuses"), "refuses"),
     (("incident", "{db}", 2, "Tari", "other", " ", "--decision", "x"), "description"),
-    (("time-control", "{db}", "armageddon", 0, 420, 1, 41), "more than 0 seconds"),
+    (("time-control", "{db}", "armageddon", 0, 420, 1, 41), "from 1 to 21600 seconds"),
     (("time-control", "{db}", "rapid", 600, 600, 0, 1), "no time control 'rapid'"),
     (("round", "{db}", 1, "--close"), "cannot be closed"),
     (("round", "{db}", 1, "--date", "31/05/2022"), "YYYY-MM-DD"),

@@ -1,0 +1,269 @@
+"""Issue 18, the command line: what an arbiter mistypes at the end of a long day (and what a
+hostile name holds) is one clear line, changes nothing, and reaches no file unneutralised."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from normtui.cli import cli
+from normtui.commands import register_all
+from tests.cli.conftest import Run, snapshot
+from tests.cli.test_bad_input import refused
+
+
+def one_line(run: Run, *args: object, code: int = 2) -> str:
+    result = run(*args)
+    assert result.exit_code == code, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("normtui: "), result.stderr
+    return lines[0]
+
+
+# -- the forfeits as the README writes them -------------------------------------------------
+
+@pytest.mark.parametrize("forfeit", ["+/-", "-/+", "-/-"])
+def test_forfeits_need_no_double_dash(run: Run, event_db: Path, forfeit: str) -> None:
+    done = run("result", event_db, 1, "So", "Radjabov", forfeit)
+    assert done.exit_code == 0, done.output
+    assert f"result {forfeit}" in done.stdout
+    # Options after it, and the correction of it, read as written too.
+    again = run("result", event_db, 1, "So", "Radjabov", "1-0", "--correct", "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout)["changed"]
+    back = run("result", event_db, "--correct", 1, "So", "Radjabov", forfeit)
+    assert back.exit_code == 0, back.output
+
+
+def test_a_forfeit_where_none_is_allowed_is_the_rules_refusal(run: Run, event_db: Path) -> None:
+    line = one_line(run, "result", event_db, 1, "So", "Radjabov", "1/2-1/2", "--armageddon",
+                    "-/+")
+    assert "not an Armageddon result" in line
+    assert "No such option" not in one_line(run, "playoff", event_db, "--result", "M1", "-/-")
+
+
+def test_a_forfeit_is_still_an_unexpected_argument_where_there_is_no_room(
+        run: Run, event_db: Path) -> None:
+    line = one_line(run, "result", event_db, 1, "So", "Radjabov", "1-0", "-/+")
+    assert "unexpected extra argument (-/+)" in line and "\ue000" not in line
+
+
+# -- contradictory flags --------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ("arrive", "{db}", 1, "So", "--present", "--absent"),
+    ("arrive", "{db}", 1, "So", "--absent", "--present"),
+    ("illness", "{db}", 1, "So", "--free-day", "--no-solution"),
+    ("illness", "{db}", 1, "So", "--morning", "--free-day"),
+])
+def test_contradictory_flags_are_refused(run: Run, event_db: Path, args: tuple[object, ...]
+                                         ) -> None:
+    line = refused(run, event_db, *(event_db if a == "{db}" else a for a in args),
+                   says="not both")
+    assert "give one of --" in line
+
+
+def test_arrival_needs_present_or_absent(run: Run, event_db: Path) -> None:
+    refused(run, event_db, "arrive", event_db, 1, "So", says="give --present or --absent")
+    assert run("arrive", event_db, 1, "So", "--present", "--present").exit_code == 0
+
+
+def _shared_flags() -> list[tuple[str, list[str]]]:
+    """Every command's flags that set one destination to different values."""
+    register_all(cli)
+    found: list[tuple[str, list[str]]] = []
+
+    def walk(group: click.Group, path: list[str]) -> None:
+        for name, cmd in group.commands.items():
+            if isinstance(cmd, click.Group):
+                walk(cmd, [*path, name])
+                continue
+            by_dest: dict[str, list[str]] = {}
+            for p in cmd.params:
+                if isinstance(p, click.Option) and p.is_flag and p.name:
+                    by_dest.setdefault(p.name, []).extend(p.opts[:1] + p.secondary_opts[:1])
+            found.extend((" ".join([*path, name]), opts) for opts in by_dest.values()
+                         if len(opts) > 1)
+
+    walk(cli, [])
+    return found
+
+
+@pytest.mark.parametrize(("command", "flags"), _shared_flags())
+def test_every_pair_of_contradictory_flags_is_refused(
+        run: Run, event_db: Path, command: str, flags: list[str]) -> None:
+    """The class: any command (added later too) whose flags share a destination."""
+    result = run(*command.split(), event_db, *flags[:2])
+    assert result.exit_code == 2
+    assert "not both" in result.stderr
+
+
+# -- usage errors: one line, --help as click writes it --------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ("result", "{db}", 1), ("result", "{db}", 1, "So", "Radjabov", "1-0", "--nope"),
+    ("sign", "{db}", 1, "So", "Radjabov", "umpire"), ("no-such-command", "x", "y", "z"),
+    ("pairings", "{db}", "--round"), ("export", "{db}"), ("blitz",),
+])
+def test_a_usage_error_is_one_line(run: Run, event_db: Path, args: tuple[object, ...]) -> None:
+    line = one_line(run, *(event_db if a == "{db}" else a for a in args))
+    assert "(usage: " in line or "No such command" in line or "Usage" not in line
+
+
+def test_help_is_untouched(run: Run) -> None:
+    for args in (("--help",), ("result", "--help"), ("blitz", "--help")):
+        shown = run(*args)
+        assert shown.exit_code == 0 and shown.stdout.startswith("Usage: ")
+        assert len(shown.stdout.splitlines()) > 4
+
+
+# -- numbers ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("result", "{db}", "²", "So", "Radjabov", "1-0"), "round '²' is not a round number"),
+    (("result", "{db}", "1", "²", "Radjabov", "1-0"), "no player matches '²'"),
+    (("result", "{db}", "١", "So", "Radjabov", "1-0"), "not a round number"),
+    (("pairings", "{db}", "--round", "²"), "'²' is not a whole number"),
+    (("sign", "{db}", "9" * 30, "So", "Radjabov", "white"), "out of range"),
+    (("log", "{db}", "--limit", 10**23), "out of range: a whole number from 1 to 1000000"),
+    (("start", "{db}", 1, "--board", 10**23), "from 1 to 999"),
+    (("blitz", "start", "{db}", 2**63), "from 0 to 9223372036854775807"),
+    (("playoff", "{db}", "--start", "--seed", 2**63), "from 0 to 9223372036854775807"),
+    (("blitz", "choose", "{db}", 1, "10" * 20), "from 1 to 999"),
+    (("time-control", "{db}", "classical", 10**20, 7200, 10, 41), "from 1 to 21600 seconds"),
+    (("time-control", "{db}", "classical", 7200, 7200, 10, 9 * 10**18), "from 1 to 200"),
+    (("time-control", "{db}", "classical", 7200, 7200, 61, 41), "from 0 to 60 seconds"),
+    (("time-control", "{db}", "classical", 1, 1, 0, 1), "at least 60'"),
+    (("time-control", "{db}", "classical", 3000, 7200, 0, 1), "White has 50'"),
+])
+def test_numbers_are_ascii_and_range_checked(run: Run, event_db: Path,
+                                             args: tuple[object, ...], says: str) -> None:
+    refused(run, event_db, *(event_db if a == "{db}" else a for a in args), says=says)
+
+
+def test_huge_seed_for_a_new_event(run: Run, tmp_path: Path, players_csv: Path) -> None:
+    line = one_line(run, "new", tmp_path / "x.db", "--players", players_csv, "--lots", 10**23)
+    assert "from 0 to 9223372036854775807" in line
+    assert not (tmp_path / "x.db").exists()
+    assert run("new", tmp_path / "y.db", "--players", players_csv,
+               "--lots", 2**63 - 1).exit_code == 0
+
+
+def test_a_rapid_or_a_blitz_clock_is_still_a_clock(run: Run, event_db: Path) -> None:
+    assert run("time-control", event_db, "armageddon", 600, 420, 1, 41).exit_code == 0
+    assert run("time-control", event_db, "classical", 5400, 5400, 30, 1).exit_code == 0
+    assert run("time-control", event_db, "playoff_blitz", 60, 60, 0, 1).exit_code == 0
+
+
+# -- text typed into the event -------------------------------------------------------------
+
+def test_latin1_bytes_in_argv_are_read_as_windows_1252(run: Run, event_db: Path) -> None:
+    done = run("details", event_db, "--city", os.fsdecode(b"Troms\xf8"), "--json")
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["details"]["city"] == "Tromsø"
+
+
+def test_bytes_that_are_no_text_are_one_line(run: Run, event_db: Path) -> None:
+    refused(run, event_db, "details", event_db, "--city", os.fsdecode(b"x\x81"),
+            says="neither UTF-8 nor Windows-1252")
+
+
+@pytest.mark.parametrize(("typed", "stored"), [
+    ("Oslo\r\n001    1 m  GM Fake", "Oslo 001 1 m GM Fake"),
+    ("\x1b[31mStavanger\x1b[0m", "[31mStavanger [0m"),
+    ("Sta\u202evanger", "Stavanger"),
+])
+def test_details_are_stored_as_one_printable_line(run: Run, event_db: Path, typed: str,
+                                                  stored: str) -> None:
+    assert run("details", event_db, "--city", typed, "--arbiter", typed).exit_code == 0
+    with sqlite3.connect(f"file:{event_db}?mode=ro", uri=True) as conn:
+        assert conn.execute("SELECT city, chief_arbiter FROM event").fetchone() == \
+            (stored, stored)
+    conn.close()
+
+
+def test_incident_texts_are_cleaned(run: Run, event_db: Path) -> None:
+    done = run("incident", event_db, 1, "So", "other", "phone\x1b]0;pwned\x07 rang",
+               "--decision", "warning\r\n#999 fake entry", "--json")
+    assert done.exit_code == 0, done.output
+    (incident,) = json.loads(run("incidents", event_db, "--json").stdout)
+    assert incident["description"] == "phone ]0;pwned rang"
+    assert incident["decision"] == "warning #999 fake entry"
+    assert "\n" not in run("log", event_db, "--limit", 1).stdout.strip()
+
+
+def test_hostile_player_names_are_cleaned_on_input(run: Run, tmp_path: Path) -> None:
+    names = ["\x1b[2JWipe", "Rtl\u202eesrever", "Cr\r\nLf", "Tab\tbed", *"DEFGHI"]
+    csv_file = tmp_path / "p.csv"
+    csv_file.write_text("name,rating,federation,fide_id\n"
+                        + "".join(f'"{n}",,,\n' for n in names), encoding="utf-8")
+    db = tmp_path / "e.db"
+    assert run("new", db, "--players", csv_file).exit_code == 0
+    listed = [p["name"] for p in json.loads(run("new", tmp_path / "f.db", "--players", csv_file,
+                                                "--json").stdout)["players"]]
+    assert listed[:4] == ["[2JWipe", "Rtlesrever", "Cr Lf", "Tab bed"]
+
+
+def test_the_actor_is_cleaned_too(event_db: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "normtui", "undo", str(event_db)],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "NORMTUI_ACTOR": "evil\x1b[2J\nname"})
+    assert done.returncode == 2  # nothing to undo; the point is the next write
+    done = subprocess.run([sys.executable, "-m", "normtui", "details", str(event_db),
+                           "--city", "Oslo"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "NORMTUI_ACTOR": "evil\x1b[2J\nname"})
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(f"file:{event_db}?mode=ro", uri=True) as conn:
+        (actor,) = conn.execute("SELECT actor FROM audit ORDER BY id DESC LIMIT 1").fetchone()
+    conn.close()
+    assert actor == "evil [2J name"
+
+
+def test_messages_quote_hostile_input_visibly(run: Run, event_db: Path) -> None:
+    line = one_line(run, "result", event_db, 1, "\x1b[2J", "Radjabov", "1-0")
+    assert "\x1b" not in line and "\\x1b[2J" in line
+    line = one_line(run, "sign", event_db, 1, "So", "Radjabov", "\x1b[5m")
+    assert "\x1b" not in line
+
+
+# -- stdout that cannot be written ----------------------------------------------------------
+
+def _closed_pipe_run(*args: object) -> subprocess.CompletedProcess[str]:
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([sys.executable, "-m", "normtui", *map(str, args)],
+                              stdout=write, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write)
+
+
+@pytest.mark.parametrize("json_flag", [(), ("--json",)])
+def test_a_change_whose_report_is_lost_exits_3(event_db: Path, json_flag: tuple[str, ...]
+                                               ) -> None:
+    """Exit 2 promises an unchanged file: a committed change whose report cannot be written
+    (the pipe's reader is gone) is exit 3, and says so in one line."""
+    done = _closed_pipe_run("result", event_db, 1, "So", "Radjabov", "1-0", *json_flag)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.count("\n") == 1 and "the change was made" in done.stderr
+    log = CliRunner().invoke(cli, ["log", str(event_db), "--limit", "1"]).stdout
+    assert "result 1-0" in log
+
+
+def test_a_read_whose_reader_went_away_exits_1_quietly(event_db: Path) -> None:
+    before = snapshot(event_db)
+    done = _closed_pipe_run("pairings", event_db)
+    assert (done.returncode, done.stderr) == (1, "")
+    assert snapshot(event_db) == before
+
+
+def test_a_refusal_is_still_2_when_stdout_is_gone(event_db: Path) -> None:
+    done = _closed_pipe_run("result", event_db, 1, "So", "Carlsen", "1-0")
+    assert done.returncode == 2 and "not paired" in done.stderr

@@ -1,0 +1,106 @@
+"""Issue 18: the players file as spreadsheets save it, and what it may not hold."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from normtui.assets import PLAYERS_EXAMPLE
+from normtui.demo import NUMBERS
+from tests.cli.conftest import Run
+
+HEADER = "name,rating,federation,fide_id"
+
+
+def new(run: Run, tmp_path: Path, raw: bytes) -> tuple[int, str, list[dict[str, object]]]:
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_bytes(raw)
+    db = tmp_path / "event.db"
+    result = run("new", db, "--players", csv_file, "--json")
+    if result.exit_code != 0:
+        assert not db.exists()
+        assert result.stderr.count("\n") == 1, result.stderr
+        return result.exit_code, result.stderr, []
+    return 0, "", json.loads(result.stdout)["players"]
+
+
+def rows(separator: str = ",") -> list[str]:
+    return [f'"{name}"{separator}{2700 + i}{separator}NOR{separator}{1503010 + i}'
+            for i, name in enumerate(NUMBERS)]
+
+
+def test_the_shipped_example_makes_an_event(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "e.db"
+    done = run("new", db, "--players", PLAYERS_EXAMPLE, "--json")
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["players"][1]["name"] == "Carlsen, Magnus"
+    player = json.loads(run("player", db, "Carlsen", "--json").stdout)["player"]
+    assert (player["title"], player["sex"], player["fide_id"], player["federation"]) == \
+        ("GM", "m", "1503014", "NOR")
+
+
+def test_new_help_says_which_columns(run: Run) -> None:
+    shown = run("new", "--help").stdout
+    for column in ("name", "rating", "federation", "fide_id", "title", "sex",
+                   "assets/players-example.csv", "semicolons"):
+        assert column in shown
+
+
+def test_a_norwegian_excel_file_is_read(run: Run, tmp_path: Path) -> None:
+    """Semicolons (the decimal sign is a comma) and Windows-1252 (æ, ø, å)."""
+    lines = [HEADER.replace(",", ";"), *rows(";")]
+    lines[1] = lines[1].replace("So, Wesley", "Østenstad, Åse")
+    code, err, players = new(run, tmp_path, ("\r\n".join(lines) + "\r\n").encode("cp1252"))
+    assert code == 0, err
+    assert players[0]["name"] == "Østenstad, Åse"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_excel_unicode_and_sep_line(run: Run, tmp_path: Path, encoding: str) -> None:
+    text = "sep=\t\n" + "\n".join([HEADER.replace(",", "\t"), *rows("\t")]) + "\n"
+    code, err, players = new(run, tmp_path, text.encode(encoding))
+    assert code == 0, err
+    assert len(players) == 10
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    (lambda r: [r[0].replace("1503010", "1503011"), *r[1:]],
+     "FIDE id 1503011 is given to both So, Wesley and Carlsen, Magnus"),
+    (lambda r: [r[0].replace("1503010", "1" * 20), *r[1:]],
+     "has 20 digits; a FIDE id has at most 10 (the rating report's columns 58-68)"),
+    (lambda r: [r[0].replace(",2700,", ",-5,"), *r[1:]],
+     "rating '-5' of So, Wesley is not a valid rating (a whole number from 0 to 4000"),
+    (lambda r: [r[0].replace(",2700,", ",4001,"), *r[1:]], "not a valid rating"),
+    (lambda r: [r[0].replace(",2700,", ",²,"), *r[1:]], "not a valid rating"),
+    (lambda r: [r[0].replace("1503010", "15030²"), *r[1:]], "FIDE id '15030²'"),
+    (lambda r: [r[0].replace("So, Wesley", "12"), *r[1:]], "is a number, not a name"),
+    (lambda r: [r[0].replace("So, Wesley", "x" * 200_000), *r[1:]],
+     "a field longer than 128 KB: not a players list"),
+])
+def test_what_a_players_file_may_not_hold(run: Run, tmp_path: Path, edit: object,
+                                          says: str) -> None:
+    assert callable(edit)
+    code, err, _ = new(run, tmp_path, ("\n".join([HEADER, *edit(rows())]) + "\n").encode())
+    assert code == 2 and says in err, err
+
+
+def test_a_semicolon_file_with_a_wrong_header_says_what_to_change(run: Run,
+                                                                 tmp_path: Path) -> None:
+    code, err, _ = new(run, tmp_path, b"navn;rating;forbund;fide_id\n")
+    assert code == 2
+    assert "lacks the column 'name' (expected name,rating,federation,fide_id" in err
+
+
+def test_a_device_is_not_read_to_its_end(run: Run, tmp_path: Path) -> None:
+    import os
+
+    if os.geteuid() != 0:
+        pytest.skip("making a device node needs root")
+    zero = tmp_path / "zero"
+    os.mknod(zero, 0o666 | 0o020000, os.makedev(1, 5))  # /dev/zero's numbers, our own node
+    for option in ("--players", "--profile"):
+        args = ["--players", PLAYERS_EXAMPLE, option, zero]
+        done = run("new", tmp_path / "x.db", *args)
+        assert done.exit_code == 2 and "larger than 1 MB" in done.stderr, done.stderr
