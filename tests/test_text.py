@@ -43,7 +43,7 @@ def test_cleaned_text_is_one_printable_line(text: str) -> None:
     assert cleaned == cleaned.strip() and "  " not in cleaned
 
 
-@settings(max_examples=200, derandomize=True)
+@settings(max_examples=200, derandomize=True, database=None)
 @given(st.text())
 def test_clean_text_leaves_nothing_a_terminal_or_a_fixed_format_obeys(text: str) -> None:
     cleaned = clean_text(text)
@@ -87,7 +87,7 @@ def test_csv_numbers_and_names_stay(cell: str) -> None:
     assert csv_cell(cell) == cell
 
 
-@settings(max_examples=200, derandomize=True)
+@settings(max_examples=200, derandomize=True, database=None)
 @given(st.lists(st.text(), min_size=1, max_size=5))
 def test_csv_line_reads_back_and_no_cell_is_a_formula(cells: list[str]) -> None:
     import csv
@@ -103,7 +103,7 @@ def test_csv_line_reads_back_and_no_cell_is_a_formula(cells: list[str]) -> None:
         assert not re.match(r"^[^\"]*[;\t][=+@-]", field)
 
 
-@settings(max_examples=200, derandomize=True)
+@settings(max_examples=200, derandomize=True, database=None)
 @given(st.text())
 def test_pgn_strings_stay_inside_their_tag(value: str) -> None:
     import chess.pgn

@@ -11,6 +11,7 @@ dozen examples per command, ~20 s on two cores) and reproducible (``derandomize`
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import tempfile
@@ -113,8 +114,9 @@ def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
     usual value for its name), else something hostile."""
     kind = param.type
     if rnd.random() < 0.25:
+        # No "/": a drawn name must stay a name inside the example's folder.
         return rnd.choice(HOSTILE) if rnd.random() < 0.8 else "".join(
-            chr(rnd.randrange(1, 0x3000)) for _ in range(rnd.randrange(8)))
+            chr(rnd.randrange(1, 0x3000)) for _ in range(rnd.randrange(8))).replace("/", "|")
     if isinstance(kind, click.Path):
         return paths[0] if param.name == "db" and rnd.random() < 0.8 else rnd.choice(paths)
     if isinstance(kind, click.Choice):
@@ -156,7 +158,13 @@ def _arguments(rnd: random.Random, command: click.Command, paths: list[str]) -> 
 
 
 def _check(work: Path, db: Path, before: bytes, args: list[str]) -> None:
-    result = CliRunner().invoke(cli, args)
+    # In the example's own folder: a drawn name (`new rapid`, `export -o m`) is made there.
+    cwd = os.getcwd()
+    os.chdir(work)
+    try:
+        result = CliRunner().invoke(cli, args)
+    finally:
+        os.chdir(cwd)
     shown = f"normtui {' '.join(map(repr, args))}\n{result.output}"
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"{shown}\n{type(result.exception).__name__}: "
