@@ -125,7 +125,7 @@ def register(cli: click.Group) -> None:
                        "TOML file; default: norway-chess-2022.")
     @click.option("--name", help="The event's name (headers and exports); default: the "
                                  "profile's.")
-    @click.option("--cycles", type=click.IntRange(1, 2),
+    @click.option("--cycles", type=Whole(1, 2),
                   help="1: single round robin, 2: double; default: the profile's.")
     @click.option("--prizes", "prizes_text", metavar="P1,P2,...",
                   help="The prize of each place, best first (e.g. 700000,350000,200000); "

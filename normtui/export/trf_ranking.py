@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from normtui.export.snapshot import ExportError, Snapshot
+from normtui.text import clean_text
 
 __all__ = ["main_codes", "main_records", "playoff_records"]
 
@@ -78,7 +79,7 @@ def main_records(snap: Snapshot) -> list[str]:
         k = final.playoff_places
         lines.append(f"212 PTS,{RANK}")
         if final.decided_by == "playoff":
-            winner = next(r.player for r in final.rows if r.rank == 1)
+            winner = clean_text(next(r.player for r in final.rows if r.rank == 1))
             what = f"were decided by the play-off (Regulations §5), won by {winner}"
         else:
             what = "are shared: the play-off (Regulations §5) that decides them is not over"

@@ -43,10 +43,11 @@ def test_forfeits_need_no_double_dash(run: Run, event_db: Path, forfeit: str) ->
 
 
 def test_a_forfeit_where_none_is_allowed_is_the_rules_refusal(run: Run, event_db: Path) -> None:
-    line = one_line(run, "result", event_db, 1, "So", "Radjabov", "1/2-1/2", "--armageddon",
-                    "-/+")
-    assert "not an Armageddon result" in line
-    assert "No such option" not in one_line(run, "playoff", event_db, "--result", "M1", "-/-")
+    assert run("result", event_db, 1, "So", "Radjabov", "1/2-1/2", "--armageddon",
+               "-/+").exit_code == 0  # an Armageddon forfeit is a result (issue 13)
+    for args in (("playoff", event_db, "--result", "M1", "-/-"),
+                 ("blitz", "result", event_db, 1, "So", "Radjabov", "-/+")):
+        assert "No such option" not in one_line(run, *args)
 
 
 def test_a_forfeit_is_still_an_unexpected_argument_where_there_is_no_room(

@@ -100,7 +100,12 @@ def test_a_device_is_not_read_to_its_end(run: Run, tmp_path: Path) -> None:
         pytest.skip("making a device node needs root")
     zero = tmp_path / "zero"
     os.mknod(zero, 0o666 | 0o020000, os.makedev(1, 5))  # /dev/zero's numbers, our own node
-    for option in ("--players", "--profile"):
-        args = ["--players", PLAYERS_EXAMPLE, option, zero]
+    sparse = tmp_path / "huge.toml"
+    with sparse.open("wb") as f:
+        f.truncate(4 << 30)  # 4 GB of holes
+    for option, path in (("--players", zero), ("--profile", sparse)):
+        args = ["--players", PLAYERS_EXAMPLE, option, path]
         done = run("new", tmp_path / "x.db", *args)
         assert done.exit_code == 2 and "larger than 1 MB" in done.stderr, done.stderr
+    done = run("new", tmp_path / "x.db", "--players", PLAYERS_EXAMPLE, "--profile", zero)
+    assert done.exit_code == 2 and done.stderr.count("\n") == 1  # a device is no profile
