@@ -17,6 +17,7 @@ Where games begin and end is decided by :mod:`normtui.pgn.cutting`.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -41,9 +42,11 @@ __all__ = [
 _CR_LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
 _BOM = b"\xef\xbb\xbf"
 _SNIFF = 8192
-# The standard wants lines of 255 characters at most; a game's moves on one line are a few KB.
-# A line longer than this is no PGN (a device, a disk image): refused, not read to its end.
-MAX_LINE_BYTES = 1 << 20
+# The standard wants lines of 255 characters at most; a game's moves on one line are a few KB,
+# and a whole file of the old Mac's lone CRs is one line to readline (about 1,300 games a MB).
+# A line longer than this is no PGN (a device, a FIFO that never ends a line): refused, not
+# read to its end.
+MAX_LINE_BYTES = 16 << 20
 
 
 class PgnReadError(ValueError):
@@ -78,9 +81,13 @@ def _text(text: str) -> str:
     return text
 
 
-def _text_lines(raw_lines: Iterable[bytes]) -> Iterator[Line]:
-    """The lines of a stream read at LF: each decoded, and cut again at a lone CR."""
-    for raw in raw_lines:
+def _text_lines(raw_lines: Iterable[bytes], name: str = "the file",
+                first_line: int = 1) -> Iterator[Line]:
+    """The lines of a stream read at LF: each decoded, and cut again at a lone CR. A line
+    longer than :data:`MAX_LINE_BYTES` is refused (see :func:`_lines_of`)."""
+    for lineno, raw in enumerate(raw_lines, start=first_line):
+        if len(raw) > MAX_LINE_BYTES:
+            raise PgnReadError(f"{name}: line {lineno} is longer than 16 MB: not a PGN file")
         if raw[:3] != _BOM:
             # The common cases, LF and CRLF, at the cost of one decode.
             crlf = raw[-2:] == b"\r\n"
@@ -139,7 +146,15 @@ def iter_stream(stream: BinaryIO, end: int | None = None,
                 first_line: int = 1) -> Iterator[RawGame]:
     """The games of a binary stream from its current position (a game's first line) that
     start before byte ``end``. The last of them is read to its end, past ``end`` if need be."""
-    return cut(_text_lines(stream), first_line, stream.tell(), end)
+    lines = _text_lines(_lines_of(stream), getattr(stream, "name", "the file"), first_line)
+    return cut(lines, first_line, stream.tell(), end)
+
+
+def _lines_of(stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of ``stream``, none read past :data:`MAX_LINE_BYTES` + 1 bytes: a FIFO or a
+    device may never send a line end (issue 18). The iteration runs in C, as ``for line in
+    stream`` does."""
+    return iter(functools.partial(stream.readline, MAX_LINE_BYTES + 1), b"")
 
 
 def iter_games(path: str | os.PathLike[str], start: int = 0, end: int | None = None,

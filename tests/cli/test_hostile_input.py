@@ -268,3 +268,39 @@ def test_a_read_whose_reader_went_away_exits_1_quietly(event_db: Path) -> None:
 def test_a_refusal_is_still_2_when_stdout_is_gone(event_db: Path) -> None:
     done = _closed_pipe_run("result", event_db, 1, "So", "Carlsen", "1-0")
     assert done.returncode == 2 and "not paired" in done.stderr
+
+
+# -- reads without an end -------------------------------------------------------------------
+
+def test_a_pgn_line_without_an_end_is_refused(run: Run, event_db: Path, tmp_path: Path) -> None:
+    """A device or a FIFO may never send a line end: the reader stops at 16 MB a line."""
+    endless = tmp_path / "endless.pgn"
+    endless.write_bytes(b'[Event "x"]\n' + b"1. e4 " * 3_000_000)
+    for args in (("validate", endless), ("import-pgn", event_db, endless)):
+        done = run(*args)
+        assert done.exit_code == 2, done.output
+        assert "line 2 is longer than 16 MB: not a PGN file" in done.stderr
+
+
+def test_an_import_is_bounded(run: Run, event_db: Path, tmp_path: Path,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import normtui.importing
+
+    monkeypatch.setattr(normtui.importing, "MAX_IMPORT_BYTES", 4096)
+    many = tmp_path / "many.pgn"
+    many.write_text('[Event "x"]\n[White "So, Wesley"]\n[Black "Radjabov, Teimour"]\n'
+                    '[Round "1"]\n[Result "1-0"]\n\n1. e4 1-0\n\n' * 100)
+    before = snapshot(event_db)
+    line = one_line(run, "import-pgn", event_db, many)
+    assert "more than 64 MB of PGN" in line and snapshot(event_db) == before
+
+
+def test_a_binary_or_endless_record_for_the_playoff(run: Run, event_db: Path,
+                                                    tmp_path: Path) -> None:
+    binary = tmp_path / "game.pgn"
+    binary.write_bytes(bytes(range(256)) * 16)
+    assert "holds binary data" in one_line(run, "playoff", event_db, "--pgn", "M1", binary)
+    big = tmp_path / "big.pgn"
+    with big.open("wb") as f:
+        f.truncate(1 << 30)  # a GB of holes: refused at 1 MB, not read
+    assert "larger than 1 MB" in one_line(run, "playoff", event_db, "--pgn", "M1", big)
