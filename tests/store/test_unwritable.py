@@ -161,3 +161,16 @@ def test_a_full_disk_is_said_and_reads_go_on(tmp_path: Path) -> None:
                                 f"holding {full} is full")
     assert errors[1] == (f"normtui: {full}/games.pgn: the disk is full; nothing was written "
                          "(an existing file is as it was)")
+
+
+def test_an_older_file_that_cannot_be_upgraded_says_so(demo_copy: Path) -> None:
+    folder, out = demo_copy.parent, demo_copy.parent.parent
+    with sqlite3.connect(demo_copy) as conn:
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm003_report_details'")
+    conn.close()
+    done = sh(f"mount --bind -o ro {folder} {folder} && {NORMTUI} standings {demo_copy}",
+              ["-r", "-m"], out)
+    assert done.returncode == 2
+    assert done.stderr == (f"normtui: {demo_copy} was written by an older normtui and must be "
+                           f"upgraded, which writes to it, but {folder} is on a read-only "
+                           "filesystem\n")
