@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Iterable
 
 __all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "is_number",
-           "pgn_string", "read_text_file", "visible"]
+           "pgn_string", "read_bytes", "read_text_file", "visible"]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
@@ -153,6 +153,20 @@ def _size(limit: int) -> str:
     return f"{limit // (1 << 20)} MB" if limit >= 1 << 20 else f"{limit // 1024} KB"
 
 
+def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
+    """The bytes of a file a person gives, never more than ``limit`` of them (see
+    :func:`read_text_file`). Raises :class:`TextFileError`."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise TextFileError(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise TextFileError(f"{what} {name} is larger than {_size(limit)}: not a {what}")
+    return raw
+
+
 def read_text_file(path: str | os.PathLike[str], *, limit: int, what: str,
                    utf8_only: bool = False) -> str:
     """The text of a small file a person gives (a players list, a profile, one game's
@@ -165,13 +179,7 @@ def read_text_file(path: str | os.PathLike[str], *, limit: int, what: str,
     Raises :class:`TextFileError`.
     """
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as f:
-            raw = f.read(limit + 1)
-    except OSError as exc:
-        raise TextFileError(f"cannot read {what} {name}: {exc.strerror or exc}") from None
-    if len(raw) > limit:
-        raise TextFileError(f"{what} {name} is larger than {_size(limit)}: not a {what}")
+    raw = read_bytes(path, limit=limit, what=what)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")) and not utf8_only:
         try:
             return raw.decode("utf-16")

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import echo_json, friendly
+from normtui.commands.parsing import ROUND_NUMBER
 from normtui.commands.storecli import db_argument, opened
 from normtui.export.sheets import SHEETS, sheet_html
 from normtui.store.connection import refuse_event_file
@@ -21,7 +22,7 @@ def register(cli: click.Group) -> None:
     @cli.command("print")
     @db_argument
     @click.argument("what", type=click.Choice(SHEETS))
-    @click.option("--round", "round_no", type=int,
+    @click.option("--round", "round_no", type=ROUND_NUMBER,
                   help="The round (pairings, results, scoresheets). Default: the current "
                        "round; for results the last round with a result.")
     @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),

@@ -31,6 +31,7 @@ from normtui.rules.berger import berger_schedule
 from normtui.rules.model import FIDE_TITLES
 from normtui.rules.profile import Profile, load_profile
 from normtui.store import EventStore, InputError, PlayerInput
+from normtui.text import TextFileError, is_number, read_bytes
 
 __all__ = ["Planned", "TrfError", "TrfFile", "create_from_trf", "parse_trf", "plan_event",
            "read_trf"]
@@ -118,7 +119,7 @@ def _number(text: str, what: str, trf: TrfFile, line: int, *, blank: int | None 
     text = text.strip()
     if not text and blank is not None:
         return blank
-    if not text.isdigit():
+    if not is_number(text):  # ASCII digits: "²" passes isdigit and then fails int()
         raise trf.fail(line, f"{what} {text!r} is not a number")
     return int(text)
 
@@ -430,9 +431,13 @@ def _check_points(trf: TrfFile, players: list[TrfPlayer]) -> None:
 def read_trf(source: Path) -> TrfFile:
     """The file at ``source``, parsed (UTF-8, else Latin-1)."""
     try:
-        data = source.read_bytes()
-    except OSError as exc:
-        raise TrfError(f"cannot read {source}: {exc.strerror or exc}") from None
+        # A TRF of 1,000 players over 20 rounds is about 300 KB; a device (/dev/zero) or a
+        # disk image is refused at 16 MB, not read until memory runs out (issue 18).
+        data = read_bytes(source, limit=16 << 20, what="TRF file")
+    except TextFileError as exc:
+        raise TrfError(str(exc)) from None
+    if b"\x00" in data:
+        raise TrfError(f"TRF file {source} holds binary data, not text")
     return parse_trf(_decode(data), str(source))
 
 

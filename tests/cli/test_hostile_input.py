@@ -304,3 +304,21 @@ def test_a_binary_or_endless_record_for_the_playoff(run: Run, event_db: Path,
     with big.open("wb") as f:
         f.truncate(1 << 30)  # a GB of holes: refused at 1 MB, not read
     assert "larger than 1 MB" in one_line(run, "playoff", event_db, "--pgn", "M1", big)
+
+
+def test_a_trf_to_start_from_is_read_within_a_bound(run: Run, event_db: Path,
+                                                    tmp_path: Path) -> None:
+    trf = tmp_path / "event.trf"
+    trf.write_bytes(run("export", event_db, "--format", "trf").stdout_bytes)
+    lines = trf.read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    lines[at] = "001    ²" + lines[at][8:]
+    trf.write_text("\n".join(lines))
+    line = one_line(run, "new", tmp_path / "x.db", "--from-trf", trf)
+    assert "pairing number '²' is not a number" in line
+    huge = tmp_path / "huge.trf"
+    with huge.open("wb") as f:
+        f.truncate(1 << 30)
+    line = one_line(run, "new", tmp_path / "y.db", "--from-trf", huge)
+    assert "larger than 16 MB" in line
+    assert not (tmp_path / "x.db").exists() and not (tmp_path / "y.db").exists()

@@ -178,3 +178,15 @@ def test_demo_follows_a_link_and_keeps_the_mode(tmp_path: Path,
     assert demo_main([str(link), "--force"]) == 0
     assert link.is_symlink() and target.read_bytes()[:15] == b"SQLite format 3"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_print_writes_as_export_does(run: Run, event_db: Path, tmp_path: Path) -> None:
+    """The class, not the example: `normtui print -o` (issue 14's sheets) too."""
+    null = node(tmp_path / "null", NULL)
+    assert run("print", event_db, "pairings", "-o", null).exit_code == 0
+    assert stat.S_ISCHR(null.lstat().st_mode)
+    kept = tmp_path / "sheet.html"
+    kept.write_text("old")
+    kept.chmod(0o600)
+    assert run("print", event_db, "wallchart", "-o", kept).exit_code == 0
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and kept.read_text() != "old"
