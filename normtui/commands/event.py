@@ -152,7 +152,7 @@ def register(cli: click.Group) -> None:
           name        "Lastname, Firstname", as the rating report writes it (required)
           rating      FIDE rating, 0 to 4000 (may be empty)
           federation  FIDE code, e.g. NOR (may be empty)
-          fide_id     FIDE id, up to 10 digits, one player's only (may be empty)
+          fide_id     FIDE id, up to 11 digits, one player's only (may be empty)
           title       optional column: GM, IM, WGM, FM, WIM, CM, WFM or WCM
           sex         optional column: m or w
         The first four columns must be there (empty cells are fine); separated by commas,

@@ -69,7 +69,7 @@ def test_excel_unicode_and_sep_line(run: Run, tmp_path: Path, encoding: str) -> 
     (lambda r: [r[0].replace("1503010", "1503011"), *r[1:]],
      "FIDE id 1503011 is given to both So, Wesley and Carlsen, Magnus"),
     (lambda r: [r[0].replace("1503010", "1" * 20), *r[1:]],
-     "has 20 digits; a FIDE id has at most 10 (the rating report's columns 58-68)"),
+     "has 20 digits; a FIDE id has at most 11 (the rating report's columns 58-68)"),
     (lambda r: [r[0].replace(",2700,", ",-5,"), *r[1:]],
      "rating '-5' of So, Wesley is not a valid rating (a whole number from 0 to 4000"),
     (lambda r: [r[0].replace(",2700,", ",4001,"), *r[1:]], "not a valid rating"),
@@ -109,3 +109,13 @@ def test_a_device_is_not_read_to_its_end(run: Run, tmp_path: Path) -> None:
         assert done.exit_code == 2 and "larger than 1 MB" in done.stderr, done.stderr
     done = run("new", tmp_path / "x.db", "--players", PLAYERS_EXAMPLE, "--profile", zero)
     assert done.exit_code == 2 and done.stderr.count("\n") == 1  # a device is no profile
+
+
+def test_a_fide_id_given_later_is_one_players_too(run: Run, tmp_path: Path) -> None:
+    db = tmp_path / "e.db"
+    assert run("new", db, "--players", PLAYERS_EXAMPLE).exit_code == 0
+    done = run("player", db, "So", "--fide-id", "1503014")
+    assert done.exit_code == 2
+    assert done.stderr == ("normtui: FIDE id 1503014 is Carlsen, Magnus's; a FIDE id is one "
+                           "player's\n")
+    assert run("player", db, "So", "--fide-id", "²").exit_code == 2
