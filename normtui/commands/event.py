@@ -310,7 +310,7 @@ def register(cli: click.Group) -> None:
 
     @cli.command("undo")
     @db_argument
-    @click.option("--entry", "entry_id", type=click.IntRange(min=1), metavar="N",
+    @click.option("--entry", "entry_id", type=Whole(1, 999_999_999), metavar="N",
                   help="Undo change #N (as `normtui log` numbers it), and only if it is still "
                        "the newest change.")
     @click.option("--anyone", is_flag=True,

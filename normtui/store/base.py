@@ -177,8 +177,7 @@ class StoreBase:
         try:
             yield
         except sqlite3.Error as exc:
-            reason = getattr(self._conn, "read_only", None)
-            raise sqlite_failure(exc, self.path, reason) from None
+            raise sqlite_failure(exc, self.path) from None
 
     def data_version(self) -> int:
         """Changes whenever ANOTHER connection commits to the file (PRAGMA data_version): poll

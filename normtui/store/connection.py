@@ -47,7 +47,7 @@ from normtui.store.schema import (
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-__all__ = ["BUSY_TIMEOUT_MS", "EventConnection", "applied_migrations", "check_database", "connect",
+__all__ = ["BUSY_TIMEOUT_MS", "applied_migrations", "check_database", "connect",
            "create_database", "is_event_file", "open_connection", "open_database",
            "refuse_event_file",
            "remove_database", "utils_view"]
@@ -57,14 +57,7 @@ __all__ = ["BUSY_TIMEOUT_MS", "EventConnection", "applied_migrations", "check_da
 BUSY_TIMEOUT_MS = 5000
 
 
-class EventConnection(sqlite3.Connection):
-    """A connection to an event file; ``read_only`` says why it was opened read-only (None:
-    it can be written)."""
-
-    read_only: str | None = None
-
-
-def connect(path: Path, *, query: str = "") -> EventConnection:
+def connect(path: Path, *, query: str = "") -> sqlite3.Connection:
     """A configured connection; ``query`` (``"mode=ro"``, ``"immutable=1"``) opens the file
     through an SQLite URI with those parameters."""
     target, uri = str(path), False
@@ -74,7 +67,7 @@ def connect(path: Path, *, query: str = "") -> EventConnection:
     # check_same_thread=False: the console may call from a worker thread; EventStore serialises
     # access with its own lock.
     conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False,
-                           uri=uri, factory=EventConnection)
+                           uri=uri)
     try:
         _configure(conn)
     except BaseException:
@@ -142,7 +135,7 @@ def open_database(path: str | Path) -> sqlite3.Connection:
     if info.st_size == 0:
         # SQLite would take an empty file for an empty database and write a schema into it.
         raise _not_ours(path, "an empty file")
-    conn = open_connection(path)
+    conn, read_only = _open_connection(path)
     try:
         (app_id,) = conn.execute("PRAGMA application_id").fetchone()
         if app_id != APPLICATION_ID:
@@ -154,9 +147,9 @@ def open_database(path: str | Path) -> sqlite3.Connection:
                 f"{path} was written by a newer normtui (schema {newer[-1]}); "
                 "upgrade normtui to open it")
         if set(KNOWN_MIGRATIONS) - set(applied):
-            if conn.read_only:
+            if read_only:
                 raise StoreError(f"{path} was written by an older normtui and must be "
-                                 f"upgraded, which writes to it, but {conn.read_only}")
+                                 f"upgraded, which writes to it, but {read_only}")
             migrations().apply(utils_view(conn))
         _refuse_unfinished(conn, path)
     except sqlite3.DatabaseError as exc:
@@ -197,7 +190,7 @@ def _refuse_unfinished(conn: sqlite3.Connection, path: Path) -> None:
                               "complete); delete it and create the event again")
 
 
-def _opened(path: Path, query: str = "") -> EventConnection:
+def _opened(path: Path, query: str = "") -> sqlite3.Connection:
     """A connection whose first read (which opens the WAL) has succeeded."""
     conn = connect(path, query=query)
     try:
@@ -208,12 +201,19 @@ def _opened(path: Path, query: str = "") -> EventConnection:
     return conn
 
 
-def open_connection(path: Path) -> EventConnection:
+def open_connection(path: Path) -> sqlite3.Connection:
     """The file opened for writing, else read-only where it cannot be written (see the
     module's doc); a file SQLite cannot read at all is refused in one line. Nothing is
-    checked or migrated: that is :func:`open_database`."""
+    checked or migrated: that is :func:`open_database`. (A write through a read-only
+    connection fails with SQLITE_READONLY, which :func:`normtui.store.failures.sqlite_failure`
+    says with its cause.)"""
+    return _open_connection(path)[0]
+
+
+def _open_connection(path: Path) -> tuple[sqlite3.Connection, str | None]:
+    """The connection, and why it is read-only (None: it can be written)."""
     try:
-        return _opened(path)
+        return _opened(path), None
     except sqlite3.Error as exc:
         if "not a database" in str(exc):
             raise _not_ours(path, "not an SQLite file") from None
@@ -237,8 +237,7 @@ def open_connection(path: Path) -> EventConnection:
             conn = _opened(path, "immutable=1")
         except sqlite3.Error as exc:
             raise sqlite_failure(exc, path, why) from None
-    conn.read_only = why
-    return conn
+    return conn, why
 
 
 def check_database(path: str | Path) -> str | None:

@@ -212,19 +212,16 @@ def test_hostile_player_names_are_cleaned_on_input(run: Run, tmp_path: Path) -> 
     assert listed[:4] == ["[2JWipe", "Rtlesrever", "Cr Lf", "Tab bed"]
 
 
-def test_the_actor_is_cleaned_too(event_db: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "normtui", "undo", str(event_db)],
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "NORMTUI_ACTOR": "evil\x1b[2J\nname"})
-    assert done.returncode == 2  # nothing to undo; the point is the next write
+def test_a_hostile_actor_is_refused_visibly(event_db: Path) -> None:
+    """The actor's name (issue 17 refuses one that is not one printable line): the refusal
+    quotes it with its escapes shown, and nothing is written."""
+    before = snapshot(event_db)
     done = subprocess.run([sys.executable, "-m", "normtui", "details", str(event_db),
                            "--city", "Oslo"], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "NORMTUI_ACTOR": "evil\x1b[2J\nname"})
-    assert done.returncode == 0, done.stderr
-    with sqlite3.connect(f"file:{event_db}?mode=ro", uri=True) as conn:
-        (actor,) = conn.execute("SELECT actor FROM audit ORDER BY id DESC LIMIT 1").fetchone()
-    conn.close()
-    assert actor == "evil [2J name"
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "\x1b" not in done.stderr and "\\x1b[2J" in done.stderr
+    assert snapshot(event_db) == before
 
 
 def test_messages_quote_hostile_input_visibly(run: Run, event_db: Path) -> None:

@@ -57,8 +57,8 @@ def demo_copy(tmp_path: Path) -> Path:
 
 READS = """
 {n} standings {db} > standings.txt; echo "standings $?"
-{n} export {db} --format trf -o {out}/report.trf; echo "export $?"
-{n} check {db}; echo "check $?"
+{n} export {db} --format trf -o {out}/report.trf 2> {out}/export.err; echo "export $?"
+{n} log {db} --limit 1 > {out}/log.txt; echo "log $?"
 {n} result {db} 7 Topalov Wang 0-1; echo "result $?"
 """
 
@@ -72,12 +72,10 @@ def test_a_read_only_filesystem_is_read_and_exported(demo_copy: Path) -> None:
     before = snapshot(demo_copy)
     done = sh(f"mount --bind -o ro {folder} {folder} && " + _reads(demo_copy, out),
               ["-r", "-m"], out)
-    assert lines(done.stdout) == ["standings 0", "export 0", "ok", "check 0", "result 2"], \
-        done.stderr
+    assert lines(done.stdout) == ["standings 0", "export 0", "log 0", "result 2"], done.stderr
     assert "Carlsen, Magnus" in (out / "standings.txt").read_text()
-    assert (out / "report.trf").read_text().startswith("012 Norway Chess 2022")
+    assert "012 Norway Chess 2022" in (out / "report.trf").read_text()
     assert lines(done.stderr) == [
-        f"wrote {out / 'report.trf'} (trf)",
         f"normtui: {demo_copy} cannot be changed here: {folder} is on a read-only filesystem; "
         "nothing was changed"]
     assert snapshot(demo_copy) == before
@@ -99,8 +97,7 @@ def test_a_read_only_folder_is_read_and_exported(demo_copy: Path) -> None:
             env={**os.environ, "PYTHONPATH": str(ROOT)})
     finally:
         folder.chmod(0o755)
-    assert lines(done.stdout) == ["standings 0", "export 0", "ok", "check 0", "result 2"], \
-        done.stderr
+    assert lines(done.stdout) == ["standings 0", "export 0", "log 0", "result 2"], done.stderr
     assert f"the folder {folder} cannot be written; nothing was changed" in done.stderr
     assert sorted(p.name for p in folder.iterdir()) == ["demo.db"]
     assert snapshot(demo_copy) == before
@@ -141,19 +138,20 @@ def test_a_wal_that_cannot_be_read_is_refused_by_name(demo_copy: Path) -> None:
 
 FULL = """
 mount -t tmpfs -o size=2m none {full} && cp {demo} {full}/demo.db
-dd if=/dev/zero of={full}/filler bs=4k 2>/dev/null
-{n} standings {full}/demo.db > /dev/null; echo "standings $?"
+yes filler | head -c 4194304 > {full}/filler 2> {out}/fill.err  # fills the 2 MB tmpfs
+{n} standings {full}/demo.db > {out}/standings.txt; echo "standings $?"
 {n} result {full}/demo.db 7 Topalov Wang 0-1; echo "result $?"
 {n} export {demo} --format pgn -o {full}/games.pgn; echo "export $?"
 rm {full}/filler
-{n} result {full}/demo.db 7 Topalov Wang 0-1 > /dev/null; echo "after $?"
+{n} result {full}/demo.db 7 Topalov Wang 0-1 > {out}/after.txt; echo "after $?"
 """
 
 
 def test_a_full_disk_is_said_and_reads_go_on(tmp_path: Path) -> None:
     full = tmp_path / "small"
     full.mkdir()
-    done = sh(FULL.format(full=full, demo=ROOT / "demo.db", n=NORMTUI), ["-r", "-m"], tmp_path)
+    done = sh(FULL.format(full=full, demo=ROOT / "demo.db", n=NORMTUI, out=tmp_path),
+              ["-r", "-m"], tmp_path)
     assert lines(done.stdout) == ["standings 0", "result 2", "export 2", "after 0"], done.stderr
     errors = lines(done.stderr)
     assert len(errors) == 2
