@@ -111,6 +111,40 @@ def test_a_record_with_an_illegal_move_is_kept_but_enters_no_result(store: Event
     assert board.pgn is not None and board.result is None
 
 
+def test_the_real_record_replaces_a_faulty_one_when_asked(store: EventStore) -> None:
+    """Issue 11: a record with an error was attached, and the real record then could not
+    replace it ("a different record is already attached"). With ``replace`` it takes its place
+    and enters its result, in one audited change; undo brings the faulty one back."""
+    faulty = SO_RADJABOV_WIN.replace("2. Qh5", "2. Qh6")
+    [first] = pasted(store, faulty)
+    assert first.status == "attached" and not first.ok
+    [again] = pasted(store, SO_RADJABOV_WIN)
+    assert (again.status, again.replaceable) == ("conflict", True)
+    assert again.text.endswith("(it can be replaced)")
+    before = len(store.log())
+    [done] = import_games(store, check_text(SO_RADJABOV_WIN, store.profile, store.games()),
+                          replace=True)
+    assert done.status == "entered" and done.ok and not done.replaceable
+    assert done.text == ("record replaced (the one before is in the audit log); result 1-0 "
+                         "entered")
+    board = store.find_game(1, "So", "Radjabov")
+    assert board.result is not None and board.result.value == "1-0"
+    assert board.pgn is not None and "2. Qh5" in board.pgn
+    [entry] = store.log()[: len(store.log()) - before]
+    assert entry.summary.endswith("result 1-0; main PGN replaced")
+    store.undo()
+    board = store.find_game(1, "So", "Radjabov")
+    assert board.result is None and board.pgn is not None and "2. Qh6" in board.pgn
+
+
+def test_replace_leaves_a_record_that_is_the_same(store: EventStore) -> None:
+    pasted(store, SO_RADJABOV_WIN)
+    [done] = import_games(store, check_text(SO_RADJABOV_WIN, store.profile, store.games()),
+                          replace=True)
+    assert (done.status, done.text) == ("unchanged",
+                                        "record already attached; result 1-0 as entered")
+
+
 @pytest.mark.parametrize(("white", "black", "round_tag", "status", "words"), [
     ("So, Wesley", "Carlsen, Magnus", "1", "unmatched",
      "no board of round 1 is So, Wesley - Carlsen, Magnus"),

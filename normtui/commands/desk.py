@@ -139,6 +139,17 @@ def register(cli: click.Group) -> None:
             report(store.record_arrival(parse_round(round_no), player, present,
                                         fine=not no_fine), "already recorded so")
 
+    @cli.command("all-present")
+    @db_argument
+    @click.argument("round_no", metavar="ROUND")
+    @reports
+    @friendly
+    def all_present(db: Path, round_no: str) -> None:
+        """Record every player of ROUND not yet recorded there as present at the start (one
+        change; a player recorded absent stays absent). The console's P on the desk."""
+        with opened(db) as store:
+            report(store.record_all_present(parse_round(round_no)), "every player is recorded")
+
     @cli.command("fines")
     @db_argument
     @json_option

@@ -33,6 +33,7 @@ _EPILOG = """\b
             attached    record attached; the result was already there (or none to enter)
             unchanged   the same record was already attached
             conflict    left for the arbiter: the board has another result or record
+                        (another record: --replace puts this one in its place)
             unmatched   no game of the event has these players (in that round)
             refused     not attached, or its result not entered; message says why
   message   the same, said for a person
@@ -61,10 +62,14 @@ def register(cli: click.Group) -> None:
     @click.option("--stage", type=click.Choice(["main", "armageddon", "playoff"]),
                   default=None, help="Read every game as this stage (default: from each "
                   "game's Event tag, which names the Armageddon games in broadcasts).")
+    @click.option("--replace", is_flag=True,
+                  help="A game that already has a different record takes this one in its "
+                  "place (audited; `normtui undo` brings the old one back). Without it, such "
+                  "a game is a conflict left as it is.")
     @json_option
     @actor_option
     @friendly
-    def import_pgn(db: Path, files: tuple[Path, ...], stage: str | None,
+    def import_pgn(db: Path, files: tuple[Path, ...], stage: str | None, replace: bool,
                    as_json: bool) -> None:
         """Attach every game of PGN FILES to its game of the event DB and enter its result.
 
@@ -72,7 +77,8 @@ def register(cli: click.Group) -> None:
         matched however the file spells them); its result is entered where the board has
         none. A result that disagrees with one already entered is reported and left for the
         arbiter, never overwritten; a record with errors is kept but enters no result (its
-        errors are listed; `normtui validate` shows every finding). Each game is its own
+        errors are listed; `normtui validate` shows every finding). A game that already has
+        a different record keeps it, unless --replace. Each game is its own
         change in the audit log, record and result together, so `normtui undo` takes back
         one game. Play-off records (--stage playoff) are kept for games whose result is
         entered (`normtui playoff DB --result`). Files are read before anything is written.
@@ -96,7 +102,8 @@ def register(cli: click.Group) -> None:
             state = store.playoff() if stage == "playoff" else None
             if state is not None and not state.games:
                 raise UserError(f"no play-off game to attach records to: {state.status}")
-            outcomes = import_files(store, sources, stage or "auto")  # type: ignore[arg-type]
+            outcomes = import_files(store, sources, stage or "auto",  # type: ignore[arg-type]
+                                    replace=replace)
         empty = [path for path, raws in sources if not raws]
         for path in empty:
             click.echo(f"normtui: {path}: no games found", err=True)

@@ -89,14 +89,18 @@ def read_files(paths: Iterable[Path]) -> list[Source]:
     return [(path, _games(path)) for path in paths]
 
 
-def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "auto"
-                 ) -> list[Outcome]:
+def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "auto", *,
+                 replace: bool = False) -> list[Outcome]:
     """Import the files in order, each game in its own audited change, as one import: an
-    Armageddon file read before its main games' file still finds their draws."""
+    Armageddon file read before its main games' file still finds their draws.
+
+    ``replace``: a game that has a different record already takes this one in its place
+    (audited, undoable), instead of being a conflict left for the arbiter."""
     if stage == "playoff":
         from normtui.importing.playoff import import_playoff
 
-        return import_playoff(store, [(str(path), raws) for path, raws in sources])
+        return import_playoff(store, [(str(path), raws) for path, raws in sources],
+                              replace=replace)
 
     def checked() -> Iterator[Checked]:
         for path, raws in sources:
@@ -104,4 +108,4 @@ def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "a
             # the files before it entered (an Armageddon after a decisive game is refused).
             yield from check_games(raws, store.profile, store.games(), stage, file=str(path))
 
-    return import_games(store, checked())
+    return import_games(store, checked(), replace=replace)

@@ -89,6 +89,10 @@ class Outcome:
     stage: str = "main"
     ok: bool = True
     findings: tuple[Finding, ...] = field(default=(), repr=False)
+    # A conflict that is only another record attached to the same game: importing again
+    # with ``replace`` puts this one in its place (audited; undo brings the old one back).
+    replaceable: bool = False
+    game_id: int | None = None  # the board's game, where it went to one
 
     @property
     def message(self) -> str:
@@ -108,10 +112,15 @@ class Outcome:
                 "findings": [f.to_dict() for f in self.findings]}
 
 
-def outcome(item: Checked, status: Status, text: str, board: str = "") -> Outcome:
+def outcome(item: Checked, status: Status, text: str, board: str = "", *,
+            replaceable: bool = False) -> Outcome:
     r = item.report
+    game_id = item.target.game.id if item.target is not None else None
     return Outcome(r.index, status, text, board, item.title, item.file, r.white, r.black,
-                   r.round, r.result, r.stage, r.ok, r.findings)
+                   r.round, r.result, r.stage, r.ok, r.findings, replaceable, game_id)
+
+
+REPLACEABLE = "a different record is already attached; left as it is (it can be replaced)"
 
 
 def kind_of_text(header_text: str, choice: KindChoice) -> Kind:
@@ -192,8 +201,12 @@ def check_text(text: str, profile: Profile, games: Sequence[GameRecord],
     return list(check_games(raws, profile, games, choice, chosen if len(raws) == 1 else None))
 
 
-def attach(store: EventStore, checked: Checked) -> Outcome:
-    """Keep the record on its board and enter its result where the board has none."""
+def attach(store: EventStore, checked: Checked, *, replace: bool = False) -> Outcome:
+    """Keep the record on its board and enter its result where the board has none.
+
+    A different record already attached is a conflict, unless ``replace``: then this record
+    takes its place in the same audited change (a faulty broadcast record replaced by the
+    real one; undo brings the old one back)."""
     report, target = checked.report, checked.target
     if target is None:
         return outcome(checked, "unmatched", f"not attached, {checked.unmatched}")
@@ -204,16 +217,18 @@ def attach(store: EventStore, checked: Checked) -> Outcome:
     text = report.pgn_text.strip()
     result = report.result if report.ok and report.result not in (None, "*") else None
     try:
-        entry, refusal = _keep(store, game, kind, text, result)
+        entry, refusal = _keep(store, game, kind, text, result, replace)
     except ConflictError:
-        return outcome(checked, "conflict",
-                       "a different record is already attached; left as it is", label)
+        return outcome(checked, "conflict", REPLACEABLE, label, replaceable=True)
     except EXPECTED_ERRORS as exc:
         return outcome(checked, "refused", _reason(exc, game), label)
-    stored = _changed(entry, game.id, "pgn" if kind == "main" else "armageddon_pgn")
+    column = "pgn" if kind == "main" else "armageddon_pgn"
+    stored = _changed(entry, game.id, column)
     entered = _changed(entry, game.id, "result" if kind == "main" else "armageddon")
     status: Status = "entered" if entered else "attached" if stored else "unchanged"
-    done = "record attached" if stored else "record already attached"
+    replaced = stored and _before(entry, game.id, column) is not None
+    done = ("record replaced (the one before is in the audit log)" if replaced
+            else "record attached" if stored else "record already attached")
     if refusal:
         return outcome(checked, "refused", f"{done}; result not entered: {refusal}", label)
     if report.result in (None, "*"):
@@ -235,20 +250,21 @@ def attach(store: EventStore, checked: Checked) -> Outcome:
                    f"{there} is entered; left for the arbiter", label)
 
 
-def _keep(store: EventStore, game: GameRecord, kind: Kind, text: str, result: str | None
-          ) -> tuple[AuditEntry | None, str]:
+def _keep(store: EventStore, game: GameRecord, kind: Kind, text: str, result: str | None,
+          replace: bool = False) -> tuple[AuditEntry | None, str]:
     """The record kept with its result, or alone when the result is refused (a closed round,
     a play-off under way): then also why, for the arbiter."""
     if result is not None:
         try:
-            return store.attach_pgn(game.id, kind, text, result=result), ""
+            return store.attach_pgn(game.id, kind, text, result=result,
+                                    replace_existing=replace), ""
         except ConflictError:
             raise
         except EXPECTED_ERRORS as exc:
             refusal = _reason(exc, game)
     else:
         refusal = ""
-    return store.attach_pgn(game.id, kind, text), refusal
+    return store.attach_pgn(game.id, kind, text, replace_existing=replace), refusal
 
 
 def _changed(entry: AuditEntry | None, game_id: int, column: str) -> bool:
@@ -261,29 +277,37 @@ def _changed(entry: AuditEntry | None, game_id: int, column: str) -> bool:
     return before.get(column) != after.get(column)
 
 
+def _before(entry: AuditEntry | None, game_id: int, column: str) -> object:
+    if entry is None:
+        return None
+    return (entry.before.get("games", {}).get(str(game_id)) or {}).get(column)
+
+
 def _reason(exc: Exception, game: GameRecord) -> str:
     # The store names the board first; the outcome already does.
     return str(exc).removeprefix(f"{game.label}: ")
 
 
 def import_games(store: EventStore, checked: Iterable[Checked],
-                 progress: Callable[[Checked], bool] = lambda _item: True) -> list[Outcome]:
+                 progress: Callable[[Checked], bool] = lambda _item: True, *,
+                 replace: bool = False) -> list[Outcome]:
     """Attach each game, each in its own change; an Armageddon met before its main game's
     draw (in this file, or in a later file of the same import) is tried again last.
 
     ``progress`` hears of each game once attached, and stops the import by returning False.
+    ``replace``: a different record attached to the same game is replaced (see attach).
     """
     outcomes: dict[tuple[str, int], Outcome] = {}
     later: list[Checked] = []
     for item in checked:
-        done = attach(store, item)
+        done = attach(store, item, replace=replace)
         if done.status == "refused" and item.target and item.target.kind == "armageddon":
             later.append(item)
         outcomes[(item.file, done.index)] = done
         if not progress(item):
             break
     for item in later:
-        done = attach(store, item)
+        done = attach(store, item, replace=replace)
         outcomes[(item.file, done.index)] = done
     return list(outcomes.values())
 

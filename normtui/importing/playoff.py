@@ -16,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from normtui.importing.boards import Checked, Outcome, kind_of_text, outcome, round_of
+from normtui.importing.boards import (
+    REPLACEABLE,
+    Checked,
+    Outcome,
+    kind_of_text,
+    outcome,
+    round_of,
+)
 from normtui.importing.playoff_check import check_playoff_record
 from normtui.rules.playoff import PlayoffGame, PlayoffState
 from normtui.store import EXPECTED_ERRORS, ConflictError
@@ -92,8 +99,9 @@ def _matcher(header_text: str, state: PlayoffState, names: Mapping[int, str],
     return expected
 
 
-def attach_playoff(store: EventStore, item: Checked) -> Outcome:
-    """Keep the record of a play-off game that has its result (never enter one from it)."""
+def attach_playoff(store: EventStore, item: Checked, *, replace: bool = False) -> Outcome:
+    """Keep the record of a play-off game that has its result (never enter one from it);
+    ``replace``: in the place of a different record kept for that game."""
     if not item.playoff:
         return outcome(item, "unmatched", f"not attached, {item.unmatched}")
     state = store.playoff()
@@ -113,13 +121,14 @@ def attach_playoff(store: EventStore, item: Checked) -> Outcome:
         return outcome(item, "unchanged",
                        f"record already attached; result {game.result} as entered", label)
     try:
-        attach_playoff_record(store, game.id, text)
+        attach_playoff_record(store, game.id, text, replace_existing=replace)
     except ConflictError:
-        return outcome(item, "conflict",
-                       "a different record is already attached; left as it is", label)
+        return outcome(item, "conflict", REPLACEABLE, label, replaceable=True)
     except EXPECTED_ERRORS as exc:
         return outcome(item, "refused", f"not attached, {exc}", label)
-    return outcome(item, "attached", f"record attached; result {game.result} as entered", label)
+    done = ("record replaced (the one before is in the audit log)" if current is not None
+            else "record attached")
+    return outcome(item, "attached", f"{done}; result {game.result} as entered", label)
 
 
 def attach_playoff_record(store: EventStore, game: str, text: str, *,
@@ -130,7 +139,7 @@ def attach_playoff_record(store: EventStore, game: str, text: str, *,
                                     replace_existing=replace_existing)
 
 
-def import_playoff(store: EventStore, sources: Sequence[tuple[str, Iterable[RawGame]]]
-                   ) -> list[Outcome]:
-    return [attach_playoff(store, item)
+def import_playoff(store: EventStore, sources: Sequence[tuple[str, Iterable[RawGame]]], *,
+                   replace: bool = False) -> list[Outcome]:
+    return [attach_playoff(store, item, replace=replace)
             for file, raws in sources for item in check_playoff(raws, store, file)]

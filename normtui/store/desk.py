@@ -57,6 +57,10 @@ class DeskMixin(StoreBase):
             for forfeit in effect.forfeits:
                 self._write_forfeit(tx, by_board[(forfeit.round, forfeit.board)], forfeit)
             tx.summary = effect.message
+            if effect.forfeits:
+                # Every game the withdrawal changes, named (a game in progress among them).
+                tx.summary += "; forfeited: " + ", ".join(
+                    f"round {g.round} board {g.board}" for g in effect.forfeits)
         return tx.entry
 
     def _write_forfeit(self, tx: Tx, record: GameRecord, game: Game) -> None:
@@ -115,11 +119,14 @@ class DeskMixin(StoreBase):
             else:
                 arrival_id = int(row[0])
                 tx.rec.update("arrivals", arrival_id, {"present": int(present)})
-            old_fine = self._conn.execute("SELECT id FROM fines WHERE arrival = ?",
-                                          [arrival_id]).fetchone()
+            old_fine = self._conn.execute(
+                "SELECT id, amount, currency FROM fines WHERE arrival = ?",
+                [arrival_id]).fetchone()
             due = duties.arrival_fine(present, self.profile) if fine else None
+            cancelled = ""
             if old_fine is not None and due is None:
                 tx.rec.delete("fines", int(old_fine[0]))
+                cancelled = f", fine of {old_fine[1]} {old_fine[2]} cancelled"
             if old_fine is None and due is not None:
                 tx.rec.insert("fines", {
                     "player": pid, "round": round, "arrival": arrival_id,
@@ -131,6 +138,30 @@ class DeskMixin(StoreBase):
                 tx.summary += f", fined {due.amount} {due.currency} ({due.article})"
             elif not present and not fine:
                 tx.summary += ", no fine (the arbiter's decision)"
+            tx.summary += cancelled
+        return tx.entry
+
+    def record_all_present(self, round: int) -> AuditEntry | None:
+        """Every player of ``round`` not yet recorded there (and not withdrawn) was present at
+        the start (§7): one change for the whole room. Players recorded absent stay so."""
+        with self._write("arrival") as tx:
+            self.check_round(round)
+            ids = self._player_ids()
+            recorded = {int(r[0]) for r in self._conn.execute(
+                "SELECT player FROM arrivals WHERE round = ?", [round])}
+            playing = {n for g in self.games(round) for n in (g.white, g.black)}
+            new = [p for p in self.players() if p.status is not PlayerStatus.WITHDRAWN
+                   and p.number in playing and ids[p.number] not in recorded]
+            if not new:
+                return None
+            now = self.now()
+            for p in new:
+                tx.rec.insert("arrivals", {"round": round, "player": ids[p.number],
+                                           "present": 1, "recorded_at": now})
+            absent = [surname(a.player.name) for a in self.arrivals(round) if not a.present]
+            tx.summary = f"round {round}: {len(new)} players present"
+            if absent:
+                tx.summary += f" (absent at the start: {', '.join(absent)})"
         return tx.entry
 
     def arrivals(self, round: int | None = None) -> list[ArrivalRecord]:

@@ -147,3 +147,13 @@ def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[st
 def test_every_command_has_help(run: Run, path: tuple[str, ...]) -> None:
     result = run(*path, "--help")
     assert result.exit_code == 0 and "Usage:" in result.stdout
+
+
+def test_all_present_records_the_rest_of_the_room(run, event_db) -> None:  # type: ignore[no-untyped-def]
+    """The console's P on the desk, from the command line: one change."""
+    assert run("arrive", event_db, 1, "Tari", "--absent").exit_code == 0
+    done = run("all-present", event_db, 1)
+    assert done.exit_code == 0, done.output
+    assert done.output.endswith("round 1: 9 players present (absent at the start: Tari)\n")
+    again = run("all-present", event_db, 1)
+    assert again.exit_code == 0 and again.output == "unchanged: every player is recorded\n"

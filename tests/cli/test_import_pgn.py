@@ -142,3 +142,24 @@ def test_playoff_records_go_to_their_playoff_game(run: Run, tmp_path: Path) -> N
     done = run("import-pgn", db, path, "--stage", "playoff")
     assert done.exit_code == 0, done.output
     assert "attached  play-off game M1" in done.output
+
+
+def test_replace_puts_the_real_record_in_place_of_a_faulty_one(run: Run, event_db: Path,
+                                                              tmp_path: Path) -> None:
+    """Issue 11: `--replace`, the same operation the console offers."""
+    faulty, real = tmp_path / "faulty.pgn", tmp_path / "real.pgn"
+    faulty.write_text(SO_RADJABOV_WIN.replace("2. Qh5", "2. Qh6"), encoding="utf-8")
+    real.write_text(SO_RADJABOV_WIN, encoding="utf-8")
+    assert run("import-pgn", event_db, faulty).exit_code == 1  # kept, with its error
+    done = run("import-pgn", event_db, real, "--json")
+    assert done.exit_code == 1
+    [conflict] = json.loads(done.output)
+    assert conflict["status"] == "conflict"
+    assert conflict["message"].endswith("a different record is already attached; left as it "
+                                        "is (it can be replaced)")
+    done = run("import-pgn", event_db, real, "--replace")
+    assert done.exit_code == 0, done.output
+    assert "record replaced (the one before is in the audit log); result 1-0 entered" in \
+        done.output
+    log = run("log", event_db).output.splitlines()
+    assert "main PGN replaced" in log[0]

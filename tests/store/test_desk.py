@@ -25,7 +25,10 @@ def test_withdrawal_under_half_counts_for_nobody(store: EventStore) -> None:
     preview = store.withdrawal_preview("Anand")
     assert not preview.counted and preview.completed == 4
     entry = store.withdraw("Anand")
-    assert entry is not None and entry.summary == preview.message
+    # The rule's consequence, then every game the withdrawal changed (issue 11).
+    assert entry is not None and entry.summary == (
+        f"{preview.message}; forfeited: round 5 board 2, round 6 board 5, round 7 board 1, "
+        "round 8 board 5, round 9 board 2")
     anand = store.resolve_player("Anand")
     assert anand.status is PlayerStatus.WITHDRAWN
     rest = [g for g in store.games() if 4 in (g.white, g.black) and g.round > 4]
@@ -81,13 +84,34 @@ def test_absence_at_the_start_is_fined(store: EventStore) -> None:
     assert (fine.player.name, fine.amount, fine.currency, fine.round) == (
         "Tari, Aryan", Decimal(500), "EUR", 2)
     assert fine.article == "Regulations §7"
-    store.record_arrival(2, "Tari", True)  # recorded wrongly: the fine goes with it
+    entry = store.record_arrival(2, "Tari", True)  # recorded wrongly: the fine goes with it
     assert store.fines() == []
+    # The fine cancelled is named in the audit log (issue 11).
+    assert entry is not None and entry.summary == (
+        "round 2: Tari present, fine of 500 EUR cancelled")
     assert [a.present for a in store.arrivals(2)] == [True]
     store.record_arrival(3, "So", False, fine=False)
     assert store.fines() == [] and not store.arrivals(3)[0].present
     assert store.record_arrival(3, "So", False, fine=False) is None
     refused(store, lambda: store.record_arrival(12, "So", True), InputError, "out of range")
+
+
+def test_all_present_records_everyone_not_yet_recorded_in_one_change(
+        store: EventStore) -> None:
+    """The desk's P: one audited change; a player recorded absent stays absent; undone as
+    one; nothing left to record changes nothing."""
+    store.record_arrival(3, "Tari", False)
+    before = len(store.log())
+    entry = store.record_all_present(3)
+    assert entry is not None and entry.summary == (
+        "round 3: 9 players present (absent at the start: Tari)")
+    assert len(store.log()) == before + 1
+    assert sorted((a.player.number, a.present) for a in store.arrivals(3)) == [
+        (n, n != 6) for n in range(1, 11)]
+    assert len(store.fines()) == 1
+    assert store.record_all_present(3) is None
+    store.undo()
+    assert [a.player.number for a in store.arrivals(3)] == [6]
 
 
 def test_incidents_need_a_decision(store: EventStore) -> None:
