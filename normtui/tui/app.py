@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.screen import Screen
 
@@ -53,6 +54,18 @@ class NormtuiApp(App[None]):
         self.show_clock = show_clock
         # False: a pane is built only when first shown (tests that need one pane run faster).
         self.preload = preload
+
+    async def on_event(self, event: events.Event) -> None:
+        # A key typed while the console opens waits for its pane (ConsoleScreen.hold_key).
+        if isinstance(event, events.Key) and not event.is_forwarded and self._hold(event):
+            return
+        await super().on_event(event)
+
+    def _hold(self, event: events.Key) -> bool:
+        from normtui.tui.screens.console import ConsoleScreen
+
+        stack = self.screen_stack
+        return bool(stack) and isinstance(stack[-1], ConsoleScreen) and stack[-1].hold_key(event)
 
     def load_pane_css(self) -> None:
         """Add the stylesheets of the other panes (once), then restyle what is mounted."""

@@ -17,8 +17,9 @@ class ConsoleCommands(Provider):
         if not isinstance(screen, ConsoleScreen):
             return []
         found: list[tuple[str, str, object]] = []
-        for _key, pane_id, _module, _cls in _panes():
-            found.append((f"Show {pane_id} pane", f"Switch to the {pane_id} pane",
+        for key, pane_id, _module, _cls in _panes():
+            title = _titles()[pane_id]
+            found.append((f"Show the {title} pane", f"Pane {key} (F{key} from a text field)",
                           partial(screen.action_show_pane, pane_id)))
         found.append(("Undo the last change", "Revert the last audited change", screen.action_undo))
         found.append(("Help", "Keys and the regulation articles of each pane", screen.action_help))
@@ -87,7 +88,8 @@ def print_sheet(screen: Screen[Any], sheet: str) -> None:
             screen.app.call_from_thread(screen.notify, f"Print {sheet} failed: {exc}",
                                         severity="error", markup=False)
             return
-        screen.app.call_from_thread(screen.notify, f"Wrote {sheet} to {target}", markup=False)
+        # A routine confirmation: the status line, not a toast over the table (issue 11).
+        screen.app.call_from_thread(screen.say, f"Wrote {sheet} to {target}")
 
     screen.run_worker(write, thread=True, group="export", exclusive=True)
 
@@ -96,3 +98,9 @@ def _panes() -> tuple[tuple[str, str, str, str], ...]:
     from normtui.tui.panes import PANES
 
     return PANES
+
+
+def _titles() -> dict[str, str]:
+    from normtui.tui.panes import TITLES
+
+    return TITLES

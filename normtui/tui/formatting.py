@@ -9,6 +9,14 @@ says "1½" and "NOK 150,000.00" the same way.
 '½-½'
 >>> countdown(timedelta(minutes=14, seconds=5)), countdown(timedelta(seconds=-75))
 ('14:05', '-01:15')
+>>> countdown(timedelta(days=1637, hours=17, minutes=47, seconds=35))
+'1637 days 17:47:35'
+>>> from datetime import UTC
+>>> at = datetime(2022, 6, 7, 19, 32, tzinfo=UTC)
+>>> clock_time("2022-06-07T19:41:00+00:00", at), clock_time("2022-06-06T19:41:00+00:00", at)
+('19:41', '6 Jun 19:41')
+>>> clock_time("2022-06-07T19:41:00+00:00", at.replace(year=2026))
+'7 Jun 2022 19:41'
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ from decimal import Decimal
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 
-__all__ = ["clock_time", "countdown", "money", "points", "result_text", "stamp", "state_text"]
+__all__ = ["clock_time", "countdown", "day_of", "money", "points", "result_text", "same_day",
+           "stamp", "state_text"]
 
 _STATES = {
     GameState.SCHEDULED: "scheduled",
@@ -55,23 +64,47 @@ def state_text(state: GameState) -> str:
 
 
 def countdown(left: timedelta) -> str:
-    """mm:ss (or h:mm:ss), negative once the time is up."""
+    """mm:ss (or h:mm:ss, or days and h:mm:ss), negative once the time is up: a deadline
+    of another day is not 39301 hours away but 1637 days."""
     seconds = int(left.total_seconds())
     sign = "-" if seconds < 0 else ""
     minutes, secs = divmod(abs(seconds), 60)
     hours, minutes = divmod(minutes, 60)
+    days, hours = divmod(hours, 24)
+    if days:
+        return f"{sign}{days} day{'s' if days != 1 else ''} {hours:02d}:{minutes:02d}:{secs:02d}"
     if hours:
         return f"{sign}{hours}:{minutes:02d}:{secs:02d}"
     return f"{sign}{minutes:02d}:{secs:02d}"
 
 
-def clock_time(iso: str, like: datetime) -> str:
-    """An ISO time stamp from the store (UTC) as a time of day in ``like``'s zone (the
-    console's local time)."""
+def _local(iso: str, like: datetime) -> datetime:
     at = datetime.fromisoformat(iso)
     if at.tzinfo is not None and like.tzinfo is not None:
         at = at.astimezone(like.tzinfo)
-    return at.strftime("%H:%M")
+    return at
+
+
+def same_day(iso: str, like: datetime) -> bool:
+    return _local(iso, like).date() == like.date()
+
+
+def clock_time(iso: str, like: datetime) -> str:
+    """An ISO time stamp from the store (UTC) as a time of day in ``like``'s zone (the
+    console's local time); with its date when that is not ``like``'s day, and its year
+    when not ``like``'s year: "by 19:41" yesterday would be read as today."""
+    at = _local(iso, like)
+    if at.date() == like.date():
+        return at.strftime("%H:%M")
+    if at.year == like.year:
+        return f"{at.day} {at:%b %H:%M}"
+    return f"{at.day} {at:%b %Y %H:%M}"
+
+
+def day_of(iso: str, like: datetime) -> str:
+    """The date alone ("7 Jun", "7 Jun 2022"), for narrow columns."""
+    at = _local(iso, like)
+    return f"{at.day} {at:%b}" if at.year == like.year else f"{at.day} {at:%b %Y}"
 
 
 def stamp(iso: str, like: datetime) -> str:

@@ -7,6 +7,7 @@ from textual.widgets import DataTable, Input, Static
 
 from normtui.store import EventStore
 from normtui.tui.panes.clocks import ClocksPane
+from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.clock_form import ClockForm
 from tests.tui.conftest import SNAPSHOT_SIZE
 
@@ -83,6 +84,14 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         assert app.store.profile.time_controls["armageddon"].white_seconds == 600
 
         await edit_armageddon(pilot, {"black-min": "6", "increment": "2"})
+        # Asked first, with what it applies to: the Armageddon due on board 3.
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.query_one("#question", Static).render())
+        assert "Now: White 10', Black 7', +1\" from move 41" in question
+        assert "New: White 10', Black 6', +2\" from move 41" in question
+        assert "round 7 board 3 (Tari-Carlsen): its Armageddon is due now" in question
+        await pilot.press("y")
+        await pilot.pause()
         assert not form.display
         table = pane.query_one("#clock-controls", DataTable)
         assert cells(table, "setting")[1] == "White 10', Black 6', +2\" from move 41"

@@ -37,7 +37,12 @@ async def test_a_write_from_another_process_appears_within_the_poll(demo_copy,
         while column(pairings(app).table, "result")[4] != "0-1*":
             assert time.perf_counter() - written < 2.0, "not picked up within 2 s"
             await asyncio.sleep(0.05)
-        assert "Results from another terminal were loaded." in notes(app)
+        await pilot.pause()
+        # Said on the status line, not as a toast over the table: what and who.
+        said = pairings(app).status
+        assert said.startswith("Loaded from another terminal: #")
+        assert "round 7 board 5 (Topalov-Wang): result 0-1" in said
+        assert not notes(app)
 
 
 async def test_the_palette_reaches_every_action(demo_app) -> None:
@@ -48,7 +53,7 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
         provider = ConsoleCommands(console(app))
         titles = [title for title, _help, _call in provider._commands()]
         for _key, pane_id, _module, _cls in PANES:
-            assert f"Show {pane_id} pane" in titles
+            assert f"Show the {TITLES[pane_id]} pane" in titles
         for pane_id in MINE:
             pane = console(app).pane(pane_id)
             actions = {a for _t, _h, a in pane.PALETTE}
@@ -92,7 +97,7 @@ async def _run_from_palette(make_app, demo_copy, title: str) -> None:
             target = demo_copy.with_name(f"{demo_copy.stem}-wallchart.html")
             said = f"Wrote wallchart to {target}"
         assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-        assert said in notes(app)
+        assert console(app).pane("pairings").status == said
 
 
 async def test_help_lists_keys_and_articles_per_pane(demo_app) -> None:

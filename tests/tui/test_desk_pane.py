@@ -39,12 +39,13 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         await pilot.press("a")
         await pilot.pause()
         assert "Regulations §7: a fine of 500 EUR" in question(app)
-        await pilot.press("n")  # not confirmed: nothing is recorded
+        await pilot.press("escape")  # not confirmed: nothing is recorded
         await pilot.pause()
         assert app.store.fines() == []
+        assert [a.present for a in app.store.arrivals(7) if a.player.number == 3] == [True]
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("f")  # f: the fine
         await pilot.pause()
         table = pane.query_one(DeskArrivals)
         assert str(table.get_cell("3", "arrival")) == "ABSENT"
@@ -54,8 +55,9 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
             assert store.log(limit=1)[0].summary == (
                 "round 7: Giri absent at the start, fined 500 EUR (Regulations §7)")
 
-        # An incident: refused without the Chief Arbiter's decision, recorded with it.
-        await pilot.press("down")
+        # The cursor went on to the next player (4, Anand). An incident: refused without the
+        # Chief Arbiter's decision, recorded with it.
+        assert table.selected.number == 4
         await pilot.press("i")
         await pilot.pause()
         modal = app.screen
@@ -79,14 +81,15 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
 
 async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
         demo_copy, demo_app) -> None:
-    """The fine is proposed, not forced: `w` records the absence alone, and says so."""
+    """The fine is proposed, not forced: `n` (no fine) records the absence alone, and says
+    so."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 6)
         await pilot.press("a")
         await pilot.pause()
         assert "or the absence alone?" in question(app)
-        await pilot.press("w")
+        await pilot.press("n")
         await pilot.pause()
         table = pane.query_one(DeskArrivals)
         assert str(table.get_cell("6", "arrival")) == "ABSENT"

@@ -41,7 +41,8 @@ async def test_the_frame_first_then_the_pairings_with_the_focus(demo_copy: Path)
         assert app.store is not None and app.store.path == demo_copy
         assert not screen.query("#opening")
         assert screen.title == "Norway Chess 2022"
-        assert screen.sub_title == "Round 7"
+        # The round, and the acting arbiter: who every change made here is audited as.
+        assert screen.sub_title == f"Round 7 · arbiter: {app.store.actor}"
         pane = pairings(app)
         assert [g.board for g in pane.table.games] == [1, 2, 3, 4, 5]
         assert app.focused is pane.table
@@ -194,21 +195,62 @@ def test_quitting_while_opening_closes_the_store(demo_copy: Path, monkeypatch) -
     assert opened and closed == opened
 
 
-async def test_the_last_pane_key_while_opening_wins_even_the_first(demo_copy: Path,
-                                                                   monkeypatch) -> None:
-    """2 then 1 while opening: the pairings stay in front (1 cancels the 2)."""
+async def typed_while_opening(demo_copy: Path, monkeypatch, *keys: str
+                              ) -> tuple[NormtuiApp, object]:
+    """The console opening with ``keys`` typed before the store is open."""
     release = hold_store_opening(monkeypatch)
     app = opening_app(demo_copy)
-    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+    run = app.run_test(size=SNAPSHOT_SIZE)
+    pilot = await run.__aenter__()
+    await pilot.press(*keys)
+    await pilot.pause()
+    assert not console(app).ready
+    release.set()
+    await until(lambda: console(app).settled)
+    await pilot.pause()
+    return app, run
+
+
+async def test_keys_typed_while_opening_are_kept_in_order(demo_copy: Path,
+                                                          monkeypatch) -> None:
+    """Issue 11: "3 x" typed while the console opens is the standings, then the crosstable
+    (x used to be lost: only the last pane key was kept)."""
+    app, run = await typed_while_opening(demo_copy, monkeypatch, "3", "x")
+    try:
         screen = console(app)
-        await pilot.press("2", "1")
-        await pilot.pause()
-        release.set()
-        await until(lambda: screen.ready and screen._tabs_ready)
-        for _ in range(3):
-            await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "tab-standings"
+        assert screen.pane("standings").view == "crosstable"  # type: ignore[attr-defined]
+        assert app.store.games(7)[0].result is None  # no forfeit on the pairings
+    finally:
+        await run.__aexit__(None, None, None)
+
+
+async def test_keys_typed_while_opening_are_keys_not_text(demo_copy: Path, monkeypatch) -> None:
+    """2 then 1 while opening: the PGN pane, then the pairings; the 1 is not typed into the
+    PGN text area that 2 focused."""
+    app, run = await typed_while_opening(demo_copy, monkeypatch, "2", "1")
+    try:
+        screen = console(app)
         assert screen.query_one(TabbedContent).active == "tab-pairings"
         assert app.focused is pairings(app).table
+        assert screen.pane("pgn").query_one("TextArea").text == ""  # type: ignore[attr-defined]
+    finally:
+        await run.__aexit__(None, None, None)
+
+
+async def test_a_question_opened_while_replaying_drops_the_rest_visibly(
+        demo_copy: Path, monkeypatch) -> None:
+    """x y typed blind: x asks about a double forfeit; the y typed before the question was
+    seen does not answer it; the status line names the keys dropped."""
+    from normtui.tui.screens.confirm import ConfirmScreen
+
+    app, run = await typed_while_opening(demo_copy, monkeypatch, "x", "y")
+    try:
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.store.games(7)[0].result is None
+        assert pairings(app).status == "Keys typed while opening, not used: y"
+    finally:
+        await run.__aexit__(None, None, None)
 
 
 def test_a_console_that_ended_on_an_error_exits_non_zero(demo_copy: Path, monkeypatch) -> None:

@@ -32,7 +32,9 @@ async def test_a_decisive_result_is_one_key(demo_app) -> None:
         assert (game.result, game.state) == (MainResult.WHITE_WIN, GameState.FINISHED)
         assert _points(app.store, "Anand") == before + 3
         assert column(pairings(app).table, "result")[0] == "1-0*"  # unsigned: provisional §8
-        assert any("board 1 (Anand-Radjabov): result 1-0" in n for n in notes(app))
+        # Said on the pane's status line; no toast over the table.
+        assert "board 1 (Anand-Radjabov): result 1-0" in pairings(app).status
+        assert not notes(app)
         await pilot.press("3")
         await pilot.pause()
         table = console(app).pane("standings").query_one("#standings-table")

@@ -14,6 +14,7 @@ from textual.widgets import Input, ProgressBar, Select, Static, TextArea
 from normtui.assets import DATA_2022
 from normtui.store import EventStore
 from normtui.tui.panes.pgn_entry import AUTO, PgnEntryPane
+from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.widgets.pgn_findings import PgnFindings
 from normtui.tui.widgets.pgn_path import complete_path
 from tests.tui.conftest import SNAPSHOT_SIZE
@@ -49,7 +50,7 @@ def real_game(white: str) -> str:
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
     """Wait until the pane's checks and imports are done and what they posted is shown."""
-    pane = pilot.app.screen.query_one(PgnEntryPane)
+    pane = pilot.app.screen_stack[0].query_one(PgnEntryPane)
     for _ in range(200):
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
@@ -123,6 +124,12 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert option_ids(pane) == ["outcome-0"]
+        # A drawn main game: its Armageddon opens, as d does on the pairings (§2).
+        assert isinstance(app.screen, ArmageddonScreen)
+        assert app.screen.game.label == "round 7 board 1 (Anand-Radjabov)"
+        await pilot.press("escape")  # later
+        await pilot.pause()
+        assert pane.status.endswith("the Armageddon waits; a on the board enters it.")
     with EventStore.open(demo_copy) as store:
         game = store.find_game(7, "Anand", "Radjabov")
         assert game.result is not None and game.result.value == "1/2-1/2"

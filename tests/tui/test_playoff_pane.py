@@ -173,3 +173,26 @@ def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app,
         store.enter_playoff_result("M1", "1-0")
         store.enter_playoff_result("M2", "1-0")
     assert snap_compare(make_app(path, preload=False), press=["7"], terminal_size=SNAPSHOT_SIZE)
+
+
+async def test_starting_on_provisional_results_warns_and_asks(event, make_app) -> None:
+    """Issue 11: the last round's results are not countersigned (§8): the start says which,
+    and asks to start anyway; countersigned, it asks plainly."""
+    app = make_app(event("two"), preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("7", "s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert "WARNING: 6 results are still provisional, not countersigned (§8):" in question
+        assert "  round 3 board 2 (Giri-Carlsen): 1-0" in question
+        assert str(app.screen.query_one("#yes").label) == "Start anyway (y)"
+        await pilot.press("n")
+        await pilot.pause()
+        assert not app.store.playoff_view().started
+        for game in app.store.games():
+            for who in ("white", "black", "arbiter"):
+                app.store.sign(game.id, who)  # type: ignore[arg-type]
+        await pilot.press("s")
+        await pilot.pause()
+        assert "WARNING" not in app.screen.question  # type: ignore[attr-defined]

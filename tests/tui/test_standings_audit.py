@@ -119,7 +119,7 @@ async def test_undo_from_the_audit_log(demo_app) -> None:
         await pilot.pause()
         assert app.store.games(7)[0].result is None
         assert column(audit, "mark")[1] == f"undone by #{newest.id + 1}"
-        assert column(audit, "mark")[0] == "undo"
+        assert column(audit, "mark")[0] == f"undoes #{newest.id}"
         assert any(n.startswith("Undone: round 7 board 1") for n in notes(app))
         await pilot.press("ctrl+z", "n")  # asked, and declined: nothing happens
         await pilot.pause()

@@ -1,7 +1,8 @@
-"""Pane 6, Audit log: every change to the event, newest first, with undo.
+"""Pane 6, Audit log: every change to the event, newest first, who made it, with undo.
 
 The store writes one audit row per change (the rows before and after), so this pane only reads;
-undo is the console's (ctrl+z, or u here), which asks first.
+undo is the console's (ctrl+z, or u here), which asks first. Each summary is shown whole,
+wrapped in its row: at 80 columns a cut summary hides what a change did.
 """
 
 from __future__ import annotations
@@ -9,14 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from normtui.tui.formatting import stamp
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.responsive_table import ResponsiveTable
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -27,26 +28,37 @@ if TYPE_CHECKING:
 SHOWN = 500
 
 
+def mark_of(entry: AuditEntry) -> Text:
+    if entry.undone_by is not None:
+        return Text(f"undone by #{entry.undone_by}", style="yellow")
+    if entry.undoes is not None:
+        return Text(f"undoes #{entry.undoes}", style="cyan")
+    return Text("")
+
+
 def entry_cells(entry: AuditEntry, now: datetime, wide: bool) -> list[Text]:
+    """#, time, actor, (action, when wide), summary, (mark, when wide): narrow, the mark
+    leads the summary instead of taking a column."""
     at = stamp(entry.at, now)
     if not wide:
         at = at[5:16]  # "06-07 17:45": the year is the event's, seconds are noise here
     style = "strike grey50" if entry.undone_by is not None else ""
-    if entry.undone_by is not None:
-        mark = Text(f"undone by #{entry.undone_by}", style="yellow")
-    elif entry.undoes is not None:
-        mark = Text("undo", style="cyan")
-    else:
-        mark = Text("")
-    return [Text(str(entry.id), justify="right", style=style), Text(at, style=style),
-            Text(entry.actor, style=style), Text(entry.action, style=style),
-            Text(entry.summary, style=style), mark]
+    summary = Text(entry.summary, style=style)
+    mark = mark_of(entry)
+    if not wide and mark:
+        summary = Text.assemble(mark, " ", summary)
+    cells = [Text(str(entry.id), justify="right", style=style), Text(at, style=style),
+             Text(entry.actor, style=style)]
+    if wide:
+        return [*cells, Text(entry.action, style=style), summary, mark]
+    return [*cells, summary]
 
 
 class AuditTable(ResponsiveTable):
     WIDE_FROM = 110
-    COLUMNS = (("#", "id"), ("Time", "at"), ("Actor", "actor"), ("Action", "action"),
-               ("Summary", "summary"), ("", "mark"))
+    WIDE = (("#", "id"), ("Time", "at"), ("Actor", "actor"), ("Action", "action"),
+            ("Summary", "summary"), ("", "mark"))
+    NARROW = (("#", "id"), ("Time", "at"), ("Actor", "actor"), ("Summary", "summary"))
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -62,10 +74,12 @@ class AuditTable(ResponsiveTable):
         if self.now is None:
             return
         now = self.now
-        keep = self.highlighted_key()
+        # Newest first: a cursor on the newest entry stays on the newest one.
+        keep = None if self.cursor_row <= 0 else self.highlighted_key()
         wide = self.measure_wide()
-        self.fill(self.COLUMNS, [(str(e.id), entry_cells(e, now, wide)) for e in self.entries],
-                  keep)
+        self.fill_wrapped(self.WIDE if wide else self.NARROW,
+                          [(str(e.id), entry_cells(e, now, wide)) for e in self.entries],
+                          "summary", keep)
 
     @property
     def entry(self) -> AuditEntry | None:
@@ -76,6 +90,7 @@ class AuditTable(ResponsiveTable):
 class AuditLogPane(Pane):
     PANE_ID = "audit"
     TITLE = "Audit"
+    GO_TO = "change"
     BINDINGS: ClassVar = [
         Binding("u", "undo", "Undo last", id="audit.undo",
                 tooltip="Undo the newest change that is not undone (asks first)"),
@@ -83,12 +98,23 @@ class AuditLogPane(Pane):
     PALETTE = (("Audit log: undo the last change", "Asks first", "undo"),)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="audit-info")
+        yield Static("", id="audit-info", markup=False)
         yield AuditTable(id="audit-table")
-        yield Static("", id="audit-detail")
+        yield StatusLine()
 
     def focus_first(self) -> None:
-        self.screen.set_focus(self.query_one(AuditTable))
+        # "Newest first": on arrival the newest change is in view, whatever was highlighted
+        # when the pane was last shown.
+        table = self.query_one(AuditTable)
+        if table.row_count:
+            table.move_cursor(row=0, animate=False)
+        self.screen.set_focus(table)
+
+    def go_to_numbers(self) -> list[int]:
+        return [e.id for e in self.query_one(AuditTable).entries]
+
+    def go_to(self, number: int) -> None:
+        self.query_one(AuditTable).go_to_key(str(number))
 
     def reload(self) -> None:
         entries = self.store.log(limit=SHOWN)
@@ -98,18 +124,6 @@ class AuditLogPane(Pane):
         self.query_one("#audit-info", Static).update(
             f"{len(entries)} changes, newest first · {undone} undone (struck through) · "
             "u or ctrl+z undoes the newest")
-        self._detail(table.entry)
-
-    @on(DataTable.RowHighlighted, "#audit-table")
-    def _highlighted(self, _event: DataTable.RowHighlighted) -> None:
-        self._detail(self.query_one(AuditTable).entry)
-
-    def _detail(self, entry: AuditEntry | None) -> None:
-        """The whole summary of the highlighted change: the table cuts long ones."""
-        text = "" if entry is None else f"#{entry.id} {entry.action}: {entry.summary}"
-        if entry is not None and entry.undone_by is not None:
-            text += f" (undone by #{entry.undone_by})"
-        self.query_one("#audit-detail", Static).update(text)
 
     def action_undo(self) -> None:
         from normtui.tui.screens.console import ConsoleScreen

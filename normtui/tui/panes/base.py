@@ -6,12 +6,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widget import Widget
 
 from normtui.rules.errors import RuleError
 from normtui.store.errors import EXPECTED_ERRORS
 from normtui.tui.messages import StoreChanged
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
@@ -30,6 +32,11 @@ class Pane(Vertical):
     TITLE: ClassVar[str] = ""
     ARTICLES: ClassVar[tuple[str, ...]] = ()
     PALETTE: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+    # What ":N" goes to in this pane ("board"); "" for none (see go_to_numbers, go_to).
+    GO_TO: ClassVar[str] = ""
+    BINDINGS: ClassVar = [
+        Binding("colon", "go_to", "Go to N", show=False, key_display=":", id="pane.go_to"),
+    ]
 
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(id=self.PANE_ID, **kwargs)  # type: ignore[arg-type]
@@ -75,22 +82,43 @@ class Pane(Vertical):
 
     def write(self, action: str, call: Callable[..., object], *args: object,
               quiet: bool = False, **kwargs: object) -> bool:
-        """A store mutation from this pane: on success every pane re-reads and the arbiter
-        sees the audit summary (unless ``quiet``: what follows says it); on a refusal the
-        error is shown and this pane re-reads, since the refusal may be that someone else
-        changed the record meanwhile."""
+        """A store mutation from this pane: on success every pane re-reads and the pane's
+        status line says the audit summary (unless ``quiet``: what follows says it); on a
+        refusal the error is shown and this pane re-reads, since the refusal may be that
+        someone else changed the record meanwhile."""
         ok, entry = self.attempt(call, *args, **kwargs)
         if not ok:
             self.reload()
             return False
-        if entry is not None:
-            self.changed(action)
-            summary = getattr(entry, "summary", None)
-            if summary and not quiet:
-                # After the frame with the new tables: a toast is a layout change, and the
-                # tables are what the arbiter is waiting for.
-                self.call_after_refresh(self.notify, summary, timeout=4, markup=False)
+        if entry is None:
+            self.say("Nothing changed: already recorded so.")
+            return True
+        self.changed(action)
+        summary = getattr(entry, "summary", None)
+        if summary and not quiet:
+            # After the frame with the new tables: they are what the arbiter is waiting for.
+            self.call_after_refresh(self.say, summary)
         return True
+
+    def say(self, text: str, *, warning: bool = False) -> None:
+        """A routine confirmation, on the pane's status line (a toast would cover the table);
+        on the pane in front when this one is not (a change made from a dialog another pane
+        opened is said where the arbiter is)."""
+        say_in_front = getattr(self.screen, "say", None)
+        if not self.shown and say_in_front is not None:
+            say_in_front(text, warning=warning)
+            return
+        lines = self.query(StatusLine)
+        if lines:
+            lines.first().say(text, self.app.now(), warning=warning)  # type: ignore[attr-defined]
+        else:
+            self.notify(text, timeout=4, markup=False)
+
+    @property
+    def status(self) -> str:
+        """What the status line says now (for tests)."""
+        lines = self.query(StatusLine)
+        return lines.first().text if lines else ""
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         """An entry's action is an action string on the pane, as in a Binding ("undo",
@@ -114,7 +142,38 @@ class Pane(Vertical):
         """A hidden pane acts on no key. A key typed right after switching panes can reach
         the control that had the focus in the pane left behind; "3" then "x" must not enter
         a double forfeit on the pairings."""
+        if action == "go_to" and not self.GO_TO:
+            return False
         return self.shown
+
+    # -- ":N", go to board (player, change) N ------------------------------------------------
+
+    def go_to_numbers(self) -> list[int]:
+        """The numbers ":" can go to here."""
+        return []
+
+    def go_to(self, number: int) -> None:
+        """Put the cursor on ``number`` (one of go_to_numbers)."""
+
+    def action_go_to(self) -> None:
+        from normtui.tui.widgets.go_to import GoToPrompt
+
+        if self.query(GoToPrompt):
+            return
+        back = self.screen.focused
+
+        def done(number: int | None) -> None:
+            if number is not None:
+                self.go_to(number)
+            if number is not None or self.screen.focused is None:
+                if back is not None and back.is_attached:
+                    self.screen.set_focus(back)
+                else:
+                    self.focus_first()
+
+        prompt = GoToPrompt(self.GO_TO, self.go_to_numbers(), done)
+        status = self.query(StatusLine)
+        self.mount(prompt, before=status.first() if status else None)
 
 
 def report_refusal(widget: Widget, exc: Exception) -> None:

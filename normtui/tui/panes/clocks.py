@@ -11,6 +11,8 @@ from textual.widgets import DataTable, Static
 
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.clock_form import ClockForm
+from normtui.tui.widgets.row_table import RowTable
+from normtui.tui.widgets.status_line import StatusLine
 
 # The rule book's name for each stage, and the articles that set its clock.
 # The rule book sets no blitz opener control: its line names §1, the stage, and the setting is
@@ -52,17 +54,18 @@ class ClocksPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Static("Time controls (e or Enter edits the selected one)", classes="clock-heading")
-        yield DataTable(id="clock-controls", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="clock-controls")
         yield ClockForm(id="clock-form")
         yield Static("Dial now", classes="clock-heading", id="clock-dial-heading")
-        yield DataTable(id="clock-dial", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="clock-dial")
+        yield StatusLine()
 
     def on_mount(self) -> None:
-        controls = self.query_one("#clock-controls", DataTable)
+        controls = self.query_one("#clock-controls", RowTable)
         controls.add_column("Stage", key="stage")
         controls.add_column("Setting", key="setting")
         controls.add_column("Rule", key="rule")
-        dial = self.query_one("#clock-dial", DataTable)
+        dial = self.query_one("#clock-dial", RowTable)
         dial.add_column("Bd", key="board")
         dial.add_column("Players", key="players")
         dial.add_column("Dial", key="setting")
@@ -72,7 +75,7 @@ class ClocksPane(Pane):
         self.set_interval(1.0, self._tick)
 
     def reload(self) -> None:
-        table = self.query_one("#clock-controls", DataTable)
+        table = self.query_one("#clock-controls", RowTable)
         row = table.cursor_row
         table.clear()
         for name, tc in self.store.profile.time_controls.items():
@@ -84,13 +87,13 @@ class ClocksPane(Pane):
 
     def _tick(self) -> None:
         # Behind another tab nobody reads the countdown: no queries then.
-        if self.query_one("#clock-dial", DataTable).is_on_screen:
+        if self.query_one("#clock-dial", RowTable).is_on_screen:
             self._refresh_dial()
 
     def _refresh_dial(self) -> None:
         from normtui.tui.widgets.clock_dial import dials
 
-        table = self.query_one("#clock-dial", DataTable)
+        table = self.query_one("#clock-dial", RowTable)
         rows = dials(self.store, self.app.now())  # type: ignore[attr-defined]
         row = table.cursor_row
         table.clear()
@@ -105,7 +108,7 @@ class ClocksPane(Pane):
     # -- editing -----------------------------------------------------------------------------
 
     def _selected(self) -> str | None:
-        table = self.query_one("#clock-controls", DataTable)
+        table = self.query_one("#clock-controls", RowTable)
         if not table.row_count:
             return None
         return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
@@ -118,10 +121,10 @@ class ClocksPane(Pane):
         self.query_one(ClockForm).edit(name, stage_title(name), tc)
 
     def action_dial(self) -> None:
-        self.query_one("#clock-dial", DataTable).focus()
+        self.query_one("#clock-dial", RowTable).focus()
 
     def action_controls(self) -> None:
-        self.query_one("#clock-controls", DataTable).focus()
+        self.query_one("#clock-controls", RowTable).focus()
 
     @on(DataTable.RowSelected, "#clock-controls")
     def _row_selected(self) -> None:
@@ -129,19 +132,37 @@ class ClocksPane(Pane):
 
     @on(ClockForm.Saved)
     def _saved(self, message: ClockForm.Saved) -> None:
-        form = self.query_one(ClockForm)
-        unchanged = self.store.profile.time_controls.get(message.name) == message.time_control
-        if not self.write("time control", self.store.set_time_control, message.name,
-                          message.time_control):
-            form.show_error("Not saved: see the message.")
+        """Asked first, with what the change applies to: a clock changed mid-event, a game
+        in progress among them, must be a decision, not a keystroke."""
+        from normtui.tui.screens.confirm import ConfirmScreen
+        from normtui.tui.widgets.clock_dial import games_under
+
+        name, tc = message.name, message.time_control
+        old = self.store.profile.time_controls.get(name)
+        if old == tc:
+            self._close_form()
+            self.say(f"{stage_title(name)}: unchanged ({tc.describe()}).")
             return
-        form.display = False
+        applies = "\n".join(f"  {line}" for line in games_under(self.store, name))
+        question = (f"Change the {stage_title(name)} time control?\n\n"
+                    f"Now: {old.describe() if old else '?'}\nNew: {tc.describe()}\n\n"
+                    f"It applies to:\n{applies}")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.query_one(ClockForm).show_error("Not saved: the change was not confirmed.")
+                return
+            if not self.write("time control", self.store.set_time_control, name, tc):
+                self.query_one(ClockForm).show_error("Not saved: see the message.")
+                return
+            self._close_form()
+
+        self.app.push_screen(ConfirmScreen(question, confirm="Change"), answered)
+
+    def _close_form(self) -> None:
+        self.query_one(ClockForm).display = False
         self.action_controls()
-        if unchanged:
-            self.notify(f"{stage_title(message.name)}: unchanged "
-                        f"({message.time_control.describe()}).", timeout=3, markup=False)
 
     @on(ClockForm.Cancelled)
     def _cancelled(self) -> None:
-        self.query_one(ClockForm).display = False
-        self.action_controls()
+        self._close_form()

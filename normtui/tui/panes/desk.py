@@ -10,25 +10,33 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Select, Static
+from textual.widgets import Select, Static
 
-from normtui.rules.model import PlayerStatus
+from normtui.rules.model import GameState, PlayerStatus
+from normtui.store.records import surname
+from normtui.tui.formatting import state_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
+from normtui.tui.widgets.ledger import Ledger
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from normtui.rules.model import Player
+    from normtui.rules.withdrawal import WithdrawalEffect
+    from normtui.store.records import ArrivalRecord
 
 
 class PlayerDeskPane(Pane):
     PANE_ID = "desk"
     TITLE = "Desk"
+    GO_TO = "player"
     ARTICLES = (
         "§7 present at the start or a 500 EUR fine; no telephone or other equipment (the "
         "Chief Arbiter decides)",
@@ -37,6 +45,7 @@ class PlayerDeskPane(Pane):
     )
     PALETTE = (
         ("Desk: mark present", "The selected player was there at the start", "present"),
+        ("Desk: all present", "Every player not yet recorded in this round", "all_present"),
         ("Desk: mark absent (fine)", "Absent at the start: the §7 fine is proposed", "absent"),
         ("Desk: record an incident", "With the Chief Arbiter's decision (§7)", "incident"),
         ("Desk: report illness", "Postpone or forfeit the player's game (§9)", "illness"),
@@ -48,7 +57,10 @@ class PlayerDeskPane(Pane):
     )
     BINDINGS = [
         Binding("p", "present", "Present", id="desk.present",
-                tooltip="The selected player was in the playing area at the start"),
+                tooltip="The selected player was in the playing area at the start; the cursor "
+                        "goes on to the next (on a player recorded absent: asks, §7)"),
+        Binding("P", "all_present", "All present", id="desk.all_present", key_display="P",
+                tooltip="Every player not yet recorded in this round: present"),
         Binding("a", "absent", "Absent", id="desk.absent",
                 tooltip="Absent at the start: the §7 fine is proposed; record it, or the "
                 "absence alone"),
@@ -83,18 +95,13 @@ class PlayerDeskPane(Pane):
         with Horizontal(id="desk-ledgers"):
             with Vertical(id="desk-fines-box"):
                 yield Static("Fines (§7)", classes="desk-heading", id="desk-fines-heading")
-                yield DataTable(id="desk-fines", cursor_type="row", zebra_stripes=True)
+                yield Ledger(id="desk-fines")
             with Vertical(id="desk-incidents-box"):
                 yield Static("Incidents (§7)", classes="desk-heading")
-                yield DataTable(id="desk-incidents", cursor_type="row", zebra_stripes=True)
+                yield Ledger(id="desk-incidents")
+        yield StatusLine()
 
     def on_mount(self) -> None:
-        fines = self.query_one("#desk-fines", DataTable)
-        for label in ("Rd", "Player", "Amount", "Reason"):
-            fines.add_column(label, key=label.lower())
-        incidents = self.query_one("#desk-incidents", DataTable)
-        for label in ("Rd", "Player", "Kind", "Decision", "What happened"):
-            incidents.add_column(label, key=label.lower())
         rounds = self.store.event.rounds
         self.query_one("#desk-round", Select).set_options(
             [(f"round {r}", r) for r in range(1, rounds + 1)])
@@ -104,25 +111,31 @@ class PlayerDeskPane(Pane):
     def focus_first(self) -> None:
         self.query_one(DeskArrivals).focus()
 
+    def go_to_numbers(self) -> list[int]:
+        return sorted(self.query_one(DeskArrivals).players)
+
+    def go_to(self, number: int) -> None:
+        self.query_one(DeskArrivals).go_to_key(str(number))
+
     def reload(self) -> None:
         self.query_one(DeskArrivals).show_round(self.store, self.round_no)
-        fines = self.query_one("#desk-fines", DataTable)
-        fines.clear()
         ledger = self.store.fines()
-        for f in ledger:
-            fines.add_row(str(f.round or ""), f.player.name, f"{f.amount:f} {f.currency}",
-                          f.reason, key=str(f.id))
+        # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
+        self.query_one("#desk-fines", Ledger).show(
+            [Text.assemble((f"R{f.round or '-'} {surname(f.player.name)}", "bold"),
+                           f" {f.amount:f} {f.currency}: {f.reason} ({f.article})")
+             for f in ledger], "No fines.")
         total: dict[str, Decimal] = {}
         for f in ledger:
             total[f.currency] = total.get(f.currency, Decimal(0)) + f.amount
         sums = ", ".join(f"{amount:f} {cur}" for cur, amount in total.items())
         self.query_one("#desk-fines-heading", Static).update(
             f"Fines (§7): {len(ledger)}, total {sums}" if ledger else "Fines (§7): none")
-        incidents = self.query_one("#desk-incidents", DataTable)
-        incidents.clear()
-        for i in self.store.incidents():
-            incidents.add_row(str(i.round), i.player.name, i.kind.replace("_", " "), i.decision,
-                              i.description, key=str(i.id))
+        self.query_one("#desk-incidents", Ledger).show(
+            [Text.assemble((f"R{i.round} {surname(i.player.name)}", "bold"), " · ",
+                           (i.kind.replace("_", " "), "italic"), ": ", i.description,
+                           "\n", ("  Decision: ", "bold"), i.decision)
+             for i in self.store.incidents()], "No incidents.")
 
     # -- the round shown ---------------------------------------------------------------------
 
@@ -144,10 +157,63 @@ class PlayerDeskPane(Pane):
             self.notify("Select a player in the arrivals table first.", severity="warning")
         return player
 
+    def _arrival(self, player: Player) -> ArrivalRecord | None:
+        return next((a for a in self.store.arrivals(self.round_no)
+                     if a.player.number == player.number), None)
+
+    def _next_player(self) -> None:
+        """After an arrival the cursor goes on to the next player: the desk takes them in
+        order as they come in."""
+        table = self.query_one(DeskArrivals)
+        if table.cursor_row < table.row_count - 1:
+            table.move_cursor(row=table.cursor_row + 1)
+
     def action_present(self) -> None:
         player = self._player()
-        if player is not None:
-            self.write("arrival", self.store.record_arrival, self.round_no, player.number, True)
+        if player is None:
+            return
+        arrival = self._arrival(player)
+        if arrival is not None and not arrival.present:
+            self._late(player)
+            return
+        if self.write("arrival", self.store.record_arrival, self.round_no, player.number, True):
+            self._next_player()
+
+    def _late(self, player: Player) -> None:
+        """p on a player recorded absent: a late arrival keeps the §7 fine; only a record made
+        in error is corrected, and then the fine goes with it, named."""
+        from normtui.tui.screens.choice import ChoiceScreen
+
+        fine = next((f for f in self.store.fines()
+                     if f.round == self.round_no and f.player.number == player.number), None)
+        fined = (f"fined {fine.amount:f} {fine.currency} ({fine.article})" if fine
+                 else "not fined (the arbiter's decision)")
+        question = (f"{player.name} is recorded absent at the start of round {self.round_no}, "
+                    f"{fined}.\n\nA player who arrives after the start is still fined "
+                    "(Regulations §7). Only if the absence was recorded in error is it "
+                    "corrected" + (", and the fine cancelled." if fine else "."))
+        cancel = f": present, fine of {fine.amount:f} {fine.currency} cancelled" if fine \
+            else ": present at the start"
+
+        def answered(answer: str | None) -> None:
+            if answer == "late":
+                self.say(f"{surname(player.name)} arrived late: stays absent at the start"
+                         + (", the fine stands (§7)" if fine else "")
+                         + "; i records the late arrival as an incident.")
+            elif answer == "correct":
+                self.write("arrival", self.store.record_arrival, self.round_no,
+                           player.number, True)
+            else:
+                self.say("Nothing recorded.")
+
+        self.app.push_screen(ChoiceScreen(question, [
+            ("l", "Arrived late: keep the absence" + (" and the fine" if fine else ""), "late"),
+            ("c", f"Correct the record{cancel}", "correct"),
+        ], cancel="Record nothing"), answered)
+
+    def action_all_present(self) -> None:
+        if self.write("arrival", self.store.record_all_present, self.round_no):
+            self.query_one(DeskArrivals).action_last_row()
 
     def action_absent(self) -> None:
         from normtui.rules.duties import arrival_fine
@@ -159,16 +225,20 @@ class PlayerDeskPane(Pane):
         fine = arrival_fine(False, self.store.profile)
         assert fine is not None
         amount = f"{fine.amount:f} {fine.currency}"
+        arrival = self._arrival(player)
+        was = (f"\n\nNote: the desk recorded {surname(player.name)} present at the start."
+               if arrival is not None and arrival.present else "")
         question = (f"{player.name} was not in the playing area at the start of round "
-                    f"{self.round_no}.\n\n{fine.article}: a fine of {amount} ({fine.reason}).\n\n"
-                    "Record the absence and the fine, or the absence alone?")
+                    f"{self.round_no}.\n\n{fine.article}: a fine of {amount} ({fine.reason})."
+                    f"{was}\n\nRecord the absence and the fine, or the absence alone?")
 
         def answered(answer: Answer | None) -> None:
             if answer is None:
-                self.notify("Nothing recorded.", timeout=3)
+                self.say("Nothing recorded.")
                 return
-            self.write("arrival", self.store.record_arrival, self.round_no, player.number, False,
-                       fine=answer == "fine")
+            if self.write("arrival", self.store.record_arrival, self.round_no, player.number,
+                          False, fine=answer == "fine"):
+                self._next_player()
 
         self.app.push_screen(AbsenceScreen(question, amount), answered)
 
@@ -193,9 +263,9 @@ class PlayerDeskPane(Pane):
         def done(recorded: bool | None) -> None:
             if recorded:
                 entry = self.store.log(limit=1)
-                if entry:
-                    self.notify(entry[0].summary, timeout=4, markup=False)
                 self.changed(action)
+                if entry:
+                    self.say(entry[0].summary)
         return done
 
     def action_player_details(self) -> None:
@@ -211,6 +281,22 @@ class PlayerDeskPane(Pane):
 
         self.app.push_screen(ReportDetailsScreen(self.store), self._recorded("details"))
 
+    def _games_changed(self, effect: WithdrawalEffect) -> str:
+        """Every game the withdrawal turns into a forfeit, as it stands now: a game in
+        progress must not become a forfeit unnoticed."""
+        if not effect.forfeits:
+            return ""
+        games = {(g.round, g.board): g for g in self.store.games()}
+        lines = []
+        for forfeit in effect.forfeits:
+            game = games[(forfeit.round, forfeit.board)]
+            now = state_text(game.state)
+            if game.state is GameState.IN_PROGRESS:
+                now = "IN PROGRESS now"
+            assert forfeit.result is not None
+            lines.append(f"  {game.label}: {now} → {forfeit.result.value}")
+        return "\n\nThe games it turns into forfeits:\n" + "\n".join(lines)
+
     def action_withdraw(self) -> None:
         from normtui.tui.screens.confirm import ConfirmScreen
 
@@ -223,11 +309,12 @@ class PlayerDeskPane(Pane):
         done, effect = self.attempt(self.store.withdrawal_preview, player.number)
         if not done or effect is None:
             return
-        question = f"Withdraw {player.name} from the event (§9)?\n\n{effect.message}."
+        question = (f"Withdraw {player.name} from the event (§9)?\n\n{effect.message}."
+                    f"{self._games_changed(effect)}")
 
         def answered(confirmed: bool | None) -> None:
             if not confirmed:
-                self.notify("Nothing recorded.", timeout=3)
+                self.say("Nothing recorded.")
                 return
             self.write("withdraw", self.store.withdraw, player.number)
 

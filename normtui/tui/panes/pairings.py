@@ -24,6 +24,7 @@ from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pairings_table import PairingsTable
 from normtui.tui.widgets.round_bar import RoundBar
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
@@ -37,6 +38,23 @@ _OUTCOMES = {
 _RESULT = Binding.Group("Result")
 _SIGN = Binding.Group("Sign")
 _ROUND = Binding.Group("Round")
+
+
+def absent_players(game: GameRecord, result: MainResult) -> list[tuple[int, str]]:
+    """(number, name) of the players a forfeit result says were absent."""
+    white, black = (game.white, game.white_name), (game.black, game.black_name)
+    return {MainResult.WHITE_FORFEIT_WIN: [black], MainResult.BLACK_FORFEIT_WIN: [white],
+            MainResult.DOUBLE_FORFEIT: [white, black]}.get(result, [])
+
+
+def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
+    """What a forfeit does, said with the players' names (§4)."""
+    absent = [surname(n) for _no, n in absent_players(game, result)]
+    if result is MainResult.DOUBLE_FORFEIT:
+        return f"Both absent: {absent[0]} and {absent[1]} score 0; no Armageddon (§4)."
+    winner = surname(game.white_name if result is MainResult.WHITE_FORFEIT_WIN
+                     else game.black_name)
+    return f"{absent[0]} absent: {winner} scores 3, {absent[0]} 0; no Armageddon (§4)."
 
 
 def describe(game: GameRecord) -> str:
@@ -60,6 +78,7 @@ def correction_note(game: GameRecord) -> str:
 class PairingsPane(Pane):
     PANE_ID = "pairings"
     TITLE = "Pairings"
+    GO_TO = "board"
     ARTICLES = ("§2 Armageddon after a draw, within 20', same colours; draw = Black wins",
                 "§4 Points 3 / 0 / 1½ / 1", "§8 Signatures: provisional until countersigned")
     BINDINGS: ClassVar = [
@@ -79,6 +98,8 @@ class PairingsPane(Pane):
                 tooltip="The Armageddon of a drawn board: result, clock, start window"),
         Binding("p", "started", "Started", id="pairings.started",
                 tooltip="Mark the game in progress (again: back to scheduled)"),
+        Binding("s", "start_round", "Start round", id="pairings.start_round", show=False,
+                tooltip="Start the round: every scheduled board in progress (asks first)"),
         Binding("W", "sign('white')", "White", id="pairings.sign_white", key_display="W",
                 group=_SIGN, tooltip="White has signed the scoresheet"),
         Binding("B", "sign('black')", "Black", id="pairings.sign_black", key_display="B",
@@ -104,6 +125,8 @@ class PairingsPane(Pane):
         ("Result: Black wins by forfeit (-/+)", "Highlighted board", "result('-/+')"),
         ("Result: double forfeit (-/-)", "Highlighted board", "result('-/-')"),
         ("Game started (in progress)", "Highlighted board", "started"),
+        ("Start the round", "Every scheduled board of the round shown in progress",
+         "start_round"),
         ("Sign: White's scoresheet", "§8, highlighted board", "sign('white')"),
         ("Sign: Black's scoresheet", "§8, highlighted board", "sign('black')"),
         ("Sign: arbiter countersigns", "§8, highlighted board", "sign('arbiter')"),
@@ -124,7 +147,8 @@ class PairingsPane(Pane):
             yield RoundBar(self._rounds, self.round, id="round-bar")
             yield Static("", id="round-info", markup=False)
         yield PairingsTable(id="pairings-table")
-        yield Static("", id="pairings-legend")
+        yield Static("", id="pairings-legend", markup=False)
+        yield StatusLine()
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
@@ -135,6 +159,14 @@ class PairingsPane(Pane):
 
     def focus_first(self) -> None:
         self.screen.set_focus(self.table)
+
+    def go_to_numbers(self) -> list[int]:
+        return [g.board for g in self.table.games]
+
+    def go_to(self, number: int) -> None:
+        game = next((g for g in self.table.games if g.board == number), None)
+        if game is not None:
+            self.table.go_to_key(str(game.id))
 
     def _now(self) -> datetime:
         return self.app.now()  # type: ignore[attr-defined,no-any-return]
@@ -198,7 +230,8 @@ class PairingsPane(Pane):
 
     def show_round(self, round_no: int) -> None:
         if not 1 <= round_no <= self._rounds:
-            self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning")
+            self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning",
+                        markup=False)
             return
         self.round = round_no
         self.reload()
@@ -220,17 +253,43 @@ class PairingsPane(Pane):
             if result is MainResult.DRAW:
                 self.action_armageddon()
             else:
-                self.notify(f"{game.label} is already {result_text(result)}.", markup=False)
+                self.say(f"{game.label} is already {result_text(result)}.")
             return
-        if game.result is None:
+        if game.result is None and not result.is_forfeit:
             self._enter(game, result, correction=False)
             return
         from normtui.tui.screens.confirm import ConfirmScreen
 
-        question = (f"Correct {game.label}?\n\nNow: {describe(game)}\nNew: {result_text(result)}"
-                    f" ({_OUTCOMES[value]})\n\n{correction_note(game)}")
-        self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
-                             lambda yes: self._enter(game, result, True) if yes else None)
+        # A forfeit is never one key: it takes a game off the board (3-0, no Armageddon), and
+        # x is the crosstable one pane away. What the desk knows is said with it.
+        correction = game.result is not None
+        if correction:
+            question = (f"Correct {game.label}?\n\nNow: {describe(game)}\n"
+                        f"New: {result_text(result)} ({_OUTCOMES[value]})")
+        else:
+            question = f"{_OUTCOMES[value]} on {game.label}?\n\n{forfeit_meaning(game, result)}"
+        warnings = self._forfeit_warnings(game, result) if result.is_forfeit else []
+        if warnings:
+            question += "\n\n" + "\n".join(f"Note: {w}" for w in warnings)
+        # A correction of a signed result also clears the signatures (§8): said as it does.
+        question += (f"\n\n{correction_note(game)}" if correction
+                     else "\n\nRecorded in the audit log; ctrl+z undoes it.")
+        self.app.push_screen(
+            ConfirmScreen(question, confirm="Correct" if correction else "Forfeit"),
+            lambda yes: self._enter(game, result, correction) if yes else None)
+
+    def _forfeit_warnings(self, game: GameRecord, result: MainResult) -> list[str]:
+        """What the desk recorded that a forfeit contradicts: the game under way, a player
+        said to be absent whom the desk saw at the start."""
+        out = []
+        if game.state is GameState.IN_PROGRESS:
+            out.append("the game is in progress (its clocks were started).")
+        present = {a.player.number for a in self.store.arrivals(game.round) if a.present}
+        for number, name in absent_players(game, result):
+            if number in present:
+                out.append(f"the desk recorded {surname(name)} present at the start of "
+                           f"round {game.round}.")
+        return out
 
     def _enter(self, game: GameRecord, result: MainResult, correction: bool) -> None:
         # A draw opens its Armageddon at once, which says the draw is in: a toast would only
@@ -239,7 +298,7 @@ class PairingsPane(Pane):
                           game.round, game.white, game.black, result, correction=correction,
                           expected_version=game.version, quiet=result is MainResult.DRAW)
         if done and result is MainResult.DRAW:
-            self._open_armageddon(self.store.game(game.id))
+            self.open_armageddon(self.store.game(game.id))
 
     def action_armageddon(self) -> None:
         game = self._board()
@@ -250,9 +309,9 @@ class PairingsPane(Pane):
                         f"(this one: {describe(game)})", title="Regulations §2",
                         severity="error", markup=False)
             return
-        self._open_armageddon(game)
+        self.open_armageddon(game)
 
-    def _open_armageddon(self, game: GameRecord) -> None:
+    def open_armageddon(self, game: GameRecord) -> None:
         from normtui.tui.screens.armageddon import ArmageddonScreen
 
         self.app.push_screen(ArmageddonScreen(game, self.store.profile, self._now),
@@ -261,8 +320,7 @@ class PairingsPane(Pane):
     def _armageddon_answered(self, game: GameRecord, result: ArmageddonResult | None) -> None:
         if result is None:
             if game.armageddon is None:
-                self.notify(f"{game.label}: the Armageddon waits; press a on the board to "
-                            "enter it.", timeout=4, markup=False)
+                self.say(f"{game.label}: the Armageddon waits; a on the board enters it.")
             return
         if game.armageddon is result:
             return
@@ -306,6 +364,27 @@ class PairingsPane(Pane):
             else GameState.IN_PROGRESS
         self.write("state", self.store.set_game_state, game.id, state,
                    expected_version=game.version)
+
+    def action_start_round(self) -> None:
+        """The clocks of the round are started: every board still scheduled is in progress
+        (normtui start). Asked first: it is one key for the whole round."""
+        from normtui.tui.screens.confirm import ConfirmScreen
+
+        waiting = [g for g in self.table.games if g.state is GameState.SCHEDULED
+                   and g.result is None]
+        if not waiting:
+            self.say(f"Round {self.round}: no board is waiting to start.")
+            return
+        boards = ", ".join(str(g.board) for g in waiting)
+        question = (f"Start round {self.round}?\n\nBoards {boards} "
+                    f"({len(waiting)} of {len(self.table.games)}) go in progress.")
+        round_no = self.round
+
+        def start(yes: bool | None) -> None:
+            if yes:
+                self.write("start round", self.store.start_round, round_no)
+
+        self.app.push_screen(ConfirmScreen(question, confirm="Start"), start)
 
     def action_sign(self, who: str) -> None:
         game = self._board()

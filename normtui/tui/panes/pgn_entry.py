@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,15 +20,17 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Select, Static, TextArea
 
+from normtui.importing.boards import TROUBLE
 from normtui.store import EXPECTED_ERRORS
 from normtui.store.records import surname
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
 from normtui.tui.widgets.pgn_import import PgnImportBar
 from normtui.tui.widgets.pgn_path import PgnPathInput
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from normtui.importing import Checked, KindChoice
+    from normtui.importing import Checked, KindChoice, Outcome
     from normtui.store.records import GameRecord
 
 AUTO = 0  # the pairing Select's "from the headers"; game ids start at 1
@@ -69,6 +72,11 @@ class PgnEntryPane(Pane):
                 tooltip="Check the text area now, without waiting for a pause"),
         Binding("ctrl+n", "clear", "Clear", id="pgn.clear", show=False,
                 tooltip="Empty the text area"),
+        # In the text area 1-7 are typed (a PGN has digits): Escape leaves it, and then the
+        # digits switch panes again; F1-F7 switch from inside it.
+        Binding("escape", "leave_text", "Leave the field", id="pgn.leave", show=False,
+                tooltip="Leave the text area or path (then 1-7 switch panes; F1-F7 work from "
+                        "inside it)"),
     ]
     DEBOUNCE = 0.4
 
@@ -87,7 +95,7 @@ class PgnEntryPane(Pane):
         self._shown_generation = 0
         self._debounce: Timer | None = None
         self._notified: set[tuple[int, str, str | None]] = set()
-        self._labels: list[tuple[str, int]] = []
+        self._labels: list[tuple[Text, int]] = []
         # After an attach or import the list shows what happened; the reload that our own
         # write causes must not replace that with the findings again.
         self._showing_outcomes = False
@@ -103,9 +111,12 @@ class PgnEntryPane(Pane):
             yield PgnFindings(id="pgn-findings")
         yield Static("", id="pgn-target")
         yield PgnImportBar(id="pgn-import")
+        yield StatusLine()
 
     def on_mount(self) -> None:
-        self.query_one(TextArea).border_title = "Game record (paste here)"
+        area = self.query_one(TextArea)
+        area.border_title = "Game record (paste here)"
+        area.border_subtitle = "Esc leaves it · F1-F7 panes"
         self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
 
     def focus_first(self) -> None:
@@ -120,7 +131,8 @@ class PgnEntryPane(Pane):
 
     def reload(self) -> None:
         self._games = self.store.games()
-        labels = [("Pairing: headers", AUTO)] + [(_pairing_label(g), g.id) for g in self._games]
+        labels = [(Text("Pairing: headers"), AUTO)] + [(_pairing_label(g), g.id)
+                                                         for g in self._games]
         if labels != self._labels:
             select: Select[int] = self.query_one("#pgn-pairing", Select)
             keep = select.value
@@ -201,6 +213,9 @@ class PgnEntryPane(Pane):
 
     # -- actions -----------------------------------------------------------------------------
 
+    def action_leave_text(self) -> None:
+        self.query_one(PgnFindings).focus()
+
     def action_check(self) -> None:
         self._schedule(0)
 
@@ -244,7 +259,7 @@ class PgnEntryPane(Pane):
             size = path.stat().st_size
             if size > LOAD_LIMIT:
                 self.notify(f"{path.name} is {size // 1024} KB: ctrl+t imports it game by game "
-                            "without loading it here.", severity="warning")
+                            "without loading it here.", severity="warning", markup=False)
                 return
             text = read_pgn_text(path)
         except failures as exc:
@@ -281,19 +296,61 @@ class PgnEntryPane(Pane):
             self.notify(message.error, severity="error", markup=False)
             return
         summary = message.summary
+        outcomes = message.outcomes
         self._showing_outcomes = True
-        self.query_one(PgnFindings).show_outcomes(message.outcomes, summary)
-        troubled = [o for o in message.outcomes
-                    if o.status in ("conflict", "unmatched", "refused")]
-        if len(message.outcomes) == 1:
-            only = message.outcomes[0]
-            self.notify(only.message, severity="warning" if troubled else "information",
-                        markup=False)
+        self.query_one(PgnFindings).show_outcomes(outcomes, summary)
+        said = outcomes[0].message if len(outcomes) == 1 else summary
+        # What went in is a confirmation (the status line); what did not, a warning.
+        troubled = [o for o in outcomes if o.status in TROUBLE and not o.replaceable]
+        if troubled:
+            self.notify(said, title="Import", severity="warning", markup=False)
         else:
-            self.notify(summary, title="Import", severity="warning" if troubled else "information",
-                        markup=False)
-        if any(o.status in ("entered", "attached") for o in message.outcomes):
+            self.say(said)
+        if any(o.status in ("entered", "attached") for o in outcomes):
             self.changed("pgn")
+        replaceable = [o for o in outcomes if o.replaceable]
+        if replaceable:
+            self._offer_replacement(message, replaceable)
+            return
+        self._armageddon_after(outcomes)
+
+    def _offer_replacement(self, message: PgnImportBar.Finished,
+                           outcomes: list[Outcome]) -> None:
+        """A record is already attached to the game (one with errors, or a broadcast's):
+        the arbiter may put this one in its place, audited and undoable."""
+        from normtui.tui.screens.confirm import ConfirmScreen
+
+        boards = "\n".join(f"  {o.board}" for o in outcomes[:8])
+        more = f"\n  and {len(outcomes) - 8} more" if len(outcomes) > 8 else ""
+        question = (f"A different record is already attached to:\n{boards}{more}\n\n"
+                    f"Replace it with the record from {message.name}? Its result is entered "
+                    "where the board has none. The record replaced stays in the audit log "
+                    "(ctrl+z brings it back).")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.query_one(PgnImportBar).start(self.store, message.source, message.name,
+                                                   message.kind, message.chosen, replace=True)
+            else:
+                self.say("Not replaced: the record attached before stays.")
+
+        self.app.push_screen(ConfirmScreen(question, confirm="Replace"), answered)
+
+    def _armageddon_after(self, outcomes: list[Outcome]) -> None:
+        """A record that entered a drawn main game opens its Armageddon, as d does."""
+        from normtui.rules.model import MainResult
+        from normtui.tui.panes.pairings import PairingsPane
+
+        draws = [o for o in outcomes if o.status == "entered" and o.stage == "main"
+                 and o.result == MainResult.DRAW.value and o.game_id is not None]
+        if len(draws) != 1:
+            return  # a file of many games: the pairings show every Armageddon due
+        game = self.store.game(draws[0].game_id)  # type: ignore[arg-type]
+        pairings = getattr(self.screen, "pane", None)
+        pane = pairings("pairings") if pairings is not None else None
+        if isinstance(pane, PairingsPane) and game.result is MainResult.DRAW \
+                and game.armageddon is None:
+            pane.open_armageddon(game)
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -305,5 +362,5 @@ class PgnEntryPane(Pane):
         return next((g for g in self._games if g.id == value), None)
 
 
-def _pairing_label(g: GameRecord) -> str:
-    return f"R{g.round}.{g.board} {surname(g.white_name)}-{surname(g.black_name)}"
+def _pairing_label(g: GameRecord) -> Text:
+    return Text(f"R{g.round}.{g.board} {surname(g.white_name)}-{surname(g.black_name)}")

@@ -24,6 +24,7 @@ from normtui.tui.formatting import money
 from normtui.tui.panes.base import Pane
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.playoff_tables import PlayoffGamesTable, PlayoffRankingTable
+from normtui.tui.widgets.status_line import StatusLine
 
 _SAY = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
 
@@ -73,14 +74,15 @@ class PlayoffPane(Pane):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="playoff-scroll"):
-            yield Static("", id="playoff-status")
-            yield Static("", id="playoff-info")
+            yield Static("", id="playoff-status", markup=False)
+            yield Static("", id="playoff-info", markup=False)
             yield PlayoffGamesTable(id="playoff-games")
-            yield Static("", id="playoff-next")
+            yield Static("", id="playoff-next", markup=False)
             yield Static("Double round robin", id="playoff-ranking-heading",
                          classes="playoff-heading")
             yield PlayoffRankingTable(id="playoff-ranking")
-            yield Static("", id="playoff-outcome")
+            yield Static("", id="playoff-outcome", markup=False)
+        yield StatusLine()
 
     def focus_first(self) -> None:
         self.query_one(PlayoffGamesTable).focus()
@@ -170,7 +172,7 @@ class PlayoffPane(Pane):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.view
         if view is None:
-            return True
+            return super().check_action(action, parameters)
         choosing = view.state.waiting_for_choice is not None
         if action == "start":
             return view.can_start
@@ -179,7 +181,7 @@ class PlayoffPane(Pane):
         if action == "result":
             return (view.started and not choosing
                     and self.query_one(PlayoffGamesTable).highlighted_game() is not None)
-        return True
+        return super().check_action(action, parameters)
 
     def action_start(self) -> None:
         view = self.store.playoff_view()
@@ -192,6 +194,18 @@ class PlayoffPane(Pane):
         seed = new_seed()
         what = "a 2-game match" if view.state.format == "match" else "a double round robin"
         players = " – ".join(view.names[n] for n in view.state.players)
+        # §8: a result is provisional until countersigned; the play-off is drawn from the
+        # standings those results make, so starting on them is a decision to say out loud.
+        unsigned = [g for g in self.store.games() if g.provisional]
+        warning = ""
+        if unsigned:
+            shown = "\n".join(f"  {g.label}: {g.result.value if g.result else ''}"
+                              for g in unsigned[:6])
+            more = f"\n  and {len(unsigned) - 6} more" if len(unsigned) > 6 else ""
+            are = "results are" if len(unsigned) > 1 else "result is"
+            warning = (f"\n\nWARNING: {len(unsigned)} {are} still provisional, not "
+                       f"countersigned (§8):\n{shown}{more}\n"
+                       "A correction of one of them after the start may change who plays.")
 
         def start(confirmed: bool | None) -> None:
             if confirmed and self.write("playoff start", self.store.start_playoff, seed):
@@ -201,7 +215,8 @@ class PlayoffPane(Pane):
         self.app.push_screen(ConfirmScreen(
             f"Start the play-off (§5)?\n\n{what.capitalize()}: {players}\n\n"
             f"Seed {seed}, drawn now: the colours and every later lot follow from it, and it "
-            "is recorded in the audit log.", confirm="Start"), start)
+            f"is recorded in the audit log.{warning}",
+            confirm="Start anyway" if unsigned else "Start"), start)
 
     def action_result(self, result: str) -> None:
         game = self.query_one(PlayoffGamesTable).highlighted_game()
@@ -211,7 +226,7 @@ class PlayoffPane(Pane):
             self._enter(game, result, correction=False)
             return
         if game.result == result:
-            self.notify(f"{game.id} already has {_SAY[result]}.", timeout=3)
+            self.say(f"{game.id} already has {_SAY[result]}.")
             return
         assert self.view is not None
         names = self.view.names

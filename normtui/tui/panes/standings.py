@@ -14,6 +14,7 @@ from normtui.store import StandingRow
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.crosstable import Crosstable
 from normtui.tui.widgets.standings_table import StandingsTable
+from normtui.tui.widgets.status_line import StatusLine
 
 
 class StandingsPane(Pane):
@@ -36,12 +37,13 @@ class StandingsPane(Pane):
     )
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="standings-info")
-        yield Static("", id="standings-note")
+        yield Static("", id="standings-info", markup=False)
+        yield Static("", id="standings-note", markup=False)
         with ContentSwitcher(initial="standings-table", id="standings-views"):
             yield StandingsTable(id="standings-table")
             yield Crosstable(id="crosstable")
         yield Static("", id="standings-legend")
+        yield StatusLine()
 
     @property
     def view(self) -> str:

@@ -63,13 +63,13 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
         winner_of_draw = black if draw_winner == "black" else white
         with Vertical(id="armageddon-dialog"):
             yield Static(f"Armageddon — round {game.round}, board {game.board}",
-                         classes="title")
+                         classes="title", markup=False)
             yield Static(Text.assemble(
                 ("White ", "bold"), f"{game.white_name}  {_minutes(tc.white_seconds)}\n",
                 ("Black ", "bold"), f"{game.black_name}  {_minutes(tc.black_seconds)}"),
                 id="armageddon-players")
             yield Static(f"Clock: {tc.describe()} (§3); same colours as the main game",
-                         id="armageddon-clock")
+                         id="armageddon-clock", markup=False)
             yield Static(self._window(), id="armageddon-window")
             yield Static(Text.assemble(
                 "A drawn Armageddon is ", (f"{draw_winner.capitalize()}'s win", "bold"),
@@ -78,9 +78,9 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
                 yield Static(Text(f"Already entered: {result_text(game.armageddon)}; a new "
                                   "result is a correction.", style="bold magenta"))
             with Horizontal(id="armageddon-buttons"):
-                yield Button(f"1-0 {white} (w)", id="a-1-0", variant="primary")
-                yield Button(f"0-1 {black} (b)", id="a-0-1", variant="primary")
-                yield Button(f"½-½ → {winner_of_draw} (d)", id="a-draw", variant="warning")
+                yield Button(Text(f"1-0 {white} (w)"), id="a-1-0", variant="primary")
+                yield Button(Text(f"0-1 {black} (b)"), id="a-0-1", variant="primary")
+                yield Button(Text(f"½-½ → {winner_of_draw} (d)"), id="a-draw", variant="warning")
                 yield Button("Later (esc)", id="a-later")
         yield Footer(compact=True)
 

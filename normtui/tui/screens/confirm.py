@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -23,10 +24,13 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
+            # Scrolls when long (a withdrawal naming every game) so that the answers stay
+            # on an 80x24 screen.
+            with VerticalScroll(classes="question-box"):
+                yield Static(self.question, id="question", markup=False)
             with Horizontal(id="buttons"):
-                yield Button(f"{self.confirm_label} (y)", variant="primary", id="yes")
-                yield Button(f"{self.cancel_label} (n)", id="no")
+                yield Button(Text(f"{self.confirm_label} (y)"), variant="primary", id="yes")
+                yield Button(Text(f"{self.cancel_label} (n)"), id="no")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()

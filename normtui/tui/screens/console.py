@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -21,6 +21,7 @@ from textual.widget import MountError
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from normtui.store.errors import EXPECTED_ERRORS
+from normtui.tui.held_keys import HeldKeys
 from normtui.tui.messages import StoreChanged
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
@@ -44,6 +45,10 @@ def _pane_bindings() -> list[Binding]:
                 id=f"pane.{pane_id}.anywhere", show=False, priority=True)
         for key, pane_id, _module, _cls in PANES
     ]
+
+
+# The keys of the panes built after the first frame.
+_LATER_PANE_KEYS = frozenset(k for key, _id, _m, _c in PANES[1:] for k in (key, f"f{key}"))
 
 
 def last_undoable(entries: list[AuditEntry]) -> AuditEntry | None:
@@ -75,10 +80,16 @@ class ConsoleScreen(Screen[None]):
             super().__init__()
             self.why = why
 
+    # The screen's class by width (Textual's breakpoints): the panes' stylesheets give their
+    # controls less room at 80 columns, where nothing the arbiter reads may be cut.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     BINDINGS = [
         *_pane_bindings(),
         Binding("question_mark", "help", "Help", id="help", key_display="?"),
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        # Priority: the console's undo from every control, the PGN text area too, whose own
+        # undo (Textual 8.2.8) can end the console with a traceback after a long paste
+        # (textual#6686), and would make ctrl+z mean two things under time pressure.
+        Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("ctrl+q", "app.quit", "Quit", id="quit", show=False),
     ]
 
@@ -95,8 +106,11 @@ class ConsoleScreen(Screen[None]):
         self._seen_version = store.data_version() if store is not None else 0
         self._panes: dict[str, Pane] = {}
         self._tabs_ready = False
-        # A pane key pressed before the other tabs exist: shown as soon as they do.
+        # A pane shown (from the palette, a test) before the other tabs exist: shown as soon
+        # as they do.
         self._pending_pane: str | None = None
+        # Keys typed before every pane exists, replayed in order once they do.
+        self._held = HeldKeys()
         # The store this screen opened itself (see _open_store), whether shown yet or not.
         self.opened_store: EventStore | None = None
 
@@ -198,13 +212,33 @@ class ConsoleScreen(Screen[None]):
         if self.preload:
             for _key, pane_id, _module, _cls in PANES[1:]:
                 self.ensure_pane(pane_id)
-        # Once the panes just mounted have settled; a key pressed before then clears it.
-        self.call_after_refresh(self._show_pending)
+        # Once the panes just mounted have settled.
+        self.call_after_refresh(self._settle)
 
-    def _show_pending(self) -> None:
+    def _settle(self) -> None:
         pending, self._pending_pane = self._pending_pane, None
         if pending is not None:
             self.action_show_pane(pending)
+        if self._held.keys:
+            self.run_worker(self._replay_held(), group="held-keys", exclusive=True)
+        else:
+            self._held.settled = True
+
+    def hold_key(self, event: events.Key) -> bool:
+        """Keep a key typed before every pane exists (normtui.tui.held_keys)."""
+        return self._held.hold(event, ready=self.ready, later=_LATER_PANE_KEYS)
+
+    @property
+    def settled(self) -> bool:
+        """Every pane is there, and the keys typed meanwhile have been replayed."""
+        return self._held.settled
+
+    async def _replay_held(self) -> None:
+        dropped = await self._held.replay(self)
+        if dropped:
+            self.say(f"Keys typed while opening, not used: {dropped}", warning=True)
+        elif self.app.screen is self and self.app.focused is None:
+            self._focus_pane(self.query_one(TabbedContent).active.removeprefix("tab-"))
 
     def all_panes(self) -> list[Pane]:
         """Every pane, mounting those not built yet (the command palette lists them all)."""
@@ -220,7 +254,7 @@ class ConsoleScreen(Screen[None]):
         if pane is None:
             _key, _id, module, cls_name = next(p for p in PANES if p[1] == pane_id)
             pane = pane_class(module, cls_name)(self.store)
-            self.query_one(f"#tab-{pane_id}", TabPane).mount(pane)
+            self._held.mounting.append(self.query_one(f"#tab-{pane_id}", TabPane).mount(pane))
         self._panes[pane_id] = pane
         return pane
 
@@ -286,7 +320,7 @@ class ConsoleScreen(Screen[None]):
             self.app.call_from_thread(self.notify, f"Export {fmt} failed: {exc}",
                                       severity="error", markup=False)
             return
-        self.app.call_from_thread(self.notify, f"Exported {fmt} to {target}", markup=False)
+        self.app.call_from_thread(self.say, f"Exported {fmt} to {target}")
 
     def action_help(self) -> None:
         from normtui.tui.screens.help import HelpScreen
@@ -297,7 +331,7 @@ class ConsoleScreen(Screen[None]):
         from normtui.tui.screens.confirm import ConfirmScreen
 
         if not self.ready:
-            self.notify(f"Still opening {self.path.name}.", severity="warning")
+            self.notify(f"Still opening {self.path.name}.", severity="warning", markup=False)
             return
         last = last_undoable(self.store.log(limit=200))
         if last is None:
@@ -348,9 +382,27 @@ class ConsoleScreen(Screen[None]):
                 pane.stale = True
         self.call_after_refresh(self._update_titles)
         if not event.local:
-            self.notify("Results from another terminal were loaded.", timeout=3)
+            self.call_after_refresh(self._say_loaded)
+
+    def _say_loaded(self) -> None:
+        """What another terminal wrote, said on the status line: the newest change and who
+        made it."""
+        newest = self.store.log(limit=1)
+        what = f": #{newest[0].id} {newest[0].summary} ({newest[0].actor})" if newest else ""
+        self.say(f"Loaded from another terminal{what}")
+
+    def say(self, text: str, *, warning: bool = False) -> None:
+        """On the status line of the pane in front."""
+        active = self.query_one(TabbedContent).active.removeprefix("tab-")
+        pane = self._panes.get(active)
+        if pane is not None and pane.is_mounted and pane.shown:
+            pane.say(text, warning=warning)
+        else:
+            self.notify(text, timeout=4, markup=False)
 
     def _update_titles(self) -> None:
         current = self.store.current_round()
-        self.sub_title = f"Round {current}" if current else "All rounds complete"
+        where = f"Round {current}" if current else "All rounds complete"
+        # The acting arbiter: every change made here is audited under this name (issue 17.4).
+        self.sub_title = f"{where} · arbiter: {self.store.actor}"
 

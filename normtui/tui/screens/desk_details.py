@@ -4,6 +4,7 @@ every change; an empty field clears what was recorded."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -19,13 +20,14 @@ class PlayerDetailsScreen(DeskModal):
     def compose(self) -> ComposeResult:
         p = self.player
         with Vertical(id="desk-dialog"):
-            yield Static(f"[b]{p.name}: for the rating report[/]", id="desk-title")
+            yield Static(Text(f"{p.name}: for the rating report", style="bold"), id="desk-title")
             yield Label("FIDE title")
             yield Select([("no title", _NONE), *((t, t) for t in FIDE_TITLES)],
-                         value=p.title or _NONE, allow_blank=False, id="player-title")
+                         value=p.title or _NONE, allow_blank=False, id="player-title",
+                         compact=True)
             yield Label("Sex (as the report writes it)")
             yield Select([("not given", _NONE), ("m", "m"), ("w", "w")], value=p.sex or _NONE,
-                         allow_blank=False, id="player-sex")
+                         allow_blank=False, id="player-sex", compact=True)
             yield from self.buttons()
         yield from self.footer()
 

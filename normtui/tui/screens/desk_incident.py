@@ -3,6 +3,7 @@ extraneous equipment to the Chief Arbiter, so an incident without a decision is 
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -17,19 +18,23 @@ KIND_LABELS = {"electronic_device": "Electronic device or other equipment",
 
 class DeskIncidentScreen(DeskModal):
     def compose(self) -> ComposeResult:
-        players = [(f"{p.number} {p.name}", p.number) for p in self.store.players()]
+        players = [(Text(f"{p.number} {p.name}"), p.number) for p in self.store.players()]
         kinds = [(KIND_LABELS.get(k, k), k) for k in INCIDENT_KINDS]
         with Vertical(id="desk-dialog"):
-            yield Static(f"[b]Incident in round {self.round_no} (§7)[/]", id="desk-title")
+            yield Static(Text(f"Incident in round {self.round_no} (§7)", style="bold"),
+                         id="desk-title")
             yield Label("Player")
+            # Compact controls: the whole dialog, its title too, on an 80x24 screen.
             yield Select(players, value=self.player.number, allow_blank=False,
-                         id="incident-player")
+                         id="incident-player", compact=True)
             yield Label("What happened")
-            yield Select(kinds, value=INCIDENT_KINDS[0], allow_blank=False, id="incident-kind")
+            yield Select(kinds, value=INCIDENT_KINDS[0], allow_blank=False, id="incident-kind",
+                         compact=True)
             yield Input(placeholder="Description, e.g. telephone rang in the playing area",
-                        id="incident-description")
+                        id="incident-description", compact=True)
             yield Label("The Chief Arbiter's decision")
-            yield Input(placeholder="e.g. game lost; warning; no sanction", id="incident-decision")
+            yield Input(placeholder="e.g. game lost; warning; no sanction", id="incident-decision",
+                        compact=True)
             yield from self.buttons()
         yield from self.footer()
 

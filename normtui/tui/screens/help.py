@@ -26,8 +26,12 @@ if TYPE_CHECKING:
     from normtui.rules.profile import Profile
 
 EVERYWHERE = [("1 … 7", "Show pane 1 Pairings … 7 Play-off"),
-              ("F1 … F7", "The same, also from a text field"), ("?", "This help"),
-              ("ctrl+z", "Undo the last change (asks first)"),
+              ("F1 … F7", "The same, also from a text field"),
+              ("esc", "Leave a text field (the PGN record, a path): then 1-7 switch panes"),
+              (": N", "Go to board N (pairings), player N (desk), change N (audit)"),
+              ("home, g", "First row of a table"), ("end, G", "Last row of a table"),
+              ("?", "This help"),
+              ("ctrl+z", "Undo the last change to the event, from any control (asks first)"),
               ("ctrl+p", "Command palette: every action by name"), ("tab", "Next control"),
               ("ctrl+q", "Quit")]
 

@@ -37,7 +37,7 @@ class PgnOpenScreen(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pgn-open"):
-            yield Static(self._title(), id="pgn-open-title")
+            yield Static(self._title(), id="pgn-open-title", markup=False)
             yield PgnTree(self.start, id="pgn-open-tree")
         yield Footer(compact=True)
 

@@ -9,11 +9,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import GameState, MainResult
 from normtui.store.records import surname
+from normtui.tui.formatting import clock_time, countdown
 
 if TYPE_CHECKING:
     from normtui.rules.profile import TimeControl
@@ -57,14 +58,14 @@ def _left(deadline: str, now: datetime) -> str:
     if at.tzinfo is not None and now.tzinfo is not None:
         at = at.astimezone(now.tzinfo)
     seconds = int((at - now).total_seconds())
+    # With its date when it is not today's (formatting.clock_time).
+    by = clock_time(deadline, now)
     if seconds <= -86400:
-        return f"by {at:%Y-%m-%d %H:%M}\nOVERDUE"
-    minutes, secs = divmod(abs(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    span = f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+        return f"by {by}\nOVERDUE"
+    span = countdown(timedelta(seconds=abs(seconds)))
     if seconds < 0:
-        return f"by {at:%H:%M}\nOVERDUE {span}"
-    return f"by {at:%H:%M}\n{span} left"
+        return f"by {by}\nOVERDUE {span}"
+    return f"by {by}\n{span} left"
 
 
 def _main_dials(games: list[GameRecord], round_no: int, tcs: dict[str, TimeControl],
@@ -118,3 +119,39 @@ def _playoff_dial(store: EventStore, tcs: dict[str, TimeControl]) -> list[Dial]:
     name = next((n for n, t in tcs.items() if t == tc), game.time_control)
     return [Dial(f"playoff-{game.id}", f"PO {game.id}", f"{w}-{b}", name,
                  _setting(tc, w, b), "play-off, due now")]
+
+
+def games_under(store: EventStore, name: str) -> list[str]:
+    """What a change of time control ``name`` applies to now, one line each: a game in
+    progress first (its clocks were set with the old setting), then what is still to come.
+    Shown before a change is saved: a mid-event change must not pass unnoticed."""
+    lines: list[str] = []
+    stages = store.event.stages
+    if name == "classical":
+        games = [g for g in store.games() if g.result is None]
+        lines += [f"{g.label}: IN PROGRESS, its clocks were set with the old setting"
+                  for g in games if g.state is GameState.IN_PROGRESS]
+        later = [g for g in games if g.state is not GameState.IN_PROGRESS]
+        if later:
+            rounds = sorted({g.round for g in later})
+            lines.append(f"{len(later)} game{'s' if len(later) != 1 else ''} still to start "
+                         f"(round{'s' if len(rounds) > 1 else ''} "
+                         f"{rounds[0]}{f'-{rounds[-1]}' if len(rounds) > 1 else ''})")
+    elif name == "armageddon":
+        lines += [f"{g.label}: its Armageddon is due now" for g in store.games()
+                  if g.result is MainResult.DRAW and g.armageddon is None]
+        lines.append("every Armageddon after a drawn game from now on")
+    elif name == "blitz_opener":
+        if "blitz" in stages:
+            lines += [f"blitz {g.label}: IN PROGRESS" for g in store.games(stage="blitz")
+                      if g.result is None and g.state is GameState.IN_PROGRESS]
+        lines.append("the blitz opener's games still to play" if "blitz" in stages
+                     else "the blitz opener, when it starts")
+    elif "playoff" in stages:
+        due = [g for g in store.playoff().games if g.result is None and g.time_control == name]
+        lines += [f"play-off game {g.id}: still to play" for g in due]
+        if not due:
+            lines.append("no play-off game still to play")
+    else:
+        lines.append("the play-off, if first place is shared after the last round")
+    return lines

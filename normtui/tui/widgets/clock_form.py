@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -102,16 +103,18 @@ class ClockForm(Vertical):
             for key, _name, label in FIELDS:
                 with Vertical(classes="clock-field"):
                     yield Label(label)
-                    yield Input(id=f"clock-{key}", restrict=r"\d*", max_length=3, compact=True)
-        yield Static("", id="clock-form-error")
+                    # No max_length: a fourth digit typed is shown, and refused with the
+                    # field's range when saved, never dropped silently.
+                    yield Input(id=f"clock-{key}", restrict=r"\d*", compact=True)
+        yield Static("", id="clock-form-error", markup=False)
         with Horizontal(id="clock-form-buttons"):
             yield Button("Save (ctrl+s)", variant="primary", id="clock-save", compact=True)
             yield Button("Cancel (Esc)", id="clock-cancel", compact=True)
 
     def edit(self, name: str, title: str, tc: TimeControl) -> None:
         self.name_edited = name
-        self.query_one("#clock-form-title", Static).update(
-            f"[b]Edit {title}[/]: now {tc.describe()} (PGN tag {tc.pgn_tag()})")
+        self.query_one("#clock-form-title", Static).update(Text.assemble(
+            (f"Edit {title}", "bold"), f": now {tc.describe()} (PGN tag {tc.pgn_tag()})"))
         for key, value in values_of(tc).items():
             self.query_one(f"#clock-{key}", Input).value = value
         self.show_error("")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.widgets import DataTable
 
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.records import surname
+from normtui.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
@@ -31,14 +31,14 @@ def _game_text(number: int, game: GameRecord | None) -> tuple[str, str]:
         state = "Armageddon due"
     if game.postponed_to is not None:
         state += f" ({game.postponed_to.value.replace('_', ' ')})"
-    return f"B{game.board} {'W' if white else 'B'} v {opponent}", state
+    return f"B{game.board} {'W' if white else 'B'} {opponent}", state
 
 
-class DeskArrivals(DataTable[object]):
+class DeskArrivals(RowTable):
     """Row key: the player's pairing number."""
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)
         self.players: dict[int, Player] = {}
 
     def on_mount(self) -> None:

@@ -18,6 +18,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -57,6 +58,11 @@ class LineTable(Responsive, ScrollView, can_focus=True):
     """Columns and rows of short texts; a header line that stays put when the rows scroll."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"line-table--header"}
+    # The first and last row, never sideways (as in the console's row tables).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home,g", "first_row", "First row", show=False, id="table.first"),
+        Binding("end,G", "last_row", "Last row", show=False, id="table.last"),
+    ]
     GAP: ClassVar[str] = "  "  # between columns
 
     def __init__(self, **kwargs: object) -> None:
@@ -148,6 +154,12 @@ class LineTable(Responsive, ScrollView, can_focus=True):
                                     row_style + _style(style)))
             segments.append(Segment(self.GAP if i < len(cells) - 1 else " ", row_style))
         return Strip(segments)
+
+    def action_first_row(self) -> None:
+        self.scroll_to(0, 0, animate=False)
+
+    def action_last_row(self) -> None:
+        self.scroll_to(0, self.max_scroll_y, animate=False)
 
     # -- reading (for tests and for the panes) -------------------------------------------------
 

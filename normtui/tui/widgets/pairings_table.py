@@ -10,7 +10,14 @@ from rich.text import Text
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
 from normtui.store.records import surname
-from normtui.tui.formatting import clock_time, points, result_text, state_text
+from normtui.tui.formatting import (
+    clock_time,
+    day_of,
+    points,
+    result_text,
+    same_day,
+    state_text,
+)
 from normtui.tui.widgets.responsive_table import ResponsiveTable
 
 COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Result", "result"),
@@ -34,7 +41,14 @@ def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
         seconds = (deadline - now).total_seconds()
         by = clock_time(game.armageddon_deadline, now)
         if seconds < -3600:
-            return Text(f"late ({by})" if narrow else f"late: due by {by}", style="bold red")
+            if narrow:
+                # The date without its year: the Signed column must stay on an 80-column
+                # screen; the wide cell and the Armageddon dialog say it in full.
+                short = (by if same_day(game.armageddon_deadline, now)
+                         else day_of(game.armageddon_deadline, now.replace(
+                             year=datetime.fromisoformat(game.armageddon_deadline).year)))
+                return Text(f"late ({short})", style="bold red")
+            return Text(f"late: due by {by}", style="bold red")
         if seconds < 0:
             late = f"{math.ceil(-seconds / 60)} min"
             return Text(f"late {late}" if narrow else f"late by {late}", style="bold red")

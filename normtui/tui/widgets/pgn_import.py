@@ -59,27 +59,34 @@ class PgnImportBar(Horizontal):
     """Hidden until an import starts (class ``-running``)."""
 
     class Finished(Message):
-        """Every game's outcome (``error`` set when the file could not be read at all)."""
+        """Every game's outcome (``error`` set when the file could not be read at all);
+        ``source``, ``kind`` and ``chosen`` say what was imported, to import it again."""
 
         def __init__(self, name: str, outcomes: list[Outcome], summary: str,
-                     error: str | None = None) -> None:
+                     error: str | None = None, source: Path | str = "",
+                     kind: KindChoice = "auto", chosen: GameRecord | None = None) -> None:
             super().__init__()
             self.name = name
             self.outcomes = outcomes
             self.summary = summary
             self.error = error
+            self.source = source
+            self.kind = kind
+            self.chosen = chosen
 
     def compose(self) -> ComposeResult:
         yield ProgressBar(id="pgn-progress", show_eta=False)
-        yield Static("", id="pgn-import-label")
+        yield Static("", id="pgn-import-label", markup=False)
 
     def start(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
-              chosen: GameRecord | None) -> None:
-        self._run(store, source, name, kind, chosen)
+              chosen: GameRecord | None, *, replace: bool = False) -> None:
+        """``replace``: a different record already attached is replaced (the arbiter was
+        asked; see normtui.importing.attach)."""
+        self._run(store, source, name, kind, chosen, replace)
 
     @work(thread=True, exclusive=True, group="pgn-import")
     def _run(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
-             chosen: GameRecord | None) -> None:
+             chosen: GameRecord | None, replace: bool) -> None:
         from normtui.importing import check_games, import_games
         from normtui.pgn import PgnReadError, iter_games, split_text
         from normtui.store.connection import refuse_event_file
@@ -108,7 +115,7 @@ class PgnImportBar(Horizontal):
                     chosen = None  # each game of several goes to the board its headers name
             self.post_message(_Started(worker, name, total))
             checked = check_games(raws, store.profile, store.games(), kind, chosen)
-            outcomes = import_games(store, checked, progress)
+            outcomes = import_games(store, checked, progress, replace=replace)
         except _expected(PgnReadError) as exc:
             failed(str(exc))
             return
@@ -116,7 +123,8 @@ class PgnImportBar(Horizontal):
             failed(f"The import stopped: {exc}")
             return
         if not worker.is_cancelled:
-            self.post_message(self.Finished(name, outcomes, import_summary(name, outcomes)))
+            self.post_message(self.Finished(name, outcomes, import_summary(name, outcomes),
+                                            source=source, kind=kind, chosen=chosen))
 
     @on(_Started)
     def _started(self, message: _Started) -> None:

@@ -61,7 +61,7 @@ class PgnPathInput(Input):
     BINDINGS = [Binding("tab", "complete", "Complete", show=False, id="pgn.complete")]
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(placeholder="PGN file path (Tab completes)",
+        super().__init__(placeholder="PGN file (Tab completes)",
                          suggester=PathSuggester(), **kwargs)  # type: ignore[arg-type]
 
     def action_complete(self) -> None:

@@ -1,14 +1,13 @@
 """Tables that redraw themselves shorter on a narrow terminal (80 columns): the
-:class:`Responsive` mixin, and a row-cursor DataTable that keeps its cursor on the same record
-across redraws."""
+:class:`Responsive` mixin, and a row table that keeps its cursor on the same record across
+redraws."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.coordinate import Coordinate
-from textual.widgets import DataTable
+from normtui.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
     from textual.geometry import Size
@@ -39,17 +38,9 @@ class Responsive:
             self.redraw()
 
 
-class ResponsiveTable(Responsive, DataTable[object]):
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
-
+class ResponsiveTable(Responsive, RowTable):
     def has_content(self) -> bool:
         return self.row_count > 0
-
-    def highlighted_key(self) -> str | None:
-        if self.row_count == 0 or not 0 <= self.cursor_row < self.row_count:
-            return None
-        return self.coordinate_to_cell_key(Coordinate(self.cursor_row, 0)).row_key.value
 
     def fill(self, columns: Sequence[tuple[str, str]],
              rows: Sequence[tuple[str, Sequence[object]]], keep: str | None) -> None:

@@ -1,0 +1,77 @@
+"""Keys typed while the console opens: kept, and replayed in order once every pane exists.
+
+"3 x" typed while the store opens means the standings, then the crosstable; until issue 11
+only the last pane key was kept, and the x was lost. The app asks :meth:`HeldKeys.hold`
+before it dispatches a key; the console replays them when its panes are built.
+
+Held: every key until the first pane is there (the store is still opening); after that only
+a key to a pane not built yet, and every key after one (the order is the point). A key for
+the pairings on screen goes to them at once, as it always did.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual.keys import key_to_character
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import AwaitMount
+
+# Quitting is never held: the arbiter may leave while the file opens.
+NEVER_HELD = frozenset({"ctrl+q", "ctrl+c"})
+
+
+class HeldKeys:
+    def __init__(self) -> None:
+        self.keys: list[events.Key] = []
+        self.settled = False
+        # The panes being mounted: a key waits for them (a pane key, then a key of that pane).
+        self.mounting: list[AwaitMount] = []
+
+    def hold(self, event: events.Key, *, ready: bool, later: frozenset[str]) -> bool:
+        """Keep ``event`` if the console is not ready for it (True: the app drops it).
+        ``ready``: the first pane is there; ``later``: the keys of the panes still to come."""
+        if self.settled or event.key in NEVER_HELD:
+            return False
+        if ready and not self.keys and event.key not in later:
+            return False
+        self.keys.append(event)
+        return True
+
+    async def replay(self, screen: Screen[None]) -> str:
+        """Each held key through the bindings, as the app dispatches a key (priority bindings,
+        then the focused control's chain), each finished before the next: run it in a worker
+        of its own, so that the console runs between them (switching panes moves the focus
+        a moment later). Returns the keys dropped, "" for none.
+
+        Keys typed blind are keys, not text: none goes into a text field ("2 1" is the PGN
+        pane, then the pairings, not a "1" in the record). A key that opens a question ends
+        the replay: the keys after it must not answer a question the arbiter has not seen;
+        they are dropped, for the caller to say so. Keys typed meanwhile join the queue."""
+        from textual._wait import wait_for_idle  # what Textual's Pilot waits with
+
+        mountings, self.mounting = self.mounting, []
+        for mounting in mountings:
+            await mounting
+        app = screen.app
+        try:
+            while self.keys:
+                if app.screen is not screen:
+                    dropped = " ".join(e.key for e in self.keys)
+                    self.keys.clear()
+                    return dropped
+                key = self.keys.pop(0).key
+                focused = app.focused
+                if focused is not None and focused.check_consume_key(key, key_to_character(key)):
+                    # A text field would take it as text: the console's keys instead.
+                    screen.set_focus(None)
+                # Textual's own dispatch of a key (App.on_event), awaited.
+                if not await app._check_bindings(key, priority=True):
+                    await app._check_bindings(key)
+                await wait_for_idle(0, 0.5)
+        finally:
+            self.settled = True
+        return ""

@@ -1,0 +1,49 @@
+"""A pane's status line: the routine confirmations ("result 1-0 entered", "signed by White",
+"present") at the foot of the pane, with the time they were said.
+
+Toasts stack over the table, covering the Signed column for seconds while the arbiter is
+reading it; they are kept for refusals and rule warnings, which must interrupt.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.widgets import Static
+
+
+class StatusLine(Static):
+    DEFAULT_CSS = """
+    StatusLine {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    StatusLine.-warning {
+        color: $text-warning;
+    }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", markup=False, classes="status-line", **kwargs)  # type: ignore[arg-type]
+        self.text = ""
+
+    def say(self, text: str, at: datetime | None = None, *, warning: bool = False) -> None:
+        """Show ``text`` (literal: it names players), stamped with the time of day."""
+        self.text = text
+        shown = f"{at:%H:%M} {text}" if at is not None else text
+        self.set_class(warning, "-warning")
+        # One line, two when the text needs them: nothing the arbiter must read is cut, and
+        # the usual one-line confirmation is not a layout change (a layout pass repaints the
+        # whole screen, and the standings are waiting to be repainted).
+        width = max(self.size.width - 2, 20) if self.size.width else 78
+        lines = 1 if cell_len(shown) <= width else 2
+        if self.styles.height is None or self.styles.height.value != lines:
+            self.styles.height = lines
+        self.update(Text(shown), layout=False)
+
+    def blank(self) -> None:
+        self.text = ""
+        self.update("", layout=False)

@@ -1,0 +1,380 @@
+"""Issue 11, the console under time pressure: no key that can hurt, nothing hidden, nothing
+that crashes. On the demo event, round 7 at 19:32: boards 1 (Anand-Radjabov) and 5
+(Topalov-Wang) in progress, every player recorded present at the start, board 3 drawn with
+its Armageddon due by 19:41."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input, Static, TabbedContent, TextArea
+
+from normtui.rules.model import GameState, MainResult
+from normtui.tui.panes.audit import AuditTable
+from normtui.tui.screens.armageddon import ArmageddonScreen
+from normtui.tui.screens.choice import ChoiceScreen
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.widgets.clock_form import ClockForm
+from normtui.tui.widgets.desk_arrivals import DeskArrivals
+from normtui.tui.widgets.go_to import GoToPrompt
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import column, console, notes, pairings, to_board
+from tests.tui.test_pgn_pane import real_game
+
+SMALL = (80, 24)
+
+
+def question(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#question", Static).render())
+
+
+def bracketed_paste(app, text: str) -> None:  # type: ignore[no-untyped-def]
+    """A paste as a terminal sends it (ESC [200~ … ESC [201~), through Textual's own parser."""
+    from textual._xterm_parser import XTermParser
+
+    for event in XTermParser().feed(f"\x1b[200~{text}\x1b[201~"):
+        app.post_message(event)
+
+
+# -- the crash ----------------------------------------------------------------------------------
+
+
+async def test_ctrl_z_after_a_long_bracketed_paste_is_the_consoles_undo(demo_app) -> None:
+    """At 80x24 a PGN pasted into pane 2 then ctrl+z ended the console with "ValueError: The
+    document line index 1 is out of bounds" (the text area's own undo, textual#6686). Ctrl+z is
+    the console's undo everywhere: it asks about the newest change, and the record stays."""
+    app = demo_app
+    record = real_game("Anand")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        area = console(app).pane("pgn").query_one(TextArea)
+        assert app.focused is area
+        bracketed_paste(app, record + "\n" + real_game("Topalov"))
+        await pilot.pause()
+        assert area.text.count("[Event ") == 2
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert question(app).startswith("Undo the last change?")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+z", "n", "ctrl+y")
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        assert area.text.count("[Event ") == 2
+
+
+async def test_escape_leaves_the_text_area_then_digits_switch_panes(demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        area = console(app).pane("pgn").query_one(TextArea)
+        await pilot.press("3")  # in the text area: typed, a PGN has digits
+        assert area.text == "3"
+        await pilot.press("escape", "3")
+        await pilot.pause()
+        assert console(app).query_one(TabbedContent).active == "tab-standings"
+        assert area.text == "3"
+
+
+# -- keys that change results ---------------------------------------------------------------------
+
+
+async def test_every_forfeit_asks_and_says_what_the_desk_recorded(demo_app) -> None:
+    """x, f, F entered a forfeit at once, even on a game in progress whose players the desk
+    recorded present. Each asks, naming what it does and what contradicts it."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 1)
+        for key in ("x", "f", "F"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen), key
+            text = question(app)
+            assert "Note: the game is in progress (its clocks were started)." in text
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.store.games(7)[0].result is None
+        await pilot.press("f")
+        await pilot.pause()
+        text = question(app)
+        assert text.startswith("White wins by forfeit on round 7 board 1 (Anand-Radjabov)?")
+        assert "Radjabov absent: Anand scores 3, Radjabov 0; no Armageddon (§4)." in text
+        assert "Note: the desk recorded Radjabov present at the start of round 7." in text
+        assert "Anand present" not in text  # only the player said to be absent
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.games(7)[0].result is MainResult.WHITE_FORFEIT_WIN
+
+
+async def test_present_on_a_player_fined_for_absence_asks_and_names_the_fine(demo_app) -> None:
+    """p on a player recorded absent and fined 500 EUR deleted the fine with a toast saying
+    "present". A late arrival keeps the fine (§7); a correction names the fine it cancels."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        pane = console(app).pane("desk")
+        table = pane.query_one(DeskArrivals)
+        table.move_cursor(row=1)  # Carlsen
+        await pilot.press("a", "f")
+        await pilot.pause()
+        assert len(app.store.fines()) == 1
+        table.move_cursor(row=1)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        text = question(app)
+        assert "Carlsen, Magnus is recorded absent at the start of round 7, fined 500 EUR" in text
+        assert "still fined (Regulations §7)" in text
+        await pilot.press("l")  # arrived late: the fine stands
+        await pilot.pause()
+        assert len(app.store.fines()) == 1
+        assert "Carlsen arrived late: stays absent at the start, the fine stands" in pane.status
+        await pilot.press("p", "c")  # the absence was recorded in error
+        await pilot.pause()
+        assert app.store.fines() == []
+        assert app.store.log(limit=1)[0].summary == (
+            "round 7: Carlsen present, fine of 500 EUR cancelled")
+        assert pane.status.endswith("round 7: Carlsen present, fine of 500 EUR cancelled")
+
+
+async def test_arrivals_move_on_and_all_present_is_one_key(demo_copy, make_app) -> None:
+    """Round 8 has no arrivals yet: p records one and goes to the next player; P records
+    every player not yet recorded, in one audited change."""
+    app = make_app(demo_copy, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("5", "]")
+        await pilot.pause()
+        pane = console(app).pane("desk")
+        table = pane.query_one(DeskArrivals)
+        await pilot.press("p")
+        await pilot.pause()
+        assert table.selected.number == 2
+        await pilot.press("a", "f")  # Carlsen absent, fined; the cursor moves on
+        await pilot.pause()
+        assert table.selected.number == 3
+        before = len(app.store.log())
+        await pilot.press("P")
+        await pilot.pause()
+        arrivals = {a.player.number: a.present for a in app.store.arrivals(8)}
+        assert arrivals == {n: n != 2 for n in range(1, 11)}
+        assert len(app.store.log()) == before + 1
+        assert app.store.log(limit=1)[0].summary == (
+            "round 8: 8 players present (absent at the start: Carlsen)")
+        assert str(table.get_cell("10", "arrival")) == "present"
+
+
+async def test_a_withdrawal_names_every_game_it_changes(demo_app) -> None:
+    """Withdrawing Topalov turned his game in progress into a forfeit without naming it."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        console(app).pane("desk").query_one(DeskArrivals).move_cursor(row=7)  # Topalov
+        await pilot.press("w")
+        await pilot.pause()
+        text = question(app)
+        assert "The games it turns into forfeits:" in text
+        assert "round 7 board 5 (Topalov-Wang): IN PROGRESS now → -/+" in text
+        assert "round 8 board " in text and "round 9 board " in text
+        await pilot.press("y")
+        await pilot.pause()
+        summary = app.store.log(limit=1)[0].summary
+        assert "; forfeited: round 7 board 5, round 8 board " in summary
+
+
+async def test_home_end_and_g_go_to_the_first_and_last_row(demo_app) -> None:
+    """End d b stored an Armageddon on board 1 (End scrolled sideways): End is the last
+    board, Home and g the first, G the last, in every table."""
+    app = demo_app
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        table = pairings(app).table
+        await pilot.press("end")
+        assert table.game.board == 5
+        await pilot.press("home")
+        assert table.game.board == 1
+        await pilot.press("G")
+        assert table.game.board == 5
+        await pilot.press("g")
+        assert table.game.board == 1
+        await pilot.press("end", "d")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen)
+        assert app.screen.game.board == 5
+        await pilot.press("b")
+        await pilot.pause()
+        game = app.store.games(7)[4]
+        assert (game.result, game.armageddon is not None) == (MainResult.DRAW, True)
+        assert app.store.games(7)[0].result is None
+        await pilot.press("5", "end")
+        assert console(app).pane("desk").query_one(DeskArrivals).selected.number == 10
+        await pilot.press("6", "end")
+        audit = console(app).pane("audit").query_one(AuditTable)
+        assert audit.cursor_row == audit.row_count - 1
+        await pilot.press("g")
+        assert audit.cursor_row == 0
+
+
+async def test_colon_and_a_number_go_to_that_board(demo_app) -> None:
+    """:N goes to board N (digits alone keep switching panes): :4 at once with five boards;
+    at the desk :1 waits for a second digit (player 10) or Enter (player 1)."""
+    app = demo_app
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        table = pairings(app).table
+        await pilot.press("colon")
+        await pilot.pause()
+        assert pairings(app).query(GoToPrompt)
+        await pilot.press("4")
+        await pilot.pause()
+        assert table.game.board == 4 and app.focused is table
+        assert not pairings(app).query(GoToPrompt)
+        await pilot.press("colon", "escape")
+        await pilot.pause()
+        assert table.game.board == 4 and app.focused is table
+        await pilot.press("5")  # a digit alone: the desk
+        await pilot.pause()
+        desk = console(app).pane("desk").query_one(DeskArrivals)
+        await pilot.press("colon", "1", "0")
+        await pilot.pause()
+        assert desk.selected.number == 10
+        await pilot.press("colon", "1", "enter")
+        await pilot.pause()
+        assert desk.selected.number == 1
+        await pilot.press("6", "colon", *"290", "enter")
+        await pilot.pause()
+        assert console(app).pane("audit").query_one(AuditTable).entry.id == 290
+
+
+async def test_s_starts_the_round_after_asking(demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("]")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert question(app) == ("Start round 8?\n\nBoards 1, 2, 3, 4, 5 (5 of 5) go in "
+                                 "progress.")
+        await pilot.press("y")
+        await pilot.pause()
+        assert [g.state for g in app.store.games(8)] == [GameState.IN_PROGRESS] * 5
+        assert pairings(app).status.endswith("round 8 started (5 boards)")
+
+
+# -- what the arbiter must see --------------------------------------------------------------------
+
+
+async def test_confirmations_go_to_the_status_line_not_over_the_table(demo_app) -> None:
+    """A signature, an arrival, a result: said on the pane's status line; toasts are for
+    refusals and rule warnings."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 2)
+        await pilot.press("A")  # the arbiter countersigns board 2 (White and Black signed)
+        await pilot.pause()
+        assert pairings(app).status.endswith("round 7 board 2 (Mamedyarov-Giri): signed by "
+                                             "arbiter")
+        await to_board(pilot, 1)
+        await pilot.press("A")  # refused: no result yet (§8)
+        await pilot.pause()
+        assert notes(app, "error") == [
+            "round 7 board 1 (Anand-Radjabov) has no result yet: scoresheets are signed at "
+            "the end of the game"]
+        assert notes(app, "information") == []
+
+
+async def test_a_late_armageddon_says_its_date_and_days(demo_app, clock) -> None:
+    """Looked at days later, the Armageddon read "39301:47:35 late": the deadline's date,
+    and the days, are said."""
+    app = demo_app
+    clock.advance(days=3, hours=2)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        cell = column(pairings(app).table, "armageddon")[2]
+        assert cell == "late: due by 7 Jun 19:41"
+        await to_board(pilot, 3)
+        await pilot.press("a")
+        await pilot.pause()
+        window = str(app.screen.query_one("#armageddon-window").render())
+        assert window == "Should have started by 7 Jun 19:41: 3 days 01:51:00 late (§2)"
+
+
+async def test_the_audit_pane_shows_the_newest_change_on_arrival(demo_app) -> None:
+    """Newest first, and the newest in view when the pane is shown again after a change,
+    wherever its cursor was left; every row names who made the change."""
+    app = demo_app
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("6")
+        await pilot.pause()
+        audit = console(app).pane("audit").query_one(AuditTable)
+        await pilot.press("end")
+        await pilot.press("1")
+        await to_board(pilot, 1)
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("6")
+        await pilot.pause()
+        newest = app.store.log(limit=1)[0]
+        assert audit.cursor_row == 0 and audit.entry.id == newest.id
+        assert audit.scroll_y == 0
+        assert set(column(audit, "actor")) == {"arbiter"}
+        assert len(column(audit, "actor")) == audit.row_count
+        # The whole summary is in the table, wrapped at 80 columns, not cut.
+        assert str(audit.get_cell(str(newest.id), "summary")) == newest.summary
+
+
+async def test_a_fourth_digit_is_refused_not_dropped(demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        form = console(app).pane("clocks").query_one(ClockForm)
+        field = form.query_one("#clock-white-min", Input)
+        await pilot.press("ctrl+u", *"1200")
+        assert field.value == "1200"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert str(form.query_one("#clock-form-error", Static).render()) == (
+            "Not saved. White minutes: 1200 is not between 0 and 600")
+
+
+async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking(
+        demo_app) -> None:
+    """A record with an error attaches anyway (its result is not entered); the real record
+    then could not replace it. The console offers the replacement (audited, undoable), and
+    the real record, a draw, opens its Armageddon as d does."""
+    from tests.tui.test_pgn_pane import paste, settle
+
+    app = demo_app
+    real = real_game("Anand")
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await paste(pilot, real.replace("2. Nf3", "2. Nf4"))
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        board = app.store.find_game(7, "Anand", "Radjabov")
+        assert board.pgn is not None and board.result is None
+        await pilot.press("ctrl+n")
+        pilot.app.post_message(events.Paste(real))
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        text = question(app)
+        assert "A different record is already attached to:\n  round 7 board 1 " in text
+        assert "Replace it with the record from the text area?" in text
+        await pilot.press("y")
+        await settle(pilot)
+        board = app.store.find_game(7, "Anand", "Radjabov")
+        assert board.result is MainResult.DRAW and "2. Nf3" in (board.pgn or "")
+        assert app.store.log(limit=1)[0].summary.endswith("main PGN replaced")
+        assert isinstance(app.screen, ArmageddonScreen)  # the draw's Armageddon opens
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pane.status.endswith("the Armageddon waits; a on the board enters it.")
