@@ -14,7 +14,6 @@ import pytest
 from textual.pilot import Pilot
 
 from normtui.tui.screens.armageddon import ArmageddonScreen
-from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import console
 from tests.tui.hostile import ACTOR, DECISION, DESCRIPTION, HOSTILE, hostile_event, screen_text
 

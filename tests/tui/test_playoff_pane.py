@@ -184,8 +184,8 @@ async def test_starting_on_provisional_results_warns_and_asks(event, make_app) -
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         question = app.screen.question
-        assert "WARNING: 6 results are still provisional, not countersigned (§8):" in question
-        assert "  round 3 board 2 (Giri-Carlsen): 1-0" in question
+        assert "WARNING: 6 results are still provisional, not countersigned (§8): " in question
+        assert "R3.2 Giri-Carlsen 1-0. A correction" in question
         assert str(app.screen.query_one("#yes").label) == "Start anyway (y)"
         await pilot.press("n")
         await pilot.pause()

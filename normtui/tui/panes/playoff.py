@@ -199,13 +199,14 @@ class PlayoffPane(Pane):
         unsigned = [g for g in self.store.games() if g.provisional]
         warning = ""
         if unsigned:
-            shown = "\n".join(f"  {g.label}: {g.result.value if g.result else ''}"
-                              for g in unsigned[:6])
-            more = f"\n  and {len(unsigned) - 6} more" if len(unsigned) > 6 else ""
+            # One run of text, not a line each: the question must fit an 80x24 screen.
+            shown = ", ".join(f"R{g.round}.{g.board} {surname(g.white_name)}-"
+                              f"{surname(g.black_name)} {g.result.value if g.result else ''}"
+                              for g in unsigned)
             are = "results are" if len(unsigned) > 1 else "result is"
             warning = (f"\n\nWARNING: {len(unsigned)} {are} still provisional, not "
-                       f"countersigned (§8):\n{shown}{more}\n"
-                       "A correction of one of them after the start may change who plays.")
+                       f"countersigned (§8): {shown}. A correction of one of them after the "
+                       "start may change who plays.")
 
         def start(confirmed: bool | None) -> None:
             if confirmed and self.write("playoff start", self.store.start_playoff, seed):

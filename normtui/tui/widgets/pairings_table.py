@@ -60,7 +60,7 @@ def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
     return Text(text)
 
 
-_SHORT_LABELS = {"signed": "Sig", "armageddon": "Armageddon"}
+_SHORT_LABELS = {"signed": "Sig", "armageddon": "Armageddon", "points": "Pts"}
 _SHORT_STATES = {GameState.IN_PROGRESS: "playing", GameState.SCHEDULED: "sched.",
                  GameState.POSTPONED: "postp."}
 

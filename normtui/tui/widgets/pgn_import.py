@@ -146,5 +146,8 @@ class PgnImportBar(Horizontal):
         # Shown here, then on to the pane (the message bubbles).
         bar = self.query_one(ProgressBar)
         bar.update(progress=bar.total or 0)
+        # Short: the summary is said on the pane's status line and over the findings.
+        done = len(message.outcomes)
         self.query_one("#pgn-import-label", Static).update(
-            "Import failed" if message.error is not None else message.summary)
+            "Import failed" if message.error is not None
+            else f"{done} game{'s' if done != 1 else ''} done")
