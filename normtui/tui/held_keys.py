@@ -17,6 +17,8 @@ from textual import events
 from textual.keys import key_to_character
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.screen import Screen
     from textual.widget import AwaitMount
 
@@ -41,7 +43,7 @@ class HeldKeys:
         self.keys.append(event)
         return True
 
-    async def replay(self, screen: Screen[None]) -> str:
+    async def replay(self, screen: Screen[None], focus: Callable[[], None]) -> str:
         """Each held key through the bindings, as the app dispatches a key (priority bindings,
         then the focused control's chain), each finished before the next: run it in a worker
         of its own, so that the console runs between them (switching panes moves the focus
@@ -50,7 +52,9 @@ class HeldKeys:
         Keys typed blind are keys, not text: none goes into a text field ("2 1" is the PGN
         pane, then the pairings, not a "1" in the record). A key that opens a question ends
         the replay: the keys after it must not answer a question the arbiter has not seen;
-        they are dropped, for the caller to say so. Keys typed meanwhile join the queue."""
+        they are dropped, for the caller to say so. Keys typed meanwhile join the queue.
+        ``focus`` puts the focus in the pane in front when nothing has it (the pane's keys
+        are bound on the pane, reached from the focused control)."""
         from textual._wait import wait_for_idle  # what Textual's Pilot waits with
 
         mountings, self.mounting = self.mounting, []
@@ -64,6 +68,9 @@ class HeldKeys:
                     self.keys.clear()
                     return dropped
                 key = self.keys.pop(0).key
+                if app.focused is None:
+                    focus()
+                    await wait_for_idle(0, 0.5)
                 focused = app.focused
                 if focused is not None and focused.check_consume_key(key, key_to_character(key)):
                     # A text field would take it as text: the console's keys instead.

@@ -226,7 +226,13 @@ class ConsoleScreen(Screen[None]):
 
     def hold_key(self, event: events.Key) -> bool:
         """Keep a key typed before every pane exists (normtui.tui.held_keys)."""
-        return self._held.hold(event, ready=self.ready, later=_LATER_PANE_KEYS)
+        # Ready for a key: the first pane is there and has the focus (its keys are bound on
+        # it, reached from the focused control; the focus comes a frame after the pane, and
+        # until then Textual gives it to the tabs).
+        first = self._panes.get(PANES[0][1])
+        focused = self.app.focused
+        ready = first is not None and focused is not None and first in focused.ancestors
+        return self._held.hold(event, ready=ready, later=_LATER_PANE_KEYS)
 
     @property
     def settled(self) -> bool:
@@ -234,11 +240,14 @@ class ConsoleScreen(Screen[None]):
         return self._held.settled
 
     async def _replay_held(self) -> None:
-        dropped = await self._held.replay(self)
+        dropped = await self._held.replay(self, self._focus_front)
         if dropped:
             self.say(f"Keys typed while opening, not used: {dropped}", warning=True)
         elif self.app.screen is self and self.app.focused is None:
-            self._focus_pane(self.query_one(TabbedContent).active.removeprefix("tab-"))
+            self._focus_front()
+
+    def _focus_front(self) -> None:
+        self._focus_pane(self.query_one(TabbedContent).active.removeprefix("tab-"))
 
     def all_panes(self) -> list[Pane]:
         """Every pane, mounting those not built yet (the command palette lists them all)."""
