@@ -10,7 +10,7 @@ from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.crosstable import pairing_cell
 from normtui.tui.widgets.standings_table import WITHDRAWN_STYLE, row_cells
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, notes, to_board
+from tests.tui.helpers import column, console, to_board
 
 
 def _row(**changes: object) -> StandingRow:
@@ -120,7 +120,7 @@ async def test_undo_from_the_audit_log(demo_app) -> None:
         assert app.store.games(7)[0].result is None
         assert column(audit, "mark")[1] == f"undone by #{newest.id + 1}"
         assert column(audit, "mark")[0] == f"undoes #{newest.id}"
-        assert any(n.startswith("Undone: round 7 board 1") for n in notes(app))
+        assert console(app).pane("audit").status.startswith("Undone: round 7 board 1")
         await pilot.press("ctrl+z", "n")  # asked, and declined: nothing happens
         await pilot.pause()
         assert len(app.store.log()) == newest.id + 1

@@ -37,9 +37,11 @@ def window_text(game: GameRecord, now: datetime, minutes: int) -> Text:
 
 class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
     BINDINGS = [
-        Binding("w", "answer('1-0')", "White wins", id="armageddon.white_wins"),
-        Binding("b", "answer('0-1')", "Black wins", id="armageddon.black_wins"),
-        Binding("d", "answer('1/2-1/2')", "Draw (Black wins)", id="armageddon.draw"),
+        # Short words: every key of the dialog, Later too, in the Footer at 80 columns (the
+        # buttons above name the players).
+        Binding("w", "answer('1-0')", "1-0", id="armageddon.white_wins"),
+        Binding("b", "answer('0-1')", "0-1", id="armageddon.black_wins"),
+        Binding("d", "answer('1/2-1/2')", "½-½ (Black wins)", id="armageddon.draw"),
         # A player who does not come to the Armageddon loses it by forfeit (asked first).
         Binding("f", "answer('+/-')", "Black absent", id="armageddon.white_forfeit",
                 tooltip="Black did not come: White wins the Armageddon by forfeit"),

@@ -360,7 +360,7 @@ class ConsoleScreen(Screen[None]):
                 # The refusal says what came since; the panes show it (no second toast).
                 self.post_message(StoreChanged(local=True))
                 return
-            self.notify(f"Undone: {last.summary}", timeout=4, markup=False)
+            self.say(f"Undone: {last.summary}")  # a confirmation: the status line (issue 11)
             self.post_message(StoreChanged(local=True, action="undo"))
 
         self.app.push_screen(
