@@ -3,6 +3,7 @@ edited with validation and audited, and what to dial on each board now (issue 5)
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable, Input, Static
 
 from normtui.store import EventStore
@@ -107,3 +108,15 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
 
 def test_snapshot_clocks_pane(demo_app, snap_compare) -> None:
     assert snap_compare(demo_app, press=["4"], terminal_size=SNAPSHOT_SIZE)
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "1e3", "-5", " "])
+def test_a_digit_that_is_not_ascii_is_refused_by_name_not_a_crash(typed: str) -> None:
+    """Issue 18: `²` passes str.isdigit() and then breaks int(); the form and the go-to prompt
+    take ASCII digits only."""
+    from normtui.tui.widgets.clock_form import ClockFormError, ClockValues
+    from normtui.tui.widgets.go_to import settled
+
+    with pytest.raises(ClockFormError, match=r"White minutes: .*not a whole number"):
+        ClockValues({"white-min": typed})._int("white-min", 0, 600)
+    assert settled(typed, range(1, 6)) is None

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
 from normtui.rules.profile import TimeControl
+from normtui.text import is_number
 
 # (input id, name in messages, label over the field): the order an arbiter reads a setting in.
 FIELDS: tuple[tuple[str, str, str], ...] = (
@@ -39,7 +40,7 @@ class ClockValues:
     def _int(self, key: str, low: int, high: int) -> int:
         label = NAMES[key]
         text = self.values.get(key, "").strip()
-        if not text.isdigit():
+        if not is_number(text):
             shown = f"{text!r} is" if text else "it is empty,"
             raise ClockFormError(f"{label}: {shown} not a whole number")
         value = int(text)

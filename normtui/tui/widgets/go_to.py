@@ -16,6 +16,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Input, Static
 
+from normtui.text import is_number
+
 
 def settled(typed: str, numbers: Sequence[int]) -> int | None:
     """The number ``typed`` names once no other number starts with it.
@@ -23,7 +25,7 @@ def settled(typed: str, numbers: Sequence[int]) -> int | None:
     >>> settled("3", range(1, 6)), settled("1", range(1, 11)), settled("10", range(1, 11))
     (3, None, 10)
     """
-    if not typed.isdigit() or int(typed) not in numbers:
+    if not is_number(typed) or int(typed) not in numbers:
         return None
     longer = any(str(n).startswith(typed) and str(n) != typed for n in numbers)
     return None if longer else int(typed)
@@ -91,7 +93,7 @@ class GoToPrompt(Horizontal):
     def _entered(self, event: Input.Submitted) -> None:
         event.stop()
         value = event.value.strip()
-        if value.isdigit() and int(value) in self.numbers:
+        if is_number(value) and int(value) in self.numbers:
             self.close(int(value))
         elif value:
             self.notify(f"No {self.what} {value} here ({self._range()}).", severity="warning",
