@@ -150,7 +150,7 @@ def open_database(path: str | Path) -> sqlite3.Connection:
             if read_only:
                 raise StoreError(f"{path} was written by an older normtui and must be "
                                  f"upgraded, which writes to it, but {read_only}")
-            migrations().apply(utils_view(conn))
+            _upgrade(conn)
         _refuse_unfinished(conn, path)
     except sqlite3.DatabaseError as exc:
         conn.close()
@@ -238,6 +238,24 @@ def _open_connection(path: Path) -> tuple[sqlite3.Connection, str | None]:
         except sqlite3.Error as exc:
             raise sqlite_failure(exc, path, why) from None
     return conn, why
+
+
+def _upgrade(conn: sqlite3.Connection) -> None:
+    """Apply the pending migrations under the write lock, after looking again at what is
+    applied. After an upgrade of normtui the console, a command and a deputy's console may
+    open an older file at the same moment: each sees the same migrations pending, and without
+    the lock each would apply them, all but the first failing on a schema already changed
+    ("duplicate column name"). ``BEGIN IMMEDIATE`` waits (busy timeout) for the one upgrading;
+    the migrations then run as savepoints of this one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if set(KNOWN_MIGRATIONS) - set(applied_migrations(conn)):
+            migrations().apply(utils_view(conn))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.rollback()
+        raise
 
 
 def check_database(path: str | Path) -> str | None:

@@ -238,3 +238,50 @@ def test_a_second_store_closing_keeps_the_first_ones_wal(event_path: Path) -> No
     with EventStore.open(event_path) as after:
         results = {g.board: g.result for g in after.games(1)}
     assert results[1] is not None and results[2] is not None and results[3] is not None
+
+
+def _open_at_once(path: str, barrier: object, errors: object) -> None:
+    from normtui.store.connection import open_database
+
+    barrier.wait()  # type: ignore[attr-defined]
+    try:
+        open_database(path).close()
+    except StoreError as exc:
+        errors.put(str(exc))  # type: ignore[attr-defined]
+
+
+def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
+        event_path: Path, tmp_path: Path) -> None:
+    """After an upgrade the console, a command and a deputy's console may open the event at
+    the same moment: each saw the same migrations pending, each applied them, and all but one
+    failed ("SQLite says: UNIQUE constraint failed: _sqlite_migrations...", or "duplicate
+    column name" for m003). The migrations run under the write lock, after a second look at
+    what is applied."""
+    import multiprocessing
+    import shutil
+
+    from normtui.store.connection import applied_migrations, connect
+    from normtui.store.schema import KNOWN_MIGRATIONS
+
+    with sqlite3.connect(event_path) as conn:  # the file as the release before m004 left it
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm004_armageddon_forfeit'")
+    conn.close()
+    ctx = multiprocessing.get_context("fork")
+    for attempt in range(3):
+        path = tmp_path / f"old{attempt}.db"
+        shutil.copyfile(event_path, path)
+        barrier, errors = ctx.Barrier(4), ctx.Queue()
+        procs = [ctx.Process(target=_open_at_once, args=(str(path), barrier, errors))
+                 for _ in range(4)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(30)
+        found = []
+        while not errors.empty():
+            found.append(errors.get())
+        assert found == []
+        assert [p.exitcode for p in procs] == [0] * 4
+        conn = connect(path)
+        assert applied_migrations(conn) == list(KNOWN_MIGRATIONS)
+        conn.close()
