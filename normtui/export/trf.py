@@ -28,6 +28,9 @@ Encoding 3 / 1.5 / 1 / 0 (Regulations §4) so that a TRF26 reader reproduces the
   withdrawn before completing half their games stay in the lines (they are rated), and a 299
   record takes away what those games would score, since they count for nobody.
   Generally: for each player and round, 299 = points in the standings - value of the code.
+  299 cannot say how an Armageddon was won: a drawn one (Black's win) and one lost by forfeit
+  (a player absent, scored by the profile as one lost) are named in ``###`` lines, which
+  ``normtui new --from-trf`` reads back.
 * The points column is the standings' points; the rank column is the final place of the
   one final table (``normtui.rules.final``: a decided play-off puts its winner first).
   Records 202 and 212 say how those ranks were decided (``trf_ranking.py``). A player who
@@ -80,7 +83,8 @@ from normtui.rules.playoff import PlayoffGame
 from normtui.store import GameRecord
 from normtui.text import clean_text
 
-__all__ = ["DRAWN_ARMAGEDDON", "ENCODINGS", "playoff_trf", "points_field", "trf", "trf16"]
+__all__ = ["DRAWN_ARMAGEDDON", "ENCODINGS", "FORFEITED_ARMAGEDDON", "playoff_trf", "points_field",
+           "trf", "trf16"]
 
 EOL = "\r\n"
 # The result code of (White, Black) for each main result.
@@ -96,6 +100,7 @@ _CODES: dict[MainResult, tuple[str, str]] = {
 _CLASSICAL = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5")}
 ENCODINGS = {"utf-8": "UTF-8", "latin-1": "Latin-1 (ISO 8859-1)"}
 DRAWN_ARMAGEDDON = "### Armageddon drawn (Black wins, §2): "
+FORFEITED_ARMAGEDDON = "### Armageddon lost by forfeit (a player absent): "
 BYE = "0000 - Z"  # TRF16/TRF26: opponent 0000, colour "-", a zero-point bye (no game)
 
 
@@ -294,10 +299,14 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
                                      last_place if rank is None else rank, blocks[row.number]))
         lines += [_line_299(rnd, amount, numbers)
                   for (rnd, amount), numbers in sorted(adjust.items())]
-        # 299 says who won an Armageddon, not how: a drawn one (Black's win) is named, so
-        # that normtui reads the same event back.
+        # 299 says who won an Armageddon, not how: a drawn one (Black's win) and a forfeited
+        # one (a player absent: it scores as one lost, or moves nothing when both were
+        # absent) are named, so that normtui reads the same event back.
         lines += [f"{DRAWN_ARMAGEDDON}round {g.round}, {g.white}-{g.black}"
                   for g in snap.games if g.armageddon is ArmageddonResult.DRAW]
+        lines += [f"{FORFEITED_ARMAGEDDON}round {g.round}, {g.white}-{g.black} "
+                  f"{g.armageddon.value}"
+                  for g in snap.games if g.armageddon is not None and g.armageddon.is_forfeit]
     else:
         points = {p.number: classical_points(blocks[p.number]) for p in snap.players}
         ranks = _shared_ranks(points)

@@ -6,7 +6,7 @@ as FIDE's own reader does). Taken: the players (pairing numbers, names, sex, tit
 federations, FIDE ids), the results so far, the round dates (132, or 042 for round 1), the
 city, federation and arbiters (022, 032, 102, 112); and, in a TRF26 whose record 162 scores a
 main game as the profile does, each Armageddon from record 299 (the +0.5 of its winner; a
-drawn one, Black's win, from the comment normtui writes for it).
+drawn one, Black's win, and one lost by forfeit, from the comments normtui writes for them).
 
 Checked before anything is made, round by round, against the Berger tables and the profile:
 the number of players and rounds, every opponent and colour, the two players' codes of a game
@@ -46,6 +46,7 @@ _PENDING = {"?", " ", ""}
 # The comment normtui's TRF26 writes for a drawn Armageddon (``normtui.export.trf``; a test
 # checks that the two agree: importing does not import the exporters).
 DRAWN_ARMAGEDDON = "### Armageddon drawn (Black wins, §2): "
+FORFEITED_ARMAGEDDON = "### Armageddon lost by forfeit (a player absent): "
 _BYE_CODES = {"Z", "-", " ", "", "U"}
 
 
@@ -83,6 +84,8 @@ class TrfFile:
     players: list[TrfPlayer] = field(default_factory=list)
     # (round, White, Black) of each Armageddon normtui's own TRF26 names as drawn
     drawn: set[tuple[int, int, int]] = field(default_factory=set)
+    # (round, White, Black) -> "+/-", "-/+" or "-/-": each Armageddon it names as forfeited
+    forfeited: dict[tuple[int, int, int], str] = field(default_factory=dict)
     # (line, points, round, pairing numbers) of each 299 record
     adjustments: list[tuple[int, Decimal, int, tuple[int, ...]]] = field(default_factory=list)
 
@@ -190,6 +193,13 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
             if match is None:
                 raise trf.fail(line, "a drawn Armageddon is named as 'round R, W-B'")
             trf.drawn.add((int(match[1]), int(match[2]), int(match[3])))
+        if record.startswith(FORFEITED_ARMAGEDDON):
+            match = re.fullmatch(r"round (\d+), (\d+)-(\d+) (\+/-|-/\+|-/-)",
+                                 record[len(FORFEITED_ARMAGEDDON):].strip())
+            if match is None:
+                raise trf.fail(line, "a forfeited Armageddon is named as 'round R, W-B' and "
+                                     "+/-, -/+ or -/-")
+            trf.forfeited[(int(match[1]), int(match[2]), int(match[3]))] = match[4]
         if not record.strip() or tag == "###":
             continue
         if len(record) > 3 and record[3] != " ":
@@ -395,6 +405,9 @@ def _armageddon(trf: TrfFile, adjust: dict[tuple[int, int], list[tuple[int, Deci
                                         f"round {rnd}")
         if items:
             found[p.number] = items[0][1]
+    code = trf.forfeited.get((rnd, white.number, black.number))
+    if code is not None:
+        return _forfeited(trf, code, found, white, black, profile)
     if not found:
         raise trf.fail(white.line, f"round {rnd}: {white.entry.name} - {black.entry.name} is "
                                    "drawn, and no 299 record says who won the Armageddon "
@@ -409,6 +422,22 @@ def _armageddon(trf: TrfFile, adjust: dict[tuple[int, int], list[tuple[int, Deci
     if winners[0] == black.number and (rnd, white.number, black.number) in trf.drawn:
         return "1/2-1/2"  # Black's win on draw odds (§2), as normtui's TRF26 names it
     return "1-0" if winners[0] == white.number else "0-1"
+
+
+def _forfeited(trf: TrfFile, code: str, found: dict[int, Decimal], white: TrfPlayer,
+               black: TrfPlayer, profile: Profile) -> str:
+    """An Armageddon the file names as lost by forfeit: its 299 records must be what the
+    profile scores for it beyond the draw's point (none at all when that is nothing)."""
+    high, low = profile.points.armageddon_forfeit
+    win, loss = (v - profile.points.draw_armageddon_loss for v in (high, low))
+    scores = {"+/-": (win, loss), "-/+": (loss, win), "-/-": (loss, loss)}[code]
+    want = {n: v for n, v in zip((white.number, black.number), scores, strict=True) if v}
+    if found != want:
+        raise trf.fail(white.line, f"{white.entry.name} - {black.entry.name}: the Armageddon "
+                                   f"is named lost by forfeit ({code}), but its 299 records "
+                                   f"({found or 'none'}) are not the {want or 'none'} the "
+                                   "profile scores for it")
+    return code
 
 
 def _check_points(trf: TrfFile, players: list[TrfPlayer]) -> None:

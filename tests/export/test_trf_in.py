@@ -68,8 +68,9 @@ _RESULTS = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"]
 @given(n=st.integers(3, 6), cycles=st.integers(1, 2), data=st.data())
 def test_any_part_played_event_comes_back(tmp_path_factory: pytest.TempPathFactory, n: int,
                                           cycles: int, data: st.DataObject) -> None:
-    """Random results (forfeits, draws with their Armageddon won, drawn or still due, games
-    not played) in a random number of rounds: the TRF26 brings back the same event."""
+    """Random results (forfeits, draws with their Armageddon won, drawn, forfeited or still
+    due, games not played) in a random number of rounds: the TRF26 brings back the same
+    event."""
     tmp = tmp_path_factory.mktemp("rt")
     names = [PlayerInput(f"Plâyer {i}", rating=2000 + i, fide_id=str(i * 7)) for i in
              range(1, n + 1)]
@@ -81,11 +82,32 @@ def test_any_part_played_event_comes_back(tmp_path_factory: pytest.TempPathFacto
             result = data.draw(st.sampled_from(_RESULTS), label="result")
             armageddon = None
             if result == "1/2-1/2":
-                armageddon = data.draw(st.sampled_from([None, "1-0", "0-1", "1/2-1/2"]),
-                                       label="armageddon")
+                armageddon = data.draw(st.sampled_from([None, *_RESULTS]), label="armageddon")
             store.enter_result(g.round, g.white, g.black, result, armageddon=armageddon)
         with _round_trip(store, tmp) as back:
             assert _facts(back) == _facts(store)
+
+
+@pytest.mark.parametrize("armageddon", ["+/-", "-/+", "-/-"])
+@pytest.mark.parametrize("profile", ["norway-chess-2022", "norway-chess-2019"])
+def test_a_forfeited_armageddon_comes_back_a_forfeit(tmp_path: Path, armageddon: str,
+                                                      profile: str) -> None:
+    """A player absent for the Armageddon (issue 13) scores as the Armageddon lost, which a
+    299 record cannot tell from an Armageddon played and lost: the TRF26 names it, so that
+    it comes back a forfeit, not a played game (and a double absence, which moves no points
+    beyond the draw's, comes back at all)."""
+    from normtui.assets import builtin_profiles, read_profile_text
+    from normtui.store.profile_text import event_profile_text
+
+    text = event_profile_text(read_profile_text(builtin_profiles()[profile]), 4,
+                              prizes=[Decimal(3), Decimal(2), Decimal(1)])
+    names = [PlayerInput(f"P{i}") for i in range(1, 5)]
+    with EventStore.create(tmp_path / "e.db", names, text) as store:
+        store.enter_result(1, 1, 4, "1/2-1/2", armageddon=armageddon)
+        store.enter_result(1, 2, 3, "1/2-1/2", armageddon="0-1")
+        with _round_trip(store, tmp_path) as back:
+            assert _facts(back) == _facts(store)
+            assert back.find_game(1, 1, 4).armageddon.value == armageddon
 
 
 # A small TRF26 as normtui writes it: 4 players, round 1 played (Carlsen drew Müller and won
@@ -222,8 +244,9 @@ def test_new_from_trf_by_command(tmp_path: Path) -> None:
     assert both.exit_code == 2 and "one of them" in both.stderr
 
 
-def test_the_reader_knows_the_writers_drawn_armageddon_comment() -> None:
+def test_the_reader_knows_the_writers_armageddon_comments() -> None:
     from normtui.export import trf
     from normtui.importing import trf_in
 
     assert trf.DRAWN_ARMAGEDDON == trf_in.DRAWN_ARMAGEDDON
+    assert trf.FORFEITED_ARMAGEDDON == trf_in.FORFEITED_ARMAGEDDON
