@@ -84,7 +84,7 @@ from normtui.store import GameRecord
 from normtui.text import clean_text
 
 __all__ = ["DRAWN_ARMAGEDDON", "ENCODINGS", "FORFEITED_ARMAGEDDON", "playoff_trf", "points_field",
-           "trf", "trf16"]
+           "trf", "trf16", "type_code"]
 
 EOL = "\r\n"
 # The result code of (White, Black) for each main result.
@@ -242,10 +242,17 @@ def _kind(snap: Snapshot) -> str:
             f"{p.draw_armageddon_loss.normalize():f} / {p.loss.normalize():f}")
 
 
-def _type_code(cycles: int) -> str:
-    # The store pairs a double round robin with FIDE's swap of the first cycle's last two
-    # rounds, which is what FIDE_DOUBLEROUNDROBIN names; longer ones have no FIDE code.
-    return {1: "FIDE_ROUNDROBIN", 2: "FIDE_DOUBLEROUNDROBIN"}.get(cycles, "CUSTOM_ROUNDROBIN")
+def type_code(cycles: int, second_cycle: str) -> str:
+    """Record 192 (FIDE's Tournament Type Code Table): a double round robin by the order of
+    its rounds (``event.second_cycle``). FIDE_DOUBLEROUNDROBIN is FIDE's swap of the first
+    cycle's last two rounds, then the cycle again; BERGER_DOUBLEROUNDROBIN the table twice;
+    2020's mirror, or more cycles, have no code but the event's own."""
+    if cycles == 1:
+        return "FIDE_ROUNDROBIN"
+    if cycles == 2:
+        return {"fide": "FIDE_DOUBLEROUNDROBIN",
+                "plain": "BERGER_DOUBLEROUNDROBIN"}.get(second_cycle, "CUSTOM_ROUNDROBIN")
+    return "CUSTOM_ROUNDROBIN"
 
 
 def _encoded_time_control(snap: Snapshot, name: str) -> str:
@@ -281,7 +288,7 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
             ("W", p.win), ("D", p.draw_armageddon_loss), ("L", p.loss), ("A", p.forfeit_loss),
             ("X", Decimal(0))))
         lines += [f"142 {snap.rounds}", f"162  {scoring}",
-                  f"192 {_type_code(snap.profile.event.cycles)}",
+                  f"192 {type_code(snap.profile.event.cycles, snap.profile.event.second_cycle)}",
                   *main_records(snap),
                   f"222 {_encoded_time_control(snap, 'classical')}",
                   "### normtui: main games only (the rated games); 162 scores a main game, "

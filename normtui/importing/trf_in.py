@@ -48,6 +48,16 @@ _PENDING = {"?", " ", ""}
 DRAWN_ARMAGEDDON = "### Armageddon drawn (Black wins, §2): "
 FORFEITED_ARMAGEDDON = "### Armageddon lost by forfeit (a player absent): "
 _BYE_CODES = {"Z", "-", " ", "", "U"}
+# Record 192's round robins (FIDE's Tournament Type Code Table, TRF26): the cycles, and for a
+# double one the order of its rounds (``normtui.rules.berger``): FIDE_DOUBLEROUNDROBIN swaps
+# the first cycle's last two rounds, BERGER_DOUBLEROUNDROBIN plays the table twice. The writer
+# (``normtui.export.trf``) names an event by the same table; a test keeps them in step.
+ROUND_ROBIN_CODES: dict[str, tuple[int, str | None]] = {
+    "FIDE_ROUNDROBIN": (1, None), "BERGER_ROUNDROBIN": (1, None),
+    "BERGER_ROUNDROBIN_G1": (1, None), "FIDE_DOUBLEROUNDROBIN": (2, "fide"),
+    "BERGER_DOUBLEROUNDROBIN": (2, "plain"), "BERGER_ROUNDROBIN_G2": (2, "plain")}
+# A round robin of the event's own order (2020's mirror): the rounds themselves are checked.
+CUSTOM_ROUND_ROBIN = "CUSTOM_ROUNDROBIN"
 
 
 class TrfError(InputError):
@@ -96,8 +106,8 @@ class TrfFile:
     def cycles(self) -> int | None:
         """A double round robin by its record 192, else by its rounds (142, or the longest
         line) against the players; ``None`` when the file does not say."""
-        if self.type_code:
-            return 2 if "DOUBLE" in self.type_code else 1
+        if self.type_code in ROUND_ROBIN_CODES:
+            return ROUND_ROBIN_CODES[self.type_code][0]
         n = len(self.players)
         per_cycle = n - 1 if n % 2 == 0 else n
         rounds = self.rounds or max((len(p.rounds) for p in self.players), default=0)
@@ -286,10 +296,7 @@ def plan_event(trf: TrfFile, profile: Profile) -> Planned:
     if trf.rounds is not None and trf.rounds != len(schedule):
         raise TrfError(f"{trf.source}: record 142 says {trf.rounds} rounds, the profile "
                        f"{len(schedule)}")
-    expected = {1: "FIDE_ROUNDROBIN", 2: "FIDE_DOUBLEROUNDROBIN"}.get(profile.event.cycles)
-    if trf.type_code and expected and trf.type_code not in (expected, f"BERGER_{expected[5:]}"):
-        raise TrfError(f"{trf.source}: record 192 is {trf.type_code}; the profile's event is "
-                       f"{expected}")
+    _check_type_code(trf, profile)
     for p in players:
         if len(p.rounds) > len(schedule):
             raise trf.fail(p.line, f"{p.entry.name} has {len(p.rounds)} rounds; the event has "
@@ -323,6 +330,25 @@ def plan_event(trf: TrfFile, profile: Profile) -> Planned:
         _check_points(trf, players)
     return Planned(tuple(p.entry for p in players), tuple(results), dict(trf.dates),
                    trf.details)
+
+
+def _check_type_code(trf: TrfFile, profile: Profile) -> None:
+    """Record 192 against the profile's event: a round robin of as many cycles, a double one
+    in the same order of rounds."""
+    code = trf.type_code
+    if not code or code == CUSTOM_ROUND_ROBIN:
+        return
+    ev = profile.event
+    wanted = (f"a {'single' if ev.cycles == 1 else 'double'} round robin"
+              + (f", second cycle in the {ev.second_cycle} order" if ev.cycles == 2 else ""))
+    known = ROUND_ROBIN_CODES.get(code)
+    if known is None:
+        raise TrfError(f"{trf.source}: record 192 is {code}, not a round robin; the profile's "
+                       f"event is {wanted}")
+    cycles, order = known
+    if cycles != ev.cycles or (order is not None and order != ev.second_cycle):
+        raise TrfError(f"{trf.source}: record 192 is {code}; the profile's event is {wanted} "
+                       "(give the right --profile)")
 
 
 _FIDE_DEFAULT = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0), "A": Decimal(0)}

@@ -249,8 +249,8 @@ def test_no_playoff_no_playoff_report(store_2022: EventStore) -> None:
 @pytest.mark.parametrize(("players", "cycles", "code"), [(5, 1, "FIDE_ROUNDROBIN"),
                                                          (4, 2, "FIDE_DOUBLEROUNDROBIN")])
 def test_other_fields(players: int, cycles: int, code: str, tmp_path: Path) -> None:
-    """An odd field's bye is "0000 - Z" (no game, no points); a double round robin is
-    FIDE_DOUBLEROUNDROBIN (the store pairs it with FIDE's swap of the last two rounds)."""
+    """An odd field's bye is "0000 - Z" (no game, no points); a double round robin in FIDE's
+    order (the default: the first cycle's last two rounds swapped) is FIDE_DOUBLEROUNDROBIN."""
     from normtui.store import PlayerInput
     from tests.rules.helpers import small_profile
 

@@ -250,3 +250,48 @@ def test_the_reader_knows_the_writers_armageddon_comments() -> None:
 
     assert trf.DRAWN_ARMAGEDDON == trf_in.DRAWN_ARMAGEDDON
     assert trf.FORFEITED_ARMAGEDDON == trf_in.FORFEITED_ARMAGEDDON
+    for order in ("fide", "plain", "mirror"):
+        for cycles in (1, 2):
+            code = trf.type_code(cycles, order)
+            assert trf_in.ROUND_ROBIN_CODES.get(code, (cycles, order))[0] == cycles
+            if cycles == 2 and code != trf_in.CUSTOM_ROUND_ROBIN:
+                assert trf_in.ROUND_ROBIN_CODES[code][1] == order
+
+
+@pytest.mark.parametrize(("order", "code"), [("fide", "FIDE_DOUBLEROUNDROBIN"),
+                                             ("plain", "BERGER_DOUBLEROUNDROBIN"),
+                                             ("mirror", "CUSTOM_ROUNDROBIN")])
+def test_a_double_round_robin_is_named_by_its_order_and_comes_back(
+        tmp_path: Path, order: str, code: str) -> None:
+    """Record 192 names how the rounds were ordered (FIDE's Tournament Type Code Table):
+    FIDE_DOUBLEROUNDROBIN is FIDE's swap of the first cycle's last two rounds, then the
+    cycle again; BERGER_DOUBLEROUNDROBIN is the table twice; 2020's mirror has no code of
+    its own. Every 2020 report said FIDE_DOUBLEROUNDROBIN. Read back without --cycles, the
+    file says it is a double round robin, and a 192 of another order is refused."""
+    from click.testing import CliRunner
+
+    from normtui.cli import cli
+    from normtui.store.profile_text import set_keys
+
+    text = set_keys(small_profile(4, 2).source_text, "event", {"second_cycle": order})
+    with EventStore.create(tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(1, 5)],
+                           text) as store:
+        for g in store.games():
+            if g.round <= 5:
+                store.enter_result(g.round, g.white, g.black, "1-0")
+        report = export_event(store, "trf")
+        facts = _facts(store)
+    assert f"\r\n192 {code}\r\n" in report
+    source = _write(tmp_path, report.replace("\r\n", "\n"))
+    profile = tmp_path / "p.toml"
+    profile.write_text(text, encoding="utf-8")
+    done = CliRunner().invoke(cli, ["new", str(tmp_path / "back.db"), "--from-trf",
+                                    str(source), "--profile", str(profile)])
+    assert done.exit_code == 0, done.output
+    with EventStore.open(tmp_path / "back.db") as back:
+        assert _facts(back) == facts
+    other = "plain" if order != "plain" else "fide"
+    wrong = set_keys(text, "event", {"second_cycle": other})
+    if code != "CUSTOM_ROUNDROBIN":
+        with pytest.raises(TrfError, match=f"record 192 is {code}"):
+            create_from_trf(tmp_path / "wrong.db", source, wrong)
