@@ -152,7 +152,9 @@ def final_table(standings: Sequence[Standing], profile: Profile,
         label = place_label(1, k)
         shared = [dataclasses.replace(r, rank=1, shared_rank=label) for r in top]
         award = prizes_for_standings(shared + rest, profile)
-        why = "under way" if playoff.games else "not started"
+        why = ("not started" if not playoff.games else
+               "played without a winner" if playoff.next_game is None
+               and playoff.waiting_for_choice is None else "under way")
         notes = dict.fromkeys(players, "play-off for first place (§5)")
         note = (f"Places 1-{k} shared: the play-off decides them (§5), {why}; their prizes "
                 "are pending")

@@ -178,7 +178,8 @@ def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int 
     if fmt == "match":
         state = _match(players, profile, seed, results, armageddon_choice)
     else:
-        state = _round_robin(players, profile, seed, results, classical)
+        names = {r.number: r.name for r in standings}
+        state = _round_robin(players, profile, seed, results, classical, names)
     return dataclasses.replace(state, planned=_planned(fmt, len(players), profile))
 
 
@@ -285,7 +286,8 @@ def _pts(value: Decimal) -> str:
 
 
 def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
-                 results: Mapping[str, str], classical: Sequence[Scored]) -> PlayoffState:
+                 results: Mapping[str, str], classical: Sequence[Scored],
+                 names: Mapping[int, str]) -> PlayoffState:
     rules = profile.playoff
     # Pairing numbers in the play-off are drawn by lot; number i plays as players_by_no[i - 1].
     by_no = lots_order(sorted(players), _seed_for(seed, "round robin numbers"))
@@ -317,6 +319,16 @@ def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
                             status=f"Double round robin, round {pending[0].round} of "
                                    f"{total_rounds}",
                             next_game=pending[0], table=tuple(table))
+    first = [r.number for r in table if r.rank == table[0].rank]
+    if len(first) > 1:
+        # Only a profile without the lots (§5 D) can end here: its own TOML. Nobody is made
+        # the winner, so that the final table keeps these places shared and pending.
+        shared = [names.get(n, str(n)) for n in first]
+        return PlayoffState(True, "double_round_robin", players, tuple(games), status=(
+            f"Double round robin complete: first place still shared by "
+            f"{', '.join(shared[:-1])} and {shared[-1]}, which its tie-breaks "
+            f"({', '.join(rules.round_robin_tiebreaks) or 'none'}) do not decide and no "
+            "drawing of lots follows (§5): the Chief Arbiter decides"), table=tuple(table))
     winner = table[0].number
     by_lots = table[0].extra.get("decided_by_lots", Decimal(0)) == 1
     status = "Double round robin complete" + (": first place drawn by lot" if by_lots else "")

@@ -163,6 +163,29 @@ def test_double_round_robin_settled_by_lots(profile):
     assert _drr(profile, results).winner == state.winner
 
 
+def test_a_round_robin_left_tied_without_lots_decides_nobody(profile):
+    """A profile whose play-off tie-breaks end before the lots (an event's own TOML): a
+    round robin left tied on all of them has no winner. The first row of its table was made
+    the winner, and the final table then refused it ("the play-off's ranking shares its first
+    place"), so that no table, export or play-off view of the event could be shown."""
+    from normtui.rules.final import final_table
+
+    rules = dataclasses.replace(profile.playoff, round_robin_tiebreaks=("sonneborn_berger",))
+    no_lots = dataclasses.replace(profile, playoff=rules)
+    results = {f"R{r}.1": "1/2-1/2" for r in range(1, 7)}
+    state = playoff_state(THREE_TIED, no_lots, seed=11, results=results)
+    assert state.winner is None and state.next_game is None
+    assert state.status == ("Double round robin complete: first place still shared by P4, P7 "
+                            "and P9, which its tie-breaks (sonneborn_berger) do not decide and "
+                            "no drawing of lots follows (§5): the Chief Arbiter decides")
+    table = final_table(THREE_TIED, no_lots, state)
+    assert table.decided_by == "playoff_pending"
+    assert [r.standing.shared_rank for r in table.rows[:3]] == ["1-3"] * 3
+    assert table.award.pending == D(1400000)
+    assert table.note == ("Places 1-3 shared: the play-off decides them (§5), played without "
+                          "a winner; their prizes are pending")
+
+
 def test_prizes_pending_until_the_playoff_is_decided(profile):
     """First prize is never shared: until the play-off ends, places 1..k are pending."""
     award = prizes_for_standings(THREE_TIED, profile)
