@@ -4,6 +4,7 @@ numbers it lets players choose (§1), and the play-off for a shared first place 
 from __future__ import annotations
 
 import os
+from decimal import Decimal
 from pathlib import Path
 
 import click
@@ -24,6 +25,21 @@ from normtui.commands.storecli import (
 from normtui.rules.standings import Standing
 from normtui.store.stages import PlayoffView
 from normtui.text import TextFileError, read_text_file
+
+# How the play-off table names its tie-breaks (the profile's playoff.round_robin_tiebreaks).
+_TIEBREAK_LABELS = {"sonneborn_berger": "SB", "wins": "wins", "black_wins": "with Black",
+                    "direct_encounter": "direct encounter", "koya": "Koya",
+                    "extended_koya": "extended Koya", "lots": "lot"}
+
+
+def _tiebreaks_text(values: dict[str, Decimal | list[Decimal]]) -> str:
+    def shown(value: Decimal | list[Decimal]) -> str:
+        if isinstance(value, list):
+            return "/".join(f"{v.normalize():f}" for v in value) or "-"
+        return f"{value.normalize():f}"
+
+    return ", ".join(f"{_TIEBREAK_LABELS.get(name, name)} {shown(value)}"
+                     for name, value in values.items())
 
 
 def _standing_json(row: Standing) -> dict[str, object]:
@@ -200,10 +216,12 @@ def playoff_lines(view: PlayoffView) -> list[str]:
         record = "  PGN" if g.id in view.records else ""
         lines.append(f"  {g.id:<5} {kind:<10} {names[g.white]:<24} - {names[g.black]:<24} "
                      f"{g.result or '':<7}{record}".rstrip())
+    if state.table and view.profile.playoff.round_robin_tiebreak_basis == "classical_games":
+        lines.append("  Table: play-off points; the tie-breaks from the main event's "
+                     "classical games (1 / ½ / 0), as the profile orders them (§5)")
     for row in state.table:
         lines.append(f"  {row.shared_rank or row.rank or '-':>4} {names[row.number]:<24} "
-                     f"{row.points.normalize():f} pts, SB {row.sonneborn_berger.normalize():f}, "
-                     f"{row.wins} wins, {row.black_wins} with Black")
+                     f"{row.points.normalize():f} pts; {_tiebreaks_text(view.tiebreaks(row))}")
     nxt = state.next_game
     if state.waiting_for_choice is not None:
         lines.append(f"Next: {names[state.waiting_for_choice]} chooses the Armageddon's "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from normtui.rules.berger import Pairing, berger_schedule
@@ -396,6 +397,18 @@ class PlayoffView:
     def can_start(self) -> bool:
         return self.state.needed and not self.started and self.blocker is None
 
+    def tiebreaks(self, row: Standing) -> dict[str, Decimal | list[Decimal]]:
+        """The play-off table's own tie-breaks for ``row``, in the profile's order (2022: SB,
+        wins, wins with Black, lots; 2024: direct encounter, SB, Koya and extended Koya of the
+        classical games, lots): what ranks the round robin, and so what a screen shows. A
+        tie-break that is a sequence (direct encounter's loops, extended Koya's steps) is a
+        list; the lot is the drawn value, bigger first."""
+        out: dict[str, Decimal | list[Decimal]] = {}
+        for name in self.profile.playoff.round_robin_tiebreaks:
+            value = row.tiebreak(name)
+            out[name] = list(value) if len(value) != 1 else value[0]
+        return out
+
     def prizes(self) -> list[StandingRow]:
         """The rows of the players in the play-off, in the final table's order (its winner
         first once there is one) with their prizes: pending until it is decided."""
@@ -424,7 +437,8 @@ class PlayoffView:
             "notes": list(state.notes),
             "table": [{"rank": r.rank, "player": self.name(r.number), "points": r.points,
                        "sonneborn_berger": r.sonneborn_berger, "wins": r.wins,
-                       "black_wins": r.black_wins} for r in state.table],
+                       "black_wins": r.black_wins, "tiebreaks": self.tiebreaks(r)}
+                      for r in state.table],
             "prizes": [{"player": r.player, "rank": r.rank, "shared_rank": r.shared_rank,
                         "prize": r.prize, "pending": r.prize_pending, "note": r.note}
                        for r in self.prizes()] if state.needed else [],

@@ -214,6 +214,13 @@ def test_a_2024_play_off_from_the_command_line(run: Run, tmp_path: Path) -> None
         assert run("playoff", db, "--result", shown["next_game"], "1-0").exit_code == 0
     assert shown["format"] == "double_round_robin" and shown["decided_by_lots"] is True
     assert [r["points"] for r in shown["table"]] == [2, 2, 2]
+    # The table shows what ranks it: the profile's own tie-breaks, from the classical games
+    # (every main game won by White: each pair 1-1), then the lot; not 2022's SB and wins.
+    assert [r["tiebreaks"] for r in shown["table"]] == [
+        {"direct_encounter": 2, "sonneborn_berger": 4, "koya": 2, "extended_koya": [],
+         "lots": lot} for lot in (3, 2, 1)]
+    text = run("playoff", db).stdout
+    assert "2 pts; direct encounter 2, SB 4, Koya 2, extended Koya -, lot 3" in text
     trf = run("export", db, "--format", "trf-playoff").stdout
     assert "202 RANK" in trf and "broken on the main event's classical games" in trf
     assert run("export", db, "--format", "trf").exit_code == 0
