@@ -21,6 +21,7 @@ point a due Armageddon holds back.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -43,6 +44,8 @@ _TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
 _RESULTS = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+/-",
             ("-", "+"): "-/+", ("-", "-"): "-/-"}
 _PENDING = {"?", " ", ""}
+# The store keeps ratings 0-4000 (schema.py): above that a column was misread.
+_MAX_RATING = 4000
 # The comment normtui's TRF26 writes for a drawn Armageddon (``normtui.export.trf``; a test
 # checks that the two agree: importing does not import the exporters).
 DRAWN_ARMAGEDDON = "### Armageddon drawn (Black wins, §2): "
@@ -158,7 +161,12 @@ def _date(text: str, trf: TrfFile, line: int, *, short: bool = False) -> str | N
     if match is None:
         raise trf.fail(line, f"date {text!r} is not {'YY/MM/DD' if short else 'YYYY/MM/DD'}")
     year = match[1] if len(match[1]) == 4 else f"20{match[1]}"
-    return f"{year}-{match[2]}-{match[3]}"
+    iso = f"{year}-{match[2]}-{match[3]}"
+    try:
+        datetime.date.fromisoformat(iso)
+    except ValueError:
+        raise trf.fail(line, f"date {text!r} is not a day of the calendar") from None
+    return iso
 
 
 def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
@@ -174,6 +182,8 @@ def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
     if title is not None and title not in FIDE_TITLES:
         raise trf.fail(line, f"title {raw!r} of {name} is not a FIDE title (columns 11-13)")
     rating = _number(_col(text, 49, 52), f"rating of {name}", trf, line, blank=0) or None
+    if rating is not None and rating > _MAX_RATING:
+        raise trf.fail(line, f"rating of {name} {rating} is not a rating (columns 49-52)")
     federation = _col(text, 54, 56).strip().upper() or None
     if federation is not None and not re.fullmatch(r"[A-Z]{2,3}", federation):
         raise trf.fail(line, f"federation {federation!r} of {name} is not a FIDE code")
@@ -249,6 +259,12 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
             trf.adjustments.append(_adjustment(record, line, trf))
     if not trf.players:
         raise TrfError(f"{source}: no player (001) records: not a tournament report file")
+    names: dict[str, int] = {}
+    for p in trf.players:
+        # Players are found by name, case aside (the store keeps names unique so).
+        first = names.setdefault(p.entry.name.casefold(), p.line)
+        if first != p.line:
+            raise trf.fail(p.line, f"{p.entry.name} is listed twice (also line {first})")
     return trf
 
 

@@ -201,6 +201,12 @@ def _line(n: int, old: str, new: str) -> str:
     (_line(7, "142 3", "142 5"), "record 142 says 5 rounds, the profile 3"),
     (_line(9, "FIDE_ROUNDROBIN", "FIDE_DUTCH_2025"), "record 192 is FIDE_DUTCH_2025"),
     (_line(6, "26/01/03", "26/13/0x"), "line 6: date '26/13/0x' is not YY/MM/DD"),
+    # Each defect names its line, not what the database then refuses: a date that is none,
+    # a rating beyond any (the store keeps 0-4000), a player listed twice.
+    (_line(6, "26/01/03", "26/02/30"), "line 6: date '26/02/30' is not a day of the calendar"),
+    (_line(11, " 2776 ", " 4500 "), "line 11: rating of So, Wesley 4500 is not a rating"),
+    (_line(11, "So, Wesley     ", "CARLSEN, Magnus"), "line 11: CARLSEN, Magnus is listed "
+                                                      "twice (also line 10)"),
     ("012 Nothing\n022 here\n", "no player (001) records"),
     ("\n".join(x for x in GOOD.splitlines() if not x.startswith("299")),
      "line 10: round 1: Carlsen, Magnus - Müller, Jürgen is drawn, and no 299"),
