@@ -36,7 +36,8 @@ def template() -> Path:
 rounds = st.integers(1, 9)
 numbers = st.integers(1, 10)
 results = st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"])
-boards = st.sampled_from(["1-0", "0-1", "1/2-1/2"])
+# An Armageddon may also be lost by forfeit (issue 13: a player absent for it).
+boards = st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"])
 
 enter_result = st.tuples(st.just("result"), rounds, st.integers(0, 4), results,
                          st.one_of(st.none(), st.none(), st.none(), boards), st.booleans())
@@ -60,8 +61,10 @@ actions = st.one_of(
     st.tuples(st.just("schedule"), rounds, st.sampled_from(["15:00", "16:00"])),
     st.tuples(st.just("details"), st.sampled_from(["city", "federation", "deputy_arbiters"]),
               st.sampled_from(["Stavanger", "NOR", "", "N0R", "Roe, Rita"])),
-    st.tuples(st.just("player"), numbers, st.sampled_from(["title", "sex"]),
-              st.sampled_from(["GM", "IM", "m", "w", "none", "XX"])),
+    st.tuples(st.just("player"), numbers, st.sampled_from(["title", "sex", "fide_id",
+                                                           "rating", "federation"]),
+              st.sampled_from(["GM", "IM", "m", "w", "none", "XX", "1503014", "2864",
+                               "NOR"])),
     st.tuples(st.just("undo"),),
 )
 
