@@ -18,6 +18,15 @@ from normtui.store import EventStore, GameRecord, StandingRow
 __all__ = ["pairings", "results", "scoresheets", "wallchart"]
 
 
+def _draw_rule(snap: Snapshot) -> str:
+    """§2's draw rule as the profile words it (2022: "until after black's move 30"; 2024:
+    "until at least 30 moves have been made by each player": the same count)."""
+    move = snap.profile.classical.draw_agreement_after_black_move
+    if snap.profile.classical.draw_agreement_rule == "moves_by_each":
+        return f"no draw agreement until {move} moves by each player"
+    return f"no draw agreement before Black's move {move}"
+
+
 def _clock(tc: TimeControl) -> str:
     """What to dial: each side's time and the increment."""
     def mins(s: int) -> str:
@@ -66,9 +75,7 @@ def pairings(store: EventStore, snap: Snapshot, round_no: int) -> str:
     body += ["<h2>Clocks to set</h2>",
              table([("", "Game"), ("", "Setting"), ("", "Rule")], [
                  [("", "Main game, every board"), ("", esc(_clock(tcs["classical"]))),
-                  ("", f"§2: {esc(tcs['classical'].describe())}; no draw agreement before "
-                       f"Black's move {snap.profile.classical.draw_agreement_after_black_move}"
-                   )],
+                  ("", f"§2: {esc(tcs['classical'].describe())}; {_draw_rule(snap)}")],
                  [("", "Armageddon, after a draw"), ("", esc(_clock(tcs["armageddon"]))),
                   ("", f"§3: same colours, to start within "
                        f"{snap.profile.classical.armageddon_start_within_minutes} minutes; a "
@@ -185,7 +192,7 @@ def scoresheets(store: EventStore, snap: Snapshot, round_no: int) -> str:
                     for label, n in (("White", g.white), ("Black", g.black))
                     for p in [snap.by_number[n]]], "fields"),
                 f"<p>Time control: {esc(tc.describe())} ({esc(_clock(tc))}).</p>",
-                f'<div class="rule">§2: no draw agreement before Black\'s move {move} — '
+                f'<div class="rule">§2: {_draw_rule(snap)} — '
                 f"the line under move {move}. A drawn game is followed by an Armageddon with "
                 "the same colours (§3).</div>",
                 f'<div class="grid">{_moves(1)}{_moves(31)}</div>',

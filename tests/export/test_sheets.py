@@ -102,6 +102,23 @@ def test_scoresheets_carry_the_move_30_line(store_2022: EventStore) -> None:
     assert html.count('class="line30"') == 5 and "countersigns last, §8" in html
 
 
+def test_the_sheets_word_the_draw_rule_as_the_profile_does(tmp_path: Path) -> None:
+    """2024's rule is "no draw agreement until at least 30 moves have been made by each
+    player" (classical.draw_agreement_rule = "moves_by_each"); its scoresheets and pairing
+    sheets said 2022's "before Black's move 30"."""
+    from normtui.assets import builtin_profiles, read_profile_text
+    from normtui.store import PlayerInput
+
+    text = read_profile_text(builtin_profiles()["norway-chess-2024"])
+    players = [PlayerInput(f"P{i}") for i in range(1, 7)]
+    with EventStore.create(tmp_path / "e.db", players, text) as store:
+        sheets = sheet_html(store, "scoresheets", 1)
+        pairings = sheet_html(store, "pairings", 1)
+    assert sheets.count("no draw agreement until 30 moves by each player") == 3
+    assert "no draw agreement until 30 moves by each player" in pairings
+    assert "Black's move 30" not in sheets + pairings
+
+
 def test_the_chief_arbiters_report(hostile: Path) -> None:
     with EventStore.open(hostile) as store:
         html = sheet_html(store, "report")
