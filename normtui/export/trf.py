@@ -327,11 +327,17 @@ def trf16(snap: Snapshot, encoding: str = "utf-8") -> str:
     return trf(snap, 16, encoding)
 
 
-def _playoff_blocks(games: Sequence[PlayoffGame], start_rank: dict[int, int],
+def _playoff_blocks(games: Sequence[PlayoffGame], rounds: int, start_rank: dict[int, int],
                     player: int) -> list[str]:
+    """One block a round (a round robin has several boards a round): the player's game, or
+    the bye of an odd number of players as the main report writes it."""
     out = []
-    for g in games:
-        if player not in (g.white, g.black) or g.result is None:
+    for rnd in range(1, rounds + 1):
+        g = next((g for g in games if g.round == rnd and player in (g.white, g.black)), None)
+        if g is None:
+            out.append(BYE)
+            continue
+        if g.result is None:
             out.append(" " * 8)
             continue
         white = g.white == player
@@ -373,7 +379,7 @@ def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
         renumbered = Player(start_rank[number], p.name, p.rating, p.federation, p.fide_id,
                             title=p.title, sex=p.sex)
         lines.append(player_line(renumbered, blitz[number], ranks.get(number),
-                                 _playoff_blocks(rated, start_rank, number)))
+                                 _playoff_blocks(rated, rounds, start_rank, number)))
     return EOL.join(lines) + EOL
 
 

@@ -241,6 +241,50 @@ def test_the_playoff_blitz_report(store_playoff: EventStore) -> None:
     assert trf.computed_points(1) == trf.computed_points(2) == 1
 
 
+@pytest.mark.parametrize("tied", [3, 4, 5])
+def test_a_round_robin_playoff_report_has_one_block_a_round(tied: int, tmp_path: Path) -> None:
+    """Every player tied (a double round robin of draws whose Armageddon White won), so the
+    play-off is a double round robin of them all. Its report wrote one block per game of the
+    play-off, not per round: with two boards a round (4 or 5 tied), twice as many rounds as
+    record 142 says and each result in another round's columns; and a bye was a blank block
+    where the main report writes 0000 - Z."""
+    from normtui.store import PlayerInput
+    from tests.rules.helpers import small_profile
+
+    text = small_profile(tied, 2).source_text
+    players = [PlayerInput(f"Player {i}") for i in range(1, tied + 1)]
+    with EventStore.create(tmp_path / "e.db", players, text) as store:
+        for g in store.games():
+            store.enter_result(g.round, g.white, g.black, "1/2-1/2", armageddon="1-0")
+        store.start_playoff(7)
+        results = iter(["1-0", "0-1", "1/2-1/2"] * 40)
+        while (state := store.playoff()).winner is None:
+            assert state.next_game is not None
+            store.enter_playoff_result(state.next_game.id, next(results))
+        text = export_event(store, "trf-playoff")
+    trf = trf_reader.parse(text)
+    rounds = int(trf.tags["142"][0])
+    # FIDE's reader reads as many rounds as record 142 says, and the lot's ranks as given.
+    from tests.export import tiebreakserver
+    read = tiebreakserver.assert_reads_and_agrees(text, tmp_path)
+    assert read["tiebreakResult"]["round"] == rounds
+    assert rounds == 2 * (tied - 1 if tied % 2 == 0 else tied)
+    start = {n: i for i, n in enumerate(state.players, start=1)}
+    for number, line in trf.players.items():
+        assert len(line.rounds) == rounds
+        player = state.players[number - 1]
+        for rnd, block in enumerate(line.rounds, start=1):
+            game = next((g for g in state.games if g.round == rnd
+                         and player in (g.white, g.black)), None)
+            if game is None:  # the bye of an odd number of players
+                assert (block.opponent, block.colour, block.code) == (0, "-", "Z")
+                continue
+            white = game.white == player
+            assert block.opponent == start[game.black if white else game.white]
+            assert block.colour == ("w" if white else "b")
+        assert line.points == trf.computed_points(number)
+
+
 def test_no_playoff_no_playoff_report(store_2022: EventStore) -> None:
     with pytest.raises(ExportError, match="no play-off"):
         export_event(store_2022, "trf-playoff")
