@@ -1,6 +1,7 @@
 """Every output that shows the final table, read back the way a user of each one reads it:
 ``normtui standings`` (text, ``--json``, ``--csv``), ``normtui playoff`` (text, ``--json``),
-and each export (csv, json, md, html, trf, trf-playoff). Issue 17.2: they must all say
+each export (csv, json, md, html, trf, trf-playoff) and the print sheets of the standings
+(the Chief Arbiter's report, the last round's results). Issue 17.2: they must all say
 the same order, places and prizes. Not the TRF16: it is the rating officer's report of the
 classical games, whose points are what its own codes add up to and whose ranks rank those
 points (issue 14; FIDE's reader checks exactly that, ``test_trf_fide.py``).
@@ -130,6 +131,35 @@ def export_trf(db: Path, fmt: str = "trf") -> list[Row]:
              f"{p.rank}-{int(p.rank) + counts[p.rank] - 1}", "") for p in players]
 
 
+_SHEET_ROW = re.compile(r'<tr><td class="num">([^<]*)</td><td class="num">\d+</td>'
+                        r'<td>(.*?)</td>.*?<td class="num">([^<]*)</td></tr>')
+
+
+def _sheet(db: Path, what: str, heading: str) -> list[Row]:
+    """The standings table of a print sheet (after the ``<h2>`` that starts ``heading``)."""
+    out = db.with_name(f"{db.stem}-{what}.html")
+    _cli("print", db, what, "-o", out)
+    page = out.read_text(encoding="utf-8")
+    start = page.index(f"<h2>{heading}")
+    table = page[start:page.index("</table>", start)]
+    return [(html.unescape(name), html.unescape(place), _money(html.unescape(prize)))
+            for place, name, prize in _SHEET_ROW.findall(table)]
+
+
+def print_report(db: Path) -> list[Row]:
+    """The Chief Arbiter's report: its last table, the standings and prizes."""
+    out = db.with_name(f"{db.stem}-report.html")
+    _cli("print", db, "report", "-o", out)
+    page = out.read_text(encoding="utf-8")
+    heading = page[page.rindex("<h2>") + 4:page.rindex("</h2>")]
+    return _sheet(db, "report", heading)
+
+
+def print_results(db: Path) -> list[Row]:
+    """The results sheet of the last round: the standings after it."""
+    return _sheet(db, "results", "Standings after")
+
+
 def playoff_json(db: Path) -> list[Row]:
     """The play-off's players with their final places and prizes."""
     data = json.loads(_cli("playoff", db, "--json"))
@@ -152,6 +182,7 @@ TABLES: dict[str, Callable[[Path], list[Row]]] = {
     "standings": standings_text, "standings --json": standings_json,
     "standings --csv": standings_csv, "export csv": export_csv, "export json": export_json,
     "export md": export_md, "export html": export_html,
+    "print report": print_report, "print results": print_results,
 }
 
 
