@@ -23,7 +23,9 @@ import contextlib
 import os
 import sqlite3
 import stat
+import time
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -150,7 +152,10 @@ def open_database(path: str | Path) -> sqlite3.Connection:
             if read_only:
                 raise StoreError(f"{path} was written by an older normtui and must be "
                                  f"upgraded, which writes to it, but {read_only}")
-            _upgrade(conn)
+            # The upgrade needs the file alone: this connection too is closed meanwhile.
+            conn.close()
+            _upgrade(path)
+            conn = _opened(path)
         _refuse_unfinished(conn, path)
     except sqlite3.DatabaseError as exc:
         conn.close()
@@ -240,22 +245,75 @@ def _open_connection(path: Path) -> tuple[sqlite3.Connection, str | None]:
     return conn, why
 
 
-def _upgrade(conn: sqlite3.Connection) -> None:
-    """Apply the pending migrations under the write lock, after looking again at what is
-    applied. After an upgrade of normtui the console, a command and a deputy's console may
-    open an older file at the same moment: each sees the same migrations pending, and without
-    the lock each would apply them, all but the first failing on a schema already changed
-    ("duplicate column name"). ``BEGIN IMMEDIATE`` waits (busy timeout) for the one upgrading;
-    the migrations then run as savepoints of this one transaction."""
-    conn.execute("BEGIN IMMEDIATE")
+def _upgrade(path: Path) -> None:
+    """Apply the pending migrations while no other process has the file open.
+
+    Another process may be an older normtui still running (a console left open through a
+    `pip install -U`): it would read what the new schema allows (an Armageddon forfeit) as
+    nothing at all, and let its arbiter write over it. So the upgrade takes the file's
+    exclusive lock (:func:`exclusive`), which SQLite grants only when no other connection in
+    any process has it open, and refuses while one does. Processes of this normtui opening
+    the same older file at one moment (after an upgrade the console, a command and a deputy's
+    console may) wait for the one upgrading, look again, and find nothing left to do."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            with exclusive(path, wait=0.2) as conn:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    if set(KNOWN_MIGRATIONS) - set(applied_migrations(conn)):
+                        migrations().apply(utils_view(conn))
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.rollback()
+                    raise
+            return
+        except OpenElsewhere:
+            probe = connect(path)
+            try:
+                pending = set(KNOWN_MIGRATIONS) - set(applied_migrations(probe))
+            finally:
+                probe.close()
+            if not pending:
+                return  # another process of this normtui upgraded it meanwhile
+            if time.monotonic() > deadline:
+                raise OpenElsewhere(
+                    f"{path} was written by an older normtui and must be upgraded, but it is "
+                    "open elsewhere (a console or a command, perhaps of the older normtui): "
+                    "close every normtui on it, then open it again") from None
+            time.sleep(0.05)
+
+
+class OpenElsewhere(BusyError):
+    """The file is open in another process, and what was asked needs it alone."""
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, *, wait: float = 1.0) -> Iterator[sqlite3.Connection]:
+    """A connection holding the event file's exclusive lock until it closes (autocommit: it
+    runs its own BEGIN/COMMIT); :class:`OpenElsewhere` while another process has the file open.
+
+    In WAL mode every open connection keeps a shared lock on the file for as long as it is
+    open, so the exclusive lock is granted only when no other connection, in any process, has
+    it open; in ``locking_mode = EXCLUSIVE`` the first transaction takes it and keeps it, so
+    nobody can open the file until this connection closes. ``wait``: how long to wait for a
+    process that is only passing through (a command that is closing)."""
+    conn = sqlite3.connect(str(path), timeout=wait, isolation_level=None)
     try:
-        if set(KNOWN_MIGRATIONS) - set(applied_migrations(conn)):
-            migrations().apply(utils_view(conn))
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.rollback()
-        raise
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        try:
+            conn.execute("BEGIN EXCLUSIVE")
+            conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise OpenElsewhere(f"{path} is open elsewhere (a console, a command, "
+                                    "another arbiter's console)") from None
+            raise
+        _configure(conn)
+        yield conn
+    finally:
+        conn.close()
 
 
 def check_database(path: str | Path) -> str | None:

@@ -34,8 +34,10 @@ from pathlib import Path
 from normtui.store.audit import AuditEntry, _dumps
 from normtui.store.connection import (
     BUSY_TIMEOUT_MS,
+    OpenElsewhere,
     applied_migrations,
     connect,
+    exclusive,
     refuse_event_file,
     remove_database,
     utils_view,
@@ -290,26 +292,17 @@ def _identity(conn: sqlite3.Connection) -> tuple[str, str, str]:
 def _exclusive(event: Path) -> Iterator[sqlite3.Connection]:
     """A connection holding the event file's exclusive lock until it closes; refused while
     another process has the file open (see the module's doc)."""
-    conn = sqlite3.connect(str(event), timeout=_LOCK_WAIT_SECONDS, isolation_level=None)
-    try:
-        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
-        try:
-            # The first transaction takes the lock and, in this mode, keeps it.
-            conn.execute("BEGIN EXCLUSIVE")
-            conn.execute("COMMIT")
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise BusyError(f"{event} is open elsewhere (a console, a command, another "
-                                "arbiter's console): close it there, then restore again"
-                                ) from None
-            raise
+    with contextlib.ExitStack() as stack:
+        try:  # only taking the lock is translated: the caller's own failures pass as they are
+            conn = stack.enter_context(exclusive(event, wait=_LOCK_WAIT_SECONDS))
+        except OpenElsewhere as exc:
+            raise BusyError(f"{exc}: close it there, then restore again") from None
         except sqlite3.DatabaseError as exc:  # not a database, or one SQLite cannot open
-            raise InputError(f"{event} is not an event SQLite can open ({exc}): move it away "
-                             "(with its -wal and -shm, if any) and restore again") from None
+            raise InputError(f"{event} is not an event SQLite can open ({exc}): move it "
+                             "away (with its -wal and -shm, if any) and restore again"
+                             ) from None
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         yield conn
-    finally:
-        conn.close()
 
 
 def restore_event(backup: Path, event: Path, *, actor: str,

@@ -154,6 +154,7 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
             old.append(json.dumps(rows))
         conn.execute("UPDATE audit SET before = ?, after = ? WHERE id = ?", [*old, entry_id])
         conn.execute(trigger)
+    conn.close()  # an upgrade needs the file alone
     with EventStore.open(event_path) as store:
         columns = [r[1] for r in store._conn.execute("PRAGMA table_info(playoff_results)")]
         assert "pgn" in columns
@@ -285,3 +286,40 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
         conn = connect(path)
         assert applied_migrations(conn) == list(KNOWN_MIGRATIONS)
         conn.close()
+
+
+def test_an_older_file_open_in_another_process_is_not_upgraded_under_it(
+        event_path: Path, monkeypatch) -> None:
+    """An older normtui's console left open through an upgrade would read what the new schema
+    allows (an Armageddon forfeit) as nothing and let its arbiter write over it: the upgrade
+    waits for the file to be free, refuses in one line while it is not, and goes through once
+    the other process has closed it."""
+    import subprocess
+    import sys
+
+    import normtui.store.connection as connection
+    from normtui.store.connection import applied_migrations, connect
+    from normtui.store.schema import KNOWN_MIGRATIONS
+
+    with sqlite3.connect(event_path) as conn:
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = ?", [KNOWN_MIGRATIONS[-1]])
+    conn.close()
+    before = digest(event_path)
+    holder = subprocess.Popen(  # the older console: the file open, a read done, then idle
+        [sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+         "c.execute('SELECT count(*) FROM games').fetchone(); print('open', flush=True); "
+         "sys.stdin.readline()", str(event_path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 600)
+        with pytest.raises(StoreError, match="must be upgraded, but it is open elsewhere"):
+            EventStore.open(event_path)
+        assert digest(event_path) == before
+    finally:
+        holder.communicate("\n", timeout=30)
+    with EventStore.open(event_path) as store:
+        assert applied_migrations(store._conn) == list(KNOWN_MIGRATIONS)
+    conn = connect(event_path)
+    assert applied_migrations(conn) == list(KNOWN_MIGRATIONS)
+    conn.close()
