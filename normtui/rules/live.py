@@ -1,0 +1,112 @@
+"""§2 and §3 for games followed live on the boards: when the Armageddon's window opens, whether
+a game's clocks were set to its time control, and the standings if the games under way ended now.
+
+The 20 minutes of §2 ("the players will move on to Armageddon within 20 minutes after the draw")
+run from the moment the game ended, which the board feed knows from its clocks; a key pressed
+later, or a file read later, must not give the players more time.
+
+>>> from datetime import datetime, timedelta, timezone
+>>> seen = datetime(2022, 6, 7, 19, 30, tzinfo=timezone.utc)
+>>> window_opens(seen - timedelta(minutes=3), seen) == seen - timedelta(minutes=3)
+True
+>>> armageddon_deadline(seen, 20).strftime("%H:%M")
+'19:50'
+>>> from normtui.rules.profile import TimeControl
+>>> print(clock_set_wrong(TimeControl(600, 420, 1, 41), False, 595, 3, rule="§3"))
+Black's clock started at 0:09:58, not 0:07:00 (White 10', Black 7', +1" from move 41, §3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult
+from normtui.rules.profile import TimeControl
+from normtui.rules.scoring import armageddon_due
+
+__all__ = [
+    "CLOCK_TOLERANCE",
+    "FEED_CLOCK_SLACK",
+    "armageddon_deadline",
+    "clock_set_wrong",
+    "games_if_ended_now",
+    "starting_clock",
+    "window_opens",
+]
+
+# A feed's end time older than this when its result is first seen is not believed (a board left
+# running, a replayed file): the window then opens when the result was seen.
+FEED_CLOCK_SLACK = timedelta(hours=6)
+# DGT clocks are read in whole seconds, and the move's own time is rounded too.
+CLOCK_TOLERANCE = 2.0
+
+
+def window_opens(ended_at: datetime | None, seen_at: datetime) -> datetime:
+    """When the Armageddon's start window opens (§2): when the game ended, by the feed's clocks,
+    else when its result was first seen. A feed's time after the moment it was seen (a computer
+    clock ahead of ours) or far before it is not believed, and the time seen is used."""
+    if ended_at is None or ended_at > seen_at or seen_at - ended_at > FEED_CLOCK_SLACK:
+        return seen_at
+    return ended_at
+
+
+def armageddon_deadline(opens: datetime, minutes: int) -> datetime:
+    """By when the Armageddon must start (§2: within ``minutes`` of the draw)."""
+    return opens + timedelta(minutes=minutes)
+
+
+def _hms(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def starting_clock(control: TimeControl, move_number: int, reading: float,
+                   used: float | None) -> float | None:
+    """What the clock showed before the player's move ``move_number``, from the reading after it
+    and the time the move took (``[%emt]``): the reading plus the time used, less the increment
+    the move earned. ``None`` without the time used."""
+    if used is None:
+        return None
+    earned = control.increment_seconds if move_number >= control.increment_from_move else 0
+    return reading + used - earned
+
+
+def clock_set_wrong(control: TimeControl, white: bool, reading: float, used: float | None, *,
+                    rule: str, move_number: int = 1) -> str | None:
+    """Why the player's clock cannot have started at the time control's setting (§2: 120' each;
+    §3: White 10', Black 7'), or ``None``. ``reading`` is the clock after the player's first move
+    (``used`` the time it took) or, with ``used=0``, the clock before any move.
+
+    Without the move's time only a clock above the setting is certain: the player may have
+    thought long over the first move, never gained time."""
+    base = control.white_seconds if white else control.black_seconds
+    side = "White" if white else "Black"
+    started = starting_clock(control, move_number, reading, used)
+    if started is None:
+        limit = base + (control.increment_seconds
+                        if move_number >= control.increment_from_move else 0)
+        if reading <= limit + CLOCK_TOLERANCE:
+            return None
+        return (f"{side}'s clock shows {_hms(reading)} after move {move_number}, more than the "
+                f"{_hms(base)} it starts with ({control.describe()}, {rule})")
+    if abs(started - base) <= CLOCK_TOLERANCE:
+        return None
+    return (f"{side}'s clock started at {_hms(started)}, not {_hms(base)} "
+            f"({control.describe()}, {rule})")
+
+
+def games_if_ended_now(games: Iterable[Game]) -> list[Game]:
+    """The games as they would stand if every pairing under way ended now: a main game in
+    progress ends drawn, and so does its Armageddon, or the Armageddon a drawn main game waits
+    for; a drawn Armageddon is then scored as §2 says (Black's win). Games not begun are left."""
+    out = []
+    for g in games:
+        if g.result is None and g.state is GameState.IN_PROGRESS:
+            g = replace(g, result=MainResult.DRAW, armageddon=ArmageddonResult.DRAW,
+                        state=GameState.FINISHED)
+        elif armageddon_due(g):
+            g = replace(g, armageddon=ArmageddonResult.DRAW, state=GameState.FINISHED)
+        out.append(g)
+    return out

@@ -1,0 +1,124 @@
+"""Who can still finish first (issue 12): the exact search against every outcome of small
+events, and the real 2022 event at its end and part-way."""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from normtui.rules.berger import berger_schedule
+from normtui.rules.contenders import describe_leader, open_pairings, race
+from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Player
+from normtui.rules.scoring import POINTS, pairing_points
+from tests.rules.helpers import event_2022, players
+
+FAST = settings(max_examples=150, deadline=None)
+_ENDINGS = [(MainResult.WHITE_WIN, None), (MainResult.BLACK_WIN, None),
+            (MainResult.DRAW, ArmageddonResult.WHITE_WIN),
+            (MainResult.DRAW, ArmageddonResult.BLACK_WIN)]
+
+
+def brute_force(ps: list[Player], games: list[Game]) -> dict[int, tuple[bool, int, int]]:
+    """(can finish first or share it, best place, worst place) of each player, from every
+    way the open pairings can end: places on points, ties counted the best way for the best
+    place and the worst way for the worst."""
+    fixed = dict.fromkeys((p.number for p in ps), Decimal(0))
+    open_ = []
+    for g in games:
+        scored = pairing_points(g, POINTS) if g.result else None
+        if scored is None:
+            open_.append(g)
+            continue
+        fixed[g.white] += scored[0]
+        fixed[g.black] += scored[1]
+    choices = [[e for e in _ENDINGS if g.result is None or e[0] is MainResult.DRAW]
+               for g in open_]
+    best = dict.fromkeys(fixed, len(ps))
+    worst = dict.fromkeys(fixed, 1)
+    for combo in itertools.product(*choices):
+        total = dict(fixed)
+        for g, (main, arm) in zip(open_, combo, strict=True):
+            w, b = pairing_points(Game(g.round, g.board, g.white, g.black, main, arm), POINTS)
+            total[g.white] += w
+            total[g.black] += b
+        for n, mine in total.items():
+            above = sum(1 for m, t in total.items() if m != n and t > mine)
+            level = sum(1 for m, t in total.items() if m != n and t >= mine)
+            best[n] = min(best[n], 1 + above)
+            worst[n] = max(worst[n], 1 + level)
+    return {n: (best[n] == 1, best[n], worst[n]) for n in fixed}
+
+
+def event(n: int, decided: list[int], codes: list[int]) -> list[Game]:
+    """The Berger pairings of ``n`` players; pairing ``i`` (in order) is decided when ``i`` is in
+    ``decided``, by ``codes[i]``: 0-3 one of the four endings, 4 a draw waiting for its
+    Armageddon."""
+    out = []
+    for i, p in enumerate(q for rnd in berger_schedule(n) for q in rnd if q.black is not None):
+        assert p.black is not None
+        if i not in decided:
+            out.append(Game(p.round, p.board, p.white, p.black))
+            continue
+        code = codes[i % len(codes)]
+        if code == 4:
+            out.append(Game(p.round, p.board, p.white, p.black, MainResult.DRAW, None,
+                            GameState.IN_PROGRESS))
+        else:
+            main, arm = _ENDINGS[code]
+            out.append(Game(p.round, p.board, p.white, p.black, main, arm, GameState.FINISHED))
+    return out
+
+
+@FAST
+@given(st.sampled_from([3, 4, 5]), st.data())
+def test_the_search_agrees_with_every_outcome_of_a_small_event(n: int, data) -> None:  # type: ignore[no-untyped-def]
+    total = len([q for rnd in berger_schedule(n) for q in rnd if q.black is not None])
+    # At most six pairings open (4**6 outcomes), the others decided at random.
+    open_count = data.draw(st.integers(0, min(6, total)))
+    still_open = data.draw(st.permutations(range(total)))[:open_count]
+    codes = data.draw(st.lists(st.integers(0, 4), min_size=total, max_size=total))
+    games = event(n, [i for i in range(total) if i not in still_open], codes)
+    ps = players(n)
+    expected = brute_force(ps, games)
+    got = {c.number: (c.can_win, c.best_place, c.worst_place) for c in race(ps, games, POINTS)}
+    assert got == expected
+
+
+def test_a_drawn_main_game_still_waiting_has_only_its_armageddon_left() -> None:
+    g = Game(1, 1, 1, 2, MainResult.DRAW, None, GameState.IN_PROGRESS)
+    [left] = open_pairings([g], POINTS)
+    assert sorted(left.outcomes) == [(Decimal(1), Decimal("1.5")), (Decimal("1.5"), Decimal(1))]
+
+
+def test_a_player_not_counted_is_out_of_the_race_and_his_games_count_for_nobody() -> None:
+    ps = players(4)
+    games = event(4, [], [0])
+    rows = race(ps, games, POINTS, counted=frozenset({1, 2, 3}))
+    assert [r.number for r in rows] == [1, 2, 3]
+    assert all(r.games_left == 2 for r in rows)
+
+
+def test_2022_after_the_last_round_carlsen_alone_has_won_it() -> None:
+    ps, games = event_2022()
+    rows = {r.name: r for r in race(ps, games, POINTS)}
+    assert rows["Carlsen"].clinched and rows["Carlsen"].points == Decimal("16.5")
+    assert [r.name for r in rows.values() if r.can_win] == ["Carlsen"]
+    # Topalov and Tari shared 7-8 on 9½ (README, prizes): the best and worst ends of the tie.
+    assert (rows["Topalov"].best_place, rows["Topalov"].worst_place) == (7, 8)
+    assert describe_leader(list(rows.values())).startswith("Carlsen has won the event")
+
+
+def test_2022_before_round_9_carlsen_had_not_clinched_it() -> None:
+    ps, played = event_2022()
+    games = [Game(g.round, g.board, g.white, g.black) if g.round == 9 else g for g in played]
+    rows = {r.name: r for r in race(ps, games, POINTS)}
+    leaders = sorted(r.name for r in rows.values() if r.can_win)
+    assert "Carlsen" in leaders and len(leaders) > 1, leaders
+    assert not rows["Carlsen"].clinched
+    for r in rows.values():
+        assert r.best_place <= r.worst_place
+        assert r.min_points <= r.points + 0 <= r.max_points
+        assert r.games_left == 1
