@@ -15,12 +15,13 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from normtui.rules.duties import Signatures, provisional_games
 from normtui.rules.folding import fold
+from normtui.rules.live import armageddon_deadline
 from normtui.rules.model import (
     ArmageddonResult,
     Game,
@@ -411,8 +412,9 @@ def _game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
         points = blitz_points(result, profile.blitz_points)
     deadline = None
     if result is MainResult.DRAW and armageddon is None and row["result_at"]:
+        # result_at is when the game ended (the feed's clocks) or when its result was entered.
         minutes = profile.classical.armageddon_start_within_minutes
-        at = datetime.fromisoformat(row["result_at"]) + timedelta(minutes=minutes)
+        at = armageddon_deadline(datetime.fromisoformat(row["result_at"]), minutes)
         deadline = at.isoformat(timespec="seconds")
     return GameRecord(
         id=row["id"], stage=row["stage"], round=row["round"], board=row["board"],
@@ -423,4 +425,5 @@ def _game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
                               bool(row["signed_arbiter"])),
         version=row["version"], points=points, result_at=row["result_at"],
         armageddon_deadline=deadline,
-        postponed_to=Postponement(row["postponed_to"]) if row["postponed_to"] else None)
+        postponed_to=Postponement(row["postponed_to"]) if row["postponed_to"] else None,
+        result_from=row.get("result_from"), armageddon_from=row.get("armageddon_from"))

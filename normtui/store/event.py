@@ -48,8 +48,8 @@ from normtui.store.errors import (
     NotYoursError,
     StoreError,
 )
+from normtui.store.feed import FeedMixin
 from normtui.store.files import building, place
-from normtui.store.games import GamesMixin
 from normtui.store.players_csv import check_players, clean_player
 from normtui.store.records import (
     EventInfo,
@@ -64,7 +64,7 @@ from normtui.store.stages import PlayoffView, StagesMixin, insert_rounds
 __all__ = ["EventStore"]
 
 
-class EventStore(GamesMixin, DeskMixin, StagesMixin, DetailsMixin):
+class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
     """An event file. Not for sharing between threads without care: calls are serialised by
     a lock, so one store may be used from a worker thread, but each call waits for the last."""
 

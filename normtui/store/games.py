@@ -81,7 +81,11 @@ class GamesMixin(StoreBase):
             raise RuleError(f"round {game.round} is closed; enter a change to it as a correction",
                             "Regulations §8")
 
-    def _write_result(self, tx: Tx, game: GameRecord, new: Game, correction: bool) -> None:
+    def _write_result(self, tx: Tx, game: GameRecord, new: Game, correction: bool, *,
+                      source: str | None = None, at: str | None = None) -> None:
+        """``source``: "feed" for a result the board feed entered (None: by hand, which also
+        takes the mark off a result the feed had entered). ``at``: when the game ended, for a
+        result from the feed (the Armageddon's window runs from it, §2); default now."""
         old = game.game()
         if game.stage != "main" and new.state is GameState.IN_PROGRESS:
             # No Armageddon outside the main event: a drawn blitz game is simply over.
@@ -92,11 +96,15 @@ class GamesMixin(StoreBase):
             "state": new.state.value,
         }
         if new.result != old.result:
-            values["result_at"] = self.now()
+            values["result_at"] = at or self.now()
             values["postponed_to"] = None
+            values["result_from"] = source
+        if new.armageddon != old.armageddon:
+            values["armageddon_from"] = source
         if new.result is not MainResult.DRAW:
             # A correction away from a draw leaves no Armageddon; its PGN goes too (audited).
             values["armageddon_pgn"] = None
+            values["armageddon_from"] = None
         if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
             return
         if new.armageddon is not None and new.armageddon.is_forfeit and game.armageddon_pgn:
@@ -208,22 +216,9 @@ class GamesMixin(StoreBase):
         none yet, so that one undo takes back the record and its result together. A board
         that has a result keeps it: telling the arbiter about a disagreement is the caller's
         business (§8: the signed scoresheet decides, not a broadcast file)."""
-        if kind not in ("main", "armageddon"):
-            raise InputError(f"a PGN is for the 'main' game or the 'armageddon', not {kind!r}")
-        if not text.strip():
-            raise InputError("the PGN text is empty")
-        column = "pgn" if kind == "main" else "armageddon_pgn"
+        _check_record(kind, text)
         with self._write("pgn") as tx:
-            game = self._checked(self.game(game_id), expected_version)
-            if kind == "armageddon" and game.result is not MainResult.DRAW:
-                raise RuleError(f"{game.label}: an Armageddon PGN needs a drawn main game",
-                                "Regulations §2")
-            if kind == "armageddon" and game.armageddon is not None \
-                    and game.armageddon.is_forfeit:
-                raise RuleError(f"{game.label}: the Armageddon was lost by forfeit "
-                                f"({game.armageddon.value}), so there is no game to record; "
-                                "correct its result first if it was played", "Regulations §2")
-            current = game.pgn if kind == "main" else game.armageddon_pgn
+            game, column, current = self._record_target(game_id, kind, expected_version)
             attached = ""
             if current is None or not same_record(current, text):
                 if current is not None and not replace_existing:
@@ -233,16 +228,37 @@ class GamesMixin(StoreBase):
                 attached = f"{kind} PGN {'replaced' if current else 'attached'}"
                 tx.summary = f"{game.label}: {attached}"
                 game = self.game(game_id)  # the version just written
-            if result is not None and (game.armageddon if kind == "armageddon"
-                                       else game.result) is None:
-                self._round_open(game, False)
-                board = _board(result) if kind == "armageddon" else None
-                new = (apply_armageddon(game.game(), board) if board is not None
-                       else apply_result(game.game(), _main(result), None))
-                self._write_result(tx, game, new, False)
-                if attached:
-                    tx.summary += f"; {attached}"
+            if self._record_result(tx, game, kind, result) and attached:
+                tx.summary += f"; {attached}"
         return tx.entry
+
+    def _record_target(self, game_id: int, kind: PgnKind, expected_version: int | None
+                       ) -> tuple[GameRecord, str, str | None]:
+        """Inside a write: the game a record is for (the version the caller saw), its column,
+        and the record kept there now. An Armageddon's record needs the drawn main game."""
+        game = self._checked(self.game(game_id), expected_version)
+        if kind == "armageddon" and game.result is not MainResult.DRAW:
+            raise RuleError(f"{game.label}: an Armageddon PGN needs a drawn main game",
+                            "Regulations §2")
+        if kind == "armageddon" and game.armageddon is not None and game.armageddon.is_forfeit:
+            raise RuleError(f"{game.label}: the Armageddon was lost by forfeit "
+                            f"({game.armageddon.value}), so there is no game to record; "
+                            "correct its result first if it was played", "Regulations §2")
+        if kind == "main":
+            return game, "pgn", game.pgn
+        return game, "armageddon_pgn", game.armageddon_pgn
+
+    def _record_result(self, tx: Tx, game: GameRecord, kind: PgnKind, result: str | None, *,
+                       source: str | None = None, at: str | None = None) -> bool:
+        """Enter a record's result where the board has none yet (whether it was)."""
+        if result is None or (game.armageddon if kind == "armageddon" else game.result):
+            return False
+        self._round_open(game, False)
+        board = _board(result) if kind == "armageddon" else None
+        new = (apply_armageddon(game.game(), board) if board is not None
+               else apply_result(game.game(), _main(result), None))
+        self._write_result(tx, game, new, False, source=source, at=at)
+        return True
 
     def sign(self, game_id: int, who: Signer, *,
              expected_version: int | None = None) -> AuditEntry | None:
@@ -292,6 +308,13 @@ class GamesMixin(StoreBase):
         if row is None:  # pragma: no cover - every stage round is created with the stage
             raise NotFoundError(f"round {round} has no record")
         return int(row[0])
+
+
+def _check_record(kind: str, text: str) -> None:
+    if kind not in ("main", "armageddon"):
+        raise InputError(f"a PGN is for the 'main' game or the 'armageddon', not {kind!r}")
+    if not text.strip():
+        raise InputError("the PGN text is empty")
 
 
 def _check_date(date: str | None) -> None:

@@ -119,6 +119,9 @@ class GameRecord:
     result_at: str | None
     armageddon_deadline: str | None
     postponed_to: Postponement | None
+    # "feed" where the board feed entered the result (or the Armageddon's), None by hand.
+    result_from: str | None = None
+    armageddon_from: str | None = None
 
     @property
     def provisional(self) -> bool:
@@ -156,6 +159,8 @@ class GameRecord:
             "has_pgn": self.pgn is not None,
             "has_armageddon_pgn": self.armageddon_pgn is not None,
             "bye": False,
+            "result_from": self.result_from,
+            "armageddon_from": self.armageddon_from,
         }
 
 

@@ -258,8 +258,28 @@ def m004_armageddon_forfeit(db: Database) -> None:
     db.execute("CREATE INDEX games_black ON games(black)")
 
 
+_V5 = (
+    ("event", "feed_source", "TEXT CHECK (feed_source IS NULL OR length(trim(feed_source)) > 0)"),
+    ("event", "feed_round", "INTEGER CHECK (feed_round IS NULL OR feed_round >= 1)"),
+    ("games", "result_from", "TEXT CHECK (result_from IS NULL OR result_from = 'feed')"),
+    ("games", "armageddon_from",
+     "TEXT CHECK (armageddon_from IS NULL OR armageddon_from = 'feed')"),
+)
+
+
+def m005_feed(db: Database) -> None:
+    # The live board feed (issue 12): the source the console watches, kept with the event, and
+    # which results the feed entered (they stay provisional until signed, like any other, §8).
+    # A column already there is left (a file whose games table an earlier step rebuilt).
+    for table, column, definition in _V5:
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
+        if column not in have:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+
+
 # In order; a new migration is appended here.
-_STEPS = (m001_event, m002_playoff_pgn, m003_report_details, m004_armageddon_forfeit)
+_STEPS = (m001_event, m002_playoff_pgn, m003_report_details, m004_armageddon_forfeit,
+          m005_feed)
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 
 

@@ -126,8 +126,9 @@ def test_applied_migrations_read_as_sqlite_utils_reads_them(store: EventStore) -
 
 
 def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> None:
-    """A file of the first release (m001 only) gains the play-off records (m002) and the
-    report details (m003), keeps its data, and its old audit entries can still be undone."""
+    """A file of the first release (m001 only) gains the play-off records (m002), the report
+    details (m003), the Armageddon forfeits (m004) and the live feed's columns (m005), keeps its
+    data, and its old audit entries can still be undone."""
     from normtui.store.check import check_event
     from normtui.store.schema import KNOWN_MIGRATIONS
 
@@ -139,6 +140,9 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
             conn.execute(f"ALTER TABLE event DROP COLUMN {column}")
         for column in ("title", "sex"):
             conn.execute(f"ALTER TABLE players DROP COLUMN {column}")
+        for table, column in (("event", "feed_source"), ("event", "feed_round"),
+                              ("games", "result_from"), ("games", "armageddon_from")):
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("DELETE FROM _sqlite_migrations WHERE name <> 'm001_event'")
         # The withdrawal's audit entry as the first release wrote it: without those columns.
         (trigger,) = conn.execute("SELECT sql FROM sqlite_master "
@@ -151,6 +155,8 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
             rows = json.loads(text)
             for row in rows["players"].values():
                 del row["title"], row["sex"]
+            for row in rows["games"].values():
+                del row["result_from"], row["armageddon_from"]
             old.append(json.dumps(rows))
         conn.execute("UPDATE audit SET before = ?, after = ? WHERE id = ?", [*old, entry_id])
         conn.execute(trigger)

@@ -1,0 +1,129 @@
+"""What the live board feed writes (issue 12), and what the console reads for it.
+
+The feed (``normtui.feed``) decides; the store writes each of its changes as one transaction
+and one audit row, undoable like any other, under the actor the store was given (``as_actor``:
+"feed"). A record the feed keeps may bring the first move (the game is then in progress) and a
+result, entered where the board has none, marked as the feed's, and dated when the game ended
+so that the Armageddon's window of §2 runs from there.
+"""
+
+from __future__ import annotations
+
+import copy
+from datetime import datetime
+from typing import Literal, Self
+
+from normtui.rules.contenders import Contender, race
+from normtui.rules.final import final_table
+from normtui.rules.live import games_if_ended_now
+from normtui.rules.model import GameState, PlayerStatus
+from normtui.rules.standings import compute_standings
+from normtui.store.audit import AuditEntry
+from normtui.store.errors import ConflictError, InputError
+from normtui.store.games import GamesMixin, _check_record, same_record
+from normtui.store.records import StandingRow
+
+__all__ = ["FeedMixin"]
+
+Kind = Literal["main", "armageddon"]
+
+
+class FeedMixin(GamesMixin):
+    def as_actor(self, actor: str) -> Self:
+        """The same open store (connection, lock) writing under another actor: the console's
+        feed writes as "feed" through it. Its own writes do not count as another process's
+        (``data_version``). Close the store itself, never this view."""
+        view = copy.copy(self)
+        view.actor = actor
+        return view
+
+    # -- the source the console watches --------------------------------------------------------
+
+    def feed_source(self) -> tuple[str | None, int | None]:
+        """(source, round) kept with the event, or (None, None)."""
+        row = self._rows("SELECT feed_source, feed_round FROM event")[0]
+        return row["feed_source"], row["feed_round"]
+
+    def set_feed_source(self, source: str | None, round: int | None = None
+                        ) -> AuditEntry | None:
+        """Keep (or, with ``None``, forget) the feed the console follows: a LiveChess folder,
+        a PGN file or URL, a LiveChess Cloud tournament. ``round``: only that round."""
+        text = source.strip() if source is not None else None
+        if text == "":
+            raise InputError("the feed source is empty: give a folder, a file or a URL")
+        if round is not None:
+            self.check_round(round)
+        with self._write("feed source") as tx:
+            tx.rec.update("event", 1, {"feed_source": text,
+                                       "feed_round": round if text else None})
+            where = f" (round {round})" if round and text else ""
+            tx.summary = f"live boards: watching {text}{where}" if text else \
+                "live boards: no longer watched"
+        return tx.entry
+
+    # -- a record from the feed ------------------------------------------------------------------
+
+    def keep_feed_record(self, game_id: int, kind: Kind, text: str, *, note: str = "",
+                         replace: bool = False, result: str | None = None,
+                         ended_at: datetime | None = None, source: str | None = "feed",
+                         expected_version: int | None = None) -> AuditEntry | None:
+        """Keep a record of the main game or the Armageddon as the feed has it, in one change:
+
+        - a different record already kept is only replaced with ``replace`` (the feed passes
+          it when the new record extends the old one, the arbiter when accepting a conflict);
+        - a main game that was scheduled is now in progress (its first move is on the board);
+        - ``result``, where the board has none, is entered as the feed's (``source``) and
+          dated ``ended_at`` (when the game ended; §2's window runs from it). A board that has
+          a result keeps it: the caller reports a disagreement (§8: the scoresheet decides).
+
+        ``note`` ends the audit summary ("24. Rfe1"). Nothing to change: ``None``."""
+        _check_record(kind, text)
+        with self._write("feed") as tx:
+            game, column, current = self._record_target(game_id, kind, expected_version)
+            parts = []
+            values: dict[str, object] = {}
+            if current is None or not same_record(current, text):
+                if current is not None and not replace:
+                    raise ConflictError(f"{game.label} already has a different {kind} record")
+                values[column] = text
+                what = "Armageddon" if kind == "armageddon" else "main game"
+                parts.append(f"{what} record {'replaced' if current else 'kept'}")
+            if kind == "main" and game.state is GameState.SCHEDULED and game.result is None:
+                values["state"] = GameState.IN_PROGRESS.value
+                parts.append("in progress")
+            if values:
+                self._update_game(tx, game, values)
+                game = self.game(game_id)
+            at = ended_at.isoformat(timespec="seconds") if ended_at else None
+            if self._record_result(tx, game, kind, result, source=source, at=at):
+                parts.insert(0, tx.summary.removeprefix(f"{game.label}: "))
+            tx.summary = f"{game.label}: {'; '.join(parts)}"
+            if note:
+                tx.summary += f" ({note})"
+        return tx.entry
+
+    # -- the race and the live table -------------------------------------------------------------
+
+    def contenders(self) -> list[Contender]:
+        """Who can still finish first (or share it), with best and worst places (§4, §5)."""
+        with self._read():
+            rows = self._main_standings()
+            games = [g.game() for g in self.games()]
+            players = self.players()
+            profile = self.profile
+        counted = frozenset(r.number for r in rows if r.counted)
+        return race(players, games, profile.points, counted=counted,
+                    armageddon_draw_winner=profile.classical.armageddon_draw_winner)
+
+    def standings_if_ended_now(self) -> list[StandingRow]:
+        """The table if every pairing under way ended now, drawn and its Armageddon drawn
+        (``normtui.rules.live``), with the prizes it would give (mid-event: a first place
+        shared on points is pending, §5)."""
+        with self._read():
+            players = self.players()
+            games = games_if_ended_now(g.game() for g in self.games())
+            profile = self.profile
+        table = final_table(compute_standings(players, games, profile), profile, None)
+        status = {p.number: p.status for p in players}
+        return [StandingRow.of(r, status.get(r.standing.number, PlayerStatus.ACTIVE))
+                for r in table.rows]
