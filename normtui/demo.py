@@ -177,9 +177,24 @@ def _stage_of(rnd: int, board: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m normtui.demo", description=__doc__.split(
         "\n\n")[0])
-    parser.add_argument("path", type=Path, help="where to write the demo event (e.g. demo.db)")
+    parser.add_argument("path", type=Path, nargs="?",
+                        help="where to write the demo event (e.g. demo.db)")
     parser.add_argument("--force", action="store_true", help="replace an existing file")
+    live = parser.add_argument_group(
+        "live boards", "--live FOLDER plays the real games of a 2022 round into FOLDER move by "
+        "move, as DGT LiveChess writes them (round-N/game-M.pgn and games.pgn), Armageddons "
+        "after their draws; watch it with `normtui watch DB FOLDER` or from the console")
+    live.add_argument("--live", type=Path, metavar="FOLDER", help="play a round into FOLDER")
+    live.add_argument("--round", type=int, default=LIVE_ROUND, help="the round (default 7)")
+    live.add_argument("--speed", type=float, default=60.0,
+                      help="times real time (default 60: an hour of play in a minute)")
+    live.add_argument("--every", type=float, metavar="SECONDS",
+                      help="a move on each board every SECONDS instead, whatever the clocks")
     args = parser.parse_args(argv)
+    if args.live is not None:
+        return _play_live(args.live, args.round, args.speed, args.every)
+    if args.path is None:
+        parser.error("give the PATH of the demo event, or --live FOLDER")
     named: Path = args.path
     # A link is followed: its target is the file replaced (issue 18).
     target = Path(os.path.realpath(named))
@@ -210,6 +225,32 @@ def main(argv: list[str] | None = None) -> int:
         remove_database(target)
         built.replace(target)
     print(f"wrote {named}")
+    return 0
+
+
+def _play_live(folder: Path, round_no: int, speed: float, every: float | None) -> int:
+    from normtui.feed.replay import Replay
+
+    try:
+        replay = Replay(folder, round_no, speed=speed, every=every)
+    except ValueError as exc:
+        print(f"normtui: {exc}", file=sys.stderr)
+        return 2
+    steps = replay.steps()
+    print(f"playing round {round_no} of 2022 into {replay.folder}: {len(replay.games)} games, "
+          f"{steps[-1].at / 60:.1f} minutes (Ctrl+C stops)", flush=True)
+    try:
+        for step in replay.run():
+            game = next(g for g in replay.games if g.number == step.game)
+            if step.finished:
+                print(f"game-{game.number}: {game.tags['White']} - {game.tags['Black']} "
+                      f"{game.result}", flush=True)
+    except KeyboardInterrupt:
+        print("stopped")
+        return 130
+    except OSError as exc:
+        print(f"normtui: {folder}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     return 0
 
 

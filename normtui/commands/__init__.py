@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "profiles": "profiles",
     "print": "printing",
     **dict.fromkeys(("backup", "restore"), "files"),
+    **dict.fromkeys(("watch", "contenders"), "feed"),
 }
 
 

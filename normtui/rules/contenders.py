@@ -318,6 +318,6 @@ def describe_leader(race_rows: Sequence[Contender]) -> str:
         return f"{clinched[0].name} has won the event outright (§5: no play-off)"
     if len(alive) == 1 and all(c.games_left == 0 for c in race_rows):
         return f"{alive[0].name} finishes first"
-    names = ", ".join(c.name for c in alive)
+    names = "; ".join(c.name for c in alive)
     return f"Can still finish first or share it (§5 play-off on equal points): {names}"
 

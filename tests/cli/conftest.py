@@ -4,6 +4,7 @@ snapshot of a file that must not change."""
 from __future__ import annotations
 
 import hashlib
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,15 @@ from normtui.cli import cli
 from normtui.demo import NUMBERS
 
 Run = Callable[..., Result]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    """A private copy of the demo event (round 7 under way)."""
+    target = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", target)
+    return target
 
 
 @pytest.fixture

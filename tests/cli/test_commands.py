@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -15,15 +14,6 @@ import pytest
 
 from normtui.cli import cli
 from tests.cli.conftest import Run, snapshot
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    target = tmp_path / "demo.db"
-    shutil.copyfile(ROOT / "demo.db", target)
-    return target
 
 
 def test_standings_json_shape(run: Run, demo: Path) -> None:

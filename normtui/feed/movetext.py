@@ -1,0 +1,147 @@
+"""A game's text as a live board feed writes it, cut into its words before any chess is played.
+
+A feed file is rewritten while it is read, so the first question about a game's text is whether
+it is whole: a game is whole when its moves end with a game termination marker (``*``,
+``1-0``, ``0-1``, ``1/2-1/2``), which every writer puts last (PGN standard §8.2.6). A text cut
+anywhere before that, inside a move ("Nf"), a comment ("{[%clk 1:2") or the tags, is not, and
+the feed does not act on it.
+
+The words are kept with their offsets, so that a record broken by an illegal move can be kept up
+to the last legal one, cut from its own text. DGT LiveChess writes each move's clock and the
+time it took as comments after it: ``12. Nf3 {[%clk 01:31:20]} {[%emt 00:00:04]}``.
+
+>>> words = read_movetext("1. e4 {[%clk 1:59:50]} {[%emt 0:00:10]} e5 2. Nf3 *")
+>>> [p.san for p in words.plies], words.plies[0].clock, words.plies[0].used, words.whole
+(['e4', 'e5', 'Nf3'], 7190.0, 10.0, True)
+>>> read_movetext("1. e4 e5 2. Nf").whole, read_movetext("1. e4 {[%clk 1:5").whole
+(False, False)
+>>> plain_san("Nf3+!"), plain_san("0-0-0")
+('Nf3', 'O-O-O')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from normtui.pgn.clocks import parse_clock
+
+__all__ = ["Movetext", "Ply", "parse_emt", "plain_san", "read_movetext", "read_tags"]
+
+_TOKEN = re.compile(r"""
+    (?P<comment>\{[^}]*\}?)
+  | (?P<line>;[^\n]*)
+  | (?P<result>(?:1-0|0-1|1/2-1/2|½-½|\*)(?=[\s)]|$))
+  | (?P<number>\d+\s*\.(?:\s*\.)*)
+  | (?P<nag>\$\d+)
+  | (?P<open>\()
+  | (?P<close>\))
+  | (?P<word>[^\s{}();]+)
+""", re.VERBOSE)
+_EMT = re.compile(r"\[%emt\s+(\d+):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*\]")
+_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$',
+                  re.MULTILINE)
+_ANNOTATION = re.compile(r"[+#!?]+$")
+
+
+def parse_emt(comment: str) -> float | None:
+    """Seconds in the comment's ``[%emt h:mm:ss]`` (the time the move took), or None.
+
+    >>> parse_emt("[%clk 01:31:20] [%emt 00:01:04]")
+    64.0
+    """
+    match = _EMT.search(comment)
+    if match is None:
+        return None
+    hours, minutes, seconds = match.groups()
+    return int(hours) * 3600 + int(minutes) * 60 + float(seconds or 0)
+
+
+def plain_san(word: str) -> str:
+    """A move as two records are compared: without check signs or annotations, castling with
+    letters ("Nf3+!" and "Nf3" are the same move)."""
+    word = _ANNOTATION.sub("", word)
+    return word.replace("0-0-0", "O-O-O").replace("0-0", "O-O")
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One half-move as written: its word, where it starts in the movetext (and where its move
+    number does, when one stands right before it), the clock after it and the time it took."""
+
+    san: str
+    start: int
+    number_at: int
+    clock: float | None
+    used: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Movetext:
+    """``whole``: the text ends with a termination marker (``result``, else None)."""
+
+    plies: tuple[Ply, ...]
+    result: str | None
+    whole: bool
+
+    @property
+    def sans(self) -> tuple[str, ...]:
+        return tuple(p.san for p in self.plies)
+
+
+def read_movetext(text: str) -> Movetext:
+    """The half-moves of a game's movetext (variations are commentary, and skipped)."""
+    plies: list[Ply] = []
+    depth = 0
+    last_kind = ""
+    result: str | None = None
+    number_at = -1
+    pending: dict[str, object] | None = None
+
+    def close() -> None:
+        if pending is not None:
+            plies.append(Ply(**pending))  # type: ignore[arg-type]
+
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or ""
+        value = match.group()
+        last_kind = kind
+        if kind == "open":
+            depth += 1
+            continue
+        if kind == "close":
+            depth = max(0, depth - 1)
+            continue
+        if depth:
+            continue
+        if kind == "comment" and pending is not None:
+            clock = parse_clock(value)
+            used = parse_emt(value)
+            if clock is not None:
+                pending["clock"] = clock
+            if used is not None:
+                pending["used"] = used
+        elif kind == "number":
+            number_at = match.start()
+        elif kind == "word":
+            close()
+            start = match.start()
+            pending = {"san": value, "start": start,
+                       "number_at": number_at if number_at >= 0 else start,
+                       "clock": None, "used": None}
+            number_at = -1
+        elif kind == "result":
+            result = "1/2-1/2" if value == "½-½" else value
+            close()
+            pending = None
+    close()
+    return Movetext(tuple(plies), result, last_kind == "result" and depth == 0)
+
+
+def read_tags(header: str) -> dict[str, str]:
+    """The tags of a game's header lines (the first of a name repeated wins, as in
+    python-chess)."""
+    tags: dict[str, str] = {}
+    for name, value in _TAG.findall(header):
+        tags.setdefault(name, value.replace('\\"', '"').replace("\\\\", "\\"))
+    return tags

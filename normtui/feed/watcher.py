@@ -1,0 +1,327 @@
+"""The feed acting on the event: each game read from the boards matched to its pairing, kept,
+started, its result entered, and what needs the arbiter put to the arbiter.
+
+- A record goes to the pairing of its round (the folder's or the Round tag's) whose players it
+  names, names compared as ``import-pgn`` compares them; the board number of a Round tag
+  ("7.3") is not trusted. The first game of a pairing in the feed is its main game, the second
+  its Armageddon (§2), whatever their Event tags say.
+- A record that extends the one kept (the same moves, then more; ``*``, then a result) replaces
+  it, as one change. A record that changes moves already kept is a conflict: shown, never
+  applied, until the arbiter accepts it (:meth:`Feed.accept`).
+- The first move puts the game in progress. A finished game's result, if its record passes
+  validation, is entered as the provisional result (§8), marked as the feed's, and dated when the
+  game ended so that a drawn game's Armageddon window runs from there (§2).
+- Checks are raised at once, with their article: a draw before Black's 30th move (§2), clocks not
+  set to the time control (§2, §3), an illegal move, a clock at zero.
+
+Every change is the store's one transaction and one audit row, by actor "feed". The feed acts on
+what it reads, never on what is missing: a file that vanishes or is half-written, a URL that
+does not answer, changes nothing and is said in one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from normtui.feed.checks import compare, conflict_text, live_checks
+from normtui.feed.game import LiveGame, Reading
+from normtui.feed.movetext import plain_san, read_movetext, read_tags
+from normtui.feed.report import (
+    BoardView,
+    Change,
+    Kind,
+    Notice,
+    Report,
+    board_view,
+    reference_time,
+)
+from normtui.feed.sources import FeedRecord, Source
+from normtui.rules.live import window_opens
+from normtui.rules.model import MainResult
+from normtui.store.errors import EXPECTED_ERRORS, ConflictError
+from normtui.store.games import same_record
+
+if TYPE_CHECKING:
+    from normtui.pgn import GameReport
+    from normtui.store import AuditEntry, EventStore, GameRecord
+
+__all__ = ["ACTOR", "BoardView", "Change", "Feed", "Notice", "Report", "reference_time"]
+
+ACTOR = "feed"
+
+
+def _now() -> datetime:
+    return datetime.now().astimezone()
+
+
+@dataclass
+class _Pending:
+    """A conflicting record held for the arbiter."""
+
+    text: str
+    result: str | None
+    ended_at: datetime | None
+    note: str
+
+
+@dataclass
+class _Board:
+    """What the feed remembers of one record between polls."""
+
+    live: LiveGame = field(default_factory=LiveGame)
+    finished_at: datetime | None = None  # when its result was first seen
+    report: tuple[str, GameReport] | None = None
+
+
+class Feed:
+    """Follows one source for one event. ``store`` is the caller's store (the arbiter's): the
+    feed writes through a view of it as actor "feed", and an accepted conflict is the
+    arbiter's own change."""
+
+    def __init__(self, store: EventStore, source: Source, *,
+                 now: Callable[[], datetime] = _now) -> None:
+        self.arbiter = store
+        self.store = store.as_actor(ACTOR)
+        self.source = source
+        self._now = now
+        self._boards: dict[str, _Board] = {}
+        self._pending: dict[tuple[int, Kind], _Pending] = {}
+        self._kept: dict[str, tuple[tuple[str, ...], str | None]] = {}
+        self._said: set[str] = set()
+
+    # -- one poll ------------------------------------------------------------------------------
+
+    def poll(self) -> Report:
+        at = self._now()
+        polled = self.source.poll()
+        problems = list(polled.problems)
+        games = {g.id: g for g in self.store.games()}
+        readings: list[tuple[FeedRecord, Reading]] = []
+        for record in sorted(polled.records, key=lambda r: (r.round or 0, r.order)):
+            board = self._boards.setdefault(record.key, _Board())
+            reading = board.live.update(record.header, record.movetext, at)
+            if not reading.whole:
+                if not polled.stale:
+                    problems.append(f"{record.origin}: a game is being written (its text is "
+                                    "cut); read again next time")
+                if board.live.last is None:
+                    continue
+                reading = board.live.last
+            readings.append((record, reading))
+        for key in set(self._boards) - {r.key for r in polled.records}:
+            if polled.records:
+                del self._boards[key]  # gone from a source that still has games
+        changes: list[Change] = []
+        views: list[BoardView] = []
+        notices: list[Notice] = []
+        placed = self._place(readings, list(games.values()), notices)
+        # Main games first: an Armageddon read in the same poll finds its main game drawn.
+        for record, reading, game, kind in sorted(placed, key=lambda p: p[3] != "main"):
+            if game is not None:
+                game = games[game.id]
+                said, change = self._decide(record, reading, game, kind, at)
+                if change is not None:
+                    changes.append(change)
+                    games[game.id] = self.store.game(game.id)
+                notices += said
+            conflict = game is not None and (game.id, kind) in self._pending
+            views.append(board_view(record, reading, game, kind,
+                                    [n for n in notices if n.where == record.key], conflict))
+        # Board notices speak of their board by its label.
+        named = [self._name(n, views) for n in notices]
+        lines = {n.line for n in named}
+        new = tuple(n for n in named if n.line not in self._said)
+        self._said = lines
+        return Report(at, self.source.label, tuple(changes), tuple(views), tuple(named),
+                      tuple(dict.fromkeys(problems)), polled.read, new)
+
+    @staticmethod
+    def _name(notice: Notice, views: list[BoardView]) -> Notice:
+        view = next((v for v in views if v.key == notice.where), None)
+        if view is None:
+            return notice
+        return Notice(view.label, notice.text, notice.article, notice.ask)
+
+    # -- which pairing, which game -------------------------------------------------------------
+
+    def _place(self, readings: list[tuple[FeedRecord, Reading]], games: list[GameRecord],
+               notices: list[Notice]
+               ) -> list[tuple[FeedRecord, Reading, GameRecord | None, Kind]]:
+        from normtui.importing import find_pairing, kind_of_text, round_of
+        from normtui.pgn import names_match
+
+        out: list[tuple[FeedRecord, Reading, GameRecord | None, Kind]] = []
+        by_pairing: dict[int, list[int]] = {}
+        for record, reading in readings:
+            tags = dict(reading.tags)
+            tagged = round_of(tags.get("Round", ""))
+            if record.round is not None:
+                if tagged is not None and tagged != record.round:
+                    notices.append(Notice(record.key, f"the Round tag says {tags['Round']}, the "
+                                          f"folder is round {record.round}: read as round "
+                                          f"{record.round}", ask=False))
+                tags["Round"] = str(record.round)
+            game, why = find_pairing(tags, games)
+            if game is None:
+                white, black = tags.get("White", "?"), tags.get("Black", "?")
+                out.append((record, reading, None, "main"))
+                notices.append(Notice(record.key, f"{white} - {black}: not placed, {why}"))
+                continue
+            if not names_match(tags.get("White", ""), game.white_name):
+                out.append((record, reading, None, "main"))
+                notices.append(Notice(record.key, f"{tags.get('White')} has White, but "
+                                      f"{game.white_name} has White on {game.label}: not kept",
+                                      "Regulations §1"))
+                continue
+            by_pairing.setdefault(game.id, []).append(len(out))
+            out.append((record, reading, game, "main"))
+        for indexes in by_pairing.values():
+            for rank, i in enumerate(indexes):
+                record, reading, game, _kind = out[i]
+                kind: Kind = "armageddon" if rank == 1 else "main"
+                if len(indexes) == 1 and kind_of_text(record.header, "auto") == "armageddon":
+                    kind = "armageddon"
+                if rank > 1:
+                    label = game.label if game else "?"
+                    notices.append(Notice(record.key, f"a third game for {label} after its main "
+                                          "game and its Armageddon: not kept"))
+                    out[i] = (record, reading, None, "main")
+                    continue
+                out[i] = (record, reading, game, kind)
+        return out
+
+    # -- what to do with a game ----------------------------------------------------------------
+
+    def _decide(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
+                at: datetime) -> tuple[list[Notice], Change | None]:
+        said = live_checks(record.key, reading, kind, self.store.profile)
+        where = record.key
+        if kind == "armageddon" and game.result is not MainResult.DRAW:
+            if game.result is None:
+                said.append(Notice(where, "the Armageddon waits for its main game's draw",
+                                   ask=False))
+            else:
+                said.append(Notice(where, f"an Armageddon, but the main game ended "
+                                   f"{game.result.value}: not kept", "Regulations §2"))
+            return said, None
+        if not reading.plies and not reading.finished:
+            return said, None  # not begun
+        text = reading.text
+        current = game.pgn if kind == "main" else game.armageddon_pgn
+        result_now = game.armageddon if kind == "armageddon" else game.result
+        pending_key = (game.id, kind)
+        replace = False
+        if current is not None and not same_record(current, text):
+            old_sans, old_result = self._moves_of(current)
+            step = compare(old_sans, old_result, reading)
+            if step == "conflict":
+                said.append(Notice(where, conflict_text(old_sans, reading)))
+                self._pending[pending_key] = _Pending(
+                    text, *self._result_to_enter(record, reading, game, kind, at, []),
+                    reading.last_move or "")
+                return said, None
+            self._pending.pop(pending_key, None)
+            if step == "behind":
+                said.append(Notice(where, f"the feed has {len(reading.plies)} of the "
+                                   f"{len(old_sans)} half-moves kept: behind, nothing to do",
+                                   ask=False))
+                return said, None
+            if step == "same" and result_now is not None:
+                return said, None  # the same game, other comments: the kept one stands
+            replace = True
+        self._pending.pop(pending_key, None)
+        result, ended = self._result_to_enter(record, reading, game, kind, at, said)
+        if current is not None and same_record(current, text) and result is None:
+            return said, None
+        try:
+            entry = self.store.keep_feed_record(
+                game.id, kind, text, replace=replace, result=result, ended_at=ended,
+                note=reading.last_move or "", expected_version=game.version)
+        except ConflictError as exc:
+            said.append(Notice(where, f"{exc}; tried again next time", ask=False))
+            return said, None
+        except EXPECTED_ERRORS as exc:
+            said.append(Notice(where, f"not kept: {exc}"))
+            return said, None
+        if entry is None:
+            return said, None
+        self._kept[text] = (reading.sans, reading.result)
+        drawn = kind == "main" and result == MainResult.DRAW.value
+        return said, Change(entry, game.id, kind, drawn)
+
+    def _result_to_enter(self, record: FeedRecord, reading: Reading, game: GameRecord,
+                         kind: Kind, at: datetime, said: list[Notice]
+                         ) -> tuple[str | None, datetime | None]:
+        """(result, when the game ended) to enter with the record, or (None, None)."""
+        if not reading.finished or reading.broken:
+            return None, None
+        board = self._boards[record.key]
+        if board.finished_at is None:
+            board.finished_at = at
+        report = self._validate(record.key, reading.text, kind, game)
+        errors = [f for f in report.findings if f.severity == "error"]
+        for f in errors:
+            said.append(Notice(record.key, f"{f.message} The result is not entered.", f.rule))
+        if errors:
+            return None, None
+        now = game.armageddon if kind == "armageddon" else game.result
+        if now is not None:
+            if report.result is not None and now.value != report.result:
+                said.append(Notice(record.key, f"the feed says {report.result} but "
+                                   f"{now.value} is entered; left for the arbiter",
+                                   "Regulations §8"))
+            return None, None
+        return report.result, window_opens(reference_time(reading.tags), board.finished_at)
+
+    def _validate(self, key: str, text: str, kind: Kind, game: GameRecord) -> GameReport:
+        from normtui.pgn import Expectation, validate_game
+
+        board = self._boards[key]
+        if board.report is not None and board.report[0] == text:
+            return board.report[1]
+        main = game.result.value if kind == "armageddon" and game.result else None
+        report = validate_game(text, kind, self.store.profile,
+                               Expectation(game.white_name, game.black_name, game.round, main))
+        board.report = (text, report)
+        return report
+
+    def _moves_of(self, text: str) -> tuple[tuple[str, ...], str | None]:
+        """The moves and result of a record kept on a board (remembered for the feed's own)."""
+        known = self._kept.get(text)
+        if known is not None:
+            return known
+        header_end = text.find("\n\n")
+        movetext = text[header_end:] if header_end >= 0 else text
+        words = read_movetext(movetext)
+        tags = read_tags(text[:header_end] if header_end >= 0 else "")
+        found = (tuple(plain_san(p.san) for p in words.plies),
+                 tags.get("Result") or words.result)
+        if len(self._kept) > 64:
+            self._kept.clear()
+        self._kept[text] = found
+        return found
+
+    # -- what the console shows ----------------------------------------------------------------
+
+    # -- the arbiter ---------------------------------------------------------------------------
+
+    def pending(self) -> dict[tuple[int, Kind], str]:
+        """The conflicting records held for the arbiter: (game id, kind) -> the record."""
+        return {k: v.text for k, v in self._pending.items()}
+
+    def accept(self, game_id: int, kind: Kind) -> AuditEntry | None:
+        """The arbiter takes the feed's conflicting record for the game: it replaces the one
+        kept (and brings its result where the board has none), as the arbiter's change."""
+        held = self._pending.pop((game_id, kind), None)
+        if held is None:
+            return None
+        game = self.arbiter.game(game_id)
+        return self.arbiter.keep_feed_record(
+            game_id, kind, held.text, replace=True, result=held.result, ended_at=held.ended_at,
+            note=f"the feed's record accepted{', ' + held.note if held.note else ''}",
+            expected_version=game.version)
+
+

@@ -1,0 +1,141 @@
+"""`normtui watch` and `normtui contenders` (issue 12): what they print, their exit codes, and a
+watch following a replay while another process enters results in the same file."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from normtui.feed.replay import Replay
+from normtui.store import EventStore
+from tests.cli.conftest import Run, snapshot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def played(folder: Path, until: float) -> Replay:
+    replay = Replay(folder, 7, every=1.0, layout="per-game")
+    for step in replay.steps():
+        if step.at > until:
+            break
+        replay.write(step)
+    return replay
+
+
+def test_once_acts_reports_and_exits_0_when_nothing_needs_the_arbiter(
+        run: Run, demo: Path, tmp_path: Path) -> None:
+    played(tmp_path / "live", 20)
+    # Boards 2-4 are finished in the demo; only boards 1 and 5 of a replay would not conflict.
+    for board in (2, 3, 4):
+        (tmp_path / "live" / "round-7" / f"game-{board}.pgn").unlink()
+    result = run("watch", demo, tmp_path / "live", "--once")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any("round 7 board 1 (Anand-Radjabov): main game record kept (10...O-O)" in line
+               or "round 7 board 1 (Anand-Radjabov): main game record kept" in line
+               for line in lines), result.output
+    assert any("round 7 board 5: Topalov, Veselin - Wang, Hao (20 half-moves" in line
+               for line in lines)
+    with EventStore.open(demo) as store:
+        assert [e.actor for e in store.log(limit=2)] == ["feed", "feed"]
+    again = run("watch", demo, tmp_path / "live", "--once", "--json")
+    data = json.loads(again.output)
+    assert again.exit_code == 0 and data["changed"] is False and data["entries"] == []
+    assert {b["board"] for b in data["boards"]} == {1, 5}
+
+
+def test_once_exits_1_on_a_conflict_and_accept_takes_it(run: Run, demo: Path,
+                                                        tmp_path: Path) -> None:
+    folder = tmp_path / "live" / "round-7"
+    played(tmp_path / "live", 6)
+    for board in (2, 3, 4, 5):
+        (folder / f"game-{board}.pgn").unlink()
+    assert run("watch", demo, tmp_path / "live", "--once").exit_code == 0
+    path = folder / "game-1.pgn"
+    path.write_text(path.read_text().replace("Bc5 {", "Nf6 {", 1))
+    before = snapshot(demo)
+    result = run("watch", demo, tmp_path / "live", "--once")
+    assert result.exit_code == 1
+    assert "! round 7 board 1: the feed's record changes moves already kept" in result.output
+    assert snapshot(demo) == before
+    accepted = run("watch", demo, tmp_path / "live", "--once", "--accept", "7.1")
+    assert accepted.exit_code == 0, accepted.output
+    assert "the feed's record accepted" in accepted.output
+    with EventStore.open(demo) as store:
+        entry = store.log(limit=1)[0]
+        assert entry.actor != "feed" and "accepted" in entry.summary
+    bad = run("watch", demo, tmp_path / "live", "--once", "--accept", "seven")
+    assert bad.exit_code == 2
+
+
+def test_bad_sources_are_one_line_and_exit_2(run: Run, demo: Path, tmp_path: Path) -> None:
+    missing = run("watch", demo, tmp_path / "nowhere", "--once")
+    assert missing.exit_code == 2 and "no such folder or file" in missing.output
+    itself = run("watch", demo, demo, "--once")
+    assert itself.exit_code == 2 and "is the event file itself" in itself.output
+    ftp = run("watch", demo, "ftp://venue/round-7", "--once")
+    assert ftp.exit_code == 2
+
+
+def test_contenders_lists_the_race(run: Run, demo: Path) -> None:
+    result = run("contenders", demo)
+    assert result.exit_code == 0
+    assert result.output.startswith("Can still finish first or share it")
+    assert "*  2  Carlsen, Magnus" in result.output
+    data = json.loads(run("contenders", demo, "--json").output)
+    carlsen = next(r for r in data if r["player"] == "Carlsen, Magnus")
+    assert carlsen["can_win"] and carlsen["best_place"] == 1 and carlsen["games_left"] == 3
+    assert {r["player"] for r in data if not r["can_win"]} == {
+        "Giri, Anish", "Wang, Hao", "Radjabov, Teimour"}
+
+
+def test_watch_follows_while_another_process_enters_results(demo: Path,
+                                                            tmp_path: Path) -> None:
+    """The watcher, a replay writing a move a second... faster, and a second process (this
+    test) writing to the same event file at once: nobody waits for long, nothing is lost."""
+    folder = tmp_path / "live"
+    replay = Replay(folder, 7, every=0.02, layout="per-game")
+    replay.folder.mkdir(parents=True)
+    code = ("import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n")
+    watcher = subprocess.Popen(
+        [sys.executable, "-c", code, "watch", str(demo), str(folder), "--interval", "0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        steps = replay.steps()
+        with EventStore.open(demo, actor="deputy") as other:
+            began = time.monotonic()
+            for i, step in enumerate(steps[:150]):
+                replay.write(step)
+                time.sleep(0.004)
+                if i == 60:  # the deputy signs a scoresheet meanwhile
+                    game = next(g for g in other.games(7) if g.board == 2)
+                    assert other.sign(game.id, "arbiter") is not None
+            assert time.monotonic() - began < 20
+        time.sleep(0.6)
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        out, err = watcher.communicate(timeout=20)
+    assert watcher.returncode == 0, err
+    assert err == "" and "Traceback" not in out
+    assert out.rstrip().endswith("stopped watching")
+    with EventStore.open(demo) as store:
+        actors = {e.actor for e in store.log(limit=40)}
+        assert {"feed", "deputy"} <= actors
+        board1 = next(g for g in store.games(7) if g.board == 1)
+        assert board1.pgn is not None and board1.pgn.count("{[%clk") >= 20
+
+
+def test_watch_does_not_load_the_console(demo: Path, tmp_path: Path) -> None:
+    played(tmp_path / "live", 2)
+    code = ("import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
+            "except SystemExit:\n    pass\nprint('textual' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, "watch", str(demo),
+                           str(tmp_path / "live"), "--once"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stderr.strip().splitlines()[-1] == "False"
+
+

@@ -1,0 +1,149 @@
+"""The feed over HTTP (issue 12): a real server started here on 127.0.0.1 serves recorded
+LiveChess Cloud JSON and a broadcast PGN; a URL that times out, answers garbage or is cut short
+is one line, and the watch goes on with nothing written."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from normtui.feed.lcc import LccFormatError, game_pgn, lcc_result
+from normtui.feed.sources import LccSource, UrlSource, open_source
+from normtui.feed.watcher import Feed
+from normtui.rules.model import GameState
+from normtui.store import EventStore
+from tests.feed.conftest import DATA
+from tests.store.conftest import dump
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """The recorded files, and three bad servers: one too slow, one that says garbage, one that
+    cuts its answer short."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        if self.path.startswith("/slow/"):
+            time.sleep(0.6)
+            self.path = self.path.removeprefix("/slow")
+        if self.path == "/garbage.pgn" or self.path.endswith("/garbage/tournament.json"):
+            body = b"<html><body>502 Bad Gateway</body></html>"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        if self.path == "/cut.pgn":
+            self.send_response(200)
+            self.send_header("Content-Length", "5000")
+            self.end_headers()
+            self.wfile.write(b'[Event "x"]\n\n1. e4 e5 2. Nf')
+            return
+        super().do_GET()
+
+
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # a client that gave up on the slow answer: the point of that test
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    httpd = Server(("127.0.0.1", 0), partial(Handler, directory=str(DATA)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_livechess_cloud_json_goes_through_the_one_reader(server: str, demo: EventStore) -> None:
+    source = open_source(f"{server}/lcc/tournament.json")
+    assert isinstance(source, LccSource)
+    feed = Feed(demo, source)
+    report = feed.poll()
+    assert report.problems == ()
+    views = {(b.board, b.kind): b for b in report.boards}
+    # Board 1 (Anand-Radjabov) and 5 (Topalov-Wang) are under way in the demo: kept.
+    assert views[(1, "main")].plies == 40 and views[(1, "main")].white_clock is not None
+    board1 = next(g for g in demo.games(7) if g.board == 1)
+    assert board1.pgn is not None and "{[%clk" in board1.pgn
+    assert board1.state is GameState.IN_PROGRESS
+    # Pairing 6 is the second game of Tari-Carlsen: its Armageddon, whatever its tags say.
+    board3 = next(g for g in demo.games(7) if g.board == 3)
+    assert views[(3, "armageddon")].plies == 10 and board3.armageddon_pgn is not None
+    # Boards 2 and 4 have their finished records: the feed is behind them, and says so.
+    assert not views[(2, "main")].conflict
+    assert all(e.actor == "feed" for e in [c.entry for c in report.changes])
+    # Nothing changed on the server: nothing is read again, nothing written.
+    again = feed.poll()
+    assert again.read == 0 and again.changes == ()
+
+
+def test_a_round_s_index_or_the_viewer_s_page_name_the_same_source(server: str) -> None:
+    source = open_source(f"{server}/lcc/round-7/index.json")
+    assert isinstance(source, LccSource) and source.round == 7
+    viewer = open_source("https://view.livechesscloud.com/#a1b2c3d4-0000/7")
+    assert isinstance(viewer, LccSource) and viewer.base.endswith("/get/a1b2c3d4-0000")
+
+
+def test_a_broadcast_pgn_url_is_polled(server: str, demo: EventStore) -> None:
+    source = open_source(f"{server}/broadcast/round-7.pgn", 7)
+    assert isinstance(source, UrlSource)
+    report = Feed(demo, source).poll()
+    assert report.problems == ()
+    assert {b.board for b in report.boards} == {1, 2, 3, 4, 5}
+
+
+@pytest.mark.parametrize(("path", "said"), [
+    ("/slow/broadcast/round-7.pgn", "no answer within 0.2 s"),
+    ("/garbage.pgn", "is not PGN"),
+    ("/cut.pgn", "cut short"),
+    ("/nothing-here.pgn", "answers 404"),
+    ("/lcc/garbage/tournament.json", "garbage, not JSON"),
+])
+def test_a_url_that_fails_is_one_line_and_nothing_is_written(
+        server: str, demo: EventStore, path: str, said: str) -> None:
+    before = dump(demo)
+    feed = Feed(demo, open_source(f"{server}{path}", 7, timeout=0.2))
+    report = feed.poll()
+    assert len(report.problems) == 1 and said in report.problems[0], report.problems
+    assert report.needs_arbiter and report.changes == ()
+    assert dump(demo) == before
+
+
+def test_a_server_that_goes_quiet_keeps_what_it_said(server: str, demo: EventStore) -> None:
+    source = UrlSource(f"{server}/broadcast/round-7.pgn", 7, timeout=0.2)
+    feed = Feed(demo, source)
+    first = feed.poll()
+    source.url = f"{server}/slow/broadcast/round-7.pgn"
+    later = feed.poll()
+    assert later.problems and len(later.boards) == len(first.boards)
+
+
+def test_lcc_results_and_moves() -> None:
+    assert [lcc_result(r) for r in ("WHITEWIN", "BLACKWIN", "DRAW", None, "*")] == \
+        ["1-0", "0-1", "1/2-1/2", "*", "*"]
+    with pytest.raises(LccFormatError):
+        lcc_result("WHITE")
+    text = game_pgn({"name": "T"}, {}, {"white": {"lname": "A"}, "black": {"lname": "B"}},
+                    {"moves": ["e4 100+1", "e5 99+2"], "result": None, "live": True,
+                     "clock": {"white": 90, "black": 80, "time": 1654614000000}}, 1, 1)
+    # lila: the clock object is the one to believe for the last moves.
+    assert "e4 {[%clk 0:01:30]}" in text and "e5 {[%clk 0:01:20]}" in text
+    assert '[ReferenceTime "W/2022-06-07T15:00:00+00:00"]' in text
+
+
+def test_the_recorded_files_are_here() -> None:
+    assert sorted(p.name for p in (DATA / "lcc" / "round-7").iterdir()) == [
+        *(f"game-{n}.json" for n in range(1, 7)), "index.json"]
+    assert Path(DATA / "broadcast" / "round-7.pgn").read_text().startswith("[ePGN")
