@@ -23,34 +23,34 @@ def live_checks(where: str, reading: Reading, kind: Kind, profile: Profile) -> l
     control = profile.time_controls[_CONTROL[kind]]
     rule = _ARTICLE[kind]
     if reading.broken:
-        out.append(Notice(where, reading.broken, "FIDE Laws art. 7.5"))
+        out.append(Notice(where, reading.broken, "FIDE Laws art. 7.5", short="illegal move"))
     if reading.signal:
         out.append(Notice(where, f"the kings in the centre signal {reading.signal}: read as "
-                          "the result, not as moves", ask=False))
+                          "the result, not as moves", ask=False, short="kings' signal"))
         tag = reading.tag_result
         if tag not in (None, "*", "?", reading.signal):
             out.append(Notice(where, f"the Result tag says {tag} but the kings signal "
-                              f"{reading.signal}"))
+                              f"{reading.signal}", short="result?"))
     firsts = [(i, p) for i, p in enumerate(reading.plies[:2]) if p.clock is not None]
     for i, ply in firsts:
         wrong = clock_set_wrong(control, i == 0, ply.clock or 0.0, ply.used, rule=rule)
         if wrong:
-            out.append(Notice(where, wrong))
+            out.append(Notice(where, wrong, short="clocks set"))
     if not reading.plies:
         for white, tag in ((True, "WhiteClock"), (False, "BlackClock")):
             seconds = _tag_clock(reading.tags.get(tag))
             if seconds is not None:
                 wrong = clock_set_wrong(control, white, seconds, 0.0, rule=rule)
                 if wrong:
-                    out.append(Notice(where, wrong))
+                    out.append(Notice(where, wrong, short="clocks set"))
     for glitch in _glitches(reading):
-        out.append(Notice(where, glitch, ask=False))
+        out.append(Notice(where, glitch, ask=False, short="clock glitch"))
     if not reading.finished:
         for white, seconds, label in last_clocks(reading):
             if seconds is not None and seconds <= 0:
                 side = "White" if white else "Black"
                 out.append(Notice(where, f"{side}'s clock reads 0:00:00 after {label}: has "
-                                  "the flag fallen?", "FIDE Laws art. 6.9"))
+                                  "the flag fallen?", "FIDE Laws art. 6.9", short="flag?"))
     return out
 
 

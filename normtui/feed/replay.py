@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 
 import chess
@@ -74,12 +75,19 @@ class ReplayGame:
 
 
 def _read(path: Path, round_no: int) -> list[chess.pgn.Game]:
-    games = []
+    """The games of one round (the others' moves are skipped, not played)."""
+    games: list[chess.pgn.Game] = []
     with path.open(encoding="utf-8") as f:
-        while (game := chess.pgn.read_game(f)) is not None:
-            if game.headers.get("Round", "").split(".")[0] == str(round_no):
+        while True:
+            at = f.tell()
+            headers = chess.pgn.read_headers(f)
+            if headers is None:
+                return games
+            if headers.get("Round", "").split(".")[0] == str(round_no):
+                f.seek(at)
+                game = chess.pgn.read_game(f)
+                assert game is not None
                 games.append(game)
-    return games
 
 
 def _think(rng: random.Random, moves: int, budget: float, inc: int) -> list[int]:
@@ -128,7 +136,8 @@ def _sans(game: chess.pgn.Game) -> list[str]:
     return out
 
 
-def round_games(round_no: int = 7, seed: int = 2022) -> list[ReplayGame]:
+@cache
+def round_games(round_no: int = 7, seed: int = 2022) -> tuple[ReplayGame, ...]:
     """The games of a 2022 round with their made-up clocks: boards 1-5, then the Armageddons
     in the order they start."""
     rng = random.Random(seed * 100 + round_no)
@@ -160,7 +169,7 @@ def round_games(round_no: int = 7, seed: int = 2022) -> list[ReplayGame]:
     later.sort(key=lambda g: g.start)
     for i, g in enumerate(later, start=len(out) + 1):
         out.append(ReplayGame(i, g.round, g.tags, g.plies, g.result, g.start, True))
-    return out
+    return tuple(out)
 
 
 def _hms(seconds: float) -> str:

@@ -55,7 +55,7 @@ class Notice:
     text: str
     article: str | None = None
     ask: bool = True
-
+    short: str = ""  # a word or two, for a narrow screen
     @property
     def line(self) -> str:
         tail = f" ({self.article})" if self.article and self.article not in self.text else ""
@@ -63,7 +63,7 @@ class Notice:
 
     def to_json(self) -> dict[str, Any]:
         return {"where": self.where, "message": self.text, "article": self.article,
-                "needs_arbiter": self.ask}
+                "needs_arbiter": self.ask, "kind": self.short}
 
 
 @dataclass(frozen=True)

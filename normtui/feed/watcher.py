@@ -21,6 +21,7 @@ does not answer, changes nothing and is said in one line.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -91,10 +92,17 @@ class Feed:
         self._pending: dict[tuple[int, Kind], _Pending] = {}
         self._kept: dict[str, tuple[tuple[str, ...], str | None]] = {}
         self._said: set[str] = set()
+        # The console polls in a thread and accepts from its own: one at a time.
+        self._lock = threading.Lock()
 
     # -- one poll ------------------------------------------------------------------------------
 
     def poll(self) -> Report:
+        """Read the source once and act on it."""
+        with self._lock:
+            return self._poll()
+
+    def _poll(self) -> Report:
         at = self._now()
         polled = self.source.poll()
         problems = list(polled.problems)
@@ -143,7 +151,7 @@ class Feed:
         view = next((v for v in views if v.key == notice.where), None)
         if view is None:
             return notice
-        return Notice(view.label, notice.text, notice.article, notice.ask)
+        return Notice(view.label, notice.text, notice.article, notice.ask, notice.short)
 
     # -- which pairing, which game -------------------------------------------------------------
 
@@ -162,19 +170,20 @@ class Feed:
                 if tagged is not None and tagged != record.round:
                     notices.append(Notice(record.key, f"the Round tag says {tags['Round']}, the "
                                           f"folder is round {record.round}: read as round "
-                                          f"{record.round}", ask=False))
+                                          f"{record.round}", ask=False, short="round tag"))
                 tags["Round"] = str(record.round)
             game, why = find_pairing(tags, games)
             if game is None:
                 white, black = tags.get("White", "?"), tags.get("Black", "?")
                 out.append((record, reading, None, "main"))
-                notices.append(Notice(record.key, f"{white} - {black}: not placed, {why}"))
+                notices.append(Notice(record.key, f"{white} - {black}: not placed, {why}",
+                                      short="no pairing"))
                 continue
             if not names_match(tags.get("White", ""), game.white_name):
                 out.append((record, reading, None, "main"))
                 notices.append(Notice(record.key, f"{tags.get('White')} has White, but "
                                       f"{game.white_name} has White on {game.label}: not kept",
-                                      "Regulations §1"))
+                                      "Regulations §1", short="colours"))
                 continue
             by_pairing.setdefault(game.id, []).append(len(out))
             out.append((record, reading, game, "main"))
@@ -187,7 +196,8 @@ class Feed:
                 if rank > 1:
                     label = game.label if game else "?"
                     notices.append(Notice(record.key, f"a third game for {label} after its main "
-                                          "game and its Armageddon: not kept"))
+                                          "game and its Armageddon: not kept",
+                                          short="third game"))
                     out[i] = (record, reading, None, "main")
                     continue
                 out[i] = (record, reading, game, kind)
@@ -202,10 +212,11 @@ class Feed:
         if kind == "armageddon" and game.result is not MainResult.DRAW:
             if game.result is None:
                 said.append(Notice(where, "the Armageddon waits for its main game's draw",
-                                   ask=False))
+                                   ask=False, short="waiting"))
             else:
                 said.append(Notice(where, f"an Armageddon, but the main game ended "
-                                   f"{game.result.value}: not kept", "Regulations §2"))
+                                   f"{game.result.value}: not kept", "Regulations §2",
+                                   short="no draw"))
             return said, None
         if not reading.plies and not reading.finished:
             return said, None  # not begun
@@ -218,7 +229,7 @@ class Feed:
             old_sans, old_result = self._moves_of(current)
             step = compare(old_sans, old_result, reading)
             if step == "conflict":
-                said.append(Notice(where, conflict_text(old_sans, reading)))
+                said.append(Notice(where, conflict_text(old_sans, reading), short="conflict"))
                 self._pending[pending_key] = _Pending(
                     text, *self._result_to_enter(record, reading, game, kind, at, []),
                     reading.last_move or "")
@@ -227,7 +238,7 @@ class Feed:
             if step == "behind":
                 said.append(Notice(where, f"the feed has {len(reading.plies)} of the "
                                    f"{len(old_sans)} half-moves kept: behind, nothing to do",
-                                   ask=False))
+                                   ask=False, short="behind"))
                 return said, None
             if step == "same" and result_now is not None:
                 return said, None  # the same game, other comments: the kept one stands
@@ -241,10 +252,11 @@ class Feed:
                 game.id, kind, text, replace=replace, result=result, ended_at=ended,
                 note=reading.last_move or "", expected_version=game.version)
         except ConflictError as exc:
-            said.append(Notice(where, f"{exc}; tried again next time", ask=False))
+            said.append(Notice(where, f"{exc}; tried again next time", ask=False,
+                               short="busy"))
             return said, None
         except EXPECTED_ERRORS as exc:
-            said.append(Notice(where, f"not kept: {exc}"))
+            said.append(Notice(where, f"not kept: {exc}", short="refused"))
             return said, None
         if entry is None:
             return said, None
@@ -264,7 +276,8 @@ class Feed:
         report = self._validate(record.key, reading.text, kind, game)
         errors = [f for f in report.findings if f.severity == "error"]
         for f in errors:
-            said.append(Notice(record.key, f"{f.message} The result is not entered.", f.rule))
+            said.append(Notice(record.key, f"{f.message} The result is not entered.", f.rule,
+                               short=f.code.replace("_", " ")))
         if errors:
             return None, None
         now = game.armageddon if kind == "armageddon" else game.result
@@ -272,7 +285,7 @@ class Feed:
             if report.result is not None and now.value != report.result:
                 said.append(Notice(record.key, f"the feed says {report.result} but "
                                    f"{now.value} is entered; left for the arbiter",
-                                   "Regulations §8"))
+                                   "Regulations §8", short="result differs"))
             return None, None
         return report.result, window_opens(reference_time(reading.tags), board.finished_at)
 
@@ -315,7 +328,8 @@ class Feed:
     def accept(self, game_id: int, kind: Kind) -> AuditEntry | None:
         """The arbiter takes the feed's conflicting record for the game: it replaces the one
         kept (and brings its result where the board has none), as the arbiter's change."""
-        held = self._pending.pop((game_id, kind), None)
+        with self._lock:
+            held = self._pending.pop((game_id, kind), None)
         if held is None:
             return None
         game = self.arbiter.game(game_id)

@@ -13,6 +13,7 @@ from normtui.rules.model import PlayerStatus
 from normtui.store import StandingRow
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.crosstable import Crosstable
+from normtui.tui.widgets.live_race import RaceLine
 from normtui.tui.widgets.standings_table import StandingsTable
 from normtui.tui.widgets.status_line import StatusLine
 
@@ -43,6 +44,7 @@ class StandingsPane(Pane):
             yield StandingsTable(id="standings-table")
             yield Crosstable(id="crosstable")
         yield Static("", id="standings-legend")
+        yield RaceLine(id="standings-race")
         yield StatusLine()
 
     @property
@@ -84,6 +86,7 @@ class StandingsPane(Pane):
             info += f" · {empty}"
         self._set("#standings-info", info)
         self._set("#standings-legend", self._legend(), layout=True)
+        self.query_one(RaceLine).show(self.store)
 
     def _show_note(self, note: str) -> None:
         """How the first places were decided, when the play-off decides them (§5): a line

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
     from normtui.rules.profile import Profile
 
-EVERYWHERE = [("1 … 7", "Show pane 1 Pairings … 7 Play-off"),
-              ("F1 … F7", "The same, also from a text field"),
-              ("esc", "Leave a text field (the PGN record, a path): then 1-7 switch panes"),
+EVERYWHERE = [("1 … 8", "Show pane 1 Pairings … 8 Live"),
+              ("F1 … F8", "The same, also from a text field"),
+              ("esc", "Leave a text field (the PGN record, a path): then 1-8 switch panes"),
               (": N", "Go to board N (pairings), player N (desk), change N (audit)"),
               ("home, g", "First row of a table"), ("end, G", "Last row of a table"),
               ("?", "This help"),
