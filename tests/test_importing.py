@@ -189,3 +189,21 @@ def test_playoff_records_go_to_the_game_their_colours_name(tmp_path: Path) -> No
         assert store.playoff_pgn("M1") is not None
         again = import_files(store, read_files([path]), "playoff")
         assert again[0].status == "unchanged"
+
+
+def test_the_second_game_of_a_pairing_in_a_file_is_its_armageddon(store: EventStore,
+                                                                  tmp_path: Path) -> None:
+    """A LiveChess round file (issue 12): the drawn main game, then its Armageddon under the
+    same Event tag."""
+    draw = game("So, Wesley", "Radjabov, Teimour", "1.1",
+                "1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 "
+                "8. Ng1 Ng8", "1/2-1/2")
+    armageddon = game("So, Wesley", "Radjabov, Teimour", "1.6",
+                      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0")
+    path = tmp_path / "games.pgn"
+    path.write_text(draw + "\n" + armageddon, encoding="utf-8")
+    outcomes = import_files(store, read_files([path]))
+    assert [(o.stage, o.status) for o in outcomes] == [("main", "entered"),
+                                                       ("armageddon", "entered")]
+    board = store.find_game(1, "So", "Radjabov")
+    assert board.armageddon is not None and board.armageddon.value == "1-0"

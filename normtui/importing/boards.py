@@ -35,6 +35,7 @@ TROUBLE: frozenset[str] = frozenset({"conflict", "unmatched", "refused"})
 _NOT_THIS_BOARD = frozenset({"players_mismatch", "colours_reversed",
                              "armageddon_without_drawn_main"})
 _EVENT_TAG = re.compile(r'^\[Event\s+"([^"]*)"\]', re.MULTILINE)
+_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -176,8 +177,20 @@ def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameR
     """Validate each game against the pairing it names (or the ``chosen`` board)."""
     from normtui.pgn import validate_game
 
+    drawn: dict[int, bool] = {}
     for raw in raws:
         kind = kind_of_text(raw.header_text, choice)
+        if choice == "auto" and kind == "main" and chosen is None:
+            # A LiveChess round file (issue 12) holds each pairing's main game and, after a
+            # draw, its Armageddon under the same Event tag: the game after a pairing's drawn
+            # game in a file is its Armageddon (after a decisive one, a copy of it).
+            tags = dict(_TAG.findall(raw.header_text))
+            game, _why = find_pairing(tags, games)
+            if game is not None:
+                if drawn.get(game.id):
+                    kind = "armageddon"
+                else:
+                    drawn[game.id] = tags.get("Result") == MainResult.DRAW.value
         found: dict[str, tuple[GameRecord | None, str]] = {}
 
         def expected(headers: Mapping[str, str], kind: Kind = kind,
