@@ -260,6 +260,7 @@ class LccSource:
         self.timeout = timeout
         self._answers: dict[str, tuple[Fetched, Any]] = {}
         self._records: dict[int, FeedRecord] = {}
+        self._round: int | None = None
 
     def _json(self, url: str) -> tuple[Any, bool]:
         """The JSON at ``url`` and whether it is new; raises FetchError or LccFormatError."""
@@ -284,6 +285,13 @@ class LccSource:
             if not isinstance(tournament, dict):
                 raise LccFormatError(f"{self.base}/tournament.json is not a tournament")
             round_no = self.round or _live_round(tournament)
+            if round_no != self._round:
+                # The next round went live: its games replace the last round's, and the
+                # answers kept are those of the tournament alone (memory stays a round's).
+                self._round = round_no
+                self._records.clear()
+                self._answers = {k: v for k, v in self._answers.items()
+                                 if k.endswith("/tournament.json")}
             index_url = f"{self.base}/round-{round_no}/index.json"
             index, fresh = self._json(index_url)
             read += fresh

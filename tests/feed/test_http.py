@@ -5,9 +5,12 @@ is one line, and the watch goes on with nothing written."""
 from __future__ import annotations
 
 import http.server
+import json
+import shutil
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -54,9 +57,10 @@ class Server(http.server.ThreadingHTTPServer):
         pass  # a client that gave up on the slow answer: the point of that test
 
 
-@pytest.fixture
-def server() -> Iterator[str]:
-    httpd = Server(("127.0.0.1", 0), partial(Handler, directory=str(DATA)))
+@contextmanager
+def serving(directory: Path) -> Iterator[str]:
+    """An HTTP server on 127.0.0.1 (a free port) serving ``directory``, in a thread."""
+    httpd = Server(("127.0.0.1", 0), partial(Handler, directory=str(directory)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
@@ -64,6 +68,12 @@ def server() -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    with serving(DATA) as url:
+        yield url
 
 
 def test_livechess_cloud_json_goes_through_the_one_reader(server: str, demo: EventStore) -> None:
@@ -147,3 +157,21 @@ def test_the_recorded_files_are_here() -> None:
     assert sorted(p.name for p in (DATA / "lcc" / "round-7").iterdir()) == [
         *(f"game-{n}.json" for n in range(1, 7)), "index.json"]
     assert Path(DATA / "broadcast" / "round-7.pgn").read_text().startswith("[ePGN")
+
+
+def test_when_the_next_round_goes_live_its_games_replace_the_last_s(tmp_path: Path) -> None:
+    shutil.copytree(DATA / "lcc", tmp_path / "lcc")
+    with serving(tmp_path) as url:
+        source = open_source(f"{url}/lcc/tournament.json")
+        assert {r.round for r in source.poll().records} == {7}
+        tournament = json.loads((tmp_path / "lcc" / "tournament.json").read_text())
+        tournament["rounds"][6]["live"], tournament["rounds"][7]["live"] = 0, 1
+        (tmp_path / "lcc" / "tournament.json").write_text(json.dumps(tournament))
+        (tmp_path / "lcc" / "round-8").mkdir()
+        index = json.loads((tmp_path / "lcc" / "round-7" / "index.json").read_text())
+        index["pairings"] = index["pairings"][:1]
+        (tmp_path / "lcc" / "round-8" / "index.json").write_text(json.dumps(index))
+        (tmp_path / "lcc" / "round-8" / "game-1.json").write_text(
+            json.dumps({"live": True, "result": None, "moves": ["d4 7190+10"]}))
+        poll = source.poll()
+        assert [(r.round, r.origin) for r in poll.records] == [(8, "round-8/game-1.json")]
