@@ -3,8 +3,9 @@ LiveChess Cloud tournament) and act on them as the console does (both run
 :class:`normtui.feed.watcher.Feed`); ``normtui contenders``: who can still finish first.
 
 Exit codes of ``watch --once``: 0 nothing to report; 1 something needs the arbiter (a conflict,
-a check, a game that matches no pairing, a source that could not be read this time); 2 bad
-input (no such source, the event file given as the source), with one line on stderr.
+a check, a game that matches no pairing, a file of the source that could not be read); 2 bad
+input (no such source, the event file given as the source, a URL that cannot be read at all),
+with one line on stderr.
 """
 
 from __future__ import annotations
@@ -120,6 +121,10 @@ def register(cli: click.Group) -> None:
                         # Read again: what the arbiter took is no longer a conflict.
                         report = replace(feed.poll(), changes=report.changes)
                     wanted = []
+                    if once and report.stale and not report.boards:
+                        # Nothing could be read at all: the source given is no source.
+                        raise UserError(report.problems[0] if report.problems else
+                                        f"{source}: nothing could be read")
                     _say(report, accepted, as_json, once)
                     if once:
                         sys.exit(1 if report.needs_arbiter else 0)

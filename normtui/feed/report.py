@@ -130,6 +130,7 @@ class Report:
     problems: tuple[str, ...]
     read: int
     new_notices: tuple[Notice, ...] = ()
+    stale: bool = False  # the source could not be read at all this time
 
     @property
     def needs_arbiter(self) -> bool:

@@ -144,7 +144,7 @@ class Feed:
         new = tuple(n for n in named if n.line not in self._said)
         self._said = lines
         return Report(at, self.source.label, tuple(changes), tuple(views), tuple(named),
-                      tuple(dict.fromkeys(problems)), polled.read, new)
+                      tuple(dict.fromkeys(problems)), polled.read, new, polled.stale)
 
     @staticmethod
     def _name(notice: Notice, views: list[BoardView]) -> Notice:

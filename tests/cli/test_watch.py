@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -79,6 +80,13 @@ def test_bad_sources_are_one_line_and_exit_2(run: Run, demo: Path, tmp_path: Pat
     assert itself.exit_code == 2 and "is the event file itself" in itself.output
     ftp = run("watch", demo, "ftp://venue/round-7", "--once")
     assert ftp.exit_code == 2
+    # A port of this machine just let go: nothing listens there any more.
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    unreachable = run("watch", demo, f"http://127.0.0.1:{port}/round-7.pgn", "--once",
+                      "--timeout", "0.5")
+    assert unreachable.exit_code == 2 and "cannot be reached" in unreachable.output
 
 
 def test_contenders_lists_the_race(run: Run, demo: Path) -> None:
