@@ -11,7 +11,7 @@ console: the real console runs headless at 120x40 (Textual's ``run_test``) on a 
   with pane 8 in front, watching the folder as an arbiter would (its own half-second reads, in
   its thread). For each file written, the latency is from the moment the write returned to the
   first frame Textual hands its driver after the pane showed that board with that move.
-  Reported: median and 90th percentile; the console's memory (RSS) at the start and the end.
+  Reported: median and 90th percentile; the console's memory (RSS) every 20 s.
 watcher: ``normtui watch DB FOLDER --interval 0.5`` in a process of its own over the same round:
   its CPU time over the wall time (one core = 100 %), and its RSS sampled every 10 s.
 
@@ -73,7 +73,7 @@ class Writer(threading.Thread):
         self.done.set()
 
 
-async def _console(seconds: float | None) -> tuple[list[float], int, int, int]:
+async def _console(seconds: float | None) -> tuple[list[float], int, list[int]]:
     from normtui.store import EventStore
     from normtui.tui.app import NormtuiApp
     from normtui.tui.panes.live import LivePane
@@ -116,12 +116,16 @@ async def _console(seconds: float | None) -> tuple[list[float], int, int, int]:
             pane = app.console_screen.pane("live")
             assert isinstance(pane, LivePane)
             pane.start(str(folder), 7)
-            rss_start = _rss_kib()
+            rss = [_rss_kib()]
             writer.start()
+            sampled = time.perf_counter()
             while not writer.done.is_set():
                 await asyncio.sleep(0.1)
+                if time.perf_counter() - sampled >= 20:
+                    sampled = time.perf_counter()
+                    rss.append(_rss_kib())
             await asyncio.sleep(2.0)
-            rss_end = _rss_kib()
+            rss.append(_rss_kib())
         store.close()
     latencies = []
     missed = 0
@@ -134,7 +138,7 @@ async def _console(seconds: float | None) -> tuple[list[float], int, int, int]:
             missed += 1
             continue
         latencies.append(frame - written)
-    return latencies, missed, rss_start, rss_end
+    return latencies, missed, rss
 
 
 def _boards_of(games: dict[int, Any], boards: dict[int, Any]) -> dict[int, tuple[int, str]]:
@@ -192,13 +196,12 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
     if args.part in ("console", "both"):
-        latencies, missed, rss_start, rss_end = asyncio.run(_console(args.seconds))
+        latencies, missed, rss = asyncio.run(_console(args.seconds))
         q = statistics.quantiles(latencies, n=10)
         print(f"console: {len(latencies)} writes shown ({missed} not), file written -> shown: "
               f"median {statistics.median(latencies) * 1000:.0f} ms, "
               f"p90 {q[8] * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; "
-              f"RSS {rss_start / 1024:.1f} MiB at the start, {rss_end / 1024:.1f} MiB at the end",
-              flush=True)
+              f"RSS every 20 s (MiB): {' '.join(f'{r / 1024:.1f}' for r in rss)}", flush=True)
     if args.part in ("watcher", "both"):
         cpu, wall, rss = _watcher(args.seconds)
         print(f"watcher: {cpu:.2f} s CPU over {wall:.0f} s = {100 * cpu / wall:.1f} % of one core; "

@@ -90,10 +90,13 @@ class Feed:
         self._now = now
         self._boards: dict[str, _Board] = {}
         self._pending: dict[tuple[int, Kind], _Pending] = {}
-        self._kept: dict[str, tuple[tuple[str, ...], str | None]] = {}
+        # Per board and kind: the record kept there, its moves and result (one each: memory
+        # stays the round's boards, however many moves come).
+        self._kept: dict[tuple[int, Kind], tuple[str, tuple[str, ...], str | None]] = {}
         self._said: set[str] = set()
         # The console polls in a thread and accepts from its own: one at a time.
         self._lock = threading.Lock()
+        self._profile = self.store.profile
 
     # -- one poll ------------------------------------------------------------------------------
 
@@ -104,9 +107,10 @@ class Feed:
 
     def _poll(self) -> Report:
         at = self._now()
+        self._profile = self.store.profile  # read once a poll, not once a game
         polled = self.source.poll()
         problems = list(polled.problems)
-        games = {g.id: g for g in self.store.games()}
+        games = {g.id: g for g in self._games(polled.records)}
         readings: list[tuple[FeedRecord, Reading]] = []
         for record in sorted(polled.records, key=lambda r: (r.round or 0, r.order)):
             board = self._boards.setdefault(record.key, _Board())
@@ -145,6 +149,19 @@ class Feed:
         self._said = lines
         return Report(at, self.source.label, tuple(changes), tuple(views), tuple(named),
                       tuple(dict.fromkeys(problems)), polled.read, new, polled.stale)
+
+    def _games(self, records: tuple[FeedRecord, ...]) -> list[GameRecord]:
+        """The games the records can be of: those of their rounds when the source says the
+        round of each (a LiveChess folder, LiveChess Cloud), else all. Read on every poll, so
+        only what is needed: a round's five games, not the event's forty-five and their PGNs."""
+        rounds = {r.round for r in records}
+        if not rounds or None in rounds:
+            return self.store.games()
+        try:
+            return [g for n in sorted(r for r in rounds if r is not None)
+                    for g in self.store.games(n)]
+        except EXPECTED_ERRORS:  # a round the event does not have: let the matching say so
+            return self.store.games()
 
     @staticmethod
     def _name(notice: Notice, views: list[BoardView]) -> Notice:
@@ -207,7 +224,7 @@ class Feed:
 
     def _decide(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
                 at: datetime) -> tuple[list[Notice], Change | None]:
-        said = live_checks(record.key, reading, kind, self.store.profile)
+        said = live_checks(record.key, reading, kind, self._profile)
         where = record.key
         if kind == "armageddon" and game.result is not MainResult.DRAW:
             if game.result is None:
@@ -226,7 +243,7 @@ class Feed:
         pending_key = (game.id, kind)
         replace = False
         if current is not None and not same_record(current, text):
-            old_sans, old_result = self._moves_of(current)
+            old_sans, old_result = self._moves_of(current, (game.id, kind))
             step = compare(old_sans, old_result, reading)
             if step == "conflict":
                 said.append(Notice(where, conflict_text(old_sans, reading), short="conflict"))
@@ -260,7 +277,7 @@ class Feed:
             return said, None
         if entry is None:
             return said, None
-        self._kept[text] = (reading.sans, reading.result)
+        self._kept[(game.id, kind)] = (text, reading.sans, reading.result)
         drawn = kind == "main" and result == MainResult.DRAW.value
         return said, Change(entry, game.id, kind, drawn)
 
@@ -296,25 +313,24 @@ class Feed:
         if board.report is not None and board.report[0] == text:
             return board.report[1]
         main = game.result.value if kind == "armageddon" and game.result else None
-        report = validate_game(text, kind, self.store.profile,
+        report = validate_game(text, kind, self._profile,
                                Expectation(game.white_name, game.black_name, game.round, main))
         board.report = (text, report)
         return report
 
-    def _moves_of(self, text: str) -> tuple[tuple[str, ...], str | None]:
-        """The moves and result of a record kept on a board (remembered for the feed's own)."""
-        known = self._kept.get(text)
-        if known is not None:
-            return known
+    def _moves_of(self, text: str, key: tuple[int, Kind]
+                  ) -> tuple[tuple[str, ...], str | None]:
+        """The moves and result of the record kept on a board (remembered, not read again)."""
+        known = self._kept.get(key)
+        if known is not None and known[0] == text:
+            return known[1], known[2]
         header_end = text.find("\n\n")
         movetext = text[header_end:] if header_end >= 0 else text
         words = read_movetext(movetext)
         tags = read_tags(text[:header_end] if header_end >= 0 else "")
         found = (tuple(plain_san(p.san) for p in words.plies),
                  tags.get("Result") or words.result)
-        if len(self._kept) > 64:
-            self._kept.clear()
-        self._kept[text] = found
+        self._kept[key] = (text, *found)
         return found
 
     # -- what the console shows ----------------------------------------------------------------

@@ -123,7 +123,9 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         rather than on every line drawn; a row that did not change keeps its strip."""
         base = self._base or Style()
         shape = (tuple(self._widths), tuple(c.justify for c in self.columns), base)
-        if shape != self._shape:
+        if shape != self._shape or len(self._cache) > 4 * len(self._cells) + 64:
+            # Rows that changed leave their old strips behind: a table repainted with every
+            # move of the live boards would otherwise keep one per move all round.
             self._shape = shape
             self._cache.clear()
         header_style = self.get_component_rich_style("line-table--header", partial=True)
