@@ -143,9 +143,8 @@ async def _console(seconds: float | None) -> tuple[list[float], int, list[int]]:
 
 def _boards_of(games: dict[int, Any], boards: dict[int, Any]) -> dict[int, tuple[int, str]]:
     """Replay game number -> (the demo's board, main/armageddon), by the players."""
-    from normtui.rules.berger import berger_round
-
     from normtui.demo import NUMBERS
+    from normtui.rules.berger import berger_round
 
     number = {name: i + 1 for i, name in enumerate(NUMBERS)}
     table = [(p.white, p.black) for p in berger_round(10, 7)]
