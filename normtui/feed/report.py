@@ -79,7 +79,7 @@ class BoardView:
     board: int | None = None
     game_id: int | None = None
     plies: int = 0
-    moves: str = ""
+    moves: str = ""  # the moves so far, as a scoresheet line: "1. e4 e5 2. Nf3 Nc6"
     last_move: str | None = None
     last_move_at: datetime | None = None
     last_used: float | None = None
@@ -177,7 +177,7 @@ def _short(labels: Iterable[str]) -> list[str]:
 
 def board_view(record: FeedRecord, reading: Reading, game: GameRecord | None, kind: Kind,
                notices: list[Notice], conflict: bool) -> BoardView:
-    """The board as the console shows it: the pairing's names, the last five moves, both
+    """The board as the console shows it: the pairing's names, its moves so far, both
     clocks, the last move and when it was seen."""
     tags = reading.tags
     white = game.white_name if game else tags.get("White", "?")
@@ -185,7 +185,7 @@ def board_view(record: FeedRecord, reading: Reading, game: GameRecord | None, ki
     clocks = {w: s for w, s, _label in last_clocks(reading)}
     last = reading.plies[-1] if reading.plies else None
     seen = reading.seen[-1] if reading.seen else None
-    moves = " ".join(_short(reading.labels[-5:]))
+    moves = " ".join(_short(reading.labels))
     return BoardView(
         record.key, record.origin, kind, white, black,
         game.round if game else record.round, game.board if game else None,

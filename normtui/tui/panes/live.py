@@ -10,6 +10,7 @@ of the game (§2).
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -270,7 +271,8 @@ class LivePane(Pane):
 
     def _detail(self) -> None:
         view = self.boards.view
-        text = _detail_text(view) if view is not None else "No game on the feed yet."
+        width = self.size.width or 80
+        text = _detail_text(view, width) if view is not None else "No game on the feed yet."
         detail = self.query_one("#live-detail", Static)
         if getattr(detail, "_shown", None) != text:
             detail._shown = text  # type: ignore[attr-defined]
@@ -304,13 +306,24 @@ class LivePane(Pane):
         self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
 
 
-def _detail_text(view: BoardView) -> str:
+def _detail_text(view: BoardView, width: int = 80) -> str:
+    """The highlighted board: who, its moves so far (as many of the last as fit two lines),
+    the time the last one took, and everything the feed says of it."""
     from normtui.feed.report import clock_text
 
-    lines = [f"{view.label}: {view.white} - {view.black}"]
+    head = f"{view.label}: {view.white} - {view.black}"
+    lines = [head]
     if view.moves:
-        used = f" ({clock_text(view.last_used)} on it)" if view.last_used is not None else ""
-        lines[0] += f" · {view.plies} half-moves · …{view.moves}{used}"
+        used = f" ({clock_text(view.last_used)} on the last)" if view.last_used is not None \
+            else ""
+        room = max(20, 2 * width - len(head) - len(used) - 30)
+        moves = view.moves
+        if len(moves) > room:
+            tail = moves[-room:]
+            # From a whole move number on: "…33. bxc5 Qc7", not "…3. bxc5".
+            number = re.search(r"\s(\d+\.\s)", tail)
+            moves = "…" + (tail[number.start(1):] if number else tail.split(" ", 1)[-1])
+        lines[0] += f" · {view.plies} half-moves: {moves}{used}"
     lines += [("! " if n.ask else "· ") + n.text + (f" ({n.article})" if n.article and
                                                    n.article not in n.text else "")
               for n in view.notices]
