@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import UserError, echo_json, friendly, to_json
-from normtui.commands.storecli import db_argument, json_option, opened
+from normtui.commands.storecli import actor_option, db_argument, json_option, opened
 
 _WATCH_EPILOG = """\b
 SOURCE is one of:
@@ -83,6 +83,7 @@ def register(cli: click.Group) -> None:
                   help="Take the feed's conflicting record for this board (7.3; 7.3A for its "
                        "Armageddon): it replaces the one kept, as your change.")
     @json_option
+    @actor_option
     @friendly
     def watch(db: Path, source: str, round_no: int | None, interval: float, timeout: float,
               once: bool, accept: tuple[str, ...], as_json: bool) -> None:
@@ -97,7 +98,8 @@ def register(cli: click.Group) -> None:
         conflict: reported, never applied (--accept takes it). Checks are reported at once:
         a draw before Black's move 30 (§2), clocks not set to the time control (§2, §3), an
         illegal move, a clock at zero. Every change is one audit entry by actor "feed",
-        undone with `normtui undo`. Follows until interrupted (Ctrl+C), or --once.
+        undone with `normtui undo --anyone`. A record taken with --accept is
+        your change (--as NAME). Follows until interrupted (Ctrl+C), or --once.
         """
         from normtui.feed.sources import SourceError, open_source
         from normtui.feed.watcher import Feed

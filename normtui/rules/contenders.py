@@ -311,13 +311,18 @@ def _most_level(search: _Search, others: list[int], mark: int) -> int:
 
 
 def describe_leader(race_rows: Sequence[Contender]) -> str:
-    """One line for the standings: who can still finish first."""
-    alive = [c for c in race_rows if c.can_win]
-    clinched = [c for c in race_rows if c.clinched]
-    if clinched:
-        return f"{clinched[0].name} has won the event outright (§5: no play-off)"
-    if len(alive) == 1 and all(c.games_left == 0 for c in race_rows):
-        return f"{alive[0].name} finishes first"
-    names = "; ".join(c.name for c in alive)
-    return f"Can still finish first or share it (§5 play-off on equal points): {names}"
+    """One line for the standings: who can still finish first.
 
+    >>> from decimal import Decimal as D
+    >>> done = [Contender(1, "A", D(16), D(16), D(16), 1, 2, 0),
+    ...         Contender(2, "B", D(16), D(16), D(16), 1, 2, 0)]
+    >>> describe_leader(done)
+    'Equal first on points: A; B (the play-off decides, §5)'
+    """
+    alive = [c for c in race_rows if c.can_win]
+    names = "; ".join(c.name for c in alive)
+    if any(c.clinched for c in race_rows):
+        return f"{alive[0].name} has won the event outright (§5: no play-off)"
+    if all(c.games_left == 0 for c in race_rows):
+        return f"Equal first on points: {names} (the play-off decides, §5)"
+    return f"Can still finish first or share it (§5 play-off on equal points): {names}"

@@ -102,9 +102,9 @@ class RaceLine(Static):
         self._key = key
         race = store.contenders()
         text = describe_leader([_surnamed(c) for c in race])
-        clinched_out = [c for c in race if not c.can_win]
-        if clinched_out and not any(c.clinched for c in race):
-            text += f" · out of reach: {', '.join(surname(c.name) for c in clinched_out)}"
+        out = [c for c in race if not c.can_win]
+        if out and not any(c.clinched for c in race) and any(c.games_left for c in race):
+            text += f" · out of reach: {', '.join(surname(c.name) for c in out)}"
         self.text = text
         self.update(text)
 
