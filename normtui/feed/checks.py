@@ -61,6 +61,8 @@ def compare(old: tuple[str, ...], old_result: str | None, reading: Reading
     game going on: the feed has not caught up), or changes what was kept (``conflict``)."""
     new = reading.sans
     old_done = old_result not in (None, "*", "?")
+    if len(new) <= len(old) and old[:len(new)] == new and not reading.finished and old_done:
+        return "behind"  # the moves kept, or fewer, and not yet the result kept
     if len(new) < len(old) and old[:len(new)] == new and not reading.finished:
         return "behind"
     if new[:len(old)] != old or (old_done and reading.result != old_result):

@@ -253,9 +253,16 @@ class Feed:
                 return said, None
             self._pending.pop(pending_key, None)
             if step == "behind":
-                said.append(Notice(where, f"the feed has {len(reading.plies)} of the "
-                                   f"{len(old_sans)} half-moves kept: behind, nothing to do",
-                                   ask=False, short="behind"))
+                mark = game.armageddon_from if kind == "armageddon" else game.result_from
+                if mark == "feed" and len(reading.plies) == len(old_sans):
+                    # The board gave a result and took it back: the arbiter decides (§8).
+                    said.append(Notice(where, f"the board's result was taken back ({old_result} "
+                                       "was entered from it); left for the arbiter",
+                                       "Regulations §8", short="result taken back"))
+                else:
+                    said.append(Notice(where, f"the feed has {len(reading.plies)} of the "
+                                       f"{len(old_sans)} half-moves kept: behind, nothing to "
+                                       "do", ask=False, short="behind"))
                 return said, None
             if step == "same" and result_now is not None:
                 return said, None  # the same game, other comments: the kept one stands

@@ -278,3 +278,33 @@ def test_the_feed_s_clock_skew_is_not_believed(demo: EventStore, tmp_path: Path,
     assert game.armageddon is not None and game.armageddon.value == "1-0"  # type: ignore[attr-defined]
 
 
+
+
+def test_a_feed_catching_up_on_a_finished_record_is_behind_not_a_conflict(
+        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    """Mamedyarov-Giri is finished in the demo (1-0): the feed's record with all its moves but
+    still "*" (the result not yet set on the board) is the same game, behind."""
+    real = next(g for g in round_games(7) if g.tags["White"].startswith("Mamedyarov"))
+    folder = tmp_path / "round-7"
+    folder.mkdir()
+    (folder / "game-2.pgn").write_text(game_text(real, len(real.plies), False, clock.at))
+    report = Feed(demo, open_source(str(tmp_path)), now=clock).poll()
+    [notice] = report.notices
+    assert not notice.ask and notice.short == "behind"
+
+
+def test_a_result_the_board_takes_back_is_put_to_the_arbiter(
+        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    real = next(g for g in round_games(7) if g.tags["White"].startswith("Anand"))
+    folder = tmp_path / "round-7"
+    folder.mkdir()
+    path = folder / "game-1.pgn"
+    path.write_text(game_text(real, len(real.plies), True, clock.at))
+    feed = Feed(demo, open_source(str(tmp_path)), now=clock)
+    feed.poll()
+    assert board_game(demo, 1).result is MainResult.DRAW  # type: ignore[attr-defined]
+    path.write_text(game_text(real, len(real.plies), False, clock.at))
+    report = feed.poll()
+    [ask] = [n for n in report.notices if n.ask]
+    assert ask.short == "result taken back" and ask.article == "Regulations §8"
+    assert board_game(demo, 1).result is MainResult.DRAW  # type: ignore[attr-defined]

@@ -80,7 +80,7 @@ class LiveRace(LineTable):
 
 class RaceLine(Static):
     """One line under the standings: who can still finish first (§5), worked out again only
-    when a result changed."""
+    when a result changed; one line at 80 columns too (a count, then who is out of reach)."""
 
     DEFAULT_CSS = """
     RaceLine {
@@ -88,25 +88,43 @@ class RaceLine(Static):
         color: $text-muted;
     }
     """
+    WIDE_FROM = 110
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
         self._key: tuple[object, ...] | None = None
+        self._race: list[Contender] = []
         self.text = ""
 
     def show(self, store: EventStore) -> None:
         games = store.games()
         key = tuple((g.id, g.result, g.armageddon) for g in games)
-        if key == self._key:
-            return
-        self._key = key
-        race = store.contenders()
-        text = describe_leader([_surnamed(c) for c in race])
-        out = [c for c in race if not c.can_win]
-        if out and not any(c.clinched for c in race) and any(c.games_left for c in race):
-            text += f" · out of reach: {', '.join(surname(c.name) for c in out)}"
-        self.text = text
-        self.update(text)
+        if key != self._key:
+            self._key = key
+            self._race = store.contenders()
+        self._render_line()
+
+    def on_resize(self) -> None:
+        if self._race:
+            self._render_line()
+
+    def _render_line(self) -> None:
+        race = self._race
+        alive = [c for c in race if c.can_win]
+        out = [surname(c.name) for c in race if not c.can_win]
+        going_on = any(c.games_left for c in race) and not any(c.clinched for c in race)
+        wide = self.size.width == 0 or self.size.width >= self.WIDE_FROM
+        if wide or not going_on:
+            text = describe_leader([_surnamed(c) for c in race])
+            if out and going_on:
+                text += f" · out of reach: {', '.join(out)}"
+        else:
+            text = f"{len(alive)} can still finish first or share it (§5)"
+            if out:
+                text += f"; out of reach: {', '.join(out)}"
+        if text != self.text:
+            self.text = text
+            self.update(text)
 
 
 def _surnamed(c: Contender) -> Contender:
