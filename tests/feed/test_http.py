@@ -61,7 +61,8 @@ class Server(http.server.ThreadingHTTPServer):
 def serving(directory: Path) -> Iterator[str]:
     """An HTTP server on 127.0.0.1 (a free port) serving ``directory``, in a thread."""
     httpd = Server(("127.0.0.1", 0), partial(Handler, directory=str(directory)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{httpd.server_address[1]}"
