@@ -114,6 +114,8 @@ def register(cli: click.Group) -> None:
         except SourceError as exc:
             raise UserError(str(exc)) from None
         with opened(db) as store:
+            if round_no is not None:
+                store.check_round(round_no)  # a round the event does not have: one line, 2
             feed = Feed(store, feed_source)
             try:
                 while True:

@@ -80,6 +80,9 @@ def test_bad_sources_are_one_line_and_exit_2(run: Run, demo: Path, tmp_path: Pat
     assert itself.exit_code == 2 and "is the event file itself" in itself.output
     ftp = run("watch", demo, "ftp://venue/round-7", "--once")
     assert ftp.exit_code == 2
+    (tmp_path / "live").mkdir()
+    twelve = run("watch", demo, tmp_path / "live", "--round", "12", "--once")
+    assert twelve.exit_code == 2 and "round 12 is out of range" in twelve.output
     # A port of this machine just let go: nothing listens there any more.
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
