@@ -220,3 +220,19 @@ def test_live_pane_snapshot(demo_copy, make_app, tmp_path, clock, snap_compare, 
 def test_every_key_of_the_pane_is_in_the_palette() -> None:
     actions = {a for _t, _h, a in LivePane.PALETTE}
     assert {b.action for b in LivePane.BINDINGS} <= actions  # type: ignore[union-attr]
+
+
+async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(demo_copy, make_app,
+                                                                       tmp_path, clock) -> None:
+    from normtui.store import EventStore
+
+    with EventStore.open(demo_copy) as store:
+        store.set_feed_source(str(tmp_path / "live"), None)
+    app = make_app(demo_copy, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot)
+        assert pane.feed is None and "no such folder or file; tried again" in pane._status
+        replay(tmp_path / "live", clock, 3)  # the board computer's folder appears
+        pane.poll()
+        await pilot.pause(0.3)
+        assert pane.feed is not None

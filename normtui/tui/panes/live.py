@@ -113,14 +113,15 @@ class LivePane(Pane):
         from normtui.feed.watcher import Feed
         from normtui.store.connection import is_event_file
 
+        self.source = (spec, round_no)
         try:
             source = open_source(spec, round_no,
                                  refuse=lambda p: is_event_file(p, self.store.path))
         except SourceError as exc:
-            self._set_status(f"Live boards: {exc}")
+            # Tried again at every read: the board computer's folder may appear later.
+            self._set_status(f"Live boards: {exc}; tried again")
             return False
         self.feed = Feed(self.store, source, now=self._now)
-        self.source = (spec, round_no)
         self._set_status(f"Watching {source.label}{self._round_text()}: reading…")
         return True
 
@@ -143,6 +144,9 @@ class LivePane(Pane):
         if self.start(spec, round_no):
             self.write("feed source", self.store.set_feed_source, spec, round_no, quiet=True)
             self.poll()
+        else:
+            self.source = None  # a source given by hand that is not there: not kept
+            self._set_status(self._status.removesuffix("; tried again"))
 
     def action_stop(self) -> None:
         from normtui.tui.screens.confirm import ConfirmScreen
@@ -154,7 +158,7 @@ class LivePane(Pane):
         def done(yes: bool | None) -> None:
             if not yes:
                 return
-            self.feed = None
+            self.feed = self.source = None
             self.write("feed source", self.store.set_feed_source, None, quiet=True)
             self._set_status("Stopped watching the live boards.")
 
@@ -167,6 +171,8 @@ class LivePane(Pane):
 
     def poll(self) -> None:
         """Read the source in a thread (one read at a time)."""
+        if self.feed is None and self.source is not None and self.is_mounted:
+            self.start(*self.source)  # a source not there yet (or gone): looked for again
         if self.feed is None or self._busy or not self.is_mounted:
             return
         self._busy = True
