@@ -127,7 +127,7 @@ async def test_a_draw_from_the_feed_opens_its_armageddon_timed_from_the_game_s_e
         assert not isinstance(app.screen, ArmageddonScreen)
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         assert board1.armageddon is not None and board1.armageddon_from == "feed"
-        assert "Armageddon 1-0 from the feed" in pane._status
+        assert "Armageddon 1-0 from the feed" in pane.status
 
 
 async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_path,

@@ -24,6 +24,7 @@ from normtui.store.errors import EXPECTED_ERRORS
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.feed.report import BoardView, Report
@@ -80,6 +81,7 @@ class LivePane(Pane):
         yield Static("If now: every game under way ends drawn, its Armageddon too (Black's "
                      "win, §2)", id="live-race-title")
         yield LiveRace(id="live-race")
+        yield StatusLine()
 
     def on_mount(self) -> None:
         source, round_no = self.store.feed_source()
@@ -242,7 +244,7 @@ class LivePane(Pane):
         if isinstance(screen, ArmageddonScreen) and screen.game.id == game_id \
                 and game.armageddon is not None:
             self.app.pop_screen()
-            self._set_status(f"{game.label}: Armageddon {game.armageddon.value} from the feed")
+            self.say(f"{game.label}: Armageddon {game.armageddon.value} from the feed")
 
     def _armageddon(self, game_id: int) -> None:
         """A drawn main game from the feed: its Armageddon opens, as `d` opens it (§2)."""

@@ -78,8 +78,8 @@ class LiveBoards(LineTable):
     BINDINGS: ClassVar = [
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
-        Binding("home", "move(-999)", "First", show=False),
-        Binding("end", "move(999)", "Last", show=False),
+        Binding("home,g", "move(-999)", "First", show=False),
+        Binding("end,G", "move(999)", "Last", show=False),
     ]
 
     def __init__(self, **kwargs: object) -> None:
