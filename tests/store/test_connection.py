@@ -271,7 +271,9 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
     from normtui.store.schema import KNOWN_MIGRATIONS
 
     with sqlite3.connect(event_path) as conn:  # the file as the release before m004 left it
-        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm004_armageddon_forfeit'")
+        # (and so before m005, the feed's columns, which come after it)
+        conn.execute("DELETE FROM _sqlite_migrations "
+                     "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed')")
     conn.close()
     ctx = multiprocessing.get_context("fork")
     for attempt in range(3):
