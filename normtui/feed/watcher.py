@@ -43,6 +43,7 @@ from normtui.feed.sources import FeedRecord, Source
 from normtui.rules.live import window_opens
 from normtui.rules.model import MainResult
 from normtui.store.errors import EXPECTED_ERRORS, ConflictError
+from normtui.store.feed import FEED_ACTOR
 from normtui.store.games import same_record
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ACTOR", "BoardView", "Change", "Feed", "Notice", "Report", "reference_time"]
 
-ACTOR = "feed"
+ACTOR = FEED_ACTOR
 
 
 def _now() -> datetime:

@@ -87,16 +87,48 @@ def read_log(conn: sqlite3.Connection, limit: int | None = None) -> list[AuditEn
     return [_entry(r, r["undone_by"]) for r in _dicts(conn, sql, params)]
 
 
-def find_undoable(conn: sqlite3.Connection) -> AuditEntry:
-    """The newest change that is neither an undo nor undone (nor a boundary of the log)."""
+def find_undoable(conn: sqlite3.Connection, older_than: int | None = None) -> AuditEntry:
+    """The newest change that is neither an undo nor undone (nor a boundary of the log);
+    ``older_than``: the newest such change before that entry."""
+    params: list[Any] = list(BOUNDARIES)
+    before = ""
+    if older_than is not None:
+        before = "AND a.id < ? "
+        params.append(older_than)
     rows = _dicts(conn, (
         "SELECT a.* FROM audit a WHERE a.undoes IS NULL "
-        f"AND a.action NOT IN ({', '.join('?' * len(BOUNDARIES))}) "
+        f"AND a.action NOT IN ({', '.join('?' * len(BOUNDARIES))}) {before}"
         "AND NOT EXISTS (SELECT 1 FROM audit u WHERE u.undoes = a.id) "
-        "ORDER BY a.id DESC LIMIT 1"), list(BOUNDARIES))
+        "ORDER BY a.id DESC LIMIT 1"), params)
     if not rows:
         raise NotFoundError("nothing to undo")
     return _entry(rows[0], None)
+
+
+# What the board feed may change of a game without entering anything an arbiter decides: the
+# record as the board has it so far, and the first move's "in progress".
+_RECORD_KEEPING = frozenset({"pgn", "armageddon_pgn", "state", "version"})
+
+
+def keeps_records_only(entry: AuditEntry, feed_actor: str) -> bool:
+    """Whether ``entry`` is the feed keeping the records of games (more moves, a game now in
+    progress) and nothing else: no result, no other table. Such a change is written once a
+    move per board, so it is nearly always the newest; it must not stand between an arbiter
+    and the undo of their own last result (it touches other games: an undo that would restore
+    a row it changed is still refused, by :func:`undo_rows`)."""
+    if entry.actor != feed_actor or entry.action != "feed" or set(entry.after) != {"games"}:
+        return False
+    for key, after in entry.after["games"].items():
+        before = entry.before.get("games", {}).get(key)
+        if before is None or after is None:
+            return False
+        changed = {c for c in after if before.get(c) != after.get(c)}
+        if not changed <= _RECORD_KEEPING:
+            return False
+        if "state" in changed and (before.get("state"), after.get("state")) != (
+                "scheduled", "in_progress"):
+            return False
+    return True
 
 
 def find_entry(conn: sqlite3.Connection, entry_id: int) -> AuditEntry | None:

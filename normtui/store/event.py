@@ -36,7 +36,14 @@ from normtui.rules.prizes import empty_places_note
 from normtui.rules.profile import Profile, load_profile
 from normtui.rules.scoring import is_complete
 from normtui.rules.standings import Standing
-from normtui.store.audit import AuditEntry, find_entry, find_undoable, read_log, undo_rows
+from normtui.store.audit import (
+    AuditEntry,
+    find_entry,
+    find_undoable,
+    keeps_records_only,
+    read_log,
+    undo_rows,
+)
 from normtui.store.base import Clock, resolve_actor
 from normtui.store.connection import create_database, open_database
 from normtui.store.desk import DeskMixin
@@ -48,7 +55,7 @@ from normtui.store.errors import (
     NotYoursError,
     StoreError,
 )
-from normtui.store.feed import FeedMixin
+from normtui.store.feed import FEED_ACTOR, FeedMixin
 from normtui.store.files import building, place
 from normtui.store.players_csv import check_players, clean_player
 from normtui.store.records import (
@@ -237,16 +244,17 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         """Revert the newest change not yet undone, exactly; the undo is itself audited.
 
         Undo only ever takes back the newest change of the event (an older one may be what a
-        newer one built on). ``entry_id``: the change the caller showed, refused when it is no
-        longer the newest (someone wrote since). That change must be this store's actor's,
-        unless ``anyone``: another arbiter's change is refused by name. The two combine: the
-        id says which change, ``anyone`` that it may be someone else's.
+        newer one built on), the board feed's keeping of other games' records aside (a change
+        a move: see :func:`keeps_records_only`). ``entry_id``: the change the caller showed,
+        refused when it is no longer the newest (someone wrote since). That change must be
+        this store's actor's, unless ``anyone``: another arbiter's change is refused by name.
+        The two combine: the id says which change, ``anyone`` that it may be someone else's.
 
         Refused, with nothing changed, when a row it would restore has been changed since by
         something that is not undone (cannot happen through this API, which undoes in order).
         """
         with self._write("undo") as tx:
-            entry = find_undoable(self._conn)
+            entry = self._next_undo(entry_id, anyone=anyone)
             if entry_id is not None and entry.id != entry_id:
                 raise self._not_newest(entry_id, entry)
             if entry.actor != self.actor and not anyone:
@@ -260,6 +268,30 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         if tx.entry is None:  # the undone action changed nothing: cannot be, it was audited
             raise InputError(f"undo #{entry.id} found nothing to change")
         return tx.entry
+
+    def next_undo(self) -> AuditEntry | None:
+        """The change :meth:`undo` would take back for this store's actor (what a console
+        shows before it asks): the newest, the feed's keeping of other games' records passed
+        over; ``None`` when there is nothing to undo."""
+        with self._read():
+            try:
+                return self._next_undo(None, anyone=False)
+            except NotFoundError:
+                return None
+
+    def _next_undo(self, entry_id: int | None, *, anyone: bool) -> AuditEntry:
+        entry = find_undoable(self._conn)
+        # A change a move by the feed (another board's record) since the change meant: passed
+        # over, unless the caller means the newest whoever made it (anyone, no id).
+        if entry_id is None and anyone:
+            return entry
+        while (entry.id != entry_id and entry.actor != self.actor
+               and keeps_records_only(entry, FEED_ACTOR)):
+            try:
+                entry = find_undoable(self._conn, older_than=entry.id)
+            except NotFoundError:
+                break
+        return entry
 
     def _not_newest(self, entry_id: int, newest: AuditEntry) -> StoreError:
         shown = find_entry(self._conn, entry_id)

@@ -23,9 +23,11 @@ from normtui.store.errors import ConflictError, InputError
 from normtui.store.games import GamesMixin, _check_record, same_record
 from normtui.store.records import StandingRow
 
-__all__ = ["FeedMixin"]
+__all__ = ["FEED_ACTOR", "FeedMixin"]
 
 Kind = Literal["main", "armageddon"]
+# Who the board feed writes as.
+FEED_ACTOR = "feed"
 
 
 class FeedMixin(GamesMixin):

@@ -9,7 +9,7 @@ import pytest
 
 from normtui.rules.errors import RuleError
 from normtui.rules.model import GameState
-from normtui.store import ConflictError, EventStore, InputError
+from normtui.store import ConflictError, EventStore, InputError, StoreError
 from tests.store.conftest import CLOCK_START, dump
 
 OPENING = '[Event "x"]\n[Round "1"]\n\n1. e4 e5 *\n'
@@ -119,3 +119,43 @@ def test_the_race_and_the_table_if_the_games_ended_now_on_the_demo(demo_path) ->
         assert sum(r.prize or 0 for r in live.values()) == 2_500_000
 
 
+
+
+def test_the_feed_keeping_other_boards_records_does_not_stand_in_the_way_of_an_undo(
+        store: EventStore) -> None:
+    """The feed writes a change a move per board, so it is nearly always the newest: an
+    arbiter's undo of their own result passes over those record-keeping changes (they touch
+    other games), takes back exactly the result, and leaves the records as the feed kept them.
+    The console shows the same change before it asks (next_undo)."""
+    board1 = store.find_game(1, "So", "Radjabov")
+    board2 = store.find_game(1, "Carlsen", "Wang")
+    mine = store.enter_result(1, "So", "Radjabov", "1-0")
+    assert mine is not None
+    feed(store).keep_feed_record(board2.id, "main", OPENING)
+    feed(store).keep_feed_record(board2.id, "main", LONGER, replace=True)
+    assert store.next_undo().id == mine.id  # type: ignore[union-attr]
+    undone = store.undo(mine.id)
+    assert undone.undoes == mine.id
+    assert store.game(board1.id).result is None
+    assert store.game(board2.id).pgn == LONGER
+    assert store.game(board2.id).state is GameState.IN_PROGRESS
+    # The feed's own changes are still there to undo, by anyone who means them.
+    assert store.undo(anyone=True).summary.startswith("undo #")
+    assert store.game(board2.id).pgn == OPENING
+
+
+def test_a_result_from_the_feed_or_a_record_of_the_same_game_still_stands_in_the_way(
+        store: EventStore) -> None:
+    board2 = store.find_game(1, "Carlsen", "Wang")
+    mine = store.enter_result(1, "So", "Radjabov", "1-0")
+    assert mine is not None
+    feed(store).keep_feed_record(board2.id, "main", DRAWN, result="1/2-1/2")
+    assert store.next_undo().actor == "feed"  # type: ignore[union-attr]
+    with pytest.raises(StoreError, match="no longer the newest"):
+        store.undo(mine.id)
+    store.undo(anyone=True)
+    board1 = store.find_game(1, "So", "Radjabov")
+    feed(store).keep_feed_record(board1.id, "main", OPENING)  # the same game as my result
+    with pytest.raises(StoreError, match="changed since"):
+        store.undo()
+    assert store.game(board1.id).result is not None

@@ -93,3 +93,31 @@ async def test_a_correction_of_a_signed_result_says_the_signatures_go(demo_app) 
         assert game.result is MainResult.BLACK_WIN and game.signatures == Signatures()
         assert "signatures of White, Black and the arbiter cleared" in \
             app.store.log(limit=1)[0].summary
+
+
+async def test_undo_shows_and_takes_back_my_result_past_the_feeds_moves(
+        demo_app, demo_copy: Path) -> None:
+    """With live boards the feed writes a change a move: ctrl+z still offers the arbiter's own
+    last result, and a move the feed writes while the question is open does not make "y" a
+    refusal (it is another board's record)."""
+    app = demo_app
+    pgn = '[Event "x"]\n[Round "7"]\n\n1. e4 e5 *\n'
+    longer = '[Event "x"]\n[Round "7"]\n\n1. e4 e5 2. Nf3 *\n'
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 1)
+        await pilot.press("w")
+        await pilot.pause()
+        mine = app.store.log(limit=1)[0]
+        feed = app.store.as_actor("feed")
+        board5 = app.store.find_game(7, "Topalov", "Wang")
+        feed.keep_feed_record(board5.id, "main", pgn)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert question(app) == f"Undo the last change?\n\n#{mine.id} {mine.summary}"
+        feed.keep_feed_record(board5.id, "main", longer, replace=True)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.store.games(7)[0].result is None
+        assert app.store.game(board5.id).pgn == longer
+        assert app.store.log(limit=1)[0].undoes == mine.id

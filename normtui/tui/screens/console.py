@@ -51,11 +51,6 @@ def _pane_bindings() -> list[Binding]:
 _LATER_PANE_KEYS = frozenset(k for key, _id, _m, _c in PANES[1:] for k in (key, f"f{key}"))
 
 
-def last_undoable(entries: list[AuditEntry]) -> AuditEntry | None:
-    """What undo would revert: the newest change that is neither an undo nor undone."""
-    return next((entry for entry in entries if entry.undoable), None)
-
-
 def undo_question(entry: AuditEntry, me: str) -> str:
     """The question before an undo: whose change it is, when it is not the arbiter's own."""
     if entry.actor == me:
@@ -342,7 +337,8 @@ class ConsoleScreen(Screen[None]):
         if not self.ready:
             self.notify(f"Still opening {self.path.name}.", severity="warning", markup=False)
             return
-        last = last_undoable(self.store.log(limit=200))
+        # What undo takes: the newest change, the feed's move-by-move records passed over.
+        last = self.store.next_undo()
         if last is None:
             self.notify("Nothing to undo.", severity="warning")
             return
