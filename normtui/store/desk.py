@@ -20,7 +20,7 @@ from normtui.rules.withdrawal import (
 )
 from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
-from normtui.store.errors import InputError, NotFoundError, StoreError
+from normtui.store.errors import ConflictError, InputError, NotFoundError, StoreError
 from normtui.store.profile_text import replace_time_control
 from normtui.store.records import (
     ArrivalRecord,
@@ -44,13 +44,21 @@ class DeskMixin(StoreBase):
             games = [g.game() for g in self.games()]
             return withdrawal_effect(p.number, games, self.profile, name=p.name)
 
-    def withdraw(self, player: str | int) -> AuditEntry | None:
-        """Withdraw a player (§9): status withdrawn, unplayed games forfeited by them."""
+    def withdraw(self, player: str | int, *, expected: WithdrawalEffect | None = None
+                 ) -> AuditEntry | None:
+        """Withdraw a player (§9): status withdrawn, unplayed games forfeited by them.
+        ``expected``: the preview a console's question showed; refused if the withdrawal
+        would now do something else (a game of theirs entered elsewhere meanwhile)."""
         with self._write("withdraw") as tx:
             p = self.resolve_player(player)
             if p.status is PlayerStatus.WITHDRAWN:
                 raise StoreError(f"{p.name} has already withdrawn")
             effect = self.withdrawal_preview(p.number)
+            if expected is not None and effect != expected:
+                raise ConflictError(
+                    f"{p.name}'s games changed since the question was asked (a result "
+                    f"entered elsewhere): the withdrawal would now be: {effect.message}; "
+                    "nothing was recorded, look again")
             ids = self._player_ids()
             tx.rec.update("players", ids[p.number], {"status": PlayerStatus.WITHDRAWN.value})
             by_board = {(g.round, g.board): g for g in self.games()}

@@ -228,6 +228,14 @@ class PlayerDeskPane(Pane):
         arrival = self._arrival(player)
         was = (f"\n\nNote: the desk recorded {surname(player.name)} present at the start."
                if arrival is not None and arrival.present else "")
+        # Recorded absent and fined already: "no fine" cancels that fine, and says so here
+        # (the answer must not do more than the question names).
+        fined = None if arrival is None or arrival.present else next(
+            (f for f in self.store.fines()
+             if f.round == self.round_no and f.player.number == player.number), None)
+        if fined is not None:
+            was = (f"\n\nNote: {surname(player.name)} is recorded absent already and fined "
+                   f"{fined.amount:f} {fined.currency}: no fine cancels that fine.")
         question = (f"{player.name} was not in the playing area at the start of round "
                     f"{self.round_no}.\n\n{fine.article}: a fine of {amount} ({fine.reason})."
                     f"{was}\n\nRecord the absence and the fine, or the absence alone?")
@@ -240,7 +248,8 @@ class PlayerDeskPane(Pane):
                           False, fine=answer == "fine"):
                 self._next_player()
 
-        self.app.push_screen(AbsenceScreen(question, amount), answered)
+        cancels = f"{fined.amount:f} {fined.currency}" if fined is not None else None
+        self.app.push_screen(AbsenceScreen(question, amount, cancels=cancels), answered)
 
     def action_incident(self) -> None:
         from normtui.tui.screens.desk_incident import DeskIncidentScreen
@@ -316,6 +325,7 @@ class PlayerDeskPane(Pane):
             if not confirmed:
                 self.say("Nothing recorded.")
                 return
-            self.write("withdraw", self.store.withdraw, player.number)
+            # Exactly the withdrawal shown: refused if its games changed meanwhile.
+            self.write("withdraw", self.store.withdraw, player.number, expected=effect)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Withdraw"), answered)
