@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from types import EllipsisType
 from typing import Any
 
 from normtui.rules.berger import Pairing, berger_schedule
@@ -195,10 +196,13 @@ class StagesMixin(StoreBase):
     def _playoff_names(self) -> dict[int, str]:
         return {p.number: surname(p.name) for p in self.players()}
 
-    def start_playoff(self, seed: int) -> AuditEntry | None:
+    def start_playoff(self, seed: int, *, expected_players: Sequence[int] | None = None
+                      ) -> AuditEntry | None:
         """Start the play-off after the last round, its lots drawn from ``seed`` (recorded:
         the colours, the Armageddon's colours and the round robin's numbers and last
-        tie-break all follow from it)."""
+        tie-break all follow from it). ``expected_players``: the pairing numbers of the
+        players a console's question named; refused if the play-off is now between others
+        (a result corrected elsewhere while the question was open)."""
         if not 0 <= seed < 2 ** 63:
             raise InputError(f"the seed must be a whole number from 0 to {2 ** 63 - 1}")
         with self._write("playoff start") as tx:
@@ -208,6 +212,13 @@ class StagesMixin(StoreBase):
             if blocker is not None:
                 raise RuleError(blocker, _PLAYOFF)
             state = self._playoff_state(self._main_standings())
+            if expected_players is not None and (
+                    not state.needed or tuple(state.players) != tuple(expected_players)):
+                now = (", ".join(self._playoff_names()[n] for n in state.players)
+                       if state.needed else "nobody: first place is not shared")
+                raise ConflictError("the standings changed since the question was asked (a "
+                                    f"result entered elsewhere): the play-off is now {now}; "
+                                    "nothing was started, look again")
             if not state.needed:
                 raise RuleError("first place is not shared: no play-off is needed", _PLAYOFF)
             tx.rec.insert("stages", {"kind": "playoff", "rounds": 1, "lots_seed": seed,
@@ -220,12 +231,14 @@ class StagesMixin(StoreBase):
                           + _next(after, names))
         return tx.entry
 
-    def enter_playoff_result(self, game: str, result: str, *,
-                             correction: bool = False) -> AuditEntry | None:
+    def enter_playoff_result(self, game: str, result: str, *, correction: bool = False,
+                             expected: str | None | EllipsisType = ...) -> AuditEntry | None:
         """The result of play-off game ``game`` ("M1", "M2", "A", "R3.2"; any case).
 
         A different result needs ``correction=True``; a correction that no longer agrees with
-        the game's record removes the record (audited, so undo brings it back)."""
+        the game's record removes the record (audited, so undo brings it back). ``expected``:
+        the result the caller showed (None: none yet); refused if the game has another one
+        now, entered elsewhere since (a console's question names what it corrects)."""
         game_id = game.strip().upper()
         value = parse_playoff_result(result)
         with self._write("playoff result") as tx:
@@ -235,6 +248,12 @@ class StagesMixin(StoreBase):
                                      [game_id]).fetchone()
             if row is not None and row[1] == value:
                 return None
+            if not isinstance(expected, EllipsisType) and (row[1] if row else None) != (
+                    None if expected is None else parse_playoff_result(expected)):
+                raise ConflictError(
+                    f"play-off game {game_id} was changed by someone else since you read it "
+                    f"(now {row[1] if row else 'no result'}, you saw "
+                    f"{expected or 'no result'}); nothing was entered, look again")
             if row is not None and not correction:
                 raise RuleError(f"play-off game {game_id} already has {row[1]}; enter it as a "
                                 "correction", _PLAYOFF)

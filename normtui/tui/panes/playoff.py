@@ -209,7 +209,9 @@ class PlayoffPane(Pane):
                        "start may change who plays.")
 
         def start(confirmed: bool | None) -> None:
-            if confirmed and self.write("playoff start", self.store.start_playoff, seed):
+            # Exactly the players named: refused if a correction elsewhere changed them.
+            if confirmed and self.write("playoff start", self.store.start_playoff, seed,
+                                        expected_players=tuple(view.state.players)):
                 self.reload(to_next=True)
                 self.focus_first()
 
@@ -244,8 +246,9 @@ class PlayoffPane(Pane):
             f"{removed}", confirm="Correct"), correct)
 
     def _enter(self, game: PlayoffGame, result: str, *, correction: bool) -> None:
+        # What the arbiter saw on the game: refused if another terminal changed it since.
         if self.write("playoff result", self.store.enter_playoff_result, game.id, result,
-                      correction=correction):
+                      correction=correction, expected=game.result):
             # The cursor goes to the game that is due now, where the next key press belongs.
             self.reload(to_next=True)
 
