@@ -232,7 +232,7 @@ class StagesMixin(StoreBase):
         return tx.entry
 
     def enter_playoff_result(self, game: str, result: str, *, correction: bool = False,
-                             expected: str | None | EllipsisType = ...) -> AuditEntry | None:
+                             expected: str | EllipsisType | None = ...) -> AuditEntry | None:
         """The result of play-off game ``game`` ("M1", "M2", "A", "R3.2"; any case).
 
         A different result needs ``correction=True``; a correction that no longer agrees with
