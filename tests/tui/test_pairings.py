@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import EventStore
 from normtui.tui.formatting import points
@@ -191,3 +193,27 @@ async def test_the_round_selector(demo_app) -> None:
         await pilot.press("c")
         await pilot.pause()
         assert pane.round == 7
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_armageddon_answer_is_in_the_dialog_with_the_longest_name(
+        demo_app, size) -> None:
+    """Review of issue 11: with Vachier-Lagrave as Black (round 8, board 3: Carlsen-
+    Vachier-Lagrave) the buttons named him twice and "Later (esc)", the button with the focus,
+    was pushed out of the dialog at 80x24 and at 120x40 alike."""
+    from textual.widgets import Button
+
+    from normtui.tui.screens.armageddon import ArmageddonScreen
+
+    app = demo_app
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("]")
+        await to_board(pilot, 3)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen)
+        dialog = app.screen.query_one("#armageddon-dialog").content_region
+        for button in app.screen.query(Button):
+            region = button.region
+            assert region.width and dialog.contains_region(region), (
+                str(button.label), region, dialog)
