@@ -21,7 +21,7 @@ from normtui.rules.model import MainResult, ResultError, parse_result
 if TYPE_CHECKING:
     from normtui.store import EventStore
 
-__all__ = ["disagreements", "record_result"]
+__all__ = ["agrees", "disagreements", "record_result"]
 
 _TAG = re.compile(r'^\s*\[Result\s+"([^"\r\n]*)"\]\s*$', re.MULTILINE)
 _COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*")
@@ -54,6 +54,12 @@ def _same_outcome(a: MainResult, b: MainResult) -> bool:
                       == (b is MainResult.DOUBLE_FORFEIT))
 
 
+def agrees(said: MainResult | None, entered: str) -> bool:
+    """Whether a record stating ``said`` agrees with the result ``entered`` (as `check`
+    compares them: a record that states none agrees with anything)."""
+    return said is None or _same_outcome(said, parse_result(entered))
+
+
 def disagreements(store: EventStore) -> list[str]:
     """One line per attached record (main game, Armageddon, play-off game) whose result is
     not the result entered for it."""
@@ -61,7 +67,7 @@ def disagreements(store: EventStore) -> list[str]:
 
     def compare(label: str, text: str, entered: str | None) -> None:
         said = record_result(text)
-        if said is None or entered is None or _same_outcome(said, parse_result(entered)):
+        if entered is None or agrees(said, entered):
             return
         out.append(f"{label}: the record says {said.value} but {entered} is entered; correct "
                    f"the result or replace the record ({_ARTICLE})")

@@ -217,3 +217,21 @@ async def test_every_armageddon_answer_is_in_the_dialog_with_the_longest_name(
             region = button.region
             assert region.width and dialog.contains_region(region), (
                 str(button.label), region, dialog)
+
+
+async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app) -> None:
+    """Review of issue 17.3: round 6's games have their records attached; a correction keeps
+    the record, which then contradicts the result (`normtui check` reports it). The question
+    said nothing of it: it names the record's result and what to do."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("[")
+        await pilot.pause()
+        game = next(g for g in pairings(app).table.games
+                    if g.pgn and g.result is MainResult.WHITE_WIN)
+        await to_board(pilot, game.board)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Its attached record says 1-0" in app.screen.question, app.screen.question
+        await pilot.press("n")

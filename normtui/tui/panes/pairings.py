@@ -66,13 +66,23 @@ def describe(game: GameRecord) -> str:
     return text
 
 
-def correction_note(game: GameRecord) -> str:
-    """What a correction does beyond the result: the audit row, and the signatures (§8)."""
+def correction_note(game: GameRecord, new: MainResult | ArmageddonResult) -> str:
+    """What a correction to ``new`` does beyond the result: the audit row, the signatures
+    (§8), and the attached record, which stays and may then contradict the result (`normtui
+    check` says so)."""
+    from normtui.importing.agreement import agrees, record_result
+
     signed = signers(game.signatures)
-    if not signed:
-        return "The correction is recorded in the audit log."
-    return (f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign the "
-            "new result, then the arbiter countersigns (§8). Recorded in the audit log.")
+    note = "The correction is recorded in the audit log."
+    if signed:
+        note = (f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign "
+                "the new result, then the arbiter countersigns (§8). Recorded in the audit log.")
+    text = game.armageddon_pgn if isinstance(new, ArmageddonResult) else game.pgn
+    said = record_result(text) if text else None
+    if said is not None and not agrees(said, new.value):
+        note += (f"\nIts attached record says {result_text(said)}: it stays, and `normtui "
+                 "check` reports it until the record is replaced (pane 2).")
+    return note
 
 
 class PairingsPane(Pane):
@@ -273,7 +283,7 @@ class PairingsPane(Pane):
         if warnings:
             question += "\n\n" + "\n".join(f"Note: {w}" for w in warnings)
         # A correction of a signed result also clears the signatures (§8): said as it does.
-        question += (f"\n\n{correction_note(game)}" if correction
+        question += (f"\n\n{correction_note(game, result)}" if correction
                      else "\n\nRecorded in the audit log; ctrl+z undoes it.")
         self.app.push_screen(
             ConfirmScreen(question, confirm="Correct" if correction else "Forfeit"),
@@ -344,7 +354,7 @@ class PairingsPane(Pane):
 
         question = (f"Correct the Armageddon of {game.label}?\n\nNow: "
                     f"{result_text(game.armageddon)}\nNew: {result_text(result)}\n\n"
-                    f"{correction_note(game)}")
+                    f"{correction_note(game, result)}")
         self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
                              lambda yes: self._enter_armageddon(game, result, True)
                              if yes else None)
