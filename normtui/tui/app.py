@@ -61,6 +61,18 @@ class NormtuiApp(App[None]):
             return
         await super().on_event(event)
 
+    def on_key(self, event: events.Key) -> None:
+        # A digit typed right after ":" went to the control focused before the go-to prompt
+        # took the focus, and arrives here unread: ":4" typed fast lost the 4 and left the
+        # cursor where it was. A digit the prompt read itself never comes this far.
+        from normtui.tui.widgets.go_to import GoToInput
+
+        focused = self.focused
+        if isinstance(focused, GoToInput) and event.character is not None \
+                and event.character in "0123456789":
+            event.stop()
+            focused.insert_text_at_cursor(event.character)
+
     def _hold(self, event: events.Key) -> bool:
         from normtui.tui.screens.console import ConsoleScreen
 

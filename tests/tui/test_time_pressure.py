@@ -250,6 +250,30 @@ async def test_colon_and_a_number_go_to_that_board(demo_app) -> None:
         assert console(app).pane("audit").query_one(AuditTable).entry.id == 290
 
 
+async def test_colon_and_a_digit_typed_at_once_go_to_that_board(demo_app) -> None:
+    """Review of issue 11: ":4" sent in one go (a fast typist, tmux send-keys) lost the 4: it
+    was on its way to the table while the prompt took the focus, and the cursor stayed. The
+    keys are posted together, as a terminal delivers them, without a pause between."""
+    app = demo_app
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        table = pairings(app).table
+        for board in (4, 2, 5):
+            app.post_message(events.Key("colon", ":"))
+            app.post_message(events.Key(str(board), str(board)))
+            await pilot.pause()
+            await pilot.pause()
+            assert table.game.board == board and app.focused is table
+        await pilot.press("5")
+        await pilot.pause()
+        desk = console(app).pane("desk").query_one(DeskArrivals)
+        for key in ("colon", "1", "0"):
+            app.post_message(events.Key(key, ":" if key == "colon" else key))
+        await pilot.pause()
+        await pilot.pause()
+        assert desk.selected.number == 10
+
+
 async def test_s_starts_the_round_after_asking(demo_app) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:

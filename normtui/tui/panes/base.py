@@ -155,8 +155,11 @@ class Pane(Vertical):
     def go_to(self, number: int) -> None:
         """Put the cursor on ``number`` (one of go_to_numbers)."""
 
-    def action_go_to(self) -> None:
-        from normtui.tui.widgets.go_to import GoToPrompt
+    async def action_go_to(self) -> None:
+        """Awaited to the prompt's focus: a key typed right after ":" was on its way to the
+        control that had the focus, and reaches the app's bindings only after this; the app
+        gives a digit to the prompt then (NormtuiApp.on_key)."""
+        from normtui.tui.widgets.go_to import GoToInput, GoToPrompt
 
         if self.query(GoToPrompt):
             return
@@ -173,7 +176,9 @@ class Pane(Vertical):
 
         prompt = GoToPrompt(self.GO_TO, self.go_to_numbers(), done)
         status = self.query(StatusLine)
-        self.mount(prompt, before=status.first() if status else None)
+        await self.mount(prompt, before=status.first() if status else None)
+        if prompt.is_attached:
+            self.screen.set_focus(prompt.query_one(GoToInput))
 
 
 def report_refusal(widget: Widget, exc: Exception) -> None:
