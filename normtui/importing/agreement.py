@@ -67,7 +67,7 @@ def disagreements(store: EventStore) -> list[str]:
 
     def compare(label: str, text: str, entered: str | None) -> None:
         said = record_result(text)
-        if entered is None or agrees(said, entered):
+        if said is None or entered is None or agrees(said, entered):
             return
         out.append(f"{label}: the record says {said.value} but {entered} is entered; correct "
                    f"the result or replace the record ({_ARTICLE})")
