@@ -335,7 +335,7 @@ def restore_event(backup: Path, event: Path, *, actor: str,
             return Restored(point, entry, None, None)
         with _exclusive(event) as guard:
             replaced = _replaced_point(guard, snapshot, event, backup)
-            kept = event.with_name(f"{event.name}.replaced-{stamp.replace(':', '')[:17]}")
+            kept = _kept_name(event, stamp)
             _keep_copy(guard, event, kept)
             entry = _write_restore_entry(snapshot, backup, point, stamp, actor, replaced, kept)
             try:
@@ -347,6 +347,17 @@ def restore_event(backup: Path, event: Path, *, actor: str,
         return Restored(point, entry, replaced, kept)
     finally:
         snapshot.close()
+
+
+def _kept_name(event: Path, stamp: str) -> Path:
+    """``EVENT.db.replaced-TIME``, by the second; a second restore within that second gets
+    ``-2`` and so on (the name is not the arbiter's to choose, so it must never clash)."""
+    base = f"{event.name}.replaced-{stamp.replace(':', '')[:17]}"
+    kept, n = event.with_name(base), 1
+    while os.path.lexists(kept):
+        n += 1
+        kept = event.with_name(f"{base}-{n}")
+    return kept
 
 
 def _replaced_point(guard: sqlite3.Connection, snapshot: sqlite3.Connection, event: Path,

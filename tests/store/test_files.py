@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from normtui.cli import cli
 from normtui.rules.model import RuleError
 from normtui.store import DamagedDatabase, EventStore, PlayerInput, StoreError
 from normtui.store.check import check_event
+from normtui.store.files import restore_event
 from tests.store.conftest import dump as _dump
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -275,6 +277,21 @@ def test_restore_over_the_event_keeps_the_replaced_one(backed_up: tuple[Path, Pa
     with EventStore.open(kept) as store:  # the replaced event, whole, with its newer change
         assert store.find_game(1, "Carlsen", "Wang").result is not None
         assert check_event(store) == []
+
+
+def test_two_restores_in_one_second_keep_both_replaced_files(
+        backed_up: tuple[Path, Path]) -> None:
+    """Review of issue 17.6: the kept file is named by the second; a second restore in the
+    same second was refused with "…replaced-TIME already exists; choose another file name",
+    a name the arbiter never chose."""
+    event, backup = backed_up
+    at = datetime(2022, 6, 9, 20, 15, 7, tzinfo=UTC)
+    first = restore_event(backup, event, actor="chief", now=at)
+    second = restore_event(backup, event, actor="chief", now=at)
+    assert first.kept_as is not None and second.kept_as is not None
+    assert first.kept_as != second.kept_as
+    assert first.kept_as.exists() and second.kept_as.exists()
+    assert second.kept_as.name in second.entry.summary
 
 
 def test_restore_onto_a_missing_event(backed_up: tuple[Path, Path], tmp_path: Path) -> None:
