@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +108,8 @@ def check_log(conn: sqlite3.Connection) -> list[str]:
 def _check_log(conn: sqlite3.Connection) -> list[str]:
     try:
         defaults = _defaults(conn)
-        rows = conn.execute("SELECT id, action, undoes, before, after FROM audit ORDER BY id")
+        rows = conn.execute("SELECT id, action, undoes, before, after, at, actor FROM audit "
+                            "ORDER BY id")
         log = rows.fetchall()
     except sqlite3.Error as exc:
         return [f"audit log: SQLite says: {exc}"]
@@ -116,8 +118,9 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
     images: dict[int, tuple[_Images, _Images]] = {}
     if not log or log[0][1] != "create":
         problems.append("audit log: it does not begin with the creation of the event")
-    for entry_id, action, undoes, before_text, after_text in log:
+    for entry_id, action, undoes, before_text, after_text, at, actor in log:
         label = f"audit #{entry_id} ({action})"
+        problems.extend(_check_stamp(label, at, actor))
         try:
             before, after = _images(before_text), _images(after_text)
         except ValueError as exc:
@@ -165,6 +168,21 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
 
 
 _Images = dict[tuple[str, int], Row | None]
+
+
+def _check_stamp(label: str, at: object, actor: object) -> list[str]:
+    """When and by whom: not replayed (no row holds them), but evidence all the same (when a
+    result was entered; an Armageddon's window), so a value normtui never writes is damage."""
+    out = []
+    try:
+        datetime.fromisoformat(str(at))
+    except ValueError:
+        out.append(f"{label}: its time {at!r} is not a time normtui writes (damaged, or "
+                   "changed outside normtui)")
+    if not isinstance(actor, str) or not actor.strip() or not actor.isprintable():
+        out.append(f"{label}: its arbiter's name {actor!r} is not one printable line (damaged, "
+                   "or changed outside normtui)")
+    return out
 
 
 def _images(text: str) -> _Images:
