@@ -214,11 +214,12 @@ class StagesMixin(StoreBase):
             state = self._playoff_state(self._main_standings())
             if expected_players is not None and (
                     not state.needed or tuple(state.players) != tuple(expected_players)):
-                now = (", ".join(self._playoff_names()[n] for n in state.players)
-                       if state.needed else "nobody: first place is not shared")
+                now = ("the play-off is now between " + ", ".join(
+                    self._playoff_names()[n] for n in state.players) if state.needed
+                       else "first place is no longer shared")
                 raise ConflictError("the standings changed since the question was asked (a "
-                                    f"result entered elsewhere): the play-off is now {now}; "
-                                    "nothing was started, look again")
+                                    f"result entered elsewhere): {now}; nothing was started, "
+                                    "look again")
             if not state.needed:
                 raise RuleError("first place is not shared: no play-off is needed", _PLAYOFF)
             tx.rec.insert("stages", {"kind": "playoff", "rounds": 1, "lots_seed": seed,
