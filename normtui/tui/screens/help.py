@@ -50,12 +50,16 @@ def keys_of(bindings: Iterable[Binding | tuple[str, ...]]) -> list[tuple[str, st
 def key_grid(rows: list[tuple[str, str]]) -> Table:
     """Two (key, action) pairs a line."""
     grid = Table.grid(padding=(0, 1), expand=True)
-    for _ in range(2):
+    for pair in range(2):
+        if pair:
+            # A gap between the pairs: at 80 columns the right key ("t") otherwise follows
+            # the left text with one space, and reads as a word of it ("recorded in t").
+            grid.add_column(width=2)
         grid.add_column(style="bold cyan", no_wrap=True, justify="right")
         grid.add_column(ratio=1)
     half = (len(rows) + 1) // 2
     for left, right in zip(rows[:half], [*rows[half:], ("", "")], strict=False):
-        grid.add_row(left[0], left[1], right[0], right[1])
+        grid.add_row(left[0], left[1], "", right[0], right[1])
     return grid
 
 
