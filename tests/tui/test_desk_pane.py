@@ -259,3 +259,17 @@ async def test_a_withdrawal_confirmed_after_its_games_changed_elsewhere_does_not
         await pilot.pause()
         assert app.store.resolve_player("Wang").status.value == "active"
         assert app.store.log(limit=1)[0].actor == "deputy"
+
+
+async def test_illness_on_a_game_in_progress_says_so_before_it_is_recorded(demo_app) -> None:
+    """Anand's round 7 game is in progress (its clocks were started): the illness dialog
+    proposed the free day without a word of it, and ctrl+s postponed a game being played.
+    The forfeit questions and the withdrawal say so; so does this one now."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await on_player(pilot, 4)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, DeskIllnessScreen)
+        decision = str(app.screen.query_one("#illness-decision", Static).render())
+        assert "in progress" in decision, decision

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Checkbox, RadioButton, RadioSet, Static
 
-from normtui.rules.model import Postponement
+from normtui.rules.model import GameState, Postponement
 from normtui.store import EXPECTED_ERRORS
 from normtui.tui.screens.desk_modal import DeskModal
 
@@ -72,7 +72,12 @@ class DeskIllnessScreen(DeskModal):
             decision.set_class(True, "-refused")
             return
         verb = "Postpone" if d.outcome == "postpone" else "FORFEIT"
-        decision.update(Text.assemble((f"{verb}: ", "bold"), f"{d.reason} ({d.article})"))
+        text = Text.assemble((f"{verb}: ", "bold"), f"{d.reason} ({d.article})")
+        if self.game is not None and self.game.state is GameState.IN_PROGRESS:
+            # As the forfeit questions and the withdrawal say it: a game being played.
+            text.append(f"\nNote: {self.game.label} is in progress (its clocks were started).",
+                        style="bold yellow")
+        decision.update(text)
         decision.set_class(False, "-refused")
 
     def action_record(self) -> None:
