@@ -41,8 +41,12 @@ def _failure(path: Path | str, exc: OSError) -> OutputError:
     return OutputError(f"{path}: cannot be written: {exc.strerror or exc}")
 
 
-def write_output(path: Path | str, data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8, its line ends kept) to ``path`` as the module says."""
+def write_output(path: Path | str, data: str | bytes, *, wait_for_reader: bool = True) -> None:
+    """Write ``data`` (text as UTF-8, its line ends kept) to ``path`` as the module says.
+
+    ``wait_for_reader=False``: a FIFO that nobody reads is refused instead of waited for (the
+    console writes in a thread it waits for when the arbiter quits; the command line waits,
+    as ``>`` does)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if str(path) == "-":
         _write_stdout(raw)
@@ -57,7 +61,7 @@ def write_output(path: Path | str, data: str | bytes) -> None:
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise OutputError(f"{path} is a folder; give a file name")
     if info is not None and not stat.S_ISREG(info.st_mode):
-        _write_through(path, target, info, raw)
+        _write_through(path, target, info, raw, wait_for_reader)
         return
     _replace(path, target, info, raw)
 
@@ -68,15 +72,27 @@ def _write_stdout(raw: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
-def _write_through(path: Path | str, target: Path, info: os.stat_result, raw: bytes) -> None:
+def _write_through(path: Path | str, target: Path, info: os.stat_result, raw: bytes,
+                   wait_for_reader: bool) -> None:
     if stat.S_ISBLK(info.st_mode):
         raise OutputError(f"{path} is a disk (a block device); an export is not written "
                           "onto a disk")
     if not (stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
         raise OutputError(f"{path} is not a file, a device or a FIFO; give a file name")
+    fifo = stat.S_ISFIFO(info.st_mode)
     try:
         # No O_TRUNC, no O_CREAT: a device is written, never made or emptied.
-        fd = os.open(target, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+        flags = os.O_WRONLY | getattr(os, "O_NOCTTY", 0)
+        if fifo and not wait_for_reader:
+            flags |= os.O_NONBLOCK  # ENXIO at once when nobody has it open to read
+        try:
+            fd = os.open(target, flags)
+        except OSError as exc:
+            if exc.errno == errno.ENXIO and fifo:
+                raise OutputError(f"{path} is a FIFO that nobody reads; nothing was written "
+                                  "(start its reader, then write again)") from None
+            raise
+        os.set_blocking(fd, True)  # a reader is there: the writes may wait for it
         with open(fd, "wb", closefd=True) as out:
             out.write(raw)
     except OSError as exc:

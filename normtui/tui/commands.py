@@ -75,6 +75,7 @@ def print_sheet(screen: Screen[Any], sheet: str) -> None:
     target = source.with_name(f"{source.stem}-{sheet}.html")
 
     def write() -> None:
+        from normtui.export.output import write_output
         from normtui.export.sheets import sheet_html
         from normtui.store import EventStore
         from normtui.store.errors import EXPECTED_ERRORS
@@ -83,7 +84,9 @@ def print_sheet(screen: Screen[Any], sheet: str) -> None:
         try:
             with EventStore.open(source) as store:
                 text = sheet_html(store, sheet)
-            target.write_text(text, encoding="utf-8")
+            # As the exports are written (issue 18): replaced whole, a link followed, a
+            # device written through, a FIFO nobody reads refused rather than waited for.
+            write_output(target, text, wait_for_reader=False)
         except failures as exc:
             screen.app.call_from_thread(screen.notify, f"Print {sheet} failed: {exc}",
                                         severity="error", markup=False)

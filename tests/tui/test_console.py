@@ -4,6 +4,8 @@ lazy imports, and `normtui` without an argument."""
 from __future__ import annotations
 
 import asyncio
+import os
+import stat
 import subprocess
 import sys
 import time
@@ -324,3 +326,30 @@ async def test_every_sheet_is_in_the_palette_and_writes_its_file(demo_copy, make
 
     assert [sheet for sheet, _what in _SHEETS] == list(SHEETS)
     await _run_from_palette(make_app, demo_copy, "Print wallchart")
+
+
+@pytest.mark.parametrize(("title", "name"), [("Export standings as CSV", "csv.csv"),
+                                             ("Print wallchart", "wallchart.html")])
+async def test_a_fifo_nobody_reads_beside_the_event_is_refused_not_waited_for(
+        demo_copy, make_app, title: str, name: str) -> None:
+    """Review of issue 18: a FIFO at the name a palette export writes, and nobody reading it:
+    the export's thread waited for a reader for ever, and Ctrl+Q then hung the console on a
+    blank screen. A print wrote with a plain write_text besides (not as exports are written).
+    Now a FIFO without a reader is one line, and the console goes on."""
+    target = demo_copy.with_name(f"{demo_copy.stem}-{name}")
+    os.mkfifo(target)
+    app = make_app(demo_copy, preload=False)
+    try:
+        async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+            await pilot.pause()
+            provider = ConsoleCommands(console(app))
+            [run] = [call for t, _h, call in provider._commands() if t == title]
+            run()
+            await asyncio.wait_for(app.workers.wait_for_complete(), timeout=10)
+            await pilot.pause()
+            assert any("nobody reads" in n for n in notes(app, "error")), notes(app)
+    finally:
+        # Releases a writer still waiting (the defect), so that the test ends either way.
+        reader = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
+        os.close(reader)
+    assert stat.S_ISFIFO(target.lstat().st_mode)

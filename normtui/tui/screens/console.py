@@ -318,8 +318,9 @@ class ConsoleScreen(Screen[None]):
         try:
             with EventStore.open(source) as store:
                 text = export_event(store, fmt)
-            # Replaced whole, its permissions kept; a link's target written (issue 18).
-            write_output(target, text)
+            # Replaced whole, its permissions kept; a link's target written (issue 18). A
+            # FIFO nobody reads is refused: the app waits for this thread when it quits.
+            write_output(target, text, wait_for_reader=False)
         except failures as exc:
             self.app.call_from_thread(self.notify, f"Export {fmt} failed: {exc}",
                                       severity="error", markup=False)
