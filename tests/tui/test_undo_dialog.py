@@ -86,7 +86,9 @@ async def test_a_correction_of_a_signed_result_says_the_signatures_go(demo_app) 
         await pilot.pause()
         assert question(app).endswith(
             "Signed by White, Black, the arbiter: the signatures are cleared, the players sign "
-            "the new result, then the arbiter countersigns (§8). Recorded in the audit log.")
+            "the new result, then the arbiter countersigns (§8). Recorded in the audit log.\n"
+            "Its attached record says 1-0: it stays, and `normtui check` reports it until the "
+            "record is replaced (pane 2).")
         await pilot.press("y")
         await pilot.pause()
         game = app.store.games(7)[3]
