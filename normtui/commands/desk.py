@@ -312,13 +312,18 @@ def register(cli: click.Group) -> None:
             echo_json({"ok": not problems and not gaps, "problems": problems,
                        "rating_report": gaps})
         else:
-            for problem in problems:
-                click.echo(problem)
+            # The first line answers the question asked after a crash or a restore: is the
+            # file sound? The report's missing details are another matter, said after it.
+            if problems:
+                click.echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}:")
+                for problem in problems:
+                    click.echo(f"  {problem}")
+            else:
+                click.echo("ok: the file is sound, every row agrees with the audit log, every "
+                           "game with the rules and every record with its result")
             if gaps:
                 click.echo("FIDE rating report (TRF) lacks:")
                 for gap in gaps:
                     click.echo(f"  {gap}")
-            if not problems and not gaps:
-                click.echo("ok")
         if problems or gaps:
             sys.exit(1)

@@ -332,5 +332,6 @@ def register(cli: click.Group) -> None:
             try:
                 entry = store.undo(entry_id, anyone=anyone)
             except NotYoursError as exc:
-                raise UserError(f"{exc}; `normtui undo --anyone` undoes it") from None
+                again = f"normtui undo {db}" + (f" --entry {entry_id}" if entry_id else "")
+                raise UserError(f"{exc}; `{again} --anyone` undoes it") from None
             report(entry)

@@ -92,6 +92,9 @@ def test_desk_commands(run: Run, demo: Path) -> None:
     checked = run("check", demo, "--json")
     # Sound, but the demo does not say all a FIDE rating report needs (issue 14): exit 1.
     assert checked.exit_code == 1 and json.loads(checked.stdout)["problems"] == []
+    # The first line says the file is sound, apart from the report's missing details.
+    first, *rest = run("check", demo).stdout.splitlines()
+    assert first.startswith("ok: the file is sound") and "FIDE rating report (TRF) lacks:" in rest
 
 
 def test_check_finds_a_damaged_file(run: Run, demo: Path) -> None:
@@ -100,6 +103,7 @@ def test_check_finds_a_damaged_file(run: Run, demo: Path) -> None:
     conn.close()
     result = run("check", demo)
     assert result.exit_code == 1 and "foreign key" in result.stdout
+    assert result.stdout.splitlines()[0].endswith(("problem:", "problems:"))
 
 
 def test_blitz_opener_by_command(run: Run, event_db: Path) -> None:

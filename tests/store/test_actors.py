@@ -162,7 +162,7 @@ def test_cli_undo_refuses_another_arbiters_change_until_told(event_path: Path) -
     assert (code, out) == (2, "")
     assert err.strip() == (
         "normtui: the newest change is #2 by deputy (round 1 board 1 (So-Radjabov): result "
-        "1-0), not yours (chief); `normtui undo --anyone` undoes it")
+        f"1-0), not yours (chief); `normtui undo {event_path} --anyone` undoes it")
     assert dump(event_path) == before
     code, out, _ = invoke("undo", event_path, "--as", "chief", "--anyone", "--json")
     assert code == 0

@@ -109,6 +109,25 @@ async def test_every_forfeit_asks_and_says_what_the_desk_recorded(demo_app) -> N
         assert app.store.games(7)[0].result is MainResult.WHITE_FORFEIT_WIN
 
 
+async def test_enter_on_a_question_that_changes_a_result_cancels(demo_app) -> None:
+    """An Enter in a hurry (or left over from the key that opened the question) does the least
+    harm: the focus starts on Cancel, only y confirms."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 1)
+        for key in ("f", "ctrl+z"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen), key
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmScreen), key
+            assert app.store.games(7)[0].result is None
+        newest = app.store.log(limit=1)[0]
+        assert newest.undoes is None and "forfeit" not in newest.summary
+
+
 async def test_present_on_a_player_fined_for_absence_asks_and_names_the_fine(demo_app) -> None:
     """p on a player recorded absent and fined 500 EUR deleted the fine with a toast saying
     "present". A late arrival keeps the fine (§7); a correction names the fine it cancels."""

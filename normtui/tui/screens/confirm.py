@@ -1,4 +1,9 @@
-"""A yes/no question, answered from the keyboard (y / n / Escape)."""
+"""A yes/no question, answered from the keyboard (y / n / Escape).
+
+Every question here is asked before a change to official results (a forfeit, a correction, an
+undo, a withdrawal, a fine cancelled): Enter, pressed in a hurry or left over from the key that
+opened the question, must do the least harm, so the focus starts on Cancel and only `y` (or the
+confirm button itself) confirms."""
 
 from __future__ import annotations
 
@@ -33,7 +38,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(Text(f"{self.cancel_label} (n)"), id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
