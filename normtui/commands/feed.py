@@ -152,6 +152,8 @@ def register(cli: click.Group) -> None:
         """
         with opened(db) as store:
             rows = store.contenders()
+            final = store.final_standings()
+        decided = final.note if final.decided_by == "playoff" else ""
         if as_json:
             echo_json([{"number": r.number, "player": r.name, "points": r.points,
                         "max_points": r.max_points, "min_points": r.min_points,
@@ -161,7 +163,7 @@ def register(cli: click.Group) -> None:
             return
         from normtui.rules.contenders import describe_leader
 
-        click.echo(describe_leader(rows))
+        click.echo(describe_leader(rows, decided))
         click.echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
                    f"{'Best':>4} {'Worst':>5}")
         order = sorted(rows, key=lambda r: (not r.can_win, -r.max_points, r.number))

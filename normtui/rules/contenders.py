@@ -310,19 +310,25 @@ def _most_level(search: _Search, others: list[int], mark: int) -> int:
     return len(sure)
 
 
-def describe_leader(race_rows: Sequence[Contender]) -> str:
-    """One line for the standings: who can still finish first.
+def describe_leader(race_rows: Sequence[Contender], decided: str = "") -> str:
+    """One line for the standings: who can still finish first. ``decided``: the final
+    table's line when a play-off has decided first place (said instead, once every game is
+    played).
 
     >>> from decimal import Decimal as D
     >>> done = [Contender(1, "A", D(16), D(16), D(16), 1, 2, 0),
     ...         Contender(2, "B", D(16), D(16), D(16), 1, 2, 0)]
     >>> describe_leader(done)
     'Equal first on points: A; B (the play-off decides, §5)'
+    >>> describe_leader(done, "Places 1-2 decided by the play-off (§5): B won it")
+    'Places 1-2 decided by the play-off (§5): B won it'
     """
     alive = [c for c in race_rows if c.can_win]
     names = "; ".join(c.name for c in alive)
     if any(c.clinched for c in race_rows):
         return f"{alive[0].name} has won the event outright (§5: no play-off)"
     if all(c.games_left == 0 for c in race_rows):
+        if decided:
+            return decided
         return f"Equal first on points: {names} (the play-off decides, §5)"
     return f"Can still finish first or share it (§5 play-off on equal points): {names}"

@@ -66,6 +66,10 @@ async def test_the_repro_from_the_keyboard_then_pane_3(tied: Path, make_app) -> 
         assert table.cell(CARLSEN, "prize") == "NOK 400,000.00"  # type: ignore[attr-defined]
         assert str(_note(app).render()) == (
             "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it.")
+        await pilot.pause()  # the race line follows a frame later
+        race = console(app).pane("standings").query_one("#standings-race", Static)
+        assert str(race.render()) == (  # not "the play-off decides" any more
+            "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it")
         # Pane 7 lists the money in the same order.
         outcome = str(console(app).pane("playoff").query_one("#playoff-outcome",
                                                              Static).render())

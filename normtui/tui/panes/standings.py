@@ -62,9 +62,10 @@ class StandingsPane(Pane):
         if self.view == "crosstable":
             self.query_one(Crosstable).show(rows, self.store.games())
         # The line above the table is news too, but less: it may follow a frame later.
-        self.call_after_refresh(self._describe, rows)
+        decided = final.note if final.decided_by == "playoff" else ""
+        self.call_after_refresh(self._describe, rows, decided)
 
-    def _describe(self, rows: list[StandingRow]) -> None:
+    def _describe(self, rows: list[StandingRow], decided: str = "") -> None:
         games = self.store.games()
         complete = [g for g in games if g.points is not None]
         played = max((g.round for g in complete), default=0)
@@ -86,7 +87,7 @@ class StandingsPane(Pane):
             info += f" · {empty}"
         self._set("#standings-info", info)
         self._set("#standings-legend", self._legend(), layout=True)
-        self.query_one(RaceLine).show(self.store)
+        self.query_one(RaceLine).show(self.store, decided)
 
     def _show_note(self, note: str) -> None:
         """How the first places were decided, when the play-off decides them (§5): a line

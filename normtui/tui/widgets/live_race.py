@@ -94,14 +94,17 @@ class RaceLine(Static):
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
         self._key: tuple[object, ...] | None = None
         self._race: list[Contender] = []
+        self._decided = ""
         self.text = ""
 
-    def show(self, store: EventStore) -> None:
+    def show(self, store: EventStore, decided: str = "") -> None:
+        """``decided``: the final table's line once a play-off has decided first place."""
         games = store.games()
-        key = tuple((g.id, g.result, g.armageddon) for g in games)
+        key = (tuple((g.id, g.result, g.armageddon) for g in games), decided)
         if key != self._key:
             self._key = key
             self._race = store.contenders()
+            self._decided = decided
         self._render_line()
 
     def on_resize(self) -> None:
@@ -115,7 +118,7 @@ class RaceLine(Static):
         going_on = any(c.games_left for c in race) and not any(c.clinched for c in race)
         wide = self.size.width == 0 or self.size.width >= self.WIDE_FROM
         if wide or not going_on:
-            text = describe_leader([_surnamed(c) for c in race])
+            text = describe_leader([_surnamed(c) for c in race], self._decided)
             if out and going_on:
                 text += f" · out of reach: {', '.join(out)}"
         else:
