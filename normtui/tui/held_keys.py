@@ -6,7 +6,8 @@ before it dispatches a key; the console replays them when its panes are built.
 
 Held: every key until the first pane is there (the store is still opening); after that only
 a key to a pane not built yet, and every key after one (the order is the point). A key for
-the pairings on screen goes to them at once, as it always did.
+the pairings on screen goes to them at once, as it always did. Later, a pane shown for the
+first time is built when its key comes: the keys typed while it is built wait for it too.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ class HeldKeys:
     def __init__(self) -> None:
         self.keys: list[events.Key] = []
         self.settled = False
+        # A key to a pane not built yet went through: hold every key until it is built.
+        self.building = False
         # The panes being mounted: a key waits for them (a pane key, then a key of that pane).
         self.mounting: list[AwaitMount] = []
 
@@ -38,7 +41,7 @@ class HeldKeys:
         ``ready``: the first pane is there; ``later``: the keys of the panes still to come."""
         if self.settled or event.key in NEVER_HELD:
             return False
-        if ready and not self.keys and event.key not in later:
+        if ready and not self.building and not self.keys and event.key not in later:
             return False
         self.keys.append(event)
         return True
@@ -57,17 +60,18 @@ class HeldKeys:
         are bound on the pane, reached from the focused control)."""
         from textual._wait import wait_for_idle  # what Textual's Pilot waits with
 
-        mountings, self.mounting = self.mounting, []
-        for mounting in mountings:
-            await mounting
         app = screen.app
         try:
+            if self.building:
+                await wait_for_idle(0, 0.5)  # the pane key's own action, which mounts it
+            await self._mounted()
             while self.keys:
                 if app.screen is not screen:
                     dropped = " ".join(e.key for e in self.keys)
                     self.keys.clear()
                     return dropped
                 key = self.keys.pop(0).key
+                await self._mounted()  # a pane key just replayed may have started one
                 if app.focused is None:
                     focus()
                     await wait_for_idle(0, 0.5)
@@ -81,4 +85,10 @@ class HeldKeys:
                 await wait_for_idle(0, 0.5)
         finally:
             self.settled = True
+            self.building = False
         return ""
+
+    async def _mounted(self) -> None:
+        """Wait for the panes being mounted."""
+        while self.mounting:
+            await self.mounting.pop(0)

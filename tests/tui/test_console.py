@@ -353,3 +353,39 @@ async def test_a_fifo_nobody_reads_beside_the_event_is_refused_not_waited_for(
         reader = os.open(target, os.O_RDONLY | os.O_NONBLOCK)
         os.close(reader)
     assert stat.S_ISFIFO(target.lstat().st_mode)
+
+
+async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app) -> None:
+    """"3 x" typed at once on a pane never shown yet: the pane is built when its key comes,
+    and the x, arriving while it is being built, is the crosstable, not lost (a snapshot
+    of the crosstable showed the plain standings on a busy machine)."""
+    from textual import events
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        assert console(app).settled and "standings" not in console(app)._panes
+        for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
+            app._driver.process_message(events.Key(key, key))
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if console(app).settled:
+                break
+        await pilot.pause()
+        assert console(app).pane("standings").view == "crosstable"  # type: ignore[attr-defined]
+        assert app.store.games(7)[0].result is None
+
+
+async def test_two_pane_keys_typed_at_once_end_on_the_second(demo_app) -> None:
+    """"6 3" typed at once: the audit log, then the standings in front."""
+    from textual import events
+    from textual.widgets import TabbedContent
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("6", "3", "1")
+        await pilot.pause()
+        for key in ("6", "3"):  # as a terminal delivers them: both before either is handled
+            app._driver.process_message(events.Key(key, key))
+        await pilot.pause(0.3)
+        assert console(app).query_one(TabbedContent).active == "tab-standings"

@@ -26,6 +26,7 @@ from normtui.tui.messages import StoreChanged
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
 from normtui.tui.widgets.console_footer import ConsoleFooter
+from normtui.tui.widgets.console_tabs import ConsoleTabs
 
 if TYPE_CHECKING:
     from normtui.store import AuditEntry, EventStore
@@ -49,6 +50,7 @@ def _pane_bindings() -> list[Binding]:
 
 # The keys of the panes built after the first frame.
 _LATER_PANE_KEYS = frozenset(k for key, _id, _m, _c in PANES[1:] for k in (key, f"f{key}"))
+_PANE_OF_KEY = {k: pane_id for key, pane_id, _m, _c in PANES for k in (key, f"f{key}")}
 
 
 def undo_question(entry: AuditEntry, me: str) -> str:
@@ -123,7 +125,7 @@ class ConsoleScreen(Screen[None]):
         yield Header(show_clock=getattr(self.app, "show_clock", True))
         # Only the first tab before the first frame; the others follow right after it.
         key, pane_id, module, cls_name = PANES[0]
-        with TabbedContent(id="panes"), TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"):
+        with ConsoleTabs(id="panes"), TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"):
             if self._store is not None:
                 yield pane_class(module, cls_name)(self._store)
             else:
@@ -227,7 +229,28 @@ class ConsoleScreen(Screen[None]):
         first = self._panes.get(PANES[0][1])
         focused = self.app.focused
         ready = first is not None and focused is not None and first in focused.ancestors
-        return self._held.hold(event, ready=ready, later=_LATER_PANE_KEYS)
+        if self._held.hold(event, ready=ready, later=_LATER_PANE_KEYS):
+            return True
+        if self._held.settled and self._builds_a_pane(event):
+            # The keys after it are that pane's ("3 x" on a pane never shown: the x is the
+            # crosstable): they wait until it is built, as at the opening.
+            self._held.building = True
+            self._held.settled = False
+            self.run_worker(self._replay_held(), group="held-keys")
+        return False
+
+    def _builds_a_pane(self, event: events.Key) -> bool:
+        """``event`` will switch to a pane not mounted yet (a key the focused control takes
+        as text switches nothing)."""
+        pane_id = _PANE_OF_KEY.get(event.key)
+        if pane_id is None or not self._tabs_ready:
+            return False
+        pane = self._panes.get(pane_id)
+        if pane is not None and pane.is_mounted:
+            return False
+        focused = self.app.focused
+        return focused is None or event.key.startswith("f") \
+            or not focused.check_consume_key(event.key, event.character)
 
     @property
     def settled(self) -> bool:
