@@ -10,6 +10,7 @@ reaches a user: every expected failure is one line of text on stderr
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -38,5 +39,18 @@ def main(argv: list[str] | None = None) -> None:
     if not args:
         args = ["open"]
     elif args[0] not in COMMANDS and not args[0].startswith("-"):
+        if len(args) > 1 and not args[1].startswith("-") and not os.path.exists(args[0]):
+            _no_such_command(args[0])
         args = ["open", *args]
     cli.main(args=args, prog_name="normtui")
+
+
+def _no_such_command(name: str) -> None:
+    """`normtui fine ev.db`: a mistyped command, not a database called "fine" opened with an
+    extra argument (which click would report as the console's usage)."""
+    import difflib
+
+    close = difflib.get_close_matches(name, COMMANDS, n=2, cutoff=0.7)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    sys.stderr.write(f"normtui: no command {name!r}{hint} (`normtui --help` lists them)\n")
+    sys.exit(2)

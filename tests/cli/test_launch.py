@@ -56,3 +56,19 @@ def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path
     for name in ("click", "normtui.commands", "sqlite_utils", "chess", "normtui.store.event",
                  "normtui.tui.panes.pairings"):
         assert name not in loaded, name
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["fine", "x.db"], "normtui: no command 'fine'; did you mean fines? (`normtui --help`"),
+    (["resutl", "x.db", "7"], "no command 'resutl'; did you mean result?"),
+    (["zzz", "x.db"], "normtui: no command 'zzz' (`normtui --help` lists them)"),
+])
+def test_a_mistyped_command_is_named(args: list[str], says: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from normtui.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
