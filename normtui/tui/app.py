@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.panes import PANES
@@ -78,6 +78,13 @@ class NormtuiApp(App[None]):
 
         stack = self.screen_stack
         return bool(stack) and isinstance(stack[-1], ConsoleScreen) and stack[-1].hold_key(event)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        # A dialog is what the arbiter reads now: a toast raised before it (a rule warning,
+        # which its table still shows) covered the dialog's buttons at 80x24 for seconds.
+        if isinstance(screen, ModalScreen):
+            self.clear_notifications()
+        return super().push_screen(screen, *args, **kwargs)
 
     def load_pane_css(self) -> None:
         """Add the stylesheets of the other panes (once), then restyle what is mounted."""

@@ -5,6 +5,8 @@ its Armageddon due by 19:41."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from textual import events
 from textual.widgets import Input, Static, TabbedContent, TextArea
 
@@ -421,3 +423,22 @@ async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking
         await pilot.press("escape")
         await pilot.pause()
         assert pane.status.endswith("the Armageddon waits; a on the board enters it.")
+
+
+async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_app) -> None:
+    """The late Armageddon's warning (a toast) covered the help's and the dialogs' buttons at
+    80x24 for ten seconds; the table still shows the game as late."""
+    app = demo_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        deadline = datetime.fromisoformat(pairings(app)._waiting[0].armageddon_deadline)
+        pairings(app)._now = lambda: deadline + timedelta(minutes=1)
+        pairings(app)._tick()
+        await pilot.pause()
+        assert [n.title for n in app._notifications] == ["Regulations §2"]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not list(app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "late" in " ".join(str(c) for c in pairings(app).table.get_row_at(2))
