@@ -16,7 +16,7 @@ from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes
+from tests.tui.helpers import console, notes, pairings
 
 
 def live(app) -> LivePane:  # type: ignore[no-untyped-def]
@@ -128,6 +128,13 @@ async def test_a_draw_from_the_feed_opens_its_armageddon_timed_from_the_game_s_e
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         assert board1.armageddon is not None and board1.armageddon_from == "feed"
         assert "Armageddon 1-0 from the feed" in pane.status
+        # The pairings say which results the feed entered: the arbiter has not looked yet.
+        await pilot.press("1")
+        await pilot.pause()
+        row = [str(c) for c in pairings(app).table.get_row(str(board1.id))]
+        assert "½-½*f" in row and "1-0f" in row, row
+        assert "f from the live boards" in str(
+            pairings(app).query_one("#pairings-legend").render())
 
 
 async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_path,

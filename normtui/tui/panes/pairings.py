@@ -208,8 +208,10 @@ class PairingsPane(Pane):
             " · [ ] round · c current")
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
+        feed = any("feed" in (g.result_from, g.armageddon_from) for g in mine)
         self.query_one("#pairings-legend", Static).update(
-            f"* provisional until both players sign and the arbiter countersigns (§8).  "
+            f"* provisional until both players sign and the arbiter countersigns (§8)"
+            f"{'; f from the live boards' if feed else ''}.  "
             f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2).")
 
     def _tick(self) -> None:

@@ -57,7 +57,18 @@ def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
     text = result_text(game.armageddon)
     if game.armageddon is ArmageddonResult.DRAW:
         text += f" → {draw_winner[0].upper()}" if narrow else f" → {draw_winner.capitalize()}"
-    return Text(text)
+    return _from_feed(Text(text), game.armageddon_from)
+
+
+# A result the live board feed entered, not the arbiter (issue 12): the arbiter confirms it
+# with the scoresheets (§8) and should know which ones nobody has looked at yet.
+FEED_MARK = "f"
+
+
+def _from_feed(text: Text, source: str | None) -> Text:
+    if source == "feed":
+        text.append(FEED_MARK, style="bold cyan")
+    return text
 
 
 _SHORT_LABELS = {"signed": "Sig", "armageddon": "Armageddon", "points": "Pts"}
@@ -89,8 +100,10 @@ def result_cell(game: GameRecord) -> Text:
         return Text("")
     if game.provisional:
         # Provisional until both players have signed and the arbiter has countersigned (§8).
-        return Text.assemble(result_text(game.result), ("*", "bold yellow"))
-    return Text(result_text(game.result))
+        text = Text.assemble(result_text(game.result), ("*", "bold yellow"))
+    else:
+        text = Text(result_text(game.result))
+    return _from_feed(text, game.result_from)
 
 
 def signed_cell(game: GameRecord) -> Text:
