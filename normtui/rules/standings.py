@@ -128,6 +128,42 @@ def _main_game_score(game: Game, number: int) -> Decimal | None:
     return Decimal(1) if winner is game.colour_of(number) else Decimal(0)
 
 
+# What one complete pairing adds to each side: (points, main-game score, wins, black wins,
+# Armageddon wins) of White, then of Black.
+_Scored = tuple[Decimal, Decimal, int, int, int, Decimal, Decimal, int, int, int]
+
+
+def _scored(game: Game, profile: Profile, counts_armageddon: bool) -> _Scored | None:
+    """What ``game`` adds to both players' rows, or ``None`` while it is incomplete. It
+    depends on the game's result and Armageddon alone, so compute_standings asks once per
+    kind of result, not once per game."""
+    draw_winner = profile.classical.armageddon_draw_winner
+    scored = pairing_points(game, profile.points, draw_winner)
+    if scored is None:
+        return None
+    main_w, main_b = _main_game_score(game, game.white), _main_game_score(game, game.black)
+    assert main_w is not None and main_b is not None
+    wins, black_wins, armageddon_wins = [0, 0], [0, 0], [0, 0]
+    winner = game.result.winner if game.result else None
+    if winner is not None:
+        side = 0 if winner is Colour.WHITE else 1
+        wins[side] += 1
+        if winner is Colour.BLACK and game.result is MainResult.BLACK_WIN:
+            black_wins[side] += 1
+    elif game.armageddon is not None:
+        arm_winner = game.armageddon.winner(draw_winner)
+        if arm_winner is not None:  # both absent for it: nobody won it
+            side = 0 if arm_winner is Colour.WHITE else 1
+            armageddon_wins[side] += 1
+            if counts_armageddon:
+                wins[side] += 1
+                # Wins with Black are over the board (FIDE "BWG"): not an opponent's absence.
+                if arm_winner is Colour.BLACK and not game.armageddon.is_forfeit:
+                    black_wins[side] += 1
+    return (scored[0], main_w, wins[0], black_wins[0], armageddon_wins[0],
+            scored[1], main_b, wins[1], black_wins[1], armageddon_wins[1])
+
+
 def compute_standings(players: Sequence[Player], games: Sequence[Game], profile: Profile, *,
                       through_round: int | None = None,
                       provisional_games: frozenset[tuple[int, int]] = frozenset()
@@ -137,14 +173,19 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
     ``provisional_games`` holds (round, board) of results not yet signed (§8): rows that use
     one are marked provisional. Incomplete pairings (no result, or an Armageddon still due)
     count for nobody yet.
+
+    This runs after every result over every game of the event: what a pairing adds is looked
+    up by its kind of result (``_scored``) rather than worked out again for each game, and
+    Sonneborn-Berger is added up here unless the order needs the tie-breaks of a group
+    (Koya, direct encounter), which read the games as ``Scored``. The definition it must
+    agree with is tests/rules/reference.py.
     """
-    chosen = [g for g in games if through_round is None or g.round <= through_round]
     # Whether a withdrawn player counts is a fact about the whole event (§9), not about the
     # rounds shown: a player who withdrew after 5 games counts in the table after round 3 too.
     counted = counted_players(players, games, profile)
-    draw_winner = profile.classical.armageddon_draw_winner
     sb_main = profile.tiebreaks.sonneborn_berger_basis == "main_game"
     with_armageddon = profile.tiebreaks.wins_include_armageddon
+    order = profile.tiebreaks.order
 
     points = {p.number: Decimal(0) for p in players}
     main_score = {p.number: Decimal(0) for p in players}
@@ -153,44 +194,53 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
     armageddon_wins = dict.fromkeys(points, 0)
     played = dict.fromkeys(points, 0)
     provisional: set[int] = set()
-    scored_pairs: list[tuple[Game, Decimal, Decimal, Decimal, Decimal]] = []
+    scored_pairs: list[tuple[int, int, _Scored]] = []
+    kinds: dict[tuple[object, object], _Scored | None] = {}
 
-    for g in chosen:
-        scored = pairing_points(g, profile.points, draw_winner)
-        if scored is None or g.white not in counted or g.black not in counted:
+    for g in games:
+        if through_round is not None and g.round > through_round:
             continue
-        main_w, main_b = _main_game_score(g, g.white), _main_game_score(g, g.black)
-        assert main_w is not None and main_b is not None
-        scored_pairs.append((g, scored[0], scored[1], main_w, main_b))
-        for num, pts, main in ((g.white, scored[0], main_w), (g.black, scored[1], main_b)):
-            points[num] += pts
-            main_score[num] += main
-            played[num] += 1
-        if (g.round, g.board) in provisional_games:
-            provisional.update((g.white, g.black))
-        winner = g.result.winner if g.result else None
-        if winner is not None:
-            winner_no = g.white if winner is Colour.WHITE else g.black
-            wins[winner_no] += 1
-            if winner is Colour.BLACK and g.result is MainResult.BLACK_WIN:
-                black_wins[winner_no] += 1
-        elif g.armageddon is not None:
-            arm_winner = g.armageddon.winner(draw_winner)
-            if arm_winner is None:  # both absent for it: nobody won it
-                continue
-            winner_no = g.white if arm_winner is Colour.WHITE else g.black
-            armageddon_wins[winner_no] += 1
-            if with_armageddon:
-                wins[winner_no] += 1
-                # Wins with Black are over the board (FIDE "BWG"): not an opponent's absence.
-                if arm_winner is Colour.BLACK and not g.armageddon.is_forfeit:
-                    black_wins[winner_no] += 1
+        kind = (g.result, g.armageddon)
+        if kind in kinds:
+            scored = kinds[kind]
+        else:
+            # The first game of its kind; a kind the rules refuse (an Armageddon after a
+            # decisive game) raises here, for this game, and is never remembered.
+            scored = kinds[kind] = _scored(g, profile, with_armageddon)
+        if scored is None:
+            continue
+        white, black = g.white, g.black
+        if white not in counted or black not in counted:
+            continue
+        scored_pairs.append((white, black, scored))
+        points[white] += scored[0]
+        main_score[white] += scored[1]
+        points[black] += scored[5]
+        main_score[black] += scored[6]
+        played[white] += 1
+        played[black] += 1
+        wins[white] += scored[2]
+        black_wins[white] += scored[3]
+        armageddon_wins[white] += scored[4]
+        wins[black] += scored[7]
+        black_wins[black] += scored[8]
+        armageddon_wins[black] += scored[9]
+        if provisional_games and (g.round, g.board) in provisional_games:
+            provisional.update((white, black))
 
     total = main_score if sb_main else points
-    basis = [Scored(g.white, g.black, main_w if sb_main else pts_w,
-                    main_b if sb_main else pts_b)
-             for g, pts_w, pts_b, main_w, main_b in scored_pairs]
-    sb = tiebreaks.sonneborn_berger(basis, total)
+    # What each pairing gave its two players for the tie-breaks: event points, or the main
+    # game's 1 / ½ / 0.
+    pairs = [(white, black, scored[1], scored[6]) if sb_main else
+             (white, black, scored[0], scored[5]) for white, black, scored in scored_pairs]
+    # C.07 9.1, as tiebreaks.sonneborn_berger: the score x the opponent's total, added up.
+    sb = dict.fromkeys(total, Decimal(0))
+    for white, black, white_score, black_score in pairs:
+        sb[white] += white_score * total[black]
+        sb[black] += black_score * total[white]
+    basis: list[Scored] = []
+    if any(name in _GROUP_TIEBREAKS for name in order):
+        basis = [Scored(*pair) for pair in pairs]
 
     rows = [
         Standing(number=p.number, name=p.name, points=points[p.number],
@@ -202,8 +252,12 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
     ]
     counted_total = {n: v for n, v in total.items() if n in counted}
     win = Decimal(1) if sb_main else profile.points.win
-    rows = add_group_tiebreaks(rows, basis, counted_total, win, profile.tiebreaks.order)
-    return rank_rows(rows, profile.tiebreaks.order)
+    rows = add_group_tiebreaks(rows, basis, counted_total, win, order)
+    return rank_rows(rows, order)
+
+
+# The tie-breaks add_group_tiebreaks computes from the games (the others are in the rows).
+_GROUP_TIEBREAKS = ("koya", "extended_koya", "direct_encounter")
 
 
 def classical_games(players: Sequence[Player], games: Sequence[Game], profile: Profile
