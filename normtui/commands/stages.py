@@ -23,7 +23,7 @@ from normtui.commands.storecli import (
     reports,
 )
 from normtui.rules.standings import Standing
-from normtui.store.stages import PlayoffView
+from normtui.store.playoff_view import PlayoffView
 from normtui.text import TextFileError, read_text_file
 
 # How the play-off table names its tie-breaks (the profile's playoff.round_robin_tiebreaks).

@@ -31,10 +31,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from normtui.rules.model import Game, Player
-from normtui.rules.profile import MainPoints
 from normtui.rules.scoring import armageddon_due, pairing_points
+
+if TYPE_CHECKING:
+    from normtui.rules.profile import MainPoints
 
 __all__ = ["Contender", "Open", "describe_leader", "open_pairings", "race"]
 

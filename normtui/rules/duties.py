@@ -1,27 +1,31 @@
-"""§7 and §8: the player's duties and the scoresheets.
+"""§7: the player's duties.
 
 * Arrival: a player not present in the playing area at the start of the game is fined
   (2022: 500 EUR; amount and currency come from ``profile.duties``).
 * Incidents: extraneous equipment (a telephone) and the like are recorded with the Chief
   Arbiter's decision, because §7 leaves the decision to the Chief Arbiter and nobody else.
-* Scoresheets: both players sign, then an arbiter countersigns to confirm the result. Until
-  then the result is provisional (:func:`provisional_games` feeds
-  :func:`normtui.rules.standings.compute_standings`).
 
->>> sig = sign(sign(Signatures(), "white"), "black")
->>> sign(sig, "arbiter").is_final
-True
+§8, the scoresheets, is :mod:`normtui.rules.scoresheets` (every read of a game needs its
+signatures, few need the desk); its names are importable from here too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import TYPE_CHECKING
 
-from normtui.rules.model import Game, RuleError
-from normtui.rules.profile import Profile
+from normtui.rules.model import RuleError
+from normtui.rules.scoresheets import (
+    Signatures,
+    provisional_games,
+    sign,
+    signatures_after,
+    signers,
+)
+
+if TYPE_CHECKING:
+    from normtui.rules.profile import Profile
 
 __all__ = [
     "INCIDENT_KINDS",
@@ -41,6 +45,8 @@ INCIDENT_KINDS = ("electronic_device", "late_arrival", "other")
 
 @dataclass(frozen=True)
 class Fine:
+    """A fine the regulations impose (§7), with its reason and article."""
+
     amount: Decimal
     currency: str
     reason: str
@@ -58,71 +64,6 @@ def arrival_fine(present_at_start: bool, profile: Profile) -> Fine | None:
     duties = profile.duties
     return Fine(duties.late_fine, duties.late_fine_currency,
                 "not present in the playing area at the start of the game", "Regulations §7")
-
-
-@dataclass(frozen=True)
-class Signatures:
-    """Who has signed the scoresheets of one game (§8)."""
-
-    white: bool = False
-    black: bool = False
-    arbiter: bool = False
-
-    @property
-    def is_final(self) -> bool:
-        """The result is confirmed: both players signed and an arbiter countersigned."""
-        return self.white and self.black and self.arbiter
-
-
-def sign(sig: Signatures, who: Literal["white", "black", "arbiter"]) -> Signatures:
-    """Add one signature. The arbiter countersigns what the players signed, so not before
-    both have; and a party signs once."""
-    if who not in ("white", "black", "arbiter"):
-        raise RuleError(f"{who!r} does not sign a scoresheet; white, black and the arbiter do",
-                        "Regulations §8")
-    if getattr(sig, who):
-        raise RuleError(f"{who} has already signed this scoresheet", "Regulations §8")
-    if who == "arbiter" and not (sig.white and sig.black):
-        missing = " and ".join(p for p in ("white", "black") if not getattr(sig, p))
-        raise RuleError(f"the arbiter countersigns after both players have signed; {missing} "
-                        "has not signed yet", "Regulations §8")
-    return replace(sig, **{who: True})
-
-
-def signatures_after(old: Game, new: Game, sig: Signatures) -> Signatures:
-    """The signatures once ``old`` has become ``new``. The scoresheets were signed for the
-    result entered; when an entered result (main game or Armageddon) is corrected, nobody has
-    signed the new one yet: the players sign it, then the arbiter countersigns (§8). A result
-    entered where there was none (an Armageddon after a signed draw) changes no signed result.
-
-    >>> from normtui.rules.model import MainResult
-    >>> old = Game(7, 4, 6, 5, MainResult.WHITE_WIN)
-    >>> signatures_after(old, replace(old, result=MainResult.BLACK_WIN),
-    ...                  Signatures(True, True, True))
-    Signatures(white=False, black=False, arbiter=False)
-    """
-    changed = (old.result is not None and new.result != old.result) or (
-        old.armageddon is not None and new.armageddon != old.armageddon)
-    return Signatures() if changed else sig
-
-
-def signers(sig: Signatures) -> list[str]:
-    """Who has signed, in the order they sign: ["White", "Black", "the arbiter"]."""
-    return [name for name, on in (("White", sig.white), ("Black", sig.black),
-                                  ("the arbiter", sig.arbiter)) if on]
-
-
-def provisional_games(games: Iterable[Game], signatures: Mapping[tuple[int, int], Signatures]
-                      ) -> frozenset[tuple[int, int]]:
-    """(round, board) of every game with a result whose scoresheets are not yet final (§8).
-
-    A game missing from ``signatures`` has no signature at all, so its result is provisional.
-    """
-    return frozenset(
-        (g.round, g.board) for g in games
-        if g.result is not None
-        and not signatures.get((g.round, g.board), Signatures()).is_final
-    )
 
 
 @dataclass(frozen=True)

@@ -52,13 +52,17 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from normtui.rules.model import RuleError
-from normtui.rules.playoff import PlayoffState, playoff_players
 from normtui.rules.prizes import PrizeAward, prizes_for_standings
-from normtui.rules.profile import Profile
 from normtui.rules.standings import Standing
+
+if TYPE_CHECKING:
+    # The play-off's module (its records, Berger tables and lots) is loaded only when there
+    # is a play-off: the table mid-event, which every command and result shows, needs none.
+    from normtui.rules.playoff import PlayoffState
+    from normtui.rules.profile import Profile
 
 __all__ = ["Decided", "FinalRow", "FinalTable", "final_table", "place_label", "playoff_order"]
 
@@ -139,6 +143,8 @@ def final_table(standings: Sequence[Standing], profile: Profile,
     if playoff is None or not playoff.needed:
         award = prizes_for_standings(rows, profile)
         return FinalTable(_with_prizes(rows, award, {}), "tiebreaks", 0, award)
+    from normtui.rules.playoff import playoff_players
+
     players = playoff.players
     if set(players) != set(playoff_players(rows)):
         raise RuleError(f"the play-off is for {sorted(players)}, but first place is shared by "

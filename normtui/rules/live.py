@@ -21,10 +21,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult
-from normtui.rules.profile import TimeControl
 from normtui.rules.scoring import armageddon_due
+
+if TYPE_CHECKING:
+    from normtui.rules.profile import TimeControl
 
 __all__ = [
     "CLOCK_TOLERANCE",

@@ -1,14 +1,18 @@
 """§2 and §4: what a pairing is worth once its main game (and any Armageddon) is known.
 
 >>> from normtui.rules.model import Game, MainResult, ArmageddonResult
+>>> from normtui.rules.profile import MainPoints
+>>> points = MainPoints(Decimal(3), Decimal(0), Decimal("1.5"), Decimal(1), Decimal(3),
+...                     Decimal(0))  # 2022's; real callers pass profile.points
 >>> game = Game(1, 1, 2, 9, MainResult.DRAW, ArmageddonResult.DRAW)
->>> pairing_points(game, POINTS)
+>>> pairing_points(game, points)
 (Decimal('1'), Decimal('1.5'))
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from normtui.rules.model import (
     ArmageddonResult,
@@ -17,7 +21,9 @@ from normtui.rules.model import (
     MainResult,
     RuleError,
 )
-from normtui.rules.profile import BlitzPoints, MainPoints
+
+if TYPE_CHECKING:
+    from normtui.rules.profile import BlitzPoints, MainPoints
 
 __all__ = [
     "armageddon_due",
@@ -28,8 +34,17 @@ __all__ = [
     "points_of",
 ]
 
-# The 2022 numbers, for doctests and defaults in examples; real callers pass profile.points.
-POINTS = MainPoints(Decimal(3), Decimal(0), Decimal("1.5"), Decimal(1), Decimal(3), Decimal(0))
+def __getattr__(name: str) -> object:
+    # POINTS, the 2022 numbers for tests and examples (real callers pass profile.points),
+    # made on first use: the profile's classes are not this module's to load (issue 16).
+    if name == "POINTS":
+        from normtui.rules.profile import MainPoints
+
+        points = MainPoints(Decimal(3), Decimal(0), Decimal("1.5"), Decimal(1), Decimal(3),
+                            Decimal(0))
+        globals()["POINTS"] = points
+        return points
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_game(game: Game) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from normtui.store.audit import AuditEntry
+    from normtui.store.desk_records import ArrivalRecord, FineRecord, IncidentRecord
     from normtui.store.errors import (
         EXPECTED_ERRORS,
         AmbiguousError,
@@ -30,20 +31,10 @@ if TYPE_CHECKING:
         StoreError,
     )
     from normtui.store.event import EventStore, fixed_clock
+    from normtui.store.event_records import EventInfo, PlayerInput, ReportDetails
+    from normtui.store.final_records import FinalStandings, StandingRow
     from normtui.store.players_csv import parse_players_csv, read_players_csv
-    from normtui.store.records import (
-        ArrivalRecord,
-        ByeRecord,
-        EventInfo,
-        FinalStandings,
-        FineRecord,
-        GameRecord,
-        IncidentRecord,
-        PlayerInput,
-        ReportDetails,
-        RoundRecord,
-        StandingRow,
-    )
+    from normtui.store.records import ByeRecord, GameRecord, RoundRecord
 
 _WHERE = {
     "AuditEntry": "audit",
@@ -53,10 +44,10 @@ _WHERE = {
                     "errors"),
     "EventStore": "event", "fixed_clock": "event",
     "parse_players_csv": "players_csv", "read_players_csv": "players_csv",
-    **dict.fromkeys(("ArrivalRecord", "ByeRecord", "EventInfo", "FinalStandings", "FineRecord",
-                     "GameRecord",
-                     "IncidentRecord", "PlayerInput", "ReportDetails", "RoundRecord",
-                     "StandingRow"), "records"),
+    **dict.fromkeys(("ArrivalRecord", "FineRecord", "IncidentRecord"), "desk_records"),
+    **dict.fromkeys(("EventInfo", "PlayerInput", "ReportDetails"), "event_records"),
+    **dict.fromkeys(("FinalStandings", "StandingRow"), "final_records"),
+    **dict.fromkeys(("ByeRecord", "GameRecord", "RoundRecord"), "records"),
 }
 
 __all__ = [

@@ -8,7 +8,6 @@ checks the name before its first frame.
 
 from __future__ import annotations
 
-import getpass
 import os
 
 from normtui.store.errors import InputError
@@ -24,6 +23,8 @@ def _default_actor() -> tuple[str, str]:
     named = os.environ.get("NORMTUI_ACTOR")
     if named is not None and named != "":
         return named, "NORMTUI_ACTOR"
+    import getpass  # only then: a few million instructions of every command's start
+
     try:
         return getpass.getuser(), "the login name"
     except (KeyError, OSError):  # no user name in a bare container

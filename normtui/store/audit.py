@@ -65,8 +65,10 @@ class AuditEntry:
 
 
 def _entry(row: Mapping[str, Any], undone_by: int | None) -> AuditEntry:
+    before, after = row.get("before"), row.get("after")
     return AuditEntry(row["id"], row["at"], row["actor"], row["action"], row["summary"],
-                      json.loads(row["before"]), json.loads(row["after"]), row["undoes"],
+                      json.loads(before) if before is not None else {},
+                      json.loads(after) if after is not None else {}, row["undoes"],
                       undone_by)
 
 
@@ -76,9 +78,13 @@ def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any] | None = None) 
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
-def read_log(conn: sqlite3.Connection, limit: int | None = None) -> list[AuditEntry]:
-    """Newest first."""
-    sql = ("SELECT a.*, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
+def read_log(conn: sqlite3.Connection, limit: int | None = None, *,
+             rows: bool = True) -> list[AuditEntry]:
+    """Newest first. ``rows=False``: without the rows before and after (empty in each
+    entry), for a listing: they hold whole game rows with their PGN texts, and decoding
+    them is most of the cost of listing a long log."""
+    columns = "a.*" if rows else "a.id, a.at, a.actor, a.action, a.summary, a.undoes"
+    sql = (f"SELECT {columns}, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
            "FROM audit a ORDER BY a.id DESC")
     params: list[Any] = []
     if limit is not None:
@@ -151,6 +157,11 @@ class Recorder:
         if row is None:
             return None
         return dict(zip([d[0] for d in cursor.description], row, strict=True))
+
+    def touched(self) -> list[tuple[str, int]]:
+        """(table, row id) of every row written so far (read again by a store that keeps
+        rows between reads)."""
+        return list(self._before)
 
     def _remember(self, table: str, row_id: int) -> None:
         if (table, row_id) not in self._before:

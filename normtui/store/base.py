@@ -11,32 +11,17 @@ a caller that showed a game to a person refuse to write over a change made since
 from __future__ import annotations
 
 import sqlite3
-import threading
+from _thread import RLock  # threading.RLock itself, without importing threading (issue 16)
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
-from normtui.rules.duties import Signatures, provisional_games
 from normtui.rules.folding import fold
-from normtui.rules.live import armageddon_deadline
-from normtui.rules.model import (
-    ArmageddonResult,
-    Game,
-    GameState,
-    MainResult,
-    Player,
-    PlayerStatus,
-    Postponement,
-)
-from normtui.rules.profile import Profile, load_profile
-from normtui.rules.scoring import blitz_points, is_complete, pairing_points
-from normtui.rules.standings import Standing, compute_standings
+from normtui.rules.model import Game, Player, PlayerStatus
+from normtui.rules.scoring import is_complete
 from normtui.store.actor import resolve_actor
-from normtui.store.audit import AuditEntry, Recorder
-from normtui.store.connection import utils_view
 from normtui.store.errors import (
     AmbiguousError,
     ConflictError,
@@ -44,42 +29,54 @@ from normtui.store.errors import (
     NotFoundError,
 )
 from normtui.store.failures import sqlite_failure
-from normtui.store.records import ByeRecord, GameRecord, surname
+from normtui.store.main_games import MainGames
+from normtui.store.values import surname
 from normtui.text import is_number
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+    from normtui.rules.profile import Profile
+    from normtui.rules.standings import Standing
+    from normtui.store.audit import AuditEntry, Recorder
+    from normtui.store.records import ByeRecord, GameRecord
+
+# What only some commands need is imported where it is used: the profile (its classes) when
+# the profile is first read, the game records when games are read, the standings when
+# computed, the audit log on the first write. A command such as `normtui log` then loads
+# none of them (issue 16: a class costs about as much to define as such a command's work).
+
 __all__ = ["Clock", "StoreBase", "Tx", "resolve_actor"]
 
 Clock = Callable[[], datetime]
 
-_STANDINGS_SQL = """
-SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state,
-       g.signed_white, g.signed_black, g.signed_arbiter
-FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black
-WHERE g.stage = 'main'
-"""
-_GAMES_SQL = """
-SELECT g.*, w.number AS white_number, w.name AS white_name,
-       b.number AS black_number, b.name AS black_name
-FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black
-"""
+
+def complete_sql(table: str = "g") -> str:
+    """``normtui.rules.scoring.is_complete`` in SQL, for reads that only count or find games
+    (rounds, the current round): a result, and no Armageddon still due after a drawn main
+    game. Counting in SQLite costs a fraction of building every game to ask the rules;
+    tests/store/test_fast_paths.py checks it against the rules for every result."""
+    return (f"({table}.result IS NOT NULL AND NOT ({table}.result = '1/2-1/2' "
+            f"AND {table}.armageddon IS NULL))")
+
 
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-@dataclass
 class Tx:
     """One mutation in progress: write through ``rec``; set ``summary`` to say what it did."""
 
-    rec: Recorder
-    action: str
-    summary: str = ""
-    undoes: int | None = None
-    entry: AuditEntry | None = field(default=None, init=False)
+    __slots__ = ("action", "entry", "rec", "summary", "undoes")
+
+    def __init__(self, rec: Recorder, action: str, summary: str = "",
+                 undoes: int | None = None) -> None:
+        self.rec = rec
+        self.action = action
+        self.summary = summary
+        self.undoes = undoes
+        self.entry: AuditEntry | None = None
 
 
 class StoreBase:
@@ -92,8 +89,12 @@ class StoreBase:
         self.path = path
         self.actor = resolve_actor(actor)
         self._clock = clock or _utc_now
-        self._lock = threading.RLock()
+        self._lock = RLock()
         self._profile_cache: tuple[str, Profile] | None = None
+        # The main games built for the last table (store/main_games.py), shared with the
+        # views of as_actor: their writes must reach it.
+        self._kept_games = MainGames()
+        self._writing = 0  # writes under way (nested ones inside the first)
         self._rounds_cache: dict[str, int] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -117,6 +118,8 @@ class StoreBase:
         first write: reads go to sqlite3 directly, so a console that opens a file to show it
         does not wait for sqlite-utils to load."""
         if self._utils_db is None:
+            from normtui.store.connection import utils_view
+
             self._utils_db = utils_view(self._conn)
         return self._utils_db
 
@@ -158,18 +161,31 @@ class StoreBase:
 
     @contextmanager
     def _write(self, action: str) -> Iterator[Tx]:
+        from normtui.store.audit import Recorder
+
         global _commits
         with self._lock, self._sqlite_errors():
             with self._db.atomic():
                 # A write first: take the write lock now, before reading what we decide on.
                 self._conn.execute("UPDATE event SET id = id WHERE 0")
                 tx = Tx(Recorder(self._conn), action)
-                yield tx
-                tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor,
-                                              action=tx.action, summary=tx.summary,
-                                              undoes=tx.undoes)
+                self._writing += 1
+                try:
+                    yield tx
+                    tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor,
+                                                  action=tx.action, summary=tx.summary,
+                                                  undoes=tx.undoes)
+                finally:
+                    self._writing -= 1
+                    # Committed or rolled back, what it touched is read again either way.
+                    self._kept_games.written(tx.rec.touched())
             if tx.entry is not None:
                 _commits += 1
+
+    def _conn_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows as tuples (for reads that take them apart by position)."""
+        with self._lock, self._sqlite_errors():
+            return self._conn.execute(sql, params).fetchall()
 
     @contextmanager
     def _sqlite_errors(self) -> Iterator[None]:
@@ -195,6 +211,8 @@ class StoreBase:
             (text,) = self._conn.execute("SELECT profile_text FROM event").fetchone()
             cached = self._profile_cache
             if cached is None or cached[0] != text:
+                from normtui.rules.profile import load_profile
+
                 cached = (text, load_profile(text))
                 self._profile_cache = cached
             return cached[1]
@@ -269,12 +287,14 @@ class StoreBase:
             what = "the event" if stage == "main" else f"the {stage} stage"
             raise InputError(f"round {round_no} is out of range: {what} has rounds 1-{rounds}")
 
-    def _game_records(self, where: str, params: list[Any]) -> list[GameRecord]:
+    def _game_records(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
+        from normtui.store.records import GAMES_SQL, game_records
+
         with self._read():
             profile = self.profile
-            rows = self._rows(f"{_GAMES_SQL} WHERE {where} ORDER BY g.round, g.board",
-                              params)
-        return [_game_record(r, profile) for r in rows]
+            rows = self._conn.execute(f"{GAMES_SQL} WHERE {where} ORDER BY g.round, g.board",
+                                      params).fetchall()
+        return game_records(rows, profile)
 
     def games(self, round: int | None = None, stage: str = "main") -> list[GameRecord]:
         """The games of a stage, or of one round of it, by round and board."""
@@ -286,6 +306,8 @@ class StoreBase:
     def byes(self, round: int | None = None, stage: str = "main") -> list[ByeRecord]:
         """Who has no game in each round of a stage (or in one round), by round: the bye of
         an odd field."""
+        from normtui.store.records import ByeRecord
+
         with self._read():
             players = self.players()
             games = self.games(round, stage)
@@ -295,6 +317,22 @@ class StoreBase:
             playing[g.round].update((g.white, g.black))
         return [ByeRecord(stage, r, p.number, p.name) for r in rounds for p in players
                 if p.number not in playing[r]]
+
+    def armageddons_due(self) -> list[GameRecord]:
+        """The drawn main games whose Armageddon is still to come (§2), by round and board:
+        what a console watches the 20 minutes of, without reading every game."""
+        # Found in the games_progress index (a subquery: asked for whole rows, SQLite would
+        # walk the table), then read whole.
+        return self._game_records(
+            "g.id IN (SELECT id FROM games WHERE stage = 'main' AND result = '1/2-1/2' "
+            "AND armageddon IS NULL)", [])
+
+    def incomplete_games(self, stage: str = "main") -> list[GameRecord]:
+        """The games of the stage not complete yet (no result, or an Armageddon still due),
+        by round and board: what a clock is set for, without reading every game."""
+        return self._game_records(
+            f"g.id IN (SELECT g.id FROM games g WHERE g.stage = ? AND NOT {complete_sql('g')})",
+            [stage])
 
     def game(self, game_id: int) -> GameRecord:
         found = self._game_records("g.id = ?", [game_id])
@@ -341,14 +379,14 @@ class StoreBase:
 
         Reads only the columns the table needs (no PGN texts, no records): this runs after
         every result, and its cost is most of what a result costs."""
+        from normtui.rules.scoresheets import provisional_games
+        from normtui.rules.standings import compute_standings
+
         with self._read():
-            rows = self._conn.execute(_STANDINGS_SQL).fetchall()
             if players is None:
                 players = self.players()
             profile = self.profile
-        games = _games_of(rows)
-        signatures = {(r[0], r[1]): Signatures(bool(r[7]), bool(r[8]), bool(r[9]))
-                      for r in rows}
+            games, signatures = self._kept_main_games()
         table = compute_standings(players, games, profile, through_round=through_round,
                                   provisional_games=provisional_games(games, signatures))
         return table, all(is_complete(g) for g in games)
@@ -356,7 +394,15 @@ class StoreBase:
     def _main_games(self) -> list[Game]:
         """Every main game as the rules see it (no texts, no signatures)."""
         with self._read():
-            return _games_of(self._conn.execute(_STANDINGS_SQL).fetchall())
+            return self._kept_main_games()[0]
+
+    def _kept_main_games(self) -> tuple[list[Game], dict[tuple[int, int], Any]]:
+        """The main games and their signatures by (round, board): those built for the last
+        read, with only what changed since read again (store/main_games.py); inside a write
+        not yet committed, read afresh and not kept."""
+        if self._writing:
+            return MainGames().read(self._conn)
+        return self._kept_games.read(self._conn)
 
     def _checked(self, game: GameRecord, expected_version: int | None) -> GameRecord:
         """``game`` (read inside the write transaction, so current), refused if it is no
@@ -381,49 +427,8 @@ def commits() -> int:
     return _commits
 
 
-# Enum lookups by value through a dict: calling the Enum class costs more, per game per read.
-# A value that is none of them (a damaged file) is a KeyError, never a silent "no result".
-_MAIN: dict[str | None, MainResult | None] = {None: None, **{m.value: m for m in MainResult}}
-_BOARD: dict[str | None, ArmageddonResult | None] = {
-    None: None, **{m.value: m for m in ArmageddonResult}}
-_STATE: dict[str, GameState] = {s.value: s for s in GameState}
-
-
-def _games_of(rows: Sequence[Sequence[Any]]) -> list[Game]:
-    return [Game(r[0], r[1], r[2], r[3], _MAIN[r[4]], _BOARD[r[5]], _STATE[r[6]])
-            for r in rows]
 
 
 def _player(row: dict[str, Any]) -> Player:
     return Player(row["number"], row["name"], row["rating"], row["federation"], row["fide_id"],
                   PlayerStatus(row["status"]), row["title"], row["sex"])
-
-
-def _game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
-    result = _MAIN[row["result"]]
-    armageddon = _BOARD[row["armageddon"]]
-    state = _STATE[row["state"]]
-    points = None
-    if row["stage"] == "main":
-        g = Game(row["round"], row["board"], row["white_number"], row["black_number"],
-                 result, armageddon, state)
-        points = pairing_points(g, profile.points, profile.classical.armageddon_draw_winner)
-    elif result is not None:
-        points = blitz_points(result, profile.blitz_points)
-    deadline = None
-    if result is MainResult.DRAW and armageddon is None and row["result_at"]:
-        # result_at is when the game ended (the feed's clocks) or when its result was entered.
-        minutes = profile.classical.armageddon_start_within_minutes
-        at = armageddon_deadline(datetime.fromisoformat(row["result_at"]), minutes)
-        deadline = at.isoformat(timespec="seconds")
-    return GameRecord(
-        id=row["id"], stage=row["stage"], round=row["round"], board=row["board"],
-        white=row["white_number"], black=row["black_number"], white_name=row["white_name"],
-        black_name=row["black_name"], result=result, armageddon=armageddon, state=state,
-        pgn=row["pgn"], armageddon_pgn=row["armageddon_pgn"],
-        signatures=Signatures(bool(row["signed_white"]), bool(row["signed_black"]),
-                              bool(row["signed_arbiter"])),
-        version=row["version"], points=points, result_at=row["result_at"],
-        armageddon_deadline=deadline,
-        postponed_to=Postponement(row["postponed_to"]) if row["postponed_to"] else None,
-        result_from=row.get("result_from"), armageddon_from=row.get("armageddon_from"))

@@ -7,29 +7,23 @@ a console show the consequence before the arbiter confirms it.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from normtui.rules import duties
 from normtui.rules.model import Game, PlayerStatus, Postponement
-from normtui.rules.profile import TimeControl, load_profile
-from normtui.rules.withdrawal import (
-    IllnessDecision,
-    WithdrawalEffect,
-    apply_illness,
-    decide_illness,
-    withdrawal_effect,
-)
-from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, NotFoundError, StoreError
-from normtui.store.profile_text import replace_time_control
-from normtui.store.records import (
-    ArrivalRecord,
-    FineRecord,
-    GameRecord,
-    IncidentRecord,
-    surname,
-)
+from normtui.store.values import surname
 from normtui.text import clean_text
+
+if TYPE_CHECKING:
+    from normtui.rules.profile import TimeControl
+    from normtui.rules.withdrawal import IllnessDecision, WithdrawalEffect
+    from normtui.store.audit import AuditEntry
+    from normtui.store.desk_records import ArrivalRecord, FineRecord, IncidentRecord
+    from normtui.store.records import GameRecord
+
+# The desk's rules and records are imported by the methods that use them: every command
+# and the console load this mixin, few of them the desk (issue 16).
 
 __all__ = ["DeskMixin"]
 
@@ -39,6 +33,8 @@ class DeskMixin(StoreBase):
 
     def withdrawal_preview(self, player: str | int) -> WithdrawalEffect:
         """What withdrawing the player now would do (the 50 % rule), without doing it."""
+        from normtui.rules.withdrawal import withdrawal_effect
+
         with self._read():
             p = self.resolve_player(player)
             games = [g.game() for g in self.games()]
@@ -82,6 +78,8 @@ class DeskMixin(StoreBase):
     def illness_decision(self, round: int, *, proposed: Postponement | None,
                          opponent_refuses: bool = False) -> IllnessDecision:
         """What §9 decides for an ill player's game, without recording it."""
+        from normtui.rules.withdrawal import decide_illness
+
         self.check_round(round)
         return decide_illness(round, self.profile, proposed=proposed,
                               opponent_refuses=opponent_refuses)
@@ -90,6 +88,8 @@ class DeskMixin(StoreBase):
                        opponent_refuses: bool = False) -> AuditEntry | None:
         """A player too ill to play ``round``: the game is postponed to ``proposed`` (a free day
         or the next morning), or forfeited by the ill player, as §9 decides."""
+        from normtui.rules.withdrawal import apply_illness
+
         with self._write("illness") as tx:
             decision = self.illness_decision(round, proposed=proposed,
                                              opponent_refuses=opponent_refuses)
@@ -114,6 +114,8 @@ class DeskMixin(StoreBase):
         """Whether the player was in the playing area at the start of ``round``. Absent, the
         §7 fine is recorded unless ``fine=False`` (the arbiter did not confirm it). Recording
         the player present again removes a fine that came from this arrival."""
+        from normtui.rules import duties
+
         with self._write("arrival") as tx:
             self.check_round(round)
             p = self.resolve_player(player)
@@ -173,6 +175,8 @@ class DeskMixin(StoreBase):
         return tx.entry
 
     def arrivals(self, round: int | None = None) -> list[ArrivalRecord]:
+        from normtui.store.desk_records import ArrivalRecord
+
         with self._read():
             by_id = self._players_by_id()
             sql = "SELECT * FROM arrivals"
@@ -186,6 +190,8 @@ class DeskMixin(StoreBase):
 
     def fines(self) -> list[FineRecord]:
         """The fines ledger, oldest first."""
+        from normtui.store.desk_records import FineRecord
+
         with self._read():
             by_id = self._players_by_id()
             rows = self._rows("SELECT * FROM fines ORDER BY id")
@@ -200,6 +206,8 @@ class DeskMixin(StoreBase):
                         ) -> AuditEntry | None:
         """An incident (kinds: ``normtui.rules.duties.INCIDENT_KINDS``) with the Chief
         Arbiter's decision."""
+        from normtui.rules import duties
+
         with self._write("incident") as tx:
             self.check_round(round)
             p = self.resolve_player(player)
@@ -216,6 +224,8 @@ class DeskMixin(StoreBase):
         return tx.entry
 
     def incidents(self) -> list[IncidentRecord]:
+        from normtui.store.desk_records import IncidentRecord
+
         with self._read():
             by_id = self._players_by_id()
             rows = self._rows("SELECT * FROM incidents ORDER BY id")
@@ -226,6 +236,9 @@ class DeskMixin(StoreBase):
 
     def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
         """Change one time control of the event's profile; the profile loader validates it."""
+        from normtui.rules.profile import load_profile
+        from normtui.store.profile_text import replace_time_control
+
         with self._write("time control") as tx:
             profile = self.profile
             if name not in profile.time_controls:

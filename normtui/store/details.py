@@ -18,16 +18,18 @@ use them before anything guessed from the PGN tags.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from normtui.rules.model import FIDE_TITLES
-from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase
 from normtui.store.errors import InputError
-from normtui.store.records import surname
+from normtui.store.values import surname
 from normtui.text import clean_text, is_number
+
+if TYPE_CHECKING:
+    from normtui.store.audit import AuditEntry
 
 __all__ = ["DETAIL_FIELDS", "PLAYER_FIELDS", "DetailsMixin"]
 
@@ -55,6 +57,8 @@ def _clean_detail(key: str, value: Value) -> str | None:
         cleaned = [clean_text(str(n)) for n in names]
         if any(not n for n in cleaned):
             raise InputError("a deputy arbiter's name is empty")
+        import json
+
         return json.dumps(cleaned, ensure_ascii=False)
     text = _text(value, DETAIL_FIELDS[key])
     if key == "federation" and text is not None:
@@ -68,6 +72,8 @@ def _clean_detail(key: str, value: Value) -> str | None:
 def _said(key: str, stored: str | None) -> str:
     name = DETAIL_FIELDS[key]
     if key == "deputy_arbiters":
+        import json
+
         names = json.loads(stored or "[]")
         return f"{name} {'; '.join(names)}" if names else f"{name} cleared"
     return f"{name} {stored}" if stored is not None else f"{name} cleared"

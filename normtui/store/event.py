@@ -2,6 +2,7 @@
 
 >>> import tempfile, pathlib
 >>> from normtui.assets import read_profile_text
+>>> from normtui.store import PlayerInput
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "event.db"
 >>> names = ["So", "Carlsen", "Giri", "Anand", "Mamedyarov", "Tari", "Vachier-Lagrave",
 ...          "Topalov", "Wang Hao", "Radjabov"]
@@ -23,29 +24,14 @@ all with one-line messages, and leave the file unchanged.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from normtui.rules.berger import berger_schedule
-from normtui.rules.final import final_table
-from normtui.rules.lots import draw_lots
 from normtui.rules.model import GameState, PlayerStatus, RuleError
-from normtui.rules.prizes import empty_places_note
-from normtui.rules.profile import Profile, load_profile
-from normtui.rules.scoring import is_complete
-from normtui.rules.standings import Standing
-from normtui.store.audit import (
-    AuditEntry,
-    find_entry,
-    find_undoable,
-    keeps_records_only,
-    read_log,
-    undo_rows,
-)
-from normtui.store.base import Clock, resolve_actor
-from normtui.store.connection import create_database, open_database
+from normtui.store.base import Clock, complete_sql, resolve_actor
+from normtui.store.connection import open_database
 from normtui.store.desk import DeskMixin
 from normtui.store.details import DetailsMixin
 from normtui.store.errors import (
@@ -56,17 +42,21 @@ from normtui.store.errors import (
     StoreError,
 )
 from normtui.store.feed import FEED_ACTOR, FeedMixin
-from normtui.store.files import building, place
-from normtui.store.players_csv import check_players, clean_player
-from normtui.store.records import (
-    EventInfo,
-    FinalStandings,
-    PlayerInput,
-    ReportDetails,
-    RoundRecord,
-    StandingRow,
-)
-from normtui.store.stages import PlayoffView, StagesMixin, insert_rounds
+from normtui.store.stages import StagesMixin
+
+if TYPE_CHECKING:
+    from normtui.rules.model import Player
+    from normtui.rules.playoff import PlayoffState
+    from normtui.rules.profile import Profile
+    from normtui.rules.standings import Standing
+    from normtui.store.audit import AuditEntry
+    from normtui.store.event_records import EventInfo, PlayerInput
+    from normtui.store.final_records import FinalStandings, StandingRow
+    from normtui.store.playoff_view import PlayoffView
+    from normtui.store.records import RoundRecord
+
+# Creating an event, the final table, the play-off's view and the audit log's reads import
+# what they use when called: each command loads only its own (issue 16).
 
 __all__ = ["EventStore"]
 
@@ -95,6 +85,12 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
 
         Everything is checked before the file is made; a failure leaves no file behind.
         """
+        from normtui.rules.lots import draw_lots
+        from normtui.rules.profile import load_profile
+        from normtui.store.connection import create_database
+        from normtui.store.files import building, place
+        from normtui.store.players_csv import check_players, clean_player
+
         path = Path(path)
         profile = load_profile(profile_text)
         players = [clean_player(p) for p in players]
@@ -123,6 +119,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
     def _fill(store: EventStore, profile: Profile, profile_text: str, order: Sequence[str],
               by_name: Mapping[str, PlayerInput], lots_seed: int | None) -> None:
         """The creation, one transaction and the log's first entry."""
+        from normtui.rules.berger import berger_schedule
+        from normtui.store.stages import insert_rounds
+
         with store._write("create") as tx:
             tx.rec.insert("event", {"id": 1, "name": profile.event.name,
                                     "profile_text": profile_text,
@@ -146,6 +145,10 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
 
     @property
     def event(self) -> EventInfo:
+        import json
+
+        from normtui.store.event_records import EventInfo, ReportDetails
+
         with self._read():
             row = next(iter(self._rows("SELECT * FROM event")))
             stages = [r["kind"] for r in self._rows("SELECT kind FROM stages ORDER BY id")]
@@ -160,26 +163,26 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
                          details)
 
     def rounds(self, stage: str = "main") -> list[RoundRecord]:
-        with self._read():
-            rows = self._rows(
-                "SELECT * FROM rounds WHERE stage = ? ORDER BY round", [stage])
-            games = self.games(stage=stage)
-        out = []
-        for r in rows:
-            mine = [g for g in games if g.round == r["round"]]
-            done = sum(1 for g in mine if is_complete(g.game()))
-            out.append(RoundRecord(r["stage"], r["round"], r["date"], r["start_time"],
-                                   r["status"], len(mine), done))
-        return out
+        """Every round of the stage with its boards and how many of them are complete
+        (``is_complete``), counted by SQLite: a console and an export ask for this after
+        every change, and it must not cost a record per game."""
+        from normtui.store.records import RoundRecord
+
+        rows = self._conn_rows(
+            "SELECT r.stage, r.round, r.date, r.start_time, r.status, COUNT(g.id), "
+            f"COALESCE(SUM({complete_sql('g')}), 0) FROM rounds r LEFT JOIN games g "
+            "ON g.stage = r.stage AND g.round = r.round WHERE r.stage = ? "
+            "GROUP BY r.id ORDER BY r.round", [stage])
+        return [RoundRecord(*r) for r in rows]
 
     def current_round(self) -> int:
         """The first main round with a board still to finish (postponed boards aside), or the
         last round once all are done."""
-        games = self.games()
-        for g in games:
-            if g.state is not GameState.POSTPONED and not is_complete(g.game()):
-                return g.round
-        return self._stage_rounds("main")
+        with self._read():
+            (first,) = self._conn.execute(
+                "SELECT MIN(g.round) FROM games g WHERE g.stage = 'main' AND g.state <> ? "
+                f"AND NOT {complete_sql('g')}", [GameState.POSTPONED.value]).fetchone()
+            return first if first is not None else self._stage_rounds("main")
 
     def standings(self, through_round: int | None = None) -> list[StandingRow]:
         """The table after ``through_round`` (default: all complete pairings) in final order,
@@ -198,7 +201,26 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             rows, complete = self._main_table(through_round, players=players)
             whole = through_round is None or through_round >= self._stage_rounds("main")
             playoff = self._playoff_state(rows) if complete and whole else None
-            profile = self.profile
+            return self._final(rows, players, playoff)
+
+    def final_and_playoff(self) -> tuple[FinalStandings, PlayoffState]:
+        """The final table (as :meth:`final_standings` gives it) and the play-off's state,
+        from one main table: mid-event the state says who would play if the event ended now
+        (an export and the play-off's screen show both; each would otherwise compute the
+        main table again)."""
+        with self._read():
+            players = self.players()
+            rows, complete = self._main_table(players=players)
+            state = self._playoff_state(rows)
+            return self._final(rows, players, state if complete else None), state
+
+    def _final(self, rows: list[Standing], players: Sequence[Player],
+               playoff: PlayoffState | None) -> FinalStandings:
+        from normtui.rules.final import final_table
+        from normtui.rules.prizes import empty_places_note
+        from normtui.store.final_records import FinalStandings, StandingRow
+
+        profile = self.profile
         table = final_table(rows, profile, playoff)
         status = {p.number: p.status for p in players}
         # §9 a: a player not counted leaves the last place of the prize table empty.
@@ -219,24 +241,28 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
     def playoff_view(self) -> PlayoffView:
         """Everything a screen of the play-off shows, read at one moment: the state, the
         players' names, the seed, what keeps it from starting, the records, the prizes."""
+        from normtui.store.playoff_view import PlayoffView
+
         with self._read():
             players = self.players()
-            state = self._playoff_state(self._main_standings(players=players))
+            final, state = self.final_and_playoff()
             stage = self._stage("playoff")
             seed = stage["lots_seed"] if stage else None
             assert seed is None or isinstance(seed, int)
             records = frozenset(r["game"] for r in self._rows(
                 "SELECT game FROM playoff_results WHERE pgn IS NOT NULL"))
             blocker = None if stage else self._undecided_main()
-            standings = self.standings()
             profile = self.profile
         return PlayoffView(state, {p.number: p.name for p in players}, seed, stage is not None,
-                           blocker, records, tuple(standings), profile)
+                           blocker, records, final.rows, profile)
 
-    def log(self, limit: int | None = None) -> list[AuditEntry]:
-        """The audit log, newest first."""
+    def log(self, limit: int | None = None, *, rows: bool = True) -> list[AuditEntry]:
+        """The audit log, newest first; ``rows=False`` leaves out each entry's rows before
+        and after (its ``before`` and ``after`` are empty): a listing shows the summaries."""
+        from normtui.store.audit import read_log
+
         with self._read():
-            return read_log(self._conn, limit)
+            return read_log(self._conn, limit, rows=rows)
 
     # -- undo --------------------------------------------------------------------------------
 
@@ -253,6 +279,8 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         Refused, with nothing changed, when a row it would restore has been changed since by
         something that is not undone (cannot happen through this API, which undoes in order).
         """
+        from normtui.store.audit import undo_rows
+
         with self._write("undo") as tx:
             entry = self._next_undo(entry_id, anyone=anyone)
             if entry_id is not None and entry.id != entry_id:
@@ -280,6 +308,8 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
                 return None
 
     def _next_undo(self, entry_id: int | None, *, anyone: bool) -> AuditEntry:
+        from normtui.store.audit import find_undoable, keeps_records_only
+
         entry = find_undoable(self._conn)
         # A change a move by the feed (another board's record) since the change meant: passed
         # over, unless the caller means the newest whoever made it (anyone, no id).
@@ -294,6 +324,8 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         return entry
 
     def _not_newest(self, entry_id: int, newest: AuditEntry) -> StoreError:
+        from normtui.store.audit import find_entry
+
         shown = find_entry(self._conn, entry_id)
         if shown is None:
             return NotFoundError(f"there is no change #{entry_id} in the audit log")

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import copy
 from datetime import datetime
-from typing import Literal, Self
+from typing import TYPE_CHECKING, Literal, Self
 
-from normtui.rules.contenders import Contender, race
-from normtui.rules.final import final_table
-from normtui.rules.live import games_if_ended_now
 from normtui.rules.model import GameState, PlayerStatus
-from normtui.rules.standings import compute_standings
-from normtui.store.audit import AuditEntry
 from normtui.store.errors import ConflictError, InputError
 from normtui.store.games import GamesMixin, _check_record, same_record
-from normtui.store.records import StandingRow
+
+if TYPE_CHECKING:
+    from normtui.rules.contenders import Contender
+    from normtui.store.audit import AuditEntry
+    from normtui.store.final_records import StandingRow
 
 __all__ = ["FEED_ACTOR", "FeedMixin"]
 
@@ -108,9 +107,12 @@ class FeedMixin(GamesMixin):
 
     def contenders(self) -> list[Contender]:
         """Who can still finish first (or share it), with best and worst places (§4, §5)."""
+        from normtui.rules.contenders import race
+
         with self._read():
             rows = self._main_standings()
-            games = [g.game() for g in self.games()]
+            # The main games as the table was computed from (kept between reads).
+            games = self._main_games()
             players = self.players()
             profile = self.profile
         counted = frozenset(r.number for r in rows if r.counted)
@@ -121,9 +123,14 @@ class FeedMixin(GamesMixin):
         """The table if every pairing under way ended now, drawn and its Armageddon drawn
         (``normtui.rules.live``), with the prizes it would give (mid-event: a first place
         shared on points is pending, §5)."""
+        from normtui.rules.final import final_table
+        from normtui.rules.live import games_if_ended_now
+        from normtui.rules.standings import compute_standings
+        from normtui.store.final_records import StandingRow
+
         with self._read():
             players = self.players()
-            games = games_if_ended_now(g.game() for g in self.games())
+            games = games_if_ended_now(self._main_games())
             profile = self.profile
         table = final_table(compute_standings(players, games, profile), profile, None)
         status = {p.number: p.status for p in players}

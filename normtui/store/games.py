@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from normtui.rules import duties
 from normtui.rules.model import (
     ArmageddonResult,
     Game,
@@ -20,13 +19,14 @@ from normtui.rules.model import (
     parse_armageddon_result,
     parse_result,
 )
-from normtui.rules.playoff import playoff_players
 from normtui.rules.results import apply_armageddon, apply_result, check_round_closable
-from normtui.store.audit import AuditEntry
 from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, NotFoundError
-from normtui.store.records import GameRecord
 from normtui.text import is_number
+
+if TYPE_CHECKING:
+    from normtui.store.audit import AuditEntry
+    from normtui.store.records import GameRecord
 
 __all__ = ["GamesMixin", "normalised_record", "same_record"]
 
@@ -111,8 +111,10 @@ class GamesMixin(StoreBase):
             raise RuleError(f"{game.label}: the Armageddon has a record, so it was played; "
                             "enter its board result (or replace the record first)",
                             "Regulations §2")
-        signed = duties.signers(game.signatures)
-        after = duties.signatures_after(old, new, game.signatures)
+        from normtui.rules.scoresheets import signatures_after, signers
+
+        signed = signers(game.signatures)
+        after = signatures_after(old, new, game.signatures)
         if after != game.signatures:
             values.update(signed_white=int(after.white), signed_black=int(after.black),
                           signed_arbiter=int(after.arbiter))
@@ -141,6 +143,8 @@ class GamesMixin(StoreBase):
         its entered results to other players or colours."""
         if self._conn.execute("SELECT 1 FROM stages WHERE kind = 'playoff'").fetchone() is None:
             return None
+        from normtui.rules.playoff import playoff_players
+
         return playoff_players(self._main_standings())
 
     def enter_result(self, round: int, white: str | int, black: str | int,
@@ -268,7 +272,9 @@ class GamesMixin(StoreBase):
             if game.result is None:
                 raise RuleError(f"{game.label} has no result yet: scoresheets are signed at the "
                                 "end of the game", "Regulations §8")
-            sig = duties.sign(game.signatures, who)
+            from normtui.rules.scoresheets import sign
+
+            sig = sign(game.signatures, who)
             self._update_game(tx, game, {"signed_white": int(sig.white),
                                          "signed_black": int(sig.black),
                                          "signed_arbiter": int(sig.arbiter)})

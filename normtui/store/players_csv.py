@@ -21,7 +21,7 @@ from pathlib import Path
 
 from normtui.rules.model import FIDE_TITLES
 from normtui.store.errors import InputError
-from normtui.store.records import PlayerInput
+from normtui.store.event_records import PlayerInput
 from normtui.text import TextFileError, clean_text, is_number, read_text_file
 
 __all__ = ["COLUMNS", "MAX_RATING", "check_players", "clean_player", "parse_players_csv",

@@ -2,92 +2,34 @@
 
 Records carry pairing numbers and names, never row ids of players, so a caller can pass them
 straight to the rules (``GameRecord.game()``) or back to the store (``resolve_player``).
+
+These are the records of the games, the byes and the rounds; the final table's
+(``final_records``), the event's own (``event_records``) and the player desk's
+(``desk_records``) are in modules of their own, loaded when asked for: a class costs about as
+much to define as a command spends on its work (issue 16). ``surname`` and ``json_number``
+(``values``) are importable from here too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from normtui.rules.duties import Signatures
-from normtui.rules.final import Decided, FinalRow
-from normtui.rules.model import (
-    ArmageddonResult,
-    Game,
-    GameState,
-    MainResult,
-    Player,
-    PlayerStatus,
-    Postponement,
-)
-from normtui.rules.playoff import PlayoffState
+from normtui.rules.live import armageddon_deadline
+from normtui.rules.model import ArmageddonResult, Game, MainResult, Postponement
+from normtui.rules.scoresheets import Signatures
+from normtui.rules.scoring import blitz_points, pairing_points
+from normtui.store.values import BOARD_RESULTS, MAIN_RESULTS, STATES, json_number, surname
 
-__all__ = [
-    "ArrivalRecord",
-    "ByeRecord",
-    "EventInfo",
-    "FinalStandings",
-    "FineRecord",
-    "GameRecord",
-    "IncidentRecord",
-    "PlayerInput",
-    "ReportDetails",
-    "RoundRecord",
-    "StandingRow",
-    "surname",
-]
+if TYPE_CHECKING:
+    from normtui.rules.model import GameState
+    from normtui.rules.profile import Profile
 
-
-def surname(name: str) -> str:
-    """"So, Wesley" -> "So": how an arbiter names a player in a sentence."""
-    return name.split(",", 1)[0].strip()
-
-
-def _num(value: Decimal | None) -> int | float | None:
-    if value is None:
-        return None
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-@dataclass(frozen=True)
-class PlayerInput:
-    """A player as listed for a new event, before pairing numbers exist."""
-
-    name: str
-    rating: int | None = None
-    federation: str | None = None
-    fide_id: str | None = None
-    title: str | None = None
-    sex: str | None = None
-
-
-@dataclass(frozen=True)
-class EventInfo:
-    name: str
-    created_at: str
-    players: int
-    rounds: int
-    lots_seed: int | None
-    stages: tuple[str, ...]
-    details: ReportDetails = field(default_factory=lambda: ReportDetails())
-
-
-@dataclass(frozen=True)
-class ReportDetails:
-    """What a rating report needs beyond the games (TRF 022, 032, 102, 112; the PGN Site).
-    ``None``: not recorded; the exports then look at the games' PGN tags."""
-
-    city: str | None = None
-    federation: str | None = None
-    site: str | None = None
-    chief_arbiter: str | None = None
-    deputy_arbiters: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"city": self.city, "federation": self.federation, "site": self.site,
-                "chief_arbiter": self.chief_arbiter,
-                "deputy_arbiters": list(self.deputy_arbiters)}
+__all__ = ["GAMES_SQL", "GAME_COLUMNS", "ByeRecord", "GameRecord", "RoundRecord",
+           "game_records", "json_number", "surname"]
 
 
 @dataclass(frozen=True)
@@ -145,7 +87,7 @@ class GameRecord:
             "black": self.black_name,
             "result": self.result.value if self.result else None,
             "armageddon": self.armageddon.value if self.armageddon else None,
-            "points": [_num(p) for p in self.points] if self.points else None,
+            "points": [json_number(p) for p in self.points] if self.points else None,
             "state": self.state.value,
             "white_number": self.white,
             "black_number": self.black,
@@ -180,85 +122,9 @@ class ByeRecord:
 
 
 @dataclass(frozen=True)
-class StandingRow:
-    """A row of the final table (``normtui.rules.final``) with its prize. ``rank`` and
-    ``shared_rank`` are the final ones (a decided play-off puts its winner first, §5);
-    ``prize`` is ``None`` for a player who is not counted, and while the play-off for a
-    shared first place is undecided (``prize_pending``); ``note`` says when the play-off,
-    not the tie-breaks, placed the row."""
-
-    rank: int | None
-    shared_rank: str | None
-    player: str
-    number: int
-    points: Decimal
-    sonneborn_berger: Decimal
-    wins: int
-    black_wins: int
-    prize: Decimal | None
-    counted: bool
-    games: int
-    armageddon_wins: int
-    provisional: bool
-    status: PlayerStatus
-    prize_pending: bool = False
-    # Why the row is as it is when the table alone does not say: the play-off placed it
-    # (§5), or a withdrawal under 50 % is not counted (§9 a); ``prize_note`` says then what
-    # becomes of the prize of the place it leaves empty.
-    note: str = ""
-    prize_note: str | None = None
-
-    @classmethod
-    def of(cls, final: FinalRow, status: PlayerStatus, *, note: str = "",
-           prize_note: str | None = None) -> StandingRow:
-        row = final.standing
-        return cls(row.rank, row.shared_rank, row.name, row.number, row.points,
-                   row.sonneborn_berger, row.wins, row.black_wins, final.prize, row.counted,
-                   row.games, row.armageddon_wins, row.provisional, status,
-                   final.prize_pending, final.note or note, prize_note)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "shared_rank": self.shared_rank,
-            "player": self.player,
-            "number": self.number,
-            "points": _num(self.points),
-            "sonneborn_berger": _num(self.sonneborn_berger),
-            "wins": self.wins,
-            "black_wins": self.black_wins,
-            "prize": None if self.prize is None else float(self.prize),
-            "counted": self.counted,
-            "games": self.games,
-            "armageddon_wins": self.armageddon_wins,
-            "provisional": self.provisional,
-            "status": self.status.value,
-            "prize_pending": self.prize_pending,
-            "note": self.note,
-            "prize_note": self.prize_note,
-        }
-
-
-@dataclass(frozen=True)
-class FinalStandings:
-    """The final table as one read gives it: the rows in final order, how its first places
-    were decided (``"tiebreaks"``, ``"playoff"``, ``"playoff_pending"``), k when places 1..k
-    are the play-off's (0 otherwise), a line saying so, and the play-off's state (``None``
-    mid-event, or for a table of an earlier round)."""
-
-    rows: tuple[StandingRow, ...]
-    decided_by: Decided
-    playoff_places: int = 0
-    note: str = ""
-    playoff: PlayoffState | None = None
-
-    @property
-    def ranks(self) -> dict[int, int | None]:
-        return {r.number: r.rank for r in self.rows}
-
-
-@dataclass(frozen=True)
 class RoundRecord:
+    """One round of a stage: its schedule, status, and how many of its boards are complete."""
+
     stage: str
     round: int
     date: str | None
@@ -273,50 +139,60 @@ class RoundRecord:
                 "complete": self.complete}
 
 
-@dataclass(frozen=True)
-class ArrivalRecord:
-    id: int
-    round: int
-    player: Player
-    present: bool
-    recorded_at: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "round": self.round, "player": self.player.name,
-                "number": self.player.number, "present": self.present,
-                "recorded_at": self.recorded_at}
+# The columns of the store's games query (GAMES_SQL), in order: game_records reads its rows
+# by position, which costs a third of reading them into dicts.
+GAME_COLUMNS = ("g.id", "g.stage", "g.round", "g.board", "w.number", "b.number", "w.name",
+                "b.name", "g.result", "g.armageddon", "g.state", "g.pgn", "g.armageddon_pgn",
+                "g.signed_white", "g.signed_black", "g.signed_arbiter", "g.version",
+                "g.result_at", "g.postponed_to", "g.result_from", "g.armageddon_from")
+GAMES_SQL = (f"SELECT {', '.join(GAME_COLUMNS)} FROM games g "
+             "JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black")
 
 
-@dataclass(frozen=True)
-class FineRecord:
-    id: int
-    player: Player
-    round: int | None
-    amount: Decimal
-    currency: str
-    reason: str
-    article: str | None
-    recorded_at: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "player": self.player.name, "number": self.player.number,
-                "round": self.round, "amount": _num(self.amount), "currency": self.currency,
-                "reason": self.reason, "article": self.article, "recorded_at": self.recorded_at}
-
-
-@dataclass(frozen=True)
-class IncidentRecord:
-    id: int
-    at: str
-    round: int
-    player: Player
-    kind: str
-    description: str
-    decision: str
-    article: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "at": self.at, "round": self.round, "player": self.player.name,
-                "number": self.player.number, "kind": self.kind,
-                "description": self.description, "decision": self.decision,
-                "article": self.article}
+def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRecord]:
+    """The records of rows of GAMES_SQL: points and the Armageddon's deadline from the
+    profile. This builds every game of the event for a screen or an export: a pairing's
+    points depend on its result and Armageddon alone, so they are worked out once per kind
+    of result (a kind the rules refuse raises, for its game, every time), and the
+    signatures are one object per combination."""
+    draw_winner = profile.classical.armageddon_draw_winner
+    minutes = profile.classical.armageddon_start_within_minutes
+    main_points: dict[tuple[MainResult | None, ArmageddonResult | None],
+                      tuple[Decimal, Decimal] | None] = {}
+    signatures: dict[tuple[int, int, int], Signatures] = {}
+    out = []
+    for (id_, stage, rnd, board, white, black, white_name, black_name, result_text,
+         armageddon_text, state_text, pgn, armageddon_pgn, signed_white, signed_black,
+         signed_arbiter, version, result_at, postponed_to, result_from,
+         armageddon_from) in rows:
+        result = MAIN_RESULTS[result_text]
+        armageddon = BOARD_RESULTS[armageddon_text]
+        state = STATES[state_text]
+        if stage == "main":
+            kind = (result, armageddon)
+            if kind in main_points:
+                points = main_points[kind]
+            else:
+                points = pairing_points(Game(rnd, board, white, black, result, armageddon,
+                                             state), profile.points, draw_winner)
+                main_points[kind] = points
+        elif result is not None:
+            points = blitz_points(result, profile.blitz_points)
+        else:
+            points = None
+        deadline = None
+        if result is MainResult.DRAW and armageddon is None and result_at:
+            # result_at is when the game ended (the feed's clocks) or when it was entered.
+            at = armageddon_deadline(datetime.fromisoformat(result_at), minutes)
+            deadline = at.isoformat(timespec="seconds")
+        signed = (signed_white, signed_black, signed_arbiter)
+        sig = signatures.get(signed)
+        if sig is None:
+            sig = signatures[signed] = Signatures(bool(signed_white), bool(signed_black),
+                                                  bool(signed_arbiter))
+        out.append(GameRecord(
+            id_, stage, rnd, board, white, black, white_name, black_name, result, armageddon,
+            state, pgn, armageddon_pgn, sig, version, points, result_at, deadline,
+            Postponement(postponed_to) if postponed_to else None, result_from,
+            armageddon_from))
+    return out

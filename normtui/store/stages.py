@@ -9,36 +9,32 @@ the results entered: its games are derived by ``normtui.rules.playoff`` on every
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
 from types import EllipsisType
-from typing import Any
+from typing import TYPE_CHECKING
 
-from normtui.rules.berger import Pairing, berger_schedule
-from normtui.rules.blitz import blitz_pairings, blitz_standings
-from normtui.rules.lots import draw_lots, numbers_by_choice, numbers_by_hand
 from normtui.rules.model import Colour, GameState, RuleError
-from normtui.rules.playoff import (
-    PlayoffGame,
-    PlayoffState,
-    parse_playoff_result,
-    playoff_state,
-)
-from normtui.rules.profile import Profile
-from normtui.rules.standings import Standing, classical_games
-from normtui.rules.tiebreaks import Scored
-from normtui.store.audit import AuditEntry
-from normtui.store.base import StoreBase, Tx
+from normtui.store.base import StoreBase, Tx, complete_sql
 from normtui.store.errors import ConflictError, InputError, StoreError
-from normtui.store.records import StandingRow, surname
+from normtui.store.values import surname
 
-__all__ = ["PlayoffView", "StagesMixin", "insert_rounds"]
+if TYPE_CHECKING:
+    from normtui.rules.berger import Pairing
+    from normtui.rules.playoff import PlayoffGame, PlayoffState
+    from normtui.rules.profile import Profile
+    from normtui.rules.standings import Standing
+    from normtui.rules.tiebreaks import Scored
+    from normtui.store.audit import AuditEntry
+
+    # What a play-off record must pass before it is kept: (text, game, white name, black
+    # name, entered result, profile) -> warnings; raises RuleError to refuse.
+    RecordCheck = Callable[[str, PlayoffGame, str, str, str, Profile], tuple[str, ...]]
+
+__all__ = ["StagesMixin", "insert_rounds"]
 
 _LOTS = "Regulations §1"
 _PLAYOFF = "Regulations §5"
-# What a play-off record must pass before it is kept: (text, game, white name, black name,
-# entered result, profile) -> warnings; raises RuleError to refuse.
-RecordCheck = Callable[[str, PlayoffGame, str, str, str, Profile], tuple[str, ...]]
+# The rules of the stages (lots, Berger tables, the blitz opener, the play-off) are imported
+# by the methods that use them: every command loads this mixin, few of them a stage.
 
 
 class StagesMixin(StoreBase):
@@ -50,6 +46,9 @@ class StagesMixin(StoreBase):
 
     def start_blitz(self, seed: int) -> AuditEntry | None:
         """Draw the blitz numbers with ``seed`` and create the opener's rounds (§1)."""
+        from normtui.rules.blitz import blitz_pairings
+        from normtui.rules.lots import draw_lots
+
         with self._write("blitz start") as tx:
             profile = self.profile
             if not profile.event.has_blitz_opener:
@@ -73,6 +72,8 @@ class StagesMixin(StoreBase):
 
     def blitz_standings(self) -> list[Standing]:
         """The opener's ranking; its last tie-break is the lot drawn from the blitz seed."""
+        from normtui.rules import blitz
+
         with self._read():
             stage = self._stage("blitz")
             if stage is None:
@@ -80,13 +81,15 @@ class StagesMixin(StoreBase):
             games = [g.game() for g in self.games(stage="blitz")]
             seed = stage["lots_seed"]
             assert seed is None or isinstance(seed, int)
-            return blitz_standings(self.players(), games, self.profile, lots_seed=seed)
+            return blitz.blitz_standings(self.players(), games, self.profile, lots_seed=seed)
 
     # -- pairing numbers ---------------------------------------------------------------------
 
     def choose_numbers(self, choices: Sequence[int]) -> AuditEntry | None:
         """Pairing numbers chosen in the order of the finished blitz ranking (2022: So won the
         opener and chose 1). ``choices[i]`` is the number chosen by the i-th ranked player."""
+        from normtui.rules.lots import numbers_by_choice
+
         with self._write("numbers") as tx:
             unfinished = [g for g in self.games(stage="blitz") if g.result is None]
             if unfinished:
@@ -99,12 +102,16 @@ class StagesMixin(StoreBase):
 
     def set_numbers(self, assignment: Mapping[str, int]) -> AuditEntry | None:
         """Pairing numbers given by hand: ``{player name: number}`` for every player."""
+        from normtui.rules.lots import numbers_by_hand
+
         with self._write("numbers") as tx:
             names = {self.resolve_player(k).name: v for k, v in assignment.items()}
             self._renumber(tx, numbers_by_hand(names, len(self.players())))
         return tx.entry
 
     def _renumber(self, tx: Tx, numbers: Mapping[str, int]) -> None:
+        from normtui.rules.berger import berger_schedule
+
         begun = [g for g in self.games() if g.result is not None or g.pgn is not None
                  or g.state is not GameState.SCHEDULED]
         if begun:
@@ -143,6 +150,9 @@ class StagesMixin(StoreBase):
     def _playoff_state(self, final: list[Standing],
                        results: Mapping[str, str] | None = None) -> PlayoffState:
         """``results``: instead of those stored (to see what a change would do)."""
+        from normtui.rules.playoff import playoff_state
+        from normtui.rules.standings import classical_games
+
         stage = self._stage("playoff")
         seed = stage["lots_seed"] if stage else None
         assert seed is None or isinstance(seed, int)
@@ -178,10 +188,14 @@ class StagesMixin(StoreBase):
 
     def _undecided_main(self) -> str | None:
         """Why the play-off cannot start yet: the first main game still without its points."""
-        for g in self.games():
-            if g.result is None or (g.points is None and g.state is not GameState.FORFEIT):
-                return (f"the play-off is played after the last round; {g.label} is not "
-                        "decided")
+        # The first main game without a result, or whose Armageddon is still due (its
+        # points are not known): found by SQLite, not by building every game.
+        first = self._game_records(
+            "g.id IN (SELECT g.id FROM games g WHERE g.stage = 'main' AND (g.result IS NULL "
+            f"OR (NOT {complete_sql('g')} AND g.state <> 'forfeit')) "
+            "ORDER BY g.round, g.board LIMIT 1)", [])
+        if first:
+            return f"the play-off is played after the last round; {first[0].label} is not decided"
         return None
 
     def _started_playoff(self) -> PlayoffState:
@@ -240,6 +254,8 @@ class StagesMixin(StoreBase):
         the game's record removes the record (audited, so undo brings it back). ``expected``:
         the result the caller showed (None: none yet); refused if the game has another one
         now, entered elsewhere since (a console's question names what it corrects)."""
+        from normtui.rules.playoff import parse_playoff_result
+
         game_id = game.strip().upper()
         value = parse_playoff_result(result)
         with self._write("playoff result") as tx:
@@ -371,99 +387,6 @@ def _next(state: PlayoffState, names: Mapping[int, str]) -> str:
     if game is None:
         return ""
     return f"; next {game.id} {names[game.white]}-{names[game.black]}"
-
-
-@dataclass(frozen=True)
-class PlayoffView:
-    """One read of the play-off for a screen: the rules' state and what it needs to be said.
-
-    ``blocker`` says why a needed play-off cannot start yet; ``records`` holds the ids of the
-    games that have a PGN; ``standings`` carries the prize money."""
-
-    state: PlayoffState
-    names: Mapping[int, str]
-    seed: int | None
-    started: bool
-    blocker: str | None
-    records: frozenset[str]
-    standings: tuple[StandingRow, ...]
-    profile: Profile
-
-    @property
-    def currency(self) -> str:
-        return self.profile.event.currency
-
-    def name(self, number: int | None) -> str | None:
-        return None if number is None else self.names.get(number, str(number))
-
-    def clock(self, game: PlayoffGame | None) -> str | None:
-        """The clock setting to dial for ``game`` ("3' + 2\"")."""
-        return None if game is None else self.profile.time_controls[game.time_control].describe()
-
-    @property
-    def headline(self) -> str:
-        """The status line. Before the last round "not shared" is only true for now: the
-        question of a play-off is settled after the last round (§5)."""
-        if not self.state.needed and self.blocker:
-            return ("First place is not shared now; whether a play-off is needed is settled "
-                    "after the last round.")
-        return self.state.status
-
-    @property
-    def leader_label(self) -> str:
-        return "Leading" if self.blocker else "First place"
-
-    @property
-    def can_start(self) -> bool:
-        return self.state.needed and not self.started and self.blocker is None
-
-    def tiebreaks(self, row: Standing) -> dict[str, Decimal | list[Decimal]]:
-        """The play-off table's own tie-breaks for ``row``, in the profile's order (2022: SB,
-        wins, wins with Black, lots; 2024: direct encounter, SB, Koya and extended Koya of the
-        classical games, lots): what ranks the round robin, and so what a screen shows. A
-        tie-break that is a sequence (direct encounter's loops, extended Koya's steps) is a
-        list; the lot is the drawn value, bigger first."""
-        out: dict[str, Decimal | list[Decimal]] = {}
-        for name in self.profile.playoff.round_robin_tiebreaks:
-            value = row.tiebreak(name)
-            out[name] = list(value) if len(value) != 1 else value[0]
-        return out
-
-    def prizes(self) -> list[StandingRow]:
-        """The rows of the players in the play-off, in the final table's order (its winner
-        first once there is one) with their prizes: pending until it is decided."""
-        return [r for r in self.standings if r.number in self.state.players]
-
-    def to_json(self) -> dict[str, Any]:
-        state = self.state
-        nxt = state.next_game
-        return {
-            "needed": state.needed,
-            "format": state.format,
-            "players": [self.name(n) for n in state.players],
-            "games": [{"id": g.id, "white": self.name(g.white), "black": self.name(g.black),
-                       "result": g.result, "kind": g.kind, "round": g.round, "board": g.board,
-                       "time_control": g.time_control, "clock": self.clock(g),
-                       "pgn": g.id in self.records} for g in state.games],
-            "winner": self.name(state.winner) if state.needed else None,
-            "status": state.status,
-            "started": self.started,
-            "seed": self.seed,
-            "blocked_by": self.blocker if state.needed else None,
-            "next_game": nxt.id if nxt else None,
-            "next_clock": self.clock(nxt),
-            "waiting_for_choice": self.name(state.waiting_for_choice),
-            "decided_by_lots": state.decided_by_lots,
-            "notes": list(state.notes),
-            "table": [{"rank": r.rank, "player": self.name(r.number), "points": r.points,
-                       "sonneborn_berger": r.sonneborn_berger, "wins": r.wins,
-                       "black_wins": r.black_wins, "tiebreaks": self.tiebreaks(r)}
-                      for r in state.table],
-            "prizes": [{"player": r.player, "rank": r.rank, "shared_rank": r.shared_rank,
-                        "prize": r.prize, "pending": r.prize_pending, "note": r.note}
-                       for r in self.prizes()] if state.needed else [],
-            "currency": self.currency,
-        }
 
 
 def insert_rounds(tx: Tx, stage: str, schedule: Sequence[Sequence[Pairing]],

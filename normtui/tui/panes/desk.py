@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from normtui.rules.model import Player
     from normtui.rules.withdrawal import WithdrawalEffect
-    from normtui.store.records import ArrivalRecord
+    from normtui.store.desk_records import ArrivalRecord
 
 
 class PlayerDeskPane(Pane):

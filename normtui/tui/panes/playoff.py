@@ -18,8 +18,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from normtui.rules.playoff import PlayoffGame
+from normtui.store.playoff_view import PlayoffView
 from normtui.store.records import surname
-from normtui.store.stages import PlayoffView
 from normtui.tui.formatting import money
 from normtui.tui.panes.base import Pane
 from normtui.tui.screens.confirm import ConfirmScreen

@@ -92,7 +92,8 @@ def dials(store: EventStore, now: datetime) -> list[Dial]:
     """Every board that needs a clock set now, in board order, main event first."""
     profile = store.profile
     tcs = dict(profile.time_controls)
-    out = _main_dials(store.games(), store.current_round(), tcs, now)
+    # Every dial is for a game not complete yet: those alone are read, each second.
+    out = _main_dials(store.incomplete_games(), store.current_round(), tcs, now)
     stages = store.event.stages
     if "blitz" in stages and "blitz_opener" in tcs:
         for g in store.games(stage="blitz"):

@@ -1,0 +1,110 @@
+"""One read of the play-off for a screen (``EventStore.playoff_view``), in a module of its own:
+only the play-off's pane and command need it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from normtui.rules.playoff import PlayoffGame, PlayoffState
+    from normtui.rules.profile import Profile
+    from normtui.rules.standings import Standing
+    from normtui.store.final_records import StandingRow
+
+__all__ = ["PlayoffView"]
+
+
+@dataclass(frozen=True)
+class PlayoffView:
+    """One read of the play-off for a screen: the rules' state and what it needs to be said.
+
+    ``blocker`` says why a needed play-off cannot start yet; ``records`` holds the ids of the
+    games that have a PGN; ``standings`` carries the prize money."""
+
+    state: PlayoffState
+    names: Mapping[int, str]
+    seed: int | None
+    started: bool
+    blocker: str | None
+    records: frozenset[str]
+    standings: tuple[StandingRow, ...]
+    profile: Profile
+
+    @property
+    def currency(self) -> str:
+        return self.profile.event.currency
+
+    def name(self, number: int | None) -> str | None:
+        return None if number is None else self.names.get(number, str(number))
+
+    def clock(self, game: PlayoffGame | None) -> str | None:
+        """The clock setting to dial for ``game`` ("3' + 2\"")."""
+        return None if game is None else self.profile.time_controls[game.time_control].describe()
+
+    @property
+    def headline(self) -> str:
+        """The status line. Before the last round "not shared" is only true for now: the
+        question of a play-off is settled after the last round (§5)."""
+        if not self.state.needed and self.blocker:
+            return ("First place is not shared now; whether a play-off is needed is settled "
+                    "after the last round.")
+        return self.state.status
+
+    @property
+    def leader_label(self) -> str:
+        return "Leading" if self.blocker else "First place"
+
+    @property
+    def can_start(self) -> bool:
+        return self.state.needed and not self.started and self.blocker is None
+
+    def tiebreaks(self, row: Standing) -> dict[str, Decimal | list[Decimal]]:
+        """The play-off table's own tie-breaks for ``row``, in the profile's order (2022: SB,
+        wins, wins with Black, lots; 2024: direct encounter, SB, Koya and extended Koya of the
+        classical games, lots): what ranks the round robin, and so what a screen shows. A
+        tie-break that is a sequence (direct encounter's loops, extended Koya's steps) is a
+        list; the lot is the drawn value, bigger first."""
+        out: dict[str, Decimal | list[Decimal]] = {}
+        for name in self.profile.playoff.round_robin_tiebreaks:
+            value = row.tiebreak(name)
+            out[name] = list(value) if len(value) != 1 else value[0]
+        return out
+
+    def prizes(self) -> list[StandingRow]:
+        """The rows of the players in the play-off, in the final table's order (its winner
+        first once there is one) with their prizes: pending until it is decided."""
+        return [r for r in self.standings if r.number in self.state.players]
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.state
+        nxt = state.next_game
+        return {
+            "needed": state.needed,
+            "format": state.format,
+            "players": [self.name(n) for n in state.players],
+            "games": [{"id": g.id, "white": self.name(g.white), "black": self.name(g.black),
+                       "result": g.result, "kind": g.kind, "round": g.round, "board": g.board,
+                       "time_control": g.time_control, "clock": self.clock(g),
+                       "pgn": g.id in self.records} for g in state.games],
+            "winner": self.name(state.winner) if state.needed else None,
+            "status": state.status,
+            "started": self.started,
+            "seed": self.seed,
+            "blocked_by": self.blocker if state.needed else None,
+            "next_game": nxt.id if nxt else None,
+            "next_clock": self.clock(nxt),
+            "waiting_for_choice": self.name(state.waiting_for_choice),
+            "decided_by_lots": state.decided_by_lots,
+            "notes": list(state.notes),
+            "table": [{"rank": r.rank, "player": self.name(r.number), "points": r.points,
+                       "sonneborn_berger": r.sonneborn_berger, "wins": r.wins,
+                       "black_wins": r.black_wins, "tiebreaks": self.tiebreaks(r)}
+                      for r in state.table],
+            "prizes": [{"player": r.player, "rank": r.rank, "shared_rank": r.shared_rank,
+                        "prize": r.prize, "pending": r.prize_pending, "note": r.note}
+                       for r in self.prizes()] if state.needed else [],
+            "currency": self.currency,
+        }

@@ -1,0 +1,132 @@
+"""The store's fast paths give what their straightforward definitions give (issue 16):
+records built a kind of result at a time, rounds and the current round counted by SQLite,
+and the main games kept between reads of one store, after any sequence of changes made by
+this store or by another connection (tests/store/reference.py holds the definitions)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from normtui.export.snapshot import take_snapshot
+from normtui.rules.model import ArmageddonResult, Game, MainResult
+from normtui.rules.scoring import armageddon_due, is_complete
+from normtui.store import EXPECTED_ERRORS, EventStore
+from normtui.store.base import complete_sql
+from tests.store import reference
+from tests.store.test_undo_property import CLOCK, actions, apply, template
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_complete_in_sql_is_the_rules_is_complete() -> None:
+    """Every result and Armageddon, the impossible pairs included."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE g (result TEXT, armageddon TEXT)")
+    for result in [None, *MainResult]:
+        for armageddon in [None, *ArmageddonResult]:
+            (value,) = conn.execute(f"SELECT {complete_sql('g')} FROM (SELECT ? AS result, "
+                                    "? AS armageddon) g",
+                                    [result and result.value,
+                                     armageddon and armageddon.value]).fetchone()
+            game = Game(1, 1, 1, 2, result, armageddon)
+            assert bool(value) == is_complete(game), (result, armageddon)
+            due = result is MainResult.DRAW and armageddon is None
+            assert due == armageddon_due(game)
+    conn.close()
+
+
+def _check(store: EventStore) -> None:
+    """Every fast read against its definition, on the store as it is now."""
+    assert store.games() == reference.games(store)
+    assert store.rounds() == reference.rounds(store)
+    assert store.current_round() == reference.current_round(store)
+    assert store._undecided_main() == reference.undecided_main(store)
+    assert store.armageddons_due() == [g for g in reference.games(store)
+                                       if g.result is MainResult.DRAW and g.armageddon is None]
+    every = reference.games(store)
+    assert store.incomplete_games() == [g for g in every if not is_complete(g.game())]
+    # The clocks pane reads only those: every dial it shows is for one of them.
+    from normtui.tui.widgets.clock_dial import _main_dials
+
+    tcs = dict(store.profile.time_controls)
+    assert (_main_dials(store.incomplete_games(), store.current_round(), tcs, CLOCK)
+            == _main_dials(every, store.current_round(), tcs, CLOCK))
+    assert store._main_standings() == reference.main_table(store)
+    assert store._main_games() == reference.main_games(store)
+    with EventStore.open(store.path) as fresh:  # nothing kept: everything read afresh
+        assert store.final_standings() == fresh.final_standings()
+        assert store.contenders() == fresh.contenders()
+        assert store.standings_if_ended_now() == fresh.standings_if_ended_now()
+    snap = take_snapshot(store)
+    assert snap.complete_through == reference.complete_through(list(snap.games), snap.rounds)
+
+
+@pytest.mark.parametrize("name", ["demo.db"])
+def test_the_demo_event(name: str, tmp_path: Path) -> None:
+    db = tmp_path / name
+    shutil.copyfile(ROOT / name, db)
+    with EventStore.open(db) as store:
+        _check(store)
+        assert store.rounds("blitz") == reference.rounds(store, "blitz")
+
+
+def _foreign(path: Path, action: tuple[object, ...]) -> None:
+    """The same kind of change, made by another connection (the CLI, a second console)."""
+    with EventStore.open(path, clock=lambda: CLOCK) as other:
+        apply(other, action)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(["store", "view", "other"]), actions), min_size=1,
+                max_size=14))
+def test_what_a_store_keeps_is_what_it_would_read(
+        sequence: list[tuple[str, tuple[object, ...]]]) -> None:
+    """Changes by the store itself, by a view of it writing as another actor (the console's
+    feed: the same connection, so another process's commits are not how it learns of them),
+    and by another connection."""
+    tmp = Path(tempfile.mkdtemp(prefix="normtui-fast-"))
+    path = tmp / "event.db"
+    shutil.copyfile(template(), path)
+    store = EventStore.open(path, clock=lambda: CLOCK)
+    view = store.as_actor("feed")
+    try:
+        _check(store)
+        for who, action in sequence:
+            try:
+                if who == "other":
+                    _foreign(path, action)
+                else:
+                    apply(store if who == "store" else view, action)
+            except EXPECTED_ERRORS:
+                pass
+            _check(store)
+    finally:
+        store.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def test_a_write_sees_its_own_changes_and_a_refused_one_leaves_nothing_kept(
+        tmp_path: Path) -> None:
+    """Inside a write the table is read afresh (it sees what the write changed, which may
+    still be rolled back), and what the store keeps never holds a change that was not
+    committed."""
+    from normtui.rules.model import RuleError
+
+    path = tmp_path / "event.db"
+    shutil.copyfile(template(), path)
+    with EventStore.open(path, clock=lambda: CLOCK) as store:
+        before = store._main_standings()  # kept from here
+        game = store.games(1)[0]
+        with pytest.raises(RuleError), store._write("result") as tx:
+            tx.rec.update("games", game.id, {"result": "1-0", "state": "finished"})
+            inside = store._main_standings()
+            assert inside != before and inside == reference.main_table(store)
+            raise RuleError("refused")
+        assert store._main_standings() == before == reference.main_table(store)
