@@ -9,7 +9,7 @@ Where each article of the Norway Chess regulations lives:
 * §2-§3 for games followed live (the Armageddon window from the game's end, the clocks a game
   starts with, the table if the games under way ended now): ``live``
 * §6 tie-breaks and the standings: ``standings``
-* §7-§8 player duties, scoresheets: ``duties``
+* §7 player duties: ``duties``; §8 scoresheets: ``scoresheets``
 * §9 illness and withdrawal: ``withdrawal``
 * every number of the rule book: ``profile`` (loaded from ``assets/regulations``)
 * the values they all work on: ``model``

@@ -102,6 +102,8 @@ def _clock(seconds: int) -> str:
 
 @dataclass(frozen=True)
 class EventRules:
+    """§1: the event's size, its pairing system and its currency."""
+
     name: str
     players: int
     rounds: int
@@ -115,6 +117,8 @@ class EventRules:
 
 @dataclass(frozen=True)
 class ClassicalRules:
+    """§2: the main games: draw offers, scoresheets, and the Armageddon that follows a draw."""
+
     draw_agreement_after_black_move: int
     scoresheet_stop_under_seconds: int
     armageddon_start_within_minutes: int
@@ -155,6 +159,8 @@ class MainPoints:
 
 @dataclass(frozen=True)
 class BlitzPoints:
+    """Points of a blitz game (the opener and the play-off)."""
+
     win: Decimal
     draw: Decimal
     loss: Decimal
@@ -162,6 +168,8 @@ class BlitzPoints:
 
 @dataclass(frozen=True)
 class Tiebreaks:
+    """§6: the tie-breaks in order, and what Sonneborn-Berger and wins count."""
+
     order: tuple[str, ...]
     sonneborn_berger_basis: str
     wins_include_armageddon: bool
@@ -169,6 +177,8 @@ class Tiebreaks:
 
 @dataclass(frozen=True)
 class PlayoffRules:
+    """§5: the play-off for a shared first place."""
+
     match_games: int
     match_time_control: str
     armageddon_time_control: str
@@ -187,6 +197,8 @@ class PlayoffRules:
 
 @dataclass(frozen=True)
 class Prizes:
+    """§5: the prize fund and its prizes, and how equal points share them."""
+
     fund: Decimal
     amounts: tuple[Decimal, ...]
     share_equal_points: bool
@@ -195,6 +207,8 @@ class Prizes:
 
 @dataclass(frozen=True)
 class Duties:
+    """§7: the player's duty to be present, and its fine."""
+
     present_minutes_before_start: int
     late_fine: Decimal
     late_fine_currency: str
@@ -202,6 +216,8 @@ class Duties:
 
 @dataclass(frozen=True)
 class IllnessRules:
+    """§9: illness, postponement and withdrawal."""
+
     withdrawal_counted_fraction: Decimal
     forfeit_rounds: tuple[int, ...]
     opponent_may_refuse_morning: bool
@@ -284,10 +300,27 @@ _HINTS: dict[str, type] = {
 _OPTIONAL_TABLES = frozenset({"sources"})
 
 
+# The annotations of the profile's classes, which are strings (``from __future__ import
+# annotations``): resolving them with typing.get_type_hints compiles each one, half of what
+# loading a profile costs, and every command loads one.
+_ANNOTATIONS: dict[str, object] = {
+    "int": int, "str": str, "bool": bool, "Decimal": Decimal, "Decimal | None": Decimal | None,
+    "tuple[int, ...]": tuple[int, ...], "tuple[str, ...]": tuple[str, ...],
+    "tuple[Decimal, ...]": tuple[Decimal, ...],
+}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    fields = dataclasses.fields(cls)
+    if all(isinstance(f.type, str) and f.type in _ANNOTATIONS for f in fields):
+        return {f.name: _ANNOTATIONS[f.type] for f in fields}  # type: ignore[index]
+    return typing.get_type_hints(cls)
+
+
 def _build(cls: type, table: object, path: str) -> Any:
     if not isinstance(table, dict):
         raise ProfileError(f"profile key '{path}': expected a table")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(table) - names)
     if unknown:

@@ -87,3 +87,14 @@ def test_next_years_rules_are_a_new_file_not_code() -> None:
     profile = load_profile(text)
     assert (profile.event.players, profile.event.rounds) == (12, 22)
     assert profile.source_text == text
+
+
+def test_the_loaders_reading_of_annotations_is_typings() -> None:
+    """Issue 16: the loader resolves the sections' annotations from a table instead of
+    typing.get_type_hints (which compiles each one); the two must agree for every section."""
+    import typing
+
+    from normtui.rules import profile as module
+
+    for cls in [*module._HINTS.values(), module.TimeControl]:
+        assert module._hints(cls) == typing.get_type_hints(cls), cls
