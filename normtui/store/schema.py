@@ -277,9 +277,20 @@ def m005_feed(db: Database) -> None:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
 
+def m006_games_progress(db: Database) -> None:
+    # Issue 16: the standings, the rounds' counts and the current round read every main game
+    # after every result, but only these columns; the rows themselves carry the PGN texts
+    # (often longer than a page, with the signatures stored after them), so a read of the
+    # table was a read of every record. This index holds what those reads need, in
+    # round-and-board order (the row id is in every index). A later step that rebuilds the
+    # games table makes it again, as m004 makes games_white and games_black.
+    db.execute("CREATE INDEX IF NOT EXISTS games_progress ON games(stage, round, board, result, "
+               "armageddon, state, white, black, signed_white, signed_black, signed_arbiter)")
+
+
 # In order; a new migration is appended here.
 _STEPS = (m001_event, m002_playoff_pgn, m003_report_details, m004_armageddon_forfeit,
-          m005_feed)
+          m005_feed, m006_games_progress)
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 
 

@@ -127,8 +127,9 @@ def test_applied_migrations_read_as_sqlite_utils_reads_them(store: EventStore) -
 
 def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> None:
     """A file of the first release (m001 only) gains the play-off records (m002), the report
-    details (m003), the Armageddon forfeits (m004) and the live feed's columns (m005), keeps its
-    data, and its old audit entries can still be undone."""
+    details (m003), the Armageddon forfeits (m004), the live feed's columns (m005) and the
+    index of the games' progress (m006), keeps its data, and its old audit entries can still
+    be undone."""
     from normtui.store.check import check_event
     from normtui.store.schema import KNOWN_MIGRATIONS
 
@@ -164,6 +165,8 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
     with EventStore.open(event_path) as store:
         columns = [r[1] for r in store._conn.execute("PRAGMA table_info(playoff_results)")]
         assert "pgn" in columns
+        assert store._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' "
+                                   "AND name = 'games_progress'").fetchone()
         assert store.event.details.city is None
         assert [p.title for p in store.players()] == [None] * 10
         assert len(store.games()) == 45
@@ -271,9 +274,10 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
     from normtui.store.schema import KNOWN_MIGRATIONS
 
     with sqlite3.connect(event_path) as conn:  # the file as the release before m004 left it
-        # (and so before m005, the feed's columns, which come after it)
+        # (and so before m005, the feed's columns, and m006, which come after it)
         conn.execute("DELETE FROM _sqlite_migrations "
-                     "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed')")
+                     "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
+                     "'m006_games_progress')")
     conn.close()
     ctx = multiprocessing.get_context("fork")
     for attempt in range(3):
