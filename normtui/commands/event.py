@@ -61,20 +61,24 @@ def _pairing_line(g: GameRecord) -> str:
 def print_pairings(store: EventStore, games: list[GameRecord], byes: list[ByeRecord],
                    stage: str) -> None:
     rounds = {r.round: r for r in store.rounds(stage)}
-    shown = sorted({g.round for g in games} | {b.round for b in byes})
-    for round_no in shown:
+    # By round once: a scan of every game for each round grew as the players cubed.
+    boards: dict[int, list[GameRecord]] = {}
+    for g in games:
+        boards.setdefault(g.round, []).append(g)
+    resting: dict[int, list[ByeRecord]] = {}
+    for b in byes:
+        resting.setdefault(b.round, []).append(b)
+    for round_no in sorted(boards.keys() | resting.keys()):
         r = rounds[round_no]
         when = " ".join(x for x in (r.date, r.start_time) if x)
         title = "Blitz round" if stage == "blitz" else "Round"
         click.echo(f"{title} {round_no}" + (f" ({when})" if when else "")
                    + (" closed" if r.status == "closed" else ""))
         click.echo(_SHEET)
-        for g in games:
-            if g.round == round_no:
-                click.echo(_pairing_line(g))
-        for b in byes:
-            if b.round == round_no:
-                click.echo(f"  {'bye':>3} {b.number:>2} {b.name:<26} (no game this round)")
+        for g in boards.get(round_no, ()):
+            click.echo(_pairing_line(g))
+        for b in resting.get(round_no, ()):
+            click.echo(f"  {'bye':>3} {b.number:>2} {b.name:<26} (no game this round)")
 
 
 def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> None:

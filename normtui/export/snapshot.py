@@ -188,9 +188,10 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
     """Read everything an export needs; ``details`` override what is recorded, which
     overrides what the PGN texts suggest."""
     games = tuple(store.games())
-    final = store.final_standings()
     # Mid-event the play-off question is not settled: the state still says who would play.
-    playoff = final.playoff if final.playoff is not None else store.playoff()
+    # Both from one main table (issue 16: each was computed on its own).
+    final, state = store.final_and_playoff()
+    playoff = final.playoff if final.playoff is not None else state
     texts = [t for g in games for t in (g.pgn, g.armageddon_pgn)]
     found = details_from_pgn(texts)
     dates: dict[int, str | None] = {r.round: r.date for r in store.rounds()}

@@ -29,6 +29,7 @@ from normtui.store.errors import (
     NotFoundError,
 )
 from normtui.store.failures import sqlite_failure
+from normtui.store.kept_records import KeptRecords
 from normtui.store.main_games import MainGames
 from normtui.store.values import surname
 from normtui.text import is_number
@@ -91,9 +92,11 @@ class StoreBase:
         self._clock = clock or _utc_now
         self._lock = RLock()
         self._profile_cache: tuple[str, Profile] | None = None
-        # The main games built for the last table (store/main_games.py), shared with the
-        # views of as_actor: their writes must reach it.
+        # The main games built for the last table (store/main_games.py) and the games'
+        # records (store/kept_records.py), shared with the views of as_actor: their writes
+        # must reach them.
         self._kept_games = MainGames()
+        self._kept_records = KeptRecords()
         self._writing = 0  # writes under way (nested ones inside the first)
         self._rounds_cache: dict[str, int] = {}
 
@@ -178,7 +181,9 @@ class StoreBase:
                 finally:
                     self._writing -= 1
                     # Committed or rolled back, what it touched is read again either way.
-                    self._kept_games.written(tx.rec.touched())
+                    touched = tx.rec.touched()
+                    self._kept_games.written(touched)
+                    self._kept_records.written(touched)
             if tx.entry is not None:
                 _commits += 1
 
@@ -297,11 +302,19 @@ class StoreBase:
         return game_records(rows, profile)
 
     def games(self, round: int | None = None, stage: str = "main") -> list[GameRecord]:
-        """The games of a stage, or of one round of it, by round and board."""
-        if round is not None:
-            self.check_round(round, stage)
-            return self._game_records("g.stage = ? AND g.round = ?", [stage, round])
-        return self._game_records("g.stage = ?", [stage])
+        """The games of a stage, or of one round of it, by round and board: the records
+        kept from the last read, with only what changed since read again
+        (store/kept_records.py); inside a write not yet committed, read afresh."""
+        with self._read():
+            if round is not None:
+                self.check_round(round, stage)
+            kept = None if self._writing else self._kept_records.read(
+                self._conn, self.profile, stage, round)
+            if kept is not None:
+                return kept
+            if round is not None:
+                return self._game_records("g.stage = ? AND g.round = ?", [stage, round])
+            return self._game_records("g.stage = ?", [stage])
 
     def byes(self, round: int | None = None, stage: str = "main") -> list[ByeRecord]:
         """Who has no game in each round of a stage (or in one round), by round: the bye of

@@ -2,7 +2,8 @@
 
 The standings are computed after every result from every main game of the event: at 100
 players, reading 4,950 rows and building their games cost three times the table itself. So a
-store keeps the games it built, with the two facts that make them current:
+store keeps the games it built (and, in store/kept_records.py, the games' records, which a
+console reads several times a frame), with the two facts that make them current:
 
 * ``PRAGMA data_version``, which changes when any other connection commits (another console,
   the command line, the live feed): then everything is read again;
@@ -14,7 +15,7 @@ store keeps the games it built, with the two facts that make them current:
 Inside a write that is not committed yet the store does not use or change what it keeps: its
 reads there see changes that may still be rolled back. tests/store/test_fast_paths.py checks,
 after random sequences of changes from this store and from another connection, that the table
-from what is kept is the table read afresh.
+and the records from what is kept are those read afresh.
 """
 
 from __future__ import annotations
@@ -29,26 +30,23 @@ from normtui.store.values import BOARD_RESULTS, MAIN_RESULTS, STATES
 if TYPE_CHECKING:
     from normtui.rules.scoresheets import Signatures
 
-__all__ = ["MainGames"]
+__all__ = ["Kept", "MainGames"]
 
 _COLUMNS = ("id, round, board, white, black, result, armageddon, state, signed_white, "
             "signed_black, signed_arbiter")
 _ALL = f"SELECT {_COLUMNS} FROM games WHERE stage = 'main' ORDER BY round, board"
 
 
-class MainGames:
-    """What one store keeps of its main games; see the module's doc. Made with the store and
-    shared by its views (``EventStore.as_actor``), whose writes it must hear of."""
+class Kept:
+    """When what a store keeps of its games is still current: the ``data_version`` it was
+    read at, and the game rows the store's own writes touched since (see the module's doc).
+    Made with the store and shared by its views (``EventStore.as_actor``), whose writes it
+    must hear of."""
 
     def __init__(self) -> None:
         self._version: int | None = None  # data_version of the read they were built from
-        self._numbers: dict[int, int] = {}  # player row id -> pairing number
-        self._games: list[Game] = []
-        self._signatures: dict[tuple[int, int], Signatures] = {}
-        self._at: dict[int, int] = {}  # game row id -> index in _games
         self._touched: set[int] = set()  # own writes' game rows since
-        self._kinds: dict[tuple[int, int, int], Signatures] = {}
-        self._signatures_of: type[Signatures]
+        self._read_version: int | None = None
 
     def forget(self) -> None:
         self._version = None
@@ -63,6 +61,43 @@ class MainGames:
                 return
             self._touched.add(row_id)
 
+    def _refresh(self, conn: sqlite3.Connection) -> None:
+        """Current as of the read transaction ``conn`` is in (one must be open: the
+        caller's snapshot, which ``data_version`` then describes)."""
+        if not self._current(conn):
+            self._load(conn)
+            self._version = self._read_version
+            self._touched = set()
+
+    def _current(self, conn: sqlite3.Connection) -> bool:
+        """Whether what is kept is current (the rows own writes touched read again), without
+        reading everything when it is not."""
+        (self._read_version,) = conn.execute("PRAGMA data_version").fetchone()
+        if self._read_version != self._version or not self._patch(conn, sorted(self._touched)):
+            return False
+        self._touched = set()
+        return True
+
+    def _load(self, conn: sqlite3.Connection) -> None:
+        raise NotImplementedError
+
+    def _patch(self, conn: sqlite3.Connection, ids: list[int]) -> bool:
+        """Read again the rows own writes touched; ``False`` when that cannot be done."""
+        raise NotImplementedError
+
+
+class MainGames(Kept):
+    """What one store keeps of its main games as the rules see them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._numbers: dict[int, int] = {}  # player row id -> pairing number
+        self._games: list[Game] = []
+        self._signatures: dict[tuple[int, int], Signatures] = {}
+        self._at: dict[int, int] = {}  # game row id -> index in _games
+        self._kinds: dict[tuple[int, int, int], Signatures] = {}
+        self._signatures_of: type[Signatures]
+
     def read(self, conn: sqlite3.Connection
              ) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
         """The main games and their signatures by (round, board), current as of the read
@@ -70,11 +105,7 @@ class MainGames:
         from normtui.rules.scoresheets import Signatures
 
         self._signatures_of = Signatures
-        (version,) = conn.execute("PRAGMA data_version").fetchone()
-        if version != self._version or not self._patch(conn):
-            self._load(conn)
-            self._version = version
-        self._touched = set()
+        self._refresh(conn)
         return self._games, self._signatures
 
     def _load(self, conn: sqlite3.Connection) -> None:
@@ -87,11 +118,9 @@ class MainGames:
             self._signatures[(game.round, game.board)] = sig
             self._at[row[0]] = i
 
-    def _patch(self, conn: sqlite3.Connection) -> bool:
-        """Read again the rows own writes touched; ``False`` when that cannot be done."""
-        if not self._touched:
+    def _patch(self, conn: sqlite3.Connection, ids: list[int]) -> bool:
+        if not ids:
             return True
-        ids = sorted(self._touched)
         rows = conn.execute(f"SELECT {_COLUMNS}, stage FROM games WHERE id IN "
                             f"({', '.join('?' * len(ids))})", ids).fetchall()
         found = {row[0] for row in rows}

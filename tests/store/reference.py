@@ -19,7 +19,7 @@ from normtui.rules.profile import Profile
 from normtui.rules.scoresheets import Signatures, provisional_games
 from normtui.rules.scoring import blitz_points, is_complete, pairing_points
 from normtui.rules.standings import Standing, compute_standings
-from normtui.store import EventStore, GameRecord, RoundRecord
+from normtui.store import ByeRecord, EventStore, GameRecord, RoundRecord
 
 GAMES_SQL = """
 SELECT g.*, w.number AS white_number, w.name AS white_name,
@@ -71,6 +71,16 @@ def game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
 def games(store: EventStore, stage: str = "main") -> list[GameRecord]:
     rows = store._rows(f"{GAMES_SQL} WHERE g.stage = ? ORDER BY g.round, g.board", [stage])
     return [game_record(r, store.profile) for r in rows]
+
+
+def byes(store: EventStore, stage: str = "main") -> list[ByeRecord]:
+    every = games(store, stage)
+    out = []
+    for rnd in range(1, len(rounds(store, stage)) + 1):
+        playing = {n for g in every if g.round == rnd for n in (g.white, g.black)}
+        out += [ByeRecord(stage, rnd, p.number, p.name) for p in store.players()
+                if p.number not in playing]
+    return out
 
 
 def rounds(store: EventStore, stage: str = "main") -> list[RoundRecord]:

@@ -45,6 +45,12 @@ def test_complete_in_sql_is_the_rules_is_complete() -> None:
 def _check(store: EventStore) -> None:
     """Every fast read against its definition, on the store as it is now."""
     assert store.games() == reference.games(store)
+    # The records kept (store/kept_records.py): a round of them, the opener's, and a second
+    # read, which is served from what the first kept.
+    assert store.games(1) == [g for g in reference.games(store) if g.round == 1]
+    assert store.games(stage="blitz") == reference.games(store, "blitz")
+    assert store.games() == reference.games(store)
+    assert store.byes() == reference.byes(store)
     assert store.rounds() == reference.rounds(store)
     assert store.current_round() == reference.current_round(store)
     assert store._undecided_main() == reference.undecided_main(store)
@@ -123,10 +129,14 @@ def test_a_write_sees_its_own_changes_and_a_refused_one_leaves_nothing_kept(
     shutil.copyfile(template(), path)
     with EventStore.open(path, clock=lambda: CLOCK) as store:
         before = store._main_standings()  # kept from here
+        records = store.games()
         game = store.games(1)[0]
         with pytest.raises(RuleError), store._write("result") as tx:
             tx.rec.update("games", game.id, {"result": "1-0", "state": "finished"})
             inside = store._main_standings()
             assert inside != before and inside == reference.main_table(store)
+            assert store.games() != records and store.games() == reference.games(store)
+            assert store.games(1)[0].result is MainResult.WHITE_WIN
             raise RuleError("refused")
         assert store._main_standings() == before == reference.main_table(store)
+        assert store.games() == records == reference.games(store)
