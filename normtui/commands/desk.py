@@ -35,12 +35,13 @@ from normtui.rules.profile import (
     Profile,
     TimeControl,
 )
-from normtui.store.check import UNREADABLE, check_event
 
 
 def _readable(check: Callable[[], list[str]], damaged: bool) -> list[str]:
     """A check that reads the event's records; on a file already found damaged, as far as its
     rows can be read (nothing, if they cannot)."""
+    from normtui.store.check import UNREADABLE  # only `normtui check` needs the checker
+
     try:
         return check()
     except UNREADABLE:
@@ -297,6 +298,7 @@ def register(cli: click.Group) -> None:
         from normtui.export.fide import missing_for_fide
         from normtui.export.snapshot import take_snapshot
         from normtui.importing.agreement import disagreements
+        from normtui.store.check import check_event
         from normtui.store.errors import DamagedDatabase
 
         gaps: list[str] = []

@@ -5,8 +5,8 @@ Exit codes: 0 done; 2 bad input, with one line on stderr and the database unchan
 
 from __future__ import annotations
 
-from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,8 +24,16 @@ from normtui.commands.storecli import (
     reports,
     say,
 )
-from normtui.store import ByeRecord, EventStore, FinalStandings, GameRecord, read_players_csv
 from normtui.text import csv_line
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from normtui.store import ByeRecord, EventStore, FinalStandings, GameRecord
+
+# The records' classes, the players file's reader and the rest of the store are imported by
+# the commands that use them: `normtui standings` must not define the game records, nor
+# `normtui pairings` the final table's (issue 16: a command's start is most of its cost).
 
 STANDINGS_COLUMNS = ("rank", "shared_rank", "player", "number", "points", "sonneborn_berger",
                      "wins", "black_wins", "prize", "counted", "note")
@@ -87,6 +95,8 @@ def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> 
         byes = store.byes(round_no, stage)
         if as_json:
             # Each round's boards, then its bye: {"round", "bye": true, "player", "number"}.
+            from normtui.store.records import ByeRecord
+
             items: list[GameRecord | ByeRecord] = [*games, *byes]
             items.sort(key=lambda x: (x.round, isinstance(x, ByeRecord)))
             echo_json([item.to_json() for item in items])
@@ -189,6 +199,8 @@ def register(cli: click.Group) -> None:
             store = create_from_trf(db, trf, text, actor=actor())
         else:
             assert players_file is not None
+            from normtui.store import EventStore, read_players_csv
+
             players = read_players_csv(players_file)
             text = event_profile_text(text, len(players), name=name, cycles=cycles,
                                       prizes=prizes, fund=fund, currency=currency)

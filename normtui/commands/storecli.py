@@ -15,13 +15,16 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
 from normtui.commands.common import UserError, echo_json, output_guard
-from normtui.store import AuditEntry, EventStore
+from normtui.store import EventStore
 from normtui.text import is_number
+
+if TYPE_CHECKING:
+    from normtui.store.audit import AuditEntry  # loaded by the first write or log
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")

@@ -23,12 +23,16 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from normtui.rules import tiebreaks
 from normtui.rules.model import Colour, Game, MainResult, Player, PlayerStatus
 from normtui.rules.profile import Profile
 from normtui.rules.scoring import pairing_points
-from normtui.rules.tiebreaks import Scored
+
+if TYPE_CHECKING:
+    # The group tie-breaks (Koya, direct encounter) are imported when the order names one:
+    # the 2022 table, after every result, needs none of them.
+    from normtui.rules.tiebreaks import Scored
 
 __all__ = [
     "Standing",
@@ -240,6 +244,8 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
         sb[black] += black_score * total[white]
     basis: list[Scored] = []
     if any(name in _GROUP_TIEBREAKS for name in order):
+        from normtui.rules.tiebreaks import Scored
+
         basis = [Scored(*pair) for pair in pairs]
 
     rows = [
@@ -264,6 +270,8 @@ def classical_games(players: Sequence[Player], games: Sequence[Game], profile: P
                     ) -> list[Scored]:
     """The main games of the counted players as 1 / ½ / 0 (a forfeit as a win and a loss):
     what the classical-results tie-breaks read (2024's play-off round robin)."""
+    from normtui.rules.tiebreaks import Scored
+
     counted = counted_players(players, games, profile)
     out = []
     for g in games:
@@ -284,6 +292,10 @@ def add_group_tiebreaks(rows: Sequence[Standing], games: Sequence[Scored],
     Direct encounter is a comparison within a tie, so it needs the tie: the players equal on
     points and on every tie-break before it in ``order``."""
     extra: dict[int, dict[str, TiebreakValue]] = {r.number: dict(r.extra) for r in rows}
+    if not any(name in _GROUP_TIEBREAKS for name in order):
+        return [dataclasses.replace(r, extra=extra[r.number]) for r in rows]
+    from normtui.rules import tiebreaks  # only now: the 2022 order names none of them
+
     if "koya" in order:
         koya = tiebreaks.koya(games, totals, win)
         for n in extra:

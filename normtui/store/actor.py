@@ -12,7 +12,7 @@ import os
 
 from normtui.store.errors import InputError
 
-__all__ = ["ACTOR_MAX", "resolve_actor"]
+__all__ = ["ACTOR_MAX", "named_actor", "resolve_actor"]
 
 # An arbiter's name as the audit log shows it: in a column of the log, on one line.
 ACTOR_MAX = 40
@@ -42,3 +42,12 @@ def resolve_actor(actor: str | None) -> str:
         raise InputError(f"the arbiter's name ({source}) must be one line of at most "
                          f"{ACTOR_MAX} characters: {text[:ACTOR_MAX]!r}")
     return text
+
+
+def named_actor(actor: str | None) -> str | None:
+    """``actor`` (the CLI's ``--as``) or $NORMTUI_ACTOR, checked as :func:`resolve_actor`
+    checks them; ``None`` when neither names anyone: then the login name, which a store
+    looks up on its first write (a read has no use for it, issue 16)."""
+    if actor is None and os.environ.get("NORMTUI_ACTOR") in (None, ""):
+        return None
+    return resolve_actor(actor)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Self
 from normtui.rules.folding import fold
 from normtui.rules.model import Game, Player, PlayerStatus
 from normtui.rules.scoring import is_complete
-from normtui.store.actor import resolve_actor
+from normtui.store.actor import named_actor, resolve_actor
 from normtui.store.errors import (
     AmbiguousError,
     ConflictError,
@@ -88,7 +88,7 @@ class StoreBase:
         self._conn = conn
         self._utils_db: Database | None = None
         self.path = path
-        self.actor = resolve_actor(actor)
+        self._actor = named_actor(actor)
         self._clock = clock or _utc_now
         self._lock = RLock()
         self._profile_cache: tuple[str, Profile] | None = None
@@ -99,6 +99,18 @@ class StoreBase:
         self._kept_records = KeptRecords()
         self._writing = 0  # writes under way (nested ones inside the first)
         self._rounds_cache: dict[str, int] = {}
+
+    @property
+    def actor(self) -> str:
+        """Who the audit log names for this store's changes: as given, else
+        $NORMTUI_ACTOR, else the login name, looked up on first use."""
+        if self._actor is None:
+            self._actor = resolve_actor(None)
+        return self._actor
+
+    @actor.setter
+    def actor(self, name: str) -> None:
+        self._actor = name
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -167,6 +179,7 @@ class StoreBase:
         from normtui.store.audit import Recorder
 
         global _commits
+        actor = self.actor  # the login name, when it is the actor, is looked up now
         with self._lock, self._sqlite_errors():
             with self._db.atomic():
                 # A write first: take the write lock now, before reading what we decide on.
@@ -175,7 +188,7 @@ class StoreBase:
                 self._writing += 1
                 try:
                     yield tx
-                    tx.entry = tx.rec.write_audit(at=self.now(), actor=self.actor,
+                    tx.entry = tx.rec.write_audit(at=self.now(), actor=actor,
                                                   action=tx.action, summary=tx.summary,
                                                   undoes=tx.undoes)
                 finally:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import GameState, PlayerStatus, RuleError
+from normtui.store.actor import named_actor
 from normtui.store.base import Clock, complete_sql, resolve_actor
 from normtui.store.connection import open_database
 from normtui.store.desk import DeskMixin
@@ -70,7 +71,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
              clock: Clock | None = None) -> EventStore:
         """Open an existing event; refuse a file that is not one, or is from a newer normtui.
         ``actor``: who makes the changes (default: $NORMTUI_ACTOR, else the login name)."""
-        actor = resolve_actor(actor)  # before the file is opened: a bad name opens nothing
+        # Before the file is opened: a bad name opens nothing (the login name is looked up
+        # when first needed).
+        actor = named_actor(actor)
         return cls(open_database(path), Path(path), actor=actor, clock=clock)
 
     @classmethod

@@ -133,6 +133,36 @@ def test_normtui_actor_names_whoever_sets_it(event_path: Path,
         EventStore.open(event_path)
 
 
+def test_the_login_name_is_looked_up_by_the_first_write_not_by_a_read(
+        event_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody named: the log names the login; a store that only reads never asks for it
+    (issue 16: a read command's start), and a login the log cannot show is refused at that
+    write, with nothing written."""
+    import getpass
+
+    asked: list[int] = []
+    login = ["linda"]
+
+    def getuser() -> str:
+        asked.append(1)
+        return login[0]
+
+    monkeypatch.delenv("NORMTUI_ACTOR", raising=False)
+    monkeypatch.setattr(getpass, "getuser", getuser)
+    with EventStore.open(event_path) as store:
+        store.final_standings()
+        store.games()
+        assert asked == []
+        store.enter_result(1, "So", "Radjabov", "1-0")
+        assert asked == [1] and store.log()[0].actor == "linda"
+    login[0] = "x" * 41
+    before = dump(event_path)
+    with EventStore.open(event_path) as store:
+        refused(store, lambda: store.enter_result(1, "Carlsen", "Wang", "1-0"), InputError,
+                "the arbiter's name (the login name)")
+    assert dump(event_path) == before
+
+
 # -- the command line ---------------------------------------------------------------------
 
 def invoke(*args: object, env: dict[str, str] | None = None) -> tuple[int, str, str]:
