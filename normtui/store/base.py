@@ -97,6 +97,8 @@ class StoreBase:
         # must reach them.
         self._kept_games = MainGames()
         self._kept_records = KeptRecords()
+        # The last main table computed from the kept games (_main_table).
+        self._kept_table: tuple[tuple[Any, ...], tuple[Standing, ...], bool] | None = None
         self._writing = 0  # writes under way (nested ones inside the first)
         self._rounds_cache: dict[str, int] = {}
 
@@ -413,9 +415,20 @@ class StoreBase:
                 players = self.players()
             profile = self.profile
             games, signatures = self._kept_main_games()
+        # A console asks for the table several times for one change (the standings, the
+        # race, the play-off): from the same kept games (the very lists: store/main_games.py
+        # makes new ones for any change), the same players and profile it is the same table.
+        key = (games, signatures, tuple(players), profile, through_round)
+        kept = self._kept_table
+        if kept is not None and kept[0][0] is games and kept[0][1] is signatures \
+                and kept[0][3] is profile and kept[0][2:] == key[2:]:
+            return list(kept[1]), kept[2]
         table = compute_standings(players, games, profile, through_round=through_round,
                                   provisional_games=provisional_games(games, signatures))
-        return table, all(is_complete(g) for g in games)
+        complete = all(is_complete(g) for g in games)
+        if not self._writing:  # inside a write the games are read afresh, never kept
+            self._kept_table = (key, tuple(table), complete)
+        return table, complete
 
     def _main_games(self) -> list[Game]:
         """Every main game as the rules see it (no texts, no signatures)."""
