@@ -111,11 +111,14 @@ _Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
 
 
 class _Search:
-    """Whole-number points (scaled), the games left among the other players."""
+    """Whole-number points (scaled), the games left among the other players, and the most
+    those games can still give each of them."""
 
-    def __init__(self, current: dict[int, int], games: list[_Scaled]) -> None:
+    def __init__(self, current: dict[int, int], games: list[_Scaled],
+                 gain: dict[int, int]) -> None:
         self.current = current
         self.games = games
+        self.gain = gain
 
     # -- can the players in ``capped`` all be kept at or below their caps? -----------------------
 
@@ -255,9 +258,20 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
     whole = {n: int(v * k) for n, v in current.items()}
     scaled = [(o.white, o.black, tuple((int(a * k), int(b * k)) for a, b in o.outcomes))
               for o in left]
+    # The most the games left can give each player, summed once: a player's most possible
+    # total was summed again over every game for every player of every race (N x N x games).
+    gain = dict.fromkeys(numbers, 0)
+    for w, b, outs in scaled:
+        gain[w] += max(o[0] for o in outs)
+        gain[b] += max(o[1] for o in outs)
     out = []
     for n in numbers:
         mine = [g for g in scaled if n in (g[0], g[1])]
+        # ... less what this player's own games would have given their opponents.
+        gain_rest = dict(gain)
+        for w, b, outs in mine:
+            gain_rest[w] -= max(o[0] for o in outs)
+            gain_rest[b] -= max(o[1] for o in outs)
         best_total = worst_total = whole[n]
         best_state, worst_state = dict(whole), dict(whole)
         for w, b, outs in mine:
@@ -273,21 +287,15 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
             worst_state[opponent] += low[1]
         rest = [g for g in scaled if n not in (g[0], g[1])]
         others = [m for m in numbers if m != n]
-        best = 1 + _fewest_above(_Search(best_state, rest), others, best_total)
-        worst = 1 + _most_level(_Search(worst_state, rest), others, worst_total)
+        best = 1 + _fewest_above(_Search(best_state, rest, gain_rest), others, best_total)
+        worst = 1 + _most_level(_Search(worst_state, rest, gain_rest), others, worst_total)
         out.append(Contender(n, names[n], current[n], Decimal(best_total) / k,
                              Decimal(worst_total) / k, best, worst, len(mine)))
     return out
 
 
 def _most_possible(search: _Search, player: int) -> int:
-    total = search.current[player]
-    for w, b, outs in search.games:
-        if player == w:
-            total += max(o[0] for o in outs)
-        elif player == b:
-            total += max(o[1] for o in outs)
-    return total
+    return search.current[player] + search.gain[player]
 
 
 def _fewest_above(search: _Search, others: list[int], mark: int) -> int:
