@@ -178,8 +178,10 @@ def _round_entries(snap: Snapshot, version: int = 26
         by_round[(game.round, game.white)] = by_round[(game.round, game.black)] = game
     blocks: dict[int, list[str]] = {p.number: [] for p in snap.players}
     adjust: dict[tuple[int, Decimal], list[int]] = defaultdict(list)
+    # Once: asked for each player, it read every game once per player (issue 16).
+    reported = last_reported_round(snap)
     for p in snap.players:
-        for rnd in range(1, last_reported_round(snap) + 1):
+        for rnd in range(1, reported + 1):
             g = by_round.get((rnd, p.number))
             if g is None:  # the bye of an odd field: no game, no points
                 blocks[p.number].append(BYE)
