@@ -1,6 +1,7 @@
 """Build ``demo.db``: the real Norway Chess 2022, stopped during round 7.
 
     python -m normtui.demo demo.db [--force]
+    python -m normtui.demo --filled N [--cycles 2] [--through ROUND] OUT.db   # for benchmarks
 
 Everything comes from the real games in ``assets/data/norway-chess-2022`` (see its SOURCE.md):
 players, ratings (the published Elo tags, So's 2776 included, although 2766 was likely meant),
@@ -190,6 +191,13 @@ def main(argv: list[str] | None = None) -> int:
                       help="times real time (default 60: an hour of play in a minute)")
     live.add_argument("--every", type=float, metavar="SECONDS",
                       help="a move on each board every SECONDS instead, whatever the clocks")
+    filled = parser.add_argument_group(
+        "a filled event", "--filled N writes instead an event of N players with a result and "
+        "a PGN text on every board up to a round, for the benchmarks (normtui.demo_filled)")
+    filled.add_argument("--filled", type=int, metavar="N", help="the number of players")
+    filled.add_argument("--cycles", type=int, default=1, help="2: a double round robin")
+    filled.add_argument("--through", type=int, metavar="ROUND",
+                        help="results up to this round (default: all but the last)")
     args = parser.parse_args(argv)
     if args.live is not None:
         return _play_live(args.live, args.round, args.speed, args.every)
@@ -216,7 +224,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
         built = Path(tmp) / "demo.db"
         try:
-            build_demo(built)
+            if args.filled is not None:
+                from normtui.demo_filled import build_filled
+
+                build_filled(built, args.filled, cycles=args.cycles, through=args.through)
+            else:
+                build_demo(built)
         except EXPECTED_ERRORS as exc:
             print(f"normtui: cannot build the demo: {exc}", file=sys.stderr)
             return 2

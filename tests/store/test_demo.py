@@ -56,3 +56,19 @@ def test_demo_command_refuses_to_overwrite(tmp_path: Path, capsys: object) -> No
     target.write_text("keep me")
     assert main([str(target)]) == 2
     assert target.read_text() == "keep me"
+
+
+def test_a_filled_event_for_the_benchmarks(tmp_path: Path) -> None:
+    """python -m normtui.demo --filled N (issue 16): N players over the cycles asked, every
+    board of the rounds up to --through with its result and PGN text, the rest to play."""
+    path = tmp_path / "filled.db"
+    assert main(["--filled", "11", "--cycles", "2", "--through", "3", str(path)]) == 0
+    with EventStore.open(path) as store:
+        assert (store.event.players, store.event.rounds) == (11, 22)
+        games = store.games()
+        assert len(games) == 11 * 10
+        assert all(g.points is not None and (g.pgn is not None or g.result.is_forfeit)
+                   for g in games if g.round <= 3)  # type: ignore[union-attr]
+        assert all(g.result is None for g in games if g.round > 3)
+        assert store.current_round() == 4
+    assert main(["--filled", "5", str(tmp_path / "small.db")]) == 2
