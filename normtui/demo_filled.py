@@ -27,26 +27,15 @@ from normtui.store.connection import remove_database
 __all__ = ["build_filled", "filled_profile_text"]
 
 _START = datetime(2022, 5, 31, 16, 0, tzinfo=timezone(timedelta(hours=2)))
-_MOVETEXT = re.compile(r"\n\n(?=\S)(?!\[)")
 
 
 def filled_profile_text(players: int, cycles: int = 1) -> str:
-    """The 2022 profile for ``players`` over ``cycles`` cycles: name, players, rounds and
-    cycles of ``[event]`` rewritten, every other line as it is."""
-    per_cycle = players - 1 if players % 2 == 0 else players
-    values = {"name": f'"Filled round robin, {players} players, {cycles} cycle(s)"',
-              "players": str(players), "rounds": str(per_cycle * cycles), "cycles": str(cycles)}
-    out, inside = [], False
-    for line in read_profile_text().splitlines(keepends=True):
-        stripped = line.strip()
-        if stripped.startswith("["):
-            inside = stripped == "[event]"
-        key = stripped.split("=", 1)[0].strip()
-        if inside and "=" in stripped and key in values:
-            line = f"{key} = {values.pop(key)}\n"
-        out.append(line)
-    assert not values, values
-    return "".join(out)
+    """The 2022 profile for ``players`` over ``cycles`` cycles, as ``normtui new`` makes it
+    for a field of that size."""
+    from normtui.store.profile_text import event_profile_text
+
+    return event_profile_text(read_profile_text(), players, cycles=cycles,
+                              name=f"Filled round robin, {players} players, {cycles} cycle(s)")
 
 
 def _movetexts() -> list[str]:
