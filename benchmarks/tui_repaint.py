@@ -1,13 +1,15 @@
 """From the result key to the standings repainted, in-process.
 
-    python benchmarks/tui_repaint.py [--runs 200]
+    python benchmarks/tui_repaint.py [EVENT.db] [--round N] [--runs 200]
 
-The console runs headless at 120x40 on a copy of demo.db with the standings on screen. Each run
+The console runs headless at 120x40 on a copy of EVENT.db (default: demo.db; a filled event of
+any size comes from `python -m normtui.demo --filled N`) with the standings on screen. Each run
 calls the action that the pairings' `w` key runs (the very code: store write, audit row,
 StoreChanged) on a board without a result, then lets the event loop go until Textual hands the
 next frame to its driver after the standings table has been re-read. That frame time minus
 the moment of the call is the latency. The result is then undone (not timed) so the next run
-writes again. The boards are the five of round 8, in turn.
+writes again. The boards are those of round N without a result, in turn; by default N is the
+first round without any result (round 8 of demo.db, the last round of a filled event).
 
 A second figure, "w then 3", is the arbiter's own path when the standings are NOT on screen:
 the result key on the pairings, then the key of the standings pane (building its tab's layout),
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shutil
 import statistics
 import tempfile
@@ -75,10 +78,31 @@ class Frames:
         raise RuntimeError("no frame with the new standings within 5 s")
 
 
-async def _measure(runs: int, path_w_then_3: bool) -> tuple[list[float], list[float]]:
+def free_boards(db: Path, round_no: int | None) -> tuple[int, list[int]]:
+    """The round measured and the ids of its games without a result: ``round_no``, or the
+    first round in which no game has one (the current round when every round has one)."""
+    store = EventStore.open(db, actor="bench")
+    try:
+        games = store.games()
+        started = {g.round for g in games if g.result is not None}
+        if round_no is None:
+            round_no = next((r for r in range(1, store.event.rounds + 1) if r not in started),
+                            store.current_round())
+        free = [g.id for g in games if g.round == round_no and g.result is None]
+    finally:
+        store.close()
+    if not free:
+        raise SystemExit(f"{db}: round {round_no} has no board without a result to enter")
+    return round_no, free
+
+
+async def measure(source: Path, round_no: int, boards: list[int], runs: int,
+                  path_w_then_3: bool) -> tuple[list[float], list[float]]:
+    """(wall, CPU) seconds of ``runs`` results entered on ``boards`` of ``round_no`` (game
+    ids, in turn), on a copy of ``source``."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
-        shutil.copyfile(ROOT / "demo.db", db)
+        shutil.copyfile(source, db)
         store = EventStore.open(db, actor="bench")
         app = NormtuiApp(store, poll_seconds=0, show_clock=False, preload=False)
         wall: list[float] = []
@@ -90,10 +114,10 @@ async def _measure(runs: int, path_w_then_3: bool) -> tuple[list[float], list[fl
                 assert isinstance(screen, ConsoleScreen)
                 pairings = screen.pane("pairings")
                 assert isinstance(pairings, PairingsPane)
-                pairings.show_round(8)
+                pairings.show_round(round_no)
                 frames = Frames(app)
                 for i in range(runs):
-                    pairings.table.move_cursor(row=i % 5)
+                    pairings.table.go_to_key(str(boards[i % len(boards)]))
                     if not path_w_then_3:
                         await pilot.press("3")
                     await pilot.pause()
@@ -133,13 +157,18 @@ def _report(name: str, wall: list[float], cpu: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("db", nargs="?", type=Path, default=ROOT / "demo.db")
+    parser.add_argument("--round", type=int, help="the round whose boards get the results")
     parser.add_argument("--runs", type=int, default=200)
     args = parser.parse_args()
-    asyncio.run(_measure(5, False))  # warm the imports and the caches
-    wall, cpu = asyncio.run(_measure(args.runs, False))
+    rnd, boards = free_boards(args.db, args.round)
+    asyncio.run(measure(args.db, rnd, boards, 5, False))  # warm the imports and the caches
+    wall, cpu = asyncio.run(measure(args.db, rnd, boards, args.runs, False))
     print(_report("result key -> standings repainted (standings on screen)", wall, cpu))
-    wall, cpu = asyncio.run(_measure(max(args.runs // 4, 10), True))
+    wall, cpu = asyncio.run(measure(args.db, rnd, boards, max(args.runs // 4, 10), True))
     print(_report("w then 3 -> standings repainted (from the pairings)", wall, cpu))
+    print(f"{args.db.name}, round {rnd} ({len(boards)} boards without a result); "
+          f"load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

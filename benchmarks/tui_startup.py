@@ -1,6 +1,9 @@
-"""Startup to the first frame: the console on demo.db against a bare Textual app.
+"""Startup to the first frame: the console on an event against a bare Textual app.
 
-    python benchmarks/tui_startup.py [--runs 30]
+    python benchmarks/tui_startup.py [EVENT.db] [--runs 30]
+
+EVENT.db defaults to demo.db; a filled event of any size comes from
+``python -m normtui.demo --filled N OUT.db``.
 
 Each run spawns a fresh Python process (`python benchmarks/tui_startup.py --child KIND`) that
 builds its app and runs it headless at 120x40; the moment Textual hands the frame measured to
@@ -10,9 +13,9 @@ interpreter's start, the imports, building the app and its frame: what the arbit
 after typing `normtui`.
 
 The bare app is the issue's yardstick: a Header, a DataTable of 10 rows x 8 columns, a Footer.
-The console is started exactly as `normtui demo.db` starts it (normtui.launch.main on a copy of
-demo.db), and measured to two frames:
-  first    its first frame: header, the first tab, the keys, "Opening demo.db…" (the issue's
+The console is started exactly as `normtui EVENT.db` starts it (normtui.launch.main on a copy
+of EVENT.db), and measured to two frames:
+  first    its first frame: header, the first tab, the keys, "Opening EVENT.db…" (the issue's
            measure);
   pairings the first frame with the round's pairings in it (store opened in a thread after
            the first frame, pane built).
@@ -122,20 +125,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--child", choices=("bare", "first", "pairings"))
-    parser.add_argument("db", nargs="?")
+    parser.add_argument("db", nargs="?", type=Path, default=ROOT / "demo.db",
+                        help="the event (default: demo.db)")
     args = parser.parse_args()
     if args.child == "bare":
         _bare()
         return
     if args.child in ("first", "pairings"):
-        _console(args.db, until_pairings=args.child == "pairings")
+        _console(str(args.db), until_pairings=args.child == "pairings")
         return
     kinds = ("bare", "first", "pairings")
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     cpus: dict[str, list[float]] = {kind: [] for kind in kinds}
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "demo.db"
-        shutil.copyfile(ROOT / "demo.db", db)
+        db = Path(tmp) / args.db.name
+        shutil.copyfile(args.db, db)
         for kind in kinds:  # warm the disk cache and the .pyc files
             _spawn(kind, db)
         for _ in range(args.runs):
@@ -146,8 +150,8 @@ def main() -> None:
     medians = {kind: statistics.median(times[kind]) * 1000 for kind in kinds}
     cpu_medians = {kind: statistics.median(cpus[kind]) * 1000 for kind in kinds}
     names = {"bare": "bare Textual app (Header, 10x8 DataTable, Footer)",
-             "first": "`normtui demo.db`, first frame",
-             "pairings": "`normtui demo.db`, first frame with the pairings"}
+             "first": f"`normtui {args.db.name}`, first frame",
+             "pairings": f"`normtui {args.db.name}`, first frame with the pairings"}
     for kind in kinds:
         ratio = "" if kind == "bare" else (
             f"; ratio {medians[kind] / medians['bare']:.2f} wall, "

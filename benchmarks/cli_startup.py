@@ -1,0 +1,110 @@
+"""The command line against a script that only imports sqlite3: does a command start like one?
+
+    python benchmarks/cli_startup.py [EVENT.db] [--round N] [--runs 20] [--only standings,result]
+
+Each run starts a fresh process of the ``normtui`` console script of this interpreter's
+environment (what a shell script, the live feed or a second arbiter's loop calls) on a copy of
+EVENT.db (default: demo.db), and right before it the yardstick, ``python -c "import sqlite3"``:
+A B A B, so that both meet the same load from other work on the machine. The figure of a
+command is the median over the runs of each pair's ratio, of CPU time (user + system of the
+child, from ``wait4``) and of wall time.
+
+The commands: ``standings DB --json``, ``pairings DB --round N``, ``log DB``, ``clocks DB`` and
+``result DB N WHITE BLACK R --correct`` on board 1 of round N (default: the current round),
+alternating 1-0 and 0-1 so that every run really writes a result and its audit row.
+
+Targets on the 2-core reference machine (issue 16): every read command at most 2.5x the
+yardstick, ``result`` at most 3x.
+
+Bytecode: the children may write .pyc files (PYTHONDONTWRITEBYTECODE is dropped for them) and a
+warm-up run of each writes them, as an installed Python does on its first start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(CPU, wall) seconds of one child process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode:
+        raise SystemExit(f"{' '.join(argv)}: exit {proc.returncode}: {err.strip()}")
+    return usage.ru_utime + usage.ru_stime, wall
+
+
+def _board(db: Path, round_no: int | None) -> tuple[int, int, int]:
+    from normtui.store import EventStore
+
+    store = EventStore.open(db, actor="bench")
+    try:
+        rnd = round_no or store.current_round()
+        game = store.games(rnd)[0]
+        return rnd, game.white, game.black
+    finally:
+        store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("db", nargs="?", type=Path, default=ROOT / "demo.db")
+    parser.add_argument("--round", type=int, help="the round for pairings and result")
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--only", help="comma-separated commands to time")
+    args = parser.parse_args()
+    normtui = str(Path(sys.executable).with_name("normtui"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "event.db"
+        shutil.copyfile(args.db, db)
+        rnd, white, black = _board(db, args.round)
+        flip = iter(range(1 << 30))
+        commands = {
+            "standings": lambda: ["standings", str(db), "--json"],
+            "pairings": lambda: ["pairings", str(db), "--round", str(rnd)],
+            "log": lambda: ["log", str(db)],
+            "clocks": lambda: ["clocks", str(db)],
+            "result": lambda: ["result", str(db), str(rnd), str(white), str(black),
+                               ("1-0", "0-1")[next(flip) % 2], "--correct"],
+        }
+        if args.only:
+            commands = {k: v for k, v in commands.items() if k in args.only.split(",")}
+        yardstick = [sys.executable, "-c", "import sqlite3"]
+        for make in commands.values():  # warm the disk cache and write the .pyc files
+            _run([normtui, *make()], env)
+        _run(yardstick, env)
+        ratios: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in commands}
+        base: list[float] = []
+        for _ in range(args.runs):
+            for name, make in commands.items():
+                b_cpu, b_wall = _run(yardstick, env)
+                a_cpu, a_wall = _run([normtui, *make()], env)
+                base.append(b_cpu)
+                ratios[name][0].append(a_cpu / b_cpu)
+                ratios[name][1].append(a_wall / b_wall)
+    print(f"yardstick `python -c \"import sqlite3\"`: median {statistics.median(base) * 1000:.0f}"
+          f" ms CPU")
+    for name, (cpu, wall) in ratios.items():
+        target = 3.0 if name == "result" else 2.5
+        print(f"  {name:<10} {statistics.median(cpu):4.2f}x CPU, {statistics.median(wall):4.2f}x "
+              f"wall (median of {len(cpu)} pairs; target <= {target}x)")
+    print(f"load average {os.getloadavg()[0]:.1f}; {args.db.name}, round {rnd}")
+
+
+if __name__ == "__main__":
+    main()
