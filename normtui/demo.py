@@ -195,10 +195,12 @@ def main(argv: list[str] | None = None) -> int:
         "a filled event", "--filled N writes instead an event of N players with a result and "
         "a PGN text on every board up to a round, for the benchmarks (normtui.demo_filled)")
     filled.add_argument("--filled", type=int, metavar="N", help="the number of players")
-    filled.add_argument("--cycles", type=int, default=1, help="2: a double round robin")
+    filled.add_argument("--cycles", type=int, help="2: a double round robin (default 1)")
     filled.add_argument("--through", type=int, metavar="ROUND",
                         help="results up to this round (default: all but the last)")
     args = parser.parse_args(argv)
+    if args.filled is None and (args.cycles is not None or args.through is not None):
+        parser.error("--cycles and --through are options of --filled N")
     if args.live is not None:
         return _play_live(args.live, args.round, args.speed, args.every)
     if args.path is None:
@@ -227,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.filled is not None:
                 from normtui.demo_filled import build_filled
 
-                build_filled(built, args.filled, cycles=args.cycles, through=args.through)
+                build_filled(built, args.filled, cycles=args.cycles or 1,
+                             through=args.through)
             else:
                 build_demo(built)
         except EXPECTED_ERRORS as exc:

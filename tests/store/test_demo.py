@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 from normtui.demo import build_demo, main
 from normtui.rules.model import GameState, MainResult
 from normtui.store import EventStore
@@ -72,3 +74,30 @@ def test_a_filled_event_for_the_benchmarks(tmp_path: Path) -> None:
         assert all(g.result is None for g in games if g.round > 3)
         assert store.current_round() == 4
     assert main(["--filled", "5", str(tmp_path / "small.db")]) == 2
+
+
+def test_a_filled_single_round_robin_waits_for_its_last_round(tmp_path: Path) -> None:
+    """By default every round but the last has its results; the same options build the same
+    event (the benchmarks compare runs), and each result is an audited change of the store."""
+    first, again = tmp_path / "a.db", tmp_path / "b.db"
+    assert main(["--filled", "10", str(first)]) == 0
+    assert main(["--filled", "10", str(again)]) == 0
+    assert dump(first) == dump(again)
+    with EventStore.open(first) as store:
+        assert (store.event.players, store.event.rounds) == (10, 9)
+        assert store.profile.event.cycles == 1
+        assert [r.complete for r in store.rounds()] == [5] * 8 + [0]
+        assert store.current_round() == 9
+        assert len(store.standings()) == 10
+        kinds = {e.action for e in store.log()}
+        assert {"create", "schedule", "result", "armageddon"} == kinds
+
+
+def test_filled_options_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                    ) -> None:
+    assert main(["--filled", "10", "--through", "10", str(tmp_path / "x.db")]) == 2
+    assert "--through must be a round from 0 to 9" in capsys.readouterr().err
+    assert not (tmp_path / "x.db").exists()
+    with pytest.raises(SystemExit):
+        main(["--cycles", "2", str(tmp_path / "x.db")])
+    assert "options of --filled" in capsys.readouterr().err
