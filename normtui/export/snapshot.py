@@ -109,9 +109,16 @@ class Snapshot:
     final: FinalStandings
     playoff: PlayoffState
     by_number: dict[int, Player] = field(init=False, repr=False)
+    #: The last round up to which every pairing is complete (0 before any).
+    complete_through: int = field(init=False, repr=False)
+    _rows: dict[int, StandingRow] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        # Worked out once: the exports ask for these for every player and every game, and
+        # a large round robin has tens of thousands of games (issue 16).
         object.__setattr__(self, "by_number", {p.number: p for p in self.players})
+        object.__setattr__(self, "complete_through", complete_through(self.games, self.rounds))
+        object.__setattr__(self, "_rows", {r.number: r for r in self.final.rows})
 
     @property
     def standings(self) -> tuple[StandingRow, ...]:
@@ -136,22 +143,12 @@ class Snapshot:
         return dates[-1] if dates else None
 
     @property
-    def complete_through(self) -> int:
-        """The last round up to which every pairing is complete (0 before any)."""
-        done = 0
-        for rnd in range(1, self.rounds + 1):
-            if any(g.points is None for g in self.games if g.round == rnd):
-                break
-            done = rnd
-        return done
-
-    @property
     def is_final(self) -> bool:
         return self.complete_through == self.rounds and (
             not self.playoff.needed or self.playoff.winner is not None)
 
     def row(self, number: int) -> StandingRow:
-        return next(r for r in self.standings if r.number == number)
+        return self._rows[number]
 
     def place(self, number: int) -> str:
         """The place as printed: "1", "7-8" for a shared place, "" when unranked (§9 a)."""
@@ -182,6 +179,20 @@ class Snapshot:
             return (f"Standings after {partial}" if done else
                     "Standings before the first round is complete")
         return f"Standings after round {upto}" + (f" and {partial}" if done else "")
+
+
+def complete_through(games: Iterable[GameRecord], rounds: int) -> int:
+    """The last of ``rounds`` up to which every pairing of ``games`` is complete (0 before
+    any): the round before the first with a pairing still to complete, in one pass.
+
+    >>> from types import SimpleNamespace as G
+    >>> complete_through([G(round=1, points=(3, 0)), G(round=2, points=None)], 3)
+    1
+    >>> complete_through([G(round=1, points=(3, 0))], 3)  # no pairing of rounds 2-3 open
+    3
+    """
+    first_open = min((g.round for g in games if g.points is None), default=rounds + 1)
+    return max(0, min(first_open - 1, rounds))
 
 
 def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Snapshot:
