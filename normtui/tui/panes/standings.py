@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,12 +12,26 @@ from textual.binding import Binding
 from textual.widgets import ContentSwitcher, Static
 
 from normtui.rules.model import PlayerStatus
-from normtui.store import StandingRow
+from normtui.store import GameRecord, StandingRow
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.crosstable import Crosstable
 from normtui.tui.widgets.live_race import RaceLine
 from normtui.tui.widgets.standings_table import StandingsTable
 from normtui.tui.widgets.status_line import StatusLine
+
+
+def progress_line(games: Sequence[GameRecord]) -> str:
+    """What the table counts, above it: the last round all of whose pairings are complete,
+    the boards complete beyond it, and the pairings complete of all. One pass over the
+    games, counted by round: a large round robin has as many rounds as players (issue 16)."""
+    boards: Counter[int] = Counter(g.round for g in games)
+    complete: Counter[int] = Counter(g.round for g in games if g.points is not None)
+    done = max((r for r, n in boards.items() if complete[r] == n), default=0)
+    info = f"After round {done}" if done else "Before round 1"
+    extra = sum(n for r, n in complete.items() if r > done)
+    if extra:
+        info += f", and {extra} board{'s' if extra != 1 else ''} of round {done + 1}"
+    return info + f" · {complete.total()} of {len(games)} pairings complete"
 
 
 class StandingsPane(Pane):
@@ -67,18 +83,8 @@ class StandingsPane(Pane):
 
     def _describe(self, rows: list[StandingRow], decided: str = "") -> None:
         games = self.store.games()
-        complete = [g for g in games if g.points is not None]
-        played = max((g.round for g in complete), default=0)
-        rounds = {g.round for g in games}
-        done = max((r for r in rounds
-                    if all(g.points is not None for g in games if g.round == r)),
-                   default=0)
-        info = f"After round {done}" if done else "Before round 1"
-        if played > done:
-            extra = sum(1 for g in complete if g.round > done)
-            info += f", and {extra} board{'s' if extra != 1 else ''} of round {done + 1}"
+        info = progress_line(games)
         withdrawn = [r.player for r in rows if r.status is PlayerStatus.WITHDRAWN]
-        info += f" · {len(complete)} of {len(games)} pairings complete"
         if withdrawn:
             info += f" · withdrawn: {', '.join(withdrawn)}"
         # §9 a: the place a withdrawn player leaves empty, and its prize nobody is paid.
@@ -87,7 +93,7 @@ class StandingsPane(Pane):
             info += f" · {empty}"
         self._set("#standings-info", info)
         self._set("#standings-legend", self._legend(), layout=True)
-        self.query_one(RaceLine).show(self.store, decided)
+        self.query_one(RaceLine).show(self.store, decided, games=games)
 
     def _show_note(self, note: str) -> None:
         """How the first places were decided, when the play-off decides them (§5): a line

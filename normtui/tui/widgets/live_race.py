@@ -16,7 +16,9 @@ from normtui.tui.formatting import points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
 if TYPE_CHECKING:
-    from normtui.store import EventStore
+    from collections.abc import Sequence
+
+    from normtui.store import EventStore, GameRecord
 
 COLUMNS = (("If now", "Now", "rank", "right"), ("Player", "Player", "player", "left"),
            ("Points", "Pts", "points", "right"), ("If the games end now", "If now", "live",
@@ -97,9 +99,12 @@ class RaceLine(Static):
         self._decided = ""
         self.text = ""
 
-    def show(self, store: EventStore, decided: str = "") -> None:
-        """``decided``: the final table's line once a play-off has decided first place."""
-        games = store.games()
+    def show(self, store: EventStore, decided: str = "",
+             games: Sequence[GameRecord] | None = None) -> None:
+        """``decided``: the final table's line once a play-off has decided first place;
+        ``games``: the store's games, when the caller has just read them."""
+        if games is None:
+            games = store.games()
         key = (tuple((g.id, g.result, g.armageddon) for g in games), decided)
         if key != self._key:
             self._key = key
