@@ -207,8 +207,10 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
     found = details_from_pgn(texts)
     dates: dict[int, str | None] = {r.round: r.date for r in store.rounds()}
     for g in games:  # a round without a date takes the Date tag of its stored games
+        if dates.get(g.round) is not None:
+            continue
         tag = pgn_tags(g.pgn).get("Date", "")
-        if dates.get(g.round) is None and re.fullmatch(r"\d{4}\.\d\d\.\d\d", tag):
+        if re.fullmatch(r"\d{4}\.\d\d\.\d\d", tag):
             dates[g.round] = tag.replace(".", "-")
     event = store.event
     kept = event.details
