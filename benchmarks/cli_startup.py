@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from event_copy import copy_event  # benchmarks/event_copy.py
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,7 +72,7 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "event.db"
-        shutil.copyfile(args.db, db)
+        copy_event(args.db, db)
         rnd, white, black = _board(db, args.round)
         flip = iter(range(1 << 30))
         commands = {

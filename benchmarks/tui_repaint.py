@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import shutil
 import statistics
 import tempfile
 import time
@@ -32,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from event_copy import copy_event  # benchmarks/event_copy.py
 from textual import events
 
 from normtui.store import EventStore
@@ -102,7 +102,7 @@ async def measure(source: Path, round_no: int, boards: list[int], runs: int,
     ids, in turn), on a copy of ``source``."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
-        shutil.copyfile(source, db)
+        copy_event(source, db)
         store = EventStore.open(db, actor="bench")
         app = NormtuiApp(store, poll_seconds=0, show_clock=False, preload=False)
         wall: list[float] = []

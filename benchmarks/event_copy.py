@@ -1,0 +1,25 @@
+"""The copy of an event a benchmark works on, made through SQLite.
+
+A benchmark never writes to the event it is given: it copies it into its own temporary folder.
+The copy goes through SQLite's online backup, not a copy of the file's bytes: an event that a
+console or a command has open, or that a process left without a checkpoint, keeps recent
+changes in its ``-wal`` file beside it, which a byte copy of the main file would leave out.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+
+def copy_event(source: Path, target: Path) -> None:
+    """Write to ``target`` (a new file) the event in ``source``, as it is now."""
+    if not source.is_file():
+        raise SystemExit(f"{source}: no such event file")
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    dst = sqlite3.connect(target)
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
