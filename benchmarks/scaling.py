@@ -1,7 +1,8 @@
 """What a larger round robin costs: reads, exports and the console against the number of players.
 
     python benchmarks/scaling.py [--sizes 10,20,50,100,200] [--series single,double,odd]
-                                 [--repeats 3] [--console-runs 10] [--keep DIR]
+                                 [--repeats 3] [--console-runs 10] [--only MEASURES]
+                                 [--keep DIR]
 
 For each size N and each series (``single``: a single round robin of N players; ``double``: a
 double round robin of N players; ``odd``: a single round robin of N + 1 players, a bye each
@@ -12,7 +13,10 @@ round but the last with its results and PGN texts) in a temporary folder (or in 
   standings  ``store.final_standings()``, what ``normtui standings`` prints
   rounds     ``store.rounds()``, what ``normtui rounds`` prints
   games      ``store.games()``, every game with its records
-  EXPORT     ``export_event(store, fmt)`` for html, trf, trf16, pgn, csv, json and md
+  export F   ``export_event(store, fmt)`` for html, trf, trf16, pgn, csv, json and md
+  snapshot   ``take_snapshot(store)``, the one read of the store every export starts with
+  write F    the export's own work: its writer on a snapshot taken before (not timed), for
+             every format but pgn (whose writer is nearly all of its export)
   console    the console's result key to the repainted standings (benchmarks/tui_repaint.py:
              the headless console at 120x40, a result entered on a board of the last round,
              until the frame with the new table), median of --console-runs runs
@@ -44,7 +48,8 @@ from pathlib import Path
 import tui_repaint  # the console's measure: benchmarks/tui_repaint.py, beside this script
 
 from normtui.demo_filled import build_filled
-from normtui.export import export_event
+from normtui.export import export_event, writer
+from normtui.export.snapshot import take_snapshot
 from normtui.store import EventStore
 
 EXPORTS = ("html", "trf", "trf16", "pgn", "csv", "json", "md")
@@ -75,7 +80,29 @@ def _reads() -> dict[str, Callable[[EventStore], object]]:
     }
     for fmt in EXPORTS:
         reads[f"export {fmt}"] = lambda s, fmt=fmt: export_event(s, fmt)
+    reads["snapshot"] = take_snapshot
     return reads
+
+
+def _writes(db: Path, repeats: int) -> dict[str, float]:
+    """Median CPU seconds of each writer but pgn's on one snapshot of the event."""
+    store = EventStore.open(db, actor="bench")
+    try:
+        snap = take_snapshot(store)
+    finally:
+        store.close()
+    out = {}
+    for fmt in EXPORTS:
+        if fmt == "pgn":
+            continue
+        write = writer(fmt)
+        times = []
+        for _ in range(repeats):
+            start = time.process_time()
+            write(snap)
+            times.append(time.process_time() - start)
+        out[f"write {fmt}"] = statistics.median(times)
+    return out
 
 
 def _event(folder: Path, players: int, cycles: int) -> Path:
@@ -112,6 +139,9 @@ def main() -> None:
     parser.add_argument("--series", default="single,double,odd")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--console-runs", type=int, default=10, help="0: no console figure")
+    parser.add_argument("--only", metavar="MEASURES",
+                        help="comma-separated measures or their first words, e.g. "
+                        "standings,write,console")
     parser.add_argument("--keep", type=Path, metavar="DIR",
                         help="build the events in DIR and use those already there")
     args = parser.parse_args()
@@ -121,7 +151,12 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown series {', '.join(sorted(unknown))}; use {', '.join(SERIES)}")
     reads = _reads()
-    names = [*reads, *(("console", "console wall") if args.console_runs else ())]
+    writes = [f"write {fmt}" for fmt in EXPORTS if fmt != "pgn"]
+    names = [*reads, *writes, *(("console", "console wall") if args.console_runs else ())]
+    if args.only:
+        wanted = args.only.split(",")
+        names = [n for n in names if any(n.startswith(w) for w in wanted)]
+        reads = {k: v for k, v in reads.items() if k in names}
     # figures[series][measure] = [(players, seconds), ...]
     figures: dict[str, dict[str, list[tuple[int, float]]]] = {
         s: {m: [] for m in names} for s in series}
@@ -136,13 +171,17 @@ def main() -> None:
                 row = figures[kind]
                 for name, read in reads.items():
                     row[name].append((players, _cpu(db, read, args.repeats)))
-                if args.console_runs:
+                if any(n.startswith("write ") for n in names):
+                    for name, took in _writes(db, args.repeats).items():
+                        if name in names:
+                            row[name].append((players, took))
+                if "console" in names:
                     wall, cpu = _console(db, args.console_runs)
                     row["console"].append((players, cpu))
-                    row["console wall"].append((players, wall))
+                    if "console wall" in names:
+                        row["console wall"].append((players, wall))
                 games = players * (players - 1) // 2 * cycles
-                print(f"  {kind} {players} ({games} games): standings "
-                      f"{row['standings'][-1][1] * 1000:.1f} ms", file=sys.stderr)
+                print(f"  {kind} {players} ({games} games) done", file=sys.stderr)
     _print(figures, names, series, args)
 
 
