@@ -16,7 +16,9 @@ def copy_event(source: Path, target: Path) -> None:
     """Write to ``target`` (a new file) the event in ``source``, as it is now."""
     if not source.is_file():
         raise SystemExit(f"{source}: no such event file")
-    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    # Not read-only (mode=ro): a read-only connection to a WAL file leaves its -wal and -shm
+    # files behind; this one only reads, and its close removes them as any reader's does.
+    src = sqlite3.connect(source)
     dst = sqlite3.connect(target)
     try:
         src.backup(dst)

@@ -80,17 +80,21 @@ class Frames:
 
 def free_boards(db: Path, round_no: int | None) -> tuple[int, list[int]]:
     """The round measured and the ids of its games without a result: ``round_no``, or the
-    first round in which no game has one (the current round when every round has one)."""
-    store = EventStore.open(db, actor="bench")
-    try:
-        games = store.games()
-        started = {g.round for g in games if g.result is not None}
-        if round_no is None:
-            round_no = next((r for r in range(1, store.event.rounds + 1) if r not in started),
-                            store.current_round())
-        free = [g.id for g in games if g.round == round_no and g.result is None]
-    finally:
-        store.close()
+    first round in which no game has one (the current round when every round has one). Read
+    from a copy: opening the event itself could bring an older file's schema up to date."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "probe.db"
+        copy_event(db, copy)
+        store = EventStore.open(copy, actor="bench")
+        try:
+            games = store.games()
+            started = {g.round for g in games if g.result is not None}
+            if round_no is None:
+                round_no = next((r for r in range(1, store.event.rounds + 1)
+                                 if r not in started), store.current_round())
+            free = [g.id for g in games if g.round == round_no and g.result is None]
+        finally:
+            store.close()
     if not free:
         raise SystemExit(f"{db}: round {round_no} has no board without a result to enter")
     return round_no, free
