@@ -24,7 +24,8 @@ round but the last with its results and PGN texts) in a temporary folder (or in 
 Each read opens the event afresh, as a command does (the interpreter's start is left out:
 benchmarks/cli_startup.py measures that), and the figure is the median of --repeats runs of
 its CPU time (``time.process_time``: steadier than wall time on a shared machine; a read
-that takes over 2 s is run once); the console
+that takes over 2 s is run once), each run after a full garbage collection (a command starts
+with a small heap); the console
 is given in wall time too. The last lines give, for every measure and series, the exponent
 k of a least-squares fit t ~ N^k over the sizes from 50 to 200: the games grow as N^2, so a
 cost linear in the games fits k ~ 2. Target (issue 16): k <= 2.1 for every read and export,
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import math
 import os
 import statistics
@@ -60,6 +62,7 @@ def _cpu(db: Path, read: Callable[[EventStore], object], repeats: int) -> float:
     """Median CPU seconds of opening the event, ``read``, closing it."""
     times = []
     for _ in range(repeats):
+        gc.collect()  # what the measures before left for the collector is not this one's
         start = time.process_time()
         store = EventStore.open(db, actor="bench")
         try:
@@ -98,6 +101,7 @@ def _writes(db: Path, repeats: int) -> dict[str, float]:
         write = writer(fmt)
         times = []
         for _ in range(repeats):
+            gc.collect()
             start = time.process_time()
             write(snap)
             times.append(time.process_time() - start)
