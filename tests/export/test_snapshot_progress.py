@@ -13,17 +13,7 @@ from hypothesis import strategies as st
 from normtui.demo_filled import build_filled
 from normtui.export.snapshot import complete_through, take_snapshot
 from normtui.store import EventStore
-
-
-def _simple(games: list[Any], rounds: int) -> int:
-    """The property as it was: each round's games filtered from all of them."""
-    done = 0
-    for rnd in range(1, rounds + 1):
-        if any(g.points is None for g in games if g.round == rnd):
-            break
-        done = rnd
-    return done
-
+from tests.store.reference import complete_through as _simple  # each round scanned
 
 games_st = st.lists(st.builds(SimpleNamespace, round=st.integers(1, 7),
                               points=st.sampled_from([None, (3, 0), (1, 1.5)])), max_size=30)
