@@ -78,7 +78,35 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
         sys.exit(app.return_code)
 
 
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+def _hold_standard_descriptors() -> None:
+    """Started with stdin, stdout or stderr closed (`normtui result ... >&-`): hold each
+    closed descriptor on /dev/null, so that no file opened later (an export, a backup) takes
+    its number and receives what was meant for the terminal. A closed stdout is held
+    read-only: writing to it still fails, as to a closed descriptor, and the command says
+    the output was lost (exit 3 after a change) instead of Python having no stdout at all."""
+    for fd, mode, name in ((0, os.O_RDONLY, "stdin"), (1, os.O_RDONLY, "stdout"),
+                           (2, os.O_WRONLY, "stderr")):
+        if _is_open(fd):
+            continue
+        # The lowest free number: this one, as the lower ones are open (or held) by now.
+        held = os.open(os.devnull, mode)
+        assert held == fd, (held, fd)
+        if getattr(sys, name) is None:
+            text = "r" if fd == 0 else "w"
+            setattr(sys, name, open(fd, text, encoding="utf-8",  # noqa: SIM115 - for the process
+                                    errors="backslashreplace", closefd=False))
+
+
 def main(argv: list[str] | None = None) -> None:
+    _hold_standard_descriptors()
     args = list(sys.argv[1:] if argv is None else argv)
     target = _console_target(args)
     if target is _NOT_THE_CONSOLE:

@@ -26,13 +26,16 @@ chess venue means as a pairing number.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterable
 
 __all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "is_number",
-           "pgn_string", "read_bytes", "read_text_file", "visible"]
+           "open_regular_file", "pgn_string", "read_bytes", "read_text_file", "visible"]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
@@ -153,12 +156,40 @@ def _size(limit: int) -> str:
     return f"{limit // (1 << 20)} MB" if limit >= 1 << 20 else f"{limit // 1024} KB"
 
 
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file"
+
+
+def open_regular_file(path: str | os.PathLike[str]) -> io.BufferedReader:
+    """Open a file a person gives for reading, refusing what is not a regular file: a FIFO
+    would wait for a writer (the open itself blocks), a device may never end. Opened without
+    waiting and then looked at, so nothing can be swapped in between. An :class:`OSError`
+    whose ``strerror`` says what it is ("not a regular file but a FIFO")."""
+    name = os.fspath(path)
+    fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, f"not a regular file but {_kind(mode)}", name)
+        os.set_blocking(fd, True)
+        return open(name, "rb", opener=lambda *_: fd)  # named as given, for messages
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
-    """The bytes of a file a person gives, never more than ``limit`` of them (see
+    """The bytes of a regular file a person gives, never more than ``limit`` of them (see
     :func:`read_text_file`). Raises :class:`TextFileError`."""
     name = os.fspath(path)
     try:
-        with open(name, "rb") as f:
+        with open_regular_file(name) as f:
             raw = f.read(limit + 1)
     except OSError as exc:
         raise TextFileError(f"cannot read {what} {name}: {exc.strerror or exc}") from None
@@ -170,8 +201,9 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
 def read_text_file(path: str | os.PathLike[str], *, limit: int, what: str,
                    utf8_only: bool = False) -> str:
     """The text of a small file a person gives (a players list, a profile, one game's
-    record), read whole but never more than ``limit`` bytes: a device such as ``/dev/zero``
-    or a huge file is refused after ``limit`` bytes, not read until memory runs out.
+    record), read whole but never more than ``limit`` bytes: a huge file is refused after
+    ``limit`` bytes, not read until memory runs out; a FIFO or a device (``/dev/zero``) is
+    refused unread.
 
     UTF-8 (with or without a byte order mark), UTF-16 with one (Excel's "Unicode text"),
     else Windows-1252, which is what a Norwegian Excel or an old broadcast laptop writes;

@@ -22,6 +22,7 @@ from normtui.text import (
     from_argv,
     is_number,
     pgn_string,
+    read_bytes,
     read_text_file,
     visible,
 )
@@ -123,11 +124,21 @@ def _node(path: Path, numbers: tuple[int, int]) -> Path:
     return path
 
 
-def test_a_device_is_read_only_up_to_the_limit(tmp_path: Path) -> None:
-    """/dev/zero's numbers on a node of our own: refused after the limit, not read forever."""
+def test_a_device_is_refused_unread(tmp_path: Path) -> None:
+    """/dev/zero's numbers on a node of our own: not a file, so not read at all."""
     zero = _node(tmp_path / "zero", (1, 5))
-    with pytest.raises(TextFileError, match="larger than 1 MB: not a players file"):
+    with pytest.raises(TextFileError, match="zero: not a regular file but a device"):
         read_text_file(zero, limit=1 << 20, what="players file")
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    """Opening a FIFO for reading waits until something opens it for writing: forever."""
+    fifo = tmp_path / "players.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(TextFileError, match=r"players\.csv: not a regular file but a FIFO"):
+        read_text_file(fifo, limit=1 << 20, what="players file")
+    with pytest.raises(TextFileError, match="not a regular file but a folder"):
+        read_bytes(tmp_path, limit=1 << 20, what="TRF file")
 
 
 def test_a_big_sparse_file_is_refused_unread(tmp_path: Path) -> None:

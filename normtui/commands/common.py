@@ -39,8 +39,9 @@ class UserError(Exception):
 CHANGED_BUT_UNREPORTED = 3
 
 # What writing to stdout fails with when the pipe is gone, the disk under a redirection is
-# full, or the terminal went away.
-_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+# full, the terminal went away, or stdout was closed (``>&-``).
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO,
+                            errno.EBADF})
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -61,13 +62,19 @@ def _output_lost(exc: OSError, changed: bool) -> NoReturn:
     # Nothing more for stdout, not even at exit (Python would complain about it there).
     with contextlib.suppress(OSError, ValueError, AttributeError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    why = exc.strerror or str(exc)
+    why = "it is closed" if exc.errno == errno.EBADF else exc.strerror or str(exc)
     if changed:
         fail(f"the change was made (`normtui log` shows it), but its report could not be "
              f"written to stdout: {why}", CHANGED_BUT_UNREPORTED)
     if not isinstance(exc, BrokenPipeError):
         fail(f"stdout cannot be written: {why}", 1)
     sys.exit(1)
+
+
+def lost_output(exc: OSError) -> None:
+    """If ``exc`` is stdout failing, say so and exit 1 (nothing was changed)."""
+    if _is_output_error(exc):
+        _output_lost(exc, changed=False)
 
 
 @contextmanager

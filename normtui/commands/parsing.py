@@ -134,6 +134,11 @@ class Group(click.Group):
             _fail(exc.format_message(), exc.exit_code)
         except click.Abort:
             _fail("interrupted", 130)
+        except OSError as exc:  # --help or --version to a stdout that is closed or full
+            from normtui.commands.common import lost_output
+
+            lost_output(exc)
+            raise
         sys.exit(code if isinstance(code, int) else 0)
 
 

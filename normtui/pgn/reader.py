@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from normtui.pgn.cutting import TAG_LINE, Line, RawGame, cut
+from normtui.text import open_regular_file
 
 __all__ = [
     "TAG_LINE",
@@ -132,7 +133,7 @@ def open_pgn(path: str | os.PathLike[str]) -> BinaryIO:
     """Open a PGN file for reading, or raise :class:`PgnReadError` with one line of reason."""
     name = os.fspath(path)
     try:
-        stream = open(name, "rb")  # noqa: SIM115 - the caller closes it
+        stream = open_regular_file(name)  # a FIFO would wait for a writer forever
         _sniff(stream.peek(_SNIFF)[:_SNIFF], name)
     except PgnReadError:
         stream.close()

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import sqlite3
 import sys
@@ -91,16 +92,19 @@ def _prefix(target: Path) -> str:
 
 
 def _remove_abandoned(target: Path) -> None:
-    """The hidden files of builds of ``target`` whose process is gone (killed)."""
+    """The hidden files of builds of ``target`` whose process is gone (killed), and those of
+    the copies a restore keeps of it (``.TARGET.replaced-TIME.PID-….new``): each of those
+    has a name of its own, so no later build of that name would ever find it."""
     folder = target.parent
-    prefix = _prefix(target)
+    build = re.compile(rf"\.{re.escape(target.name)}(?:\.replaced-[0-9T-]+)?"
+                       r"\.([0-9]+)-[0-9a-f]+\.new")
     with contextlib.suppress(OSError):
         for path in folder.iterdir():
-            name = path.name
-            if not (name.startswith(prefix) and name.endswith(".new")):
+            found = build.fullmatch(path.name)
+            if found is None:
                 continue
-            pid = name[len(prefix):].split("-", 1)[0]
-            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            pid = int(found.group(1))
+            if pid != os.getpid() and not _alive(pid):
                 remove_database(path)
 
 
@@ -298,6 +302,13 @@ def _exclusive(event: Path) -> Iterator[sqlite3.Connection]:
         except OpenElsewhere as exc:
             raise BusyError(f"{exc}: close it there, then restore again") from None
         except sqlite3.DatabaseError as exc:  # not a database, or one SQLite cannot open
+            from normtui.store.failures import ReadOnlyError, cannot_write, read_only_reason
+
+            # SQLite says "disk I/O error" where it cannot make the -wal and -shm beside it.
+            why = read_only_reason(event) if cannot_write(exc) else None
+            if why is not None:
+                raise ReadOnlyError(f"{event} cannot be restored here: {why}; nothing was "
+                                    "changed") from None
             raise InputError(f"{event} is not an event SQLite can open ({exc}): move it "
                              "away (with its -wal and -shm, if any) and restore again"
                              ) from None
@@ -317,6 +328,7 @@ def restore_event(backup: Path, event: Path, *, actor: str,
     restore's entry changes no row: it is where the log jumps, and it cannot be undone (undo
     reaches past it, to the backup's own changes)."""
     refuse_event_file(backup, event, "restored over itself")
+    _remove_abandoned(event)
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     snapshot = _load_backup(backup)
     try:

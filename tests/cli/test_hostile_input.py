@@ -267,6 +267,56 @@ def test_a_refusal_is_still_2_when_stdout_is_gone(event_db: Path) -> None:
     assert done.returncode == 2 and "not paired" in done.stderr
 
 
+def _closed_stdout_run(*args: object, cwd: Path | None = None
+                      ) -> subprocess.CompletedProcess[str]:
+    """``normtui ARGS >&-``: the command starts with no descriptor 1 at all."""
+    return subprocess.run([sys.executable, "-m", "normtui", *map(str, args)],
+                          preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE, text=True,
+                          timeout=60, cwd=cwd)
+
+
+@pytest.mark.parametrize("args", [
+    ("result", "{db}", 1, "So", "Radjabov", "1-0"),
+    ("result", "{db}", 1, "So", "Radjabov", "1-0", "--json"),
+    ("arrive", "{db}", 1, "So", "--present"),
+    ("details", "{db}", "--city", "Stavanger"),
+    ("new", "{folder}/other.db", "--players", "{folder}/players.csv"),
+])
+def test_a_change_with_stdout_closed_exits_3(event_db: Path, args: tuple[object, ...]
+                                             ) -> None:
+    """Started with stdout closed: the change is made and said to be unreported (exit 3),
+    in one line, with no traceback."""
+    folder = event_db.parent
+    filled = [str(a).format(db=event_db, folder=folder) for a in args]
+    done = _closed_stdout_run(*filled)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr == ("normtui: the change was made (`normtui log` shows it), but its "
+                           "report could not be written to stdout: it is closed\n")
+
+
+@pytest.mark.parametrize("args", [
+    ("pairings", "{db}"), ("standings", "{db}", "--csv"), ("log", "{db}"), ("--version",),
+    ("check", "{db}"), ("export", "{db}", "--format", "trf", "-o", "-"), ("pairings", "--help"),
+])
+def test_a_read_with_stdout_closed_is_one_line(event_db: Path, args: tuple[object, ...]
+                                               ) -> None:
+    before = snapshot(event_db)
+    done = _closed_stdout_run(*(str(a).format(db=event_db) for a in args))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.splitlines()[-1] == "normtui: stdout cannot be written: it is closed"
+    assert "Traceback" not in done.stderr and snapshot(event_db) == before
+
+
+def test_a_refusal_or_a_file_output_with_stdout_closed(event_db: Path) -> None:
+    """What never writes to stdout is not disturbed; a file written is not descriptor 1."""
+    done = _closed_stdout_run("result", event_db, 1, "So", "Carlsen", "1-0")
+    assert done.returncode == 2 and "not paired" in done.stderr
+    out = event_db.parent / "standings.csv"
+    done = _closed_stdout_run("export", event_db, "--format", "csv", "-o", out)
+    assert done.returncode == 0, done.stderr
+    assert "Carlsen" in out.read_text()
+
+
 # -- reads without an end -------------------------------------------------------------------
 
 def test_a_pgn_line_without_an_end_is_refused(run: Run, event_db: Path, tmp_path: Path) -> None:
@@ -277,6 +327,22 @@ def test_a_pgn_line_without_an_end_is_refused(run: Run, event_db: Path, tmp_path
         done = run(*args)
         assert done.exit_code == 2, done.output
         assert "line 2 is longer than 16 MB: not a PGN file" in done.stderr
+
+
+def test_a_fifo_is_refused_unread(run: Run, event_db: Path, tmp_path: Path) -> None:
+    """Opening a FIFO waits for a writer, forever if none comes: what is not a regular file
+    is refused at once, like an export onto one."""
+    fifo = tmp_path / "games.pgn"
+    os.mkfifo(fifo)
+    before = snapshot(event_db)
+    for args, says in ((("validate", fifo), f"{fifo}: not a regular file but a FIFO"),
+                       (("import-pgn", event_db, fifo), f"{fifo}: not a regular file"),
+                       (("new", tmp_path / "x.db", "--players", fifo),
+                        f"cannot read players file {fifo}: not a regular file but a FIFO"),
+                       (("new", tmp_path / "x.db", "--from-trf", fifo), "not a regular file"),
+                       (("playoff", event_db, "--pgn", "M1", fifo), "not a regular file")):
+        assert says in one_line(run, *args)
+    assert snapshot(event_db) == before and not (tmp_path / "x.db").exists()
 
 
 def test_an_import_is_bounded(run: Run, event_db: Path, tmp_path: Path,

@@ -93,7 +93,7 @@ def test_a_semicolon_file_with_a_wrong_header_says_what_to_change(run: Run,
     assert "lacks the column 'name' (expected name,rating,federation,fide_id" in err
 
 
-def test_a_device_is_not_read_to_its_end(run: Run, tmp_path: Path) -> None:
+def test_a_device_is_not_read(run: Run, tmp_path: Path) -> None:
     import os
 
     if os.geteuid() != 0:
@@ -103,10 +103,11 @@ def test_a_device_is_not_read_to_its_end(run: Run, tmp_path: Path) -> None:
     sparse = tmp_path / "huge.toml"
     with sparse.open("wb") as f:
         f.truncate(4 << 30)  # 4 GB of holes
-    for option, path in (("--players", zero), ("--profile", sparse)):
+    for option, path, says in (("--players", zero, "not a regular file but a device"),
+                               ("--profile", sparse, "larger than 1 MB")):
         args = ["--players", PLAYERS_EXAMPLE, option, path]
         done = run("new", tmp_path / "x.db", *args)
-        assert done.exit_code == 2 and "larger than 1 MB" in done.stderr, done.stderr
+        assert done.exit_code == 2 and says in done.stderr, done.stderr
     done = run("new", tmp_path / "x.db", "--players", PLAYERS_EXAMPLE, "--profile", zero)
     assert done.exit_code == 2 and done.stderr.count("\n") == 1  # a device is no profile
 

@@ -414,3 +414,30 @@ def test_restore_leaves_a_newer_normtuis_event_alone(backed_up: tuple[Path, Path
     code, _, err = invoke("restore", backup, event)
     assert code == 2 and "written by a newer normtui (schema m999_from_the_future)" in err
     assert not list(event.parent.glob("event.db.replaced-*"))
+
+
+def _dead_pid() -> int:
+    """The number of a process that has ended (and was waited for)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_a_restore_removes_what_a_killed_restore_left(backed_up: tuple[Path, Path]) -> None:
+    """A restore killed while it kept the replaced event leaves a hidden build of the kept
+    copy (``.EVENT.db.replaced-TIME.PID-….new``), whose name no later build has: the next
+    restore removes it, once its process is gone; a live process's build stays."""
+    event, backup = backed_up
+    folder = event.parent
+    dead = folder / f".{event.name}.replaced-2022-06-09T201507.{_dead_pid()}-0a1b2c3d.new"
+    dead.write_bytes(b"\0" * 4096)
+    Path(f"{dead}-journal").write_bytes(b"\0")
+    also_dead = folder / f".{event.name}.replaced-2022-06-09T201507-2.{_dead_pid()}-00ff.new"
+    also_dead.write_bytes(b"")
+    alive = folder / f".{event.name}.replaced-2022-06-09T201507.{os.getppid()}-0a1b2c3d.new"
+    alive.write_bytes(b"")
+    other = folder / f".other.db.replaced-2022-06-09T201507.{_dead_pid()}-0a1b2c3d.new"
+    other.write_bytes(b"")
+    restore_event(backup, event, actor="chief")
+    left = sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+    assert left == sorted([alive.name, other.name])

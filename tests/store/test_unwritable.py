@@ -172,3 +172,23 @@ def test_an_older_file_that_cannot_be_upgraded_says_so(demo_copy: Path) -> None:
     assert done.stderr == (f"normtui: {demo_copy} was written by an older normtui and must be "
                            f"upgraded, which writes to it, but {folder} is on a read-only "
                            "filesystem\n")
+
+
+def test_a_restore_onto_a_read_only_filesystem_says_so(demo_copy: Path) -> None:
+    """SQLite cannot make the -wal and -shm it needs beside the event and says "disk I/O
+    error"; the arbiter is told the folder is read-only, not to move the event away."""
+    folder, out = demo_copy.parent, demo_copy.parent.parent
+    backup = out / "backup.db"
+    assert subprocess.run([sys.executable, "-m", "normtui", "backup", demo_copy, backup],
+                          capture_output=True, timeout=60).returncode == 0
+    before = snapshot(demo_copy)
+    for companion in ("-wal", "-shm"):  # as a closed event is, on most systems
+        Path(f"{demo_copy}{companion}").unlink(missing_ok=True)
+    done = sh(f"mount --bind -o ro {folder} {folder} && {NORMTUI} restore {backup} "
+              f"{demo_copy}", ["-r", "-m"], out)
+    assert done.returncode == 2
+    assert lines(done.stderr) == [
+        f"normtui: {demo_copy} cannot be restored here: {folder} is on a read-only "
+        "filesystem; nothing was changed"]
+    assert sorted(p.name for p in folder.iterdir()) == ["demo.db"]
+    assert snapshot(demo_copy) == before
