@@ -107,6 +107,8 @@ def _damage(db: object) -> str | None:
     value the schema forbids, a broken page), that is the line to show, not a traceback."""
     if not isinstance(db, Path) or "normtui.store.base" not in sys.modules:
         return None
+    if not db.is_file():  # SQLite would create it (`new`'s target, a mistyped name)
+        return None
     from normtui.store.check import damage
 
     return damage(db)

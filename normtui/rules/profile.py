@@ -261,6 +261,9 @@ def load_profile(text: str) -> Profile:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"profile is not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise ProfileError("profile refused: its arrays or tables are nested too deeply to "
+                           "read") from None
     data = dict(data)
     controls = data.pop("time_controls", None)
     if not isinstance(controls, dict) or not controls:

@@ -88,15 +88,23 @@ def _split_comment(value: str) -> tuple[str, str]:
 
 
 def _value_end(lines: list[str], i: int, first: str) -> int:
-    """The index after the last line of the value that starts on line ``i``: an array may run
-    over several lines until its brackets close."""
-    depth = first.count("[") - first.count("]")
-    end = i + 1
-    while depth > 0 and end < len(lines):
-        line = _split_comment(lines[end])[0]
-        depth += line.count("[") - line.count("]")
-        end += 1
-    return end
+    """The index after the last line of the value that starts on line ``i`` (``first`` is
+    the rest of that line after ``key =``): an array or a multi-line string may run over several lines.
+    The value ends at the first line where it reads as TOML; counting brackets would count
+    those inside a string (a name "Norway [Chess") too. The text was loaded before any edit,
+    so every value does end."""
+    for end in range(i + 1, len(lines) + 1):
+        if _reads(first + "\n" + "".join(lines[i + 1:end])):
+            return end
+    return i + 1
+
+
+def _reads(value: str) -> bool:
+    try:
+        tomllib.loads(f"v = {value}\n")
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return False
+    return True
 
 
 def set_keys(text: str, table: str, values: Mapping[str, object], *,
@@ -120,7 +128,7 @@ def set_keys(text: str, table: str, values: Mapping[str, object], *,
             i += 1
             continue
         code, _ = _split_comment(assign.group("value"))
-        stop = _value_end(lines, i, code)
+        stop = _value_end(lines, i, assign.group("value"))
         if assign.group("key") in todo:
             ending = lines[i][len(lines[i].rstrip("\r\n")):] or "\n"
             literal = _toml(todo.pop(assign.group("key")))
@@ -140,7 +148,7 @@ def set_keys(text: str, table: str, values: Mapping[str, object], *,
 def _same_value(old: str, new: str) -> bool:
     try:
         return tomllib.loads(f"v = {old}") == tomllib.loads(f"v = {new}")
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return False
 
 

@@ -231,6 +231,78 @@ def test_messages_quote_hostile_input_visibly(run: Run, event_db: Path) -> None:
     assert "\x1b" not in line
 
 
+# -- a new event refused leaves no file -----------------------------------------------------
+
+def _deep_toml(folder: Path) -> Path:
+    path = folder / "deep.toml"
+    path.write_text("a = " + "[" * 500 + "]" * 500 + "\n")
+    return path
+
+
+def _deep_table(folder: Path) -> Path:
+    path = folder / "deep-table.toml"
+    path.write_text("x = " + "{a = " * 500 + "1" + "}" * 500 + "\n")
+    return path
+
+
+def _bad_trf(folder: Path) -> Path:
+    path = folder / "bad.trf"
+    path.write_text("001 nonsense\n")
+    return path
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (("--profile", _deep_toml), "nested too deeply to read"),
+    (("--profile", _deep_table), "nested too deeply to read"),
+    (("--prizes", "3,2,1", "--fund", "7"), "add up to"),
+    (("--prizes", "1,2,3"), "best first"),
+    (("--cycles", "3"), "out of range"),
+    (("--name", "a\nb"), "one line"),
+    (("--profile", "no-such-edition"), "no profile"),
+    (("--lots", "1", "--from-trf", _bad_trf), "not go with"),
+    (("--from-trf", _bad_trf), "bad.trf"),
+])
+def test_a_refused_new_leaves_no_file(run: Run, tmp_path: Path, players_csv: Path,
+                                      extra: tuple[object, ...], says: str) -> None:
+    """Whatever refuses a new event, nothing is left at its name or beside it, so that the
+    same command, corrected, is not told the event "already exists"."""
+    args = [a(tmp_path) if callable(a) else a for a in extra]
+    if "--from-trf" not in args:
+        args += ["--players", players_csv]
+    before = sorted(p.name for p in tmp_path.iterdir())
+    line = one_line(run, "new", tmp_path / "event.db", *args)
+    assert says in line and "Traceback" not in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert run("new", tmp_path / "event.db", "--players", players_csv).exit_code == 0
+
+
+@pytest.mark.parametrize("name", ["Norway [Chess 2022", "Norway ]Chess[ 2022", "A # [x] ' \\\"["])
+def test_brackets_in_a_profiles_strings_are_text(run: Run, tmp_path: Path, players_csv: Path,
+                                                 name: str) -> None:
+    """The profile editor looks for where a value ends: a bracket inside a string is text,
+    not the start of an array that runs on over the next keys."""
+    from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
+
+    text = read_profile_text(profile_path(DEFAULT_PROFILE))
+    profile = tmp_path / "profile.toml"
+    quoted = '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    amounts = "amounts = [750000, 400000, 250000, 200000, 180000, 170000, 160000, 140000, "
+    assert amounts in text
+    profile.write_text(text.replace('name = "Norway Chess 2022"', f"name = {quoted}", 1)
+                       .replace(amounts, "amounts = [750000, 400000,  # [first two\n  "
+                                "250000, 200000, 180000, 170000, 160000, 140000,  # ]]\n  ", 1))
+    db = tmp_path / "event.db"
+    done = run("new", db, "--players", players_csv, "--profile", profile, "--prizes",
+               "3,2,1", "--json")
+    assert done.exit_code == 0, done.output
+    made = json.loads(done.stdout)["event"]
+    assert (made["name"], made["prizes"]) == (name, [3, 2, 1])
+    with sqlite3.connect(db) as conn:
+        (stored,) = conn.execute("SELECT profile_text FROM event").fetchone()
+    conn.close()
+    assert "[first two" not in stored and "amounts = [3, 2, 1]  # set for this event" in stored
+
+
 # -- stdout that cannot be written ----------------------------------------------------------
 
 def _closed_pipe_run(*args: object) -> subprocess.CompletedProcess[str]:
