@@ -273,6 +273,9 @@ class LccSource:
             data = json.loads(got.body.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise LccFormatError(f"{url} answers garbage, not JSON") from None
+        except RecursionError:  # the decoder recurses into each array and object
+            raise LccFormatError(f"{url} answers JSON nested too deeply to read: not "
+                                 "LiveChess Cloud's") from None
         self._answers[url] = (got, data)
         return data, True
 

@@ -88,11 +88,11 @@ def _split_comment(value: str) -> tuple[str, str]:
 
 
 def _value_end(lines: list[str], i: int, first: str) -> int:
-    """The index after the last line of the value that starts on line ``i`` (``first`` is
-    the rest of that line after ``key =``): an array or a multi-line string may run over several lines.
-    The value ends at the first line where it reads as TOML; counting brackets would count
-    those inside a string (a name "Norway [Chess") too. The text was loaded before any edit,
-    so every value does end."""
+    """The index after the last line of the value that starts on line ``i`` (``first``: the
+    rest of that line after ``key =``); an array or a multi-line string may run on. The value
+    ends at the first line where it reads as TOML: counting brackets would count those inside
+    a string (a name "Norway [Chess") too. The text was loaded before any edit, so every value
+    does end."""
     for end in range(i + 1, len(lines) + 1):
         if _reads(first + "\n" + "".join(lines[i + 1:end])):
             return end

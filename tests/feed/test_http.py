@@ -4,9 +4,11 @@ is one line, and the watch goes on with nothing written."""
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import shutil
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -116,7 +118,7 @@ def test_a_broadcast_pgn_url_is_polled(server: str, demo: EventStore) -> None:
 
 
 @pytest.mark.parametrize(("path", "said"), [
-    ("/slow/broadcast/round-7.pgn", "no answer within 0.2 s"),
+    ("/slow/broadcast/round-7.pgn", "no whole answer within 0.2 s"),
     ("/garbage.pgn", "is not PGN"),
     ("/cut.pgn", "cut short"),
     ("/nothing-here.pgn", "answers 404"),
@@ -176,3 +178,95 @@ def test_when_the_next_round_goes_live_its_games_replace_the_last_s(tmp_path: Pa
             json.dumps({"live": True, "result": None, "moves": ["d4 7190+10"]}))
         poll = source.poll()
         assert [(r.round, r.origin) for r in poll.records] == [(8, "round-8/game-1.json")]
+
+
+# -- hostile servers: an answer nested without end, a server that trickles ----------------------
+
+@pytest.mark.parametrize("where", ["tournament.json", "round-7/game-2.json"])
+def test_json_nested_without_end_is_one_line_and_the_watch_goes_on(
+        tmp_path: Path, demo: EventStore, where: str) -> None:
+    """400 KB of "[": Python's JSON decoder recurses into each; the feed says one line."""
+    shutil.copytree(DATA / "lcc", tmp_path / "lcc")
+    (tmp_path / "lcc" / where).write_text("[" * 400_000)
+    before = dump(demo)
+    with serving(tmp_path) as url:
+        feed = Feed(demo, open_source(f"{url}/lcc/tournament.json"))
+        for _ in range(2):  # and again: the watch goes on
+            report = feed.poll()
+            assert [p for p in report.problems if "nested too deeply" in p] == \
+                [f"{url}/lcc/{where} answers JSON nested too deeply to read: not LiveChess "
+                 "Cloud's"], report.problems
+    if where == "tournament.json":
+        assert dump(demo) == before and report.changes == ()
+    else:
+        assert {b.board for b in report.boards} >= {1, 3}
+
+
+def _trickle(chunks: list[bytes], pause: float) -> tuple[str, threading.Event]:
+    """A server on 127.0.0.1 that answers every request with ``chunks``, one every ``pause``
+    seconds; it stops by itself (the client gone, or everything sent)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.1)
+    stop = threading.Event()
+
+    def answer(conn: socket.socket) -> None:
+        with conn, contextlib.suppress(OSError):
+            conn.recv(65536)
+            for chunk in chunks:
+                if stop.wait(pause):
+                    return
+                conn.sendall(chunk)
+
+    def serve() -> None:
+        with listener:
+            while not stop.is_set():
+                try:
+                    conn, _ = listener.accept()
+                except TimeoutError:
+                    continue
+                threading.Thread(target=answer, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"http://127.0.0.1:{listener.getsockname()[1]}", stop
+
+
+HEAD = b"HTTP/1.0 200 OK\r\nContent-Type: application/x-chess-pgn\r\n"
+TRICKLES = {
+    "headers": [bytes([b]) for b in HEAD] * 3,
+    "body with a length": [HEAD + b"Content-Length: 300\r\n\r\n"] + [b"1. e4 "] * 50,
+    "body without a length": [HEAD + b"\r\n"] + [b"1. e4 "] * 50,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(TRICKLES))
+def test_a_server_that_trickles_is_cut_at_the_timeout(kind: str) -> None:
+    """A byte every 0.1 s would keep a read waiting for a minute: --timeout bounds the whole
+    request (its headers and its body), not each read."""
+    from normtui.feed.http import FetchError, fetch
+
+    url, stop = _trickle(TRICKLES[kind], 0.1)
+    started = time.monotonic()
+    try:
+        with pytest.raises(FetchError, match=r"no whole answer within 0.5 s"):
+            fetch(f"{url}/round.pgn", timeout=0.5)
+    finally:
+        stop.set()
+    assert time.monotonic() - started < 10  # not the 5-15 s the server would take
+
+
+def test_watch_once_against_a_trickling_server_ends(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from normtui.cli import cli
+    from tests.cli.conftest import ROOT
+
+    db = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", db)
+    url, stop = _trickle(TRICKLES["headers"], 0.1)
+    try:
+        done = CliRunner().invoke(cli, ["watch", str(db), f"{url}/round.pgn", "--once",
+                                        "--timeout", "0.5"])
+    finally:
+        stop.set()
+    assert done.exit_code == 2
+    assert done.stderr == f"normtui: {url}/round.pgn: no whole answer within 0.5 s\n"
