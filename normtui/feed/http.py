@@ -97,22 +97,24 @@ def _bounded(connection: Callable[..., http.client.HTTPConnection], deadline: _D
     return make
 
 
-class _HttpHandler(urllib.request.HTTPHandler):
+class _Bounded:
+    """A handler whose connections are shut down at ``deadline``."""
+
     def __init__(self, deadline: _Deadline) -> None:
         super().__init__()
         self.deadline = deadline
 
     def do_open(self, http_class: Any, req: Any, **kwargs: Any) -> Any:
-        return super().do_open(_bounded(http_class, self.deadline), req, **kwargs)
+        return super().do_open(_bounded(http_class, self.deadline), req,  # type: ignore[misc]
+                               **kwargs)
 
 
-class _HttpsHandler(urllib.request.HTTPSHandler):
-    def __init__(self, deadline: _Deadline) -> None:
-        super().__init__()
-        self.deadline = deadline
+class _HttpHandler(_Bounded, urllib.request.HTTPHandler):
+    pass
 
-    def do_open(self, http_class: Any, req: Any, **kwargs: Any) -> Any:
-        return super().do_open(_bounded(http_class, self.deadline), req, **kwargs)
+
+class _HttpsHandler(_Bounded, urllib.request.HTTPSHandler):
+    pass
 
 
 def _opener(url: str, deadline: _Deadline) -> urllib.request.OpenerDirector:
