@@ -11,8 +11,12 @@ with one line on stderr.
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -129,7 +133,8 @@ def register(cli: click.Group) -> None:
                         # Nothing could be read at all: the source given is no source.
                         raise UserError(report.problems[0] if report.problems else
                                         f"{source}: nothing could be read")
-                    _say(report, accepted, as_json, once)
+                    with _whole_report():
+                        _say(report, accepted, as_json, once)
                     if once:
                         sys.exit(1 if report.needs_arbiter else 0)
                     time.sleep(interval)
@@ -174,6 +179,33 @@ def register(cli: click.Group) -> None:
                        f"{r.worst_place:>5}")
         click.echo("* can still finish first or share it (a share of first place means the "
                    "play-off, §5)")
+
+
+@contextmanager
+def _whole_report() -> Iterator[None]:
+    """A Ctrl+C while a report is being written stops the watch once it is written: a script
+    reading ``--json`` line by line never gets half an object (a long line is written in
+    pieces, and an interrupt between two of them dropped the rest). A second Ctrl+C stops at
+    once, for a stdout that nobody reads."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield  # Ctrl+C is not Python's KeyboardInterrupt here (ignored, or someone else's)
+        return
+    pressed: list[int] = []
+
+    def later(signum: int, _frame: object) -> None:
+        if pressed:
+            raise KeyboardInterrupt
+        pressed.append(signum)
+
+    previous = signal.signal(signal.SIGINT, later)
+    try:
+        yield
+        sys.stdout.flush()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def _pts(value: object) -> str:

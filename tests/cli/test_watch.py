@@ -3,7 +3,9 @@ watch following a replay while another process enters results in the same file."
 
 from __future__ import annotations
 
+import array
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -150,3 +152,43 @@ def test_watch_does_not_load_the_console(demo: Path, tmp_path: Path) -> None:
     assert done.stderr.strip().splitlines()[-1] == "False"
 
 
+
+
+def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path,
+                                                                tmp_path: Path) -> None:
+    """A reader that is slow to take the line (the pipe holds 4 KB here, the first report
+    several): Ctrl+C while the watch waits to write it stops the watch after the line, which
+    arrives whole, never cut where the interrupt fell."""
+    import fcntl
+    import select
+    import termios
+
+    played(tmp_path / "live", 30)
+    read, write = os.pipe()
+    fcntl.fcntl(write, 1031, 4096)  # F_SETPIPE_SZ: one page
+    code = "import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n"
+    watcher = subprocess.Popen(
+        [sys.executable, "-c", code, "watch", str(demo), str(tmp_path / "live"), "--json",
+         "--interval", "0.2"], stdout=write, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    os.close(write)
+    try:
+        waiting = array.array("i", [0])
+        deadline = time.monotonic() + 60
+        while waiting[0] < 4096:  # the pipe is full: the watch is blocked in its write
+            assert time.monotonic() < deadline and watcher.poll() is None
+            select.select([], [], [], 0.05)
+            fcntl.ioctl(read, termios.FIONREAD, waiting)
+        watcher.send_signal(signal.SIGINT)
+        chunks = []
+        while chunk := os.read(read, 65536):
+            chunks.append(chunk)
+        err = watcher.communicate(timeout=30)[1]
+    finally:
+        if watcher.poll() is None:
+            watcher.kill()
+        os.close(read)
+    assert watcher.returncode == 0 and err == "", err
+    out = b"".join(chunks).decode()
+    assert out.endswith("\n") and len(out) > 4096
+    for line in out.splitlines():
+        assert json.loads(line)["changed"] in (True, False)
