@@ -10,7 +10,10 @@ with one line on stderr.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import signal
 import sys
 import threading
@@ -133,8 +136,7 @@ def register(cli: click.Group) -> None:
                         # Nothing could be read at all: the source given is no source.
                         raise UserError(report.problems[0] if report.problems else
                                         f"{source}: nothing could be read")
-                    with _whole_report():
-                        _say(report, accepted, as_json, once)
+                    _write_whole(_said(report, accepted, as_json, once))
                     if once:
                         sys.exit(1 if report.needs_arbiter else 0)
                     time.sleep(interval)
@@ -181,12 +183,37 @@ def register(cli: click.Group) -> None:
                    "play-off, §5)")
 
 
+def _said(report: object, accepted: list[str], as_json: bool, once: bool) -> str:
+    """What :func:`_say` writes, as one text (an interrupt meanwhile: nothing written)."""
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        _say(report, accepted, as_json, once)
+    return text.getvalue()
+
+
+def _write_whole(text: str) -> None:
+    """Write ``text`` to stdout whole, and only then stop for a Ctrl+C that came meanwhile: a
+    script reading ``--json`` line by line never gets half an object. (A long line goes out
+    in pieces, and Python's own buffered writer drops what is left of it when an interrupt
+    comes between two of them.) A second Ctrl+C stops at once, for a stdout nobody reads."""
+    if not text:
+        return
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # no descriptor (a test's captured output)
+        sys.stdout.write(text)
+        return
+    data = memoryview(text.encode(sys.stdout.encoding or "utf-8",
+                                  sys.stdout.errors or "strict"))
+    sys.stdout.flush()
+    with _interrupt_after():
+        while data:
+            data = data[os.write(fd, data):]
+
+
 @contextmanager
-def _whole_report() -> Iterator[None]:
-    """A Ctrl+C while a report is being written stops the watch once it is written: a script
-    reading ``--json`` line by line never gets half an object (a long line is written in
-    pieces, and an interrupt between two of them dropped the rest). A second Ctrl+C stops at
-    once, for a stdout that nobody reads."""
+def _interrupt_after() -> Iterator[None]:
+    """A first Ctrl+C within the block takes effect at its end."""
     if threading.current_thread() is not threading.main_thread() or \
             signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         yield  # Ctrl+C is not Python's KeyboardInterrupt here (ignored, or someone else's)
@@ -201,7 +228,6 @@ def _whole_report() -> Iterator[None]:
     previous = signal.signal(signal.SIGINT, later)
     try:
         yield
-        sys.stdout.flush()
     finally:
         signal.signal(signal.SIGINT, previous)
     if pressed:

@@ -157,13 +157,13 @@ def test_watch_does_not_load_the_console(demo: Path, tmp_path: Path) -> None:
 def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path,
                                                                 tmp_path: Path) -> None:
     """A reader that is slow to take the line (the pipe holds 4 KB here, the first report
-    several): Ctrl+C while the watch waits to write it stops the watch after the line, which
+    50): Ctrl+C while the watch waits to write it stops the watch after the line, which
     arrives whole, never cut where the interrupt fell."""
     import fcntl
     import select
     import termios
 
-    played(tmp_path / "live", 30)
+    played(tmp_path / "live", 300)  # a first report of some 50 KB, written in pieces
     read, write = os.pipe()
     fcntl.fcntl(write, 1031, 4096)  # F_SETPIPE_SZ: one page
     code = "import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n"
