@@ -84,6 +84,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                                      '[Black "Radjabov, Teimour"]\n[Result "1-0"]\n\n'
                                      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
     (folder / "binary.bin").write_bytes(bytes(range(256)) * 4)
+    (folder / "deep.toml").write_text("a = " + "[" * 500 + "]" * 500 + "\n")
     (folder / "folder").mkdir()
     return folder, db
 
@@ -104,9 +105,11 @@ SENSIBLE["decision"] = SENSIBLE["city"] = SENSIBLE["arbiter"] = SENSIBLE["descri
 
 
 def _paths(work: Path) -> list[str]:
+    # A FIFO would make a reader wait for a writer forever: every input refuses it at once.
     return [str(work / name) for name in (
         "event.db", "event.db", "event.db", "event.db-wal", "missing.db", "new.db",
-        "players.csv", "game.pgn", "binary.bin", "folder", "out.csv")] + ["-"]
+        "players.csv", "game.pgn", "binary.bin", "folder", "out.csv", "fifo", "deep.toml")
+            ] + ["-"]
 
 
 def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
@@ -191,9 +194,10 @@ def test_fuzz_command(name: str, template: tuple[Path, Path]) -> None:
     def fuzz(data: st.DataObject) -> None:
         work = Path(tempfile.mkdtemp(dir=folder))
         try:
-            for item in ("event.db", "players.csv", "game.pgn", "binary.bin"):
+            for item in ("event.db", "players.csv", "game.pgn", "binary.bin", "deep.toml"):
                 shutil.copyfile(folder / item, work / item)
             (work / "folder").mkdir()
+            os.mkfifo(work / "fifo")
             # A seed, not hypothesis's own draws: those favour the first, smallest choice.
             rnd = random.Random(data.draw(st.integers(0, 2**32)))
             args = _arguments(rnd, command, _paths(work))
@@ -202,3 +206,35 @@ def test_fuzz_command(name: str, template: tuple[Path, Path]) -> None:
             shutil.rmtree(work, ignore_errors=True)
 
     fuzz()
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_with_stdout_closed(name: str, template: tuple[Path, Path],
+                                          tmp_path: Path) -> None:
+    """`normtui ... >&-`, once per command with drawn arguments (a process each, so fewer):
+    no traceback; 2 leaves the event as it was; 3 (the change made, its report lost) only
+    after a change."""
+    import subprocess
+    import sys
+
+    folder, _ = template
+    for item in ("event.db", "players.csv", "game.pgn", "binary.bin", "deep.toml"):
+        shutil.copyfile(folder / item, tmp_path / item)
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    db = tmp_path / "event.db"
+    before = db.read_bytes()
+    rnd = random.Random(f"closed stdout {name}")
+    args = [*name.split(), *_arguments(rnd, COMMANDS[name], _paths(tmp_path))]
+    done = subprocess.run([sys.executable, "-m", "normtui", *args], cwd=tmp_path,
+                          preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE, text=True,
+                          timeout=120)
+    shown = f"normtui {' '.join(map(repr, args))} >&-\n{done.stderr}"
+    assert "Traceback" not in done.stderr and done.returncode in (0, 1, 2, 3), shown
+    if done.returncode == 2:
+        assert db.read_bytes() == before, shown
+    if done.returncode == 3 and db.read_bytes() == before:  # a new event (`new`, `restore`)
+        made = {p.name for p in tmp_path.iterdir()} - {"event.db", "players.csv", "game.pgn",
+                                                       "binary.bin", "deep.toml", "folder",
+                                                       "fifo"}
+        assert any(name.endswith(".db") for name in made), shown
