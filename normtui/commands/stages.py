@@ -154,7 +154,7 @@ def register(cli: click.Group) -> None:
 
             refuse_event_file(pgn[1], db, "read as a PGN file")
             try:
-                # One game's record: a few KB. /dev/zero or a disk image is refused at 1 MB.
+                # One game's record: a few KB. A disk image is refused at 1 MB, a device unread.
                 text = read_text_file(pgn[1], limit=1 << 20, what="PGN file")
             except TextFileError as exc:
                 raise UserError(str(exc)) from None

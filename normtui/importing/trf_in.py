@@ -502,8 +502,8 @@ def _check_points(trf: TrfFile, players: list[TrfPlayer]) -> None:
 def read_trf(source: Path) -> TrfFile:
     """The file at ``source``, parsed (UTF-8, else Latin-1)."""
     try:
-        # A TRF of 1,000 players over 20 rounds is about 300 KB; a device (/dev/zero) or a
-        # disk image is refused at 16 MB, not read until memory runs out (issue 18).
+        # A TRF of 1,000 players over 20 rounds is about 300 KB; a disk image is refused at
+        # 16 MB, not read until memory runs out; a device or a FIFO is not read at all.
         data = read_bytes(source, limit=16 << 20, what="TRF file")
     except TextFileError as exc:
         raise TrfError(str(exc)) from None

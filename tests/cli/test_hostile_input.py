@@ -417,6 +417,28 @@ def test_a_fifo_is_refused_unread(run: Run, event_db: Path, tmp_path: Path) -> N
     assert snapshot(event_db) == before and not (tmp_path / "x.db").exists()
 
 
+def test_a_livechess_cloud_answer_nested_without_end(run: Run, demo: Path,
+                                                     tmp_path: Path) -> None:
+    """400 KB of "[" as a game's JSON: one line for that game, the other boards are read;
+    as the tournament's JSON, nothing can be read: one line, exit 2."""
+    import shutil
+
+    from tests.feed.conftest import DATA
+    from tests.feed.test_http import serving
+
+    shutil.copytree(DATA / "lcc", tmp_path / "lcc")
+    (tmp_path / "lcc" / "round-7" / "game-5.json").write_text("[" * 400_000)
+    with serving(tmp_path) as url:
+        done = run("watch", demo, f"{url}/lcc/tournament.json", "--once")
+        assert done.exit_code == 1 and "Traceback" not in done.output
+        assert f"source: {url}/lcc/round-7/game-5.json answers JSON nested too deeply" \
+            in done.stdout
+        (tmp_path / "lcc" / "tournament.json").write_text("[" * 400_000)
+        line = one_line(run, "watch", demo, f"{url}/lcc/tournament.json", "--once")
+    assert line.endswith("tournament.json answers JSON nested too deeply to read: not "
+                         "LiveChess Cloud's")
+
+
 def test_an_import_is_bounded(run: Run, event_db: Path, tmp_path: Path,
                               monkeypatch: pytest.MonkeyPatch) -> None:
     import normtui.importing
