@@ -41,7 +41,8 @@ def profile_path(spec: str | Path) -> Path:
 
 def read_profile_text(path: str | Path = DEFAULT_PROFILE_PATH) -> str:
     """A profile's text; a file larger than 1 MB is refused without being read to the end,
-    a device or a FIFO without being read at all (TOML is UTF-8, so no other encoding is guessed)."""
+    a device or a FIFO without being read at all (TOML is UTF-8: no other encoding is
+    guessed)."""
     try:
         return read_text_file(path, limit=PROFILE_MAX_BYTES, what="profile", utf8_only=True)
     except TextFileError as exc:
