@@ -84,7 +84,8 @@ def register(cli: click.Group) -> None:
     @click.option("--interval", type=click.FloatRange(min=0.1), default=1.0, show_default=True,
                   help="Seconds between two reads of the source.")
     @click.option("--timeout", type=click.FloatRange(min=0.1), default=5.0, show_default=True,
-                  help="Seconds to wait for a URL's answer.")
+                  help="Seconds a URL's whole answer may take, from connecting to its "
+                       "last byte.")
     @click.option("--once", is_flag=True, help="Read the source once, act, report and exit.")
     @click.option("--accept", multiple=True, metavar="ROUND.BOARD",
                   help="Take the feed's conflicting record for this board (7.3; 7.3A for its "
