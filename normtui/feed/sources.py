@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from normtui.feed.http import Fetched, FetchError, fetch
 from normtui.feed.lcc import LccFormatError, game_pgn
 from normtui.pgn import split_text
+from normtui.text import open_regular_file
 
 __all__ = ["FeedRecord", "Poll", "Source", "SourceError", "open_source"]
 
@@ -195,7 +196,9 @@ class FolderSource:
         if signature == cache.signature:
             return None, 0
         try:
-            data = path.read_bytes()
+            # Opened as a regular file: one swapped for a FIFO since the stat would wait.
+            with open_regular_file(path) as f:
+                data = f.read(MAX_FILE_BYTES + 1)
             after = os.stat(path)
         except OSError as exc:
             return f"{name}: cannot be read ({exc.strerror or exc}); read again next time", 0

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from datetime import timedelta
 from pathlib import Path
@@ -142,18 +143,49 @@ def test_a_file_rewritten_while_read_is_read_again_next_time(
     board.play(until=3)
     source.poll()
     board.play(until=4)
-    read = Path.read_bytes
+    import io
 
-    def racing(self: Path) -> bytes:
-        data = read(self)
-        self.write_bytes(data + b" ")  # the writer again, in the middle of our read
-        return data
+    import normtui.feed.sources
 
-    monkeypatch.setattr(Path, "read_bytes", racing)
+    opened = normtui.feed.sources.open_regular_file
+
+    def racing(path: Path) -> io.BytesIO:
+        with opened(path) as f:
+            data = f.read()
+        path.write_bytes(data + b" ")  # the writer again, in the middle of our read
+        return io.BytesIO(data)
+
+    monkeypatch.setattr(normtui.feed.sources, "open_regular_file", racing)
     poll = source.poll()
     assert any("is being written" in p for p in poll.problems)
     monkeypatch.undo()
     assert source.poll().problems == ()
+
+
+def test_a_fifo_in_the_folder_is_not_waited_on(demo: EventStore, board: Board,
+                                                monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A FIFO where a game's file should be, there at the look or swapped in after it: the
+    watch says so and reads the other games; it never waits for a writer."""
+    import normtui.feed.sources
+
+    board.play(until=3)
+    source = FolderSource(board.folder.parent)
+    fifo = board.folder / "game-9.pgn"
+    os.mkfifo(fifo)
+    poll = source.poll()
+    assert any("game-9.pgn is not a regular file" in p for p in poll.problems), poll.problems
+    assert poll.records
+    real = os.stat
+
+    def swapped(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        # What the look saw: a regular file, replaced by a FIFO before the open.
+        return real(board.folder / "game-1.pgn" if path == fifo else path,  # type: ignore[arg-type]
+                    *args, **kwargs)
+
+    monkeypatch.setattr(normtui.feed.sources.os, "stat", swapped)
+    poll = source.poll()
+    assert any("game-9.pgn: cannot be read (not a regular file but a FIFO)" in p
+               for p in poll.problems), poll.problems
 
 
 def write(folder: Path, name: str, tags: dict[str, str], moves: str) -> None:
