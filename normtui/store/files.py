@@ -247,7 +247,8 @@ def _load_backup(backup: Path) -> sqlite3.Connection:
     from normtui.store.check import check_log
 
     if not backup.is_file():
-        raise InputError(f"{backup}: no such backup file")
+        raise InputError(f"{backup}: not a regular file, so no backup" if backup.exists()
+                         else f"{backup}: no such backup file")
     try:
         source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
     except sqlite3.Error as exc:
@@ -328,6 +329,9 @@ def restore_event(backup: Path, event: Path, *, actor: str,
     restore's entry changes no row: it is where the log jumps, and it cannot be undone (undo
     reaches past it, to the backup's own changes)."""
     refuse_event_file(backup, event, "restored over itself")
+    if os.path.lexists(event) and not event.is_file():
+        raise InputError(f"{event} is not a regular file, so no event to restore into; "
+                         "give the event's file name")
     _remove_abandoned(event)
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     snapshot = _load_backup(backup)

@@ -412,7 +412,9 @@ def test_a_fifo_is_refused_unread(run: Run, event_db: Path, tmp_path: Path) -> N
                        (("new", tmp_path / "x.db", "--players", fifo),
                         f"cannot read players file {fifo}: not a regular file but a FIFO"),
                        (("new", tmp_path / "x.db", "--from-trf", fifo), "not a regular file"),
-                       (("playoff", event_db, "--pgn", "M1", fifo), "not a regular file")):
+                       (("playoff", event_db, "--pgn", "M1", fifo), "not a regular file"),
+                       (("restore", fifo, event_db), "not a regular file, so no backup"),
+                       (("restore", event_db, fifo), "not a regular file, so no event")):
         assert says in one_line(run, *args)
     assert snapshot(event_db) == before and not (tmp_path / "x.db").exists()
 
