@@ -389,6 +389,27 @@ def test_a_refusal_or_a_file_output_with_stdout_closed(event_db: Path) -> None:
     assert "Carlsen" in out.read_text()
 
 
+def test_every_standard_descriptor_closed(event_db: Path, tmp_path: Path) -> None:
+    """`<&- >&- 2>&-`: the codes stay right, and a file made is not handed descriptor 1 or 2
+    (where a stray write would land in it)."""
+    before = snapshot(event_db)
+
+    def closed(*args: object) -> int:
+        def close_all() -> None:
+            for fd in (0, 1, 2):
+                os.close(fd)
+
+        return subprocess.run([sys.executable, "-m", "normtui", *map(str, args)],
+                              preexec_fn=close_all, timeout=60).returncode
+
+    assert closed("result", event_db, 1, "So", "Carlsen", "1-0") == 2
+    assert snapshot(event_db) == before
+    out = tmp_path / "standings.csv"
+    assert closed("export", event_db, "--format", "csv", "-o", out) == 0
+    assert out.read_text().startswith("rank,place,number,player,")
+    assert closed("result", event_db, 1, "So", "Radjabov", "1-0") == 3
+
+
 # -- reads without an end -------------------------------------------------------------------
 
 def test_a_pgn_line_without_an_end_is_refused(run: Run, event_db: Path, tmp_path: Path) -> None:
