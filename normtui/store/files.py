@@ -201,6 +201,7 @@ def backup_event(event: Path, target: Path) -> LogPoint:
 
     refuse_event_file(target, event, "written as the backup")
     source = open_database(event)
+    _remove_abandoned(event)  # a killed restore's hidden copy, found by the round's backup
     try:
         point = _copy_out(source, target, newest=True)
     except sqlite3.Error as exc:

@@ -423,10 +423,13 @@ def _dead_pid() -> int:
     return child.pid
 
 
-def test_a_restore_removes_what_a_killed_restore_left(backed_up: tuple[Path, Path]) -> None:
+@pytest.mark.parametrize("next_command", ["restore", "backup"])
+def test_what_a_killed_restore_left_is_removed(backed_up: tuple[Path, Path],
+                                               next_command: str) -> None:
     """A restore killed while it kept the replaced event leaves a hidden build of the kept
     copy (``.EVENT.db.replaced-TIME.PID-….new``), whose name no later build has: the next
-    restore removes it, once its process is gone; a live process's build stays."""
+    restore or backup of the event removes it, once its process is gone; a live process's
+    build stays."""
     event, backup = backed_up
     folder = event.parent
     dead = folder / f".{event.name}.replaced-2022-06-09T201507.{_dead_pid()}-0a1b2c3d.new"
@@ -438,6 +441,9 @@ def test_a_restore_removes_what_a_killed_restore_left(backed_up: tuple[Path, Pat
     alive.write_bytes(b"")
     other = folder / f".other.db.replaced-2022-06-09T201507.{_dead_pid()}-0a1b2c3d.new"
     other.write_bytes(b"")
-    restore_event(backup, event, actor="chief")
+    if next_command == "restore":
+        restore_event(backup, event, actor="chief")
+    else:
+        assert invoke("backup", event, folder / "after-round-2.db")[0] == 0
     left = sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
     assert left == sorted([alive.name, other.name])
