@@ -5,7 +5,8 @@ backup, a restore onto a missing event) is built under a hidden name beside its 
 (the last connection checkpoints its WAL into it, so the file alone is the event) and then
 moved to its name in one step that never replaces a file: a kill at any moment leaves the
 target absent or whole, and at most a hidden ``.NAME.PID-….new`` file, which the next build of
-that name removes once its process is gone.
+that name removes once its process is gone (the next restore or backup of an event also removes
+those of the copies its restores keep, ``.EVENT.db.replaced-TIME.PID-….new``).
 
 A file is never copied over an event: its ``-wal`` would stay, and SQLite would apply the old
 file's log of changes to the new one (bringing back what the copy was to remove, or, with
