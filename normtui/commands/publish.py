@@ -1,10 +1,11 @@
 """``normtui publish``: the event as a static site; ``normtui broadcast``: a round's games pushed
 to a Lichess broadcast. Both read the event file and never write it; ``--watch`` follows every
-change made by any process (the console, the CLI, the live feed, a second arbiter).
+change made by any process (the console, the CLI, the live feed, a second arbiter), as
+:func:`normtui.export.follow.follow` does for the console too.
 
-Exit codes: 0 done; 1 (broadcast) Lichess refused a game or could not be reached after the
-retries; 2 bad input (not an event, a folder that is not normtui's, no token), one line on
-stderr; 130 interrupted.
+Exit codes: 0 done (``--watch``: stopped with Ctrl+C); 1 (broadcast) Lichess refused a game,
+the token or the round, or could not be reached after the retries; 2 bad input (not an event,
+a folder that is not normtui's, no token), one line on stderr.
 """
 
 from __future__ import annotations
@@ -15,38 +16,47 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.common import UserError, echo_json, fail, friendly
 from normtui.commands.storecli import db_argument, json_option, opened
-from normtui.store import EventStore
 from normtui.text import visible
 
-# Waits after a failed push in --watch: a network gone for a while is tried again, never given
-# up on, and a change made meanwhile is in the next push (each push sends the whole round).
-_BACKOFF = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+if TYPE_CHECKING:
+    from normtui.export.follow import Turn
+    from normtui.export.lichess import PushReport
+    from normtui.export.publish import SiteReport
+
+T = TypeVar("T")
 
 
 def _now() -> str:
     return datetime.now().strftime("%H:%M:%S")
 
 
-def _follow(store: EventStore, interval: float, work: Callable[[], float | None]) -> None:
-    """Run ``work`` now and again after every change to the event, until interrupted. While
-    ``work`` fails it returns how long to wait before it is tried again (changes or not)."""
-    seen: int | None = None
-    retry_at: float | None = None
-    while True:
-        version = store.data_version()
-        if version != seen or (retry_at is not None and time.monotonic() >= retry_at):
-            # The version is taken before the read: a change made while the work runs is
-            # seen at the next turn, never lost.
-            seen = version
-            wait = work()
-            retry_at = None if wait is None else time.monotonic() + wait
-        time.sleep(interval)
+def _watch(db: Path, work: Callable[..., T], said: Callable[[Turn[T]], None], interval: float,
+           what: str) -> None:
+    """Follow the event until Ctrl+C (exit 0) or until the work cannot succeed (exit 1)."""
+    from normtui.export.follow import follow
+
+    try:
+        last = follow(db, work, said, interval=interval)
+    except KeyboardInterrupt:
+        click.echo(f"{_now()} stopped {what}", err=True)
+        return
+    if last is not None:
+        sys.exit(1)
+
+
+def _problem(turn: Turn[Any], as_json: bool) -> None:
+    again = "" if turn.retry_in is None else f"; trying again in {turn.retry_in:g} s"
+    if as_json:
+        echo_json({"at": _now(), "problem": turn.problem, "retry_in": turn.retry_in})
+    else:
+        click.echo(f"{_now()} {visible(turn.problem or '')}{again}", err=True)
+    sys.stdout.flush()
 
 
 def _token(token_file: Path | None) -> str:
@@ -85,10 +95,14 @@ def register(cli: click.Group) -> None:
         Only the files that changed are rewritten, each replaced whole. Serve FOLDER with any
         static web server (`python -m http.server -d FOLDER`), or copy it to a static host.
         """
+        from normtui.export.follow import Turn
         from normtui.export.publish import publish as build
 
-        def once(store: EventStore) -> float | None:
-            report = build(store, folder, force=force)
+        def said(turn: Turn[SiteReport]) -> None:
+            if turn.value is None:
+                _problem(turn, as_json)
+                return
+            report = turn.value
             if as_json:
                 echo_json({"at": _now(), **report.to_json()})
             elif report.written or report.removed or not watch:
@@ -96,13 +110,15 @@ def register(cli: click.Group) -> None:
                            f"{report.unchanged} unchanged"
                            + (f", {len(report.removed)} removed" if report.removed else ""))
             sys.stdout.flush()
-            return None
 
+        def work(store: Any) -> SiteReport:
+            return build(store, folder, force=force)
+
+        if watch:
+            _watch(db, work, said, interval, "publishing")
+            return
         with opened(db) as store:
-            if not watch:
-                once(store)
-                return
-            _follow(store, interval, lambda: once(store))
+            said(Turn(value=work(store)))
 
     @cli.command("broadcast")
     @db_argument
@@ -135,58 +151,50 @@ def register(cli: click.Group) -> None:
         event's points (the Armageddon round unrated). The token is sent in the request's
         header only, never printed or stored.
         """
+        from normtui.export.follow import attempt
         from normtui.export.lichess import Broadcast, Lichess
+        from normtui.export.snapshot import take_snapshot
 
         if watch and once:
             raise UserError("choose one of --watch and --once")
         client = Lichess(_token(token_file), base_url)
         caster = Broadcast(client, round_no, to_round, armageddon_round, scoring=not no_scoring)
-        with opened(db) as store:
-            if watch:
-                failures = [0]
-                _follow(store, interval, lambda: _push(store, caster, as_json, failures)[0])
+        refused: list[bool] = []
+
+        def work(store: Any) -> list[PushReport]:
+            return caster.push(take_snapshot(store))
+
+        def said(turn: Turn[list[PushReport]]) -> None:
+            if turn.value is None:
+                _problem(turn, as_json)
                 return
-            for attempt, pause in enumerate((*_ONCE_WAITS, None)):
-                wait, refused = _push(store, caster, as_json, [attempt], last=pause is None)
-                if wait is None:
-                    sys.exit(1 if refused else 0)
-                if pause is None:
+            for report in turn.value:
+                refused.append(bool(report.refused))
+                _pushed(report, as_json)
+
+        if watch:
+            _watch(db, work, said, interval, "broadcasting")
+            return
+        with opened(db) as store:
+            for failures, pause in enumerate((*_ONCE_WAITS, None)):
+                turn = attempt(store, work, failures)
+                said(turn)
+                if turn.done:
+                    sys.exit(1 if any(refused) else 0)
+                if turn.retry_in is None or pause is None:
                     break
-                time.sleep(max(wait, pause))
-            sys.exit(1)
+                time.sleep(max(turn.retry_in, pause))
+        fail("the round was not pushed", 1)
 
 
 # --once: tried again after these pauses (or a 429's own wait, if longer), then given up.
 _ONCE_WAITS = (1.0, 4.0, 15.0)
 
 
-def _push(store: EventStore, caster: Any, as_json: bool, failures: list[int],
-          last: bool = False) -> tuple[float | None, bool]:
-    """One push of the round, its report printed: (None, whether Lichess refused a game) when
-    it went through, else (seconds to wait before trying again, False). A refusal of the
-    whole request (the token, the round) ends the command: trying again cannot help."""
-    from normtui.export.lichess import BroadcastRefused, LichessUnreachable, RateLimited
-    from normtui.export.snapshot import take_snapshot
-
-    try:
-        reports = caster.push(take_snapshot(store))
-    except RateLimited as exc:
-        _problem(str(exc), as_json)
-        failures[0] += 1
-        return exc.wait, False
-    except LichessUnreachable as exc:
-        _problem(f"{exc}" + ("" if last else "; trying again"), as_json)
-        failures[0] += 1
-        return _BACKOFF[min(failures[0] - 1, len(_BACKOFF) - 1)], False
-    except BroadcastRefused as exc:
-        _problem(str(exc), as_json)
-        sys.exit(1)
-    refused = False
-    for report in reports:
-        refused |= bool(report.refused)
-        if as_json:
-            echo_json({"at": _now(), **report.to_json()})
-            continue
+def _pushed(report: PushReport, as_json: bool) -> None:
+    if as_json:
+        echo_json({"at": _now(), **report.to_json()})
+    else:
         if report.scoring:
             click.echo(f"{_now()} {report.kind} round {report.round_id}: scoring set "
                        f"({report.scoring})")
@@ -194,14 +202,4 @@ def _push(store: EventStore, caster: Any, as_json: bool, failures: list[int],
                    f"{len(report.answers)} games pushed")
         for answer in report.answers:
             click.echo(f"  {visible(answer.line)}")
-    sys.stdout.flush()
-    failures[0] = 0
-    return None, refused
-
-
-def _problem(message: str, as_json: bool) -> None:
-    if as_json:
-        echo_json({"at": _now(), "problem": message})
-    else:
-        click.echo(f"{_now()} {visible(message)}", err=True)
     sys.stdout.flush()

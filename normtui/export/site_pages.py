@@ -21,7 +21,7 @@ from normtui.rules.model import MainResult
 from normtui.store import GameRecord
 from normtui.text import visible
 
-__all__ = ["STAMP", "game_status", "pages", "points_split", "result_text", "text"]
+__all__ = ["STAMP", "game_status", "has_playoff", "pages", "points_split", "result_text", "text"]
 
 STAMP = "\x00made\x00"
 
@@ -94,6 +94,13 @@ def game_status(g: GameRecord) -> str:
     return "provisional" if g.provisional else "signed"
 
 
+def has_playoff(snap: Snapshot) -> bool:
+    """Whether the site shows a play-off: first place shared after the last round (§5), or
+    one begun. Mid-event the rules already name who would play; that is no play-off yet."""
+    return snap.playoff.needed and (bool(snap.playoff.games)
+                                    or snap.complete_through == snap.rounds)
+
+
 def _short(long: str, short: str) -> str:
     """A column title, and the shorter one a phone shows."""
     return f'<span class="long">{long}</span><span class="short">{short}</span>'
@@ -117,7 +124,7 @@ def _page(snap: Snapshot, title: str, body: str) -> str:
     sub = " · ".join(text(x) for x in (d.place or "", when) if x)
     nav = [("index.html", "Standings"), ("crosstable.html", "Crosstable")]
     nav += [(f"round-{r}.html", f"Round {r}") for r in range(1, snap.rounds + 1)]
-    if snap.playoff.needed:
+    if has_playoff(snap):
         nav.append(("playoff.html", "Play-off"))
     nav.append(("games/all.pgn", "All games (PGN)"))
     links = "".join(f'<a href="{href}">{label}</a>' for href, label in nav)
@@ -129,8 +136,9 @@ def _page(snap: Snapshot, title: str, body: str) -> str:
         f"<header><h1>{text(snap.name)}</h1>" + (f"<p>{sub}</p>" if sub else "") + "</header>",
         f'<nav aria-label="Pages">{links}</nav>',
         f"<main>{body}</main>",
-        f"<footer><p>{text(snap.status_line)}. Made {STAMP} from the arbiter's event file "
-        "by normtui.</p></footer>",
+        # The time alone, not the standings' status: a page the change does not touch
+        # keeps its file.
+        f"<footer><p>Made {STAMP} from the arbiter's event file by normtui.</p></footer>",
         "</body>", "</html>", ""])
 
 
@@ -254,7 +262,7 @@ def pages(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dic
     index = (f"<h2>{text(snap.status_line)}</h2>{note}{_standings(snap, split)}"
              f'<p class="legend">{text(legend(snap))}</p>{_race(race)}'
              f"<h2>Round {current}</h2>{_pairings(snap, current)}"
-             + (_playoff(snap) if snap.playoff.needed else ""))
+             + (_playoff(snap) if has_playoff(snap) else ""))
     out = {"index.html": _page(snap, "Standings", index),
            "crosstable.html": _page(snap, "Crosstable",
                                     f"<h2>Crosstable</h2>{_crosstable(snap)}")}
@@ -263,6 +271,6 @@ def pages(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dic
                                        f"<h2>Round {r}</h2>{_pairings(snap, r)}")
     for p in snap.players:
         out[f"player-{p.number}.html"] = _page(snap, p.name, _player(snap, p.number, split))
-    if snap.playoff.needed:
+    if has_playoff(snap):
         out["playoff.html"] = _page(snap, "Play-off", _playoff(snap))
     return out
