@@ -10,7 +10,6 @@ a folder that is not normtui's, no token), one line on stderr.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -57,21 +56,6 @@ def _problem(turn: Turn[Any], as_json: bool) -> None:
     else:
         click.echo(f"{_now()} {visible(turn.problem or '')}{again}", err=True)
     sys.stdout.flush()
-
-
-def _token(token_file: Path | None) -> str:
-    if token_file is not None:
-        try:
-            raw = token_file.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UserError(f"--token-file {visible(str(token_file))}: cannot be read "
-                            f"({getattr(exc, 'strerror', None) or 'not UTF-8 text'})") from None
-        return raw.strip()
-    token = os.environ.get("LICHESS_TOKEN", "").strip()
-    if not token:
-        raise UserError("no Lichess token: set LICHESS_TOKEN or give --token-file (a token "
-                        "with the study:write scope)")
-    return token
 
 
 def register(cli: click.Group) -> None:
@@ -152,12 +136,12 @@ def register(cli: click.Group) -> None:
         header only, never printed or stored.
         """
         from normtui.export.follow import attempt
-        from normtui.export.lichess import Broadcast, Lichess
+        from normtui.export.lichess import Broadcast, Lichess, read_token
         from normtui.export.snapshot import take_snapshot
 
         if watch and once:
             raise UserError("choose one of --watch and --once")
-        client = Lichess(_token(token_file), base_url)
+        client = Lichess(read_token(token_file), base_url)
         caster = Broadcast(client, round_no, to_round, armageddon_round, scoring=not no_scoring)
         refused: list[bool] = []
 

@@ -15,20 +15,24 @@ no message of this module quotes it.
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from normtui.export.pgn_out import game_text, round_games
 from normtui.export.snapshot import ExportError, Snapshot, half
 from normtui.rules.profile import Profile
+from normtui.text import TextFileError, read_text_file, visible
 
 __all__ = ["Broadcast", "BroadcastRefused", "GameAnswer", "Lichess", "LichessUnreachable",
-           "PushReport", "RateLimited", "round_pgn", "scoring_fields"]
+           "PushReport", "RateLimited", "read_token", "round_id", "round_pgn",
+           "scoring_fields"]
 
 # Lichess takes at most 100 games a push (API: "up to 100 games").
 PUSH_LIMIT = 100
@@ -71,6 +75,21 @@ class GameAnswer:
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "white": self.white, "black": self.black,
                 "moves": self.moves, "error": self.error}
+
+
+def read_token(token_file: str | Path | None) -> str:
+    """The Lichess token: the file's text, else ``LICHESS_TOKEN``. Never put into a message."""
+    if token_file is not None and str(token_file).strip():
+        try:
+            token = read_text_file(token_file, limit=4096, what="token file", utf8_only=True)
+        except TextFileError as exc:
+            raise ExportError(visible(str(exc))) from None
+    else:
+        token = os.environ.get("LICHESS_TOKEN", "")
+    if not token.strip():
+        raise ExportError("no Lichess token: set LICHESS_TOKEN or give a token file (a token "
+                          "with the study:write scope)")
+    return token.strip()
 
 
 def round_id(value: str) -> str:
