@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "print": "printing",
     **dict.fromkeys(("backup", "restore"), "files"),
     **dict.fromkeys(("watch", "contenders"), "feed"),
+    **dict.fromkeys(("publish", "broadcast"), "publish"),
 }
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import chess.pgn
 
@@ -46,7 +46,7 @@ from normtui.rules.profile import TimeControl
 from normtui.store import GameRecord
 from normtui.text import clean_text, pgn_string
 
-__all__ = ["pgn", "pgn_games"]
+__all__ = ["game_text", "pgn", "pgn_games", "round_games"]
 
 _OURS = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo",
                    "BlackElo", "WhiteFideId", "BlackFideId", "TimeControl", "WhiteTimeControl",
@@ -161,10 +161,38 @@ def pgn_games(snap: Snapshot) -> Iterator[chess.pgn.Game]:
             yield _playoff(snap, pg)
 
 
-def pgn(snap: Snapshot) -> str:
-    """The PGN file: games separated by a blank line, movetext wrapped at 79 columns."""
+def round_games(snap: Snapshot, round_no: int, *, armageddon: bool = False,
+                pairings: bool = False) -> list[chess.pgn.Game]:
+    """One round's main games (or, ``armageddon``, its Armageddon games), board by board.
+
+    ``pairings``: a board not begun is there too, as its players and ``*``, so that a
+    broadcast shows who plays whom before the first move; an Armageddon only once its main
+    game is drawn."""
     out = []
-    for game in pgn_games(snap):
-        out.append(game.accept(_Exporter(columns=79, headers=True, variations=True,
-                                         comments=True)))
+    for g in snap.games:
+        if g.round != round_no:
+            continue
+        if armageddon:
+            if g.result is MainResult.DRAW and (pairings or g.armageddon or g.armageddon_pgn):
+                game = _armageddon(snap, g)
+            else:
+                continue
+        elif pairings or g.result is not None or g.pgn is not None:
+            game = _main(snap, g)
+        else:
+            continue
+        if game is not None:
+            out.append(game)
+    return out
+
+
+def game_text(game: chess.pgn.Game) -> str:
+    """One game as PGN text, movetext wrapped at 79 columns."""
+    return game.accept(_Exporter(columns=79, headers=True, variations=True, comments=True))
+
+
+def pgn(snap: Snapshot, games: Iterable[chess.pgn.Game] | None = None) -> str:
+    """The PGN file: games separated by a blank line, movetext wrapped at 79 columns;
+    every game of the event, or ``games``."""
+    out = [game_text(game) for game in (pgn_games(snap) if games is None else games)]
     return "\n\n".join(out) + "\n" if out else ""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
 from normtui.tui.commands import ConsoleCommands
@@ -16,6 +17,7 @@ from normtui.tui.panes import PANES
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
+    from normtui.tui.outward import Outward
 
 
 def _pane_css(module: str) -> str:
@@ -34,6 +36,8 @@ class NormtuiApp(App[None]):
     CSS_PATH: ClassVar = ["normtui.tcss", _pane_css(PANES[0][2])]
     TITLE = "normtui"
     COMMANDS: ClassVar = App.COMMANDS | {ConsoleCommands}
+    # What the public site and the Lichess broadcast last did (pane 8 shows it).
+    outward_line: reactive[str] = reactive("")
 
     def __init__(self, store: EventStore | Path, *, poll_seconds: float = 1.0,
                  now: Callable[[], datetime] | None = None, show_clock: bool = True,
@@ -54,6 +58,8 @@ class NormtuiApp(App[None]):
         self.show_clock = show_clock
         # False: a pane is built only when first shown (tests that need one pane run faster).
         self.preload = preload
+        # The public site and the Lichess broadcast, once started (normtui.tui.outward).
+        self.outward: Outward | None = None
 
     async def on_event(self, event: events.Event) -> None:
         # A key typed while the console opens waits for its pane (ConsoleScreen.hold_key).
@@ -78,6 +84,11 @@ class NormtuiApp(App[None]):
 
         stack = self.screen_stack
         return bool(stack) and isinstance(stack[-1], ConsoleScreen) and stack[-1].hold_key(event)
+
+    def on_unmount(self) -> None:
+        # Their threads would keep the process alive after the console has quit.
+        if self.outward is not None:
+            self.outward.stop_all()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         # A dialog is what the arbiter reads now: a toast raised before it (a rule warning,

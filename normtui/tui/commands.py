@@ -28,6 +28,7 @@ class ConsoleCommands(Provider):
         for fmt, what in _EXPORTS:
             found.append((f"Export {what}", f"Write the {what} beside the database",
                           partial(screen.export, fmt)))
+        found.extend(_outward_commands(screen))
         for sheet, what in _SHEETS:
             found.append((f"Print {what}", f"Write the print-ready {what} (HTML, A4) beside "
                           "the database", partial(print_sheet, screen, sheet)))
@@ -63,6 +64,21 @@ _SHEETS = (
     ("wallchart", "wallchart"), ("scoresheets", "scoresheets of the current round"),
     ("report", "Chief Arbiter's report"),
 )
+
+
+def _outward_commands(screen: Screen[Any]) -> list[tuple[str, str, object]]:
+    from normtui.tui import outward
+
+    return [
+        ("Public page: publish to a folder", "A static site rebuilt after every change",
+         partial(outward.ask_publish, screen)),
+        ("Public page: stop publishing", "The folder stays as it was last written",
+         partial(outward.stop, screen, "publish", "publishing the public page")),
+        ("Lichess broadcast: push a round", "The round's games after every change, Armageddon "
+         "games to a round of their own", partial(outward.ask_broadcast, screen)),
+        ("Lichess broadcast: stop", "Stop pushing to Lichess",
+         partial(outward.stop, screen, "broadcast", "pushing to Lichess")),
+    ]
 
 
 def print_sheet(screen: Screen[Any], sheet: str) -> None:

@@ -30,6 +30,8 @@ from normtui.commands.parsing import Whole
 from tests.cli.conftest import write_players
 
 NOT_FUZZED = {"open"}
+# Options that make a command follow the event until it is interrupted.
+ENDLESS = {"--watch"}
 
 HOSTILE = [
     "", " ", "0", "1", "3", "7", "9", "10", "-1", "²", "١٢", "１", "9" * 30, str(2**63),
@@ -142,7 +144,7 @@ def _arguments(rnd: random.Random, command: click.Command, paths: list[str]) -> 
                 count = 1 if param.nargs == 1 else rnd.randrange(1, 3)
                 units += [[_value(rnd, param, paths)] for _ in range(count)]
         elif isinstance(param, click.Option):
-            if rnd.random() > (0.9 if param.required else 0.35):
+            if rnd.random() > (0.9 if param.required else 0.35) or ENDLESS & set(param.opts):
                 continue
             if param.is_flag:
                 options.append([rnd.choice(param.opts + param.secondary_opts)])

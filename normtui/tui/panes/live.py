@@ -74,16 +74,24 @@ class LivePane(Pane):
         self._race_key: tuple[object, ...] | None = None
         self._status = ""
 
+    def _show_outward(self, line: str) -> None:
+        outward = self.query_one("#live-outward", Static)
+        outward.update(line)
+        outward.display = bool(line)
+
     def compose(self) -> ComposeResult:
         yield Static(self._status, id="live-status", markup=False)
         yield LiveBoards(id="live-boards")
         yield Static("", id="live-detail", markup=False)
+        yield Static("", id="live-outward", markup=False)
         yield Static("If now: every game under way ends drawn, its Armageddon too (Black's "
                      "win, §2)", id="live-race-title")
         yield LiveRace(id="live-race")
         yield StatusLine()
 
     def on_mount(self) -> None:
+        # The public site and the Lichess broadcast (palette), when the console runs them.
+        self.watch(self.app, "outward_line", self._show_outward)
         source, round_no = self.store.feed_source()
         if source:
             self.start(source, round_no)

@@ -1,0 +1,189 @@
+"""``normtui publish``: the event as a static site; ``normtui broadcast``: a round's games pushed
+to a Lichess broadcast. Both read the event file and never write it; ``--watch`` follows every
+change made by any process (the console, the CLI, the live feed, a second arbiter), as
+:func:`normtui.export.follow.follow` does for the console too.
+
+Exit codes: 0 done (``--watch``: stopped with Ctrl+C); 1 (broadcast) Lichess refused a game,
+the token or the round, or could not be reached after the retries; 2 bad input (not an event,
+a folder that is not normtui's, no token), one line on stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from normtui.commands.common import UserError, echo_json, fail, friendly
+from normtui.commands.storecli import db_argument, json_option, opened
+from normtui.text import visible
+
+if TYPE_CHECKING:
+    from normtui.export.follow import Turn
+    from normtui.export.lichess import PushReport
+    from normtui.export.publish import SiteReport
+
+T = TypeVar("T")
+
+
+def _now() -> str:
+    return datetime.now().strftime("%H:%M:%S")
+
+
+def _watch(db: Path, work: Callable[..., T], said: Callable[[Turn[T]], None], interval: float,
+           what: str) -> None:
+    """Follow the event until Ctrl+C (exit 0) or until the work cannot succeed (exit 1)."""
+    from normtui.export.follow import follow
+
+    try:
+        last = follow(db, work, said, interval=interval)
+    except KeyboardInterrupt:
+        click.echo(f"{_now()} stopped {what}", err=True)
+        return
+    if last is not None:
+        sys.exit(1)
+
+
+def _problem(turn: Turn[Any], as_json: bool) -> None:
+    again = "" if turn.retry_in is None else f"; trying again in {turn.retry_in:g} s"
+    if as_json:
+        echo_json({"at": _now(), "problem": turn.problem, "retry_in": turn.retry_in})
+    else:
+        click.echo(f"{_now()} {visible(turn.problem or '')}{again}", err=True)
+    sys.stdout.flush()
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("publish")
+    @db_argument
+    @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+    @click.option("--watch", is_flag=True, help="Rebuild after every change until interrupted.")
+    @click.option("--interval", type=click.FloatRange(min=0.1, max=60), default=0.5,
+                  show_default=True, help="With --watch: how often to look for a change (s).")
+    @click.option("--force", is_flag=True,
+                  help="Publish into a folder that holds files normtui did not write.")
+    @json_option
+    @friendly
+    def publish(db: Path, folder: Path, watch: bool, interval: float, force: bool,
+                as_json: bool) -> None:
+        """Write the event's public site into FOLDER: standings (classical and Armageddon
+        points, tie-breaks, prizes), who can still finish first, every round's pairings and
+        results, the crosstable, a page per player, the play-off, every game as PGN, and the
+        same data as JSON (standings.json, round-N.json, event.json).
+
+        Only the files that changed are rewritten, each replaced whole. Serve FOLDER with any
+        static web server (`python -m http.server -d FOLDER`), or copy it to a static host.
+        """
+        from normtui.export.follow import Turn
+        from normtui.export.publish import publish as build
+
+        def said(turn: Turn[SiteReport]) -> None:
+            if turn.value is None:
+                _problem(turn, as_json)
+                return
+            report = turn.value
+            if as_json:
+                echo_json({"at": _now(), **report.to_json()})
+            elif report.written or report.removed or not watch:
+                click.echo(f"{_now()} {visible(str(folder))}: {len(report.written)} written, "
+                           f"{report.unchanged} unchanged"
+                           + (f", {len(report.removed)} removed" if report.removed else ""))
+            sys.stdout.flush()
+
+        def work(store: Any) -> SiteReport:
+            return build(store, folder, force=force)
+
+        if watch:
+            _watch(db, work, said, interval, "publishing")
+            return
+        with opened(db) as store:
+            said(Turn(value=work(store)))
+
+    @cli.command("broadcast")
+    @db_argument
+    @click.option("--round", "round_no", type=click.IntRange(min=1), required=True,
+                  help="The round to push.")
+    @click.option("--to", "to_round", required=True, metavar="ROUND_ID",
+                  help="The Lichess broadcast round (8 characters) for the classical games.")
+    @click.option("--armageddon-to", "armageddon_round", metavar="ROUND_ID",
+                  help="The Lichess broadcast round for the round's Armageddon games.")
+    @click.option("--watch", is_flag=True, help="Push again after every change until "
+                                                "interrupted; a failed push is retried.")
+    @click.option("--once", is_flag=True, help="Push once and exit (the default).")
+    @click.option("--interval", type=click.FloatRange(min=0.1, max=60), default=1.0,
+                  show_default=True, help="With --watch: how often to look for a change (s).")
+    @click.option("--token-file", type=click.Path(dir_okay=False, path_type=Path),
+                  help="A file holding the Lichess token (default: $LICHESS_TOKEN).")
+    @click.option("--base-url", default="https://lichess.org", show_default=True,
+                  help="The Lichess server (a test server, say).")
+    @click.option("--no-scoring", is_flag=True,
+                  help="Leave the rounds' scoring as it is on Lichess.")
+    @json_option
+    @friendly
+    def broadcast(db: Path, round_no: int, to_round: str, armageddon_round: str | None,
+                  watch: bool, once: bool, interval: float, token_file: Path | None,
+                  base_url: str, no_scoring: bool, as_json: bool) -> None:
+        """Push round ROUND's games to a Lichess broadcast round (POST
+        /api/broadcast/round/ID/push) as the event has them: the records kept, the results
+        entered, FIDE ids, `Round "N.board"`; a board not begun as its pairing with `*`. The
+        Armageddon games go to --armageddon-to. Each round's scoring is set once to the
+        event's points (the Armageddon round unrated). The token is sent in the request's
+        header only, never printed or stored.
+        """
+        from normtui.export.follow import attempt
+        from normtui.export.lichess import Broadcast, Lichess, read_token
+        from normtui.export.snapshot import take_snapshot
+
+        if watch and once:
+            raise UserError("choose one of --watch and --once")
+        client = Lichess(read_token(token_file), base_url)
+        caster = Broadcast(client, round_no, to_round, armageddon_round, scoring=not no_scoring)
+        refused: list[bool] = []
+
+        def work(store: Any) -> list[PushReport]:
+            return caster.push(take_snapshot(store))
+
+        def said(turn: Turn[list[PushReport]]) -> None:
+            if turn.value is None:
+                _problem(turn, as_json)
+                return
+            for report in turn.value:
+                refused.append(bool(report.refused))
+                _pushed(report, as_json)
+
+        if watch:
+            _watch(db, work, said, interval, "broadcasting")
+            return
+        with opened(db) as store:
+            for failures, pause in enumerate((*_ONCE_WAITS, None)):
+                turn = attempt(store, work, failures)
+                said(turn)
+                if turn.done:
+                    sys.exit(1 if any(refused) else 0)
+                if turn.retry_in is None or pause is None:
+                    break
+                time.sleep(max(turn.retry_in, pause))
+        fail("the round was not pushed", 1)
+
+
+# --once: tried again after these pauses (or a 429's own wait, if longer), then given up.
+_ONCE_WAITS = (1.0, 4.0, 15.0)
+
+
+def _pushed(report: PushReport, as_json: bool) -> None:
+    if as_json:
+        echo_json({"at": _now(), **report.to_json()})
+    else:
+        if report.scoring:
+            click.echo(f"{_now()} {report.kind} round {report.round_id}: scoring set "
+                       f"({report.scoring})")
+        click.echo(f"{_now()} {report.kind} round {report.round_id}: "
+                   f"{len(report.answers)} games pushed")
+        for answer in report.answers:
+            click.echo(f"  {visible(answer.line)}")
+    sys.stdout.flush()

@@ -1,0 +1,179 @@
+"""``normtui publish``: the event as a static site, for any web server or static host.
+
+The site is a folder of HTML pages (``site_pages.py``), the same data as JSON for a
+broadcaster's graphics, and every game as PGN. Each build writes only the files whose content
+changed, each through a temporary file renamed over the old one, so a web server never serves
+half a page. ``.normtui-site.json`` in the folder lists what normtui wrote there (with a hash of
+each file's content): a folder holding other files is not normtui's, and is refused unless the
+caller forces it. A file of an earlier build that the event no longer has (the play-off page
+after the play-off was undone) is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from normtui.export.output import write_output
+from normtui.export.pgn_out import pgn, round_games
+from normtui.export.site_pages import STAMP, game_status, pages, points_split
+from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
+from normtui.export.tables import as_data
+from normtui.rules.contenders import Contender
+from normtui.store import EventStore
+from normtui.store.values import json_number
+
+__all__ = ["MANIFEST", "SiteReport", "publish", "site_files"]
+
+MANIFEST = ".normtui-site.json"
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    """What one build did: the files written (new or changed), how many were unchanged, and
+    the files of an earlier build removed."""
+
+    folder: str
+    written: tuple[str, ...]
+    unchanged: int
+    removed: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"folder": self.folder, "written": list(self.written),
+                "unchanged": self.unchanged, "removed": list(self.removed)}
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _round_data(snap: Snapshot, round_no: int) -> dict[str, Any]:
+    boards = []
+    for g in (g for g in snap.games if g.round == round_no):
+        white, black = snap.by_number[g.white], snap.by_number[g.black]
+        boards.append({
+            "board": g.board,
+            "white": {"number": white.number, "name": white.name, "fide_id": white.fide_id},
+            "black": {"number": black.number, "name": black.name, "fide_id": black.fide_id},
+            "result": g.result.value if g.result else None,
+            "armageddon": g.armageddon.value if g.armageddon else None,
+            "points": [json_number(x) for x in g.points] if g.points else None,
+            "status": game_status(g) or "not started",
+            "provisional": g.provisional,
+            "entered_by_feed": g.result_from == "feed"})
+    return {"round": round_no, "date": snap.round_dates.get(round_no), "boards": boards}
+
+
+def _event_data(snap: Snapshot, race: Sequence[Contender] | None,
+                current: int) -> dict[str, Any]:
+    data = as_data(snap)
+    split = points_split(snap)
+    for entry in data["standings"]:
+        classical, armageddon = split[entry["number"]]
+        entry.update(classical_points=json_number(classical),
+                     armageddon_points=json_number(armageddon))
+    data["event"]["current_round"] = current
+    data["contenders"] = None if race is None else [
+        {"number": c.number, "player": c.name, "points": json_number(c.points),
+         "max_points": json_number(c.max_points), "best_place": c.best_place,
+         "worst_place": c.worst_place, "games_left": c.games_left, "can_win": c.can_win,
+         "clinched": c.clinched} for c in race]
+    return data
+
+
+def site_files(store: EventStore) -> dict[str, str]:
+    """Every file of the site by its path in the folder; HTML pages hold :data:`STAMP`."""
+    snap = take_snapshot(store)
+    final = store.final_standings()
+    current = store.current_round()
+    race = store.contenders()
+    files = pages(snap, race, current)
+    # The same rows as `normtui standings --json`, so a graphic and the CLI never disagree.
+    files["standings.json"] = _json([r.to_json() for r in final.rows])
+    files["event.json"] = _json(_event_data(snap, race, current))
+    for r in range(1, snap.rounds + 1):
+        files[f"round-{r}.json"] = _json(_round_data(snap, r))
+        files[f"games/round-{r}.pgn"] = pgn(
+            snap, [*round_games(snap, r), *round_games(snap, r, armageddon=True)])
+    files["games/all.pgn"] = pgn(snap)
+    return files
+
+
+def _digest(content: str) -> str:
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
+
+
+def _read_manifest(folder: Path, force: bool) -> dict[str, str]:
+    """The hashes of the files normtui wrote here; refuses a folder that is not normtui's."""
+    if not folder.exists():
+        return {}
+    if not folder.is_dir():
+        raise ExportError(f"{folder} is not a folder")
+    manifest = folder / MANIFEST
+    kept: dict[str, str] = {}
+    if manifest.is_file():
+        try:
+            data = json.loads(manifest.read_text("utf-8"))
+            kept = {str(k): str(v) for k, v in data["files"].items()}
+        except (ValueError, KeyError, AttributeError, TypeError, OSError):
+            if not force:
+                raise ExportError(f"{manifest} is not the list normtui keeps of the files it "
+                                  "wrote; give --force to publish there anyway") from None
+    if not force:
+        foreign = sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
+                         if p.is_file() and p.name != MANIFEST
+                         and not (p.name.startswith(".") and p.name.endswith(".tmp"))
+                         and str(p.relative_to(folder)) not in kept)
+        if foreign:
+            shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more"
+                                              if len(foreign) > 3 else "")
+            raise ExportError(f"{folder} holds files normtui did not write ({shown}); "
+                              "publish into an empty folder, or give --force")
+    return kept
+
+
+def _clear_leftovers(folder: Path) -> None:
+    # A build killed mid-write leaves its temporary file (write_output's ".NAME.HEX.tmp");
+    # one older than a minute is no other build's work in progress.
+    if not folder.is_dir():
+        return
+    for tmp in folder.rglob(".*.tmp"):
+        with contextlib.suppress(OSError):
+            if tmp.is_file() and time.time() - tmp.stat().st_mtime > 60:
+                tmp.unlink()
+
+
+def publish(store: EventStore, folder: Path, *, force: bool = False,
+            now: datetime | None = None) -> SiteReport:
+    """Write the site into ``folder`` (made if missing): only the files that changed since the
+    last build, each replaced whole; then the list of what is there."""
+    kept = _read_manifest(folder, force)
+    _clear_leftovers(folder)
+    files = site_files(store)
+    made = (now or datetime.now().astimezone()).strftime("%Y-%m-%d %H:%M %Z").strip()
+    folder.mkdir(parents=True, exist_ok=True)
+    written, digests = [], {}
+    for name, content in files.items():
+        digest = digests[name] = _digest(content)
+        path = folder / name
+        if kept.get(name) == digest and path.is_file():
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_output(path, content.replace(STAMP, made), wait_for_reader=False)
+        written.append(name)
+    removed = []
+    for name in sorted(set(kept) - set(files)):
+        with contextlib.suppress(FileNotFoundError):
+            (folder / name).unlink()
+            removed.append(name)
+    if written or removed or kept != digests:
+        write_output(folder / MANIFEST, _json({"normtui": 1, "files": digests}),
+                     wait_for_reader=False)
+    return SiteReport(str(folder), tuple(written), len(files) - len(written), tuple(removed))

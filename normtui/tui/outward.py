@@ -1,0 +1,183 @@
+"""What the console sends out while it runs: the public site and the Lichess broadcast.
+
+Each runs :func:`normtui.export.follow.follow` in a thread of its own with its own store, as
+``normtui publish --watch`` and ``normtui broadcast --watch`` do; the console starts and stops
+them (palette) and pane 8 shows when each last succeeded (:attr:`Outward.line`). Nothing here
+opens a screen: a failure is said on pane 8's line and the loop tries again as the command
+line's does.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+__all__ = ["Outward"]
+
+
+@dataclass
+class _Run:
+    """One loop: what it does, its stop switch, what it last said."""
+
+    what: str
+    stop: threading.Event
+    last_ok: str = ""
+    problem: str = ""
+    ended: bool = False
+
+    @property
+    def text(self) -> str:
+        state = f"{self.what}: " + (self.last_ok or "starting…")
+        if self.problem:
+            state += f" — {self.problem}"
+        return state + (" (stopped)" if self.ended else "")
+
+
+class Outward:
+    """The console's publisher and broadcaster; ``changed`` is called on the app's thread
+    whenever :attr:`line` changes."""
+
+    def __init__(self, app: App[Any], path: Path, changed: Callable[[], None]) -> None:
+        self.app = app
+        self.path = path
+        self.changed = changed
+        self.runs: dict[str, _Run] = {}
+
+    @property
+    def line(self) -> str:
+        """One line for pane 8: each loop with its last success, or "" when none runs."""
+        return " · ".join(run.text for run in self.runs.values())
+
+    def running(self, kind: str) -> bool:
+        run = self.runs.get(kind)
+        return run is not None and not run.ended
+
+    def start_publishing(self, folder: Path) -> None:
+        from normtui.export.publish import publish
+
+        def said(report: Any) -> str:
+            return f"{len(report.written)} files written"
+
+        self._start("publish", f"Public page {folder}",
+                    lambda store: publish(store, folder), said)
+
+    def start_broadcast(self, token: str, round_no: int, to: str, armageddon_to: str | None,
+                        base_url: str = "https://lichess.org") -> None:
+        """Refuses at once (an :class:`~normtui.store.InputError`) a round id or a token that
+        cannot be used; a network failure is the loop's to retry."""
+        from normtui.export.lichess import Broadcast, Lichess
+        from normtui.export.snapshot import take_snapshot
+
+        caster = Broadcast(Lichess(token, base_url), round_no, to, armageddon_to)
+
+        def said(reports: Any) -> str:
+            games = sum(len(r.answers) for r in reports)
+            refused = sum(len(r.refused) for r in reports)
+            return f"{games} games pushed" + (f", {refused} refused" if refused else "")
+
+        target = to + (f" + {armageddon_to}" if armageddon_to else "")
+        self._start("broadcast", f"Lichess round {round_no} → {target}",
+                    lambda store: caster.push(take_snapshot(store)), said)
+
+    def stop(self, kind: str) -> bool:
+        """Stop a loop; False when it was not running."""
+        run = self.runs.pop(kind, None)
+        if run is None:
+            return False
+        run.stop.set()
+        self.changed()
+        return True
+
+    def stop_all(self) -> None:
+        for kind in list(self.runs):
+            self.stop(kind)
+
+    def _start(self, kind: str, what: str, work: Callable[[Any], Any],
+               said: Callable[[Any], str]) -> None:
+        from normtui.export.follow import Turn, follow
+
+        self.stop(kind)
+        run = self.runs[kind] = _Run(what, threading.Event())
+
+        def tell(turn: Turn[Any]) -> None:
+            at = datetime.now().strftime("%H:%M:%S")
+            if turn.value is not None:
+                run.last_ok, run.problem = f"last {at}, {said(turn.value)}", ""
+            else:
+                again = "" if turn.retry_in is None else f"; again in {turn.retry_in:g} s"
+                run.problem = f"{at} {turn.problem}{again}"
+            self.app.call_from_thread(self.changed)
+
+        def loop() -> None:
+            try:
+                follow(self.path, work, tell, interval=0.5, stop=run.stop)
+            except Exception as exc:  # the loop's thread must not die unsaid
+                run.problem = f"stopped: {exc}"
+            run.ended = True
+            if not run.stop.is_set():
+                self.app.call_from_thread(self.changed)
+
+        self.app.run_worker(loop, thread=True, group=f"outward-{kind}", exit_on_error=False)
+        self.changed()
+
+
+def outward(app: App[Any]) -> Outward:
+    """The console's runner, made when first asked for; pane 8 shows its line."""
+    from normtui.tui.app import NormtuiApp
+
+    assert isinstance(app, NormtuiApp)
+    if app.outward is None:
+        runner = Outward(app, app.path, lambda: None)
+        runner.changed = lambda: setattr(app, "outward_line", runner.line)
+        app.outward = runner
+    return app.outward
+
+
+def ask_publish(screen: Any) -> None:
+    """Palette: ask for the folder, then publish there after every change."""
+    from normtui.tui.screens.publish_site import PublishSiteScreen
+
+    path: Path = screen.path
+    runner = outward(screen.app)
+
+    def chosen(folder: Path | None) -> None:
+        if folder is not None:
+            runner.start_publishing(folder)
+            screen.say(f"Publishing the public page into {folder} (pane 8 shows it)")
+
+    screen.app.push_screen(PublishSiteScreen(path.with_name(f"{path.stem}-site")), chosen)
+
+
+def ask_broadcast(screen: Any) -> None:
+    """Palette: ask for the round and the Lichess round ids, then push after every change."""
+    from normtui.store import InputError
+    from normtui.tui.screens.broadcast_round import BroadcastChoice, BroadcastRoundScreen
+
+    runner = outward(screen.app)
+
+    def chosen(choice: BroadcastChoice | None) -> None:
+        if choice is None:
+            return
+        round_no, to, armageddon_to, token = choice
+        try:
+            runner.start_broadcast(token, round_no, to, armageddon_to)
+        except InputError as exc:
+            screen.notify(str(exc), severity="error", markup=False)
+            return
+        screen.say(f"Pushing round {round_no} to Lichess (pane 8 shows it)")
+
+    screen.app.push_screen(BroadcastRoundScreen(screen.store.current_round()), chosen)
+
+
+def stop(screen: Any, kind: str, what: str) -> None:
+    """Palette: stop publishing or broadcasting."""
+    if outward(screen.app).stop(kind):
+        screen.say(f"Stopped {what}")
+    else:
+        screen.say(f"Not {what}")

@@ -1,0 +1,182 @@
+"""The public site: what it holds, that it agrees with the command line, that every page is
+well-formed HTML with every text escaped, and that a build rewrites only what changed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from decimal import Decimal
+from pathlib import Path
+
+import html5lib
+import pytest
+from click.testing import CliRunner
+
+from normtui.cli import cli
+from normtui.export.publish import MANIFEST, publish
+from normtui.export.snapshot import ExportError
+from normtui.store import EventStore
+from tests.export.event2022 import CLOCK
+
+
+def _copy(source: Path, target: Path) -> Path:
+    # Through SQLite: a byte copy would leave out what the source's -wal holds.
+    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
+        src.backup(dst)
+    src.close()
+    dst.close()
+    return target
+
+
+def _cli(*args: object) -> str:
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _table_rows(page: str, caption_after: str) -> list[list[str]]:
+    """The rows of the first table after ``caption_after``, as the text of their cells."""
+    doc = html5lib.parse(page, namespaceHTMLElements=False)
+    heads = [h for h in doc.iter("h2") if caption_after in "".join(h.itertext())]
+    assert heads, caption_after
+    body = doc.find("body")
+    assert body is not None
+    elements = list(body.iter())
+    table = next(e for e in elements[elements.index(heads[0]):] if e.tag == "table")
+    return [["".join(td.itertext()).strip() for td in tr.findall("td")]
+            for tr in table.find("tbody").findall("tr")]
+
+
+@pytest.fixture
+def site(path_2022: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "site"
+    with EventStore.open(path_2022) as store:
+        publish(store, folder)
+    return folder
+
+
+def test_the_site_holds_every_page_json_and_pgn(site: Path) -> None:
+    names = {str(p.relative_to(site)) for p in site.rglob("*") if p.is_file()}
+    rounds = range(1, 10)
+    assert {"index.html", "crosstable.html", "standings.json", "event.json", "games/all.pgn",
+            MANIFEST} <= names
+    assert {f"round-{r}.html" for r in rounds} | {f"round-{r}.json" for r in rounds} <= names
+    assert {f"games/round-{r}.pgn" for r in rounds} <= names
+    assert {f"player-{n}.html" for n in range(1, 11)} <= names
+    # No play-off in the real 2022 event: no page for one.
+    assert "playoff.html" not in names
+    assert not [n for n in names if n.endswith(".tmp")]
+
+
+def test_standings_json_is_what_the_command_line_says(site: Path, path_2022: Path) -> None:
+    assert json.loads((site / "standings.json").read_text()) == json.loads(
+        _cli("standings", path_2022, "--json"))
+
+
+def test_the_index_table_agrees_with_the_standings(site: Path, path_2022: Path) -> None:
+    data = json.loads(_cli("standings", path_2022, "--json"))
+    rows = _table_rows((site / "index.html").read_text(), "Final standings")
+    assert [r[2] for r in rows] == [d["player"] for d in data]
+    shown = [Decimal(r[5].replace("½", ".5") if r[5] != "½" else "0.5") for r in rows]
+    assert shown == [Decimal(str(d["points"])) for d in data]
+    # Classical and Armageddon points add up to the total, player by player.
+    event = json.loads((site / "event.json").read_text())
+    for entry in event["standings"]:
+        assert Decimal(str(entry["classical_points"])) + Decimal(
+            str(entry["armageddon_points"])) == Decimal(str(entry["points"]))
+    carlsen = next(e for e in event["standings"] if e["player"] == "Carlsen, Magnus")
+    assert carlsen["armageddon_points"] == carlsen["armageddon_wins"] * 0.5
+
+
+def test_every_page_is_well_formed_html(site: Path) -> None:
+    parser = html5lib.HTMLParser(strict=True)
+    for page in site.glob("*.html"):
+        parser.parse(page.read_text("utf-8"))  # raises on any parse error
+        assert "<script" not in page.read_text("utf-8")
+
+
+def test_round_json_and_pgn_hold_the_round(site: Path) -> None:
+    round9 = json.loads((site / "round-9.json").read_text())
+    assert len(round9["boards"]) == 5
+    assert all(b["status"] == "signed" or b["status"] == "provisional"
+               for b in round9["boards"])
+    pgn = (site / "games" / "round-9.pgn").read_text()
+    assert pgn.count('[Round "9.') == pgn.count("[Event ")
+    assert '[Round "8.' not in pgn
+
+
+def _new_event(path: Path, names: list[str] | None = None) -> Path:
+    from normtui.assets import read_profile_text
+    from normtui.store import PlayerInput
+
+    names = names or [f"Player {c}" for c in "ABCDEFGHIJ"]
+    EventStore.create(path, [PlayerInput(n) for n in names], read_profile_text()).close()
+    return path
+
+
+def test_a_build_rewrites_only_what_changed(tmp_path: Path) -> None:
+    db = _new_event(tmp_path / "event.db")
+    folder = tmp_path / "site"
+    with EventStore.open(db, actor="test") as store:
+        first = publish(store, folder)
+        assert first.unchanged == 0 and first.removed == ()
+        again = publish(store, folder)
+        assert again.written == () and again.unchanged == len(first.written)
+        stamps = {p: p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
+        store.enter_result(1, "Player A", "Player J", "1-0")
+        after = publish(store, folder)
+    written = set(after.written)
+    assert {"index.html", "round-1.html", "round-1.json", "standings.json", "event.json",
+            "player-1.html", "player-10.html", "crosstable.html", "games/round-1.pgn",
+            "games/all.pgn"} <= written
+    # Pages the result does not touch keep their file (and the time they were made).
+    for untouched in ("round-2.html", "round-9.json", "games/round-2.pgn"):
+        assert untouched not in written
+        assert (folder / untouched).stat().st_mtime_ns == stamps[folder / untouched]
+    assert "1-0" in (folder / "round-1.html").read_text()
+
+
+def test_a_file_the_event_no_longer_has_is_removed(path_tied_16: Path, tmp_path: Path) -> None:
+    db = _copy(path_tied_16, tmp_path / "event.db")
+    folder = tmp_path / "site"
+    with EventStore.open(db, actor="test", clock=CLOCK) as store:
+        publish(store, folder)
+        assert (folder / "playoff.html").exists()
+        # A correction gives Carlsen his round-1 Armageddon back: first place is his alone.
+        store.enter_result(1, "Carlsen", "Wang", "1/2-1/2", armageddon="1-0", correction=True)
+        report = publish(store, folder)
+    assert report.removed == ("playoff.html",)
+    assert not (folder / "playoff.html").exists()
+    assert "playoff.html" not in (folder / "index.html").read_text()
+    assert "playoff.html" not in json.loads((folder / MANIFEST).read_text())["files"]
+
+
+def test_a_folder_normtui_did_not_write_is_refused(path_2022: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "www"
+    folder.mkdir()
+    (folder / "about.html").write_text("mine")
+    with EventStore.open(path_2022) as store:
+        with pytest.raises(ExportError, match="normtui did not write"):
+            publish(store, folder)
+        assert sorted(p.name for p in folder.iterdir()) == ["about.html"]
+        publish(store, folder, force=True)
+    assert (folder / "about.html").read_text() == "mine"
+    assert (folder / "index.html").exists()
+
+
+def test_every_text_from_the_event_is_escaped(tmp_path: Path) -> None:
+    from normtui.assets import read_profile_text
+    from normtui.store import PlayerInput
+
+    names = ["<script>alert(1)</script>", 'Quote "Q" & Co', *(f"Player {c}" for c in "CDEFGHIJ")]
+    db = tmp_path / "evil.db"
+    EventStore.create(db, [PlayerInput(n) for n in names], read_profile_text()).close()
+    folder = tmp_path / "site"
+    with EventStore.open(db) as store:
+        publish(store, folder)
+    for page in folder.glob("*.html"):
+        text = page.read_text("utf-8")
+        assert "<script>" not in text
+    index = (folder / "index.html").read_text("utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index
+    assert "Quote &quot;Q&quot; &amp; Co" in index

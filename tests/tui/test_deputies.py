@@ -1,0 +1,110 @@
+"""Deputies log in to the arbiter's machine and run their own console on the one event file
+(`normtui EVENT.db --as NAME` over ssh): two consoles and the command line, each under its own
+name, change one file at once. Every change is there once, under the name of who made it, the
+log accounts for every row, and each console comes to show the others' changes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from normtui.store import EventStore
+from normtui.store.check import check_event
+from normtui.tui.app import NormtuiApp
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import notes, pairings, to_board
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The deputy's console, in a process of its own as over ssh: it countersigns board 2 of
+# round 7 (White, Black, then the arbiter) once the chief has entered board 1.
+DEPUTY_CONSOLE = textwrap.dedent("""
+    import asyncio, sys, time
+    from pathlib import Path
+    from normtui.tui.app import NormtuiApp
+    from tests.tui.helpers import pairings, to_board
+
+    async def main() -> None:
+        app = NormtuiApp(Path(sys.argv[1]), actor="Deputy Arbiter", poll_seconds=0.1,
+                         show_clock=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            print("ready", flush=True)
+            assert sys.stdin.readline() == "go\\n"
+            await to_board(pilot, 2)
+            for key in ("W", "B", "A"):
+                await pilot.press(key)
+                await pilot.pause()
+            # The chief's result on board 1 reaches this console by its own polling.
+            end = time.monotonic() + 60
+            while pairings(app).table.games[0].result is None:
+                assert time.monotonic() < end, "the chief's result never showed"
+                await pilot.pause(0.05)
+            print("done", flush=True)
+
+    asyncio.run(main())
+""")
+
+
+async def test_two_consoles_and_the_command_line_under_their_own_names(
+        demo_copy: Path) -> None:
+    with EventStore.open(demo_copy) as store:
+        start = store.log(1)[0].id
+    deputy = subprocess.Popen([sys.executable, "-c", DEPUTY_CONSOLE, str(demo_copy)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert deputy.stdin is not None and deputy.stdout is not None
+    try:
+        assert deputy.stdout.readline() == "ready\n", deputy.stderr.read() if deputy.stderr else ""
+        app = NormtuiApp(demo_copy, actor="Chief Arbiter", poll_seconds=0.1, show_clock=False)
+        app.animation_level = "none"
+        async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+            end = time.monotonic() + 60
+            while app.store is None or not pairings(app).table.games:
+                assert time.monotonic() < end, "the console never opened the event"
+                await pilot.pause(0.05)
+            deputy.stdin.write("go\n")
+            deputy.stdin.flush()
+            await to_board(pilot, 1)
+            await pilot.press("w")  # Anand - Radjabov 1-0
+            await pilot.pause()
+            cli = subprocess.run(
+                [sys.executable, "-m", "normtui", "result", str(demo_copy), "7", "Tari",
+                 "Carlsen", "--armageddon", "0-1", "--as", "Second Deputy", "--json"],
+                capture_output=True, text=True, timeout=120, cwd=ROOT)
+            assert cli.returncode == 0, cli.stderr
+            assert deputy.stdout.readline() == "done\n"
+            # The deputy's signatures and the CLI's Armageddon reach the chief's console.
+            end = time.monotonic() + 60
+            while True:
+                games = {g.board: g for g in pairings(app).table.games}
+                if games[2].signatures.is_final and games[3].armageddon is not None:
+                    break
+                assert time.monotonic() < end, "the others' changes never showed"
+                await pilot.pause(0.05)
+            assert notes(app, "error") == []
+        deputy.stdin.close()
+        assert deputy.wait(timeout=60) == 0, deputy.stderr.read() if deputy.stderr else ""
+    finally:
+        if deputy.poll() is None:
+            deputy.kill()
+    with EventStore.open(demo_copy) as store:
+        log = [e for e in store.log() if e.id > start]
+        assert check_event(store) == []
+        by_actor: dict[str, list[str]] = {}
+        for entry in log:
+            by_actor.setdefault(entry.actor, []).append(entry.action)
+        assert set(by_actor) == {"Chief Arbiter", "Deputy Arbiter", "Second Deputy"}
+        # The signatures still missing (the demo has the players' on board 2 already).
+        assert by_actor["Deputy Arbiter"] and set(by_actor["Deputy Arbiter"]) == {"sign"}
+        assert len(by_actor["Second Deputy"]) == 1
+        game = {g.board: g for g in store.games(7)}
+        assert game[1].result is not None and game[1].result.value == "1-0"
+        assert game[2].signatures.is_final
+        assert game[3].armageddon is not None and game[3].armageddon.value == "0-1"
+        entry = json.loads(cli.stdout)["entries"][0]
+        assert entry["actor"] == "Second Deputy"

@@ -1,0 +1,115 @@
+"""The console starts and stops the public site and the Lichess broadcast (palette), and pane 8
+says when each last succeeded. Their loops run in threads of their own: nothing they do opens
+a screen or takes a key."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from normtui.tui.commands import ConsoleCommands
+from normtui.tui.outward import outward
+from normtui.tui.screens.broadcast_round import BroadcastRoundScreen
+from normtui.tui.screens.publish_site import PublishSiteScreen
+from tests.cli.lichess_server import TOKEN, Server
+from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import console, to_board
+
+
+def _palette(app, title: str) -> Callable[[], None]:  # type: ignore[no-untyped-def]
+    [call] = [c for t, _h, c in ConsoleCommands(console(app))._commands() if t == title]
+    return call  # type: ignore[return-value]
+
+
+async def _until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + 60  # a bound for a loaded machine, not a measure of speed
+    while not condition():
+        assert time.monotonic() < end, f"never: {what}"
+        await pilot.pause(0.05)
+
+
+def _line(app) -> str:  # type: ignore[no-untyped-def]
+    return str(console(app).pane("live").query_one("#live-outward", Static).render())
+
+
+@pytest.fixture
+def lichess() -> Iterator[Server]:
+    server = Server().start()
+    yield server
+    server.stop()
+
+
+async def test_publishing_from_the_palette_follows_the_arbiters_keys(demo_app, tmp_path: Path
+                                                                     ) -> None:
+    site = tmp_path / "site"
+    async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        _palette(demo_app, "Public page: publish to a folder")()
+        await pilot.pause()
+        dialog = demo_app.screen
+        assert isinstance(dialog, PublishSiteScreen)
+        field = dialog.query_one("#publish-folder", Input)
+        assert field.value.endswith("demo-site")  # offered beside the event file
+        field.value = str(site)
+        await pilot.press("enter")
+        await _until(pilot, lambda: (site / "round-7.json").exists(), "the first build")
+        await to_board(pilot, 1)
+        await pilot.press("w")
+        await _until(pilot, lambda: json.loads((site / "round-7.json").read_text())
+                     ["boards"][0]["result"] == "1-0", "the arbiter's result on the site")
+        await pilot.press("8")
+        await _until(pilot, lambda: "files written" in _line(demo_app), "pane 8's line")
+        assert f"Public page {site}" in _line(demo_app)
+        _palette(demo_app, "Public page: stop publishing")()
+        await pilot.pause()
+        assert not outward(demo_app).running("publish") and _line(demo_app) == ""
+        assert console(demo_app).pane("live").status.startswith("Stopped publishing")
+
+
+async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
+        demo_app, lichess: Server) -> None:
+    async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("8")
+        runner = outward(demo_app)
+        runner.start_broadcast(TOKEN, 7, "round007", "armag007", base_url=lichess.url)
+        await _until(pilot, lambda: "games pushed" in _line(demo_app), "the first push")
+        assert "Lichess round 7 → round007 + armag007" in _line(demo_app)
+        assert len(lichess.state.games["round007"]) == 5
+        lichess.stop()  # the network goes away: said on the line, tried again, no dialog
+        await pilot.press("1")
+        await to_board(pilot, 5)
+        await pilot.press("b")
+        await pilot.press("8")
+        await _until(pilot, lambda: "cannot be reached" in _line(demo_app), "the failure")
+        assert demo_app.screen is console(demo_app)
+        lichess.start()
+        await _until(pilot, lambda: any('[Result "0-1"]' in g and "Topalov" in g for g in
+                                        lichess.state.games["round007"]),
+                     "the result pushed once the server is back")
+        runner.stop_all()
+        assert TOKEN not in _line(demo_app)
+
+
+async def test_the_broadcast_dialog_refuses_what_cannot_work(demo_app, monkeypatch) -> None:
+    monkeypatch.delenv("LICHESS_TOKEN", raising=False)
+    async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        _palette(demo_app, "Lichess broadcast: push a round")()
+        await pilot.pause()
+        dialog = demo_app.screen
+        assert isinstance(dialog, BroadcastRoundScreen)
+        assert dialog.query_one("#broadcast-round", Input).value == "7"
+        await pilot.press(*"abc", "enter")
+        error = dialog.query_one("#broadcast-error", Static)
+        assert "8 letters and digits" in str(error.render())
+        dialog.query_one("#broadcast-to", Input).value = "abcdefgh"
+        await pilot.press("enter")
+        assert "no Lichess token" in str(error.render())
+        await pilot.press("escape")
+        assert demo_app.screen is console(demo_app) and not outward(demo_app).runs
