@@ -80,7 +80,10 @@ def register(cli: click.Group) -> None:
         static web server (`python -m http.server -d FOLDER`), or copy it to a static host.
         """
         from normtui.export.follow import Turn
+        from normtui.export.publish import GameTexts
         from normtui.export.publish import publish as build
+
+        texts = GameTexts()
 
         def said(turn: Turn[SiteReport]) -> None:
             if turn.value is None:
@@ -96,7 +99,7 @@ def register(cli: click.Group) -> None:
             sys.stdout.flush()
 
         def work(store: Any) -> SiteReport:
-            return build(store, folder, force=force)
+            return build(store, folder, force=force, texts=texts)
 
         if watch:
             _watch(db, work, said, interval, "publishing")

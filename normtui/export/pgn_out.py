@@ -46,7 +46,7 @@ from normtui.rules.profile import TimeControl
 from normtui.store import GameRecord
 from normtui.text import clean_text, pgn_string
 
-__all__ = ["game_text", "pgn", "pgn_games", "round_games"]
+__all__ = ["board_games", "game_text", "pgn", "pgn_games", "playoff_games", "round_games"]
 
 _OURS = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo",
                    "BlackElo", "WhiteFideId", "BlackFideId", "TimeControl", "WhiteTimeControl",
@@ -143,22 +143,32 @@ def _playoff(snap: Snapshot, g: PlayoffGame) -> chess.pgn.Game:
     return game
 
 
+def board_games(snap: Snapshot, g: GameRecord) -> Iterator[chess.pgn.Game]:
+    """A board's main game and its Armageddon, as far as they have begun."""
+    if g.result is None and g.pgn is None:
+        return
+    main = _main(snap, g)
+    if main is not None:
+        yield main
+    if g.result is MainResult.DRAW and (g.armageddon or g.armageddon_pgn):
+        armageddon = _armageddon(snap, g)
+        if armageddon is not None:
+            yield armageddon
+
+
+def playoff_games(snap: Snapshot) -> Iterator[chess.pgn.Game]:
+    """The play-off's games that have a result."""
+    for pg in snap.playoff.games:
+        if pg.result is not None:
+            yield _playoff(snap, pg)
+
+
 def pgn_games(snap: Snapshot) -> Iterator[chess.pgn.Game]:
     """The games in the order they were played: round by round and board by board, each
     Armageddon after its main game, then the play-off. Games not begun are left out."""
     for g in snap.games:
-        if g.result is None and g.pgn is None:
-            continue
-        main = _main(snap, g)
-        if main is not None:
-            yield main
-        if g.result is MainResult.DRAW and (g.armageddon or g.armageddon_pgn):
-            armageddon = _armageddon(snap, g)
-            if armageddon is not None:
-                yield armageddon
-    for pg in snap.playoff.games:
-        if pg.result is not None:
-            yield _playoff(snap, pg)
+        yield from board_games(snap, g)
+    yield from playoff_games(snap)
 
 
 def round_games(snap: Snapshot, round_no: int, *, armageddon: bool = False,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from normtui.export.output import write_output
-from normtui.export.pgn_out import pgn, round_games
+from normtui.export.pgn_out import board_games, game_text, playoff_games
 from normtui.export.site_pages import STAMP, game_status, pages, points_split
 from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
 from normtui.export.tables import as_data
@@ -30,7 +30,7 @@ from normtui.rules.contenders import Contender
 from normtui.store import EventStore
 from normtui.store.values import json_number
 
-__all__ = ["MANIFEST", "SiteReport", "publish", "site_files"]
+__all__ = ["MANIFEST", "GameTexts", "SiteReport", "publish", "site_files"]
 
 MANIFEST = ".normtui-site.json"
 
@@ -88,7 +88,38 @@ def _event_data(snap: Snapshot, race: Sequence[Contender] | None,
     return data
 
 
-def site_files(store: EventStore) -> dict[str, str]:
+class GameTexts:
+    """Each board's PGN texts kept between builds, keyed by everything they are made from: a
+    result entered changes one board's, not the other forty (python-chess reads and writes
+    every move of a game, the most of a build's time)."""
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+    def of_rounds(self, snap: Snapshot) -> dict[int, list[str]]:
+        """Every round's texts (main games, Armageddons after them), in board order."""
+        tcs = snap.profile.time_controls
+        common = (snap.name, snap.details.place, tcs.get("classical"), tcs.get("armageddon"),
+                  snap.profile.classical.armageddon_draw_winner)
+        kept: dict[tuple[object, ...], tuple[str, ...]] = {}
+        out: dict[int, list[str]] = {r: [] for r in range(1, snap.rounds + 1)}
+        for g in snap.games:
+            key = (g, snap.by_number[g.white], snap.by_number[g.black],
+                   snap.round_dates.get(g.round), *common)
+            texts = self._texts.get(key)
+            if texts is None:
+                texts = tuple(game_text(x) for x in board_games(snap, g))
+            kept[key] = texts
+            out.setdefault(g.round, []).extend(texts)
+        self._texts = kept  # only what this build used: memory stays one event's games
+        return out
+
+
+def _pgn_file(texts: list[str]) -> str:
+    return "\n\n".join(texts) + "\n" if texts else ""
+
+
+def site_files(store: EventStore, texts: GameTexts | None = None) -> dict[str, str]:
     """Every file of the site by its path in the folder; HTML pages hold :data:`STAMP`."""
     snap = take_snapshot(store)
     final = store.final_standings()
@@ -98,11 +129,12 @@ def site_files(store: EventStore) -> dict[str, str]:
     # The same rows as `normtui standings --json`, so a graphic and the CLI never disagree.
     files["standings.json"] = _json([r.to_json() for r in final.rows])
     files["event.json"] = _json(_event_data(snap, race, current))
+    rounds = (texts or GameTexts()).of_rounds(snap)
     for r in range(1, snap.rounds + 1):
         files[f"round-{r}.json"] = _json(_round_data(snap, r))
-        files[f"games/round-{r}.pgn"] = pgn(
-            snap, [*round_games(snap, r), *round_games(snap, r, armageddon=True)])
-    files["games/all.pgn"] = pgn(snap)
+        files[f"games/round-{r}.pgn"] = _pgn_file(rounds[r])
+    played = [t for r in sorted(rounds) for t in rounds[r]]
+    files["games/all.pgn"] = _pgn_file(played + [game_text(g) for g in playoff_games(snap)])
     return files
 
 
@@ -151,12 +183,12 @@ def _clear_leftovers(folder: Path) -> None:
 
 
 def publish(store: EventStore, folder: Path, *, force: bool = False,
-            now: datetime | None = None) -> SiteReport:
+            now: datetime | None = None, texts: GameTexts | None = None) -> SiteReport:
     """Write the site into ``folder`` (made if missing): only the files that changed since the
     last build, each replaced whole; then the list of what is there."""
     kept = _read_manifest(folder, force)
     _clear_leftovers(folder)
-    files = site_files(store)
+    files = site_files(store, texts)
     made = (now or datetime.now().astimezone()).strftime("%Y-%m-%d %H:%M %Z").strip()
     folder.mkdir(parents=True, exist_ok=True)
     written, digests = [], {}

@@ -59,13 +59,15 @@ class Outward:
         return run is not None and not run.ended
 
     def start_publishing(self, folder: Path) -> None:
-        from normtui.export.publish import publish
+        from normtui.export.publish import GameTexts, publish
+
+        texts = GameTexts()
 
         def said(report: Any) -> str:
             return f"{len(report.written)} files written"
 
         self._start("publish", f"Public page {folder}",
-                    lambda store: publish(store, folder), said)
+                    lambda store: publish(store, folder, texts=texts), said)
 
     def start_broadcast(self, token: str, round_no: int, to: str, armageddon_to: str | None,
                         base_url: str = "https://lichess.org") -> None:

@@ -13,7 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from normtui.cli import cli
-from normtui.export.publish import MANIFEST, publish
+from normtui.export import export_event
+from normtui.export.publish import MANIFEST, GameTexts, publish
 from normtui.export.snapshot import ExportError
 from normtui.store import EventStore
 from tests.export.event2022 import CLOCK
@@ -95,6 +96,11 @@ def test_every_page_is_well_formed_html(site: Path) -> None:
         assert "<script" not in page.read_text("utf-8")
 
 
+def test_the_games_are_the_pgn_export(site: Path, path_2022: Path) -> None:
+    with EventStore.open(path_2022) as store:
+        assert (site / "games" / "all.pgn").read_text("utf-8") == export_event(store, "pgn")
+
+
 def test_round_json_and_pgn_hold_the_round(site: Path) -> None:
     round9 = json.loads((site / "round-9.json").read_text())
     assert len(round9["boards"]) == 5
@@ -117,14 +123,16 @@ def _new_event(path: Path, names: list[str] | None = None) -> Path:
 def test_a_build_rewrites_only_what_changed(tmp_path: Path) -> None:
     db = _new_event(tmp_path / "event.db")
     folder = tmp_path / "site"
+    texts = GameTexts()  # kept between builds, as --watch keeps them
     with EventStore.open(db, actor="test") as store:
-        first = publish(store, folder)
+        first = publish(store, folder, texts=texts)
         assert first.unchanged == 0 and first.removed == ()
-        again = publish(store, folder)
+        again = publish(store, folder, texts=texts)
         assert again.written == () and again.unchanged == len(first.written)
         stamps = {p: p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
         store.enter_result(1, "Player A", "Player J", "1-0")
-        after = publish(store, folder)
+        after = publish(store, folder, texts=texts)
+        assert (folder / "games" / "all.pgn").read_text() == export_event(store, "pgn")
     written = set(after.written)
     assert {"index.html", "round-1.html", "round-1.json", "standings.json", "event.json",
             "player-1.html", "player-10.html", "crosstable.html", "games/round-1.pgn",
