@@ -193,6 +193,14 @@ def register(cli: click.Group) -> None:
             from normtui.importing.trf_in import create_from_trf, read_trf
 
             trf = read_trf(trf_file)
+            for warning in trf.warnings:
+                say(f"warning: {warning}")
+            if prizes is None:
+                from normtui.store.profile_text import fit_prizes
+
+                text, fitted = fit_prizes(text, len(trf.players))
+                if fitted:
+                    say(fitted)
             text = event_profile_text(text, len(trf.players), name=name or trf.name,
                                       cycles=cycles or trf.cycles, prizes=prizes, fund=fund,
                                       currency=currency)

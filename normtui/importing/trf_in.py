@@ -2,16 +2,17 @@
 
 Read (``trf_read``): TRF16 and TRF26 as Swiss-Manager, chess-results, FIDE and normtui write
 them (columns as in ``normtui/export/trf.py``), in UTF-8 or Latin-1, ruler lines and all. A
-Swiss or a team event is refused as such (``trf_kind``). Taken: the players (pairing numbers, names, sex, titles, ratings,
-federations, FIDE ids), the results so far, the round dates (132, or 042 for round 1), the
-city, federation and arbiters (022, 032, 102, 112); and, in a TRF26 whose record 162 scores a
-main game as the profile does, each Armageddon from record 299 (the +0.5 of its winner; a
-drawn one, Black's win, and one lost by forfeit, from the comments normtui writes for them).
+Swiss or a team event is refused as such (``trf_kind``). Taken: the players (pairing numbers,
+names, sex, titles, ratings, federations, FIDE ids), the results so far, the round dates
+(132, or 042 for round 1), the city, federation and arbiters (022, 032, 102, 112); and, in a
+TRF26 whose record 162 scores a main game as the profile does, each Armageddon from record
+299 (the +0.5 of its winner; a drawn one, Black's win, and one lost by forfeit, from the
+comments normtui writes for them).
 
 Checked before anything is made, round by round, against the profile: the number of players
 and rounds, every opponent and colour from both players' lines, the two players' codes of a
-game against each other, 162 against the profile, and (TRF26) every points column against what its
-codes and 299 records add up to. The first defect is refused as ``FILE line N: reason``, and no
+game against each other, 162 against the profile, and (TRF26) every points column against what
+its codes and 299 records add up to. The first defect is refused as ``FILE line N: reason``, and no
 event file is made. The pairings are taken as played; the rounds still to play follow the
 Berger tables, renumbered where the file's rounds were paired under other numbers
 (``normtui.rules.berger_fit``).
