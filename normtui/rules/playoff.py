@@ -171,6 +171,10 @@ def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int 
         leader = players[0] if players else None
         return PlayoffState(False, None, players, winner=leader,
                             status="First place is not shared: no play-off is needed.")
+    if not profile.playoff.for_shared_first:
+        return PlayoffState(False, None, players, winner=players[0],
+                            status="First place is shared on points; the tie-breaks decide "
+                                   "it (this event has no play-off).")
     fmt: Format = "match" if len(players) == 2 else "double_round_robin"
     if seed is None:
         return PlayoffState(True, fmt, players,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from normtui.rules.model import GameState, PlayerStatus, RuleError
 from normtui.store.actor import named_actor
-from normtui.store.base import Clock, complete_sql, resolve_actor
+from normtui.store.base import Clock, resolve_actor
 from normtui.store.connection import open_database
 from normtui.store.desk import DeskMixin
 from normtui.store.details import DetailsMixin
@@ -179,7 +179,7 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
 
         rows = self._conn_rows(
             "SELECT r.stage, r.round, r.date, r.start_time, r.status, COUNT(g.id), "
-            f"COALESCE(SUM({complete_sql('g')}), 0) FROM rounds r LEFT JOIN games g "
+            f"COALESCE(SUM({self._complete_sql('g')}), 0) FROM rounds r LEFT JOIN games g "
             "ON g.stage = r.stage AND g.round = r.round WHERE r.stage = ? "
             "GROUP BY r.id ORDER BY r.round", [stage])
         return [RoundRecord(*r) for r in rows]
@@ -190,7 +190,7 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         with self._read():
             (first,) = self._conn.execute(
                 "SELECT MIN(g.round) FROM games g WHERE g.stage = 'main' AND g.state <> ? "
-                f"AND NOT {complete_sql('g')}", [GameState.POSTPONED.value]).fetchone()
+                f"AND NOT {self._complete_sql('g')}", [GameState.POSTPONED.value]).fetchone()
             return first if first is not None else self._stage_rounds("main")
 
     def standings(self, through_round: int | None = None) -> list[StandingRow]:

@@ -237,6 +237,9 @@ def fit_prizes(text: str, players: int) -> tuple[str, str | None]:
                         why="no prize table known for this event")
         return text, (f"the profile's prize table was not found for {base.event.name}: no "
                       "prizes (give this event's with --prizes)")
+    if not amounts:
+        return text, f"the profile ({base.event.name}) has no prize table: no prizes (give " \
+                     "this event's with --prizes)"
     if len(amounts) <= players:
         return text, None
     kept = amounts[:players]

@@ -13,7 +13,7 @@ from types import EllipsisType
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import Colour, GameState, RuleError
-from normtui.store.base import StoreBase, Tx, complete_sql
+from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, StoreError
 from normtui.store.values import surname
 
@@ -192,7 +192,7 @@ class StagesMixin(StoreBase):
         # points are not known): found by SQLite, not by building every game.
         first = self._game_records(
             "g.id IN (SELECT g.id FROM games g WHERE g.stage = 'main' AND (g.result IS NULL "
-            f"OR (NOT {complete_sql('g')} AND g.state <> 'forfeit')) "
+            f"OR (NOT {self._complete_sql('g')} AND g.state <> 'forfeit')) "
             "ORDER BY g.round, g.board LIMIT 1)", [])
         if first:
             return f"the play-off is played after the last round; {first[0].label} is not decided"
