@@ -222,6 +222,11 @@ def register(cli: click.Group) -> None:
             if len(log) > 1:
                 say(f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
                     "details, results), each in the audit log")
+            due = store.armageddons_due()
+            if trf_file is not None and due:
+                say(f"{len(due)} drawn games wait for their Armageddon under the profile "
+                    f"{profile_spec or DEFAULT_PROFILE}: a file scored 1 / ½ / 0 (a classical "
+                    "round robin) is read with --profile fide-round-robin")
             data("event", {"name": info.name, "players": info.players, "rounds": info.rounds,
                            "cycles": profile.event.cycles, "lots_seed": info.lots_seed,
                            "currency": profile.event.currency,

@@ -24,9 +24,10 @@ __all__ = ["check_round_robin"]
 
 # Record 192's Swiss systems (FIDE's Tournament Type Code Table) and 092's words for one.
 _SWISS_WORDS = ("SWISS", "DUTCH", "BURSTEIN", "DUBOV", "LIM", "MONRAD", "ACCELERATED")
-# Codes of a bye that scores: Swiss-Manager's half-point (H, or = against no one), full-point
-# (F, +, 1) and pairing-allocated (U) byes. A round robin's bye scores nothing.
-_SCORING_BYES = {"H", "F", "=", "+", "1", "U"}
+# Codes of a bye a Swiss gives: half-point (H, or = against no one) and full-point (F, +, 1).
+# A round robin's bye scores nothing (Z, -, or U, the pairing-allocated bye, where the field is
+# odd: one player a round).
+_SCORING_BYES = {"H", "F", "=", "+", "1"}
 _PENDING = {"", " ", "?"}
 
 

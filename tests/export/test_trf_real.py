@@ -179,3 +179,28 @@ def test_crlf_cr_and_lf_read_alike() -> None:
 
 _ONE_PLAYER = ("001    1 m    One, Player                       2000 NOR     1000001 "
                "2000/01/01  0.0    1\n")
+
+
+def test_a_classical_file_under_an_armageddon_profile_is_told_the_profile(
+        tmp_path: Path) -> None:
+    done = _run("new", tmp_path / "e.db", "--from-trf", DATA / "c07-shape-rr.trf", "--prizes",
+                "3,2,1")
+    assert done.exit_code == 0, done.output
+    assert ("4 drawn games wait for their Armageddon under the profile norway-chess-2022: a "
+            "file scored 1 / ½ / 0 (a classical round robin) is read with --profile "
+            "fide-round-robin") in done.stdout
+
+
+def test_the_command_says_each_warning(tmp_path: Path) -> None:
+    text = (DATA / "c07-shape-rr.trf").read_text(encoding="utf-8")
+    source = tmp_path / "in.trf"
+    source.write_text(text.replace("042 2026/05/01", "042 2026/13/01")
+                      .replace("001    3 m    Carlsen", "001    3 x    Carlsen"),
+                      encoding="utf-8")
+    done = _run("new", tmp_path / "e.db", "--from-trf", source, "--profile",
+                "fide-round-robin")
+    assert done.exit_code == 0, done.output
+    assert f"warning: {source} line 4: date '2026/13/01' is not a day normtui reads" \
+        in done.stdout
+    assert f"warning: {source} line 11: sex 'x' of Carlsen, Carl is not m, w or f" \
+        in done.stdout
