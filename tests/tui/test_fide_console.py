@@ -44,3 +44,13 @@ async def test_a_draw_opens_no_armageddon(fide_db, make_app) -> None:  # type: i
         game = store.games(1)[0]
         assert game.result is MainResult.DRAW and game.armageddon is None
         assert game.armageddon_deadline is None and store.armageddons_due() == []
+
+
+async def test_the_standings_say_the_profiles_tie_breaks(fide_db, make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(fide_db, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        pane = console(app).pane("standings")
+        assert "tie-breaks direct encounter, wins, wins with Black, SB, Koya" in pane._legend()
