@@ -128,3 +128,24 @@ def test_the_c07_shaped_round_robin_comes_in_with_the_files_points(tmp_path: Pat
         assert store.armageddons_due() == []
         assert [r.complete for r in store.rounds()] == [3, 3, 3, 0, 0]
         assert store.current_round() == 4
+
+
+def test_a_renumbered_round_robin_goes_out_and_comes_back(tmp_path: Path) -> None:
+    """Its TRF26 names its own order (CUSTOM_ROUNDROBIN: not the tables under its numbers),
+    FIDE's reader reads both reports, and the TRF26 starts the same event again."""
+    from normtui.importing.trf_in import create_from_trf
+
+    done = _run("new", tmp_path / "e.db", "--from-trf", DATA / "c07-shape-rr.trf",
+                "--profile", "fide-round-robin")
+    assert done.exit_code == 0, done.output
+    with EventStore.open(tmp_path / "e.db") as store:
+        trf26, trf16 = export_event(store, "trf"), export_event(store, "trf16")
+        games = [(g.round, g.white, g.black, g.result) for g in store.games()]
+        text = store.profile.source_text
+    assert "\r\n192 CUSTOM_ROUNDROBIN\r\n" in trf26
+    for report in (trf26, trf16):
+        tiebreakserver.assert_reads_and_agrees(report, tmp_path)
+    source = tmp_path / "back.trf"
+    source.write_bytes(trf26.encode("utf-8"))
+    with create_from_trf(tmp_path / "back.db", source, text) as back:
+        assert [(g.round, g.white, g.black, g.result) for g in back.games()] == games
