@@ -242,6 +242,10 @@ def _block(player: TrfPlayer, rnd: int) -> Block:
 
 def _check_bye(trf: TrfFile, player: TrfPlayer, rnd: int) -> None:
     b = _block(player, rnd)
+    if b.opponent == 0 and b.code.upper() in ("F", "+", "1"):
+        raise trf.fail(b.line, f"round {rnd}: {player.entry.name}'s bye scores a point in the "
+                               f"file (code {b.code!r}); a round robin's bye scores nothing in "
+                               "normtui")
     if b.opponent != 0 or b.colour not in ("-", " ") or b.code not in _BYE_CODES:
         raise trf.fail(b.line, f"round {rnd}: {player.entry.name} has the bye, the file says "
                                f"opponent {b.opponent}, colour {b.colour!r}, code {b.code!r}")

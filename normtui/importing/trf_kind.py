@@ -24,10 +24,10 @@ __all__ = ["check_round_robin"]
 
 # Record 192's Swiss systems (FIDE's Tournament Type Code Table) and 092's words for one.
 _SWISS_WORDS = ("SWISS", "DUTCH", "BURSTEIN", "DUBOV", "LIM", "MONRAD", "ACCELERATED")
-# Codes of a bye a Swiss gives: half-point (H, or = against no one) and full-point (F, +, 1).
-# A round robin's bye scores nothing (Z, -, or U, the pairing-allocated bye, where the field is
-# odd: one player a round).
-_SCORING_BYES = {"H", "F", "=", "+", "1"}
+# A half-point bye (H, or = against no one) is a Swiss's: a round robin's bye is the one player
+# of an odd field without a game each round (Z, -, U; a full point, F or +, where an event
+# gave one, is refused when the bye is read).
+_SCORING_BYES = {"H", "="}
 _PENDING = {"", " ", "?"}
 
 
@@ -75,8 +75,8 @@ def _shape(trf: TrfFile) -> str | None:
             if b.opponent != 0 or b.code in _PENDING:
                 continue
             if b.code.upper() in _SCORING_BYES:
-                return (f"a Swiss: {p.entry.name} has a bye worth points in round {rnd} "
-                        f"(line {p.line}, code {b.code!r}); a round robin's bye scores nothing")
+                return (f"a Swiss: {p.entry.name} has a half-point bye in round {rnd} "
+                        f"(line {p.line}, code {b.code!r})")
             if n % 2 == 0:
                 return (f"a Swiss: {p.entry.name} has no opponent in round {rnd} (line "
                         f"{p.line}) though the field of {n} is even")

@@ -47,7 +47,7 @@ def test_a_swiss_without_a_name_is_known_by_its_byes() -> None:
     trf = parse_trf(text, "valid")
     from normtui.importing.trf_kind import check_round_robin
 
-    with pytest.raises(TrfError, match="a Swiss: Griffiths,Ryan Rhys has a bye worth points "
+    with pytest.raises(TrfError, match="a Swiss: Griffiths,Ryan Rhys has a half-point bye "
                                        "in round 1"):
         check_round_robin(trf)
 
@@ -204,3 +204,22 @@ def test_the_command_says_each_warning(tmp_path: Path) -> None:
         in done.stdout
     assert f"warning: {source} line 11: sex 'x' of Carlsen, Carl is not m, w or f" \
         in done.stdout
+
+
+def test_a_bye_worth_a_point_is_refused_as_normtui_scores_none(tmp_path: Path) -> None:
+    """An odd field's bye: one player a round is a round robin's; a full point for it (+) is
+    not what normtui scores, and is said so (not called a Swiss)."""
+    def line(n: int, block: str) -> str:
+        return (f"001 {n:4d} m    {'P' + str(n):<33} 2000 NOR {'':>11} {'':<10} {0:4.1f} "
+                f"{0:4d}").ljust(89) + "  " + block + "\n"
+    source = tmp_path / "in.trf"
+    source.write_text(line(1, "   2 w 1") + line(2, "   1 b 0") + line(3, "0000 - +"),
+                      encoding="utf-8")
+    with pytest.raises(TrfError, match="round 1: P3's bye scores a point in the file "
+                                       r"\(code '\+'\)"):
+        create_from_trf(tmp_path / "e.db", source, small_profile(3).source_text)
+    source.write_text(line(1, "   2 w 1") + line(2, "   1 b 0") + line(3, "0000 - -"),
+                      encoding="utf-8")
+    with create_from_trf(tmp_path / "f.db", source, small_profile(3).source_text) as store:
+        assert [(g.round, g.white, g.black) for g in store.games(1)] == [(1, 1, 2)]
+        assert [b.number for b in store.byes(1)] == [3]
