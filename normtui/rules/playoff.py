@@ -36,6 +36,7 @@ __all__ = [
     "PlayoffGame",
     "PlayoffState",
     "lot",
+    "not_needed",
     "parse_playoff_result",
     "playoff_players",
     "playoff_state",
@@ -114,6 +115,13 @@ class PlayoffState:
                             _ARTICLE)
         known = ", ".join(g.id for g in self.games) or "none yet"
         raise RuleError(f"no play-off game {game_id!r} (games: {known})", _ARTICLE)
+
+
+def not_needed(profile: Profile) -> str:
+    """Why no play-off can start: first place is not shared, or the event has none."""
+    if not profile.playoff.for_shared_first:
+        return "this event has no play-off: the tie-breaks decide a shared first place"
+    return "first place is not shared: no play-off is needed"
 
 
 def playoff_players(standings: Sequence[Standing]) -> tuple[int, ...]:

@@ -149,3 +149,12 @@ def test_a_renumbered_round_robin_goes_out_and_comes_back(tmp_path: Path) -> Non
     source.write_bytes(trf26.encode("utf-8"))
     with create_from_trf(tmp_path / "back.db", source, text) as back:
         assert [(g.round, g.white, g.black, g.result) for g in back.games()] == games
+
+
+def test_no_play_off_starts(tmp_path: Path) -> None:
+    with _event(tmp_path / "e.db") as store:
+        for g in store.games():
+            store.enter_result(g.round, g.white, g.black, "1/2-1/2")
+        with pytest.raises(RuleError, match="this event has no play-off: the tie-breaks "
+                                            "decide a shared first place"):
+            store.start_playoff(7)
