@@ -325,8 +325,9 @@ def _forfeited(trf: TrfFile, code: str, found: dict[int, Decimal], white: TrfPla
     return code
 
 
-def _check_points(trf: TrfFile, players: list[TrfPlayer]) -> None:
-    """A TRF26's points column is what its codes by 162 and its 299 records add up to."""
+def _points_off(trf: TrfFile, players: list[TrfPlayer]) -> list[tuple[TrfPlayer, Decimal]]:
+    """The players whose points column is not what their codes (by 162, else FIDE's default
+    1 / ½ / 0) and 299 records add up to, with that sum."""
     s = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0), "A": Decimal(0), **trf.scoring}
     value = {"1": s["W"], "+": s["W"], "=": s["D"], "0": s["L"], "-": s["A"], "Z": s["A"],
              " ": s["A"], "U": s.get("P", s["W"]), "?": s.get("X", s["D"])}
@@ -334,12 +335,20 @@ def _check_points(trf: TrfFile, players: list[TrfPlayer]) -> None:
     for _, points, _, ids in trf.adjustments:
         for number in ids:
             extra[number] += points
+    off = []
     for p in players:
         total = sum((value.get(b.code, Decimal(0)) for b in p.rounds), Decimal(0))
         total += extra[p.number]
         if p.points is not None and p.points != total:
-            raise trf.fail(p.line, f"{p.entry.name} has {p.points} points, but the results "
-                                   f"and 299 records add up to {total}")
+            off.append((p, total))
+    return off
+
+
+def _check_points(trf: TrfFile, players: list[TrfPlayer]) -> None:
+    """A TRF26's points column is what its codes by 162 and its 299 records add up to."""
+    for p, total in _points_off(trf, players)[:1]:
+        raise trf.fail(p.line, f"{p.entry.name} has {p.points} points, but the results "
+                               f"and 299 records add up to {total}")
 
 
 def read_trf(source: Path) -> TrfFile:
@@ -347,6 +356,11 @@ def read_trf(source: Path) -> TrfFile:
     robin (``trf_kind``)."""
     trf = _read(source)
     check_round_robin(trf)
+    if not trf.scoring:
+        # A TRF16 names no scoring: its points column is only compared with FIDE's default.
+        for p, total in _points_off(trf, trf.players):
+            trf.warn(p.line, f"{p.entry.name} has {p.points} points in the file, but the "
+                             f"results add up to {total} at 1 / ½ / 0: the results are read")
     return trf
 
 

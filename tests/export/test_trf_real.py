@@ -223,3 +223,34 @@ def test_a_bye_worth_a_point_is_refused_as_normtui_scores_none(tmp_path: Path) -
     with create_from_trf(tmp_path / "f.db", source, small_profile(3).source_text) as store:
         assert [(g.round, g.white, g.black) for g in store.games(1)] == [(1, 1, 2)]
         assert [b.number for b in store.byes(1)] == [3]
+
+
+def test_normtuis_own_reports_read_without_a_warning(tmp_path: Path) -> None:
+    """A TRF16 and TRF26 of an odd field with draws, Armageddons, forfeits and a bye: their
+    points columns are what their codes add up to."""
+    from normtui.export import export_event
+    from normtui.store import PlayerInput
+
+    results = ["1-0", "1/2-1/2", "+/-", "0-1", "-/-", "1/2-1/2"]
+    with EventStore.create(tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(1, 6)],
+                           small_profile(5).source_text) as store:
+        for i, g in enumerate(store.games()):
+            if g.round <= 3:
+                result = results[i % len(results)]
+                store.enter_result(g.round, g.white, g.black, result,
+                                   armageddon="0-1" if result == "1/2-1/2" else None)
+        reports = {fmt: export_event(store, fmt) for fmt in ("trf", "trf16")}
+    for fmt, text in reports.items():
+        source = tmp_path / f"{fmt}.trf"
+        source.write_bytes(text.encode("utf-8"))
+        assert read_trf(source).warnings == [], fmt
+
+
+def test_a_trf16_whose_points_are_not_its_results_is_a_warning(tmp_path: Path) -> None:
+    text = (DATA / "c07-shape-rr.trf").read_text(encoding="utf-8")
+    source = tmp_path / "in.trf"
+    source.write_text(text.replace("1000001 1990/01/02  2.5", "1000001 1990/01/02  3.5"),
+                      encoding="utf-8")
+    assert read_trf(source).warnings == [
+        f"{source} line 9: Alpha, Anders has 3.5 points in the file, but the results add up "
+        "to 2.5 at 1 / ½ / 0: the results are read"]
