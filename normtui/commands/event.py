@@ -175,9 +175,12 @@ def register(cli: click.Group) -> None:
         Any field of 3 players or more: the rounds follow from the players and the cycles
         (an odd field has a bye each round), the rest of the rules from the profile.
         --from-trf FILE: the players with the file's pairing numbers, and its results so far
-        (Armageddons from a TRF26's 299 records), checked round by round against the Berger
-        tables and the profile; a defect is refused with its line, and nothing is made. The
-        event's name and cycles default to the file's (012, 192).
+        (Armageddons from a TRF26's 299 records), its pairings as played; the rounds to come
+        from the Berger tables (renumbered where the file's rounds were paired under other
+        numbers). A Swiss or a team event is refused as such; a defect is refused with its
+        line, and nothing is made. The event's name and cycles default to the file's (012,
+        192); a prize table longer than the field is cut to its places. A classical round
+        robin scored 1 / ½ / 0 is --profile fide-round-robin.
         """
         from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
         from normtui.store.profile_text import event_profile_text, parse_prizes
