@@ -28,7 +28,7 @@ def _run(*args: object) -> Result:
     ("icu-irish_intermediate_champs_2011.tab", "a Swiss (record 092"),
     ("icu-armstrong_2011.tab", "a team event (record 092 says 'Team League')"),
     ("bbp-dutch_2025_C5.input", "a Swiss: 6 players over 3 rounds"),
-    ("bbp-issue_7.input", "a Swiss: 60 players over 15 rounds"),
+    ("bbp-issue_7.input", "a Swiss: 60 players over 15 rounds"),  # lines end in CR alone
 ])
 def test_a_swiss_or_team_file_is_refused_as_what_it_is(tmp_path: Path, name: str,
                                                        says: str) -> None:
@@ -86,6 +86,10 @@ def test_a_round_robin_paired_under_other_numbers(tmp_path: Path, name: str) -> 
     """Round 1 paired 1-5, 2-6, 3-4 as FIDE's C.07 exercise pairs it: imported as played, the
     rounds to come from the Berger tables with 5 and 6 swapped. The same file as Swiss-Manager
     writes it (ruler lines, sex f, dd.mm.yyyy, CRLF) reads the same."""
+    raw = (DATA / name).read_bytes()
+    if name.endswith("swiss-manager.trf"):  # as written: CRLF, rulers, f, dd.mm.yyyy
+        assert raw.count(b"\r\n") == raw.count(b"\n") and b"\nDDD SSSS" in raw
+        assert b" f" in raw and b"04.03.1995" in raw
     trf = read_trf(DATA / name)
     assert trf.warnings == []
     assert [p.entry.sex for p in trf.players] == ["m", "w", "m", "w", "m", "w"]
