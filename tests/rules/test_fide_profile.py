@@ -158,3 +158,11 @@ def test_no_play_off_starts(tmp_path: Path) -> None:
         with pytest.raises(RuleError, match="this event has no play-off: the tie-breaks "
                                             "decide a shared first place"):
             store.start_playoff(7)
+
+
+def test_clocks_say_which_controls_are_not_played(tmp_path: Path) -> None:
+    _event(tmp_path / "e.db").close()
+    lines = _run("clocks", tmp_path / "e.db").stdout.splitlines()
+    assert lines[0] == "classical            90' + 30\""
+    assert lines[1].endswith("(not played in this event: its profile has no Armageddon)")
+    assert all(x.endswith("its profile has no play-off)") for x in lines[2:4])
