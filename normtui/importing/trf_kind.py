@@ -78,8 +78,11 @@ def _shape(trf: TrfFile) -> str | None:
                 return (f"a Swiss: {p.entry.name} has a half-point bye in round {rnd} "
                         f"(line {p.line}, code {b.code!r})")
             if n % 2 == 0:
-                return (f"a Swiss: {p.entry.name} has no opponent in round {rnd} (line "
-                        f"{p.line}) though the field of {n} is even")
+                # A Swiss's unpaired player, or a withdrawal written without its opponents.
+                return (f"not a round robin as the Berger tables pair it: {p.entry.name} has "
+                        f"no opponent in round {rnd} (line {p.line}, code {b.code!r}) though "
+                        f"the field of {n} is even (a withdrawal's games are forfeits against "
+                        "their scheduled opponents)")
             byes[rnd] += 1
             if byes[rnd] > 1:
                 return f"a Swiss: two players without an opponent in round {rnd}"

@@ -258,3 +258,16 @@ def test_a_trf16_whose_points_are_not_its_results_is_a_warning(tmp_path: Path) -
     assert read_trf(source).warnings == [
         f"{source} line 9: Alpha, Anders has 3.5 points in the file, but the results add up "
         "to 2.5 at 1 / ½ / 0: the results are read"]
+
+
+def test_an_even_field_player_without_an_opponent_is_no_round_robin() -> None:
+    text = "".join(
+        (f"001 {n:4d} m    {'P' + str(n):<33} 2000 NOR {'':>11} {'':<10} {0:4.1f} {0:4d}")
+        .ljust(89) + "  " + block + "\n"
+        for n, block in ((1, "   2 w 1"), (2, "   1 b 0"), (3, "0000 - Z"), (4, "0000 - Z")))
+    from normtui.importing.trf_kind import check_round_robin
+
+    with pytest.raises(TrfError, match="not a round robin as the Berger tables pair it: P3 has "
+                                       "no opponent in round 1 .line 3, code 'Z'. though the "
+                                       "field of 4 is even"):
+        check_round_robin(parse_trf(text, "t"))
