@@ -267,7 +267,7 @@ def test_an_even_field_player_without_an_opponent_is_no_round_robin() -> None:
         for n, block in ((1, "   2 w 1"), (2, "   1 b 0"), (3, "0000 - Z"), (4, "0000 - Z")))
     from normtui.importing.trf_kind import check_round_robin
 
-    with pytest.raises(TrfError, match="not a round robin as the Berger tables pair it: P3 has "
-                                       "no opponent in round 1 .line 3, code 'Z'. though the "
-                                       "field of 4 is even"):
+    with pytest.raises(TrfError, match=r"not a round robin as the Berger tables pair it: P3 "
+                                       r"has no opponent in round 1 \(line 3, code 'Z'\) "
+                                       "though the field of 4 is even"):
         check_round_robin(parse_trf(text, "t"))
