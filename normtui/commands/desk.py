@@ -251,10 +251,17 @@ def register(cli: click.Group) -> None:
                               "not_found": _unsourced(profile, name)}
                        for name, tc in controls.items()})
             return
+        unplayed = (() if profile.classical.armageddon_after_draw else ("armageddon",)) + (
+            () if profile.playoff.for_shared_first else (
+                profile.playoff.match_time_control, profile.playoff.armageddon_time_control,
+                profile.playoff.round_robin_time_control))
         for name, tc in controls.items():
             unsourced = _unsourced(profile, name)
             note = (f"  (not found for this edition, the 2022 rule: {', '.join(unsourced)})"
                     if unsourced else "")
+            if name in unplayed:
+                note += "  (not played in this event: its profile has no "
+                note += "Armageddon)" if name == "armageddon" else "play-off)"
             click.echo(f"{name:<20} {tc.describe()}{note}")
         if profile.sources.not_found:
             click.echo(f"Not found for this edition, so the 2022 rule book's apply: "

@@ -175,9 +175,12 @@ def register(cli: click.Group) -> None:
         Any field of 3 players or more: the rounds follow from the players and the cycles
         (an odd field has a bye each round), the rest of the rules from the profile.
         --from-trf FILE: the players with the file's pairing numbers, and its results so far
-        (Armageddons from a TRF26's 299 records), checked round by round against the Berger
-        tables and the profile; a defect is refused with its line, and nothing is made. The
-        event's name and cycles default to the file's (012, 192).
+        (Armageddons from a TRF26's 299 records), its pairings as played; the rounds to come
+        from the Berger tables (renumbered where the file's rounds were paired under other
+        numbers). A Swiss or a team event is refused as such; a defect is refused with its
+        line, and nothing is made. The event's name and cycles default to the file's (012,
+        192); a prize table longer than the field is cut to its places. A classical round
+        robin scored 1 / ½ / 0 is --profile fide-round-robin.
         """
         from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
         from normtui.store.profile_text import event_profile_text, parse_prizes
@@ -193,6 +196,14 @@ def register(cli: click.Group) -> None:
             from normtui.importing.trf_in import create_from_trf, read_trf
 
             trf = read_trf(trf_file)
+            for warning in trf.warnings:
+                say(f"warning: {warning}")
+            if prizes is None:
+                from normtui.store.profile_text import fit_prizes
+
+                text, fitted = fit_prizes(text, len(trf.players))
+                if fitted:
+                    say(fitted)
             text = event_profile_text(text, len(trf.players), name=name or trf.name,
                                       cycles=cycles or trf.cycles, prizes=prizes, fund=fund,
                                       currency=currency)
@@ -214,6 +225,11 @@ def register(cli: click.Group) -> None:
             if len(log) > 1:
                 say(f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
                     "details, results), each in the audit log")
+            due = store.armageddons_due()
+            if trf_file is not None and due:
+                say(f"{len(due)} drawn games wait for their Armageddon under the profile "
+                    f"{profile_spec or DEFAULT_PROFILE}: a file scored 1 / ½ / 0 (a classical "
+                    "round robin) is read with --profile fide-round-robin")
             data("event", {"name": info.name, "players": info.players, "rounds": info.rounds,
                            "cycles": profile.event.cycles, "lots_seed": info.lots_seed,
                            "currency": profile.event.currency,

@@ -25,8 +25,14 @@ def summary(name: str, path: Path) -> dict[str, object]:
     p = load_profile_file(path)
     ev, pts = p.event, p.points
     form = {1: "single", 2: "double"}.get(ev.cycles, f"{ev.cycles}-cycle")
-    points = " / ".join(_pts(v) for v in (pts.win, pts.draw_armageddon_win,
-                                          pts.draw_armageddon_loss, pts.loss))
+    if p.classical.armageddon_after_draw:
+        points = " / ".join(_pts(v) for v in (pts.win, pts.draw_armageddon_win,
+                                              pts.draw_armageddon_loss, pts.loss))
+    else:
+        points = (" / ".join(_pts(v) for v in (pts.win, pts.draw_armageddon_loss, pts.loss))
+                  + ", no Armageddon")
+    prizes = (f"{ev.currency} {p.prizes.fund:,f} in {len(p.prizes.amounts)} prizes"
+              if p.prizes.amounts else "no prize table (give one with --prizes)")
     return {
         "name": name, "event": ev.name, "players": ev.players, "rounds": ev.rounds,
         "cycles": ev.cycles, "second_cycle": ev.second_cycle if ev.cycles > 1 else None,
@@ -34,9 +40,10 @@ def summary(name: str, path: Path) -> dict[str, object]:
         "currency": ev.currency, "fund": p.prizes.fund, "prizes": len(p.prizes.amounts),
         "not_found": list(p.sources.not_found), "file": str(path),
         "line": (f"{ev.players} players, {form} round robin ({ev.rounds} rounds); points "
-                 f"{points}; {ev.currency} {p.prizes.fund:,f} in {len(p.prizes.amounts)} "
-                 "prizes" + (f"; {len(p.sources.not_found)} rules not found (2022's apply)"
-                             if p.sources.not_found else "")),
+                 f"{points}; {prizes}"
+                 + ("" if p.playoff.for_shared_first else "; no play-off")
+                 + (f"; {len(p.sources.not_found)} rules not found (2022's apply)"
+                    if p.sources.not_found else "")),
     }
 
 

@@ -45,10 +45,13 @@ def _event(store: EventStore, snap: Snapshot) -> str:
                    f"{prof.event.rounds} rounds, Berger tables (§1)"),
         ("Main games", f"{tcs['classical'].describe()} (§2)"),
         ("Armageddon", f"{tcs['armageddon'].describe()}, same colours, a draw is Black's "
-                       "win (§2, §3)"),
+                       "win (§2, §3)" if prof.classical.armageddon_after_draw
+                       else "none: a drawn game is complete"),
         ("Points", f"win {half(p.win)}, draw + Armageddon won {half(p.draw_armageddon_win)}, "
                    f"draw + Armageddon lost {half(p.draw_armageddon_loss)}, loss "
-                   f"{half(p.loss)} (§4)"),
+                   f"{half(p.loss)} (§4)" if prof.classical.armageddon_after_draw
+                   else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss "
+                        f"{half(p.loss)}"),
         ("Prize fund", f"{prof.prizes.fund:,} {prof.event.currency}"),
         ("Status", snap.status_line),
     ]

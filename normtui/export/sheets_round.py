@@ -22,6 +22,8 @@ def _draw_rule(snap: Snapshot) -> str:
     """§2's draw rule as the profile words it (2022: "until after black's move 30"; 2024:
     "until at least 30 moves have been made by each player": the same count)."""
     move = snap.profile.classical.draw_agreement_after_black_move
+    if move == 0:
+        return "draws agreed as the Laws of Chess allow (no move limit)"
     if snap.profile.classical.draw_agreement_rule == "moves_by_each":
         return f"no draw agreement until {move} moves by each player"
     return f"no draw agreement before Black's move {move}"
@@ -72,14 +74,15 @@ def pairings(store: EventStore, snap: Snapshot, round_no: int) -> str:
                    ("", "Black"), ("c", "Result")], rows)]
     if bye is not None:
         body.append(f"<p>Bye: {_player(snap, bye)}</p>")
+    clocks = [[("", "Main game, every board"), ("", esc(_clock(tcs["classical"]))),
+               ("", f"§2: {esc(tcs['classical'].describe())}; {_draw_rule(snap)}")]]
+    if snap.profile.classical.armageddon_after_draw:
+        clocks.append([("", "Armageddon, after a draw"), ("", esc(_clock(tcs["armageddon"]))),
+                       ("", f"§3: same colours, to start within "
+                            f"{snap.profile.classical.armageddon_start_within_minutes} "
+                            "minutes; a draw is Black's win")])
     body += ["<h2>Clocks to set</h2>",
-             table([("", "Game"), ("", "Setting"), ("", "Rule")], [
-                 [("", "Main game, every board"), ("", esc(_clock(tcs["classical"]))),
-                  ("", f"§2: {esc(tcs['classical'].describe())}; {_draw_rule(snap)}")],
-                 [("", "Armageddon, after a draw"), ("", esc(_clock(tcs["armageddon"]))),
-                  ("", f"§3: same colours, to start within "
-                       f"{snap.profile.classical.armageddon_start_within_minutes} minutes; a "
-                       "draw is Black's win")]])]
+             table([("", "Game"), ("", "Setting"), ("", "Rule")], clocks)]
     return page(f"{snap.name} round {round_no} pairings", [section("\n".join(body))])
 
 

@@ -220,7 +220,10 @@ def markdown(snap: Snapshot) -> str:
 
 def legend(snap: Snapshot) -> str:
     p = snap.profile.points
-    return (f"Points: win {half(p.win)}, draw and Armageddon won {half(p.draw_armageddon_win)}, "
-            f"draw and Armageddon lost {half(p.draw_armageddon_loss)}, loss {half(p.loss)}. "
-            "F: forfeit. (…): not counted (§9 a). Tie-breaks: SB Sonneborn-Berger, W wins, "
-            "BW wins with Black.")
+    points = (f"win {half(p.win)}, draw and Armageddon won {half(p.draw_armageddon_win)}, "
+              f"draw and Armageddon lost {half(p.draw_armageddon_loss)}, loss {half(p.loss)}"
+              if snap.profile.classical.armageddon_after_draw else
+              f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)} "
+              "(no Armageddon)")
+    return (f"Points: {points}. F: forfeit. (…): not counted (§9 a). Tie-breaks: SB "
+            "Sonneborn-Berger, W wins, BW wins with Black.")

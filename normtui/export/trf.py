@@ -257,6 +257,23 @@ def type_code(cycles: int, second_cycle: str) -> str:
     return "CUSTOM_ROUNDROBIN"
 
 
+CUSTOM_ROUND_ROBIN = "CUSTOM_ROUNDROBIN"
+
+
+def _berger_order(snap: Snapshot) -> bool:
+    """Whether the games are the Berger tables under the players' numbers: an event read from
+    a TRF whose rounds were paired under other numbers is a round robin of its own order."""
+    from normtui.rules.berger import berger_schedule
+
+    ev = snap.profile.event
+    tables = {(p.round, frozenset((p.white, p.black)))
+              for rnd in berger_schedule(len(snap.players), ev.cycles,
+                                         second_cycle=ev.second_cycle)
+              for p in rnd if p.black is not None}
+    return all((g.round, frozenset((g.white, g.black))) in tables for g in snap.games
+               if g.stage == "main")
+
+
 def _encoded_time_control(snap: Snapshot, name: str) -> str:
     tc = snap.profile.time_controls[name]
     if tc.white_seconds == tc.black_seconds:
@@ -289,13 +306,17 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
         scoring = "    ".join(f"{code}{_fit(value, '162')}" for code, value in (
             ("W", p.win), ("D", p.draw_armageddon_loss), ("L", p.loss), ("A", p.forfeit_loss),
             ("X", Decimal(0))))
-        lines += [f"142 {snap.rounds}", f"162  {scoring}",
-                  f"192 {type_code(snap.profile.event.cycles, snap.profile.event.second_cycle)}",
+        code = (type_code(snap.profile.event.cycles, snap.profile.event.second_cycle)
+                if _berger_order(snap) else CUSTOM_ROUND_ROBIN)
+        adds = ("299 adds "
+                f"{(p.draw_armageddon_win - p.draw_armageddon_loss).normalize():f} to each "
+                "Armageddon winner" if snap.profile.classical.armageddon_after_draw
+                else "no Armageddon")
+        lines += [f"142 {snap.rounds}", f"162  {scoring}", f"192 {code}",
                   *main_records(snap),
                   f"222 {_encoded_time_control(snap, 'classical')}",
-                  "### normtui: main games only (the rated games); 162 scores a main game, "
-                  f"299 adds {(p.draw_armageddon_win - p.draw_armageddon_loss).normalize():f} "
-                  "to each Armageddon winner",
+                  f"### normtui: main games only (the rated games); 162 scores a main game, "
+                  f"{adds}",
                   *(f"### {clean_text(r.player)}: withdrew, not counted (Regulations §9 a); "
                     f"rank {last_place} means unranked, 299 takes away the points of their games"
                     for r in unranked),

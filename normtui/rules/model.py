@@ -201,6 +201,9 @@ class Game:
     result: MainResult | None = None
     armageddon: ArmageddonResult | None = None
     state: GameState = GameState.SCHEDULED
+    # Whether a drawn main game is followed by an Armageddon (the profile's
+    # ``classical.armageddon_after_draw``); without one a draw is complete as it is.
+    armageddon_after_draw: bool = True
 
     def colour_of(self, number: int) -> Colour:
         if number == self.white:

@@ -36,6 +36,7 @@ __all__ = [
     "PlayoffGame",
     "PlayoffState",
     "lot",
+    "not_needed",
     "parse_playoff_result",
     "playoff_players",
     "playoff_state",
@@ -116,6 +117,13 @@ class PlayoffState:
         raise RuleError(f"no play-off game {game_id!r} (games: {known})", _ARTICLE)
 
 
+def not_needed(profile: Profile) -> str:
+    """Why no play-off can start: first place is not shared, or the event has none."""
+    if not profile.playoff.for_shared_first:
+        return "this event has no play-off: the tie-breaks decide a shared first place"
+    return "first place is not shared: no play-off is needed"
+
+
 def playoff_players(standings: Sequence[Standing]) -> tuple[int, ...]:
     """The counted players sharing first place on points, in standings order."""
     counted = [r for r in standings if r.counted]
@@ -171,6 +179,10 @@ def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int 
         leader = players[0] if players else None
         return PlayoffState(False, None, players, winner=leader,
                             status="First place is not shared: no play-off is needed.")
+    if not profile.playoff.for_shared_first:
+        return PlayoffState(False, None, players, winner=players[0],
+                            status="First place is shared on points; the tie-breaks decide "
+                                   "it (this event has no play-off).")
     fmt: Format = "match" if len(players) == 2 else "double_round_robin"
     if seed is None:
         return PlayoffState(True, fmt, players,

@@ -140,5 +140,8 @@ def prizes_for_standings(standings: Sequence[Standing], profile: Profile,
     return distribute_prizes(
         point_groups(standings), profile.prizes.amounts,
         share_equal_points=profile.prizes.share_equal_points,
-        first_prize_shared=profile.prizes.first_prize_shared,
+        # With no play-off the first prize is not held back for one: the tie-breaks (or the
+        # sharing of equal points) place it like any other.
+        first_prize_shared=(profile.prizes.first_prize_shared
+                            or not profile.playoff.for_shared_first),
         first_place_winner=first_place_winner)

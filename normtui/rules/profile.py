@@ -130,6 +130,9 @@ class ClassicalRules:
     # Whether the draw rule binds the Armageddon too (2024 says it does not; 2022's is in §2,
     # the main games' article).
     draw_agreement_in_armageddon: bool = False
+    # Whether a drawn main game is followed by an Armageddon (§2). A 1 / ½ / 0 round robin
+    # (FIDE's) has none: a draw is complete, and scores ``points.draw_armageddon_loss`` each.
+    armageddon_after_draw: bool = True
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,9 @@ class PlayoffRules:
     # What the round robin's tie-breaks are computed from: its own games, or (2024) the
     # classical games of the main event.
     round_robin_tiebreak_basis: str = "playoff_games"
+    # Whether a first place shared on points is played off (§5); without, the tie-breaks
+    # decide it (a FIDE round robin, C.07).
+    for_shared_first: bool = True
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,11 @@ def _check_points(p: Profile) -> None:
         _fail("points", "must order win > Armageddon win >= Armageddon loss >= loss")
     if pts.forfeit_win < pts.forfeit_loss:
         _fail("points.forfeit_win", "a forfeit win cannot score less than a forfeit loss")
+    no_armageddon = not p.classical.armageddon_after_draw
+    if no_armageddon and pts.draw_armageddon_win != pts.draw_armageddon_loss:
+        _fail("points.draw_armageddon_win", "with no Armageddon after a draw "
+              "(classical.armageddon_after_draw = false) a draw scores the same for both: "
+              "draw_armageddon_win and draw_armageddon_loss are the draw's points")
     win, loss = pts.armageddon_forfeit
     if win < loss:
         _fail("points.armageddon_forfeit_win",

@@ -28,13 +28,14 @@ def _where(game: Game) -> str:
     return f"board {game.board} of round {game.round}"
 
 
-def state_for(result: MainResult | None, armageddon: ArmageddonResult | None) -> GameState:
+def state_for(result: MainResult | None, armageddon: ArmageddonResult | None,
+              armageddon_after_draw: bool = True) -> GameState:
     """The state a game with these results is in."""
     if result is None:
         return GameState.SCHEDULED
     if result.is_forfeit:
         return GameState.FORFEIT
-    if result.is_draw and armageddon is None:
+    if result.is_draw and armageddon is None and armageddon_after_draw:
         return GameState.IN_PROGRESS
     return GameState.FINISHED
 
@@ -61,7 +62,7 @@ def apply_result(game: Game, result: MainResult, armageddon: ArmageddonResult | 
         if game.armageddon is not None:
             _refuse_overwrite(game, "the Armageddon ", game.armageddon.value)
     entered = replace(game, result=result, armageddon=armageddon,
-                      state=state_for(result, armageddon))
+                      state=state_for(result, armageddon, game.armageddon_after_draw))
     check_game(entered)
     return entered
 
@@ -73,7 +74,8 @@ def apply_armageddon(game: Game, armageddon: ArmageddonResult, *,
         if game.armageddon is armageddon:
             return game
         _refuse_overwrite(game, "the Armageddon ", game.armageddon.value)
-    entered = replace(game, armageddon=armageddon, state=state_for(game.result, armageddon))
+    entered = replace(game, armageddon=armageddon,
+                      state=state_for(game.result, armageddon, game.armageddon_after_draw))
     check_game(entered)
     return entered
 

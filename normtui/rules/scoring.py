@@ -49,6 +49,9 @@ def __getattr__(name: str) -> object:
 
 def check_game(game: Game) -> None:
     """Refuse the states the regulations make impossible, naming the article."""
+    if game.armageddon is not None and not game.armageddon_after_draw:
+        raise RuleError(f"round {game.round} board {game.board}: this event plays no "
+                        "Armageddon after a drawn game", "profile: classical.armageddon_after_draw")
     if game.armageddon is not None:
         if game.result is None:
             raise RuleError(
@@ -62,8 +65,9 @@ def check_game(game: Game) -> None:
 
 
 def armageddon_due(game: Game) -> bool:
-    """A drawn main game waits for its Armageddon (§2)."""
-    return game.result is MainResult.DRAW and game.armageddon is None
+    """A drawn main game waits for its Armageddon (§2), where the rules have one."""
+    return (game.armageddon_after_draw and game.result is MainResult.DRAW
+            and game.armageddon is None)
 
 
 def is_complete(game: Game) -> bool:
@@ -92,7 +96,10 @@ def pairing_points(game: Game, points: MainPoints, armageddon_draw_winner: str =
     if result is MainResult.BLACK_WIN:
         return points.loss, points.win
     if game.armageddon is None:
-        return None
+        if game.armageddon_after_draw:
+            return None
+        # No Armageddon (1 / ½ / 0): the profile gives a draw's points as both keys.
+        return points.draw_armageddon_loss, points.draw_armageddon_loss
     winner = game.armageddon.winner(armageddon_draw_winner)
     if game.armageddon.is_forfeit:
         # A player absent for the Armageddon: the drawn main game stands, the Armageddon is

@@ -52,11 +52,14 @@ __all__ = ["Clock", "StoreBase", "Tx", "resolve_actor"]
 Clock = Callable[[], datetime]
 
 
-def complete_sql(table: str = "g") -> str:
+def complete_sql(table: str = "g", armageddon_after_draw: bool = True) -> str:
     """``normtui.rules.scoring.is_complete`` in SQL, for reads that only count or find games
     (rounds, the current round): a result, and no Armageddon still due after a drawn main
-    game. Counting in SQLite costs a fraction of building every game to ask the rules;
-    tests/store/test_fast_paths.py checks it against the rules for every result."""
+    game (where the profile has one). Counting in SQLite costs a fraction of building every
+    game to ask the rules; tests/store/test_fast_paths.py checks it against the rules for
+    every result."""
+    if not armageddon_after_draw:
+        return f"({table}.result IS NOT NULL)"
     return (f"({table}.result IS NOT NULL AND NOT ({table}.result = '1/2-1/2' "
             f"AND {table}.armageddon IS NULL))")
 
@@ -346,9 +349,15 @@ class StoreBase:
         return [ByeRecord(stage, r, p.number, p.name) for r in rounds for p in players
                 if p.number not in playing[r]]
 
+    def _complete_sql(self, table: str = "g") -> str:
+        """:func:`complete_sql` under the event's profile."""
+        return complete_sql(table, self.profile.classical.armageddon_after_draw)
+
     def armageddons_due(self) -> list[GameRecord]:
         """The drawn main games whose Armageddon is still to come (§2), by round and board:
         what a console watches the 20 minutes of, without reading every game."""
+        if not self.profile.classical.armageddon_after_draw:
+            return []
         # Found in the games_progress index (a subquery: asked for whole rows, SQLite would
         # walk the table), then read whole.
         return self._game_records(
@@ -359,7 +368,8 @@ class StoreBase:
         """The games of the stage not complete yet (no result, or an Armageddon still due),
         by round and board: what a clock is set for, without reading every game."""
         return self._game_records(
-            f"g.id IN (SELECT g.id FROM games g WHERE g.stage = ? AND NOT {complete_sql('g')})",
+            f"g.id IN (SELECT g.id FROM games g WHERE g.stage = ? AND NOT "
+            f"{self._complete_sql('g')})",
             [stage])
 
     def game(self, game_id: int) -> GameRecord:
@@ -441,7 +451,8 @@ class StoreBase:
         not yet committed, read afresh and not kept."""
         if self._writing:
             return MainGames().read(self._conn)
-        return self._kept_games.read(self._conn)
+        return self._kept_games.read(self._conn,
+                                     self.profile.classical.armageddon_after_draw)
 
     def _checked(self, game: GameRecord, expected_version: int | None) -> GameRecord:
         """``game`` (read inside the write transaction, so current), refused if it is no

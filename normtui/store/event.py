@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from normtui.rules.model import GameState, PlayerStatus, RuleError
 from normtui.store.actor import named_actor
-from normtui.store.base import Clock, complete_sql, resolve_actor
+from normtui.store.base import Clock, resolve_actor
 from normtui.store.connection import open_database
 from normtui.store.desk import DeskMixin
 from normtui.store.details import DetailsMixin
@@ -46,6 +46,7 @@ from normtui.store.feed import FEED_ACTOR, FeedMixin
 from normtui.store.stages import StagesMixin
 
 if TYPE_CHECKING:
+    from normtui.rules.berger import Pairing
     from normtui.rules.model import Player
     from normtui.rules.playoff import PlayoffState
     from normtui.rules.profile import Profile
@@ -80,11 +81,14 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
     def create(cls, path: str | Path, players: Sequence[PlayerInput], profile_text: str, *,
                lots_seed: int | None = None, actor: str | None = None,
                clock: Clock | None = None,
-               then: Callable[[EventStore], object] | None = None) -> EventStore:
+               then: Callable[[EventStore], object] | None = None,
+               schedule: Sequence[Sequence[Pairing]] | None = None) -> EventStore:
         """Create an event: the players numbered in the order given, or by a drawing of lots
         from ``lots_seed`` (recorded), and every main round paired from the Berger tables.
         ``then``: more changes to make before the event is at its name (an event read from a
-        TRF: its dates and results), each audited as usual.
+        TRF: its dates and results), each audited as usual. ``schedule``: the rounds in the
+        players' numbers instead of the tables (a TRF's round robin played under another
+        numbering of the tables).
 
         Everything is checked before the file is made; a failure leaves no file behind.
         """
@@ -110,7 +114,7 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         with building(path) as tmp:
             store = cls(create_database(tmp), tmp, actor=actor, clock=clock)
             try:
-                cls._fill(store, profile, profile_text, order, by_name, lots_seed)
+                cls._fill(store, profile, profile_text, order, by_name, lots_seed, schedule)
                 if then is not None:
                     then(store)
             finally:
@@ -120,7 +124,8 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
 
     @staticmethod
     def _fill(store: EventStore, profile: Profile, profile_text: str, order: Sequence[str],
-              by_name: Mapping[str, PlayerInput], lots_seed: int | None) -> None:
+              by_name: Mapping[str, PlayerInput], lots_seed: int | None,
+              schedule: Sequence[Sequence[Pairing]] | None = None) -> None:
         """The creation, one transaction and the log's first entry."""
         from normtui.rules.berger import berger_schedule
         from normtui.store.stages import insert_rounds
@@ -136,8 +141,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
                     "number": number, "name": p.name, "rating": p.rating,
                     "federation": p.federation, "fide_id": p.fide_id, "title": p.title,
                     "sex": p.sex})
-            schedule = berger_schedule(len(order), profile.event.cycles,
-                                       second_cycle=profile.event.second_cycle)
+            if schedule is None:
+                schedule = berger_schedule(len(order), profile.event.cycles,
+                                           second_cycle=profile.event.second_cycle)
             tx.rec.insert("stages", {"kind": "main", "rounds": len(schedule),
                                      "time_control": "classical", "lots_seed": lots_seed})
             insert_rounds(tx, "main", schedule, ids)
@@ -173,7 +179,7 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
 
         rows = self._conn_rows(
             "SELECT r.stage, r.round, r.date, r.start_time, r.status, COUNT(g.id), "
-            f"COALESCE(SUM({complete_sql('g')}), 0) FROM rounds r LEFT JOIN games g "
+            f"COALESCE(SUM({self._complete_sql('g')}), 0) FROM rounds r LEFT JOIN games g "
             "ON g.stage = r.stage AND g.round = r.round WHERE r.stage = ? "
             "GROUP BY r.id ORDER BY r.round", [stage])
         return [RoundRecord(*r) for r in rows]
@@ -184,7 +190,7 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         with self._read():
             (first,) = self._conn.execute(
                 "SELECT MIN(g.round) FROM games g WHERE g.stage = 'main' AND g.state <> ? "
-                f"AND NOT {complete_sql('g')}", [GameState.POSTPONED.value]).fetchone()
+                f"AND NOT {self._complete_sql('g')}", [GameState.POSTPONED.value]).fetchone()
             return first if first is not None else self._stage_rounds("main")
 
     def standings(self, through_round: int | None = None) -> list[StandingRow]:

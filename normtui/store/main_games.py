@@ -97,14 +97,19 @@ class MainGames(Kept):
         self._at: dict[int, int] = {}  # game row id -> index in _games
         self._kinds: dict[tuple[int, int, int], Signatures] = {}
         self._signatures_of: type[Signatures]
+        self._after_draw = True
 
-    def read(self, conn: sqlite3.Connection
+    def read(self, conn: sqlite3.Connection, armageddon_after_draw: bool = True
              ) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
         """The main games and their signatures by (round, board), current as of the read
-        transaction ``conn`` is in (one must be open: the caller's snapshot)."""
+        transaction ``conn`` is in (one must be open: the caller's snapshot);
+        ``armageddon_after_draw`` from the event's profile."""
         from normtui.rules.scoresheets import Signatures
 
         self._signatures_of = Signatures
+        if armageddon_after_draw != self._after_draw:
+            self._after_draw = armageddon_after_draw
+            self.forget()
         self._refresh(conn)
         return self._games, self._signatures
 
@@ -146,7 +151,8 @@ class MainGames(Kept):
         (_id, rnd, board, white, black, result, armageddon, state, signed_white, signed_black,
          signed_arbiter) = row[:11]
         game = Game(rnd, board, self._numbers[white], self._numbers[black],
-                    MAIN_RESULTS[result], BOARD_RESULTS[armageddon], STATES[state])
+                    MAIN_RESULTS[result], BOARD_RESULTS[armageddon], STATES[state],
+                    self._after_draw)
         kind = (signed_white, signed_black, signed_arbiter)
         sig = self._kinds.get(kind)
         if sig is None:

@@ -231,3 +231,29 @@ def event_profile_text(text: str, players: int, *, name: str | None = None,
     except ProfileError as exc:
         raise InputError(f"this event's profile is refused: {exc}") from None
     return text
+
+
+def fit_prizes(text: str, players: int) -> tuple[str, str | None]:
+    """``text`` with its prize table made to fit a field of ``players`` read from a file (the
+    field is what it is): the places the field has, or no prizes where the profile names none
+    found for this edition; and what was done, for the arbiter (``None``: nothing)."""
+    base = load_profile(text)
+    amounts = list(base.prizes.amounts)
+    money = base.event.currency
+    if base.not_found("prizes.amounts") and amounts:
+        text = set_keys(text, "prizes", {"fund": Decimal(0), "amounts": []},
+                        why="no prize table known for this event")
+        return text, (f"the profile's prize table was not found for {base.event.name}: no "
+                      "prizes (give this event's with --prizes)")
+    if not amounts:
+        return text, f"the profile ({base.event.name}) has no prize table: no prizes (give " \
+                     "this event's with --prizes)"
+    if len(amounts) <= players:
+        return text, None
+    kept = amounts[:players]
+    fund = sum(kept, Decimal(0))
+    text = set_keys(text, "prizes", {"fund": fund, "amounts": kept},
+                    why=f"the places a field of {players} has")
+    return text, (f"the profile's {len(amounts)} prizes cut to the {players} places of the "
+                  f"field: {', '.join(_money(a, money) for a in kept)} (give this event's with "
+                  "--prizes)")

@@ -64,6 +64,8 @@ class GameRecord:
     # "feed" where the board feed entered the result (or the Armageddon's), None by hand.
     result_from: str | None = None
     armageddon_from: str | None = None
+    # The profile's classical.armageddon_after_draw (normtui.rules.model.Game).
+    armageddon_after_draw: bool = True
 
     @property
     def provisional(self) -> bool:
@@ -77,7 +79,7 @@ class GameRecord:
 
     def game(self) -> Game:
         return Game(self.round, self.board, self.white, self.black, self.result,
-                    self.armageddon, self.state)
+                    self.armageddon, self.state, self.armageddon_after_draw)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -157,6 +159,7 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
     signatures are one object per combination."""
     draw_winner = profile.classical.armageddon_draw_winner
     minutes = profile.classical.armageddon_start_within_minutes
+    after_draw = profile.classical.armageddon_after_draw
     main_points: dict[tuple[MainResult | None, ArmageddonResult | None],
                       tuple[Decimal, Decimal] | None] = {}
     signatures: dict[tuple[int, int, int], Signatures] = {}
@@ -174,14 +177,14 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
                 points = main_points[kind]
             else:
                 points = pairing_points(Game(rnd, board, white, black, result, armageddon,
-                                             state), profile.points, draw_winner)
+                                             state, after_draw), profile.points, draw_winner)
                 main_points[kind] = points
         elif result is not None:
             points = blitz_points(result, profile.blitz_points)
         else:
             points = None
         deadline = None
-        if result is MainResult.DRAW and armageddon is None and result_at:
+        if result is MainResult.DRAW and armageddon is None and result_at and after_draw:
             # result_at is when the game ended (the feed's clocks) or when it was entered.
             at = armageddon_deadline(datetime.fromisoformat(result_at), minutes)
             deadline = at.isoformat(timespec="seconds")
@@ -194,5 +197,5 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             id_, stage, rnd, board, white, black, white_name, black_name, result, armageddon,
             state, pgn, armageddon_pgn, sig, version, points, result_at, deadline,
             Postponement(postponed_to) if postponed_to else None, result_from,
-            armageddon_from))
+            armageddon_from, after_draw))
     return out

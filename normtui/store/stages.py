@@ -13,7 +13,7 @@ from types import EllipsisType
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import Colour, GameState, RuleError
-from normtui.store.base import StoreBase, Tx, complete_sql
+from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, StoreError
 from normtui.store.values import surname
 
@@ -192,7 +192,7 @@ class StagesMixin(StoreBase):
         # points are not known): found by SQLite, not by building every game.
         first = self._game_records(
             "g.id IN (SELECT g.id FROM games g WHERE g.stage = 'main' AND (g.result IS NULL "
-            f"OR (NOT {complete_sql('g')} AND g.state <> 'forfeit')) "
+            f"OR (NOT {self._complete_sql('g')} AND g.state <> 'forfeit')) "
             "ORDER BY g.round, g.board LIMIT 1)", [])
         if first:
             return f"the play-off is played after the last round; {first[0].label} is not decided"
@@ -200,10 +200,12 @@ class StagesMixin(StoreBase):
 
     def _started_playoff(self) -> PlayoffState:
         """The state of a play-off that has been started; refused otherwise."""
+        from normtui.rules.playoff import not_needed
+
         state = self._playoff_state(self._main_standings())
         if self._stage("playoff") is None:
             if not state.needed:
-                raise RuleError("first place is not shared: no play-off is needed", _PLAYOFF)
+                raise RuleError(not_needed(self.profile), _PLAYOFF)
             raise RuleError("the play-off has not been started", _PLAYOFF)
         return state
 
@@ -217,6 +219,8 @@ class StagesMixin(StoreBase):
         tie-break all follow from it). ``expected_players``: the pairing numbers of the
         players a console's question named; refused if the play-off is now between others
         (a result corrected elsewhere while the question was open)."""
+        from normtui.rules.playoff import not_needed
+
         if not 0 <= seed < 2 ** 63:
             raise InputError(f"the seed must be a whole number from 0 to {2 ** 63 - 1}")
         with self._write("playoff start") as tx:
@@ -235,7 +239,7 @@ class StagesMixin(StoreBase):
                                     f"result entered elsewhere): {now}; nothing was started, "
                                     "look again")
             if not state.needed:
-                raise RuleError("first place is not shared: no play-off is needed", _PLAYOFF)
+                raise RuleError(not_needed(self.profile), _PLAYOFF)
             tx.rec.insert("stages", {"kind": "playoff", "rounds": 1, "lots_seed": seed,
                                      "time_control": self.profile.playoff.match_time_control})
             names = self._playoff_names()

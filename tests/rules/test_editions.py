@@ -85,7 +85,8 @@ def test_the_two_lists_of_orders_agree() -> None:
 
 
 def test_a_profile_for_every_edition() -> None:
-    assert tuple(builtin_profiles()) == EDITION_NAMES
+    """Every edition's, and FIDE's classical round robin (tests/rules/test_fide_profile.py)."""
+    assert tuple(builtin_profiles()) == ("fide-round-robin", *EDITION_NAMES)
 
 
 @pytest.mark.parametrize("name", EDITION_NAMES)

@@ -25,19 +25,21 @@ from tests.store.test_undo_property import CLOCK, actions, apply, template
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_complete_in_sql_is_the_rules_is_complete() -> None:
-    """Every result and Armageddon, the impossible pairs included."""
+@pytest.mark.parametrize("after_draw", [True, False])
+def test_complete_in_sql_is_the_rules_is_complete(after_draw: bool) -> None:
+    """Every result and Armageddon, the impossible pairs included; with an Armageddon after a
+    draw and without (a 1 / ½ / 0 profile: a draw is complete)."""
     conn = sqlite3.connect(":memory:")
     conn.execute("CREATE TABLE g (result TEXT, armageddon TEXT)")
     for result in [None, *MainResult]:
         for armageddon in [None, *ArmageddonResult]:
-            (value,) = conn.execute(f"SELECT {complete_sql('g')} FROM (SELECT ? AS result, "
-                                    "? AS armageddon) g",
+            (value,) = conn.execute(f"SELECT {complete_sql('g', after_draw)} FROM (SELECT ? "
+                                    "AS result, ? AS armageddon) g",
                                     [result and result.value,
                                      armageddon and armageddon.value]).fetchone()
-            game = Game(1, 1, 1, 2, result, armageddon)
+            game = Game(1, 1, 1, 2, result, armageddon, armageddon_after_draw=after_draw)
             assert bool(value) == is_complete(game), (result, armageddon)
-            due = result is MainResult.DRAW and armageddon is None
+            due = after_draw and result is MainResult.DRAW and armageddon is None
             assert due == armageddon_due(game)
     conn.close()
 

@@ -257,8 +257,8 @@ class LivePane(Pane):
     def _armageddon(self, game_id: int) -> None:
         """A drawn main game from the feed: its Armageddon opens, as `d` opens it (§2)."""
         game = self.store.game(game_id)
-        if game.armageddon is not None:
-            return  # the feed had its Armageddon too
+        if game.armageddon is not None or not game.armageddon_after_draw:
+            return  # the feed had its Armageddon too, or the event plays none
         pairings = getattr(self.screen, "pane", None)
         if self.app.screen is not self.screen or pairings is None:
             self.notify(f"{game.label} drawn: its Armageddon is due (§2); a on the board in "

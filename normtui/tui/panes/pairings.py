@@ -209,10 +209,12 @@ class PairingsPane(Pane):
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
         feed = any("feed" in (g.result_from, g.armageddon_from) for g in mine)
+        rule = (f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2)."
+                if profile.classical.armageddon_after_draw
+                else "A draw is ½-½ each: no Armageddon in this event.")
         self.query_one("#pairings-legend", Static).update(
             f"* provisional until both players sign and the arbiter countersigns (§8)"
-            f"{'; f from the live boards' if feed else ''}.  "
-            f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2).")
+            f"{'; f from the live boards' if feed else ''}.  {rule}")
 
     def _tick(self) -> None:
         now = self._now()
@@ -263,7 +265,7 @@ class PairingsPane(Pane):
             return
         result = MainResult(value)
         if game.result is result:
-            if result is MainResult.DRAW:
+            if result is MainResult.DRAW and self._armageddons():
                 self.action_armageddon()
             else:
                 self.say(f"{game.label} is already {result_text(result)}.")
@@ -307,11 +309,16 @@ class PairingsPane(Pane):
     def _enter(self, game: GameRecord, result: MainResult, correction: bool) -> None:
         # A draw opens its Armageddon at once, which says the draw is in: a toast would only
         # cover the Armageddon's answers on a small terminal.
+        opens = result is MainResult.DRAW and self._armageddons()
         done = self.write("correction" if correction else "result", self.store.enter_result,
                           game.round, game.white, game.black, result, correction=correction,
-                          expected_version=game.version, quiet=result is MainResult.DRAW)
-        if done and result is MainResult.DRAW:
+                          expected_version=game.version, quiet=opens)
+        if done and opens:
             self.open_armageddon(self.store.game(game.id))
+
+    def _armageddons(self) -> bool:
+        """Whether a drawn main game has an Armageddon in this event (its profile)."""
+        return self.store.profile.classical.armageddon_after_draw
 
     def action_armageddon(self) -> None:
         game = self._board()
@@ -327,6 +334,9 @@ class PairingsPane(Pane):
     def open_armageddon(self, game: GameRecord) -> None:
         from normtui.tui.screens.armageddon import ArmageddonScreen
 
+        if not self._armageddons():
+            self.say(f"{game.label}: this event plays no Armageddon; a draw is ½-½.")
+            return
         self.app.push_screen(ArmageddonScreen(game, self.store.profile, self._now),
                              lambda result: self._armageddon_answered(game, result))
 

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from normtui.rules.playoff import PlayoffGame
+from normtui.rules.playoff import PlayoffGame, not_needed
 from normtui.store.playoff_view import PlayoffView
 from normtui.store.records import surname
 from normtui.tui.formatting import money
@@ -187,7 +187,7 @@ class PlayoffPane(Pane):
         view = self.store.playoff_view()
         if not view.can_start:
             why = ("the play-off has already been started" if view.started else
-                   view.blocker or "first place is not shared: no play-off is needed")
+                   view.blocker or not_needed(self.store.profile))
             self.notify(why[0].upper() + why[1:], title="Regulations §5", severity="error",
                         timeout=8, markup=False)
             return

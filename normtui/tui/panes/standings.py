@@ -34,6 +34,11 @@ def progress_line(games: Sequence[GameRecord]) -> str:
     return info + f" · {complete.total()} of {len(games)} pairings complete"
 
 
+# The tie-breaks as the legend names them (FIDE C.07's words).
+_TIEBREAK_WORDS = {"sonneborn_berger": "SB", "wins": "wins", "black_wins": "wins with Black",
+                   "direct_encounter": "direct encounter", "koya": "Koya",
+                   "extended_koya": "extended Koya", "lots": "lots"}
+
 class StandingsPane(Pane):
     PANE_ID = "standings"
     TITLE = "Standings"
@@ -114,8 +119,16 @@ class StandingsPane(Pane):
 
     def _legend(self) -> str:
         if self.view == "crosstable":
+            if not self.store.profile.classical.armageddon_after_draw:
+                return ("F: forfeit · *: provisional · grey: withdrawn, not counted · x: the "
+                        "table")
             return ("1½A/1A: Armageddon decided it · 3F/0F: forfeit · =: Armageddon to come · "
                     "*: provisional (§8) · grey: withdrawn, not counted (§9) · x: the table")
+        profile = self.store.profile
+        if not profile.classical.armageddon_after_draw:
+            order = ", ".join(_TIEBREAK_WORDS.get(t, t) for t in profile.tiebreaks.order)
+            return (f"*: includes a provisional result · tie-breaks {order} · grey: "
+                    "withdrawn, unranked · x: crosstable")
         return ("*: includes a provisional result (§8) · tie-breaks SB, wins, wins with Black "
                 "(§6) · equal points share the prizes, except first (§5) · grey: withdrawn, "
                 "unranked (§9) · x: crosstable")
