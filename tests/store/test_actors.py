@@ -27,7 +27,7 @@ from tests.store.test_results import refused
 # it and takes --as. A new command must be put on one side or the other.
 READ_ONLY = {"validate", "pairings", "standings", "log", "fines", "incidents", "clocks",
              "check", "export", "backup", "profiles", "print", "blitz pairings",
-             "blitz standings", "contenders"}
+             "blitz standings", "contenders", "publish", "broadcast"}
 
 
 def test_every_changing_command_takes_as() -> None:
