@@ -12,12 +12,6 @@ from typing import NoReturn
 
 _NOT_THE_CONSOLE = object()
 
-# sqlite-utils imports numpy and pandas when they are installed, only to map their types to
-# column types; the console never stores either, and numpy alone is a quarter of a second.
-# Hidden from the import system before the store may first import sqlite-utils (a no-op if
-# something imported it already).
-_NOT_NEEDED = ("numpy", "pandas")
-
 
 def _console_target(args: list[str]) -> Path | object | None:
     if not args:
@@ -51,9 +45,6 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
                   "`normtui new EVENT.db --players players.csv`")
     if not db.exists():
         _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
-    if "sqlite_utils" not in sys.modules:
-        for module in _NOT_NEEDED:
-            sys.modules.setdefault(module, None)  # type: ignore[arg-type]
     from normtui.store.actor import resolve_actor
     from normtui.store.connection import check_database
     from normtui.store.errors import EXPECTED_ERRORS

@@ -32,10 +32,8 @@ format         what
 
 from __future__ import annotations
 
-import gc
 import importlib
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from normtui.export.snapshot import EventDetails, ExportError, Snapshot, take_snapshot
 from normtui.store import EventStore
@@ -88,8 +86,7 @@ def export_report(store: EventStore, fmt: str, details: EventDetails | None = No
     is_trf = fmt.startswith("trf")
     if encoding != "utf-8" and not is_trf:
         raise ExportError(f"--encoding {encoding} is for the TRF reports; {fmt} is UTF-8")
-    with _collector_paused():
-        return _export(store, write, is_trf, details, encoding)
+    return _export(store, write, is_trf, details, encoding)
 
 
 def _export(store: EventStore, write: Callable[..., str], is_trf: bool,
@@ -129,19 +126,3 @@ def writer(fmt: str) -> Callable[[Snapshot], str]:
     module = importlib.import_module(f"{__name__}.{where[0]}")
     function: Callable[[Snapshot], str] = getattr(module, where[1])
     return function
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while an export is built: an export makes
-    hundreds of thousands of small objects and no cycles, and each collection walks the whole
-    heap, so a 200-player event's report cost more than its games (issue 16: k 2.16 -> 2.0x
-    in the players). Back on afterwards, as it was; what the export left is collected then."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-

@@ -11,11 +11,11 @@ a caller that showed a game to a person refuse to write over a change made since
 from __future__ import annotations
 
 import sqlite3
-from _thread import RLock  # threading.RLock itself, without importing threading (issue 16)
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from threading import RLock
 from typing import TYPE_CHECKING, Any, Self
 
 from normtui.rules.folding import fold
