@@ -8,8 +8,6 @@ missing): the real 2022 event, rounds 1-6 complete, round 7 under way with Tari-
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import shutil
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
@@ -28,17 +26,6 @@ DEMO_DB = ROOT / "demo.db"
 STAVANGER = timezone(timedelta(hours=2))
 NOW = datetime(2022, 6, 7, 19, 32, tzinfo=STAVANGER)
 SNAPSHOT_SIZE = (120, 40)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run ``async def`` tests (pilot tests) in a fresh event loop: no async plugin needed."""
-    if not inspect.iscoroutinefunction(pyfuncitem.obj):
-        return None
-    # The fixtures pytest would pass to a plain test function.
-    names = pyfuncitem._fixtureinfo.argnames
-    asyncio.run(pyfuncitem.obj(**{n: pyfuncitem.funcargs[n] for n in names}))
-    return True
 
 
 class FakeClock:
