@@ -1,5 +1,7 @@
-"""The rules are pure (issue 2): importing normtui.rules, and every module in it, loads no
-UI, no database and no PGN reader, so the rule book can be tested and reused on its own."""
+"""The rules are pure: importing normtui.rules, and every module in it, loads no UI, no
+database and no PGN reader, so the rule book can be tested and reused on its own. The layers of
+the README's table hold, checked here from the source and by import-linter's contracts
+(pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ FORBIDDEN = ("textual", "sqlite3", "sqlite_utils", "chess")
 
 
 def test_rules_import_no_ui_database_or_pgn() -> None:
-    """Issue 2: a fresh interpreter imports every normtui.rules module and nothing else."""
+    """A fresh interpreter imports every normtui.rules module and nothing else."""
     script = textwrap.dedent(f"""
         import importlib, pkgutil, sys
         import normtui.rules
@@ -31,8 +33,8 @@ def test_rules_import_no_ui_database_or_pgn() -> None:
     assert int(count) >= 10, "every module of normtui.rules is imported"
 
 
-# DEVELOPERS.md: tui and cli use store and pgn; store and pgn use rules; rules use nothing of
-# ours. normtui.text (how text enters and leaves the event, issue 18) uses nothing of ours
+# The README's layout: tui and cli use store and pgn; store and pgn use rules; rules use
+# nothing of ours. normtui.text (how text enters and leaves the event) uses nothing of ours
 # either, and everything but the rules may use it. Read from the source, so an import hidden
 # inside a function counts too.
 LAYERS = {
@@ -83,3 +85,12 @@ def test_arrows_point_one_way() -> None:
                 if hit and not ok:
                     wrong.append(f"{path.relative_to(root.parent)}:{line} imports {name}")
     assert wrong == []
+
+
+def test_import_linter_contracts_hold() -> None:
+    """pyproject.toml's contracts, as `lint-imports` checks them in a developer's shell."""
+    script = "from importlinter.cli import lint_imports_command; lint_imports_command()"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=False)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert "0 broken" in run.stdout
