@@ -10,8 +10,26 @@ import pytest
 from normtui.launch import _NOT_THE_CONSOLE, _console_target
 
 
-def test_bare_normtui_opens_demo_db_in_the_current_folder() -> None:
-    assert _console_target([]) is None
+def test_bare_normtui_opens_demo_db_in_the_current_folder(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    import shutil
+
+    from normtui.launch import main
+    from normtui.tui.app import NormtuiApp
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as refused:
+        main([])
+    assert refused.value.code == 2
+    assert "no database given and no ./demo.db here" in capsys.readouterr().err
+    shutil.copyfile(Path(__file__).resolve().parents[2] / "demo.db", tmp_path / "demo.db")
+    opened: list[tuple[Path, str | None]] = []
+    monkeypatch.setattr(NormtuiApp, "run",
+                        lambda app, *a, **k: opened.append((app.path, app.event_name)))
+    main([])
+    assert opened == [(Path("demo.db"), "Norway Chess 2022")]
 
 
 def test_open_and_a_database_path_go_to_the_console(tmp_path: Path) -> None:

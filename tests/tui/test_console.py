@@ -74,11 +74,29 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
 async def test_every_export_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:
     """Issue 7: "the same from the console's command palette"; the file lands beside the
     database and the arbiter is told where."""
-    from normtui.export import FORMATS
+    from normtui.export import FORMATS, ExportError, export_event, suffix
     from normtui.tui.commands import _EXPORTS
 
     assert [fmt for fmt, _what in _EXPORTS] == list(FORMATS)
-    await _run_from_palette(make_app, demo_copy, "Export standings as an HTML page")
+    app = make_app(demo_copy, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        for fmt, what in _EXPORTS:
+            provider = ConsoleCommands(console(app))
+            [run] = [call for t, _h, call in provider._commands() if t == f"Export {what}"]
+            run()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            target = demo_copy.with_name(f"{demo_copy.stem}-{fmt}{suffix(fmt)}")
+            try:
+                expected = export_event(app.store, fmt)
+            except ExportError as refused:  # the play-off's report, with no play-off yet
+                assert not target.exists()
+                assert notes(app, "error")[-1] == f"Export {fmt} failed: {refused}"
+                continue
+            # What `normtui export` writes, byte for byte.
+            assert target.read_bytes() == expected.encode("utf-8"), fmt
+            assert console(app).pane("pairings").status == f"Exported {fmt} to {target}"
 
 
 async def _run_from_palette(make_app, demo_copy, title: str) -> None:
