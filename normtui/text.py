@@ -31,12 +31,15 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "is_number",
-           "pgn_string", "read_bytes", "read_text_file", "visible"]
+__all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "has_controls",
+           "is_number", "pgn_string", "read_bytes", "read_text_file", "visible"]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
 _JOINERS = frozenset("\u200c\u200d")
+# Unicode categories never shown as they are: controls, format characters, surrogates, line and
+# paragraph separators.
+_SHOWN_AS_ESCAPE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 
 
 def is_number(text: str) -> bool:
@@ -62,20 +65,38 @@ def clean_text(value: str) -> str:
     return " ".join("".join(kept).split())
 
 
-def visible(text: str) -> str:
-    r"""``text`` for a terminal: control and invisible format characters written as escapes,
-    so that a message quoting what was typed (or a damaged file) cannot move the cursor,
-    recolour the screen or reverse the line.
+def visible(text: str, *, lines: bool = False) -> str:
+    r"""``text`` as shown on a terminal or written to a file others read: control characters
+    (C0 and C1: a terminal's escape sequences, BEL, CR, tabs, LF), invisible format characters
+    (the bidirectional overrides and isolates, zero-width spaces) and line separators written
+    as escapes, so that a name from a feed, a damaged event file or a file name cannot set the
+    terminal's title or clipboard, move the cursor, recolour the screen, reverse the line or
+    start a fake line of its own. With ``lines``, the text's own line breaks (LF or CR LF, of a
+    multi-line report or file this program joined) are kept, and only them.
 
-    >>> visible("no player \x1b[2J here\u202e")
-    'no player \\x1b[2J here\\u202e'
+    >>> visible("no player \x1b[2J here\u202e"), visible("Evil\n001 fake\x9b")
+    ('no player \\x1b[2J here\\u202e', 'Evil\\n001 fake\\x9b')
+    >>> visible("line one\nline\x07 two", lines=True)
+    'line one\nline\\x07 two'
     """
     if text.isascii() and text.isprintable():
         return text
-    return "".join(ch if ch in _JOINERS or ch == "\n"
-                   or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp")
+    if lines:
+        return "\n".join(visible(line[:-1]) + "\r" if line.endswith("\r") else visible(line)
+                         for line in text.split("\n"))
+    return "".join(ch if ch in _JOINERS or unicodedata.category(ch) not in _SHOWN_AS_ESCAPE
                    else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
                    for ch in text)
+
+
+def has_controls(text: str) -> bool:
+    r"""Whether ``text`` holds a character :func:`visible` would write as an escape (what a
+    name the event stores may never hold).
+
+    >>> has_controls("Carlsen, Magnus"), has_controls("Evil\x1b]52;c;\x07"), has_controls("a\nb")
+    (False, True, True)
+    """
+    return visible(text) != text
 
 
 def from_argv(value: str) -> str:

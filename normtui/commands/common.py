@@ -12,6 +12,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -24,9 +25,13 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from normtui.text import visible
+from normtui.text import has_controls, visible
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# Characters outside printable ASCII: JSON's writer escapes the C0 controls inside strings, but
+# leaves DEL, the C1 controls and the bidirectional overrides raw.
+_NOT_ASCII = re.compile("[^\x20-\x7e\n]")
 
 
 class UserError(Exception):
@@ -163,9 +168,28 @@ def _default(value: object) -> object:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-def to_json(data: object) -> str:
-    return json.dumps(data, default=_default, ensure_ascii=False, indent=2)
+def _json_escape(found: re.Match[str]) -> str:
+    ch = found.group()
+    return json.dumps(ch)[1:-1] if has_controls(ch) else ch
+
+
+def to_json(data: object, indent: int | None = 2) -> str:
+    """``data`` as JSON, letters as they are, but every character a terminal would obey (see
+    :func:`normtui.text.visible`) as a ``\\u`` escape, which JSON's own rules leave raw for
+    C1 controls, DEL and the bidirectional overrides."""
+    text = json.dumps(data, default=_default, ensure_ascii=False, indent=indent)
+    return _NOT_ASCII.sub(_json_escape, text)
 
 
 def echo_json(data: object) -> None:
-    click.echo(to_json(data))
+    echo(to_json(data), lines=True)
+
+
+def echo(message: object = "", *, err: bool = False, nl: bool = True,
+         lines: bool = False) -> None:
+    """Everything a command writes to stdout or stderr: one line, in which every control or
+    format character (a line break included) is shown as an escape
+    (:func:`normtui.text.visible`), so that a name from a feed or a damaged event can neither
+    set the terminal's title, its clipboard or blink nor start a fake line; ``lines`` for a
+    block this program joined (a JSON object, an export), whose texts were made safe in it."""
+    click.echo(visible(str(message), lines=lines), err=err, nl=nl)
