@@ -26,13 +26,14 @@ chess venue means as a pairing number.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import unicodedata
 from collections.abc import Iterable
 
 __all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "has_controls",
-           "is_number", "pgn_string", "read_bytes", "read_text_file", "visible"]
+           "is_number", "json_visible", "pgn_string", "read_bytes", "read_text_file", "visible"]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
@@ -79,7 +80,7 @@ def visible(text: str, *, lines: bool = False) -> str:
     >>> visible("line one\nline\x07 two", lines=True)
     'line one\nline\\x07 two'
     """
-    if text.isascii() and text.isprintable():
+    if text.isprintable():  # C speed: what a large export is, line by line
         return text
     if lines:
         return "\n".join(visible(line[:-1]) + "\r" if line.endswith("\r") else visible(line)
@@ -97,6 +98,26 @@ def has_controls(text: str) -> bool:
     (False, True, True)
     """
     return visible(text) != text
+
+
+# Outside printable ASCII: JSON's writer escapes the C0 controls inside strings, but leaves DEL,
+# the C1 controls and the bidirectional overrides as they are.
+_NOT_ASCII = re.compile("[^\x20-\x7e\n]")
+
+
+def _json_escape(found: re.Match[str]) -> str:
+    ch = found.group()
+    return json.dumps(ch)[1:-1] if has_controls(ch) else ch
+
+
+def json_visible(text: str) -> str:
+    r"""A JSON document with every character :func:`visible` would escape written as a ``\u``
+    escape (valid JSON, the same data), letters left as they are.
+
+    >>> json_visible('["Evil\u009b\u202e", "Tromsø"]')
+    '["Evil\\u009b\\u202e", "Tromsø"]'
+    """
+    return _NOT_ASCII.sub(_json_escape, text)
 
 
 def from_argv(value: str) -> str:
@@ -129,12 +150,12 @@ _QUOTE_IF = frozenset(',;"\t\r\n')
 def csv_cell(value: object) -> str:
     r"""One cell of a CSV export: a text a spreadsheet would take for a formula gets a leading
     ``'`` (OWASP's advice: the spreadsheet shows the text and runs nothing); numbers, signed
-    ones included, are written as they are.
+    ones included, are written as they are; control characters as escapes (:func:`visible`).
 
     >>> csv_cell("=HYPERLINK(1)"), csv_cell("-5"), csv_cell("@x"), csv_cell(3)
     ("'=HYPERLINK(1)", '-5', "'@x", '3')
     """
-    text = "" if value is None else str(value)
+    text = "" if value is None else visible(str(value))
     if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
         return "'" + text
     return text

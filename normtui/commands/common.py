@@ -12,7 +12,6 @@ import contextlib
 import errno
 import json
 import os
-import re
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -25,14 +24,9 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from normtui.text import has_controls, visible
+from normtui.text import json_visible, visible
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-# Characters outside printable ASCII: JSON's writer escapes the C0 controls inside strings, but
-# leaves DEL, the C1 controls and the bidirectional overrides raw.
-_NOT_ASCII = re.compile("[^\x20-\x7e\n]")
-
 
 class UserError(Exception):
     """Bad input or usage: one line on stderr, exit code 2, nothing changed."""
@@ -168,17 +162,12 @@ def _default(value: object) -> object:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-def _json_escape(found: re.Match[str]) -> str:
-    ch = found.group()
-    return json.dumps(ch)[1:-1] if has_controls(ch) else ch
-
-
 def to_json(data: object, indent: int | None = 2) -> str:
     """``data`` as JSON, letters as they are, but every character a terminal would obey (see
     :func:`normtui.text.visible`) as a ``\\u`` escape, which JSON's own rules leave raw for
     C1 controls, DEL and the bidirectional overrides."""
     text = json.dumps(data, default=_default, ensure_ascii=False, indent=indent)
-    return _NOT_ASCII.sub(_json_escape, text)
+    return json_visible(text)
 
 
 def echo_json(data: object) -> None:

@@ -220,7 +220,7 @@ def register(cli: click.Group) -> None:
                            "prizes": list(profile.prizes.amounts)},
                  f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds")
             data("players", [{"number": p.number, "name": p.name} for p in listed],
-                 "\n".join(f"  {p.number:>2} {p.name}" for p in listed))
+                 [f"  {p.number:>2} {p.name}" for p in listed])
         finally:
             store.close()
 

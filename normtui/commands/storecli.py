@@ -126,12 +126,13 @@ def say(line: str) -> None:
         output["notes"].append(line)
 
 
-def data(key: str, value: object, line: str | None = None) -> None:
-    """A value the JSON carries under ``key``; as text, ``line`` (if any) is printed."""
+def data(key: str, value: object, line: str | Sequence[str] | None = None) -> None:
+    """A value the JSON carries under ``key``; as text, ``line`` (if any) is printed, or each
+    of several lines (one line each: a line break inside a name is shown, not obeyed)."""
     output = _OUTPUT.get()
     if output is None:
-        if line is not None:
-            echo(line)
+        for text in [line] if isinstance(line, str) else line or ():
+            echo(text)
     else:
         output[key] = value
 
