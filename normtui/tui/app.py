@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 
+from normtui.text import visible
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.panes import PANES
 
@@ -97,6 +99,11 @@ class NormtuiApp(App[None]):
             self.stylesheet.add_source(path.read_text(encoding="utf-8"),
                                        read_from=(str(path), ""), is_default_css=False)
         self.refresh_css(animate=False)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        # The header's one way to the terminal for the event's name (its title) and what the
+        # screens say under it: escape sequences in a damaged event's name are shown.
+        return super().format_title(visible(title), visible(sub_title))
 
     def get_default_screen(self) -> Screen[None]:
         # The console is the app's first screen, not pushed over an empty default one: that
