@@ -33,7 +33,8 @@ import unicodedata
 from collections.abc import Iterable
 
 __all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "has_controls",
-           "is_number", "json_visible", "pgn_string", "read_bytes", "read_text_file", "visible"]
+           "is_number", "json_visible", "pgn_string", "read_bytes", "read_text_file",
+           "refuse_controls", "visible"]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
@@ -98,6 +99,26 @@ def has_controls(text: str) -> bool:
     (False, True, True)
     """
     return visible(text) != text
+
+
+def refuse_controls(value: str, what: str) -> str:
+    r"""``value``, a name or a detail as given, when it holds no character a terminal would
+    obey; else ``ValueError`` naming ``what`` and showing them (:func:`visible`). Names are
+    refused rather than cleaned: a name from a file or a feed holding an escape sequence is
+    damaged or hostile, and nobody should guess which player it meant.
+
+    >>> refuse_controls("Carlsen, Magnus", "the name")
+    'Carlsen, Magnus'
+    >>> refuse_controls("Evil\x1b]52;c;aGk=\x07", "the name")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the name 'Evil\x1b]52;c;aGk=\x07' holds control characters (shown here as ...
+    """
+    if has_controls(value):
+        raise ValueError(f"{what} '{visible(value)}' holds control characters (shown here as "
+                         "\\x.. escapes), which a terminal would obey: write it as one line of "
+                         "printable text")
+    return value
 
 
 # Outside printable ASCII: JSON's writer escapes the C0 controls inside strings, but leaves DEL,
