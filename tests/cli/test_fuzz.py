@@ -36,10 +36,11 @@ from tests.control_chars import (
     OSC52,
     RAW,
     assert_shown_not_obeyed,
+    damage,
 )
 
 NOT_FUZZED = {"open"}
-INPUTS = ("event.db", "players.csv", "game.pgn", "binary.bin", "evil.pgn", "evil.csv",
+INPUTS = ("event.db", "damaged.db", "players.csv", "game.pgn", "binary.bin", "evil.pgn", "evil.csv",
           "ev\x1b[5mil\x07.pgn")
 EVIL_NAME = INPUTS[-1]
 
@@ -106,6 +107,9 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                                      f"1. e4 {{{BIDI}}} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
                                      encoding="utf-8")
     shutil.copyfile(folder / "game.pgn", folder / EVIL_NAME)
+    # An event whose names, details, incidents and log were given them with SQLite.
+    shutil.copyfile(db, folder / "damaged.db")
+    damage(folder / "damaged.db")
     write_players(folder / "evil.csv", [f'"{n}",2700,,' for n in (OSC52, BIDI, *"ABCDEFGH")])
     (folder / "folder").mkdir()
     return folder, db
@@ -130,7 +134,7 @@ def _paths(work: Path) -> list[str]:
     return [str(work / name) for name in (
         "event.db", "event.db", "event.db", "event.db-wal", "missing.db", "new.db",
         "players.csv", "game.pgn", "binary.bin", "folder", "out.csv", "evil.pgn",
-        "evil.csv", EVIL_NAME)] + ["-"]
+        "evil.csv", EVIL_NAME, "damaged.db")] + ["-"]
 
 
 def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
@@ -142,7 +146,9 @@ def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
         return rnd.choice(HOSTILE) if rnd.random() < 0.8 else "".join(
             chr(rnd.randrange(1, 0x3000)) for _ in range(rnd.randrange(8))).replace("/", "|")
     if isinstance(kind, click.Path):
-        return paths[0] if param.name == "db" and rnd.random() < 0.8 else rnd.choice(paths)
+        if param.name == "db" and rnd.random() < 0.8:
+            return paths[0] if rnd.random() < 0.7 else paths[-2]  # the event, or a damaged one
+        return rnd.choice(paths)
     if isinstance(kind, click.Choice):
         return str(rnd.choice(list(kind.choices)))
     if isinstance(kind, Whole):
@@ -196,7 +202,8 @@ def _check(work: Path, db: Path, before: bytes, args: list[str]) -> None:
     for written in work.rglob("*"):
         raw = written.read_bytes() if written.is_file() else b""
         # Texts written: not the inputs, nor an event file or a backup (SQLite's own bytes).
-        if written.name not in INPUTS and not raw.startswith(b"SQLite format 3\0"):
+        if written.name not in INPUTS and not raw.startswith(b"SQLite format 3\0") \
+                and not written.name.endswith(("-wal", "-shm", "-journal")):
             text = raw.decode("utf-8", "replace")
             assert not any(raw in text for raw in RAW), f"{written.name} of {shown}"
     if result.exception is not None and not isinstance(result.exception, SystemExit):
