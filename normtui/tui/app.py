@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.content import Content
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 
 from normtui.text import visible
 from normtui.tui.commands import ConsoleCommands
+from normtui.tui.formatting import ShowControls
 from normtui.tui.panes import PANES
 
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ class NormtuiApp(App[None]):
         self.show_clock = show_clock
         # False: a pane is built only when first shown (tests that need one pane run faster).
         self.preload = preload
+        self._show_controls = ShowControls()
 
     async def on_event(self, event: events.Event) -> None:
         # A key typed while the console opens waits for its pane (ConsoleScreen.hold_key).
@@ -99,6 +102,9 @@ class NormtuiApp(App[None]):
             self.stylesheet.add_source(path.read_text(encoding="utf-8"),
                                        read_from=(str(path), ""), is_default_css=False)
         self.refresh_css(animate=False)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self._show_controls]
 
     def format_title(self, title: str, sub_title: str) -> Content:
         # The header's one way to the terminal for the event's name (its title) and what the

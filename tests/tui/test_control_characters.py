@@ -44,3 +44,18 @@ async def test_the_console_shows_control_characters_and_obeys_none(damaged_app) 
         assert_shown_not_obeyed(text, "console")
     assert any("Evil\\x1b]52;c;aGVsbG8=\\x07Name" in text for text in seen)
     assert not any(OSC52 in text for text in seen)
+
+
+async def test_text_that_took_another_road_is_shown_too(damaged_app) -> None:
+    """A label, or any text that no table or title took: what reaches the screen with a
+    control character in it is drawn with its escape, the line kept to its width."""
+    from textual.widgets import Static
+
+    app = damaged_app
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await app.screen.mount(Static(f"label {OSC52} end", markup=False, id="raw"))
+        await pilot.pause()
+        text = screen_text(app)
+        assert_shown_not_obeyed(text, "console")
+        assert "label Evil\\x1b]52;c;aGVsbG8=" in text  # (Textual drops the BEL itself)

@@ -28,11 +28,12 @@ def literal(cell: object) -> object:
     """A str cell as plain text (never markup), control characters shown as escapes
     (:func:`normtui.text.visible`: a name from a damaged file cannot make the terminal blink);
     anything else as it is."""
+    # A cell's own line breaks are kept: a row as tall as a clock's two lines shows both.
     if isinstance(cell, str):
-        return Text(visible(cell))
-    if isinstance(cell, Text) and not cell.plain.isprintable():
+        return Text(visible(cell, lines=True))
+    if isinstance(cell, Text) and visible(cell.plain, lines=True) != cell.plain:
         # Its styled parts would not survive the escapes; the text is what must be seen.
-        return Text(visible(cell.plain), style=cell.style)
+        return Text(visible(cell.plain, lines=True), style=cell.style)
     return cell
 
 
