@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -145,3 +146,33 @@ def test_every_print_sheet_of_a_damaged_event_is_clean(run: Run, damaged: Path, 
     assert_shown_not_obeyed(done.stdout + done.stderr, f"print {sheet}")
     if out.exists():
         assert_shown_not_obeyed(out.read_text(encoding="utf-8"), f"{sheet} sheet")
+
+
+def test_a_trf_whose_name_holds_an_escape_is_refused(run: Run, demo: Path,
+                                                     tmp_path: Path) -> None:
+    trf = tmp_path / "event.trf"
+    assert run("export", demo, "--format", "trf", "--output", trf).exit_code == 0
+    text = trf.read_text(encoding="utf-8")
+    hostile = "Ca\x1b]5\x07n, Magnus"  # as wide as the name it replaces: the columns hold
+    trf.write_text(text.replace("Carlsen, Magnus", hostile, 1), encoding="utf-8")
+    done = run("new", tmp_path / "new.db", "--from-trf", trf)
+    assert done.exit_code == 2
+    assert "'Ca\\x1b]5\\x07n, Magnus' holds control characters" in done.stderr
+    assert_shown_not_obeyed(done.stderr)
+    assert not (tmp_path / "new.db").exists()
+
+
+def test_a_pgn_record_with_escapes_is_not_kept(run: Run, demo: Path, tmp_path: Path) -> None:
+    """Its players match, but a tag (the Event) and a comment hold escape sequences: the
+    record is refused with its line, nothing written."""
+    record = tmp_path / "game.pgn"
+    record.write_text(f'[Event "{BLINK}"]\n[Round "7"]\n[White "Anand, Viswanathan"]\n'
+                      '[Black "Radjabov, Teimour"]\n[Result "*"]\n\n'
+                      f"1. e4 {{{OSC52}}} e5 *\n", encoding="utf-8")
+    done = run("import-pgn", demo, record)
+    assert "holds control characters" in done.output, done.output
+    assert_shown_not_obeyed(done.stdout + done.stderr)
+    with sqlite3.connect(f"file:{demo}?mode=ro", uri=True) as conn:
+        assert not conn.execute("SELECT count(*) FROM games WHERE pgn LIKE ?",
+                                (f"%{chr(27)}%",)).fetchone()[0]
+    conn.close()
