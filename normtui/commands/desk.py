@@ -258,7 +258,7 @@ def register(cli: click.Group) -> None:
             echo(f"{name:<20} {tc.describe()}{note}")
         if profile.sources.not_found:
             echo(f"Not found for this edition, so the 2022 rule book's apply: "
-                       f"{', '.join(profile.sources.not_found)}")
+                 f"{', '.join(profile.sources.not_found)}")
 
     @cli.command("time-control")
     @db_argument
@@ -322,7 +322,7 @@ def register(cli: click.Group) -> None:
                     echo(f"  {problem}")
             else:
                 echo("ok: the file is sound, every row agrees with the audit log, every "
-                           "game with the rules and every record with its result")
+                     "game with the rules and every record with its result")
             if gaps:
                 echo("FIDE rating report (TRF) lacks:")
                 for gap in gaps:

@@ -81,7 +81,7 @@ def print_pairings(store: EventStore, games: list[GameRecord], byes: list[ByeRec
         when = " ".join(x for x in (r.date, r.start_time) if x)
         title = "Blitz round" if stage == "blitz" else "Round"
         echo(f"{title} {round_no}" + (f" ({when})" if when else "")
-                   + (" closed" if r.status == "closed" else ""))
+             + (" closed" if r.status == "closed" else ""))
         echo(_SHEET)
         for g in boards.get(round_no, ()):
             echo(_pairing_line(g))
@@ -109,7 +109,7 @@ def print_standings(final: FinalStandings, currency: str) -> None:
     if final.note:
         echo(f"{final.note}.")
     echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
-               f"{'Prize':>12}")
+         f"{'Prize':>12}")
     for r in rows:
         prize = "pending" if r.prize_pending else (
             f"{r.prize:,.2f}" if r.prize is not None else "")
@@ -118,11 +118,11 @@ def print_standings(final: FinalStandings, currency: str) -> None:
         note = "  withdrawn" if r.status.value == "withdrawn" else ""
         note += f"  {r.note}" if r.note else ""
         echo(f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
-                   f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
-                   f"{prize:>12}{note}")
+             f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
+             f"{prize:>12}{note}")
     if any(r.provisional for r in rows):
         echo(f"* provisional: a result not yet signed by both players and the arbiter "
-                   f"(§8). Prizes in {currency}.")
+             f"(§8). Prizes in {currency}.")
     for r in rows:
         if r.prize_note:
             echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")

@@ -164,15 +164,15 @@ def register(cli: click.Group) -> None:
 
         echo(describe_leader(rows, decided))
         echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
-                   f"{'Best':>4} {'Worst':>5}")
+             f"{'Best':>4} {'Worst':>5}")
         order = sorted(rows, key=lambda r: (not r.can_win, -r.max_points, r.number))
         for r in order:
             mark = "*" if r.can_win else " "
             echo(f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
-                       f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_place:>4} "
-                       f"{r.worst_place:>5}")
+                 f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_place:>4} "
+                 f"{r.worst_place:>5}")
         echo("* can still finish first or share it (a share of first place means the "
-                   "play-off, §5)")
+             "play-off, §5)")
 
 
 def _pts(value: object) -> str:
@@ -227,4 +227,4 @@ def _say(report: object, accepted: list[str], as_json: bool, once: bool) -> None
             result = f" {b.result}" if b.result and b.result != "*" else ""
             last = f", last {b.last_move}" if b.last_move else ", not begun"
             echo(f"{at}   {where}: {b.white} - {b.black}{result} ({b.plies} half-moves"
-                       f"{last}; clocks {_clock(b.white_clock)} / {_clock(b.black_clock)})")
+                 f"{last}; clocks {_clock(b.white_clock)} / {_clock(b.black_clock)})")
