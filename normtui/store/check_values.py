@@ -4,9 +4,10 @@
 An audit row's own columns are not in any image, so the replay of :mod:`normtui.store.check`
 cannot see a flipped bit in them. What can: normtui writes the entries in the order it makes
 them, each stamped by the same clock (the write lock is held from the stamp to the commit),
-so a time out of order with both its neighbours is not one it wrote; it writes a closed set
-of actions; and an arbiter's name as ``--as`` checks it. A name that differs from another
-arbiter's of the same log by one bit, used once, is that name damaged.
+so a time out of order with both its neighbours is not one it wrote (each arbiter's entries
+among themselves: two processes, each with a clock of its own, may interleave); it writes a
+closed set of actions; and an arbiter's name as ``--as`` checks it. A name that differs from
+another arbiter's of the same log by one bit, used once, is that name damaged.
 
 Texts a person gave (names, details, incidents) are stored without control characters
 (:func:`normtui.text.clean_text`, or refused): one that holds them was written by something
@@ -92,15 +93,22 @@ def _times_out_of_order(entries: Sequence[Entry]) -> list[str]:
                        f"normtui writes times ({_DAMAGED})")
             when = None
         times.append(when)
-    for i in range(1, len(entries) - 1):
-        before, now, after = times[i - 1], times[i], times[i + 1]
-        if before is None or now is None or after is None or before > after:
-            continue  # a clock set back between the neighbours is not damage
-        if not before <= now <= after:
-            out.append(f"audit #{entries[i][0]}: its time {entries[i][2]} is out of order with "
-                       f"the entries around it (#{entries[i - 1][0]} at {entries[i - 1][2]}, "
-                       f"#{entries[i + 1][0]} at {entries[i + 1][2]}): {_DAMAGED}, or the "
-                       "computer's clock was set back and forth")
+    # Each arbiter's entries on their own: two processes (the console, a script, another
+    # computer on a shared folder) may each have a clock of their own, and interleave.
+    by_actor: dict[object, list[int]] = {}
+    for i, (_id, _action, _at, actor) in enumerate(entries):
+        by_actor.setdefault(actor, []).append(i)
+    for run in by_actor.values():
+        for before_i, i, after_i in zip(run, run[1:], run[2:], strict=False):
+            before, now, after = times[before_i], times[i], times[after_i]
+            if before is None or now is None or after is None or before > after:
+                continue  # a clock set back between the neighbours is not damage
+            if not before <= now <= after:
+                out.append(f"audit #{entries[i][0]}: its time {entries[i][2]} is out of order "
+                           f"with the same arbiter's entries around it (#{entries[before_i][0]} "
+                           f"at {entries[before_i][2]}, #{entries[after_i][0]} at "
+                           f"{entries[after_i][2]}): {_DAMAGED}, or the computer's clock was "
+                           "set back and forth")
     return out
 
 

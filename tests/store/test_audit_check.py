@@ -268,3 +268,11 @@ def test_a_clock_set_back_once_is_not_damage(small_event: bytes) -> None:
     lines = _log_problems(small_event, "UPDATE audit SET at = ? WHERE id > 5",
                           ("2022-05-31T13:00:00+00:00",))
     assert lines == []
+
+
+def test_two_writers_with_clocks_of_their_own_are_not_damage(small_event: bytes) -> None:
+    """A script on another clock (a second computer on a shared folder, a test's fixed
+    clock) interleaves its entries with the console's: each arbiter's times are in order."""
+    lines = _log_problems(small_event, "UPDATE audit SET actor = 'script', at = ? "
+                          "WHERE id % 2 = 0", ("2026-12-01T21:00:00+00:00",))
+    assert lines == []
