@@ -157,7 +157,7 @@ def test_a_trf_whose_name_holds_an_escape_is_refused(run: Run, demo: Path,
     trf.write_text(text.replace("Carlsen, Magnus", hostile, 1), encoding="utf-8")
     done = run("new", tmp_path / "new.db", "--from-trf", trf)
     assert done.exit_code == 2
-    assert "'Ca\\x1b]5\\x07n, Magnus' holds control characters" in done.stderr
+    assert "line 20: the name of player 2 'Ca\\x1b]5\\x07n, Magnus" in done.stderr, done.stderr
     assert_shown_not_obeyed(done.stderr)
     assert not (tmp_path / "new.db").exists()
 
