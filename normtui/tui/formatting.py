@@ -45,7 +45,7 @@ class ShowControls(LineFilter):
     character it shows, which a terminal draws in no cell)."""
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
-        if all(s.control or s.text.isprintable() for s in segments):
+        if "".join([s.text for s in segments]).isprintable():  # one C call: the usual line
             return segments
         shown = [s if s.control or s.text.isprintable() else Segment(visible(s.text), s.style)
                  for s in segments]
