@@ -30,10 +30,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from functools import partial
 from pathlib import Path
+from typing import TextIO
 
 from normtui.assets import DATA_2022, read_profile_text
 from normtui.store import EXPECTED_ERRORS, EventStore, PlayerInput
 from normtui.store.connection import remove_database
+from normtui.text import visible
 
 __all__ = ["NUMBERS", "build_demo", "main"]
 
@@ -57,6 +59,11 @@ class PgnGame:
     def round(self) -> int:
         return int(self.tags["Round"].split(".")[0])
 
+
+
+def _say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
+    # Paths given on the command line and the replay's tags: shown, never obeyed.
+    print(visible(text), file=file or sys.stdout, flush=flush)
 
 def read_games(path: Path) -> list[PgnGame]:
     """The games of a PGN file, each with its tags and its text exactly as published."""
@@ -215,12 +222,15 @@ def main(argv: list[str] | None = None) -> int:
     if info is not None and not stat.S_ISREG(info.st_mode):
         # Never a device, a FIFO or a folder: replacing one would remove it (as root, the
         # machine's /dev/null).
-        print(f"normtui: {named} is not a regular file; the demo is written to a new or a "
+        _say(f"normtui: {named} is not a regular file; the demo is written to a new or a "
               "regular file", file=sys.stderr)
         return 2
     if info is not None and not args.force:
-        print(f"normtui: {named} exists; rebuild it with `python -m normtui.demo {named} "
+        _say(f"normtui: {named} exists; rebuild it with `python -m normtui.demo {named} "
               "--force`", file=sys.stderr)
+        return 2
+    if not target.parent.is_dir():
+        _say(f"normtui: {target.parent}: no such folder", file=sys.stderr)
         return 2
     # Built beside the target and moved into place, so a failure never leaves half a demo.
     with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
@@ -234,13 +244,13 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 build_demo(built)
         except EXPECTED_ERRORS as exc:
-            print(f"normtui: cannot build the demo: {exc}", file=sys.stderr)
+            _say(f"normtui: cannot build the demo: {exc}", file=sys.stderr)
             return 2
         if info is not None:
             os.chmod(built, stat.S_IMODE(info.st_mode))  # the file's permissions are kept
         remove_database(target)
         built.replace(target)
-    print(f"wrote {named}")
+    _say(f"wrote {named}")
     return 0
 
 
@@ -250,22 +260,22 @@ def _play_live(folder: Path, round_no: int, speed: float, every: float | None) -
     try:
         replay = Replay(folder, round_no, speed=speed, every=every)
     except ValueError as exc:
-        print(f"normtui: {exc}", file=sys.stderr)
+        _say(f"normtui: {exc}", file=sys.stderr)
         return 2
     steps = replay.steps()
-    print(f"playing round {round_no} of 2022 into {replay.folder}: {len(replay.games)} games, "
+    _say(f"playing round {round_no} of 2022 into {replay.folder}: {len(replay.games)} games, "
           f"{steps[-1].at / 60:.1f} minutes (Ctrl+C stops)", flush=True)
     try:
         for step in replay.run():
             game = next(g for g in replay.games if g.number == step.game)
             if step.finished:
-                print(f"game-{game.number}: {game.tags['White']} - {game.tags['Black']} "
+                _say(f"game-{game.number}: {game.tags['White']} - {game.tags['Black']} "
                       f"{game.result}", flush=True)
     except KeyboardInterrupt:
-        print("stopped")
+        _say("stopped")
         return 130
     except OSError as exc:
-        print(f"normtui: {folder}: {exc.strerror or exc}", file=sys.stderr)
+        _say(f"normtui: {folder}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -27,7 +27,10 @@ def _console_target(args: list[str]) -> Path | object | None:
 
 
 def _fail(message: str) -> NoReturn:
-    print(f"normtui: {message}", file=sys.stderr)
+    from normtui.text import visible  # small: no click, no store
+
+    # A file name given on the command line may hold a terminal's escape sequences.
+    print(f"normtui: {visible(' '.join(message.split()))}", file=sys.stderr)
     sys.exit(2)
 
 

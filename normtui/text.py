@@ -28,18 +28,23 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import re
 import stat
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "is_number",
-           "open_regular_file", "pgn_string", "read_bytes", "read_text_file", "visible"]
+__all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "has_controls",
+           "is_number", "json_visible", "open_regular_file", "pgn_string", "read_bytes",
+           "read_text_file", "refuse_controls", "visible"]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
 _JOINERS = frozenset("\u200c\u200d")
+# Unicode categories never shown as they are: controls, format characters, surrogates, line and
+# paragraph separators.
+_SHOWN_AS_ESCAPE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 
 
 def is_number(text: str) -> bool:
@@ -65,20 +70,78 @@ def clean_text(value: str) -> str:
     return " ".join("".join(kept).split())
 
 
-def visible(text: str) -> str:
-    r"""``text`` for a terminal: control and invisible format characters written as escapes,
-    so that a message quoting what was typed (or a damaged file) cannot move the cursor,
-    recolour the screen or reverse the line.
+def visible(text: str, *, lines: bool = False) -> str:
+    r"""``text`` as shown on a terminal or written to a file others read: control characters
+    (C0 and C1: a terminal's escape sequences, BEL, CR, tabs, LF), invisible format characters
+    (the bidirectional overrides and isolates, zero-width spaces) and line separators written
+    as escapes, so that a name from a feed, a damaged event file or a file name cannot set the
+    terminal's title or clipboard, move the cursor, recolour the screen, reverse the line or
+    start a fake line of its own. With ``lines``, the text's own line breaks (LF or CR LF, of a
+    multi-line report or file this program joined) are kept, and only them.
 
-    >>> visible("no player \x1b[2J here\u202e")
-    'no player \\x1b[2J here\\u202e'
+    >>> visible("no player \x1b[2J here\u202e"), visible("Evil\n001 fake\x9b")
+    ('no player \\x1b[2J here\\u202e', 'Evil\\n001 fake\\x9b')
+    >>> visible("line one\nline\x07 two", lines=True)
+    'line one\nline\\x07 two'
     """
-    if text.isascii() and text.isprintable():
+    if text.isprintable():  # C speed: what a large export is, line by line
         return text
-    return "".join(ch if ch in _JOINERS or ch == "\n"
-                   or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Zl", "Zp")
+    if lines:
+        return "\n".join(visible(line[:-1]) + "\r" if line.endswith("\r") else visible(line)
+                         for line in text.split("\n"))
+    return "".join(ch if ch in _JOINERS or unicodedata.category(ch) not in _SHOWN_AS_ESCAPE
                    else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
                    for ch in text)
+
+
+def has_controls(text: str) -> bool:
+    r"""Whether ``text`` holds a character :func:`visible` would write as an escape (what a
+    name the event stores may never hold).
+
+    >>> has_controls("Carlsen, Magnus"), has_controls("Evil\x1b]52;c;\x07"), has_controls("a\nb")
+    (False, True, True)
+    """
+    return visible(text) != text
+
+
+def refuse_controls(value: str, what: str) -> str:
+    r"""``value``, a name or a detail as given, when it holds no character a terminal would
+    obey; else ``ValueError`` naming ``what`` and showing them (:func:`visible`). Names are
+    refused rather than cleaned: a name from a file or a feed holding an escape sequence is
+    damaged or hostile, and nobody should guess which player it meant.
+
+    >>> refuse_controls("Carlsen, Magnus", "the name")
+    'Carlsen, Magnus'
+    >>> refuse_controls("Evil\x1b]52;c;aGk=\x07", "the name")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the name 'Evil\x1b]52;c;aGk=\x07' holds control characters (shown here as ...
+    """
+    if has_controls(value):
+        raise ValueError(f"{what} '{visible(value)}' holds control characters (shown here as "
+                         "\\x.. escapes), which a terminal would obey: write it as one line of "
+                         "printable text")
+    return value
+
+
+# Outside printable ASCII: JSON's writer escapes the C0 controls inside strings, but leaves DEL,
+# the C1 controls and the bidirectional overrides as they are.
+_NOT_ASCII = re.compile("[^\x20-\x7e\n]")
+
+
+def _json_escape(found: re.Match[str]) -> str:
+    ch = found.group()
+    return json.dumps(ch)[1:-1] if has_controls(ch) else ch
+
+
+def json_visible(text: str) -> str:
+    r"""A JSON document with every character :func:`visible` would escape written as a ``\u``
+    escape (valid JSON, the same data), letters left as they are.
+
+    >>> json_visible('["Evil\u009b\u202e", "Tromsø"]')
+    '["Evil\\u009b\\u202e", "Tromsø"]'
+    """
+    return _NOT_ASCII.sub(_json_escape, text)
 
 
 def from_argv(value: str) -> str:
@@ -111,12 +174,12 @@ _QUOTE_IF = frozenset(',;"\t\r\n')
 def csv_cell(value: object) -> str:
     r"""One cell of a CSV export: a text a spreadsheet would take for a formula gets a leading
     ``'`` (OWASP's advice: the spreadsheet shows the text and runs nothing); numbers, signed
-    ones included, are written as they are.
+    ones included, are written as they are; control characters as escapes (:func:`visible`).
 
     >>> csv_cell("=HYPERLINK(1)"), csv_cell("-5"), csv_cell("@x"), csv_cell(3)
     ("'=HYPERLINK(1)", '-5', "'@x", '3')
     """
-    text = "" if value is None else str(value)
+    text = "" if value is None else visible(str(value))
     if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
         return "'" + text
     return text

@@ -20,6 +20,7 @@ from normtui.text import (
     csv_cell,
     csv_line,
     from_argv,
+    has_controls,
     is_number,
     pgn_string,
     read_bytes,
@@ -78,9 +79,15 @@ def test_latin1_argv_is_read_as_windows_1252() -> None:
 
 
 @pytest.mark.parametrize("cell", ["=1+1", "+1+1", "-2+3+cmd|' /C calc'!A0", "@SUM(A1)",
-                                  "\t=1", "\r=1", "=HYPERLINK(\"http://x\")"])
+                                  "=HYPERLINK(\"http://x\")"])
 def test_csv_formulas_are_neutralised(cell: str) -> None:
     assert csv_cell(cell) == "'" + cell
+
+
+def test_csv_cells_show_control_characters_as_escapes() -> None:
+    # A tab or CR before a formula is shown as text, so it starts no formula and no line.
+    assert [csv_cell(c) for c in ("\t=1", "\r=1", "Evil\x1b]52;c;x\x07\nName")] == \
+        ["\\t=1", "\\r=1", "Evil\\x1b]52;c;x\\x07\\nName"]
 
 
 @pytest.mark.parametrize("cell", ["-5", "+3", "1.5", "-0.5", "Carlsen, Magnus", "7-8", ""])
@@ -97,7 +104,8 @@ def test_csv_line_reads_back_and_no_cell_is_a_formula(cells: list[str]) -> None:
     line = csv_line(cells)
     (read,) = list(csv.reader(io.StringIO(line + "\n"))) if line else [[""]]
     for original, got in zip(cells, read, strict=True):
-        assert got in (original, "'" + original)
+        assert got in (visible(original), "'" + visible(original))
+        assert not has_controls(got)
         assert not got.startswith(("=", "+", "@")) or got == original == csv_cell(original)
     # A spreadsheet splitting at ";" or tabs cannot start a cell inside a field either.
     for field in re.split(r'(?<=,)', line):

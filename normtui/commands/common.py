@@ -24,10 +24,9 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from normtui.text import visible
+from normtui.text import json_visible, visible
 
 F = TypeVar("F", bound=Callable[..., Any])
-
 
 class UserError(Exception):
     """Bad input or usage: one line on stderr, exit code 2, nothing changed."""
@@ -172,9 +171,23 @@ def _default(value: object) -> object:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-def to_json(data: object) -> str:
-    return json.dumps(data, default=_default, ensure_ascii=False, indent=2)
+def to_json(data: object, indent: int | None = 2) -> str:
+    """``data`` as JSON, letters as they are, but every character a terminal would obey (see
+    :func:`normtui.text.visible`) as a ``\\u`` escape, which JSON's own rules leave raw for
+    C1 controls, DEL and the bidirectional overrides."""
+    text = json.dumps(data, default=_default, ensure_ascii=False, indent=indent)
+    return json_visible(text)
 
 
 def echo_json(data: object) -> None:
-    click.echo(to_json(data))
+    echo(to_json(data), lines=True)
+
+
+def echo(message: object = "", *, err: bool = False, nl: bool = True,
+         lines: bool = False) -> None:
+    """Everything a command writes to stdout or stderr: one line, in which every control or
+    format character (a line break included) is shown as an escape
+    (:func:`normtui.text.visible`), so that a name from a feed or a damaged event can neither
+    set the terminal's title, its clipboard or blink nor start a fake line; ``lines`` for a
+    block this program joined (a JSON object, an export), whose texts were made safe in it."""
+    click.echo(visible(str(message), lines=lines), err=err, nl=nl)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.common import UserError, echo, echo_json, friendly
 from normtui.commands.parsing import BOARD_NUMBER, Whole
 from normtui.commands.storecli import (
     data,
@@ -262,10 +262,10 @@ def register(cli: click.Group) -> None:
             if name in unplayed:
                 note += "  (not played in this event: its profile has no "
                 note += "Armageddon)" if name == "armageddon" else "play-off)"
-            click.echo(f"{name:<20} {tc.describe()}{note}")
+            echo(f"{name:<20} {tc.describe()}{note}")
         if profile.sources.not_found:
-            click.echo(f"Not found for this edition, so the 2022 rule book's apply: "
-                       f"{', '.join(profile.sources.not_found)}")
+            echo(f"Not found for this edition, so the 2022 rule book's apply: "
+                 f"{', '.join(profile.sources.not_found)}")
 
     @cli.command("time-control")
     @db_argument
@@ -324,15 +324,15 @@ def register(cli: click.Group) -> None:
             # The first line answers the question asked after a crash or a restore: is the
             # file sound? The report's missing details are another matter, said after it.
             if problems:
-                click.echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}:")
+                echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}:")
                 for problem in problems:
-                    click.echo(f"  {problem}")
+                    echo(f"  {problem}")
             else:
-                click.echo("ok: the file is sound, every row agrees with the audit log, every "
-                           "game with the rules and every record with its result")
+                echo("ok: the file is sound, every row agrees with the audit log, every "
+                     "game with the rules and every record with its result")
             if gaps:
-                click.echo("FIDE rating report (TRF) lacks:")
+                echo("FIDE rating report (TRF) lacks:")
                 for gap in gaps:
-                    click.echo(f"  {gap}")
+                    echo(f"  {gap}")
         if problems or gaps:
             sys.exit(1)

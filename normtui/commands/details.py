@@ -13,12 +13,11 @@ from normtui.store import ReportDetails
 from normtui.store.details import DETAIL_FIELDS
 
 
-def _lines(details: ReportDetails) -> str:
+def _lines(details: ReportDetails) -> list[str]:
     shown = details.to_json()
-    return "\n".join(
-        f"{DETAIL_FIELDS[key]:<16} "
-        f"{('; '.join(value) or '-') if isinstance(value, list) else value or '-'}"
-        for key, value in shown.items())
+    return [f"{DETAIL_FIELDS[key]:<16} "
+            f"{('; '.join(value) or '-') if isinstance(value, list) else value or '-'}"
+            for key, value in shown.items()]
 
 
 def register(cli: click.Group) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.common import UserError, echo, echo_json, friendly
 from normtui.commands.parsing import ROUND_NUMBER, SEED, Whole
 from normtui.commands.storecli import (
     actor,
@@ -80,13 +80,13 @@ def print_pairings(store: EventStore, games: list[GameRecord], byes: list[ByeRec
         r = rounds[round_no]
         when = " ".join(x for x in (r.date, r.start_time) if x)
         title = "Blitz round" if stage == "blitz" else "Round"
-        click.echo(f"{title} {round_no}" + (f" ({when})" if when else "")
-                   + (" closed" if r.status == "closed" else ""))
-        click.echo(_SHEET)
+        echo(f"{title} {round_no}" + (f" ({when})" if when else "")
+             + (" closed" if r.status == "closed" else ""))
+        echo(_SHEET)
         for g in boards.get(round_no, ()):
-            click.echo(_pairing_line(g))
+            echo(_pairing_line(g))
         for b in resting.get(round_no, ()):
-            click.echo(f"  {'bye':>3} {b.number:>2} {b.name:<26} (no game this round)")
+            echo(f"  {'bye':>3} {b.number:>2} {b.name:<26} (no game this round)")
 
 
 def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> None:
@@ -107,9 +107,9 @@ def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> 
 def print_standings(final: FinalStandings, currency: str) -> None:
     rows = final.rows
     if final.note:
-        click.echo(f"{final.note}.")
-    click.echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
-               f"{'Prize':>12}")
+        echo(f"{final.note}.")
+    echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
+         f"{'Prize':>12}")
     for r in rows:
         prize = "pending" if r.prize_pending else (
             f"{r.prize:,.2f}" if r.prize is not None else "")
@@ -117,15 +117,15 @@ def print_standings(final: FinalStandings, currency: str) -> None:
         rank = r.shared_rank or "-"
         note = "  withdrawn" if r.status.value == "withdrawn" else ""
         note += f"  {r.note}" if r.note else ""
-        click.echo(f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
-                   f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
-                   f"{prize:>12}{note}")
+        echo(f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
+             f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
+             f"{prize:>12}{note}")
     if any(r.provisional for r in rows):
-        click.echo(f"* provisional: a result not yet signed by both players and the arbiter "
-                   f"(§8). Prizes in {currency}.")
+        echo(f"* provisional: a result not yet signed by both players and the arbiter "
+             f"(§8). Prizes in {currency}.")
     for r in rows:
         if r.prize_note:
-            click.echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
+            echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
 
 
 def register(cli: click.Group) -> None:
@@ -236,7 +236,7 @@ def register(cli: click.Group) -> None:
                            "prizes": list(profile.prizes.amounts)},
                  f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds")
             data("players", [{"number": p.number, "name": p.name} for p in listed],
-                 "\n".join(f"  {p.number:>2} {p.name}" for p in listed))
+                 [f"  {p.number:>2} {p.name}" for p in listed])
         finally:
             store.close()
 
@@ -321,10 +321,10 @@ def register(cli: click.Group) -> None:
         elif as_csv:
             # Cells a spreadsheet would run as formulas are neutralised (OWASP; issue 18).
             columns = list(rows[0].to_json()) if rows else list(STANDINGS_COLUMNS)
-            click.echo(csv_line(columns))
+            echo(csv_line(columns))
             for r in rows:
                 values = r.to_json()
-                click.echo(csv_line("" if values[c] is None else values[c] for c in columns))
+                echo(csv_line("" if values[c] is None else values[c] for c in columns))
         else:
             print_standings(final, currency)
 

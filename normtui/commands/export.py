@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo_json, friendly
+from normtui.commands.common import echo, echo_json, friendly
 from normtui.commands.storecli import db_argument, opened
 from normtui.export import FORMATS, EventDetails, export_report
 from normtui.export.output import write_output
@@ -82,12 +82,12 @@ def register(cli: click.Group) -> None:
         # What FIDE requires and the event lacks: the report is still written (a rating
         # officer may fill it in), but never silently.
         for warning in warnings if not as_json else ():
-            click.echo(f"warning: {warning}", err=True)
+            echo(f"warning: {warning}", err=True)
         if output is None:
             if as_json:
                 echo_json({"format": fmt, "text": text, "warnings": warnings})
             elif encoding == "utf-8":
-                click.echo(text, nl=False)
+                echo(text, nl=False, lines=True)
             else:
                 sys.stdout.buffer.write(text.encode(encoding))
                 sys.stdout.buffer.flush()
@@ -98,4 +98,4 @@ def register(cli: click.Group) -> None:
             echo_json({"format": fmt, "output": str(output),
                        "bytes": len(text.encode(encoding)), "warnings": warnings})
         elif str(output) != "-":
-            click.echo(f"wrote {output} ({fmt}, {encoding})", err=True)
+            echo(f"wrote {output} ({fmt}, {encoding})", err=True)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import signal
 import sys
@@ -26,7 +25,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo_json, friendly, to_json
+from normtui.commands.common import UserError, echo, echo_json, friendly, to_json
 from normtui.commands.storecli import actor_option, db_argument, json_option, opened
 
 _WATCH_EPILOG = """\b
@@ -143,7 +142,7 @@ def register(cli: click.Group) -> None:
                     time.sleep(interval)
             except KeyboardInterrupt:
                 if not as_json:
-                    click.echo("stopped watching")
+                    echo("stopped watching")
 
     @cli.command("contenders")
     @db_argument
@@ -171,17 +170,17 @@ def register(cli: click.Group) -> None:
             return
         from normtui.rules.contenders import describe_leader
 
-        click.echo(describe_leader(rows, decided))
-        click.echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
-                   f"{'Best':>4} {'Worst':>5}")
+        echo(describe_leader(rows, decided))
+        echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
+             f"{'Best':>4} {'Worst':>5}")
         order = sorted(rows, key=lambda r: (not r.can_win, -r.max_points, r.number))
         for r in order:
             mark = "*" if r.can_win else " "
-            click.echo(f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
-                       f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_place:>4} "
-                       f"{r.worst_place:>5}")
-        click.echo("* can still finish first or share it (a share of first place means the "
-                   "play-off, §5)")
+            echo(f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
+                 f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_place:>4} "
+                 f"{r.worst_place:>5}")
+        echo("* can still finish first or share it (a share of first place means the "
+             "play-off, §5)")
 
 
 def _said(report: object, accepted: list[str], as_json: bool, once: bool) -> str:
@@ -270,21 +269,21 @@ def _say(report: object, accepted: list[str], as_json: bool, once: bool) -> None
             data = report.to_json()
             data["accepted"] = accepted
             # One object per line while following, so that a script reads it line by line.
-            click.echo(to_json(data) if once else json.dumps(data, ensure_ascii=False))
+            echo(to_json(data, 2 if once else None), lines=True)
         return
     at = _stamp(report.at)
     for change in report.changes:
-        click.echo(f"{at} #{change.entry.id} {change.entry.summary}")
+        echo(f"{at} #{change.entry.id} {change.entry.summary}")
     for line in accepted:
-        click.echo(f"{at} {line}")
+        echo(f"{at} {line}")
     for notice in report.notices if once else report.new_notices:
-        click.echo(f"{at} {'!' if notice.ask else '·'} {notice.line}")
+        echo(f"{at} {'!' if notice.ask else '·'} {notice.line}")
     for problem in report.problems:
-        click.echo(f"{at} source: {problem}")
+        echo(f"{at} source: {problem}")
     if once:
         for b in report.boards:
             where = b.label
             result = f" {b.result}" if b.result and b.result != "*" else ""
             last = f", last {b.last_move}" if b.last_move else ", not begun"
-            click.echo(f"{at}   {where}: {b.white} - {b.black}{result} ({b.plies} half-moves"
-                       f"{last}; clocks {_clock(b.white_clock)} / {_clock(b.black_clock)})")
+            echo(f"{at}   {where}: {b.white} - {b.black}{result} ({b.plies} half-moves"
+                 f"{last}; clocks {_clock(b.white_clock)} / {_clock(b.black_clock)})")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import friendly
+from normtui.commands.common import echo, friendly
 from normtui.commands.storecli import (
     actor,
     data,
@@ -40,7 +40,7 @@ def register(cli: click.Group) -> None:
         if as_json:
             echo_json({"backup": str(file), "newest": point.to_json()})
         else:
-            click.echo(f"backed up {db} to {file}: the event as it was after {point.text}")
+            echo(f"backed up {db} to {file}: the event as it was after {point.text}")
 
     @cli.command("restore")
     @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))

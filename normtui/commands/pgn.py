@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from normtui.commands.common import UserError, fail, friendly, to_json
+from normtui.commands.common import UserError, echo, fail, friendly, to_json
 from normtui.commands.parsing import Whole
 from normtui.pgn import STAGES, GameReport, PgnReadError, Stage, validate_file
 from normtui.rules.profile import Profile
@@ -42,7 +42,7 @@ def _progress(path: Path, size: int) -> Iterator[Callable[[int], None] | None]:
     if size < PROGRESS_MIN_BYTES or not sys.stderr.isatty():
         yield None
         return
-    with click.progressbar(length=size, label=path.name, file=sys.stderr) as bar:
+    with click.progressbar(length=size, label=visible(path.name), file=sys.stderr) as bar:
         yield bar.update
 
 
@@ -55,7 +55,7 @@ class _Unwritable(Exception):
 
 def _emit(text: str, nl: bool = True) -> None:
     try:
-        click.echo(text, nl=nl)
+        echo(text, nl=nl, lines=True)
     except BrokenPipeError:
         raise
     except OSError as exc:
@@ -98,15 +98,15 @@ class _Tally:
 def _human(report: GameReport) -> str:
     """A game's lines for a terminal: what the file holds (names, tokens) is shown, never
     obeyed (:func:`normtui.text.visible`)."""
-    players = f"{report.white} - {report.black}"
+    players = f"{visible(report.white)} - {visible(report.black)}"
     head = (f"#{report.index + 1:<4} {players:<44} R{report.round:<5} "
             f"{report.result or '?':<8} {report.termination:<21} "
             f"{'OK' if report.ok else 'ERRORS':<7}(line {report.line})")
     lines = [head]
     for f in report.findings:
-        lines.append(f"      {f.severity:<7} {f.move or '-':<11} {f.code}: {f.message} "
-                     f"({f.rule})")
-    return visible("\n".join(lines))
+        lines.append(f"      {f.severity:<7} {visible(f.move or '-'):<11} {f.code}: "
+                     f"{visible(f.message)} ({f.rule})")
+    return "\n".join(lines)
 
 
 class _JsonList:
@@ -139,18 +139,18 @@ def _validate_one(path: Path, stage: Stage, profile: Profile, jobs: int, as_json
                 else:
                     _emit(_human(report))
     except PgnReadError as exc:
-        click.echo(f"normtui: {exc}", err=True)
+        echo(f"normtui: {visible(str(exc))}", err=True)
         return False
     except OSError as exc:  # reading the file (writes raise _Unwritable)
         if isinstance(exc, BrokenPipeError):
             raise
-        click.echo(f"normtui: {path}: {exc.strerror or exc}", err=True)
+        echo(f"normtui: {visible(str(path))}: {exc.strerror or exc}", err=True)
         return False
     if tally.games == 0:
-        click.echo(f"normtui: {path}: no games found", err=True)
+        echo(f"normtui: {visible(str(path))}: no games found", err=True)
         total.bad_games += 1
     if not as_json:
-        _emit(tally.line(str(path)))
+        _emit(tally.line(visible(str(path))))
     return True
 
 

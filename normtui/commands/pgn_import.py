@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.common import UserError, echo, echo_json, friendly
 from normtui.commands.storecli import actor_option, db_argument, json_option, opened
 from normtui.text import visible
 
@@ -47,12 +47,12 @@ def _line(o: object) -> str:
 
     assert isinstance(o, Outcome)
     # What the file holds is shown, never obeyed (normtui.text.visible, below).
-    players = f"{o.white or '?'} - {o.black or '?'}"
-    text = f"{o.board}: {o.text}" if o.board else o.text
+    players = f"{visible(o.white or '?')} - {visible(o.black or '?')}"
+    text = visible(f"{o.board}: {o.text}" if o.board else o.text)
     head = f"#{o.index + 1:<4} {players:<40} R{o.round or '?':<5} {o.status:<9} {text}"
-    errors = [f"      {f.severity:<7} {f.move or '-':<11} {f.code}: {f.message} ({f.rule})"
-              for f in o.findings if f.severity == "error"]
-    return visible("\n".join([head, *errors]))
+    errors = [f"      {f.severity:<7} {visible(f.move or '-'):<11} {f.code}: "
+              f"{visible(f.message)} ({f.rule})" for f in o.findings if f.severity == "error"]
+    return "\n".join([head, *errors])
 
 
 def register(cli: click.Group) -> None:
@@ -106,16 +106,16 @@ def register(cli: click.Group) -> None:
                                     replace=replace)
         empty = [path for path, raws in sources if not raws]
         for path in empty:
-            click.echo(f"normtui: {path}: no games found", err=True)
+            echo(f"normtui: {visible(str(path))}: no games found", err=True)
         if as_json:
             echo_json([o.to_json() for o in outcomes])
         else:
             for path, _raws in sources:
                 mine = [o for o in outcomes if o.file == str(path)]
                 for o in mine:
-                    click.echo(_line(o))
+                    echo(_line(o), lines=True)
                 if mine:
-                    click.echo(import_summary(str(path), mine))
+                    echo(import_summary(visible(str(path)), mine))
             if len(sources) > 1:
-                click.echo(import_summary("all files", outcomes))
+                echo(import_summary("all files", outcomes))
         sys.exit(1 if empty or any(o.trouble for o in outcomes) else 0)

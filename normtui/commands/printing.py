@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo_json, friendly
+from normtui.commands.common import echo, echo_json, friendly
 from normtui.commands.parsing import ROUND_NUMBER
 from normtui.commands.storecli import db_argument, opened
 from normtui.export.sheets import SHEETS, sheet_html
@@ -53,7 +53,7 @@ def register(cli: click.Group) -> None:
             if as_json:
                 echo_json({"sheet": what, "round": round_no, "html": text})
             else:
-                click.echo(text, nl=False)
+                echo(text, nl=False, lines=True)
             return
         # Replaced whole, a device or FIFO written through, a link's target written (issue 18).
         write_output(output, text)
@@ -61,4 +61,4 @@ def register(cli: click.Group) -> None:
             echo_json({"sheet": what, "round": round_no, "output": str(output),
                        "bytes": len(text.encode())})
         elif str(output) != "-":
-            click.echo(f"wrote {output} ({what})", err=True)
+            echo(f"wrote {output} ({what})", err=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo_json, friendly
+from normtui.commands.common import echo, echo_json, friendly
 from normtui.commands.storecli import json_option
 
 
@@ -65,4 +65,4 @@ def register(cli: click.Group) -> None:
             return
         width = max(len(str(r["name"])) for r in rows)
         for r in rows:
-            click.echo(f"{r['name']:<{width}}  {r['event']}: {r['line']}")
+            echo(f"{r['name']:<{width}}  {r['event']}: {r['line']}")

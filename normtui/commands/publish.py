@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from normtui.commands.common import UserError, echo_json, fail, friendly
+from normtui.commands.common import UserError, echo, echo_json, fail, friendly
 from normtui.commands.storecli import db_argument, json_option, opened
-from normtui.text import visible
 
 if TYPE_CHECKING:
     from normtui.export.follow import Turn
@@ -43,7 +42,7 @@ def _watch(db: Path, work: Callable[..., T], said: Callable[[Turn[T]], None], in
     try:
         last = follow(db, work, said, interval=interval)
     except KeyboardInterrupt:
-        click.echo(f"{_now()} stopped {what}", err=True)
+        echo(f"{_now()} stopped {what}", err=True)
         return
     if last is not None:
         sys.exit(1)
@@ -54,7 +53,7 @@ def _problem(turn: Turn[Any], as_json: bool) -> None:
     if as_json:
         echo_json({"at": _now(), "problem": turn.problem, "retry_in": turn.retry_in})
     else:
-        click.echo(f"{_now()} {visible(turn.problem or '')}{again}", err=True)
+        echo(f"{_now()} {turn.problem or ''}{again}", err=True)
     sys.stdout.flush()
 
 
@@ -93,7 +92,7 @@ def register(cli: click.Group) -> None:
             if as_json:
                 echo_json({"at": _now(), **report.to_json()})
             elif report.written or report.removed or not watch:
-                click.echo(f"{_now()} {visible(str(folder))}: {len(report.written)} written, "
+                echo(f"{_now()} {folder}: {len(report.written)} written, "
                            f"{report.unchanged} unchanged"
                            + (f", {len(report.removed)} removed" if report.removed else ""))
             sys.stdout.flush()
@@ -183,10 +182,10 @@ def _pushed(report: PushReport, as_json: bool) -> None:
         echo_json({"at": _now(), **report.to_json()})
     else:
         if report.scoring:
-            click.echo(f"{_now()} {report.kind} round {report.round_id}: scoring set "
+            echo(f"{_now()} {report.kind} round {report.round_id}: scoring set "
                        f"({report.scoring})")
-        click.echo(f"{_now()} {report.kind} round {report.round_id}: "
+        echo(f"{_now()} {report.kind} round {report.round_id}: "
                    f"{len(report.answers)} games pushed")
         for answer in report.answers:
-            click.echo(f"  {visible(answer.line)}")
+            echo(f"  {answer.line}")
     sys.stdout.flush()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo_json, friendly
+from normtui.commands.common import UserError, echo, echo_json, friendly
 from normtui.commands.event import show_pairings
 from normtui.commands.parsing import PAIRING_NUMBER, ROUND_NUMBER, SEED
 from normtui.commands.storecli import (
@@ -167,7 +167,7 @@ def register(cli: click.Group) -> None:
                     seed = int.from_bytes(os.urandom(4), "big")
                 entry = store.start_playoff(seed)
                 if not as_json:
-                    click.echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else
+                    echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else
                                                  " (recorded)"))
             elif result is not None:
                 entry = store.enter_playoff_result(result[0], result[1], correction=correct)
@@ -192,7 +192,7 @@ def register(cli: click.Group) -> None:
         if actions:
             report(entry, "already entered")
         for line in playoff_lines(view):
-            click.echo(line)
+            echo(line)
 
 
 def playoff_lines(view: PlayoffView) -> list[str]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
-from normtui.commands.common import UserError, echo_json, output_guard
+from normtui.commands.common import UserError, echo, echo_json, output_guard
 from normtui.store import EventStore
 from normtui.text import is_number
 
@@ -112,26 +112,27 @@ def report(entry: AuditEntry | None, unchanged: str = "nothing to change") -> No
             output["entries"].append(entry.to_json())
         return
     if entry is None:
-        click.echo(f"unchanged: {unchanged}")
+        echo(f"unchanged: {unchanged}")
     else:
-        click.echo(f"#{entry.id} {entry.summary}")
+        echo(f"#{entry.id} {entry.summary}")
 
 
 def say(line: str) -> None:
     """A line for the arbiter beside the report (a note in the JSON)."""
     output = _OUTPUT.get()
     if output is None:
-        click.echo(line)
+        echo(line)
     else:
         output["notes"].append(line)
 
 
-def data(key: str, value: object, line: str | None = None) -> None:
-    """A value the JSON carries under ``key``; as text, ``line`` (if any) is printed."""
+def data(key: str, value: object, line: str | Sequence[str] | None = None) -> None:
+    """A value the JSON carries under ``key``; as text, ``line`` (if any) is printed, or each
+    of several lines (one line each: a line break inside a name is shown, not obeyed)."""
     output = _OUTPUT.get()
     if output is None:
-        if line is not None:
-            click.echo(line)
+        for text in [line] if isinstance(line, str) else line or ():
+            echo(text)
     else:
         output[key] = value
 
@@ -143,9 +144,9 @@ def emit(items: Sequence[T], as_json: bool, line: Callable[[T], str], *,
         echo_json([to_json(i) if to_json else i.to_json() for i in items])  # type: ignore[attr-defined]
         return
     for item in items:
-        click.echo(line(item))
+        echo(line(item))
     if not items and empty:
-        click.echo(empty)
+        echo(empty)
 
 
 def parse_round(value: str) -> int:

@@ -37,6 +37,7 @@ from collections.abc import Callable
 
 from normtui.export.snapshot import EventDetails, ExportError, Snapshot, take_snapshot
 from normtui.store import EventStore
+from normtui.text import visible
 
 __all__ = ["FORMATS", "EventDetails", "ExportError", "encodable", "export_event", "export_report",
            "suffix", "writer"]
@@ -93,7 +94,10 @@ def _export(store: EventStore, write: Callable[..., str], is_trf: bool,
             details: EventDetails | None, encoding: str) -> tuple[str, list[str]]:
     snap = take_snapshot(store, details)
     if not is_trf:
-        return write(snap), []
+        # Each writer shows control characters in its cells as escapes; this is the last
+        # look, for what leaves by a road no cell took (JSON writes its own escapes).
+        text = write(snap)
+        return (text if write.__name__ == "json_text" else visible(text, lines=True)), []
     from normtui.export.fide import missing_for_fide
 
     text = write(snap, encoding=encoding)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import cell_text, crosstable, legend, prize_text
+from normtui.text import visible
 
 __all__ = ["esc", "html_page"]
 
@@ -37,8 +38,9 @@ p.note { font-weight: bold; }
 
 
 def esc(text: object) -> str:
-    """Any value as HTML text (quotes too, so it is safe in an attribute as well)."""
-    return html.escape(str(text), quote=True)
+    """Any value as HTML text (quotes too, so it is safe in an attribute as well), control
+    characters as escapes (:func:`normtui.text.visible`)."""
+    return html.escape(visible(str(text)), quote=True)
 
 
 def _row(cells: Sequence[tuple[str, str]], row_class: str = "") -> str:

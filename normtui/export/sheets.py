@@ -22,11 +22,12 @@ Reading a sheet never loads python-chess or Textual: it is a read of the store.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 
+from normtui.export.html import esc
 from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
 from normtui.store import EventStore
+from normtui.text import visible
 
 __all__ = ["SHEETS", "esc", "page", "sheet_html"]
 
@@ -75,11 +76,6 @@ table.sign td { height: 12mm; width: 33%; }
 .grid { display: flex; gap: 4mm; }
 .grid > table { flex: 1; }
 """
-
-
-def esc(text: object) -> str:
-    """Any value as HTML text (quotes too, so it is safe in an attribute as well)."""
-    return html.escape(str(text), quote=True)
 
 
 def page(title: str, sheets: Sequence[str], *, landscape: bool = False) -> str:
@@ -141,7 +137,8 @@ def sheet_html(store: EventStore, what: str, round_no: int | None = None) -> str
         "wallchart": lambda: sheets_round.wallchart(snap),
         "report": lambda: sheets_report.report(store, snap),
     }
-    return makers[what]()
+    # Every text in a sheet went through esc(); this is the last look at the whole page.
+    return visible(makers[what](), lines=True)
 
 
 def _given(round_no: int | None) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 
 from normtui.export.snapshot import Snapshot, half, points_text
 from normtui.store import StandingRow
-from normtui.text import csv_line
+from normtui.text import csv_line, json_visible, visible
 
 __all__ = ["Cell", "cell_text", "crosstable", "csv_text", "json_text", "markdown"]
 
@@ -155,7 +155,7 @@ def json_text(snap: Snapshot) -> str:
     """``{"event", "standings", "crosstable", "playoff"}``: standings rows in final order with
     the fields of ``normtui standings --json`` plus rank, place, federation, rating and FIDE
     id; each crosstable entry lists a player's complete pairings by round."""
-    return json.dumps(as_data(snap), ensure_ascii=False, indent=2) + "\n"
+    return json_visible(json.dumps(as_data(snap), ensure_ascii=False, indent=2)) + "\n"
 
 
 _MD_SPECIAL = str.maketrans({c: f"\\{c}" for c in "\\`*_[]|#"})
@@ -168,7 +168,7 @@ def md_escape(text: str) -> str:
     >>> md_escape("<b>A|B</b>")
     '&lt;b&gt;A\\\\|B&lt;/b&gt;'
     """
-    return html.escape(text, quote=False).translate(_MD_SPECIAL)
+    return html.escape(visible(text), quote=False).translate(_MD_SPECIAL)
 
 
 def _md_table(header: list[str], align: str, rows: list[list[str]]) -> list[str]:

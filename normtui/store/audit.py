@@ -21,13 +21,21 @@ from typing import Any
 from normtui.store.errors import ConflictError, NotFoundError
 from normtui.store.schema import TABLES
 
-__all__ = ["BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry", "find_undoable",
+__all__ = ["ACTIONS", "BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry", "find_undoable",
            "read_log"]
 
 Row = dict[str, Any]
 # Entries undo never takes back: the creation of the event, and a restore (where the log
 # jumps to a backup's; it changes no row). Undo reaches past a restore, not past the creation.
 BOUNDARIES = ("create", "restore")
+# Every kind of change normtui writes (``normtui check`` reports any other as damage): a new
+# one is added here.
+ACTIONS = frozenset({
+    "armageddon", "arrival", "blitz start", "close round", "correction", "create", "details",
+    "feed", "feed source", "illness", "incident", "numbers", "pgn", "player",
+    "playoff choice", "playoff correction", "playoff pgn", "playoff result", "playoff start",
+    "reopen round", "restore", "result", "schedule", "sign", "start round", "state",
+    "time control", "undo", "withdraw"})
 Rows = Mapping[str, Mapping[str, Row | None]]
 
 
@@ -217,6 +225,8 @@ class Recorder:
     def write_audit(self, *, at: str, actor: str, action: str, summary: str,
                     undoes: int | None = None) -> AuditEntry | None:
         """The audit row of this mutation, or ``None`` when nothing changed (nothing written)."""
+        if action not in ACTIONS:
+            raise ValueError(f"{action!r} is not in normtui.store.audit.ACTIONS")
         before, after = self.changes()
         if not after:
             return None

@@ -28,6 +28,7 @@ from normtui.rules.profile import ProfileError
 from normtui.rules.scoring import check_game
 from normtui.store.audit import Row
 from normtui.store.base import StoreBase
+from normtui.store.check_values import check_controls, check_entries
 from normtui.store.connection import applied_migrations, open_connection
 from normtui.store.errors import StoreError
 from normtui.store.failures import sqlite_failure
@@ -83,6 +84,10 @@ def _check(store: StoreBase, conn: sqlite3.Connection) -> list[str]:
                         f"normtui expects {', '.join(KNOWN_MIGRATIONS)}")
     problems.extend(check_log(conn))
     try:
+        problems.extend(check_controls(conn))
+    except sqlite3.Error as exc:
+        problems.append(f"texts: SQLite says: {exc}")
+    try:
         games = store.games()
     except UNREADABLE as exc:
         return [*problems, f"games: cannot be read ({type(exc).__name__}: {exc})"]
@@ -118,6 +123,8 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
     images: dict[int, tuple[_Images, _Images]] = {}
     if not log or log[0][1] != "create":
         problems.append("audit log: it does not begin with the creation of the event")
+    problems.extend(check_entries([(entry_id, action, at, actor)
+                                   for entry_id, action, _u, _b, _a, at, actor in log]))
     for entry_id, action, undoes, before_text, after_text, at, actor in log:
         label = f"audit #{entry_id} ({action})"
         problems.extend(_check_stamp(label, at, actor))

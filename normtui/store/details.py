@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from normtui.rules.model import FIDE_TITLES
 from normtui.store.base import StoreBase
 from normtui.store.errors import InputError
+from normtui.store.players_csv import given_text
 from normtui.store.values import surname
 from normtui.text import clean_text, is_number
 
@@ -44,7 +45,7 @@ Value = str | Sequence[str] | None
 def _text(value: Value, what: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise InputError(f"{what} is one text, not a list")
-    cleaned = clean_text(value or "")
+    cleaned = clean_text(given_text(value or "", what))
     return cleaned or None
 
 
@@ -54,7 +55,7 @@ def _clean_detail(key: str, value: Value) -> str | None:
         if isinstance(value, str) and not value.strip():
             value = None  # an empty text clears, as for the other details
         names = [value] if isinstance(value, str) else list(value or ())
-        cleaned = [clean_text(str(n)) for n in names]
+        cleaned = [clean_text(given_text(str(n), "a deputy arbiter's name")) for n in names]
         if any(not n for n in cleaned):
             raise InputError("a deputy arbiter's name is empty")
         import json
@@ -141,7 +142,7 @@ PLAYER_FIELDS = {"title": "title", "sex": "sex", "fide_id": "FIDE id", "rating":
 def _player_value(key: str, value: str | int | None) -> str | int | None:
     """The stored form of one player detail, checked as FIDE's report writes it."""
     # Cleaned as every text entering the event (issue 18).
-    text = clean_text(str(value if value is not None else ""))
+    text = clean_text(given_text(str(value if value is not None else ""), PLAYER_FIELDS[key]))
     text = "" if text.lower() == "none" else text
     if not text:
         return None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, Self
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.errors import ConflictError, InputError
 from normtui.store.games import GamesMixin, _check_record, same_record
+from normtui.store.players_csv import given_text
 
 if TYPE_CHECKING:
     from normtui.rules.contenders import Contender
@@ -52,6 +53,8 @@ class FeedMixin(GamesMixin):
         text = source.strip() if source is not None else None
         if text == "":
             raise InputError("the feed source is empty: give a folder, a file or a URL")
+        if text is not None:
+            given_text(text, "the feed source")
         if round is not None:
             self.check_round(round)
         with self._write("feed source") as tx:

@@ -46,6 +46,7 @@ from normtui.store.connection import (
 )
 from normtui.store.errors import BusyError, InputError, StoreError
 from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
+from normtui.text import visible
 
 __all__ = ["LogPoint", "backup_event", "building", "place", "refuse_to_replace",
            "restore_event"]
@@ -410,7 +411,8 @@ def _keep_copy(guard: sqlite3.Connection, event: Path, kept: Path) -> None:
 def _write_restore_entry(snapshot: sqlite3.Connection, backup: Path, point: LogPoint,
                          at: str, actor: str, replaced: LogPoint | None, kept: Path | None
                          ) -> AuditEntry:
-    summary = f"restored from {backup.name}: the event as it was after #{point.id} ({point.at})"
+    summary = (f"restored from {visible(backup.name)}: the event as it was after #{point.id} "
+               f"({point.at})")
     if kept is not None:
         newest = f"newest change #{replaced.id} ({replaced.at})" if replaced else \
             "its log unreadable"

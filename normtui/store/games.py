@@ -22,13 +22,13 @@ from normtui.rules.model import (
 from normtui.rules.results import apply_armageddon, apply_result, check_round_closable
 from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, NotFoundError
-from normtui.text import is_number
+from normtui.text import has_controls, is_number, visible
 
 if TYPE_CHECKING:
     from normtui.store.audit import AuditEntry
     from normtui.store.records import GameRecord
 
-__all__ = ["GamesMixin", "normalised_record", "same_record"]
+__all__ = ["GamesMixin", "normalised_record", "refuse_record_controls", "same_record"]
 
 PgnKind = Literal["main", "armageddon"]
 Signer = Literal["white", "black", "arbiter"]
@@ -321,6 +321,16 @@ def _check_record(kind: str, text: str) -> None:
         raise InputError(f"a PGN is for the 'main' game or the 'armageddon', not {kind!r}")
     if not text.strip():
         raise InputError("the PGN text is empty")
+    refuse_record_controls(text)
+
+
+def refuse_record_controls(text: str) -> None:
+    """A record is shown in the console and written to exports: its tags and comments hold
+    no escape sequence (tabs and line ends are a file's whitespace)."""
+    for number, line in enumerate(text.replace("\t", " ").replace("\r", "\n").split("\n"), 1):
+        if has_controls(line):
+            raise InputError(f"the PGN record's line {number} holds control characters, which "
+                             f"a terminal would obey: '{visible(line)[:80]}'; not kept")
 
 
 def _check_date(date: str | None) -> None:

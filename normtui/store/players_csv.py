@@ -8,7 +8,8 @@ never created from a half-read list.
 Spreadsheets are taken as they save: comma-, semicolon- or tab-separated (a Norwegian Excel
 separates with ";", since "," is its decimal sign; a first line ``sep=;`` is understood), in
 UTF-8, UTF-16 or Windows-1252 (:func:`normtui.text.read_text_file`). Text is cleaned as
-everything entering the event is (:func:`normtui.text.clean_text`).
+everything entering the event is (:func:`normtui.text.clean_text`); a cell holding control
+characters (a terminal's escape sequence, a line break) is refused with its line number.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from pathlib import Path
 from normtui.rules.model import FIDE_TITLES
 from normtui.store.errors import InputError
 from normtui.store.event_records import PlayerInput
-from normtui.text import TextFileError, clean_text, is_number, read_text_file
+from normtui.text import TextFileError, clean_text, is_number, read_text_file, refuse_controls
 
-__all__ = ["COLUMNS", "MAX_RATING", "check_players", "clean_player", "parse_players_csv",
+__all__ = ["COLUMNS", "MAX_RATING", "check_players", "clean_player", "given_text",
+           "parse_players_csv",
            "read_players_csv"]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
@@ -87,8 +89,9 @@ def parse_players_csv(text: str, *, source: str = "players file") -> list[Player
         if len(row) != len(header):
             raise InputError(f"{source} line {line}: {len(row)} fields, the header has "
                              f"{len(header)}")
-        cells = {k: clean_text(v) for k, v in zip(header, row, strict=True)}
         where = f"{source} line {line}"
+        cells = {k: clean_text(given_text(v, f"{where}: the {k}"))
+                 for k, v in zip(header, row, strict=True)}
         players.append(_player(cells, where))
         check_players(players, where)
     return players
@@ -120,10 +123,20 @@ def _player(cells: dict[str, str], where: str) -> PlayerInput:
     return PlayerInput(name, rating, federation, cells["fide_id"] or None, title, sex)
 
 
+def given_text(value: str, what: str) -> str:
+    """``value`` as given, refused (:class:`InputError`) when it holds control characters
+    (:func:`normtui.text.refuse_controls`)."""
+    try:
+        return refuse_controls(value, what)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
 def clean_player(p: PlayerInput) -> PlayerInput:
     """``p`` with its texts as the event stores them (a list made by a program, not read
-    from a file, goes through this too)."""
-    return replace(p, name=clean_text(p.name),
+    from a file, goes through this too: a TRF's); a name holding control characters is
+    refused (:func:`normtui.text.refuse_controls`)."""
+    return replace(p, name=clean_text(given_text(p.name, "the name")),
                    federation=clean_text(p.federation or "") or None,
                    fide_id=clean_text(p.fide_id or "") or None)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from normtui.rules.model import Colour, GameState, RuleError
 from normtui.store.base import StoreBase, Tx
 from normtui.store.errors import ConflictError, InputError, StoreError
+from normtui.store.games import refuse_record_controls
 from normtui.store.values import surname
 
 if TYPE_CHECKING:
@@ -344,6 +345,7 @@ class StagesMixin(StoreBase):
         game_id = game.strip().upper()
         if not text.strip():
             raise InputError("the PGN text is empty")
+        refuse_record_controls(text)
         with self._write("playoff pgn") as tx:
             state = self._started_playoff()
             target = state.game(game_id)

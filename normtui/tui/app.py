@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
+from textual.content import Content
+from textual.filter import LineFilter
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
+from normtui.text import visible
 from normtui.tui.commands import ConsoleCommands
+from normtui.tui.formatting import ShowControls
 from normtui.tui.panes import PANES
 
 if TYPE_CHECKING:
@@ -60,6 +64,7 @@ class NormtuiApp(App[None]):
         self.preload = preload
         # The public site and the Lichess broadcast, once started (normtui.tui.outward).
         self.outward: Outward | None = None
+        self._show_controls = ShowControls()
 
     async def on_event(self, event: events.Event) -> None:
         # A key typed while the console opens waits for its pane (ConsoleScreen.hold_key).
@@ -108,6 +113,14 @@ class NormtuiApp(App[None]):
             self.stylesheet.add_source(path.read_text(encoding="utf-8"),
                                        read_from=(str(path), ""), is_default_css=False)
         self.refresh_css(animate=False)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self._show_controls]
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        # The header's one way to the terminal for the event's name (its title) and what the
+        # screens say under it: escape sequences in a damaged event's name are shown.
+        return super().format_title(visible(title), visible(sub_title))
 
     def get_default_screen(self) -> Screen[None]:
         # The console is the app's first screen, not pushed over an empty default one: that

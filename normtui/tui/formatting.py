@@ -24,10 +24,33 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from normtui.rules.model import ArmageddonResult, GameState, MainResult
+from rich.segment import Segment
+from textual.color import Color
+from textual.filter import LineFilter
+from textual.strip import Strip
 
-__all__ = ["clock_time", "countdown", "day_of", "money", "points", "result_text", "same_day",
-           "stamp", "state_text"]
+from normtui.rules.model import ArmageddonResult, GameState, MainResult
+from normtui.text import visible
+
+__all__ = ["ShowControls", "clock_time", "countdown", "day_of", "money", "points", "result_text",
+           "same_day", "stamp", "state_text"]
+
+
+class ShowControls(LineFilter):
+    """The last look at every line the console draws: a control or format character still in
+    it (a damaged event's name in a label, a feed's tag in a message) is shown as its escape
+    (:func:`normtui.text.visible`), never sent to the terminal, which would obey it (set its
+    title or clipboard, blink). The tables and the title show escapes already; this catches
+    whatever text took another road. A line is kept to its width (an escape is wider than the
+    character it shows, which a terminal draws in no cell)."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        if "".join([s.text for s in segments]).isprintable():  # one C call: the usual line
+            return segments
+        shown = [s if s.control or s.text.isprintable() else Segment(visible(s.text), s.style)
+                 for s in segments]
+        width = Strip(segments).cell_length
+        return list(Strip(shown).crop(0, width))
 
 _STATES = {
     GameState.SCHEDULED: "scheduled",

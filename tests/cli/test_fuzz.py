@@ -28,10 +28,23 @@ from normtui.cli import cli
 from normtui.commands import register_all
 from normtui.commands.parsing import Whole
 from tests.cli.conftest import write_players
+from tests.control_chars import (
+    BIDI,
+    BLINK,
+    EVENT_NAME,
+    FAKE_LINE,
+    OSC52,
+    RAW,
+    assert_shown_not_obeyed,
+    damage,
+)
 
 NOT_FUZZED = {"open"}
 # Options that make a command follow the event until it is interrupted.
 ENDLESS = {"--watch"}
+INPUTS = ("event.db", "damaged.db", "players.csv", "game.pgn", "binary.bin", "deep.toml",
+          "evil.pgn", "evil.csv", "ev\x1b[5mil\x07.pgn")
+EVIL_NAME = INPUTS[-1]
 
 HOSTILE = [
     "", " ", "0", "1", "3", "7", "9", "10", "-1", "²", "١٢", "１", "9" * 30, str(2**63),
@@ -41,6 +54,9 @@ HOSTILE = [
     "Troms\udcf8", "M1", "M2", "A", "R3.2", "white", "black", "arbiter", "none", "GM", "m",
     "2022-06-01", "16:00", "31/05/2022", "25:61", "classical", "armageddon", "rapid",
     "electronic_device", "other", "--", "--json", "--nope", "-x", "x" * 3000, "NOR",
+    # What a terminal obeys: OSC 52 (the clipboard), OSC 2 (the title), a C1 CSI, a bell, a
+    # line break that would start a fake line, a bidi override.
+    OSC52, EVENT_NAME, BLINK, FAKE_LINE, BIDI, "\x07", "\x9b2J", "ev\x1b[5mil.pgn",
 ]
 
 
@@ -87,6 +103,17 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                                      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
     (folder / "binary.bin").write_bytes(bytes(range(256)) * 4)
     (folder / "deep.toml").write_text("a = " + "[" * 500 + "]" * 500 + "\n")
+    # What comes from outside with control characters in it: a PGN's tags and comments, a
+    # players file's names, a file's own name.
+    (folder / "evil.pgn").write_text(f'[Event "{BLINK}"]\n[Round "1"]\n[White "{OSC52}"]\n'
+                                     f'[Black "{FAKE_LINE}"]\n[Result "1-0"]\n\n'
+                                     f"1. e4 {{{BIDI}}} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+                                     encoding="utf-8")
+    shutil.copyfile(folder / "game.pgn", folder / EVIL_NAME)
+    # An event whose names, details, incidents and log were given them with SQLite.
+    shutil.copyfile(db, folder / "damaged.db")
+    damage(folder / "damaged.db")
+    write_players(folder / "evil.csv", [f'"{n}",2700,,' for n in (OSC52, BIDI, *"ABCDEFGH")])
     (folder / "folder").mkdir()
     return folder, db
 
@@ -110,8 +137,8 @@ def _paths(work: Path) -> list[str]:
     # A FIFO would make a reader wait for a writer forever: every input refuses it at once.
     return [str(work / name) for name in (
         "event.db", "event.db", "event.db", "event.db-wal", "missing.db", "new.db",
-        "players.csv", "game.pgn", "binary.bin", "folder", "out.csv", "fifo", "deep.toml")
-            ] + ["-"]
+        "players.csv", "game.pgn", "binary.bin", "folder", "out.csv", "fifo", "deep.toml",
+        "evil.pgn", "evil.csv", EVIL_NAME, "damaged.db")] + ["-"]
 
 
 def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
@@ -123,7 +150,9 @@ def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
         return rnd.choice(HOSTILE) if rnd.random() < 0.8 else "".join(
             chr(rnd.randrange(1, 0x3000)) for _ in range(rnd.randrange(8))).replace("/", "|")
     if isinstance(kind, click.Path):
-        return paths[0] if param.name == "db" and rnd.random() < 0.8 else rnd.choice(paths)
+        if param.name == "db" and rnd.random() < 0.8:
+            return paths[0] if rnd.random() < 0.7 else paths[-2]  # the event, or a damaged one
+        return rnd.choice(paths)
     if isinstance(kind, click.Choice):
         return str(rnd.choice(list(kind.choices)))
     if isinstance(kind, Whole):
@@ -167,10 +196,20 @@ def _check(work: Path, db: Path, before: bytes, args: list[str]) -> None:
     cwd = os.getcwd()
     os.chdir(work)
     try:
-        result = CliRunner().invoke(cli, args)
+        # color: click would strip a CSI sequence from what is not a terminal; a terminal
+        # gets it as it is.
+        result = CliRunner().invoke(cli, args, color=True)
     finally:
         os.chdir(cwd)
     shown = f"normtui {' '.join(map(repr, args))}\n{result.output}"
+    assert_shown_not_obeyed(result.output, f"output of {shown!r}")
+    for written in work.rglob("*"):
+        raw = written.read_bytes() if written.is_file() else b""
+        # Texts written: not the inputs, nor an event file or a backup (SQLite's own bytes).
+        if written.name not in INPUTS and not raw.startswith(b"SQLite format 3\0") \
+                and not written.name.endswith(("-wal", "-shm", "-journal")):
+            text = raw.decode("utf-8", "replace")
+            assert not any(raw in text for raw in RAW), f"{written.name} of {shown}"
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"{shown}\n{type(result.exception).__name__}: "
                              f"{result.exception}") from result.exception
@@ -196,7 +235,7 @@ def test_fuzz_command(name: str, template: tuple[Path, Path]) -> None:
     def fuzz(data: st.DataObject) -> None:
         work = Path(tempfile.mkdtemp(dir=folder))
         try:
-            for item in ("event.db", "players.csv", "game.pgn", "binary.bin", "deep.toml"):
+            for item in INPUTS:
                 shutil.copyfile(folder / item, work / item)
             (work / "folder").mkdir()
             os.mkfifo(work / "fifo")

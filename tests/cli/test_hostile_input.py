@@ -176,18 +176,21 @@ def test_bytes_that_are_no_text_are_one_line(run: Run, event_db: Path) -> None:
             says="neither UTF-8 nor Windows-1252")
 
 
-@pytest.mark.parametrize(("typed", "stored"), [
-    ("Oslo\r\n001    1 m  GM Fake", "Oslo 001 1 m GM Fake"),
-    ("\x1b[31mStavanger\x1b[0m", "[31mStavanger [0m"),
-    ("Sta\u202evanger", "Stavanger"),
+@pytest.mark.parametrize(("typed", "shown"), [
+    ("Oslo\r\n001 1 m GM Fake", "'Oslo\\r\\n001 1 m GM Fake'"),
+    ("\x1b[31mStavanger\x1b[0m", "'\\x1b[31mStavanger\\x1b[0m'"),
+    ("Sta\u202evanger", "'Sta\\u202evanger'"),
 ])
-def test_details_are_stored_as_one_printable_line(run: Run, event_db: Path, typed: str,
-                                                  stored: str) -> None:
-    assert run("details", event_db, "--city", typed, "--arbiter", typed).exit_code == 0
-    with sqlite3.connect(f"file:{event_db}?mode=ro", uri=True) as conn:
-        assert conn.execute("SELECT city, chief_arbiter FROM event").fetchone() == \
-            (stored, stored)
-    conn.close()
+def test_details_with_control_characters_are_refused(run: Run, event_db: Path, typed: str,
+                                                     shown: str) -> None:
+    """A city or an arbiter holding a terminal's escape sequence, a line break or a bidi
+    override is refused, the characters shown as escapes, nothing written."""
+    for option in ("--city", "--arbiter", "--deputy"):
+        line = refused(run, event_db, "details", event_db, option, typed,
+                       says="holds control characters")
+        assert shown in line
+    refused(run, event_db, "player", event_db, "So", "--federation", typed,
+            says="holds control characters")
 
 
 def test_incident_texts_are_cleaned(run: Run, event_db: Path) -> None:
@@ -200,16 +203,22 @@ def test_incident_texts_are_cleaned(run: Run, event_db: Path) -> None:
     assert "\n" not in run("log", event_db, "--limit", 1).stdout.strip()
 
 
-def test_hostile_player_names_are_cleaned_on_input(run: Run, tmp_path: Path) -> None:
-    names = ["\x1b[2JWipe", "Rtl\u202eesrever", "Cr\r\nLf", "Tab\tbed", *"DEFGHI"]
+@pytest.mark.parametrize("name", ["\x1b[2JWipe", "Rtl\u202eesrever", "Cr\r\nLf", "Tab\tbed",
+                                  "Evil\x1b]52;c;aGVsbG8=\x07Name", "C1\x9b2J"])
+def test_player_names_with_control_characters_are_refused(run: Run, tmp_path: Path,
+                                                          name: str) -> None:
+    """A players file whose name holds what a terminal obeys is refused, naming its line and
+    showing the characters as escapes; no event file is made."""
     csv_file = tmp_path / "p.csv"
     csv_file.write_text("name,rating,federation,fide_id\n"
-                        + "".join(f'"{n}",,,\n' for n in names), encoding="utf-8")
+                        + "".join(f'"{n}",,,\n' for n in ["A", name, *"DEFGHIJ"]),
+                        encoding="utf-8")
     db = tmp_path / "e.db"
-    assert run("new", db, "--players", csv_file).exit_code == 0
-    listed = [p["name"] for p in json.loads(run("new", tmp_path / "f.db", "--players", csv_file,
-                                                "--json").stdout)["players"]]
-    assert listed[:4] == ["[2JWipe", "Rtlesrever", "Cr Lf", "Tab bed"]
+    line = one_line(run, "new", db, "--players", csv_file)
+    assert "line 3: the name" in line and "holds control characters" in line, line
+    for raw in ("\x1b", "\x07", "\x9b", "\u202e", "\t", "\r"):
+        assert raw not in line
+    assert not db.exists()
 
 
 def test_a_hostile_actor_is_refused_visibly(event_db: Path) -> None:

@@ -213,3 +213,66 @@ def test_a_damaged_time_or_actor_in_the_log_is_reported(event_path: Path) -> Non
     assert code == 1
     assert any(line.startswith("audit #2 (result): its time ") for line in lines), lines
     assert any(line.startswith("audit #3 (result): its arbiter's name ") for line in lines), lines
+
+
+def _in_memory(event: bytes) -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:")
+    # Bytes 18-19 of the header: 1 (rollback journal) where the file says 2 (WAL), which a
+    # database in memory cannot be.
+    conn.deserialize(event[:18] + b"\x01\x01" + event[20:])
+    return conn
+
+
+def _log_problems(event: bytes, sql: str, params: tuple[object, ...]) -> list[str]:
+    """``check_log`` of ``event`` after ``sql`` changed audit rows (in memory)."""
+    from normtui.store.check import check_log
+
+    conn = _in_memory(event)
+    try:
+        conn.execute("DROP TRIGGER audit_no_update")
+        conn.execute(sql, params)
+        return check_log(conn)
+    finally:
+        conn.close()
+
+
+def test_one_flipped_bit_in_an_entrys_time_actor_or_action_is_reported(
+        small_event: bytes) -> None:
+    """Review of the second hostile pass: one bit flipped in an audit row's time (still a
+    time, but out of order with its neighbours, or not written as normtui writes it), in its
+    arbiter's name (still printable) or in its action was passed by `check`. Flips of the low
+    seven bits of those characters, in every entry with a neighbour on each side, are each
+    reported against that entry."""
+    conn = _in_memory(small_event)
+    entries = conn.execute("SELECT id, at, actor, action FROM audit ORDER BY id").fetchall()
+    conn.close()
+    rng = random.Random(23)
+    missed, tried = [], 0
+    for entry_id, *values in entries[1:-1]:
+        for column, value in zip(("at", "actor", "action"), values, strict=True):
+            for index in rng.sample(range(len(value)), min(len(value), 6)):
+                bit = rng.randrange(7)
+                flipped = value[:index] + chr(ord(value[index]) ^ (1 << bit)) + value[index + 1:]
+                lines = _log_problems(small_event, f"UPDATE audit SET {column} = ? WHERE id = ?",
+                                      (flipped, entry_id))
+                tried += 1
+                if not any(line.startswith(f"audit #{entry_id}") for line in lines):
+                    missed.append((entry_id, column, flipped))
+    assert tried > 100
+    assert missed == []
+
+
+def test_a_clock_set_back_once_is_not_damage(small_event: bytes) -> None:
+    """The computer's clock set back between two changes makes every later time earlier:
+    no single entry is out of order with both its neighbours, so nothing is reported."""
+    lines = _log_problems(small_event, "UPDATE audit SET at = ? WHERE id > 5",
+                          ("2022-05-31T13:00:00+00:00",))
+    assert lines == []
+
+
+def test_two_writers_with_clocks_of_their_own_are_not_damage(small_event: bytes) -> None:
+    """A script on another clock (a second computer on a shared folder, a test's fixed
+    clock) interleaves its entries with the console's: each arbiter's times are in order."""
+    lines = _log_problems(small_event, "UPDATE audit SET actor = 'script', at = ? "
+                          "WHERE id % 2 = 0", ("2026-12-01T21:00:00+00:00",))
+    assert lines == []

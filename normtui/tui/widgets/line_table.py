@@ -23,6 +23,7 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from normtui.text import visible
 from normtui.tui.widgets.responsive_table import Responsive
 
 
@@ -90,7 +91,9 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         old_columns = self.columns
         self.columns = list(columns)
         self.keys = [key for key, _cells, _style in rows]
-        self._cells = [list(cells) for _key, cells, _style in rows]
+        # Names come from the event file: a damaged one's escape sequences are shown, not run.
+        self._cells = [[(visible(text), style) for text, style in cells]
+                       for _key, cells, _style in rows]
         self._row_styles = [style for _key, _cells, style in rows]
         # Columns only widen (as in a DataTable) and the table is at least as wide as the
         # widget: a result that makes "13" into "14½*" must not change the virtual size, which

@@ -21,10 +21,20 @@ from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, ColumnKey, RowDoesNotExist, RowKey
 
+from normtui.text import visible
+
 
 def literal(cell: object) -> object:
-    """A str cell as plain text (never markup); anything else as it is."""
-    return Text(cell) if isinstance(cell, str) else cell
+    """A str cell as plain text (never markup), control characters shown as escapes
+    (:func:`normtui.text.visible`: a name from a damaged file cannot make the terminal blink);
+    anything else as it is."""
+    # A cell's own line breaks are kept: a row as tall as a clock's two lines shows both.
+    if isinstance(cell, str):
+        return Text(visible(cell, lines=True))
+    if isinstance(cell, Text) and visible(cell.plain, lines=True) != cell.plain:
+        # Its styled parts would not survive the escapes; the text is what must be seen.
+        return Text(visible(cell.plain, lines=True), style=cell.style)
+    return cell
 
 
 class RowTable(DataTable[Any]):
