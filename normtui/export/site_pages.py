@@ -19,7 +19,6 @@ from normtui.export.tables import cell_text, crosstable, legend, prize_text
 from normtui.rules.contenders import Contender
 from normtui.rules.model import MainResult
 from normtui.store import GameRecord
-from normtui.text import visible
 
 __all__ = ["STAMP", "game_status", "has_playoff", "pages", "points_split", "result_text", "text"]
 
@@ -62,7 +61,7 @@ p.legend { color: #555; font-size: 0.9rem; }
 def text(value: object) -> str:
     """A value from the event as HTML text: control characters shown as escapes, then
     ``<``, ``&`` and quotes escaped (safe in an attribute too)."""
-    return esc(visible(str(value)))
+    return esc(value)
 
 
 def points_split(snap: Snapshot) -> dict[int, tuple[Decimal, Decimal]]:
