@@ -138,6 +138,12 @@ class Pane(Vertical):
         """The pane's tab is the one in front."""
         return self.parent is not None and self.parent.display
 
+    @property
+    def in_front(self) -> bool:
+        """The pane is shown with no dialog over it. What a worker finishes later may open a
+        dialog only then: elsewhere the dialog would take keys typed for something else."""
+        return self.shown and self.app.screen is self.screen
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A hidden pane acts on no key. A key typed right after switching panes can reach
         the control that had the focus in the pane left behind; "3" then "x" must not enter

@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from normtui.store.errors import EXPECTED_ERRORS
+from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace
@@ -236,30 +237,26 @@ class LivePane(Pane):
                     self._armageddon_played(change.game_id)
 
     def _armageddon_played(self, game_id: int) -> None:
-        """The feed entered an Armageddon's result: its screen, if open, has nothing to ask."""
-        from normtui.tui.screens.armageddon import ArmageddonScreen
-
-        screen = self.app.screen
+        """The feed entered an Armageddon's result: said where the arbiter is (a dialog open
+        on it says so itself: see ConsoleScreen.store_changed)."""
         game = self.store.game(game_id)
-        if isinstance(screen, ArmageddonScreen) and screen.game.id == game_id \
-                and game.armageddon is not None:
-            self.app.pop_screen()
-            self.say(f"{game.label}: Armageddon {game.armageddon.value} from the feed")
+        if game.armageddon is not None:
+            self.say(f"{game.label}: Armageddon {result_text(game.armageddon)} from the live "
+                     "boards")
 
     def _armageddon(self, game_id: int) -> None:
-        """A drawn main game from the feed: its Armageddon opens, as `d` opens it (§2)."""
+        """A drawn main game from the feed: its Armageddon waits for the arbiter, who opens it
+        (ctrl+a, or a on the board in the pairings); the 20' count from the game's end (§2).
+        Nothing opens by itself: a dialog raised from the background takes the key the
+        arbiter typed for another board as this board's result."""
         game = self.store.game(game_id)
         if game.armageddon is not None:
             return  # the feed had its Armageddon too
-        pairings = getattr(self.screen, "pane", None)
-        if self.app.screen is not self.screen or pairings is None:
-            self.notify(f"{game.label} drawn: its Armageddon is due (§2); a on the board in "
-                        "the pairings", timeout=8, markup=False)
-            return
-        pane = pairings("pairings")
-        opener = getattr(pane, "open_armageddon", None)
-        if opener is not None:
-            opener(game)
+        by = ""
+        if game.armageddon_deadline is not None:
+            by = f", to start by {clock_time(game.armageddon_deadline, self._now())}"
+        self.say(f"{game.label} drawn on the live boards: its Armageddon is waiting{by} (§2);"
+                 " ctrl+a opens it", warning=True)
 
     def reload(self) -> None:
         if self.report is not None:

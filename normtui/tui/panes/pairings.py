@@ -57,6 +57,13 @@ def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
     return f"{absent[0]} absent: {winner} scores 3, {absent[0]} 0; no Armageddon (§4)."
 
 
+def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
+    """The drawn main games whose Armageddon has no result yet, the one to start first first
+    (§2: within 20' of the draw)."""
+    waiting = [g for g in games if g.result is MainResult.DRAW and g.armageddon is None]
+    return sorted(waiting, key=lambda g: (g.armageddon_deadline or "", g.round, g.board))
+
+
 def describe(game: GameRecord) -> str:
     if game.result is None:
         return "no result"
@@ -187,8 +194,7 @@ class PairingsPane(Pane):
     def reload(self) -> None:
         profile = self.store.profile
         games = self.store.games()
-        self._waiting = [g for g in games
-                         if g.result is MainResult.DRAW and g.armageddon is None]
+        self._waiting = armageddons_waiting(games)
         mine = [g for g in games if g.round == self.round]
         self.table.show(mine, self._now(), profile.classical.armageddon_draw_winner)
         bar = self.query_one(RoundBar)
@@ -331,6 +337,9 @@ class PairingsPane(Pane):
                              lambda result: self._armageddon_answered(game, result))
 
     def _armageddon_answered(self, game: GameRecord, result: ArmageddonResult | None) -> None:
+        # As it is now: the feed or another terminal may have entered it while the dialog was
+        # open (the dialog said so), and then the answer is a correction, asked first.
+        game = self.store.game(game.id)
         if result is None:
             if game.armageddon is None:
                 self.say(f"{game.label}: the Armageddon waits; a on the board enters it.")

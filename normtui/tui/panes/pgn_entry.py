@@ -309,6 +309,11 @@ class PgnEntryPane(Pane):
         if any(o.status in ("entered", "attached") for o in outcomes):
             self.changed("pgn")
         replaceable = [o for o in outcomes if o.replaceable]
+        if replaceable and not self.in_front:
+            # The arbiter has moved on: the question waits for ctrl+s again.
+            self.say(f"{len(replaceable)} record(s) differ from those attached: ctrl+s on "
+                     "pane 2 offers to replace them.", warning=True)
+            return
         if replaceable:
             self._offer_replacement(message, replaceable)
             return
@@ -348,9 +353,14 @@ class PgnEntryPane(Pane):
         game = self.store.game(draws[0].game_id)  # type: ignore[arg-type]
         pairings = getattr(self.screen, "pane", None)
         pane = pairings("pairings") if pairings is not None else None
-        if isinstance(pane, PairingsPane) and game.result is MainResult.DRAW \
-                and game.armageddon is None:
+        if not (isinstance(pane, PairingsPane) and game.result is MainResult.DRAW
+                and game.armageddon is None):
+            return
+        if self.in_front:
             pane.open_armageddon(game)
+        else:
+            self.say(f"{game.label} drawn: its Armageddon is waiting (§2); ctrl+a opens it",
+                     warning=True)
 
     # -- helpers -----------------------------------------------------------------------------
 

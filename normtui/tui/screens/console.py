@@ -88,6 +88,10 @@ class ConsoleScreen(Screen[None]):
         # (textual#6686), and would make ctrl+z mean two things under time pressure.
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("ctrl+q", "app.quit", "Quit", id="quit", show=False),
+        # A drawn game from the feed or another terminal opens nothing by itself: the header
+        # counts the Armageddons waiting (and names this key), the arbiter opens them here.
+        Binding("ctrl+a", "next_armageddon", "Armageddon waiting", id="armageddon.next",
+                show=False, tooltip="Open the Armageddon waiting (again: the next one)"),
     ]
 
     def __init__(self, store: EventStore | None, *, path: Path | None = None,
@@ -110,6 +114,8 @@ class ConsoleScreen(Screen[None]):
         self._held = HeldKeys()
         # The store this screen opened itself (see _open_store), whether shown yet or not.
         self.opened_store: EventStore | None = None
+        # The Armageddon ctrl+a opened last: pressed again, it opens the next one.
+        self._offered: int | None = None
 
     @property
     def store(self) -> EventStore:
@@ -387,6 +393,28 @@ class ConsoleScreen(Screen[None]):
             ConfirmScreen(undo_question(last, self.store.actor),
                           confirm=f"Undo {last.actor}'s" if theirs else "Undo"), done)
 
+    def action_next_armageddon(self) -> None:
+        """The Armageddon waiting that must start first, then (pressed again) the next: the
+        pairings show its round with the cursor on its board, and its dialog opens."""
+        from normtui.tui.panes.pairings import PairingsPane, armageddons_waiting
+
+        if not self.ready:
+            return
+        waiting = armageddons_waiting(self.store.games())
+        if not waiting:
+            self.say("No Armageddon is waiting.")
+            return
+        ids = [g.id for g in waiting]
+        at = (ids.index(self._offered) + 1) % len(ids) if self._offered in ids else 0
+        game = waiting[at]
+        self._offered = game.id
+        self.action_show_pane("pairings")
+        pane = self.pane("pairings")
+        assert isinstance(pane, PairingsPane)
+        pane.show_round(game.round)
+        pane.go_to(game.board)
+        pane.open_armageddon(game)
+
     def _poll(self) -> None:
         """Another process (the CLI, a second console) may have written to the file."""
         version = self.store.data_version()
@@ -410,8 +438,19 @@ class ConsoleScreen(Screen[None]):
             else:
                 pane.stale = True
         self.call_after_refresh(self._update_titles)
+        self._tell_dialogs()
         if not event.local:
             self.call_after_refresh(self._say_loaded)
+
+    def _tell_dialogs(self) -> None:
+        """An Armageddon dialog the arbiter has open says it when the feed or another
+        terminal has entered that Armageddon meanwhile (it stays open: see
+        ArmageddonScreen.entered_elsewhere)."""
+        for screen in self.app.screen_stack:
+            told = getattr(screen, "entered_elsewhere", None)
+            game = getattr(screen, "game", None)
+            if told is not None and game is not None:
+                told(self.store.game(game.id))
 
     def _say_loaded(self) -> None:
         """What another terminal wrote, said on the status line: the newest change and who
@@ -430,8 +469,13 @@ class ConsoleScreen(Screen[None]):
             self.notify(text, timeout=4, markup=False)
 
     def _update_titles(self) -> None:
+        from normtui.tui.panes.pairings import armageddons_waiting
+
         current = self.store.current_round()
         where = f"Round {current}" if current else "All rounds complete"
-        # The acting arbiter: every change made here is audited under this name (issue 17.4).
+        waiting = armageddons_waiting(self.store.games())
+        if waiting:
+            where += f" · Armageddon waiting: {len(waiting)} (ctrl+a)"
+        # The acting arbiter: every change made here is audited under this name.
         self.sub_title = f"{where} · arbiter: {self.store.actor}"
 
