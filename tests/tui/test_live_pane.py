@@ -259,6 +259,36 @@ async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_pa
         assert entry.actor == "arbiter" and "the feed's record accepted" in entry.summary
 
 
+async def test_taking_a_record_that_ends_otherwise_says_the_signed_result_stays(
+        demo_app, tmp_path, clock) -> None:
+    """Board 1 is entered 0-1 and signed by White; the feed's conflicting record ends 1-0:
+    the question says the result stays, the record will disagree, and check reports it."""
+    app = demo_app
+    replay(tmp_path / "live", clock, 6)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot, str(tmp_path / "live"))
+        board1 = next(g for g in app.store.games(7) if g.board == 1)
+        app.store.enter_result(7, board1.white, board1.black, "0-1")
+        app.store.sign(board1.id, "white")
+        path = tmp_path / "live" / "round-7" / "game-1.pgn"
+        text = path.read_text().replace("Bc5 {", "Nf6 {", 1).replace('"*"', '"1-0"')
+        path.write_text(text.rstrip().removesuffix("*") + "1-0\n")
+        report = pane.read_now()
+        await pilot.pause()
+        assert report is not None and report.boards[0].conflict
+        pane.focus_first()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert ("The result entered, 0-1 (signed by White), stays: the record, which ends "
+                "1-0, then disagrees with it, and `normtui check` reports it") \
+            in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        board1 = app.store.game(board1.id)
+        assert board1.result is MainResult.BLACK_WIN and "1-0" in (board1.pgn or "")
+
+
 async def test_the_cursor_stays_on_its_board_as_the_feed_reads(demo_app, tmp_path,
                                                                clock) -> None:
     app = demo_app

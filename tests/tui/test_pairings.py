@@ -235,3 +235,26 @@ async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app
         assert isinstance(app.screen, ConfirmScreen)
         assert "Its attached record says 1-0" in app.screen.question, app.screen.question
         await pilot.press("n")
+
+
+async def test_the_armageddon_waits_is_said_only_while_it_waits(demo_app) -> None:
+    """Later on board 3's Armageddon says it waits; entered elsewhere (the feed, another
+    terminal) while the arbiter is on another pane, the line goes: it would be untrue."""
+    from normtui.tui.messages import StoreChanged
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        await pilot.press("a", "escape")
+        await pilot.pause()
+        pane = pairings(app)
+        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters it.")
+        await pilot.press("3")
+        await pilot.pause()
+        game = pane.table.game
+        assert game is not None and game.board == 3
+        app.store.enter_armageddon(7, game.white, game.black, "0-1")
+        console(app).store_changed(StoreChanged(local=True))
+        await pilot.pause()
+        assert pane.status == ""

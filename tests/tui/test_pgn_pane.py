@@ -124,12 +124,16 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert option_ids(pane) == ["outcome-0"]
+        # The line under the text says what was done, no longer what ctrl+s would do.
+        target = str(pane.query_one("#pgn-target", Static).render())
+        assert "ctrl+s" not in target and "round 7 board 1 (Anand-Radjabov)" in target
         # A drawn main game: its Armageddon opens, as d does on the pairings (§2).
         assert isinstance(app.screen, ArmageddonScreen)
         assert app.screen.game.label == "round 7 board 1 (Anand-Radjabov)"
         await pilot.press("escape")  # later
         await pilot.pause()
-        assert pane.status.endswith("the Armageddon waits; a on the board enters it.")
+        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters "
+                                    "it.")
     with EventStore.open(demo_copy) as store:
         game = store.find_game(7, "Anand", "Radjabov")
         assert game.result is not None and game.result.value == "1/2-1/2"

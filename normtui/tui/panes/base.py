@@ -100,17 +100,20 @@ class Pane(Vertical):
             self.call_after_refresh(self.say, summary)
         return True
 
-    def say(self, text: str, *, warning: bool = False) -> None:
+    def say(self, text: str, *, warning: bool = False,
+            true_while: Callable[[], bool] | None = None) -> None:
         """A routine confirmation, on the pane's status line (a toast would cover the table);
         on the pane in front when this one is not (a change made from a dialog another pane
-        opened is said where the arbiter is)."""
+        opened is said where the arbiter is). ``true_while``: what the line says of the event
+        holds only while that says True; the line goes after the change that ends it."""
         say_in_front = getattr(self.screen, "say", None)
         if not self.shown and say_in_front is not None:
-            say_in_front(text, warning=warning)
+            say_in_front(text, warning=warning, true_while=true_while)
             return
         lines = self.query(StatusLine)
         if lines:
-            lines.first().say(text, self.app.now(), warning=warning)  # type: ignore[attr-defined]
+            lines.first().say(text, self.app.now(),  # type: ignore[attr-defined]
+                              warning=warning, true_while=true_while)
         else:
             self.notify(text, timeout=4, markup=False)
 

@@ -249,6 +249,8 @@ class LivePane(Pane):
         (ctrl+a, or a on the board in the pairings); the 20' count from the game's end (§2).
         Nothing opens by itself: a dialog raised from the background takes the key the
         arbiter typed for another board as this board's result."""
+        from normtui.tui.panes.pairings import armageddon_waits
+
         game = self.store.game(game_id)
         if game.armageddon is not None:
             return  # the feed had its Armageddon too
@@ -256,7 +258,8 @@ class LivePane(Pane):
         if game.armageddon_deadline is not None:
             by = f", to start by {clock_time(game.armageddon_deadline, self._now())}"
         self.say(f"{game.label} drawn on the live boards: its Armageddon is waiting{by} (§2);"
-                 " ctrl+a opens it", warning=True)
+                 " ctrl+a opens it", warning=True,
+                 true_while=lambda: armageddon_waits(self.store, game_id))
 
     def reload(self) -> None:
         if self.report is not None:
@@ -302,13 +305,43 @@ class LivePane(Pane):
         feed, game_id, kind = self.feed, view.game_id, view.kind
         why = next((n.text for n in view.notices if "changes moves" in n.text), "")
         question = (f"Take the feed's record for {view.label}?\n\n{why}\n\nThe record kept is "
-                    "replaced; the change is yours, recorded in the audit log.")
+                    f"replaced; the change is yours, recorded in the audit log."
+                    f"{self._result_after_accept(view)}")
 
         def done(yes: bool | None) -> None:
             if yes and self.write("feed", feed.accept, game_id, kind):
                 self.poll()
 
         self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
+
+
+    def _result_after_accept(self, view: BoardView) -> str:
+        """What taking the feed's record does to the result: entered where the board has
+        none; a result entered already stays, and a record that says otherwise then disagrees
+        with it (§8: the scoresheet decides)."""
+        from normtui.importing.agreement import agrees
+        from normtui.rules.duties import signers
+        from normtui.rules.model import ResultError, parse_result
+
+        assert view.game_id is not None
+        game = self.store.game(view.game_id)
+        entered = game.armageddon if view.kind == "armageddon" else game.result
+        try:
+            said = parse_result(view.result) if view.result and view.result != "*" else None
+        except ResultError:
+            said = None
+        if said is None:
+            return ""
+        if entered is None:
+            return f"\n\nIts result {result_text(said)} is entered (provisional, §8)."
+        if agrees(said, entered.value):
+            return ""
+        signed = signers(game.signatures)
+        how = f"signed by {', '.join(signed)}" if signed else "not signed"
+        return (f"\n\nThe result entered, {result_text(entered)} ({how}), stays: the record, "
+                f"which ends {result_text(said)}, then disagrees with it, and `normtui check` "
+                "reports it until one of them is corrected (the result: its key on the board "
+                "in the pairings, asked first).")
 
 
 def _detail_text(view: BoardView, width: int = 80) -> str:

@@ -7,6 +7,7 @@ confirmed, audited correction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -21,7 +22,7 @@ from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
 from normtui.store.records import surname
 from normtui.tui.formatting import clock_time, result_text
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import Pane, report_refusal
 from normtui.tui.widgets.pairings_table import PairingsTable
 from normtui.tui.widgets.round_bar import RoundBar
 from normtui.tui.widgets.status_line import StatusLine
@@ -62,6 +63,12 @@ def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
     (§2: within 20' of the draw)."""
     waiting = [g for g in games if g.result is MainResult.DRAW and g.armageddon is None]
     return sorted(waiting, key=lambda g: (g.armageddon_deadline or "", g.round, g.board))
+
+
+def armageddon_waits(store: EventStore, game_id: int) -> bool:
+    """Whether the game is still a drawn main game without its Armageddon."""
+    game = store.game(game_id)
+    return game.result is MainResult.DRAW and game.armageddon is None
 
 
 def describe(game: GameRecord) -> str:
@@ -279,9 +286,12 @@ class PairingsPane(Pane):
             return
         from normtui.tui.screens.confirm import ConfirmScreen
 
+        correction = game.result is not None
+        if self._refused(self.store.enter_result, game.round, game.white, game.black, result,
+                         correction=correction, expected_version=game.version):
+            return
         # A forfeit is never one key: it takes a game off the board (3-0, no Armageddon), and
         # x is the crosstable one pane away. What the desk knows is said with it.
-        correction = game.result is not None
         if correction:
             question = (f"Correct {game.label}?\n\nNow: {describe(game)}\n"
                         f"New: {result_text(result)} ({_OUTCOMES[value]})")
@@ -342,12 +352,17 @@ class PairingsPane(Pane):
         game = self.store.game(game.id)
         if result is None:
             if game.armageddon is None:
-                self.say(f"{game.label}: the Armageddon waits; a on the board enters it.")
+                self.say(f"{game.label}: the Armageddon waits; a on the board (or ctrl+a) "
+                         "enters it.", true_while=lambda: armageddon_waits(self.store, game.id))
             return
         if game.armageddon is result:
             return
         from normtui.tui.screens.confirm import ConfirmScreen
 
+        if (game.armageddon is not None or result.is_forfeit) and self._refused(
+                self.store.enter_armageddon, game.round, game.white, game.black, result,
+                correction=game.armageddon is not None, expected_version=game.version):
+            return
         if game.armageddon is None and result.is_forfeit:
             # A forfeit decides the pairing without a game: asked first.
             absent = game.black_name if result is ArmageddonResult.WHITE_FORFEIT_WIN \
@@ -369,6 +384,14 @@ class PairingsPane(Pane):
         self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
                              lambda yes: self._enter_armageddon(game, result, True)
                              if yes else None)
+
+    def _refused(self, call: Callable[..., object], *args: object, **kwargs: object) -> bool:
+        """Whether the change is refused (said, as a refusal is): found before the arbiter is
+        asked to confirm it, not after."""
+        exc = self.store.refusal(call, *args, **kwargs)
+        if exc is not None:
+            report_refusal(self, exc)
+        return exc is not None
 
     def _enter_armageddon(self, game: GameRecord, result: ArmageddonResult,
                           correction: bool) -> None:

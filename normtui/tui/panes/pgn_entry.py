@@ -300,6 +300,8 @@ class PgnEntryPane(Pane):
         self._showing_outcomes = True
         self.query_one(PgnFindings).show_outcomes(outcomes, summary)
         said = outcomes[0].message if len(outcomes) == 1 else summary
+        # The line under the text said where ctrl+s would attach it: now what it did.
+        self.query_one("#pgn-target", Static).update(Text(said))
         # What went in is a confirmation (the status line); what did not, a warning.
         troubled = [o for o in outcomes if o.status in TROUBLE and not o.replaceable]
         if troubled:
@@ -344,7 +346,7 @@ class PgnEntryPane(Pane):
     def _armageddon_after(self, outcomes: list[Outcome]) -> None:
         """A record that entered a drawn main game opens its Armageddon, as d does."""
         from normtui.rules.model import MainResult
-        from normtui.tui.panes.pairings import PairingsPane
+        from normtui.tui.panes.pairings import PairingsPane, armageddon_waits
 
         draws = [o for o in outcomes if o.status == "entered" and o.stage == "main"
                  and o.result == MainResult.DRAW.value and o.game_id is not None]
@@ -360,7 +362,7 @@ class PgnEntryPane(Pane):
             pane.open_armageddon(game)
         else:
             self.say(f"{game.label} drawn: its Armageddon is waiting (§2); ctrl+a opens it",
-                     warning=True)
+                     warning=True, true_while=lambda: armageddon_waits(self.store, game.id))
 
     # -- helpers -----------------------------------------------------------------------------
 

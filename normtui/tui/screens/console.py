@@ -9,6 +9,7 @@ thread after it, and the pairings pane is mounted when they are there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
 from normtui.tui.widgets.console_footer import ConsoleFooter
 from normtui.tui.widgets.console_tabs import ConsoleTabs
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.store import AuditEntry, EventStore
@@ -53,12 +55,39 @@ _LATER_PANE_KEYS = frozenset(k for key, _id, _m, _c in PANES[1:] for k in (key, 
 _PANE_OF_KEY = {k: pane_id for key, pane_id, _m, _c in PANES for k in (key, f"f{key}")}
 
 
+def undo_effect(entry: AuditEntry) -> str:
+    """What undoing ``entry`` takes back, in words, when its summary says more than that: an
+    Armageddon entered is summed up with the main game's result, which the undo leaves."""
+    before, after = entry.before.get("games", {}), entry.after.get("games", {})
+    said = []
+    for key, new in after.items():
+        old = before.get(key)
+        if not new or not old or old.get("result") != new.get("result") \
+                or old.get("armageddon") == new.get("armageddon"):
+            continue
+        label = entry.summary.split(": ", 1)[0]
+        result = _result(new.get("result"))
+        if old.get("armageddon") is None:
+            said.append(f"{label}: only the Armageddon ({_result(new['armageddon'])}) is "
+                        f"undone; the result {result} stays, its Armageddon waiting again")
+        else:
+            said.append(f"{label}: only the Armageddon is undone, {_result(new['armageddon'])}"
+                        f" back to {_result(old['armageddon'])}; the result {result} stays")
+    return "; ".join(said)
+
+
+def _result(value: str | None) -> str:
+    return "none" if value is None else value.replace("1/2-1/2", "½-½")
+
+
 def undo_question(entry: AuditEntry, me: str) -> str:
-    """The question before an undo: whose change it is, when it is not the arbiter's own."""
+    """The question before an undo: whose change it is, when it is not the arbiter's own, and
+    what it takes back when the summary says more."""
+    effect = undo_effect(entry)
+    what = f"#{entry.id} {entry.summary}" + (f"\n\n{effect}." if effect else "")
     if entry.actor == me:
-        return f"Undo the last change?\n\n#{entry.id} {entry.summary}"
-    return (f"Undo {entry.actor}'s change?\n\n#{entry.id} {entry.summary}\n\n"
-            f"{entry.actor} made it, not you ({me}).")
+        return f"Undo the last change?\n\n{what}"
+    return f"Undo {entry.actor}'s change?\n\n{what}\n\n{entry.actor} made it, not you ({me})."
 
 
 class ConsoleScreen(Screen[None]):
@@ -386,7 +415,8 @@ class ConsoleScreen(Screen[None]):
                 # The refusal says what came since; the panes show it (no second toast).
                 self.post_message(StoreChanged(local=True))
                 return
-            self.say(f"Undone: {last.summary}")  # a confirmation: the status line (issue 11)
+            # A confirmation: the status line.
+            self.say(f"Undone: {undo_effect(last) or last.summary}")
             self.post_message(StoreChanged(local=True, action="undo"))
 
         self.app.push_screen(
@@ -439,6 +469,8 @@ class ConsoleScreen(Screen[None]):
                 pane.stale = True
         self.call_after_refresh(self._update_titles)
         self._tell_dialogs()
+        for line in self.query(StatusLine):
+            line.drop_if_stale()
         if not event.local:
             self.call_after_refresh(self._say_loaded)
 
@@ -459,12 +491,13 @@ class ConsoleScreen(Screen[None]):
         what = f": #{newest[0].id} {newest[0].summary} ({newest[0].actor})" if newest else ""
         self.say(f"Loaded from another terminal{what}")
 
-    def say(self, text: str, *, warning: bool = False) -> None:
+    def say(self, text: str, *, warning: bool = False,
+            true_while: Callable[[], bool] | None = None) -> None:
         """On the status line of the pane in front."""
         active = self.query_one(TabbedContent).active.removeprefix("tab-")
         pane = self._panes.get(active)
         if pane is not None and pane.is_mounted and pane.shown:
-            pane.say(text, warning=warning)
+            pane.say(text, warning=warning, true_while=true_while)
         else:
             self.notify(text, timeout=4, markup=False)
 
