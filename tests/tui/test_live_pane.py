@@ -367,3 +367,57 @@ async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(demo_copy
         pane.poll()
         await pilot.pause(0.3)
         assert pane.feed is not None
+
+
+async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
+        demo_app, tmp_path, clock) -> None:
+    """A folder typed that is not there is refused in the dialog; Tab typed right after the
+    path moves on (the round is not typed into the path); the source is offered again after
+    a stop, with the round being played."""
+    app = demo_app
+    (tmp_path / "live").mkdir()
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, FeedSourceScreen)
+        assert app.screen.query_one("#feed-round").value == "7"  # the round being played
+        await pilot.press(*str(tmp_path / "nowhere"), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FeedSourceScreen)
+        assert "no such folder or file" in str(
+            app.screen.query_one("#feed-source-error").render())
+        assert app.store.feed_source() == (None, None)
+        path = app.screen.query_one("#feed-source")
+        path.value = ""
+        await pilot.press(*str(tmp_path / "live"), "tab", "7", "enter")
+        await pilot.pause()
+        assert app.store.feed_source() == (str(tmp_path / "live"), 7)
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert pane.feed is None
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one("#feed-source").value == str(tmp_path / "live")
+
+
+async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path,
+                                                            clock) -> None:
+    """Watching round 7: once it is complete, round 8 is watched (and kept with the event)."""
+    from normtui.tui.messages import StoreChanged
+    from tests.tui.test_desk_pane import finish_round_7
+
+    app = demo_app
+    (tmp_path / "live").mkdir()
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot)
+        pane._source_chosen((str(tmp_path / "live"), 7))
+        await pilot.pause()
+        assert pane.source == (str(tmp_path / "live"), 7)
+        finish_round_7(app.store)
+        console(app).store_changed(StoreChanged(local=True))
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.source == (str(tmp_path / "live"), 8)
+        assert app.store.feed_source() == (str(tmp_path / "live"), 8)
+        assert "round 8 is watched now" in pane.status

@@ -45,9 +45,46 @@ class Pane(Vertical):
         self.stale = False
         # Set by the console when the pane is built because its key was pressed.
         self.focus_when_mounted = False
+        # True while the pane re-reads because the arbiter has just come to it.
+        self.arriving = False
 
     def reload(self) -> None:
         """Re-read what the pane shows from the store."""
+
+    def shown_round(self) -> int | None:
+        """The round a pane of one round shows while it follows the round being played."""
+        return None
+
+    def arrived(self) -> None:
+        """The arbiter has just come to the pane (its key, its tab): a pane that follows the
+        round being played catches up with it now."""
+        shown = self.shown_round()
+        if shown is not None and self.store.current_round() != shown:
+            self.arriving = True
+            try:
+                self.reload()
+            finally:
+                self.arriving = False
+
+    def round_to_show(self, shown: int, following: bool, key: str) -> int:
+        """For a pane of one round (the pairings, the desk): the round to show after a change.
+        ``following``: the arbiter had not chosen another round than the one being played;
+        then the pane follows it, switching when the arbiter arrives on it, never under the
+        cursor (a key on its way was meant for the round shown): in front, the status line
+        says it once, with ``key``, the key that shows it."""
+        current = self.store.current_round()
+        if not following or not current or current == shown:
+            return shown
+        if self.stale or not self.shown or self.arriving:
+            return current
+        if getattr(self, "_told_round", None) != current:
+            self._told_round = current
+            text = (f"Round {current} is the round being played now (round {shown} shown): "
+                    f"{key} shows it")
+            # After the frame after next: said after "Loaded from another terminal", which
+            # the console says after the next frame.
+            self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
+        return shown
 
     def on_mount(self) -> None:
         # Textual calls the on_mount of every class in the MRO, the pane's own first, then

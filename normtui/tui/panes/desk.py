@@ -85,6 +85,8 @@ class PlayerDeskPane(Pane):
     def __init__(self, store: object, **kwargs: object) -> None:
         super().__init__(store, **kwargs)  # type: ignore[arg-type]
         self.round_no = 0
+        # The desk shows the round being played until the arbiter chooses another.
+        self._following = True
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="desk-round-bar"):
@@ -117,7 +119,14 @@ class PlayerDeskPane(Pane):
     def go_to(self, number: int) -> None:
         self.query_one(DeskArrivals).go_to_key(str(number))
 
+    def shown_round(self) -> int | None:
+        return self.round_no if self._following else None
+
     def reload(self) -> None:
+        shown = self.round_to_show(self.round_no, self._following, "] (or [)")
+        if shown != self.round_no:
+            self.round_no = shown
+            self.query_one("#desk-round", Select).value = shown
         self.query_one(DeskArrivals).show_round(self.store, self.round_no)
         ledger = self.store.fines()
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
@@ -143,6 +152,7 @@ class PlayerDeskPane(Pane):
     def _round_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.round_no:
             self.round_no = event.value
+            self._following = event.value == self.store.current_round()
             self.reload()
 
     def action_round(self, step: int) -> None:

@@ -74,6 +74,10 @@ class LivePane(Pane):
         self._busy = False
         self._race_key: tuple[object, ...] | None = None
         self._status = ""
+        # A source of one round follows the round being played unless the arbiter chose
+        # another; the last source given is offered again (after a stop too).
+        self._following = True
+        self._last_spec = ""
 
     def compose(self) -> ComposeResult:
         yield Static(self._status, id="live-status", markup=False)
@@ -87,6 +91,11 @@ class LivePane(Pane):
     def on_mount(self) -> None:
         source, round_no = self.store.feed_source()
         if source:
+            self._last_spec = source
+            # Kept from an earlier round: the round being played now is watched.
+            current = self.store.current_round()
+            if round_no is not None and current and round_no < current:
+                round_no = current
             self.start(source, round_no)
         else:
             self._set_status("Not watching the live boards: s (or the palette) sets a DGT "
@@ -134,8 +143,10 @@ class LivePane(Pane):
     def action_set_source(self) -> None:
         from normtui.tui.screens.feed_source import FeedSourceScreen
 
-        current, round_no = self.source or (None, None)
-        self.app.push_screen(FeedSourceScreen(current, round_no), self._source_chosen)
+        spec, round_no = self.source or (self._last_spec, None)
+        if round_no is None and self.source is None:
+            round_no = self.store.current_round() or None
+        self.app.push_screen(FeedSourceScreen(spec, round_no), self._source_chosen)
 
     def _source_chosen(self, answer: tuple[str, int | None] | None) -> None:
         if answer is None:
@@ -144,6 +155,8 @@ class LivePane(Pane):
         if round_no is not None and not 1 <= round_no <= self.store.event.rounds:
             self._set_status(f"Live boards: the event has rounds 1-{self.store.event.rounds}")
             return
+        self._last_spec = spec
+        self._following = round_no is None or round_no == self.store.current_round()
         if self.start(spec, round_no):
             self.write("feed source", self.store.set_feed_source, spec, round_no, quiet=True)
             self.poll()
@@ -261,7 +274,20 @@ class LivePane(Pane):
                  " ctrl+a opens it", warning=True,
                  true_while=lambda: armageddon_waits(self.store, game_id))
 
+    def _follow_round(self) -> None:
+        """Once the round watched is complete, the next one is watched (kept with the event)."""
+        if self.source is None or self.source[1] is None or not self._following:
+            return
+        spec, watched = self.source
+        current = self.store.current_round()
+        if not current or current == watched:
+            return
+        self.start(spec, current)  # a folder not there yet is looked for at every read
+        self.write("feed source", self.store.set_feed_source, spec, current, quiet=True)
+        self.say(f"Live boards: round {watched} is complete; round {current} is watched now.")
+
     def reload(self) -> None:
+        self.call_later(self._follow_round)
         if self.report is not None:
             self.boards.show(list(self.report.boards), self._now())
             self._detail()

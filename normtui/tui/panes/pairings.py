@@ -163,6 +163,8 @@ class PairingsPane(Pane):
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)
         self.round = self.store.current_round()
+        # The round being played is shown until the arbiter chooses another.
+        self._following = True
         self._rounds = self.store.event.rounds
         self._waiting: list[GameRecord] = []
         self._warned: set[int] = set()
@@ -198,7 +200,11 @@ class PairingsPane(Pane):
 
     # -- reading ---------------------------------------------------------------------------
 
+    def shown_round(self) -> int | None:
+        return self.round if self._following else None
+
     def reload(self) -> None:
+        self.round = self.round_to_show(self.round, self._following, "c")
         profile = self.store.profile
         games = self.store.games()
         self._waiting = armageddons_waiting(games)
@@ -260,6 +266,7 @@ class PairingsPane(Pane):
                         markup=False)
             return
         self.round = round_no
+        self._following = round_no == self.store.current_round()
         self.reload()
 
     # -- results ---------------------------------------------------------------------------

@@ -350,6 +350,7 @@ class ConsoleScreen(Screen[None]):
         if pane.stale:
             pane.reload()
             pane.stale = False
+        pane.arrived()
         pane.focus_first()
 
     @on(TabbedContent.TabActivated)
