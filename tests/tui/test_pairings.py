@@ -258,3 +258,35 @@ async def test_the_armageddon_waits_is_said_only_while_it_waits(demo_app) -> Non
         console(app).store_changed(StoreChanged(local=True))
         await pilot.pause()
         assert pane.status == ""
+
+
+async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
+    """C on round 7 while boards lack results is refused before any question; complete, it
+    asks, closes (audited), and C again offers to reopen it."""
+    from tests.tui.test_desk_pane import finish_round_7
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        before = app.store.log(limit=1)[0].id
+        await pilot.press("C")
+        await pilot.pause()
+        assert app.screen is console(app)
+        assert "round 7 cannot be closed" in notes(app, "error")[-1]
+        assert app.store.log(limit=1)[0].id == before
+        finish_round_7(app.store)
+        pane = pairings(app)
+        pane.reload()
+        await pilot.press("C")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Close round 7?\n\nEvery board has its result.")
+        assert "Not countersigned yet (§8): boards 1, 2, 3, 5." in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert next(r for r in app.store.rounds() if r.round == 7).status == "closed"
+        assert app.store.log(limit=1)[0].summary == "round 7 closed"
+        assert pane.status == "round 7 closed"
+        await pilot.press("C")
+        await pilot.pause()
+        assert app.screen.question.startswith("Reopen round 7?")

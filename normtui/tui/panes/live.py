@@ -262,7 +262,7 @@ class LivePane(Pane):
         (ctrl+a, or a on the board in the pairings); the 20' count from the game's end (§2).
         Nothing opens by itself: a dialog raised from the background takes the key the
         arbiter typed for another board as this board's result."""
-        from normtui.tui.panes.pairings import armageddon_waits
+        from normtui.tui.panes.board_text import armageddon_waits
 
         game = self.store.game(game_id)
         if game.armageddon is not None:

@@ -346,7 +346,8 @@ class PgnEntryPane(Pane):
     def _armageddon_after(self, outcomes: list[Outcome]) -> None:
         """A record that entered a drawn main game opens its Armageddon, as d does."""
         from normtui.rules.model import MainResult
-        from normtui.tui.panes.pairings import PairingsPane, armageddon_waits
+        from normtui.tui.panes.board_text import armageddon_waits
+        from normtui.tui.panes.pairings import PairingsPane
 
         draws = [o for o in outcomes if o.status == "entered" and o.stage == "main"
                  and o.result == MainResult.DRAW.value and o.game_id is not None]

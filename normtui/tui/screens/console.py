@@ -427,7 +427,8 @@ class ConsoleScreen(Screen[None]):
     def action_next_armageddon(self) -> None:
         """The Armageddon waiting that must start first, then (pressed again) the next: the
         pairings show its round with the cursor on its board, and its dialog opens."""
-        from normtui.tui.panes.pairings import PairingsPane, armageddons_waiting
+        from normtui.tui.panes.board_text import armageddons_waiting
+        from normtui.tui.panes.pairings import PairingsPane
 
         if not self.ready:
             return
@@ -503,7 +504,7 @@ class ConsoleScreen(Screen[None]):
             self.notify(text, timeout=4, markup=False)
 
     def _update_titles(self) -> None:
-        from normtui.tui.panes.pairings import armageddons_waiting
+        from normtui.tui.panes.board_text import armageddons_waiting
 
         current = self.store.current_round()
         where = f"Round {current}" if current else "All rounds complete"
