@@ -72,10 +72,10 @@ class PgnEntryPane(Pane):
                 tooltip="Check the text area now, without waiting for a pause"),
         Binding("ctrl+n", "clear", "Clear", id="pgn.clear", show=False,
                 tooltip="Empty the text area"),
-        # In the text area 1-7 are typed (a PGN has digits): Escape leaves it, and then the
-        # digits switch panes again; F1-F7 switch from inside it.
+        # In the text area 1-8 are typed (a PGN has digits): Escape leaves it, and then the
+        # digits switch panes again; F1-F8 switch from inside it.
         Binding("escape", "leave_text", "Leave the field", id="pgn.leave", show=False,
-                tooltip="Leave the text area or path (then 1-7 switch panes; F1-F7 work from "
+                tooltip="Leave the text area or path (then 1-8 switch panes; F1-F8 work from "
                         "inside it)"),
     ]
     DEBOUNCE = 0.4
@@ -116,10 +116,19 @@ class PgnEntryPane(Pane):
     def on_mount(self) -> None:
         area = self.query_one(TextArea)
         area.border_title = "Game record (paste here)"
-        area.border_subtitle = "Esc leaves it · F1-F7 panes"
+        area.border_subtitle = "Esc leaves it · F1-F8 panes"
+        self.query_one(PgnFindings).border_title = "Findings · enter or i: type the record"
         self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
 
     def focus_first(self) -> None:
+        # Never the text area on arrival: "2 3 x 4" typed fast put "3x4" in the record. Enter
+        # or i goes into it (PgnFindings.EditRequested). At once, not focus()'s next turn:
+        # that came after the next pane key and brought this tab back to the front.
+        self.screen.set_focus(self.query_one(PgnFindings))
+
+    @on(PgnFindings.EditRequested)
+    def _edit(self, event: PgnFindings.EditRequested) -> None:
+        event.stop()
         self.query_one(TextArea).focus()
 
     @property
@@ -239,6 +248,8 @@ class PgnEntryPane(Pane):
                              self._opened)
 
     def _opened(self, path: Path | None) -> None:
+        # Back on the findings, not in the text area, whatever had the focus before.
+        self.call_after_refresh(self.query_one(PgnFindings).focus)
         if path is not None:
             self.query_one(PgnPathInput).value = str(path)
             self.load_file(path)
@@ -265,9 +276,8 @@ class PgnEntryPane(Pane):
         except failures as exc:
             self.notify(str(exc), severity="error", markup=False)
             return
-        area = self.query_one(TextArea)
-        area.load_text(text)
-        area.focus()
+        self.query_one(TextArea).load_text(text)
+        self.query_one(PgnFindings).focus()
         self._schedule(0)
 
     def action_attach(self) -> None:
@@ -287,7 +297,7 @@ class PgnEntryPane(Pane):
             return
         path = Path(typed).expanduser()
         self.query_one(PgnImportBar).start(self.store, path, path.name, self._kind(), None)
-        # Out of the path input, so that the console's keys (1-7, ?) work during the import.
+        # Out of the path input, so that the console's keys (1-8, ?) work during the import.
         self.query_one(PgnFindings).focus()
 
     @on(PgnImportBar.Finished)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 def _pane_bindings() -> list[Binding]:
     # Not in the Footer: the tab labels already say "1 Pairings", "2 PGN entry", …, and the
     # Footer's width is better spent on the keys of the pane in front of the arbiter.
-    # F1-F7 do the same with priority, so that they work from a text field too, where 1-7
+    # F1-F8 do the same with priority, so that they work from a text field too, where 1-8
     # are typed as text (a PGN has digits).
     return [
         Binding(key, f"show_pane('{pane_id}')", TITLES[pane_id],
