@@ -318,3 +318,36 @@ async def test_the_desk_and_the_pairings_follow_the_round_being_played(demo_app)
         await pilot.press("1", "5")
         await pilot.pause()
         assert desk.round_no == 7
+
+
+async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app) -> None:
+    """"i records the late arrival as an incident": i opens the incident dialog on a late
+    arrival, described, not on the first kind; recorded, the summary says it in words."""
+    from normtui.tui.screens.choice import ChoiceScreen
+    from normtui.tui.screens.desk_incident import DeskIncidentScreen
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await on_player(pilot, 2)
+        await pilot.press("a", "f")
+        await pilot.pause()
+        pane.query_one(DeskArrivals).move_cursor(row=1)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("l", "i")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeskIncidentScreen)
+        assert screen.query_one("#incident-kind").value == "late_arrival"
+        assert screen.query_one("#incident-description", Input).value == (
+            "Arrived after the start of round 7")
+        screen.query_one("#incident-decision", Input).value = "fine stands"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        summary = app.store.log(limit=1)[0].summary
+        assert summary == "round 7: incident (late arrival) Carlsen: fine stands"
+        # Asked for by i alone, the dialog opens as before.
+        await pilot.press("i")
+        await pilot.pause()
+        assert app.screen.query_one("#incident-kind").value == "electronic_device"

@@ -87,6 +87,8 @@ class PlayerDeskPane(Pane):
         self.round_no = 0
         # The desk shows the round being played until the arbiter chooses another.
         self._following = True
+        # The player whose late arrival i was just offered to record as an incident.
+        self._late_offered: int | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="desk-round-bar"):
@@ -207,6 +209,7 @@ class PlayerDeskPane(Pane):
 
         def answered(answer: str | None) -> None:
             if answer == "late":
+                self._late_offered = player.number
                 self.say(f"{surname(player.name)} arrived late: stays absent at the start"
                          + (", the fine stands (§7)" if fine else "")
                          + "; i records the late arrival as an incident.")
@@ -265,9 +268,15 @@ class PlayerDeskPane(Pane):
         from normtui.tui.screens.desk_incident import DeskIncidentScreen
 
         player = self._player()
-        if player is not None:
-            self.app.push_screen(DeskIncidentScreen(self.store, self.round_no, player),
-                                 self._recorded("incident"))
+        if player is None:
+            return
+        # Offered for a late arrival (p on a player recorded absent): that incident, in words.
+        late = self._late_offered == player.number
+        self._late_offered = None
+        screen = DeskIncidentScreen(self.store, self.round_no, player) if not late else \
+            DeskIncidentScreen(self.store, self.round_no, player, kind="late_arrival",
+                               description=f"Arrived after the start of round {self.round_no}")
+        self.app.push_screen(screen, self._recorded("incident"))
 
     def action_illness(self) -> None:
         from normtui.tui.screens.desk_illness import DeskIllnessScreen
