@@ -478,3 +478,34 @@ async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_a
         await pilot.press("escape")
         await pilot.pause()
         assert "late" in " ".join(str(c) for c in pairings(app).table.get_row_at(2))
+
+
+async def test_ctrl_q_asks_when_pasted_records_would_be_lost(demo_app) -> None:
+    """Records pasted into pane 2 and not attached: ctrl+q asks (n stays, y quits); attached
+    or with nothing typed, ctrl+q quits at once."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("2", "i")
+        await pilot.pause()
+        bracketed_paste(app, real_game("Anand") + "\n" + real_game("Topalov"))
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Pane 2 (PGN): 2 records typed or pasted, not attached" in question(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_ctrl_q_quits_at_once_when_nothing_would_be_lost(demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running

@@ -230,7 +230,7 @@ class Pane(Vertical):
 def report_refusal(widget: Widget, exc: Exception) -> None:
     """One line for the arbiter, never a traceback; a broken rule is titled by its article."""
     if isinstance(exc, RuleError):
-        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=8,
+        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=6,
                       markup=False)
     else:
-        widget.notify(str(exc), title="Refused", severity="error", timeout=8, markup=False)
+        widget.notify(str(exc), title="Refused", severity="error", timeout=6, markup=False)

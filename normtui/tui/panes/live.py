@@ -96,6 +96,8 @@ class LivePane(Pane):
             current = self.store.current_round()
             if round_no is not None and current and round_no < current:
                 round_no = current
+            # A later round than the one being played was chosen by the arbiter: it stays.
+            self._following = round_no is None or round_no == current
             self.start(source, round_no)
         else:
             self._set_status("Not watching the live boards: s (or the palette) sets a DGT "
@@ -240,7 +242,7 @@ class LivePane(Pane):
         for notice in report.new_notices:
             if notice.ask:
                 self.notify(notice.line, title=notice.article or "Live boards",
-                            severity="warning", timeout=8, markup=False)
+                            severity="warning", timeout=5, markup=False)
         if report.changes:
             self.changed("feed")
             for change in report.changes:
@@ -276,12 +278,12 @@ class LivePane(Pane):
 
     def _follow_round(self) -> None:
         """Once the round watched is complete, the next one is watched (kept with the event)."""
-        if self.source is None or self.source[1] is None or not self._following:
+        spec, watched = self.source or ("", None)
+        if watched is None or not self._following:
             return
-        spec, watched = self.source
         current = self.store.current_round()
-        if not current or current == watched:
-            return
+        if not current or current <= watched:
+            return  # a round corrected or undone back to open: the round watched stays
         self.start(spec, current)  # a folder not there yet is looked for at every read
         self.write("feed source", self.store.set_feed_source, spec, current, quiet=True)
         self.say(f"Live boards: round {watched} is complete; round {current} is watched now.")

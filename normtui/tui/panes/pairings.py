@@ -195,7 +195,7 @@ class PairingsPane(Pane):
                 self._warned.add(game.id)
                 self.notify(f"{game.label}: the Armageddon should have started by "
                             f"{clock_time(game.armageddon_deadline, now)}",
-                            title="Regulations §2", severity="warning", timeout=10,
+                            title="Regulations §2", severity="warning", timeout=5,
                             markup=False)
 
     # -- round selection -------------------------------------------------------------------

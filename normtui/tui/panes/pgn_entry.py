@@ -99,6 +99,9 @@ class PgnEntryPane(Pane):
         # After an attach or import the list shows what happened; the reload that our own
         # write causes must not replace that with the findings again.
         self._showing_outcomes = False
+        # The text last attached whole (every game went in): quitting loses nothing else.
+        self._attaching = ""
+        self._kept_text = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pgn-bar"):
@@ -217,7 +220,7 @@ class PgnEntryPane(Pane):
                 seen.add(key)
                 if key not in self._notified:
                     self.notify(f"{item.title}\n{f.message} ({f.rule})", title="Rule broken",
-                                severity="error", timeout=8, markup=False)
+                                severity="error", timeout=6, markup=False)
         self._notified = seen
 
     # -- actions -----------------------------------------------------------------------------
@@ -285,6 +288,7 @@ class PgnEntryPane(Pane):
         if not text.strip():
             self.notify("Nothing to attach: paste a game or open a file.", severity="warning")
             return
+        self._attaching = text
         self.query_one(PgnImportBar).start(self.store, text, "the text area", self._kind(),
                                            self._chosen())
 
@@ -314,6 +318,9 @@ class PgnEntryPane(Pane):
         self.query_one("#pgn-target", Static).update(Text(said))
         # What went in is a confirmation (the status line); what did not, a warning.
         troubled = [o for o in outcomes if o.status in TROUBLE and not o.replaceable]
+        if message.name == "the text area" and not troubled \
+                and not any(o.replaceable for o in outcomes):
+            self._kept_text = self._attaching
         if troubled:
             self.notify(said, title="Import", severity="warning", markup=False)
         else:
@@ -374,6 +381,15 @@ class PgnEntryPane(Pane):
         else:
             self.say(f"{game.label} drawn: its Armageddon is waiting (§2); ctrl+a opens it",
                      warning=True, true_while=lambda: armageddon_waits(self.store, game.id))
+
+    def unsaved(self) -> str:
+        """What quitting now would lose: records typed or pasted and not attached."""
+        text = self.query_one(TextArea).text
+        if not text.strip() or text == self._kept_text:
+            return ""
+        games = text.count("[Event ")
+        what = f"{games} records" if games > 1 else "a record"
+        return f"Pane 2 (PGN): {what} typed or pasted, not attached (ctrl+s attaches)."
 
     # -- helpers -----------------------------------------------------------------------------
 

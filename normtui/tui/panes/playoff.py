@@ -189,7 +189,7 @@ class PlayoffPane(Pane):
             why = ("the play-off has already been started" if view.started else
                    view.blocker or "first place is not shared: no play-off is needed")
             self.notify(why[0].upper() + why[1:], title="Regulations §5", severity="error",
-                        timeout=8, markup=False)
+                        timeout=6, markup=False)
             return
         seed = new_seed()
         what = "a 2-game match" if view.state.format == "match" else "a double round robin"

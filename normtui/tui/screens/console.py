@@ -476,6 +476,21 @@ class ConsoleScreen(Screen[None]):
         if not event.local:
             self.call_after_refresh(self._say_loaded)
 
+    def unsaved(self) -> list[str]:
+        """What quitting now would lose, one line each: records not attached in pane 2, the
+        text typed in the dialogs open over the console."""
+        from textual.widgets import Input
+
+        from normtui.tui.screens.desk_modal import RecordingModal
+
+        lost = [line for pane in self.panes if pane.is_mounted
+                for line in [getattr(pane, "unsaved", lambda: "")()] if line]
+        for screen in self.app.screen_stack:
+            if isinstance(screen, RecordingModal) and any(
+                    i.value.strip() for i in screen.query(Input)):
+                lost.append("The dialog open: what is typed in it is not recorded yet.")
+        return lost
+
     def _tell_dialogs(self) -> None:
         """An Armageddon dialog the arbiter has open says it when the feed or another
         terminal has entered that Armageddon meanwhile (it stays open: see
