@@ -160,7 +160,9 @@ async def test_a_shared_first_place_before_the_last_round_is_over(event, make_ap
         await pilot.press("7")
         await pilot.pause()
         pane = pane_of(app)
-        assert text(pane, "#playoff-status") == "First place is shared now: Carlsen – So"
+        assert text(pane, "#playoff-status") == (
+            "First place is shared now: Carlsen – So; if it still is after the last round, a "
+            "play-off decides it (§5)")
         assert "round 3 board 2 (Giri-Carlsen) is not decided" in text(pane, "#playoff-info")
         assert not pane.check_action("start", ())
 

@@ -118,7 +118,9 @@ class PlayoffPane(Pane):
         state = view.state
         if state.needed and not view.started and view.blocker:
             shared = " – ".join(surname(view.names[n]) for n in state.players)
-            return f"First place is shared now: {shared}"
+            # The standings say "play-off if tied" for their prizes: the same truth (§5).
+            return (f"First place is shared now: {shared}; if it still is after the last "
+                    "round, a play-off decides it (§5)")
         return view.headline
 
     def _info(self, view: PlayoffView) -> str:

@@ -27,7 +27,9 @@ def row_cells(row: StandingRow, currency: str, wide: bool) -> tuple[list[Cell], 
     if withdrawn:
         name += " (withdrawn)" if wide else " (wd)"
     if row.prize_pending:
-        prize = "pending play-off"
+        # After the last round the play-off decides (the row says so in its note); before
+        # it, only if first place is still shared then (§5): pane 7 says the same.
+        prize = "pending play-off" if row.note else "play-off if tied"
     elif row.prize is None:
         prize = "—"
     else:
