@@ -120,7 +120,7 @@ class PgnEntryPane(Pane):
         area = self.query_one(TextArea)
         area.border_title = "Game record (paste here)"
         area.border_subtitle = "Esc leaves it · F1-F8 panes"
-        self.query_one(PgnFindings).border_title = "Findings · enter or i: type the record"
+        self.query_one(PgnFindings).border_title = "Findings · i: edit the record"
         self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
 
     def focus_first(self) -> None:

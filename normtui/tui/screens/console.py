@@ -118,7 +118,7 @@ class ConsoleScreen(Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("ctrl+q", "app.quit", "Quit", id="quit", show=False),
         # A drawn game from the feed or another terminal opens nothing by itself: the header
-        # counts the Armageddons waiting (and names this key), the arbiter opens them here.
+        # counts the Armageddons waiting, the status line names this key, which opens them.
         Binding("ctrl+a", "next_armageddon", "Armageddon waiting", id="armageddon.next",
                 show=False, tooltip="Open the Armageddon waiting (again: the next one)"),
     ]
@@ -525,7 +525,7 @@ class ConsoleScreen(Screen[None]):
         where = f"Round {current}" if current else "All rounds complete"
         waiting = armageddons_waiting(self.store.games())
         if waiting:
-            where += f" · Armageddon waiting: {len(waiting)} (ctrl+a)"
+            where += f" · Armageddon waiting: {len(waiting)}"
         # The acting arbiter: every change made here is audited under this name.
         self.sub_title = f"{where} · arbiter: {self.store.actor}"
 
