@@ -64,14 +64,15 @@ async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_p
         app.screen.query_one("#feed-source").value = str(tmp_path / "live")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.feed_source() == (str(tmp_path / "live"), None)
+        # The round offered is the round being played: followed from one round to the next.
+        assert app.store.feed_source() == (str(tmp_path / "live"), 7)
         [entry] = [e for e in app.store.log(limit=10) if e.action == "feed source"]
         assert entry.actor == "arbiter"
         report = pane.read_now()
         await pilot.pause()
         assert report is not None and len(report.boards) == 5
         assert pane.boards.cell(report.boards[0].key, "moves") == "5"
-        assert pane._status.startswith(f"Watching {tmp_path / 'live'} · read")
+        assert pane._status.startswith(f"Watching {tmp_path / 'live'} (round 7) · read")
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         assert board1.pgn is not None and app.store.log(limit=1)[0].actor == "feed"
 
