@@ -290,3 +290,39 @@ async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
         await pilot.press("C")
         await pilot.pause()
         assert app.screen.question.startswith("Reopen round 7?")
+
+
+async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app,
+                                                                   demo_copy) -> None:
+    """The CLI or a second console enters board 1 drawn: the console re-reads it, counts the
+    Armageddon waiting in the header and opens no dialog; an Armageddon dialog the arbiter
+    has open when another terminal enters that Armageddon says so and stays."""
+    from textual.widgets import Static
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        with EventStore.open(demo_copy, actor="deputy") as deputy:
+            deputy.enter_result(7, "Anand", "Radjabov", "1/2-1/2")
+        console(app)._poll()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is console(app)
+        assert "Armageddon waiting: 2" in console(app).sub_title
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 3
+        with EventStore.open(demo_copy, actor="deputy") as deputy:
+            deputy.enter_armageddon(7, "Tari", "Carlsen", "0-1")
+        console(app)._poll()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ArmageddonScreen)
+        assert "Already entered: 0-1" in str(screen.query_one("#armageddon-entered",
+                                                             Static).render())
+        await pilot.press("b")  # the same result: nothing to ask, nothing changed
+        await pilot.pause()
+        assert app.screen is console(app)
+        assert app.store.log(limit=1)[0].actor == "deputy"
+        assert pairings(app).status.endswith("the Armageddon is 0-1 already; nothing changed.")

@@ -314,6 +314,8 @@ class PairingsPane(Pane):
                          "enters it.", true_while=lambda: armageddon_waits(self.store, game.id))
             return
         if game.armageddon is result:
+            self.say(f"{game.label}: the Armageddon is {result_text(result)} already; "
+                     "nothing changed.")
             return
         from normtui.tui.screens.confirm import ConfirmScreen
 
