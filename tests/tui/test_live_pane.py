@@ -16,7 +16,7 @@ from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings
+from tests.tui.helpers import console, notes, pairings, to_board
 
 
 def live(app) -> LivePane:  # type: ignore[no-untyped-def]
@@ -219,9 +219,15 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         assert {g.id: g.armageddon for g in games} == before
         new = [e for e in app.store.log(limit=200) if e.id > last]
         assert new and {e.actor for e in new} == {"feed"}, new
-        # The arbiter opens it (twice ctrl+a: the demo's board 3 must start first) and enters
-        # what was played.
+        # The arbiter opens it (twice ctrl+a: the demo's board 3 must start first; or a on
+        # the board in the pairings) and enters what was played.
         await pilot.press("ctrl+a", "escape", "ctrl+a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.id == board1.id
+        await pilot.press("escape")
+        await pilot.pause()
+        await to_board(pilot, 1)
+        await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.id == board1.id
         await pilot.press("b")
