@@ -342,7 +342,6 @@ class LivePane(Pane):
 
         self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
 
-
     def _result_after_accept(self, view: BoardView) -> str:
         """What taking the feed's record does to the result: entered where the board has
         none; a result entered already stays, and a record that says otherwise then disagrees

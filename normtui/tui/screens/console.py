@@ -85,8 +85,10 @@ class ConsoleScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", id="quit", show=False),
         # A drawn game from the feed or another terminal opens nothing by itself: the header
         # counts the Armageddons waiting, the status line names this key, which opens them.
+        # Priority: from the PGN text area too (where ctrl+a was the line's start; Home is).
         Binding("ctrl+a", "next_armageddon", "Armageddon waiting", id="armageddon.next",
-                show=False, tooltip="Open the Armageddon waiting (again: the next one)"),
+                show=False, priority=True,
+                tooltip="Open the Armageddon waiting (again: the next one)"),
     ]
 
     def __init__(self, store: EventStore | None, *, path: Path | None = None,
