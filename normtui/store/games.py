@@ -84,8 +84,10 @@ class GamesMixin(StoreBase):
         """The refusal a change would meet (a broken rule, a conflict), found by making it and
         rolling it back: the console asks the arbiter only about a change that can be made
         (a correction after the play-off has started may be refused by its effect, §5)."""
+        from normtui.store import base
         from normtui.store.errors import EXPECTED_ERRORS
 
+        counted = base.commits()
         try:
             with self._lock, self._sqlite_errors(), self._db.atomic():
                 call(*args, **kwargs)
@@ -94,6 +96,8 @@ class GamesMixin(StoreBase):
             return None
         except EXPECTED_ERRORS as exc:
             return exc
+        finally:
+            base._commits = counted  # rolled back: not a change this process made
 
     def _round_open(self, game: GameRecord, correction: bool) -> None:
         row = self._conn.execute("SELECT status FROM rounds WHERE stage = ? AND round = ?",
