@@ -218,7 +218,7 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         assert board1.result is MainResult.DRAW and board1.result_from == "feed"
         assert {g.id: g.armageddon for g in games} == before
         new = [e for e in app.store.log(limit=200) if e.id > last]
-        assert new and {e.actor for e in new} == {"feed"}, new
+        assert {e.actor for e in new} <= {"feed"}, new  # nothing under the arbiter's name
         # The arbiter opens it (twice ctrl+a: the demo's board 3 must start first; or a on
         # the board in the pairings) and enters what was played.
         await pilot.press("ctrl+a", "escape", "ctrl+a")
