@@ -330,6 +330,8 @@ class ConsoleScreen(Screen[None]):
         if pane.is_mounted and pane.stale:
             pane.reload()
             pane.stale = False
+        if pane.is_mounted:
+            pane.arrived()  # a tab clicked: as its key
 
     @work(thread=True, exclusive=True, group="export")
     def export(self, fmt: str) -> None:
