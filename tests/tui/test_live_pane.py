@@ -150,6 +150,9 @@ async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_ke
         assert "round 7 board 1 (Anand-Radjabov) drawn on the live boards: its Armageddon " \
             "is waiting, to start by" in pane.status
         assert "ctrl+a opens it" in pane.status
+        # The live pane's own line names the boards waiting, round.board.
+        pane.read_now()
+        assert "Armageddon waiting: 7.3, 7.1 (ctrl+a)" in pane._status
         await pilot.pause()
         assert "Armageddon waiting: 2" in console(app).sub_title
         # ctrl+a opens the one to start first (the demo's board 3), then the next: board 1,

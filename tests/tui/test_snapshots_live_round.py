@@ -62,5 +62,7 @@ def test_the_source_dialog_refuses_a_folder_that_is_not_there(demo_app, snap_com
         await pilot.pause()
         await pilot.press(*"/nowhere/live", "enter")
         await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
 
     assert snap_compare(demo_app, terminal_size=SMALL, run_before=missing)

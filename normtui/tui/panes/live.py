@@ -78,6 +78,8 @@ class LivePane(Pane):
         # another; the last source given is offered again (after a stop too).
         self._following = True
         self._last_spec = ""
+        # "round.board" of the drawn games whose Armageddon waits (said on the status line).
+        self._waiting: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static(self._status, id="live-status", markup=False)
@@ -236,6 +238,9 @@ class LivePane(Pane):
         status = f"Watching {report.source}{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:
             status += f" · {asks} for the arbiter"
+        if self._waiting:
+            # The boards drawn whose Armageddon nobody has entered: opened by the arbiter.
+            status += f" · Armageddon waiting: {', '.join(self._waiting)} (ctrl+a)"
         if report.problems:
             status += f" · {report.problems[-1]}"
         self._set_status(status)
@@ -293,7 +298,10 @@ class LivePane(Pane):
         if self.report is not None:
             self.boards.show(list(self.report.boards), self._now())
             self._detail()
+        from normtui.tui.panes.board_text import armageddons_waiting
+
         games = self.store.games()
+        self._waiting = [f"{g.round}.{g.board}" for g in armageddons_waiting(games)]
         key = tuple((g.id, g.result, g.armageddon, g.state) for g in games)
         if key != self._race_key:
             self._race_key = key

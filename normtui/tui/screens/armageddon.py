@@ -102,6 +102,7 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
         line = self.query_one("#armageddon-entered", Static)
         line.update(self._entered())
         line.display = game.armageddon is not None
+        self._tick()
 
     def on_mount(self) -> None:
         self.query_one("#armageddon-entered").display = self.game.armageddon is not None
