@@ -34,10 +34,11 @@ import re
 import stat
 import unicodedata
 from collections.abc import Iterable
+from decimal import Decimal
 
 __all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "has_controls",
            "is_number", "json_visible", "open_regular_file", "pgn_string", "read_bytes",
-           "read_text_file", "refuse_controls", "visible"]
+           "read_text_file", "refuse_controls", "tiebreak_text", "visible"]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
@@ -45,6 +46,17 @@ _JOINERS = frozenset("\u200c\u200d")
 # Unicode categories never shown as they are: controls, format characters, surrogates, line and
 # paragraph separators.
 _SHOWN_AS_ESCAPE = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+
+
+def tiebreak_text(value: Decimal) -> str:
+    """A tie-break score (Sonneborn-Berger) as every table prints it, the console's, the
+    exports' and the report's: two decimals, so that quarters and halves read alike.
+
+    >>> tiebreak_text(Decimal("184.25")), tiebreak_text(Decimal("178.5")), tiebreak_text(Decimal(3))
+    ('184.25', '178.50', '3.00')
+    """
+    exact = value.quantize(Decimal("0.01"))
+    return f"{exact:f}" if exact == value else f"{value.normalize():f}"
 
 
 def is_number(text: str) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import cell_text, crosstable, legend, prize_text
-from normtui.text import visible
+from normtui.text import tiebreak_text, visible
 
 __all__ = ["esc", "html_page"]
 
@@ -68,7 +68,7 @@ def _standings(snap: Snapshot) -> str:
         rows.append(_row([
             ("num", esc(snap.place(row.number) or "–")), ("num", esc(p.number)), ("", name),
             ("", esc(p.federation or "")), ("num", esc(p.rating or "")),
-            ("num", esc(half(row.points))), ("num", esc(half(row.sonneborn_berger))),
+            ("num", esc(half(row.points))), ("num", esc(tiebreak_text(row.sonneborn_berger))),
             ("num", esc(row.wins)), ("num", esc(row.black_wins)),
             ("num", esc(prize_text(row, grouped=True)))], "withdrawn" if withdrawn else ""))
     return f"<table>{head}<tbody>{''.join(rows)}</tbody></table>"

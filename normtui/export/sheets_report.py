@@ -13,6 +13,7 @@ from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import legend, prize_text
 from normtui.store import EventStore
 from normtui.store.audit import AuditEntry
+from normtui.text import tiebreak_text
 
 __all__ = ["report"]
 
@@ -137,7 +138,7 @@ def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
 def _standings(snap: Snapshot) -> str:
     currency = esc(snap.profile.event.currency)
     rows = [[("num", esc(snap.place(r.number))), ("num", str(r.number)), ("", esc(r.player)),
-             ("num", esc(half(r.points))), ("num", esc(half(r.sonneborn_berger))),
+             ("num", esc(half(r.points))), ("num", esc(tiebreak_text(r.sonneborn_berger))),
              ("num", str(r.wins)), ("num", str(r.black_wins)),
              ("num", esc(prize_text(r, grouped=True)))] for r in snap.standings]
     return (f"<h2>{esc(snap.status_line)} and prizes</h2>"

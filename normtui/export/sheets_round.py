@@ -14,6 +14,7 @@ from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import crosstable, legend, prize_text
 from normtui.rules.profile import TimeControl
 from normtui.store import EventStore, GameRecord, StandingRow
+from normtui.text import tiebreak_text
 
 __all__ = ["pairings", "results", "scoresheets", "wallchart"]
 
@@ -88,7 +89,7 @@ def pairings(store: EventStore, snap: Snapshot, round_no: int) -> str:
 
 def _standings_rows(snap: Snapshot, rows: list[StandingRow]) -> list[list[tuple[str, str]]]:
     return [[("num", esc(r.shared_rank or "")), ("num", str(r.number)), ("", esc(r.player)),
-             ("num", esc(half(r.points))), ("num", esc(half(r.sonneborn_berger))),
+             ("num", esc(half(r.points))), ("num", esc(tiebreak_text(r.sonneborn_berger))),
              ("num", str(r.wins)), ("num", str(r.black_wins)),
              ("num", esc(prize_text(r, grouped=True)))] for r in rows]
 

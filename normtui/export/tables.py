@@ -26,7 +26,7 @@ from typing import Any
 
 from normtui.export.snapshot import Snapshot, half, points_text
 from normtui.store import StandingRow
-from normtui.text import csv_line, json_visible, visible
+from normtui.text import csv_line, json_visible, tiebreak_text, visible
 
 __all__ = ["Cell", "cell_text", "crosstable", "csv_text", "json_text", "markdown"]
 
@@ -197,7 +197,7 @@ def markdown(snap: Snapshot) -> str:
         note += f" – {md_escape(row.note)}" if row.note else ""
         rows.append([snap.place(row.number) or "–", str(p.number), md_escape(p.name) + note,
                      md_escape(p.federation or ""), str(p.rating or ""), half(row.points),
-                     half(row.sonneborn_berger), str(row.wins), str(row.black_wins),
+                     tiebreak_text(row.sonneborn_berger), str(row.wins), str(row.black_wins),
                      prize_text(row, grouped=True)])
     lines += _md_table(["Rk", "No", "Player", "Fed", "Rtg", "Pts", "SB", "W", "BW",
                         f"Prize ({currency})"], "rrllrrrrrr", rows)

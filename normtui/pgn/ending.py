@@ -263,7 +263,8 @@ def _played(facts: Facts, board: chess.Board, result: str | None) -> Ending:
             out.append(finding(
                 "moves_after_game_end", label,
                 f"The game was drawn automatically at {label}, but {plies - ply} more "
-                f"half-move{'s' if plies - ply > 1 else ''} were recorded after it."))
+                + ("half-moves were" if plies - ply > 1 else "half-move was")
+                + " recorded after it."))
         return Ending(termination, out, label)
     if result is None or result == "-/-":
         return Ending("unknown", [], last)

@@ -41,9 +41,10 @@ def sign(sig: Signatures, who: Literal["white", "black", "arbiter"]) -> Signatur
     if getattr(sig, who):
         raise RuleError(f"{who} has already signed this scoresheet", "Regulations §8")
     if who == "arbiter" and not (sig.white and sig.black):
-        missing = " and ".join(p for p in ("white", "black") if not getattr(sig, p))
-        raise RuleError(f"the arbiter countersigns after both players have signed; {missing} "
-                        "has not signed yet", "Regulations §8")
+        missing = [p for p in ("white", "black") if not getattr(sig, p)]
+        verb = "have" if len(missing) > 1 else "has"
+        raise RuleError(f"the arbiter countersigns after both players have signed; "
+                        f"{' and '.join(missing)} {verb} not signed yet", "Regulations §8")
     return replace(sig, **{who: True})
 
 

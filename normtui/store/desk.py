@@ -219,7 +219,7 @@ class DeskMixin(StoreBase):
                 "at": self.now(), "round": round, "player": self._player_ids()[p.number],
                 "kind": kind, "description": incident.description,
                 "decision": incident.decision, "article": article})
-            tx.summary = (f"round {round}: incident ({kind}) {surname(p.name)}: "
+            tx.summary = (f"round {round}: incident ({kind.replace('_', ' ')}) {surname(p.name)}: "
                           f"{incident.decision}")
         return tx.entry
 

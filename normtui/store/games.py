@@ -7,6 +7,7 @@ version the caller saw, writes, and says in the audit summary what happened.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -73,7 +74,31 @@ def _describe(game: Game) -> str:
     return text
 
 
+class _Trial(Exception):
+    """Ends a trial write (GamesMixin.refusal): what it wrote is rolled back."""
+
+
 class GamesMixin(StoreBase):
+    def refusal(self, call: Callable[..., object], *args: object,
+                **kwargs: object) -> Exception | None:
+        """The refusal a change would meet (a broken rule, a conflict), found by making it and
+        rolling it back: the console asks the arbiter only about a change that can be made
+        (a correction after the play-off has started may be refused by its effect, §5)."""
+        from normtui.store import base
+        from normtui.store.errors import EXPECTED_ERRORS
+
+        counted = base.commits()
+        try:
+            with self._lock, self._sqlite_errors(), self._db.atomic():
+                call(*args, **kwargs)
+                raise _Trial
+        except _Trial:
+            return None
+        except EXPECTED_ERRORS as exc:
+            return exc
+        finally:
+            base._commits = counted  # rolled back: not a change this process made
+
     def _round_open(self, game: GameRecord, correction: bool) -> None:
         row = self._conn.execute("SELECT status FROM rounds WHERE stage = ? AND round = ?",
                                  [game.stage, game.round]).fetchone()

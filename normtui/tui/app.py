@@ -102,6 +102,24 @@ class NormtuiApp(App[None]):
             self.clear_notifications()
         return super().push_screen(screen, *args, **kwargs)
 
+    async def action_quit(self) -> None:
+        """Quit, asking first when something typed would be lost (records pasted and not
+        attached, a dialog's text); a second ctrl+q while asked quits."""
+        from normtui.tui.screens.confirm import ConfirmScreen
+
+        if isinstance(self.screen, ConfirmScreen) and getattr(self.screen, "quitting", False):
+            self.exit()
+            return
+        console = getattr(self, "console_screen", None)
+        lost = console.unsaved() if console is not None and console.ready else []
+        if not lost:
+            self.exit()
+            return
+        question = ConfirmScreen("Quit?\n\n" + "\n".join(lost) + "\n\nThey are lost on quitting.",
+                                 confirm="Quit")
+        question.quitting = True  # type: ignore[attr-defined]
+        self.push_screen(question, lambda yes: self.exit() if yes else None)
+
     def load_pane_css(self) -> None:
         """Add the stylesheets of the other panes (once), then restyle what is mounted."""
         if getattr(self, "_pane_css_loaded", False):

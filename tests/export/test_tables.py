@@ -115,6 +115,9 @@ def test_markdown_shape(store_2022: EventStore) -> None:
     assert standings[0][:6] == ["Rk", "No", "Player", "Fed", "Rtg", "Pts"]
     assert standings[2][:3] == ["1", "2", "Carlsen, Magnus"] and standings[2][5] == "16½"
     assert standings[2][-1] == "750,000.00"
+    # SB written one way in every row (halves and quarters alike), as in the report.
+    sb = [row[6] for row in standings[2:]]
+    assert all(re.fullmatch(r"\d+\.\d\d", v) for v in sb), sb
     assert all(len(r) == 13 for r in cross)
     assert cross[3][1:4] == ["Carlsen, Magnus", "1", "—"]
 

@@ -83,3 +83,12 @@ def test_terminations_read_from_the_board(profile: Profile) -> None:
     assert termination("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2") == (
         "threefold_repetition")
     assert termination("1. e4 e5 1/2-1/2") == "agreement"
+
+
+def test_one_move_after_the_game_end_is_said_in_the_singular(profile: Profile) -> None:
+    from tests.pgn.conftest import PGN_DATA
+
+    text = (PGN_DATA / "moves_after_game_end.pgn").read_text().replace(" e5 1/2-1/2", " 1/2-1/2")
+    [report] = validate_text(text, "main", profile)
+    message = only(report, "moves_after_game_end").message
+    assert message.endswith("but 1 more half-move was recorded after it.")

@@ -44,7 +44,7 @@ def test_section_8_no_countersignature_before_both_players() -> None:
     with pytest.raises(RuleError, match="black has not signed yet") as err:
         sign(sign(Signatures(), "white"), "arbiter")
     assert err.value.article == "Regulations §8"
-    with pytest.raises(RuleError, match="white and black"):
+    with pytest.raises(RuleError, match="white and black have not signed yet"):
         sign(Signatures(), "arbiter")
 
 

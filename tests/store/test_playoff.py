@@ -263,3 +263,19 @@ def test_a_main_result_that_would_change_the_playoff_is_refused_once_it_started(
     store.undo()
     assert store.enter_result(3, GIRI, CARLSEN, "0-1", correction=True) is not None
     assert not store.playoff().needed
+
+
+def test_a_refusal_is_found_by_a_trial_that_leaves_the_event_as_it_was(open_event) -> None:
+    """The console asks the store whether a change would be refused before it asks the
+    arbiter: the trial is rolled back, log and counters included."""
+    from normtui.store import base
+
+    store = open_event("two")
+    store.start_playoff(SEED)
+    log, commits = store.log(), base.commits()
+    exc = store.refusal(store.enter_result, 3, GIRI, CARLSEN, "0-1", correction=True)
+    assert isinstance(exc, RuleError) and "undo the play-off first" in str(exc)
+    game = next(g for g in store.games(3) if {g.white, g.black} == {GIRI, CARLSEN})
+    assert store.refusal(store.sign, game.id, "white") is None
+    assert store.log() == log and base.commits() == commits
+    assert next(g for g in store.games(3) if g.id == game.id) == game

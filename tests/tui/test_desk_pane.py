@@ -273,3 +273,81 @@ async def test_illness_on_a_game_in_progress_says_so_before_it_is_recorded(demo_
         assert isinstance(app.screen, DeskIllnessScreen)
         decision = str(app.screen.query_one("#illness-decision", Static).render())
         assert "in progress" in decision, decision
+
+
+def finish_round_7(store: EventStore) -> None:
+    """Round 7 of the demo complete: boards 1 and 5 decided, board 3's Armageddon entered."""
+    for game in store.games(7):
+        if game.result is None:
+            store.enter_result(7, game.white, game.black, "1-0")
+        elif game.armageddon is None and game.result.value == "1/2-1/2":
+            store.enter_armageddon(7, game.white, game.black, "0-1")
+
+
+async def test_the_desk_and_the_pairings_follow_the_round_being_played(demo_app) -> None:
+    """Round 7 complete: the desk and the pairings show round 8 when the arbiter comes to
+    them, never under the cursor (in front, the status line says it); a round the arbiter
+    chose stays."""
+    from normtui.tui.messages import StoreChanged
+    from tests.tui.helpers import console, pairings
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        desk = app.screen.query_one(PlayerDeskPane)
+        assert desk.round_no == 7
+        finish_round_7(app.store)
+        console(app).store_changed(StoreChanged(local=False))
+        for _ in range(3):  # said after "Loaded from another terminal"
+            await pilot.pause()
+        # In front: not switched under the cursor, but said.
+        assert desk.round_no == 7
+        assert desk.status.startswith("Round 8 is the round being played now (round 7 shown)")
+        await pilot.press("1")
+        await pilot.pause()
+        assert pairings(app).round == 8
+        await pilot.press("5")
+        await pilot.pause()
+        assert desk.round_no == 8
+        assert desk.query_one("#desk-round").value == 8
+        # A round chosen by the arbiter stays.
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert desk.round_no == 7
+        await pilot.press("1", "5")
+        await pilot.pause()
+        assert desk.round_no == 7
+
+
+async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app) -> None:
+    """"i records the late arrival as an incident": i opens the incident dialog on a late
+    arrival, described, not on the first kind; recorded, the summary says it in words."""
+    from normtui.tui.screens.choice import ChoiceScreen
+    from normtui.tui.screens.desk_incident import DeskIncidentScreen
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await on_player(pilot, 2)
+        await pilot.press("a", "f")
+        await pilot.pause()
+        pane.query_one(DeskArrivals).move_cursor(row=1)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("l", "i")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DeskIncidentScreen)
+        assert screen.query_one("#incident-kind").value == "late_arrival"
+        assert screen.query_one("#incident-description", Input).value == (
+            "Arrived after the start of round 7")
+        screen.query_one("#incident-decision", Input).value = "fine stands"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        summary = app.store.log(limit=1)[0].summary
+        assert summary == "round 7: incident (late arrival) Carlsen: fine stands"
+        # Asked for by i alone, the dialog opens as before.
+        await pilot.press("i")
+        await pilot.pause()
+        assert app.screen.query_one("#incident-kind").value == "electronic_device"

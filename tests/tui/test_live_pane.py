@@ -4,7 +4,7 @@ Armageddon of a game the feed enters as drawn, and puts the feed's questions to 
 from __future__ import annotations
 
 import shutil
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings
+from tests.tui.helpers import console, notes, pairings, to_board
 
 
 def live(app) -> LivePane:  # type: ignore[no-untyped-def]
@@ -64,14 +64,15 @@ async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_p
         app.screen.query_one("#feed-source").value = str(tmp_path / "live")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.feed_source() == (str(tmp_path / "live"), None)
+        # The round offered is the round being played: followed from one round to the next.
+        assert app.store.feed_source() == (str(tmp_path / "live"), 7)
         [entry] = [e for e in app.store.log(limit=10) if e.action == "feed source"]
         assert entry.actor == "arbiter"
         report = pane.read_now()
         await pilot.pause()
         assert report is not None and len(report.boards) == 5
         assert pane.boards.cell(report.boards[0].key, "moves") == "5"
-        assert pane._status.startswith(f"Watching {tmp_path / 'live'} · read")
+        assert pane._status.startswith(f"Watching {tmp_path / 'live'} (round 7) · read")
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         assert board1.pgn is not None and app.store.log(limit=1)[0].actor == "feed"
 
@@ -91,50 +92,153 @@ async def test_a_console_opened_on_an_event_with_a_source_watches_it(demo_copy, 
         assert report is not None and {b.board for b in report.boards} == {1, 2, 3, 4, 5}
 
 
-async def test_a_draw_from_the_feed_opens_its_armageddon_timed_from_the_game_s_end(
+def to_draw(r: Replay, clock) -> datetime:  # type: ignore[no-untyped-def]
+    """Board 1 (Anand-Radjabov) played into the folder to its draw, the other boards as far;
+    the time the draw ended."""
+    for step in r.steps():
+        if step.game == 1 and step.finished:
+            clock.at = NOW + timedelta(seconds=step.at)
+            r.write(step)
+            return clock.at
+        if step.game <= 5:
+            r.write(step)
+    raise AssertionError("board 1 never ends")
+
+
+def play_armageddon(r: Replay) -> None:
+    """Board 1's Armageddon (the pairing's second game) played into the folder."""
+    main = next(g for g in r.games if g.number == 1)
+    arm = next(g for g in r.games if g.armageddon and g.tags["White"] == main.tags["White"])
+    for step in r.steps():
+        if step.game == arm.number:
+            r.write(step)
+
+
+def watch_pushes(app) -> list[object]:  # type: ignore[no-untyped-def]
+    """Every screen pushed from now on (a dialog, a menu), in order."""
+    pushed: list[object] = []
+    push = app.push_screen
+
+    def recorded(screen, *args, **kwargs):  # type: ignore[no-untyped-def]
+        pushed.append(screen)
+        return push(screen, *args, **kwargs)
+
+    app.push_screen = recorded
+    return pushed
+
+
+async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_key(
         demo_copy, make_app, tmp_path, clock) -> None:
     r = replay(tmp_path / "live", clock, 0)
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot)
         pane.start(str(tmp_path / "live"), None)
-        # Board 1 (Anand-Radjabov) to its draw, the other boards as far.
-        main = next(g for g in r.games if g.number == 1)
-        for step in r.steps():
-            if step.game == 1 and step.finished:
-                clock.at = NOW + timedelta(seconds=step.at)
-                r.write(step)
-                break
-            if step.game <= 5:
-                r.write(step)
-        ended = clock.at
+        pushed = watch_pushes(app)
+        ended = to_draw(r, clock)
         clock.advance(minutes=2)  # the console reads it two minutes later
         pane.read_now()
         await pilot.pause()
-        assert isinstance(app.screen, ArmageddonScreen)
-        game = app.screen.game
-        assert (game.board, game.result) == (1, MainResult.DRAW) and game.result_from == "feed"
+        # Nothing opened: said on the status line and counted in the header (the demo's
+        # board 3 waits too).
+        assert pushed == [] and app.screen is console(app)
+        board1 = next(g for g in app.store.games(7) if g.board == 1)
+        assert (board1.result, board1.result_from, board1.armageddon) == (
+            MainResult.DRAW, "feed", None)
         deadline = (ended + timedelta(minutes=20)).astimezone(ended.tzinfo)
-        assert game.armageddon_deadline == deadline.isoformat(timespec="seconds")
+        assert board1.armageddon_deadline == deadline.isoformat(timespec="seconds")
+        assert "round 7 board 1 (Anand-Radjabov) drawn on the live boards: its Armageddon " \
+            "is waiting, to start by" in pane.status
+        assert "ctrl+a opens it" in pane.status
+        # The live pane's own line names the boards waiting, round.board.
+        pane.read_now()
+        assert "Armageddon waiting: 7.3, 7.1 (ctrl+a)" in pane._status
+        await pilot.pause()
+        assert "Armageddon waiting: 2" in console(app).sub_title
+        # ctrl+a opens the one to start first (the demo's board 3), then the next: board 1,
+        # its window counted from the game's end.
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 3
+        assert pairings(app).shown
+        await pilot.press("escape", "ctrl+a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 1
+        assert pairings(app).table.game.board == 1
         assert "18:00 left" in str(app.screen.query_one("#armageddon-window").render())
-        # Its Armageddon, played on the feed (the pairing's second game), closes the screen.
-        arm = next(g for g in r.games if g.armageddon and g.tags["White"] == main.tags["White"])
-        for step in r.steps():
-            if step.game == arm.number:
-                r.write(step)
+        # Its Armageddon, played on the feed meanwhile: the dialog says so and stays open (a
+        # dialog closed by the feed hands the next key to the pane under it).
+        play_armageddon(r)
         pane.read_now()
         await pilot.pause()
-        assert not isinstance(app.screen, ArmageddonScreen)
+        assert isinstance(app.screen, ArmageddonScreen)
+        said = str(app.screen.query_one("#armageddon-entered").render())
+        assert "Already entered by the live boards: 1-0" in said
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         assert board1.armageddon is not None and board1.armageddon_from == "feed"
-        assert "Armageddon 1-0 from the feed" in pane.status
-        # The pairings say which results the feed entered: the arbiter has not looked yet.
-        await pilot.press("1")
+        # A key now is a correction, asked first.
+        await pilot.press("b")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Correct the Armageddon of round 7 board 1" in app.screen.question
+        await pilot.press("escape")
+        await pilot.pause()
+        assert next(g for g in app.store.games(7) if g.board == 1).armageddon == board1.armageddon
+        assert "Armageddon 1-0 from the live boards" in pairings(app).status
         row = [str(c) for c in pairings(app).table.get_row(str(board1.id))]
         assert "½-½*f" in row and "1-0f" in row, row
         assert "f from the live boards" in str(
             pairings(app).query_one("#pairings-legend").render())
+        assert "Armageddon waiting: 1" in console(app).sub_title
+
+
+async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
+        demo_copy, make_app, tmp_path, clock) -> None:
+    """The arbiter types w, b, d and pane keys all the while the feed reads the draw of board
+    1 in its thread: no dialog the arbiter did not open appears, no Armageddon is entered;
+    then the arbiter opens it and enters it by key."""
+    r = replay(tmp_path / "live", clock, 0)
+    app = make_app(demo_copy, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot)
+        pane.start(str(tmp_path / "live"), None)
+        pane.read_now()
+        before = {g.id: g.armageddon for g in app.store.games()}
+        last = app.store.log(limit=1)[0].id
+        pushed = watch_pushes(app)
+        to_draw(r, clock)
+        keys = ["w", "b", "d", "3", "w", "d", "b", "8", "w", "b", "d", "6", "d", "w", "3"]
+        for _ in range(3):
+            pane.poll()  # the feed's read, in its thread, as the console does it
+            for key in keys:
+                await pilot.press(key)
+                assert app.screen is console(app), (key, app.screen)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert pushed == []
+        games = app.store.games()
+        board1 = next(g for g in games if g.round == 7 and g.board == 1)
+        assert board1.result is MainResult.DRAW and board1.result_from == "feed"
+        assert {g.id: g.armageddon for g in games} == before
+        new = [e for e in app.store.log(limit=200) if e.id > last]
+        assert {e.actor for e in new} <= {"feed"}, new  # nothing under the arbiter's name
+        # The arbiter opens it (twice ctrl+a: the demo's board 3 must start first; or a on
+        # the board in the pairings) and enters what was played.
+        await pilot.press("ctrl+a", "escape", "ctrl+a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.id == board1.id
+        await pilot.press("escape")
+        await pilot.pause()
+        await to_board(pilot, 1)
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.id == board1.id
+        await pilot.press("b")
+        await pilot.pause()
+        board1 = app.store.game(board1.id)
+        assert board1.armageddon is not None and board1.armageddon.value == "0-1"
+        assert board1.armageddon_from != "feed"
+        assert app.store.log(limit=1)[0].actor == "arbiter"
 
 
 async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_path,
@@ -163,6 +267,36 @@ async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_pa
         await pilot.pause()
         entry = app.store.log(limit=1)[0]
         assert entry.actor == "arbiter" and "the feed's record accepted" in entry.summary
+
+
+async def test_taking_a_record_that_ends_otherwise_says_the_signed_result_stays(
+        demo_app, tmp_path, clock) -> None:
+    """Board 1 is entered 0-1 and signed by White; the feed's conflicting record ends 1-0:
+    the question says the result stays, the record will disagree, and check reports it."""
+    app = demo_app
+    replay(tmp_path / "live", clock, 6)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot, str(tmp_path / "live"))
+        board1 = next(g for g in app.store.games(7) if g.board == 1)
+        app.store.enter_result(7, board1.white, board1.black, "0-1")
+        app.store.sign(board1.id, "white")
+        path = tmp_path / "live" / "round-7" / "game-1.pgn"
+        text = path.read_text().replace("Bc5 {", "Nf6 {", 1).replace('"*"', '"1-0"')
+        path.write_text(text.rstrip().removesuffix("*") + "1-0\n")
+        report = pane.read_now()
+        await pilot.pause()
+        assert report is not None and report.boards[0].conflict
+        pane.focus_first()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert ("The result entered, 0-1 (signed by White), stays: the record, which ends "
+                "1-0, then disagrees with it, and `normtui check` reports it") \
+            in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        board1 = app.store.game(board1.id)
+        assert board1.result is MainResult.BLACK_WIN and "1-0" in (board1.pgn or "")
 
 
 async def test_the_cursor_stays_on_its_board_as_the_feed_reads(demo_app, tmp_path,
@@ -243,3 +377,57 @@ async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(demo_copy
         pane.poll()
         await pilot.pause(0.3)
         assert pane.feed is not None
+
+
+async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
+        demo_app, tmp_path, clock) -> None:
+    """A folder typed that is not there is refused in the dialog; Tab typed right after the
+    path moves on (the round is not typed into the path); the source is offered again after
+    a stop, with the round being played."""
+    app = demo_app
+    (tmp_path / "live").mkdir()
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, FeedSourceScreen)
+        assert app.screen.query_one("#feed-round").value == "7"  # the round being played
+        await pilot.press(*str(tmp_path / "nowhere"), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FeedSourceScreen)
+        assert "no such folder or file" in str(
+            app.screen.query_one("#feed-source-error").render())
+        assert app.store.feed_source() == (None, None)
+        path = app.screen.query_one("#feed-source")
+        path.value = ""
+        await pilot.press(*str(tmp_path / "live"), "tab", "7", "enter")
+        await pilot.pause()
+        assert app.store.feed_source() == (str(tmp_path / "live"), 7)
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert pane.feed is None
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen.query_one("#feed-source").value == str(tmp_path / "live")
+
+
+async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path,
+                                                            clock) -> None:
+    """Watching round 7: once it is complete, round 8 is watched (and kept with the event)."""
+    from normtui.tui.messages import StoreChanged
+    from tests.tui.test_desk_pane import finish_round_7
+
+    app = demo_app
+    (tmp_path / "live").mkdir()
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show_live(pilot)
+        pane._source_chosen((str(tmp_path / "live"), 7))
+        await pilot.pause()
+        assert pane.source == (str(tmp_path / "live"), 7)
+        finish_round_7(app.store)
+        console(app).store_changed(StoreChanged(local=True))
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.source == (str(tmp_path / "live"), 8)
+        assert app.store.feed_source() == (str(tmp_path / "live"), 8)
+        assert "round 8 is watched now" in pane.status

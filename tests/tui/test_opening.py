@@ -42,7 +42,7 @@ async def test_the_frame_first_then_the_pairings_with_the_focus(demo_copy: Path)
         assert not screen.query("#opening")
         assert screen.title == "Norway Chess 2022"
         # The round, and the acting arbiter: who every change made here is audited as.
-        assert screen.sub_title == f"Round 7 · arbiter: {app.store.actor}"
+        assert screen.sub_title == f"Round 7 · Armageddon waiting: 1 · arbiter: {app.store.actor}"
         pane = pairings(app)
         assert [g.board for g in pane.table.games] == [1, 2, 3, 4, 5]
         assert app.focused is pane.table

@@ -235,3 +235,94 @@ async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app
         assert isinstance(app.screen, ConfirmScreen)
         assert "Its attached record says 1-0" in app.screen.question, app.screen.question
         await pilot.press("n")
+
+
+async def test_the_armageddon_waits_is_said_only_while_it_waits(demo_app) -> None:
+    """Later on board 3's Armageddon says it waits; entered elsewhere (the feed, another
+    terminal) while the arbiter is on another pane, the line goes: it would be untrue."""
+    from normtui.tui.messages import StoreChanged
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        await pilot.press("a", "escape")
+        await pilot.pause()
+        pane = pairings(app)
+        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters it.")
+        await pilot.press("3")
+        await pilot.pause()
+        game = pane.table.game
+        assert game is not None and game.board == 3
+        app.store.enter_armageddon(7, game.white, game.black, "0-1")
+        console(app).store_changed(StoreChanged(local=True))
+        await pilot.pause()
+        assert pane.status == ""
+
+
+async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
+    """C on round 7 while boards lack results is refused before any question; complete, it
+    asks, closes (audited), and C again offers to reopen it."""
+    from tests.tui.test_desk_pane import finish_round_7
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        before = app.store.log(limit=1)[0].id
+        await pilot.press("C")
+        await pilot.pause()
+        assert app.screen is console(app)
+        assert "round 7 cannot be closed" in notes(app, "error")[-1]
+        assert app.store.log(limit=1)[0].id == before
+        finish_round_7(app.store)
+        pane = pairings(app)
+        pane.reload()
+        await pilot.press("C")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Close round 7?\n\nEvery board has its result.")
+        assert "Not countersigned yet (§8): boards 1, 2, 3, 5." in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert next(r for r in app.store.rounds() if r.round == 7).status == "closed"
+        assert app.store.log(limit=1)[0].summary == "round 7 closed"
+        assert pane.status == "round 7 closed"
+        await pilot.press("C")
+        await pilot.pause()
+        assert app.screen.question.startswith("Reopen round 7?")
+
+
+async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app,
+                                                                   demo_copy) -> None:
+    """The CLI or a second console enters board 1 drawn: the console re-reads it, counts the
+    Armageddon waiting in the header and opens no dialog; an Armageddon dialog the arbiter
+    has open when another terminal enters that Armageddon says so and stays."""
+    from textual.widgets import Static
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        with EventStore.open(demo_copy, actor="deputy") as deputy:
+            deputy.enter_result(7, "Anand", "Radjabov", "1/2-1/2")
+        console(app)._poll()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is console(app)
+        assert "Armageddon waiting: 2" in console(app).sub_title
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 3
+        with EventStore.open(demo_copy, actor="deputy") as deputy:
+            deputy.enter_armageddon(7, "Tari", "Carlsen", "0-1")
+        console(app)._poll()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ArmageddonScreen)
+        assert "Already entered: 0-1" in str(screen.query_one("#armageddon-entered",
+                                                             Static).render())
+        await pilot.press("b")  # the same result: nothing to ask, nothing changed
+        await pilot.pause()
+        assert app.screen is console(app)
+        assert app.store.log(limit=1)[0].actor == "deputy"
+        assert pairings(app).status.endswith("the Armageddon is 0-1 already; nothing changed.")

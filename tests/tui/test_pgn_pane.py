@@ -124,12 +124,16 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert option_ids(pane) == ["outcome-0"]
+        # The line under the text says what was done, no longer what ctrl+s would do.
+        target = str(pane.query_one("#pgn-target", Static).render())
+        assert "ctrl+s" not in target and "round 7 board 1 (Anand-Radjabov)" in target
         # A drawn main game: its Armageddon opens, as d does on the pairings (§2).
         assert isinstance(app.screen, ArmageddonScreen)
         assert app.screen.game.label == "round 7 board 1 (Anand-Radjabov)"
         await pilot.press("escape")  # later
         await pilot.pause()
-        assert pane.status.endswith("the Armageddon waits; a on the board enters it.")
+        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters "
+                                    "it.")
     with EventStore.open(demo_copy) as store:
         game = store.find_game(7, "Anand", "Radjabov")
         assert game.result is not None and game.result.value == "1/2-1/2"
@@ -237,3 +241,31 @@ def test_building_the_panes_imports_no_python_chess() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True)
     assert out.stdout.strip() == "False"
+
+
+async def test_an_attach_that_ends_while_the_arbiter_is_elsewhere_opens_nothing(
+        demo_copy, demo_app, monkeypatch) -> None:
+    """ctrl+s on the drawn Anand-Radjabov, and the arbiter is on pane 3 when the import ends:
+    the Armageddon does not open over pane 3 (its w/b/d would be taken as its result); the
+    status line says it is waiting, and the header counts it."""
+    from tests.tui.helpers import console
+
+    app = demo_app
+    held: list[object] = []
+    after = PgnEntryPane._armageddon_after
+    monkeypatch.setattr(PgnEntryPane, "_armageddon_after",
+                        lambda self, outcomes: held.append(outcomes))
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await paste(pilot, real_game("Anand"))
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert len(held) == 1
+        await pilot.press("escape", "3")
+        await pilot.pause()
+        after(pane, held[0])  # type: ignore[arg-type]  # the import ends now
+        await pilot.pause()
+        assert app.screen is console(app)
+        standings = console(app).pane("standings")
+        assert "round 7 board 1 (Anand-Radjabov) drawn: its Armageddon is waiting (§2); " \
+            "ctrl+a opens it" in standings.status
+        assert "Armageddon waiting: 2" in console(app).sub_title

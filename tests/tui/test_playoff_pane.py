@@ -15,7 +15,7 @@ from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.playoff_tables import PlayoffGamesTable
 from tests.store.playoff_events import CLOCK, copy_event, make_events
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes
+from tests.tui.helpers import console, notes, pairings, to_board
 
 
 @pytest.fixture(scope="session")
@@ -160,7 +160,9 @@ async def test_a_shared_first_place_before_the_last_round_is_over(event, make_ap
         await pilot.press("7")
         await pilot.pause()
         pane = pane_of(app)
-        assert text(pane, "#playoff-status") == "First place is shared now: Carlsen – So"
+        assert text(pane, "#playoff-status") == (
+            "First place is shared now: Carlsen – So; if it still is after the last round, a "
+            "play-off decides it (§5)")
         assert "round 3 board 2 (Giri-Carlsen) is not decided" in text(pane, "#playoff-info")
         assert not pane.check_action("start", ())
 
@@ -271,3 +273,26 @@ async def test_the_start_confirmed_after_the_tie_changed_starts_nothing(event,
             names = [view.names[n] for n in view.state.players]
             assert all(n in named for n in names), (named, names, after.state.players)
         assert not view.started, named
+
+
+async def test_a_correction_refused_by_the_play_off_is_refused_before_it_is_asked(
+        event, make_app) -> None:
+    """After the play-off has started, a main-game correction that would change who plays it
+    is refused at the key, with the article: never "Correct (y)?" then a refusal."""
+    path = event("two")
+    with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
+        store.start_playoff(2022)
+    app = make_app(path, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        pane = pairings(app)
+        pane.show_round(3)
+        await to_board(pilot, 2)  # Giri-Carlsen 1-0
+        before = app.store.log(limit=1)[0].id
+        await pilot.press("b")
+        await pilot.pause()
+        assert app.screen is console(app)
+        assert "the play-off has started" in notes(app, "error")[-1]
+        assert "undo the play-off first" in notes(app, "error")[-1]
+        assert app.store.log(limit=1)[0].id == before
+        assert next(g for g in app.store.games(3) if g.board == 2).result.value == "1-0"

@@ -28,9 +28,13 @@ def test_a_row_shows_shared_places_money_to_the_ore_and_pending_prizes() -> None
     assert [text for text, _ in cells] == ["7-8", "8", "Topalov, Veselin", "9½", "110.50", "2",
                                            "1", "9", "NOK 150,000.00"]
     assert style == ""
-    pending, _ = row_cells(_row(prize=None, prize_pending=True, provisional=True), "NOK", True)
+    pending, _ = row_cells(_row(prize=None, prize_pending=True, provisional=True,
+                                note="play-off for first place (§5)"), "NOK", True)
     assert pending[-1][0] == "pending play-off"
     assert pending[3] == ("9½*", "yellow")
+    # Before the last round the play-off is only what happens if the tie stays (§5).
+    early, _ = row_cells(_row(prize=None, prize_pending=True), "NOK", True)
+    assert early[-1][0] == "play-off if tied"
 
 
 def test_a_withdrawn_player_is_greyed_and_unranked() -> None:

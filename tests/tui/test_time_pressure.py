@@ -50,6 +50,8 @@ async def test_ctrl_z_after_a_long_bracketed_paste_is_the_consoles_undo(demo_app
         await pilot.press("2")
         await pilot.pause()
         area = console(app).pane("pgn").query_one(TextArea)
+        await pilot.press("enter")  # into the record (arriving, the cursor is outside it)
+        await pilot.pause()
         assert app.focused is area
         bracketed_paste(app, record + "\n" + real_game("Topalov"))
         await pilot.pause()
@@ -72,12 +74,45 @@ async def test_escape_leaves_the_text_area_then_digits_switch_panes(demo_app) ->
         await pilot.press("2")
         await pilot.pause()
         area = console(app).pane("pgn").query_one(TextArea)
-        await pilot.press("3")  # in the text area: typed, a PGN has digits
+        await pilot.press("i", "3")  # in the text area: typed, a PGN has digits
         assert area.text == "3"
         await pilot.press("escape", "3")
         await pilot.pause()
         assert console(app).query_one(TabbedContent).active == "tab-standings"
         assert area.text == "3"
+
+
+async def test_arriving_on_pane_2_never_puts_the_cursor_in_the_record(demo_app) -> None:
+    """"2 3 x 4" typed fast went "3x4" into the record: arriving, the cursor is on the
+    findings, and the digits go on switching panes; Esc from the open dialog comes back there
+    too, not into the record."""
+    from normtui.tui.screens.pgn_open import PgnOpenScreen
+    from normtui.tui.widgets.pgn_findings import PgnFindings
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("2", "3", "4", "1")  # every pane built
+        await pilot.pause()
+        for key in ("2", "3", "x", "4"):  # as a terminal delivers them, at once
+            app.post_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        pane = console(app).pane("pgn")
+        area = pane.query_one(TextArea)
+        assert area.text == ""
+        assert console(app).query_one(TabbedContent).active == "tab-clocks"
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.focused, PgnFindings)
+        await pilot.press("i")
+        assert app.focused is area
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, PgnOpenScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.focused, PgnFindings) and area.text == ""
 
 
 # -- keys that change results ---------------------------------------------------------------------
@@ -422,7 +457,8 @@ async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking
         assert isinstance(app.screen, ArmageddonScreen)  # the draw's Armageddon opens
         await pilot.press("escape")
         await pilot.pause()
-        assert pane.status.endswith("the Armageddon waits; a on the board enters it.")
+        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters "
+                                    "it.")
 
 
 async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_app) -> None:
@@ -442,3 +478,34 @@ async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_a
         await pilot.press("escape")
         await pilot.pause()
         assert "late" in " ".join(str(c) for c in pairings(app).table.get_row_at(2))
+
+
+async def test_ctrl_q_asks_when_pasted_records_would_be_lost(demo_app) -> None:
+    """Records pasted into pane 2 and not attached: ctrl+q asks (n stays, y quits); attached
+    or with nothing typed, ctrl+q quits at once."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("2", "i")
+        await pilot.pause()
+        bracketed_paste(app, real_game("Anand") + "\n" + real_game("Topalov"))
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Pane 2 (PGN): 2 records typed or pasted, not attached" in question(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_ctrl_q_quits_at_once_when_nothing_would_be_lost(demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running

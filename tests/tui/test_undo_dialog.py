@@ -123,3 +123,27 @@ async def test_undo_shows_and_takes_back_my_result_past_the_feeds_moves(
         assert app.store.games(7)[0].result is None
         assert app.store.game(board5.id).pgn == longer
         assert app.store.log(limit=1)[0].undoes == mine.id
+
+
+async def test_undoing_an_armageddon_says_only_the_armageddon_goes(demo_app) -> None:
+    """Board 3 (Tari-Carlsen) is drawn; its Armageddon entered, then undone: the question and
+    the status line say the Armageddon alone is taken back, the draw stays."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        await pilot.press("a", "b")
+        await pilot.pause()
+        entry = app.store.log(limit=1)[0]
+        assert entry.action == "armageddon"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        effect = ("round 7 board 3 (Tari-Carlsen): only the Armageddon (0-1) is undone; the "
+                  "result ½-½ stays, its Armageddon waiting again")
+        assert question(app) == (f"Undo the last change?\n\n#{entry.id} {entry.summary}\n\n"
+                                 f"{effect}.")
+        await pilot.press("y")
+        await pilot.pause()
+        board3 = next(g for g in app.store.games(7) if g.board == 3)
+        assert (board3.result, board3.armageddon) == (MainResult.DRAW, None)
+        assert console(app).pane("pairings").status == f"Undone: {effect}"

@@ -45,9 +45,46 @@ class Pane(Vertical):
         self.stale = False
         # Set by the console when the pane is built because its key was pressed.
         self.focus_when_mounted = False
+        # True while the pane re-reads because the arbiter has just come to it.
+        self.arriving = False
 
     def reload(self) -> None:
         """Re-read what the pane shows from the store."""
+
+    def shown_round(self) -> int | None:
+        """The round a pane of one round shows while it follows the round being played."""
+        return None
+
+    def arrived(self) -> None:
+        """The arbiter has just come to the pane (its key, its tab): a pane that follows the
+        round being played catches up with it now."""
+        shown = self.shown_round()
+        if shown is not None and self.store.current_round() != shown:
+            self.arriving = True
+            try:
+                self.reload()
+            finally:
+                self.arriving = False
+
+    def round_to_show(self, shown: int, following: bool, key: str) -> int:
+        """For a pane of one round (the pairings, the desk): the round to show after a change.
+        ``following``: the arbiter had not chosen another round than the one being played;
+        then the pane follows it, switching when the arbiter arrives on it, never under the
+        cursor (a key on its way was meant for the round shown): in front, the status line
+        says it once, with ``key``, the key that shows it."""
+        current = self.store.current_round()
+        if not following or not current or current == shown:
+            return shown
+        if self.stale or not self.shown or self.arriving:
+            return current
+        if getattr(self, "_told_round", None) != current:
+            self._told_round = current
+            text = (f"Round {current} is the round being played now (round {shown} shown): "
+                    f"{key} shows it")
+            # After the frame after next: said after "Loaded from another terminal", which
+            # the console says after the next frame.
+            self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
+        return shown
 
     def on_mount(self) -> None:
         # Textual calls the on_mount of every class in the MRO, the pane's own first, then
@@ -100,17 +137,20 @@ class Pane(Vertical):
             self.call_after_refresh(self.say, summary)
         return True
 
-    def say(self, text: str, *, warning: bool = False) -> None:
+    def say(self, text: str, *, warning: bool = False,
+            true_while: Callable[[], bool] | None = None) -> None:
         """A routine confirmation, on the pane's status line (a toast would cover the table);
         on the pane in front when this one is not (a change made from a dialog another pane
-        opened is said where the arbiter is)."""
+        opened is said where the arbiter is). ``true_while``: what the line says of the event
+        holds only while that says True; the line goes after the change that ends it."""
         say_in_front = getattr(self.screen, "say", None)
         if not self.shown and say_in_front is not None:
-            say_in_front(text, warning=warning)
+            say_in_front(text, warning=warning, true_while=true_while)
             return
         lines = self.query(StatusLine)
         if lines:
-            lines.first().say(text, self.app.now(), warning=warning)  # type: ignore[attr-defined]
+            lines.first().say(text, self.app.now(),  # type: ignore[attr-defined]
+                              warning=warning, true_while=true_while)
         else:
             self.notify(text, timeout=4, markup=False)
 
@@ -137,6 +177,12 @@ class Pane(Vertical):
     def shown(self) -> bool:
         """The pane's tab is the one in front."""
         return self.parent is not None and self.parent.display
+
+    @property
+    def in_front(self) -> bool:
+        """The pane is shown with no dialog over it. What a worker finishes later may open a
+        dialog only then: elsewhere the dialog would take keys typed for something else."""
+        return self.shown and self.app.screen is self.screen
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A hidden pane acts on no key. A key typed right after switching panes can reach
@@ -184,7 +230,7 @@ class Pane(Vertical):
 def report_refusal(widget: Widget, exc: Exception) -> None:
     """One line for the arbiter, never a traceback; a broken rule is titled by its article."""
     if isinstance(exc, RuleError):
-        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=8,
+        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=6,
                       markup=False)
     else:
-        widget.notify(str(exc), title="Refused", severity="error", timeout=8, markup=False)
+        widget.notify(str(exc), title="Refused", severity="error", timeout=6, markup=False)

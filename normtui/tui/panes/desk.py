@@ -85,6 +85,10 @@ class PlayerDeskPane(Pane):
     def __init__(self, store: object, **kwargs: object) -> None:
         super().__init__(store, **kwargs)  # type: ignore[arg-type]
         self.round_no = 0
+        # The desk shows the round being played until the arbiter chooses another.
+        self._following = True
+        # The player whose late arrival i was just offered to record as an incident.
+        self._late_offered: int | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="desk-round-bar"):
@@ -117,7 +121,14 @@ class PlayerDeskPane(Pane):
     def go_to(self, number: int) -> None:
         self.query_one(DeskArrivals).go_to_key(str(number))
 
+    def shown_round(self) -> int | None:
+        return self.round_no if self._following else None
+
     def reload(self) -> None:
+        shown = self.round_to_show(self.round_no, self._following, "] (or [)")
+        if shown != self.round_no:
+            self.round_no = shown
+            self.query_one("#desk-round", Select).value = shown
         self.query_one(DeskArrivals).show_round(self.store, self.round_no)
         ledger = self.store.fines()
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
@@ -143,6 +154,7 @@ class PlayerDeskPane(Pane):
     def _round_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.round_no:
             self.round_no = event.value
+            self._following = event.value == self.store.current_round()
             self.reload()
 
     def action_round(self, step: int) -> None:
@@ -197,6 +209,7 @@ class PlayerDeskPane(Pane):
 
         def answered(answer: str | None) -> None:
             if answer == "late":
+                self._late_offered = player.number
                 self.say(f"{surname(player.name)} arrived late: stays absent at the start"
                          + (", the fine stands (§7)" if fine else "")
                          + "; i records the late arrival as an incident.")
@@ -255,9 +268,15 @@ class PlayerDeskPane(Pane):
         from normtui.tui.screens.desk_incident import DeskIncidentScreen
 
         player = self._player()
-        if player is not None:
-            self.app.push_screen(DeskIncidentScreen(self.store, self.round_no, player),
-                                 self._recorded("incident"))
+        if player is None:
+            return
+        # Offered for a late arrival (p on a player recorded absent): that incident, in words.
+        late = self._late_offered == player.number
+        self._late_offered = None
+        screen = DeskIncidentScreen(self.store, self.round_no, player) if not late else \
+            DeskIncidentScreen(self.store, self.round_no, player, kind="late_arrival",
+                               description=f"Arrived after the start of round {self.round_no}")
+        self.app.push_screen(screen, self._recorded("incident"))
 
     def action_illness(self) -> None:
         from normtui.tui.screens.desk_illness import DeskIllnessScreen

@@ -21,6 +21,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from normtui.store.errors import EXPECTED_ERRORS
+from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace
@@ -73,6 +74,12 @@ class LivePane(Pane):
         self._busy = False
         self._race_key: tuple[object, ...] | None = None
         self._status = ""
+        # A source of one round follows the round being played unless the arbiter chose
+        # another; the last source given is offered again (after a stop too).
+        self._following = True
+        self._last_spec = ""
+        # "round.board" of the drawn games whose Armageddon waits (said on the status line).
+        self._waiting: list[str] = []
 
     def _show_outward(self, line: str) -> None:
         outward = self.query_one("#live-outward", Static)
@@ -94,6 +101,13 @@ class LivePane(Pane):
         self.watch(self.app, "outward_line", self._show_outward)
         source, round_no = self.store.feed_source()
         if source:
+            self._last_spec = source
+            # Kept from an earlier round: the round being played now is watched.
+            current = self.store.current_round()
+            if round_no is not None and current and round_no < current:
+                round_no = current
+            # A later round than the one being played was chosen by the arbiter: it stays.
+            self._following = round_no is None or round_no == current
             self.start(source, round_no)
         else:
             self._set_status("Not watching the live boards: s (or the palette) sets a DGT "
@@ -141,8 +155,10 @@ class LivePane(Pane):
     def action_set_source(self) -> None:
         from normtui.tui.screens.feed_source import FeedSourceScreen
 
-        current, round_no = self.source or (None, None)
-        self.app.push_screen(FeedSourceScreen(current, round_no), self._source_chosen)
+        spec, round_no = self.source or (self._last_spec, None)
+        if round_no is None and self.source is None:
+            round_no = self.store.current_round() or None
+        self.app.push_screen(FeedSourceScreen(spec, round_no), self._source_chosen)
 
     def _source_chosen(self, answer: tuple[str, int | None] | None) -> None:
         if answer is None:
@@ -151,6 +167,8 @@ class LivePane(Pane):
         if round_no is not None and not 1 <= round_no <= self.store.event.rounds:
             self._set_status(f"Live boards: the event has rounds 1-{self.store.event.rounds}")
             return
+        self._last_spec = spec
+        self._following = round_no is None or round_no == self.store.current_round()
         if self.start(spec, round_no):
             self.write("feed source", self.store.set_feed_source, spec, round_no, quiet=True)
             self.poll()
@@ -228,13 +246,16 @@ class LivePane(Pane):
         status = f"Watching {report.source}{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:
             status += f" · {asks} for the arbiter"
+        if self._waiting:
+            # The boards drawn whose Armageddon nobody has entered: opened by the arbiter.
+            status += f" · Armageddon waiting: {', '.join(self._waiting)} (ctrl+a)"
         if report.problems:
             status += f" · {report.problems[-1]}"
         self._set_status(status)
         for notice in report.new_notices:
             if notice.ask:
                 self.notify(notice.line, title=notice.article or "Live boards",
-                            severity="warning", timeout=8, markup=False)
+                            severity="warning", timeout=5, markup=False)
         if report.changes:
             self.changed("feed")
             for change in report.changes:
@@ -244,36 +265,51 @@ class LivePane(Pane):
                     self._armageddon_played(change.game_id)
 
     def _armageddon_played(self, game_id: int) -> None:
-        """The feed entered an Armageddon's result: its screen, if open, has nothing to ask."""
-        from normtui.tui.screens.armageddon import ArmageddonScreen
-
-        screen = self.app.screen
+        """The feed entered an Armageddon's result: said where the arbiter is (a dialog open
+        on it says so itself: see ConsoleScreen.store_changed)."""
         game = self.store.game(game_id)
-        if isinstance(screen, ArmageddonScreen) and screen.game.id == game_id \
-                and game.armageddon is not None:
-            self.app.pop_screen()
-            self.say(f"{game.label}: Armageddon {game.armageddon.value} from the feed")
+        if game.armageddon is not None:
+            self.say(f"{game.label}: Armageddon {result_text(game.armageddon)} from the live "
+                     "boards")
 
     def _armageddon(self, game_id: int) -> None:
-        """A drawn main game from the feed: its Armageddon opens, as `d` opens it (§2)."""
+        """A drawn main game from the feed: its Armageddon waits for the arbiter, who opens it
+        (ctrl+a, or a on the board in the pairings); the 20' count from the game's end (§2).
+        Nothing opens by itself: a dialog raised from the background takes the key the
+        arbiter typed for another board as this board's result."""
+        from normtui.tui.panes.board_text import armageddon_waits
+
         game = self.store.game(game_id)
         if game.armageddon is not None or not game.armageddon_after_draw:
             return  # the feed had its Armageddon too, or the event plays none
-        pairings = getattr(self.screen, "pane", None)
-        if self.app.screen is not self.screen or pairings is None:
-            self.notify(f"{game.label} drawn: its Armageddon is due (§2); a on the board in "
-                        "the pairings", timeout=8, markup=False)
+        by = ""
+        if game.armageddon_deadline is not None:
+            by = f", to start by {clock_time(game.armageddon_deadline, self._now())}"
+        self.say(f"{game.label} drawn on the live boards: its Armageddon is waiting{by} (§2);"
+                 " ctrl+a opens it", warning=True,
+                 true_while=lambda: armageddon_waits(self.store, game_id))
+
+    def _follow_round(self) -> None:
+        """Once the round watched is complete, the next one is watched (kept with the event)."""
+        spec, watched = self.source or ("", None)
+        if watched is None or not self._following:
             return
-        pane = pairings("pairings")
-        opener = getattr(pane, "open_armageddon", None)
-        if opener is not None:
-            opener(game)
+        current = self.store.current_round()
+        if not current or current <= watched:
+            return  # a round corrected or undone back to open: the round watched stays
+        self.start(spec, current)  # a folder not there yet is looked for at every read
+        self.write("feed source", self.store.set_feed_source, spec, current, quiet=True)
+        self.say(f"Live boards: round {watched} is complete; round {current} is watched now.")
 
     def reload(self) -> None:
+        self.call_later(self._follow_round)
         if self.report is not None:
             self.boards.show(list(self.report.boards), self._now())
             self._detail()
+        from normtui.tui.panes.board_text import armageddons_waiting
+
         games = self.store.games()
+        self._waiting = [f"{g.round}.{g.board}" for g in armageddons_waiting(games)]
         key = tuple((g.id, g.result, g.armageddon, g.state) for g in games)
         if key != self._race_key:
             self._race_key = key
@@ -313,13 +349,42 @@ class LivePane(Pane):
         feed, game_id, kind = self.feed, view.game_id, view.kind
         why = next((n.text for n in view.notices if "changes moves" in n.text), "")
         question = (f"Take the feed's record for {view.label}?\n\n{why}\n\nThe record kept is "
-                    "replaced; the change is yours, recorded in the audit log.")
+                    f"replaced; the change is yours, recorded in the audit log."
+                    f"{self._result_after_accept(view)}")
 
         def done(yes: bool | None) -> None:
             if yes and self.write("feed", feed.accept, game_id, kind):
                 self.poll()
 
         self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
+
+    def _result_after_accept(self, view: BoardView) -> str:
+        """What taking the feed's record does to the result: entered where the board has
+        none; a result entered already stays, and a record that says otherwise then disagrees
+        with it (§8: the scoresheet decides)."""
+        from normtui.importing.agreement import agrees
+        from normtui.rules.duties import signers
+        from normtui.rules.model import ResultError, parse_result
+
+        assert view.game_id is not None
+        game = self.store.game(view.game_id)
+        entered = game.armageddon if view.kind == "armageddon" else game.result
+        try:
+            said = parse_result(view.result) if view.result and view.result != "*" else None
+        except ResultError:
+            said = None
+        if said is None:
+            return ""
+        if entered is None:
+            return f"\n\nIts result {result_text(said)} is entered (provisional, §8)."
+        if agrees(said, entered.value):
+            return ""
+        signed = signers(game.signatures)
+        how = f"signed by {', '.join(signed)}" if signed else "not signed"
+        return (f"\n\nThe result entered, {result_text(entered)} ({how}), stays: the record, "
+                f"which ends {result_text(said)}, then disagrees with it, and `normtui check` "
+                "reports it until one of them is corrected (the result: its key on the board "
+                "in the pairings, asked first).")
 
 
 def _detail_text(view: BoardView, width: int = 80) -> str:

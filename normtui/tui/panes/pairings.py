@@ -7,6 +7,7 @@ confirmed, audited correction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -16,12 +17,20 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from normtui.rules.duties import signers
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
 from normtui.store.records import surname
 from normtui.tui.formatting import clock_time, result_text
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import Pane, report_refusal
+from normtui.tui.panes.board_text import (
+    OUTCOMES,
+    absent_players,
+    armageddon_waits,
+    armageddons_waiting,
+    correction_note,
+    describe,
+    forfeit_meaning,
+)
 from normtui.tui.widgets.pairings_table import PairingsTable
 from normtui.tui.widgets.round_bar import RoundBar
 from normtui.tui.widgets.status_line import StatusLine
@@ -29,60 +38,10 @@ from normtui.tui.widgets.status_line import StatusLine
 if TYPE_CHECKING:
     from normtui.store import EventStore
 
-_OUTCOMES = {
-    "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw, then Armageddon",
-    "+/-": "White wins by forfeit", "-/+": "Black wins by forfeit", "-/-": "Double forfeit",
-}
-
 
 _RESULT = Binding.Group("Result")
 _SIGN = Binding.Group("Sign")
 _ROUND = Binding.Group("Round")
-
-
-def absent_players(game: GameRecord, result: MainResult) -> list[tuple[int, str]]:
-    """(number, name) of the players a forfeit result says were absent."""
-    white, black = (game.white, game.white_name), (game.black, game.black_name)
-    return {MainResult.WHITE_FORFEIT_WIN: [black], MainResult.BLACK_FORFEIT_WIN: [white],
-            MainResult.DOUBLE_FORFEIT: [white, black]}.get(result, [])
-
-
-def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
-    """What a forfeit does, said with the players' names (§4)."""
-    absent = [surname(n) for _no, n in absent_players(game, result)]
-    if result is MainResult.DOUBLE_FORFEIT:
-        return f"Both absent: {absent[0]} and {absent[1]} score 0; no Armageddon (§4)."
-    winner = surname(game.white_name if result is MainResult.WHITE_FORFEIT_WIN
-                     else game.black_name)
-    return f"{absent[0]} absent: {winner} scores 3, {absent[0]} 0; no Armageddon (§4)."
-
-
-def describe(game: GameRecord) -> str:
-    if game.result is None:
-        return "no result"
-    text = result_text(game.result)
-    if game.armageddon is not None:
-        text += f", Armageddon {result_text(game.armageddon)}"
-    return text
-
-
-def correction_note(game: GameRecord, new: MainResult | ArmageddonResult) -> str:
-    """What a correction to ``new`` does beyond the result: the audit row, the signatures
-    (§8), and the attached record, which stays and may then contradict the result (`normtui
-    check` says so)."""
-    from normtui.importing.agreement import agrees, record_result
-
-    signed = signers(game.signatures)
-    note = "The correction is recorded in the audit log."
-    if signed:
-        note = (f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign "
-                "the new result, then the arbiter countersigns (§8). Recorded in the audit log.")
-    text = game.armageddon_pgn if isinstance(new, ArmageddonResult) else game.pgn
-    said = record_result(text) if text else None
-    if said is not None and not agrees(said, new.value):
-        note += (f"\nIts attached record says {result_text(said)}: it stays, and `normtui "
-                 "check` reports it until the record is replaced (pane 2).")
-    return note
 
 
 class PairingsPane(Pane):
@@ -124,6 +83,10 @@ class PairingsPane(Pane):
                 show=False, key_display="]", group=_ROUND, tooltip="Next round"),
         Binding("c", "current_round", "Current round", id="pairings.current_round",
                 show=False, tooltip="The round being played"),
+        Binding("C", "close_round", "Close round", id="pairings.close_round", show=False,
+                key_display="C", group=_ROUND,
+                tooltip="Close the round shown once every board has its result; on a closed "
+                        "round: reopen it (asks first)"),
     ]
     PALETTE = (
         ("Result: White wins (1-0)", "Highlighted board of the pairings", "result('1-0')"),
@@ -144,11 +107,15 @@ class PairingsPane(Pane):
         ("Previous round", "Pairings", "round(-1)"),
         ("Next round", "Pairings", "round(1)"),
         ("Current round", "Pairings", "current_round"),
+        ("Close the round shown (or reopen it)", "Every board has its result; asks first",
+         "close_round"),
     )
 
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)
         self.round = self.store.current_round()
+        # The round being played is shown until the arbiter chooses another.
+        self._following = True
         self._rounds = self.store.event.rounds
         self._waiting: list[GameRecord] = []
         self._warned: set[int] = set()
@@ -184,11 +151,14 @@ class PairingsPane(Pane):
 
     # -- reading ---------------------------------------------------------------------------
 
+    def shown_round(self) -> int | None:
+        return self.round if self._following else None
+
     def reload(self) -> None:
+        self.round = self.round_to_show(self.round, self._following, "c")
         profile = self.store.profile
         games = self.store.games()
-        self._waiting = [g for g in games
-                         if g.result is MainResult.DRAW and g.armageddon is None]
+        self._waiting = armageddons_waiting(games)
         mine = [g for g in games if g.round == self.round]
         self.table.show(mine, self._now(), profile.classical.armageddon_draw_winner)
         bar = self.query_one(RoundBar)
@@ -227,7 +197,7 @@ class PairingsPane(Pane):
                 self._warned.add(game.id)
                 self.notify(f"{game.label}: the Armageddon should have started by "
                             f"{clock_time(game.armageddon_deadline, now)}",
-                            title="Regulations §2", severity="warning", timeout=10,
+                            title="Regulations §2", severity="warning", timeout=5,
                             markup=False)
 
     # -- round selection -------------------------------------------------------------------
@@ -249,6 +219,7 @@ class PairingsPane(Pane):
                         markup=False)
             return
         self.round = round_no
+        self._following = round_no == self.store.current_round()
         self.reload()
 
     # -- results ---------------------------------------------------------------------------
@@ -275,14 +246,17 @@ class PairingsPane(Pane):
             return
         from normtui.tui.screens.confirm import ConfirmScreen
 
+        correction = game.result is not None
+        if self._refused(self.store.enter_result, game.round, game.white, game.black, result,
+                         correction=correction, expected_version=game.version):
+            return
         # A forfeit is never one key: it takes a game off the board (3-0, no Armageddon), and
         # x is the crosstable one pane away. What the desk knows is said with it.
-        correction = game.result is not None
         if correction:
             question = (f"Correct {game.label}?\n\nNow: {describe(game)}\n"
-                        f"New: {result_text(result)} ({_OUTCOMES[value]})")
+                        f"New: {result_text(result)} ({OUTCOMES[value]})")
         else:
-            question = f"{_OUTCOMES[value]} on {game.label}?\n\n{forfeit_meaning(game, result)}"
+            question = f"{OUTCOMES[value]} on {game.label}?\n\n{forfeit_meaning(game, result)}"
         warnings = self._forfeit_warnings(game, result) if result.is_forfeit else []
         if warnings:
             question += "\n\n" + "\n".join(f"Note: {w}" for w in warnings)
@@ -341,14 +315,24 @@ class PairingsPane(Pane):
                              lambda result: self._armageddon_answered(game, result))
 
     def _armageddon_answered(self, game: GameRecord, result: ArmageddonResult | None) -> None:
+        # As it is now: the feed or another terminal may have entered it while the dialog was
+        # open (the dialog said so), and then the answer is a correction, asked first.
+        game = self.store.game(game.id)
         if result is None:
             if game.armageddon is None:
-                self.say(f"{game.label}: the Armageddon waits; a on the board enters it.")
+                self.say(f"{game.label}: the Armageddon waits; a on the board (or ctrl+a) "
+                         "enters it.", true_while=lambda: armageddon_waits(self.store, game.id))
             return
         if game.armageddon is result:
+            self.say(f"{game.label}: the Armageddon is {result_text(result)} already; "
+                     "nothing changed.")
             return
         from normtui.tui.screens.confirm import ConfirmScreen
 
+        if (game.armageddon is not None or result.is_forfeit) and self._refused(
+                self.store.enter_armageddon, game.round, game.white, game.black, result,
+                correction=game.armageddon is not None, expected_version=game.version):
+            return
         if game.armageddon is None and result.is_forfeit:
             # A forfeit decides the pairing without a game: asked first.
             absent = game.black_name if result is ArmageddonResult.WHITE_FORFEIT_WIN \
@@ -370,6 +354,14 @@ class PairingsPane(Pane):
         self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
                              lambda yes: self._enter_armageddon(game, result, True)
                              if yes else None)
+
+    def _refused(self, call: Callable[..., object], *args: object, **kwargs: object) -> bool:
+        """Whether the change is refused (said, as a refusal is): found before the arbiter is
+        asked to confirm it, not after."""
+        exc = self.store.refusal(call, *args, **kwargs)
+        if exc is not None:
+            report_refusal(self, exc)
+        return exc is not None
 
     def _enter_armageddon(self, game: GameRecord, result: ArmageddonResult,
                           correction: bool) -> None:
@@ -408,6 +400,38 @@ class PairingsPane(Pane):
                 self.write("start round", self.store.start_round, round_no)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Start"), start)
+
+    def action_close_round(self) -> None:
+        """Close the round shown (the report then lists it closed); a change to a closed round
+        is a correction. On a closed round: reopen it. Asked first; refused before asking when
+        a board still lacks its result."""
+        from normtui.tui.screens.confirm import ConfirmScreen
+
+        round_no = self.round
+        info = next((r for r in self.store.rounds() if r.round == round_no), None)
+        if info is not None and info.status == "closed":
+            question = (f"Reopen round {round_no}?\n\nResults can then be entered in it "
+                        "without a correction. Recorded in the audit log; ctrl+z undoes it.")
+            self.app.push_screen(ConfirmScreen(question, confirm="Reopen"),
+                                 self._if_yes(self.store.reopen_round, round_no))
+            return
+        if self._refused(self.store.close_round, round_no):
+            return
+        unsigned = [g for g in self.table.games if g.result is not None and g.provisional]
+        note = (f"\n\nNot countersigned yet (§8): boards "
+                f"{', '.join(str(g.board) for g in unsigned)}." if unsigned else "")
+        question = (f"Close round {round_no}?\n\nEvery board has its result.{note} A change "
+                    "to a closed round is then entered as a correction (asked first), and the "
+                    "Chief Arbiter's report lists the round closed. Recorded in the audit log; "
+                    "ctrl+z undoes it.")
+        self.app.push_screen(ConfirmScreen(question, confirm="Close"),
+                             self._if_yes(self.store.close_round, round_no))
+
+    def _if_yes(self, call: Callable[..., object], round_no: int) -> Callable[[bool | None], None]:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.write("round", call, round_no)
+        return answered
 
     def action_sign(self, who: str) -> None:
         game = self._board()

@@ -72,10 +72,10 @@ class PgnEntryPane(Pane):
                 tooltip="Check the text area now, without waiting for a pause"),
         Binding("ctrl+n", "clear", "Clear", id="pgn.clear", show=False,
                 tooltip="Empty the text area"),
-        # In the text area 1-7 are typed (a PGN has digits): Escape leaves it, and then the
-        # digits switch panes again; F1-F7 switch from inside it.
+        # In the text area 1-8 are typed (a PGN has digits): Escape leaves it, and then the
+        # digits switch panes again; F1-F8 switch from inside it.
         Binding("escape", "leave_text", "Leave the field", id="pgn.leave", show=False,
-                tooltip="Leave the text area or path (then 1-7 switch panes; F1-F7 work from "
+                tooltip="Leave the text area or path (then 1-8 switch panes; F1-F8 work from "
                         "inside it)"),
     ]
     DEBOUNCE = 0.4
@@ -99,6 +99,9 @@ class PgnEntryPane(Pane):
         # After an attach or import the list shows what happened; the reload that our own
         # write causes must not replace that with the findings again.
         self._showing_outcomes = False
+        # The text last attached whole (every game went in): quitting loses nothing else.
+        self._attaching = ""
+        self._kept_text = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pgn-bar"):
@@ -116,10 +119,19 @@ class PgnEntryPane(Pane):
     def on_mount(self) -> None:
         area = self.query_one(TextArea)
         area.border_title = "Game record (paste here)"
-        area.border_subtitle = "Esc leaves it · F1-F7 panes"
+        area.border_subtitle = "Esc leaves it · F1-F8 panes"
+        self.query_one(PgnFindings).border_title = "Findings · i: edit the record"
         self.query_one(PgnFindings).show_empty("Paste a game, or open a file (ctrl+o).")
 
     def focus_first(self) -> None:
+        # Never the text area on arrival: "2 3 x 4" typed fast put "3x4" in the record. Enter
+        # or i goes into it (PgnFindings.EditRequested). At once, not focus()'s next turn:
+        # that came after the next pane key and brought this tab back to the front.
+        self.screen.set_focus(self.query_one(PgnFindings))
+
+    @on(PgnFindings.EditRequested)
+    def _edit(self, event: PgnFindings.EditRequested) -> None:
+        event.stop()
         self.query_one(TextArea).focus()
 
     @property
@@ -208,7 +220,7 @@ class PgnEntryPane(Pane):
                 seen.add(key)
                 if key not in self._notified:
                     self.notify(f"{item.title}\n{f.message} ({f.rule})", title="Rule broken",
-                                severity="error", timeout=8, markup=False)
+                                severity="error", timeout=6, markup=False)
         self._notified = seen
 
     # -- actions -----------------------------------------------------------------------------
@@ -239,6 +251,8 @@ class PgnEntryPane(Pane):
                              self._opened)
 
     def _opened(self, path: Path | None) -> None:
+        # Back on the findings, not in the text area, whatever had the focus before.
+        self.call_after_refresh(self.query_one(PgnFindings).focus)
         if path is not None:
             self.query_one(PgnPathInput).value = str(path)
             self.load_file(path)
@@ -265,9 +279,8 @@ class PgnEntryPane(Pane):
         except failures as exc:
             self.notify(str(exc), severity="error", markup=False)
             return
-        area = self.query_one(TextArea)
-        area.load_text(text)
-        area.focus()
+        self.query_one(TextArea).load_text(text)
+        self.query_one(PgnFindings).focus()
         self._schedule(0)
 
     def action_attach(self) -> None:
@@ -275,6 +288,7 @@ class PgnEntryPane(Pane):
         if not text.strip():
             self.notify("Nothing to attach: paste a game or open a file.", severity="warning")
             return
+        self._attaching = text
         self.query_one(PgnImportBar).start(self.store, text, "the text area", self._kind(),
                                            self._chosen())
 
@@ -287,7 +301,7 @@ class PgnEntryPane(Pane):
             return
         path = Path(typed).expanduser()
         self.query_one(PgnImportBar).start(self.store, path, path.name, self._kind(), None)
-        # Out of the path input, so that the console's keys (1-7, ?) work during the import.
+        # Out of the path input, so that the console's keys (1-8, ?) work during the import.
         self.query_one(PgnFindings).focus()
 
     @on(PgnImportBar.Finished)
@@ -300,8 +314,13 @@ class PgnEntryPane(Pane):
         self._showing_outcomes = True
         self.query_one(PgnFindings).show_outcomes(outcomes, summary)
         said = outcomes[0].message if len(outcomes) == 1 else summary
+        # The line under the text said where ctrl+s would attach it: now what it did.
+        self.query_one("#pgn-target", Static).update(Text(said))
         # What went in is a confirmation (the status line); what did not, a warning.
         troubled = [o for o in outcomes if o.status in TROUBLE and not o.replaceable]
+        if message.name == "the text area" and not troubled \
+                and not any(o.replaceable for o in outcomes):
+            self._kept_text = self._attaching
         if troubled:
             self.notify(said, title="Import", severity="warning", markup=False)
         else:
@@ -309,6 +328,11 @@ class PgnEntryPane(Pane):
         if any(o.status in ("entered", "attached") for o in outcomes):
             self.changed("pgn")
         replaceable = [o for o in outcomes if o.replaceable]
+        if replaceable and not self.in_front:
+            # The arbiter has moved on: the question waits for ctrl+s again.
+            self.say(f"{len(replaceable)} record(s) differ from those attached: ctrl+s on "
+                     "pane 2 offers to replace them.", warning=True)
+            return
         if replaceable:
             self._offer_replacement(message, replaceable)
             return
@@ -339,6 +363,7 @@ class PgnEntryPane(Pane):
     def _armageddon_after(self, outcomes: list[Outcome]) -> None:
         """A record that entered a drawn main game opens its Armageddon, as d does."""
         from normtui.rules.model import MainResult
+        from normtui.tui.panes.board_text import armageddon_waits
         from normtui.tui.panes.pairings import PairingsPane
 
         draws = [o for o in outcomes if o.status == "entered" and o.stage == "main"
@@ -348,9 +373,23 @@ class PgnEntryPane(Pane):
         game = self.store.game(draws[0].game_id)  # type: ignore[arg-type]
         pairings = getattr(self.screen, "pane", None)
         pane = pairings("pairings") if pairings is not None else None
-        if isinstance(pane, PairingsPane) and game.result is MainResult.DRAW \
-                and game.armageddon is None:
+        if not (isinstance(pane, PairingsPane) and game.result is MainResult.DRAW
+                and game.armageddon is None):
+            return
+        if self.in_front:
             pane.open_armageddon(game)
+        else:
+            self.say(f"{game.label} drawn: its Armageddon is waiting (§2); ctrl+a opens it",
+                     warning=True, true_while=lambda: armageddon_waits(self.store, game.id))
+
+    def unsaved(self) -> str:
+        """What quitting now would lose: records typed or pasted and not attached."""
+        text = self.query_one(TextArea).text
+        if not text.strip() or text == self._kept_text:
+            return ""
+        games = text.count("[Event ")
+        what = f"{games} records" if games > 1 else "a record"
+        return f"Pane 2 (PGN): {what} typed or pasted, not attached (ctrl+s attaches)."
 
     # -- helpers -----------------------------------------------------------------------------
 

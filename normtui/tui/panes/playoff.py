@@ -118,7 +118,9 @@ class PlayoffPane(Pane):
         state = view.state
         if state.needed and not view.started and view.blocker:
             shared = " – ".join(surname(view.names[n]) for n in state.players)
-            return f"First place is shared now: {shared}"
+            # The standings say "play-off if tied" for their prizes: the same truth (§5).
+            return (f"First place is shared now: {shared}; if it still is after the last "
+                    "round, a play-off decides it (§5)")
         return view.headline
 
     def _info(self, view: PlayoffView) -> str:
@@ -189,7 +191,7 @@ class PlayoffPane(Pane):
             why = ("the play-off has already been started" if view.started else
                    view.blocker or not_needed(self.store.profile))
             self.notify(why[0].upper() + why[1:], title="Regulations §5", severity="error",
-                        timeout=8, markup=False)
+                        timeout=6, markup=False)
             return
         seed = new_seed()
         what = "a 2-game match" if view.state.format == "match" else "a double round robin"

@@ -76,9 +76,7 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
             yield Static(Text.assemble(
                 "A drawn Armageddon is ", (f"{draw_winner.capitalize()}'s win", "bold"),
                 f": {winner_of_draw} takes it (§2)."), id="armageddon-rule")
-            if game.armageddon is not None:
-                yield Static(Text(f"Already entered: {result_text(game.armageddon)}; a new "
-                                  "result is a correction.", style="bold magenta"))
+            yield Static(self._entered(), id="armageddon-entered")
             with Horizontal(id="armageddon-buttons"):
                 yield Button(Text(f"1-0 {white} (w)"), id="a-1-0", variant="primary")
                 yield Button(Text(f"0-1 {black} (b)"), id="a-0-1", variant="primary")
@@ -86,7 +84,28 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
                 yield Button("Later (esc)", id="a-later")
         yield Footer(compact=True)
 
+    def _entered(self) -> Text:
+        game = self.game
+        if game.armageddon is None:
+            return Text()
+        by = " by the live boards" if game.armageddon_from == "feed" else ""
+        return Text(f"Already entered{by}: {result_text(game.armageddon)}; a new result is a "
+                    "correction (asked first).", style="bold magenta")
+
+    def entered_elsewhere(self, game: GameRecord) -> None:
+        """The feed or another terminal entered this Armageddon while the dialog was open: said
+        here, and the dialog stays (closing it would hand the arbiter's next key to the pane
+        under it)."""
+        if game.id != self.game.id or game.armageddon == self.game.armageddon:
+            return
+        self.game = game
+        line = self.query_one("#armageddon-entered", Static)
+        line.update(self._entered())
+        line.display = game.armageddon is not None
+        self._tick()
+
     def on_mount(self) -> None:
+        self.query_one("#armageddon-entered").display = self.game.armageddon is not None
         # Enter on the focused button must never record a result by accident.
         self.query_one("#a-later", Button).focus()
         self.set_interval(1.0, self._tick)

@@ -9,6 +9,7 @@ thread after it, and the pairings pane is mounted when they are there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,17 +26,19 @@ from normtui.tui.held_keys import HeldKeys
 from normtui.tui.messages import StoreChanged
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
+from normtui.tui.undo_text import undo_effect, undo_question
 from normtui.tui.widgets.console_footer import ConsoleFooter
 from normtui.tui.widgets.console_tabs import ConsoleTabs
+from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from normtui.store import AuditEntry, EventStore
+    from normtui.store import EventStore
 
 
 def _pane_bindings() -> list[Binding]:
     # Not in the Footer: the tab labels already say "1 Pairings", "2 PGN entry", …, and the
     # Footer's width is better spent on the keys of the pane in front of the arbiter.
-    # F1-F7 do the same with priority, so that they work from a text field too, where 1-7
+    # F1-F8 do the same with priority, so that they work from a text field too, where 1-8
     # are typed as text (a PGN has digits).
     return [
         Binding(key, f"show_pane('{pane_id}')", TITLES[pane_id],
@@ -51,14 +54,6 @@ def _pane_bindings() -> list[Binding]:
 # The keys of the panes built after the first frame.
 _LATER_PANE_KEYS = frozenset(k for key, _id, _m, _c in PANES[1:] for k in (key, f"f{key}"))
 _PANE_OF_KEY = {k: pane_id for key, pane_id, _m, _c in PANES for k in (key, f"f{key}")}
-
-
-def undo_question(entry: AuditEntry, me: str) -> str:
-    """The question before an undo: whose change it is, when it is not the arbiter's own."""
-    if entry.actor == me:
-        return f"Undo the last change?\n\n#{entry.id} {entry.summary}"
-    return (f"Undo {entry.actor}'s change?\n\n#{entry.id} {entry.summary}\n\n"
-            f"{entry.actor} made it, not you ({me}).")
 
 
 class ConsoleScreen(Screen[None]):
@@ -88,6 +83,12 @@ class ConsoleScreen(Screen[None]):
         # (textual#6686), and would make ctrl+z mean two things under time pressure.
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("ctrl+q", "app.quit", "Quit", id="quit", show=False),
+        # A drawn game from the feed or another terminal opens nothing by itself: the header
+        # counts the Armageddons waiting, the status line names this key, which opens them.
+        # Priority: from the PGN text area too (where ctrl+a was the line's start; Home is).
+        Binding("ctrl+a", "next_armageddon", "Armageddon waiting", id="armageddon.next",
+                show=False, priority=True,
+                tooltip="Open the Armageddon waiting (again: the next one)"),
     ]
 
     def __init__(self, store: EventStore | None, *, path: Path | None = None,
@@ -110,6 +111,8 @@ class ConsoleScreen(Screen[None]):
         self._held = HeldKeys()
         # The store this screen opened itself (see _open_store), whether shown yet or not.
         self.opened_store: EventStore | None = None
+        # The Armageddon ctrl+a opened last: pressed again, it opens the next one.
+        self._offered: int | None = None
 
     @property
     def store(self) -> EventStore:
@@ -315,6 +318,7 @@ class ConsoleScreen(Screen[None]):
         if pane.stale:
             pane.reload()
             pane.stale = False
+        pane.arrived()
         pane.focus_first()
 
     @on(TabbedContent.TabActivated)
@@ -326,6 +330,8 @@ class ConsoleScreen(Screen[None]):
         if pane.is_mounted and pane.stale:
             pane.reload()
             pane.stale = False
+        if pane.is_mounted:
+            pane.arrived()  # a tab clicked: as its key
 
     @work(thread=True, exclusive=True, group="export")
     def export(self, fmt: str) -> None:
@@ -380,12 +386,36 @@ class ConsoleScreen(Screen[None]):
                 # The refusal says what came since; the panes show it (no second toast).
                 self.post_message(StoreChanged(local=True))
                 return
-            self.say(f"Undone: {last.summary}")  # a confirmation: the status line (issue 11)
+            # A confirmation: the status line.
+            self.say(f"Undone: {undo_effect(last) or last.summary}")
             self.post_message(StoreChanged(local=True, action="undo"))
 
         self.app.push_screen(
             ConfirmScreen(undo_question(last, self.store.actor),
                           confirm=f"Undo {last.actor}'s" if theirs else "Undo"), done)
+
+    def action_next_armageddon(self) -> None:
+        """The Armageddon waiting that must start first, then (pressed again) the next: the
+        pairings show its round with the cursor on its board, and its dialog opens."""
+        from normtui.tui.panes.board_text import armageddons_waiting
+        from normtui.tui.panes.pairings import PairingsPane
+
+        if not self.ready:
+            return
+        waiting = armageddons_waiting(self.store.games())
+        if not waiting:
+            self.say("No Armageddon is waiting.")
+            return
+        ids = [g.id for g in waiting]
+        at = (ids.index(self._offered) + 1) % len(ids) if self._offered in ids else 0
+        game = waiting[at]
+        self._offered = game.id
+        self.action_show_pane("pairings")
+        pane = self.pane("pairings")
+        assert isinstance(pane, PairingsPane)
+        pane.show_round(game.round)
+        pane.go_to(game.board)
+        pane.open_armageddon(game)
 
     def _poll(self) -> None:
         """Another process (the CLI, a second console) may have written to the file."""
@@ -410,8 +440,36 @@ class ConsoleScreen(Screen[None]):
             else:
                 pane.stale = True
         self.call_after_refresh(self._update_titles)
+        self._tell_dialogs()
+        for line in self.query(StatusLine):
+            line.drop_if_stale()
         if not event.local:
             self.call_after_refresh(self._say_loaded)
+
+    def unsaved(self) -> list[str]:
+        """What quitting now would lose, one line each: records not attached in pane 2, the
+        text typed in the dialogs open over the console."""
+        from textual.widgets import Input
+
+        from normtui.tui.screens.desk_modal import RecordingModal
+
+        lost = [line for pane in self.panes if pane.is_mounted
+                for line in [getattr(pane, "unsaved", lambda: "")()] if line]
+        for screen in self.app.screen_stack:
+            if isinstance(screen, RecordingModal) and any(
+                    i.value.strip() for i in screen.query(Input)):
+                lost.append("The dialog open: what is typed in it is not recorded yet.")
+        return lost
+
+    def _tell_dialogs(self) -> None:
+        """An Armageddon dialog the arbiter has open says it when the feed or another
+        terminal has entered that Armageddon meanwhile (it stays open: see
+        ArmageddonScreen.entered_elsewhere)."""
+        for screen in self.app.screen_stack:
+            told = getattr(screen, "entered_elsewhere", None)
+            game = getattr(screen, "game", None)
+            if told is not None and game is not None:
+                told(self.store.game(game.id))
 
     def _say_loaded(self) -> None:
         """What another terminal wrote, said on the status line: the newest change and who
@@ -420,18 +478,24 @@ class ConsoleScreen(Screen[None]):
         what = f": #{newest[0].id} {newest[0].summary} ({newest[0].actor})" if newest else ""
         self.say(f"Loaded from another terminal{what}")
 
-    def say(self, text: str, *, warning: bool = False) -> None:
+    def say(self, text: str, *, warning: bool = False,
+            true_while: Callable[[], bool] | None = None) -> None:
         """On the status line of the pane in front."""
         active = self.query_one(TabbedContent).active.removeprefix("tab-")
         pane = self._panes.get(active)
         if pane is not None and pane.is_mounted and pane.shown:
-            pane.say(text, warning=warning)
+            pane.say(text, warning=warning, true_while=true_while)
         else:
             self.notify(text, timeout=4, markup=False)
 
     def _update_titles(self) -> None:
+        from normtui.tui.panes.board_text import armageddons_waiting
+
         current = self.store.current_round()
         where = f"Round {current}" if current else "All rounds complete"
-        # The acting arbiter: every change made here is audited under this name (issue 17.4).
+        waiting = armageddons_waiting(self.store.games())
+        if waiting:
+            where += f" · Armageddon waiting: {len(waiting)}"
+        # The acting arbiter: every change made here is audited under this name.
         self.sub_title = f"{where} · arbiter: {self.store.actor}"
 

@@ -3,6 +3,8 @@ extraneous equipment to the Chief Arbiter, so an incident without a decision is 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -12,11 +14,23 @@ from textual.widgets import Input, Label, Select, Static
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.tui.screens.desk_modal import DeskModal
 
+if TYPE_CHECKING:
+    from normtui.rules.model import Player
+    from normtui.store import EventStore
+
 KIND_LABELS = {"electronic_device": "Electronic device or other equipment",
                "late_arrival": "Late arrival", "other": "Other"}
 
 
 class DeskIncidentScreen(DeskModal):
+    def __init__(self, store: EventStore, round_no: int, player: Player, *,
+                 kind: str = INCIDENT_KINDS[0], description: str = "") -> None:
+        """``kind``, ``description``: the incident the desk offered to record (a late
+        arrival), filled in; else the first kind and nothing."""
+        super().__init__(store, round_no, player)
+        self.kind = kind
+        self.description = description
+
     def compose(self) -> ComposeResult:
         players = [(Text(f"{p.number} {p.name}"), p.number) for p in self.store.players()]
         kinds = [(KIND_LABELS.get(k, k), k) for k in INCIDENT_KINDS]
@@ -28,9 +42,10 @@ class DeskIncidentScreen(DeskModal):
             yield Select(players, value=self.player.number, allow_blank=False,
                          id="incident-player", compact=True)
             yield Label("What happened")
-            yield Select(kinds, value=INCIDENT_KINDS[0], allow_blank=False, id="incident-kind",
+            yield Select(kinds, value=self.kind, allow_blank=False, id="incident-kind",
                          compact=True)
-            yield Input(placeholder="Description, e.g. telephone rang in the playing area",
+            yield Input(self.description,
+                        placeholder="Description, e.g. telephone rang in the playing area",
                         id="incident-description", compact=True)
             yield Label("The Chief Arbiter's decision")
             yield Input(placeholder="e.g. game lost; warning; no sanction", id="incident-decision",

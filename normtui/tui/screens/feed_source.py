@@ -3,6 +3,8 @@ tournament, and optionally one round of it. Answers (source, round) or None (can
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +28,14 @@ class FeedSourceScreen(ModalScreen[tuple[str, int | None] | None]):
         color: $text-muted;
     }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="feed_source.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="feed_source.cancel"),
+        # Priority: the focus moves before the next key is handed on. As a plain binding Tab
+        # is acted on after it has come back up from the path field, and "PATH<tab>8" typed
+        # fast put the 8 at the end of the path.
+        Binding("tab", "app.focus_next", "Next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous", show=False, priority=True),
+    ]
 
     def __init__(self, source: str | None, round_no: int | None) -> None:
         super().__init__()
@@ -55,9 +64,15 @@ class FeedSourceScreen(ModalScreen[tuple[str, int | None] | None]):
     def _watch(self) -> None:
         source = self.query_one("#feed-source", Input).value.strip()
         round_text = self.query_one("#feed-round", Input).value.strip()
+        error = self.query_one("#feed-source-error", Static)
         if not source:
-            self.query_one("#feed-source-error", Static).update(
-                "Give a folder, a file or a URL.")
+            error.update("Give a folder, a file or a URL.")
+            return
+        if "://" not in source and not Path(source).expanduser().exists():
+            # Typed by hand: a path that is not there is a typing mistake, said here (a source
+            # kept with the event is looked for again at every read: it may come later).
+            error.update(f"{Path(source).expanduser()}: no such folder or file.")
+            self.query_one("#feed-source", Input).focus()
             return
         self.dismiss((source, int(round_text) if round_text else None))
 

@@ -32,6 +32,8 @@ EVERYWHERE = [("1 … 8", "Show pane 1 Pairings … 8 Live"),
               ("home, g", "First row of a table"), ("end, G", "Last row of a table"),
               ("?", "This help"),
               ("ctrl+z", "Undo the last change to the event, from any control (asks first)"),
+              ("ctrl+a", "Open the Armageddon waiting (the header counts them); again: the "
+                         "next one"),
               ("ctrl+p", "Command palette: every action by name"), ("tab", "Next control"),
               ("ctrl+q", "Quit")]
 
@@ -41,7 +43,8 @@ def keys_of(bindings: Iterable[Binding | tuple[str, ...]]) -> list[tuple[str, st
     for binding in bindings:
         if not isinstance(binding, Binding) or not binding.description:
             continue
-        if binding.action.startswith("show_pane") or binding.id in ("help", "undo", "quit"):
+        if binding.action.startswith("show_pane") or binding.id in ("help", "undo", "quit",
+                                                                       "armageddon.next"):
             continue  # in "Everywhere"
         rows.append((binding.key_display or binding.key, binding.tooltip or binding.description))
     return rows

@@ -39,7 +39,7 @@ class GoToInput(Input):
             self.parent.close(None)
 
     def on_blur(self) -> None:
-        # Elsewhere (a click, a pane key F1-F7): the prompt is abandoned.
+        # Elsewhere (a click, a pane key F1-F8): the prompt is abandoned.
         if isinstance(self.parent, GoToPrompt):
             self.parent.close(None)
 

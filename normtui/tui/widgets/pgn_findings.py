@@ -7,9 +7,11 @@ table column would cut it at 80 columns; severity, move and rule head each entry
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -24,7 +26,19 @@ _OUTCOME_STYLE = {"unchanged": "dim", "attached": "green", "entered": "bold gree
 
 
 class PgnFindings(OptionList):
-    """Shows either the findings of the games being checked, or the outcome of an import."""
+    """Shows either the findings of the games being checked, or the outcome of an import.
+    Where the pane puts the cursor on arrival: Enter or ``i`` goes into the text area."""
+
+    BINDINGS: ClassVar = [
+        Binding("enter,i", "edit", "Edit the record", show=False, id="pgn.edit",
+                tooltip="Into the text area (the record), to type or paste"),
+    ]
+
+    class EditRequested(Message):
+        """Enter or i on the findings: the arbiter wants to type in the record."""
+
+    def action_edit(self) -> None:
+        self.post_message(self.EditRequested())
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

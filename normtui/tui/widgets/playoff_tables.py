@@ -12,6 +12,7 @@ from rich.text import Text
 from normtui.rules.playoff import PlayoffGame
 from normtui.store.playoff_view import PlayoffView
 from normtui.store.records import surname
+from normtui.text import tiebreak_text
 from normtui.tui.formatting import points
 from normtui.tui.widgets.responsive_table import ResponsiveTable
 
@@ -101,5 +102,5 @@ class PlayoffRankingTable(_ViewTable):
             lot = "decided" if r.extra.get("decided_by_lots") == 1 else ""
             rows.append((str(r.number), [
                 str(r.rank or "—"), full if wide else surname(full), points(r.points),
-                f"{r.sonneborn_berger.normalize():f}", str(r.wins), str(r.black_wins), lot]))
+                tiebreak_text(r.sonneborn_berger), str(r.wins), str(r.black_wins), lot]))
         self.fill(columns, rows, keep)

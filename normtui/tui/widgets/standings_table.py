@@ -5,6 +5,7 @@ from __future__ import annotations
 from normtui.rules.model import PlayerStatus
 from normtui.store import StandingRow
 from normtui.store.records import surname
+from normtui.text import tiebreak_text
 from normtui.tui.formatting import money, points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
@@ -26,7 +27,9 @@ def row_cells(row: StandingRow, currency: str, wide: bool) -> tuple[list[Cell], 
     if withdrawn:
         name += " (withdrawn)" if wide else " (wd)"
     if row.prize_pending:
-        prize = "pending play-off"
+        # After the last round the play-off decides (the row says so in its note); before
+        # it, only if first place is still shared then (§5): pane 7 says the same.
+        prize = "pending play-off" if row.note else "play-off if tied"
     elif row.prize is None:
         prize = "—"
     else:
@@ -37,7 +40,7 @@ def row_cells(row: StandingRow, currency: str, wide: bool) -> tuple[list[Cell], 
     cells: list[Cell] = [
         (rank, ""), (str(row.number), ""), (name, ""),
         (points(row.points) + ("*" if row.provisional else ""), pts_style),
-        (f"{row.sonneborn_berger:.2f}", ""), (str(row.wins), ""), (str(row.black_wins), ""),
+        (tiebreak_text(row.sonneborn_berger), ""), (str(row.wins), ""), (str(row.black_wins), ""),
         (str(row.games), ""), (prize, "")]
     return cells, style
 

@@ -7,6 +7,7 @@ reading it; they are kept for refusals and rule warnings, which must interrupt.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from rich.cells import cell_len
@@ -29,10 +30,14 @@ class StatusLine(Static):
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", markup=False, classes="status-line", **kwargs)  # type: ignore[arg-type]
         self.text = ""
+        self._true_while: Callable[[], bool] | None = None
 
-    def say(self, text: str, at: datetime | None = None, *, warning: bool = False) -> None:
-        """Show ``text`` (literal: it names players), stamped with the time of day."""
+    def say(self, text: str, at: datetime | None = None, *, warning: bool = False,
+            true_while: Callable[[], bool] | None = None) -> None:
+        """Show ``text`` (literal: it names players), stamped with the time of day.
+        ``true_while``: the line goes once that says False (see :meth:`drop_if_stale`)."""
         self.text = text
+        self._true_while = true_while
         shown = f"{at:%H:%M} {text}" if at is not None else text
         self.set_class(warning, "-warning")
         # One line, two when the text needs them: nothing the arbiter must read is cut, and
@@ -44,6 +49,13 @@ class StatusLine(Static):
             self.styles.height = lines
         self.update(Text(shown), layout=False)
 
+    def drop_if_stale(self) -> None:
+        """After a change to the event: a line that is no longer true goes ("the Armageddon
+        waits" once the feed has entered it)."""
+        if self._true_while is not None and not self._true_while():
+            self.blank()
+
     def blank(self) -> None:
         self.text = ""
+        self._true_while = None
         self.update("", layout=False)

@@ -1,0 +1,79 @@
+"""What the pairings say of a board in words: its result, what a forfeit or a correction does,
+and which Armageddons are waiting (§2, §4, §8). Read by the pairings, the console's header and
+the panes that leave an Armageddon waiting."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from normtui.rules.duties import signers
+from normtui.rules.model import ArmageddonResult, MainResult
+from normtui.store import GameRecord
+from normtui.store.records import surname
+from normtui.tui.formatting import result_text
+
+if TYPE_CHECKING:
+    from normtui.store import EventStore
+
+OUTCOMES = {
+    "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw, then Armageddon",
+    "+/-": "White wins by forfeit", "-/+": "Black wins by forfeit", "-/-": "Double forfeit",
+}
+
+
+def absent_players(game: GameRecord, result: MainResult) -> list[tuple[int, str]]:
+    """(number, name) of the players a forfeit result says were absent."""
+    white, black = (game.white, game.white_name), (game.black, game.black_name)
+    return {MainResult.WHITE_FORFEIT_WIN: [black], MainResult.BLACK_FORFEIT_WIN: [white],
+            MainResult.DOUBLE_FORFEIT: [white, black]}.get(result, [])
+
+
+def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
+    """What a forfeit does, said with the players' names (§4)."""
+    absent = [surname(n) for _no, n in absent_players(game, result)]
+    if result is MainResult.DOUBLE_FORFEIT:
+        return f"Both absent: {absent[0]} and {absent[1]} score 0; no Armageddon (§4)."
+    winner = surname(game.white_name if result is MainResult.WHITE_FORFEIT_WIN
+                     else game.black_name)
+    return f"{absent[0]} absent: {winner} scores 3, {absent[0]} 0; no Armageddon (§4)."
+
+
+def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
+    """The drawn main games whose Armageddon has no result yet, the one to start first first
+    (§2: within 20' of the draw)."""
+    waiting = [g for g in games if g.result is MainResult.DRAW and g.armageddon is None]
+    return sorted(waiting, key=lambda g: (g.armageddon_deadline or "", g.round, g.board))
+
+
+def armageddon_waits(store: EventStore, game_id: int) -> bool:
+    """Whether the game is still a drawn main game without its Armageddon."""
+    game = store.game(game_id)
+    return game.result is MainResult.DRAW and game.armageddon is None
+
+
+def describe(game: GameRecord) -> str:
+    if game.result is None:
+        return "no result"
+    text = result_text(game.result)
+    if game.armageddon is not None:
+        text += f", Armageddon {result_text(game.armageddon)}"
+    return text
+
+
+def correction_note(game: GameRecord, new: MainResult | ArmageddonResult) -> str:
+    """What a correction to ``new`` does beyond the result: the audit row, the signatures
+    (§8), and the attached record, which stays and may then contradict the result (`normtui
+    check` says so)."""
+    from normtui.importing.agreement import agrees, record_result
+
+    signed = signers(game.signatures)
+    note = "The correction is recorded in the audit log."
+    if signed:
+        note = (f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign "
+                "the new result, then the arbiter countersigns (§8). Recorded in the audit log.")
+    text = game.armageddon_pgn if isinstance(new, ArmageddonResult) else game.pgn
+    said = record_result(text) if text else None
+    if said is not None and not agrees(said, new.value):
+        note += (f"\nIts attached record says {result_text(said)}: it stays, and `normtui "
+                 "check` reports it until the record is replaced (pane 2).")
+    return note

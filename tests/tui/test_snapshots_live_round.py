@@ -1,0 +1,68 @@
+"""The screens a live round changed, at 80x24: the Armageddon dialog when another terminal (or
+the feed) entered its result meanwhile, a refusal's toast off the table, the question before a
+round is closed, and the source dialog refusing a folder that is not there. Update with
+`pytest tests/tui/test_snapshots_live_round.py --snapshot-update`, then look at each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from normtui.store import EventStore
+from normtui.tui.messages import StoreChanged
+from tests.tui.helpers import console, to_board
+from tests.tui.test_desk_pane import finish_round_7
+
+SMALL = (80, 24)
+
+
+def test_the_armageddon_dialog_says_it_was_entered_elsewhere(demo_app, demo_copy: Path,
+                                                              snap_compare) -> None:  # type: ignore[no-untyped-def]
+    async def entered(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        await pilot.press("a")
+        await pilot.pause()
+        with EventStore.open(demo_copy, actor="deputy") as deputy:
+            deputy.enter_armageddon(7, "Tari", "Carlsen", "0-1")
+        console(pilot.app)._poll()
+        await pilot.pause()
+
+    assert snap_compare(demo_app, terminal_size=SMALL, run_before=entered)
+
+
+def test_a_refusal_toast_stays_off_the_table(demo_app, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    async def refused(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("C")  # round 7 has boards without a result
+        await pilot.pause()
+
+    assert snap_compare(demo_app, terminal_size=SMALL, run_before=refused)
+
+
+def test_the_question_before_a_round_is_closed(demo_app, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    async def close(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        finish_round_7(pilot.app.store)  # type: ignore[attr-defined]
+        console(pilot.app).store_changed(StoreChanged(local=True))
+        # The pairings follow round 8 on arrival: [ goes back to the round to close.
+        await pilot.press("3", "1", "left_square_bracket", "C")
+        await pilot.pause()
+
+    assert snap_compare(demo_app, terminal_size=SMALL, run_before=close)
+
+
+def test_the_source_dialog_refuses_a_folder_that_is_not_there(demo_app, snap_compare) -> None:  # type: ignore[no-untyped-def]
+    async def missing(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("8")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press(*"/nowhere/live", "enter")
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+
+    assert snap_compare(demo_app, terminal_size=SMALL, run_before=missing)
