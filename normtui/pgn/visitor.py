@@ -16,12 +16,13 @@ commentary, not the game.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import chess
 import chess.pgn
 
-from normtui.pgn.clocks import ClockReading, parse_clock
+from normtui.pgn.clocks import ClockReading, parse_clock, parse_emt
 
 __all__ = ["Facts", "FactsVisitor", "label_after", "label_before"]
 
@@ -107,14 +108,18 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
         board = self.facts.board
         if board is not None and not board.move_stack and "forfeit" in comment.lower():
             self.facts.says_forfeit = True
-        if "%clk" not in comment or board is None or not board.move_stack or self.stopped:
+        if "%" not in comment or board is None or not board.move_stack or self.stopped:
             return
-        seconds = parse_clock(comment)
+        seconds, used = parse_clock(comment), parse_emt(comment)
+        label = label_after(board, self.san)
+        clocks = self.facts.clocks
         if seconds is not None:
             white = board.turn == chess.BLACK
             number = board.fullmove_number if white else board.fullmove_number - 1
-            self.facts.clocks.append(
-                ClockReading(white, number, label_after(board, self.san), seconds))
+            clocks.append(ClockReading(white, number, label, seconds, used))
+        elif used is not None and clocks and clocks[-1].move == label:
+            # DGT writes the move's time in a comment of its own after the clock's.
+            clocks[-1] = dataclasses.replace(clocks[-1], used=used)
 
     def visit_result(self, result: str) -> None:
         if self.facts.result_token is None:
