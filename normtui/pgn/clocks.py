@@ -179,7 +179,7 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
         if first is not None and low:
             report("clock_below_control", first.move, f"{low}.")
     # One game, one control: a steady increment seen on one clock is the other's too.
-    extra = max(_steady_increment(kept, control, white, report) for white in (True, False))
+    steady = max(_steady_increment(kept, control, white, report) for white in (True, False))
     last: dict[bool, ClockReading] = {}
     for r in kept:
         side = "White" if r.white else "Black"
@@ -192,7 +192,7 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
         last[r.white] = r
         if before is None:
             continue
-        gain = _gain(control, r, before, extra)
+        gain = _gain(control, r, before, steady)
         if r.seconds - before.seconds - gain <= TOLERANCE:
             continue
         went = (f"{side}'s clock went up from {format_clock(before.seconds)} after "
@@ -214,13 +214,11 @@ _NO_RULE = frozenset({"clock_jump", "clock_glitch"})
 
 
 def _gain(control: TimeControl, r: ClockReading, before: ClockReading | None = None,
-          extra: int = 0) -> int:
+          steady: int = 0) -> int:
     """The seconds a clock earns by move ``r`` since ``before`` (by default the move before):
-    the control's increments and a steady ``extra`` a move where the control adds the same
-    (:func:`_steady_moves`)."""
+    the control's increment, or the ``steady`` one the clocks show where it is more."""
     start = before.move_number + 1 if before is not None else r.move_number
-    return sum((extra if _steady_moves(control, n) else 0)
-               + (control.increment_seconds if n >= control.increment_from_move else 0)
+    return sum(max(steady, control.increment_seconds if n >= control.increment_from_move else 0)
                for n in range(start, r.move_number + 1))
 
 
@@ -251,7 +249,7 @@ def _usable(readings: Sequence[ClockReading],
 
 def _steady_increment(readings: Sequence[ClockReading], control: TimeControl, white: bool,
                       report: Callable[[str, str, str], None]) -> int:
-    """The seconds a side's clock gains a move beyond the control's increment, when it gains on
+    """The increment a side's clock gains a move, when it gains more than the control gives
     move after move (reported as ``clock_increment``), else 0.
 
     A clock gains the increment less the time the move took (``[%emt]``, where given): the
@@ -265,7 +263,8 @@ def _steady_increment(readings: Sequence[ClockReading], control: TimeControl, wh
         # With the moves' times the increment shows on every move: most agree on it (DGT's
         # times are not always right: a move's time may hold a pause of the clocks).
         extra = round(statistics.median(g for _b, _r, g in timed))
-        rises = [t for t in timed if abs(t[2] - extra) <= 2 * TOLERANCE]
+        near = max(2 * TOLERANCE, extra / 4)  # LiveChess Cloud's times are seconds off
+        rises = [t for t in timed if abs(t[2] - extra) <= near]
         steady = extra > TOLERANCE and 2 * len(rises) >= len(timed)
     else:
         # Without them a clock shows the increment only on the moves that took less than it:
@@ -286,7 +285,7 @@ def _steady_increment(readings: Sequence[ClockReading], control: TimeControl, wh
            f"({format_clock(before.seconds)} after {before.move}, "
            f"{format_clock(first.seconds)} after {first.move}), which {control.describe()} "
            "does not give: the game was played at another time control.")
-    return extra
+    return real
 
 
 def flagged(readings: Sequence[ClockReading]) -> set[bool]:

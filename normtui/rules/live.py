@@ -150,11 +150,12 @@ def clock_set_wrong(control: TimeControl, white: bool, reading: float, used: flo
     if started is not None and started > setting + CLOCK_TOLERANCE \
             and reading <= limit + CLOCK_TOLERANCE:
         started = None  # the move's time holds the wait before the clocks were started
-    if started is None:
+    low = far_below(control, white, reading, move_number, rule=rule)
+    if started is None or low:  # a reading far below the setting speaks for itself
         if reading > limit + CLOCK_TOLERANCE:
             return (f"{side}'s clock shows {_hms(reading)} after move {move_number}, more than "
                     f"the {_hms(setting)} it starts with ({control.describe()}, {rule})")
-        return far_below(control, white, reading, move_number, rule=rule)
+        return low
     if min(abs(started - base), abs(started - setting)) <= CLOCK_TOLERANCE:
         return None
     return (f"{side}'s clock started at {_hms(started)}, not {_hms(setting)} "
