@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -15,9 +17,14 @@ import pytest
 from normtui.feed.checks import live_checks
 from normtui.feed.game import LiveGame, Reading
 from normtui.feed.lcc import game_pgn
+from normtui.feed.replay import game_text, round_games
 from normtui.feed.sources import FolderSource, open_source
+from normtui.feed.watcher import Feed
 from normtui.pgn import split_text, validate_game
+from normtui.rules.model import MainResult
 from normtui.rules.profile import Profile, TimeControl
+from normtui.store import EventStore
+from tests.feed.conftest import Clock
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 INVITATIONAL = DATA / "dgt" / "sample-invitational-2023"
@@ -130,3 +137,23 @@ def test_a_real_livechess_cloud_game_against_120_minutes_is_warned(profile: Prof
     assert codes["clock_below_control"].severity == "warning"
     assert 'increment of about 3' in codes["clock_increment"].message
     assert "clock_glitch" not in codes
+
+
+def test_a_livechess_file_without_reference_time_dates_the_end_by_its_writing(
+        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    """DGT's folders carry no ReferenceTime: §2's 20 minutes run from when the file was last
+    written (the result set on the board), not from when the feed first read it."""
+    real = next(g for g in round_games(7) if g.tags["White"].startswith("Anand"))
+    text = game_text(real, len(real.plies), True, clock.at)
+    text = "\n".join(line for line in text.splitlines()
+                     if not line.startswith("[ReferenceTime"))
+    path = tmp_path / "round-7" / "game-1.pgn"
+    path.parent.mkdir()
+    path.write_text(text + "\n")
+    written = clock.at - timedelta(minutes=4)
+    os.utime(path, (written.timestamp(), written.timestamp()))
+    Feed(demo, open_source(str(tmp_path)), now=clock).poll()
+    game = next(g for g in demo.games(7) if g.board == 1)
+    assert game.result is MainResult.DRAW
+    assert game.result_at is not None
+    assert datetime.fromisoformat(game.result_at) == written  # not clock.at, when it was read
