@@ -34,6 +34,7 @@ from normtui.text import is_number
 
 __all__ = [
     "CLOCK_CODES",
+    "CONTROL_CODES",
     "ClockReading",
     "check_clocks",
     "control_for",
@@ -54,6 +55,8 @@ ADDED_TIME_MIN = 60.0
 # The findings of :func:`check_clocks`.
 CLOCK_CODES = frozenset({"clock_above_control", "clock_below_control", "clock_increment",
                          "clock_jump", "clock_glitch"})
+# The findings that say the game was not played at the event's time control.
+CONTROL_CODES = frozenset({"clock_above_control", "clock_below_control", "clock_increment"})
 # A side's clock gaining on at least this many moves, and on half its moves with their times or
 # a quarter of those without, gains an increment: a steady one, not a glitch.
 STEADY_GAINS = 3
