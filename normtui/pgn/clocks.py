@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from normtui.pgn.findings import Finding, Stage, finding
-from normtui.rules.live import clock_limit, far_below
+from normtui.rules.live import clock_limit, far_below, wrong_start
 from normtui.rules.profile import Profile, TimeControl
 from normtui.text import is_number
 
@@ -54,9 +54,10 @@ TOLERANCE = 1.0
 ADDED_TIME_MIN = 60.0
 # The findings of :func:`check_clocks`.
 CLOCK_CODES = frozenset({"clock_above_control", "clock_below_control", "clock_increment",
-                         "clock_jump", "clock_glitch"})
+                         "clock_start_wrong", "clock_jump", "clock_glitch"})
 # The findings that say the game was not played at the event's time control.
-CONTROL_CODES = frozenset({"clock_above_control", "clock_below_control", "clock_increment"})
+CONTROL_CODES = frozenset({"clock_above_control", "clock_below_control", "clock_increment",
+                           "clock_start_wrong"})
 # A side's clock gaining on at least this many moves, and on half its moves with their times or
 # a quarter of those without, gains an increment: a steady one, not a glitch.
 STEADY_GAINS = 3
@@ -181,6 +182,8 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
                                   move=first.move)
         if first is not None and low:
             report("clock_below_control", first.move, f"{low}.")
+        elif first is not None and first.move_number == 1:
+            _start(control, first, report)
     # One game, one control: a steady increment seen on one clock is the other's too.
     steady = max(_steady_increment(kept, control, white, report) for white in (True, False))
     last: dict[bool, ClockReading] = {}
@@ -210,6 +213,21 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
                    "arbiter added time (an illegal move gives the opponent two minutes, FIDE "
                    "Laws art. 7.5.5).")
     return out
+
+
+def _start(control: TimeControl, first: ClockReading,
+           report: Callable[[str, str, str], None]) -> None:
+    """A clock set below the control, read from the first move's reading and time (above it,
+    ``clock_above_control`` says so)."""
+    started = wrong_start(control, first.white, first.seconds, first.used)
+    base = control.white_seconds if first.white else control.black_seconds
+    if started is None or started > base or first.used is None:
+        return
+    side = "White" if first.white else "Black"
+    report("clock_start_wrong", first.move,
+           f"{side}'s clock started at {format_clock(started)} ({format_clock(first.seconds)} "
+           f"after {first.move}, which took {format_clock(first.used)}), not at the "
+           f"{format_clock(base)} of {control.describe()}: the clock was set wrong.")
 
 
 # Findings that rest on the code's own article, not on the stage's time control.

@@ -40,6 +40,7 @@ __all__ = [
     "pre_added",
     "starting_clock",
     "window_opens",
+    "wrong_start",
 ]
 
 # A feed's end time older than this when its result is first seen is not believed (a board left
@@ -129,6 +130,34 @@ def far_below(control: TimeControl, white: bool, reading: float, move_number: in
             "another time control, or clocks set wrong")
 
 
+def wrong_start(control: TimeControl, white: bool, reading: float, used: float | None,
+                move_number: int = 1) -> float | None:
+    """The clock's start that the reading after the player's move ``move_number`` and that
+    move's time give, where it is not the setting; ``None`` where it is, or cannot be read.
+
+    DGT writes the first move's time with the wait before the clocks were started
+    (``{[%clk 00:15:20]} {[%emt 00:53:26]}``): a time that would put the start above the setting,
+    on a reading within it, is that wait, and says nothing of the start. A clock that adds the
+    increment before move 1 (DGT's, when it runs from move 1) starts at the setting plus it.
+
+    >>> from normtui.rules.profile import TimeControl
+    >>> rapid = TimeControl(900, 900, 10, 1)
+    >>> wrong_start(rapid, True, 920, 3206), wrong_start(rapid, False, 618, 2)
+    (None, 610)
+    """
+    started = starting_clock(control, move_number, reading, used)
+    if started is None:
+        return None
+    base = control.white_seconds if white else control.black_seconds
+    setting = base + pre_added(control)
+    if started > setting + CLOCK_TOLERANCE \
+            and reading <= clock_limit(control, white, move_number) + CLOCK_TOLERANCE:
+        return None  # the move's time holds the wait before the clocks were started
+    if min(abs(started - base), abs(started - setting)) <= CLOCK_TOLERANCE:
+        return None
+    return started
+
+
 def clock_set_wrong(control: TimeControl, white: bool, reading: float, used: float | None, *,
                     rule: str, move_number: int = 1) -> str | None:
     """Why the player's clock cannot have started at the time control's setting (§2: 120' each;
@@ -136,30 +165,23 @@ def clock_set_wrong(control: TimeControl, white: bool, reading: float, used: flo
     (``used`` the time it took) or, with ``used=0`` and ``move_number=0``, the clock before any
     move.
 
-    A start is read from the readings. DGT writes the first move's time with the wait before the
-    clocks were started (``{[%clk 00:15:20]} {[%emt 00:53:26]}``): a time used that would put
-    the start above the setting, on a reading within it, is that wait and is not used. Without
-    the move's time a clock above the setting is wrong, and one far below it (another control);
-    a little below is a player who thought over the first move. A clock that adds the increment
-    before move 1 (DGT's, when it runs from move 1) starts at the setting plus the increment."""
+    A start is read from the readings (:func:`wrong_start`). Without the move's time a clock
+    above the setting is wrong, and one far below it (another control); a little below is a
+    player who thought over the first move."""
+    low = far_below(control, white, reading, move_number, rule=rule)
+    if low:  # a reading far below the setting speaks for itself
+        return low
     base = control.white_seconds if white else control.black_seconds
     setting = base + pre_added(control)
     side = "White" if white else "Black"
-    limit = clock_limit(control, white, move_number)
-    started = starting_clock(control, move_number, reading, used)
-    if started is not None and started > setting + CLOCK_TOLERANCE \
-            and reading <= limit + CLOCK_TOLERANCE:
-        started = None  # the move's time holds the wait before the clocks were started
-    low = far_below(control, white, reading, move_number, rule=rule)
-    if started is None or low:  # a reading far below the setting speaks for itself
-        if reading > limit + CLOCK_TOLERANCE:
-            return (f"{side}'s clock shows {_hms(reading)} after move {move_number}, more than "
-                    f"the {_hms(setting)} it starts with ({control.describe()}, {rule})")
-        return low
-    if min(abs(started - base), abs(started - setting)) <= CLOCK_TOLERANCE:
-        return None
-    return (f"{side}'s clock started at {_hms(started)}, not {_hms(setting)} "
-            f"({control.describe()}, {rule})")
+    started = wrong_start(control, white, reading, used, move_number)
+    if started is not None:
+        return (f"{side}'s clock started at {_hms(started)}, not {_hms(setting)} "
+                f"({control.describe()}, {rule})")
+    if reading > clock_limit(control, white, move_number) + CLOCK_TOLERANCE:
+        return (f"{side}'s clock shows {_hms(reading)} after move {move_number}, more than "
+                f"the {_hms(setting)} it starts with ({control.describe()}, {rule})")
+    return None
 
 
 def games_if_ended_now(games: Iterable[Game]) -> list[Game]:

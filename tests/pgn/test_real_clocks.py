@@ -104,3 +104,18 @@ def test_a_clock_set_to_another_control_is_flagged(profile: Profile) -> None:
     assert (f.severity, f.move, f.rule) == ("warning", "1...e5", "Regulations §2")
     assert "Black's clock shows 0:05:18 after 1...e5, far below the 0:15:00 of 15' + 10\"" \
         in f.message
+
+
+def test_a_clock_started_wrong_is_flagged(profile: Profile) -> None:
+    """A copy of a real 15' + 10" game whose Black clock was set to 10': the first move's time
+    gives the start (0:10:18 after 1...e5, which took 2 seconds, less the 10" it earned)."""
+    text = (ROUND / "game-1.pgn").read_text()
+    broken = text.replace("e5 {[%clk 00:15:18]} {[%emt 00:00:02]}",
+                          "e5 {[%clk 00:10:18]} {[%emt 00:00:02]}", 1)
+    assert broken != text
+    report = validate_game(broken, "main", _at(profile, OWN["game-1.pgn"]))
+    # (The next reading, left as it was, is a jump of five minutes: said too.)
+    [f] = [f for f in report.findings if f.code == "clock_start_wrong"]
+    assert (f.severity, f.move, f.rule) == ("warning", "1...e5", "Regulations §2")
+    assert f.message.startswith("Black's clock started at 0:10:10 (0:10:18 after 1...e5, which "
+                                "took 0:00:02), not at the 0:15:00 of 15' + 10\"")
