@@ -157,3 +157,18 @@ def test_a_livechess_file_without_reference_time_dates_the_end_by_its_writing(
     assert game.result is MainResult.DRAW
     assert game.result_at is not None
     assert datetime.fromisoformat(game.result_at) == written  # not clock.at, when it was read
+
+
+@pytest.mark.parametrize(("name", "control"), [
+    ("juegos-nacionales-2019-classical.pgn", TimeControl(5400, 5400, 30, 1)),
+    ("juegos-nacionales-2019-rapid.pgn", RAPID),
+    ("juegos-nacionales-2019-blitz.pgn", TimeControl(240, 240, 2, 1)),
+    ("czech-open-2019.pgn", RAPID),
+])
+def test_real_dgt_boards_at_their_own_control_raise_no_clock_alarm(
+        profile: Profile, name: str, control: TimeControl) -> None:
+    """A DGT clock adds the increment before move 1: 90' + 30" starts at 1:30:30, which is
+    right (not "started at 1:30:29, not 1:30:00")."""
+    for raw in split_text((DATA / "dgt" / name).read_text()):
+        reading = LiveGame().update(raw.header_text, raw.movetext)
+        assert _set(_at(profile, control), reading) == [], raw.header_text[:200]
