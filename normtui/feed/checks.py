@@ -82,10 +82,10 @@ def conflict_text(old: tuple[str, ...], reading: Reading) -> str:
 
 def _first_clock_wrong(reading: Reading, control: TimeControl, white: bool,
                        rule: str) -> str | None:
-    """Whether a side's clock was set to the control, read from its first reading: after its
-    first move with a clock (a board whose first move came without one is read at the next),
-    else before any move (DGT's ``WhiteClock``/``BlackClock`` tags). The time a move took is
-    used for the first move only: it says when that move's clock started, not the game's."""
+    """Why a side's clock was not set to the control (or None), read from its first reading:
+    after its first move with a clock (a board whose first move came without one is read at the
+    next), else before any move (DGT's ``WhiteClock``/``BlackClock`` tags). The time a move took
+    is used for the first move only: it says when that move's clock started, not the game's."""
     ply_at = next((i for i, p in enumerate(reading.plies)
                    if (i % 2 == 0) == white and p.clock is not None), None)
     if ply_at is not None:
