@@ -80,16 +80,15 @@ class ClockReading:
 
 def parse_clock(comment: str) -> float | None:
     """Seconds in the comment's ``[%clk h:mm:ss]``, or None when it has none."""
-    return _seconds(_CLK, comment)
+    return _seconds(_CLK.search(comment))
 
 
 def parse_emt(comment: str) -> float | None:
     """Seconds in the comment's ``[%emt h:mm:ss]`` (the time the move took), or None."""
-    return _seconds(_EMT, comment)
+    return _seconds(_EMT.search(comment))
 
 
-def _seconds(pattern: re.Pattern[str], comment: str) -> float | None:
-    match = pattern.search(comment)
+def _seconds(match: re.Match[str] | None) -> float | None:
     if match is None:
         return None
     hours, minutes, seconds = match.groups()
@@ -238,9 +237,11 @@ def _gain(control: TimeControl, r: ClockReading, before: ClockReading | None = N
           steady: int = 0) -> int:
     """The seconds a clock earns by move ``r`` since ``before`` (by default the move before):
     the control's increment, or the ``steady`` one the clocks show where it is more."""
-    start = before.move_number + 1 if before is not None else r.move_number
-    return sum(max(steady, control.increment_seconds if n >= control.increment_from_move else 0)
-               for n in range(start, r.move_number + 1))
+    inc, start_inc = control.increment_seconds, control.increment_from_move
+    if before is None or before.move_number + 1 == r.move_number:  # the move before: most
+        return max(steady, inc if r.move_number >= start_inc else 0)
+    return sum(max(steady, inc if n >= start_inc else 0)
+               for n in range(before.move_number + 1, r.move_number + 1))
 
 
 def _steady_moves(control: TimeControl, move_number: int) -> bool:

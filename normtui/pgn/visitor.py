@@ -16,7 +16,6 @@ commentary, not the game.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 import chess
@@ -74,6 +73,7 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
         self.facts = Facts()
         self.san = ""
         self.stopped = False
+        self._clock_ply = -1  # the half-move the last clock reading followed
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.facts.headers[tagname] = tagvalue
@@ -110,16 +110,20 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
             self.facts.says_forfeit = True
         if "%" not in comment or board is None or not board.move_stack or self.stopped:
             return
-        seconds, used = parse_clock(comment), parse_emt(comment)
-        label = label_after(board, self.san)
+        plies = len(board.move_stack)
         clocks = self.facts.clocks
-        if seconds is not None:
+        if "%clk" in comment and (seconds := parse_clock(comment)) is not None:
             white = board.turn == chess.BLACK
             number = board.fullmove_number if white else board.fullmove_number - 1
-            clocks.append(ClockReading(white, number, label, seconds, used))
-        elif used is not None and clocks and clocks[-1].move == label:
+            used = parse_emt(comment) if "%emt" in comment else None
+            clocks.append(ClockReading(white, number, label_after(board, self.san), seconds,
+                                       used))
+            self._clock_ply = plies
+        elif "%emt" in comment and plies == self._clock_ply \
+                and (used := parse_emt(comment)) is not None:
             # DGT writes the move's time in a comment of its own after the clock's.
-            clocks[-1] = dataclasses.replace(clocks[-1], used=used)
+            last = clocks[-1]
+            clocks[-1] = ClockReading(last.white, last.move_number, last.move, last.seconds, used)
 
     def visit_result(self, result: str) -> None:
         if self.facts.result_token is None:
