@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ import click
 
 from normtui.commands.common import UserError, echo, fail, friendly, to_json
 from normtui.commands.parsing import Whole
-from normtui.pgn import STAGES, GameReport, PgnReadError, Stage, validate_file
+from normtui.pgn import STAGES, Expected, GameReport, PgnReadError, Stage, validate_file
 from normtui.rules.profile import Profile
 from normtui.text import visible
 
@@ -124,13 +124,14 @@ class _JsonList:
 
 
 def _validate_one(path: Path, stage: Stage, profile: Profile, jobs: int, as_json: bool,
-                  out: _JsonList, total: _Tally) -> bool:
+                  out: _JsonList, total: _Tally, expected: Expected = None) -> bool:
     """Validate one file; False when it cannot be read at all."""
     try:
         size = path.stat().st_size
         tally = _Tally()
         with _progress(path, size) as on_progress:
-            for report in validate_file(path, stage, profile, jobs=jobs, keep_text=False,
+            for report in validate_file(path, stage, profile, expected, jobs=jobs,
+                                        keep_text=False,
                                         on_progress=on_progress):
                 tally.add(report)
                 total.add(report)
@@ -154,9 +155,11 @@ def _validate_one(path: Path, stage: Stage, profile: Profile, jobs: int, as_json
     return True
 
 
-def _profile(spec: str | None, event: Path | None, files: tuple[Path, ...]) -> Profile:
+def _profile(spec: str | None, event: Path | None, files: tuple[Path, ...]
+             ) -> tuple[Profile, Expected]:
     """The rules to check against: a built-in profile or a file, the event's own, or Norway
-    Chess 2022's."""
+    Chess 2022's; with an event, the date of each game's round (a record without one, as DGT
+    LiveChess writes them, is dated by the event)."""
     from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
     from normtui.rules.profile import ProfileError, load_profile
 
@@ -165,7 +168,7 @@ def _profile(spec: str | None, event: Path | None, files: tuple[Path, ...]) -> P
     if event is None:
         path = profile_path(spec or DEFAULT_PROFILE)
         try:
-            return load_profile(read_profile_text(path))
+            return load_profile(read_profile_text(path)), None
         except ProfileError as exc:
             message = str(exc)
             raise UserError(message if str(path) in message else f"{path}: {message}") from None
@@ -174,9 +177,18 @@ def _profile(spec: str | None, event: Path | None, files: tuple[Path, ...]) -> P
 
     for path in files:
         refuse_event_file(path, event, "read as a PGN file")
+    from normtui.importing import round_dates, round_of
+    from normtui.pgn import Expectation
+
     # Through the store, which reads the file through SQLite alone; nothing is written.
     with opened(event) as store:
-        return store.profile
+        profile, dates = store.profile, round_dates(store)
+
+    def dated(headers: Mapping[str, str]) -> Expectation | None:
+        date = dates.get(round_of(headers.get("Round", "")) or 0)
+        return Expectation(date=date) if date else None
+
+    return profile, dated
 
 
 def register(cli: click.Group) -> None:
@@ -210,13 +222,13 @@ def register(cli: click.Group) -> None:
         Exit code 0: no errors; 1: errors found (or a file without games); 2: a file
         cannot be read, a profile or event cannot be used, or the output cannot be written.
         """
-        profile = _profile(profile_spec, event, files)
+        profile, expected = _profile(profile_spec, event, files)
         out, total = _JsonList(), _Tally()
         unreadable = False
         try:
             for path in files:
                 unreadable |= not _validate_one(path, stage, profile, jobs or _cpus(), as_json,
-                                                out, total)
+                                                out, total, expected)
             if as_json:
                 out.close()
             elif len(files) > 1:

@@ -44,14 +44,18 @@ _EPILOG = """\b
 
 def _line(o: object) -> str:
     from normtui.importing import Outcome
+    from normtui.pgn import CONTROL_CODES
 
     assert isinstance(o, Outcome)
     # What the file holds is shown, never obeyed (normtui.text.visible, below).
     players = f"{visible(o.white or '?')} - {visible(o.black or '?')}"
     text = visible(f"{o.board}: {o.text}" if o.board else o.text)
     head = f"#{o.index + 1:<4} {players:<40} R{o.round or '?':<5} {o.status:<9} {text}"
+    # Errors, and the clocks of another time control: a result entered from a 15-minute game
+    # into a 120-minute event must not go by without a word.
     errors = [f"      {f.severity:<7} {visible(f.move or '-'):<11} {f.code}: "
-              f"{visible(f.message)} ({f.rule})" for f in o.findings if f.severity == "error"]
+              f"{visible(f.message)} ({f.rule})"
+              for f in o.findings if f.severity == "error" or f.code in CONTROL_CODES]
     return "\n".join([head, *errors])
 
 

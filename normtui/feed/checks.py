@@ -8,7 +8,7 @@ from typing import Literal
 from normtui.feed.game import Reading
 from normtui.feed.report import Kind, Notice, clock_readings, clock_text, last_clocks
 from normtui.rules.live import clock_set_wrong
-from normtui.rules.profile import Profile
+from normtui.rules.profile import Profile, TimeControl
 
 __all__ = ["compare", "conflict_text", "live_checks"]
 
@@ -31,18 +31,10 @@ def live_checks(where: str, reading: Reading, kind: Kind, profile: Profile) -> l
         if tag not in (None, "*", "?", reading.signal):
             out.append(Notice(where, f"the Result tag says {tag} but the kings signal "
                               f"{reading.signal}", short="result?"))
-    firsts = [(i, p) for i, p in enumerate(reading.plies[:2]) if p.clock is not None]
-    for i, ply in firsts:
-        wrong = clock_set_wrong(control, i == 0, ply.clock or 0.0, ply.used, rule=rule)
+    for white in (True, False):
+        wrong = _first_clock_wrong(reading, control, white, rule)
         if wrong:
             out.append(Notice(where, wrong, short="clocks set"))
-    if not reading.plies:
-        for white, tag in ((True, "WhiteClock"), (False, "BlackClock")):
-            seconds = _tag_clock(reading.tags.get(tag))
-            if seconds is not None:
-                wrong = clock_set_wrong(control, white, seconds, 0.0, rule=rule)
-                if wrong:
-                    out.append(Notice(where, wrong, short="clocks set"))
     for glitch in _glitches(reading):
         out.append(Notice(where, glitch, ask=False, short="clock glitch"))
     if not reading.finished:
@@ -86,6 +78,28 @@ def conflict_text(old: tuple[str, ...], reading: Reading) -> str:
         what = f"its result is {reading.result}"
     return (f"the feed's record changes moves already kept ({what}); not applied: the arbiter "
             "may accept it")
+
+
+def _first_clock_wrong(reading: Reading, control: TimeControl, white: bool,
+                       rule: str) -> str | None:
+    """Why a side's clock was not set to the control (or None), read from its first reading:
+    after its first move with a clock (a board whose first move came without one is read at the
+    next), else before any move (DGT's ``WhiteClock``/``BlackClock`` tags). The time a move took
+    is used for the first move only: it says when that move's clock started, not the game's."""
+    ply_at = next((i for i, p in enumerate(reading.plies)
+                   if (i % 2 == 0) == white and p.clock is not None), None)
+    if ply_at is not None:
+        ply = reading.plies[ply_at]
+        number = ply_at // 2 + 1
+        return clock_set_wrong(control, white, ply.clock or 0.0,
+                               ply.used if number == 1 else None, rule=rule,
+                               move_number=number)
+    if reading.plies:
+        return None
+    seconds = _tag_clock(reading.tags.get("WhiteClock" if white else "BlackClock"))
+    if seconds is None:
+        return None
+    return clock_set_wrong(control, white, seconds, 0.0, rule=rule, move_number=0)
 
 
 def _tag_clock(value: str | None) -> float | None:

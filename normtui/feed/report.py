@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from normtui.store import AuditEntry, GameRecord
 
 __all__ = ["BoardView", "Change", "Kind", "Notice", "Report", "board_view", "clock_readings",
-           "clock_text", "last_clocks", "reference_time"]
+           "clock_text", "ended_at", "last_clocks", "reference_time"]
 
 Kind = Literal["main", "armageddon"]
 
@@ -44,6 +44,15 @@ def reference_time(tags: dict[str, str] | Any) -> datetime | None:
     except ValueError:
         return None
     return at if at.tzinfo is not None else at.astimezone()
+
+
+def ended_at(record: FeedRecord, reading: Reading) -> datetime | None:
+    """When a finished game ended, by the best time its source gives (§2's 20 minutes run from
+    it): the record's ``ReferenceTime`` (DGT's e-PGN; LiveChess Cloud's ``clock.time``, or its
+    ``firstMove`` plus the moves' times, as :mod:`normtui.feed.lcc` writes it), else when the
+    source last wrote the record (a LiveChess folder's file: DGT writes no ``ReferenceTime``
+    there), else None: the feed then counts from when it first saw the result."""
+    return reference_time(reading.tags) or record.written
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
@@ -58,6 +59,8 @@ class FeedRecord:
     order: tuple[int, int]
     header: str
     movetext: str
+    # When the source last wrote it (a LiveChess file's modification time), where it says.
+    written: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -87,11 +90,12 @@ def _decode(data: bytes, name: str) -> str:
     return text.lstrip("\ufeff")
 
 
-def _records(text: str, origin: str, round_no: int | None, number: int) -> list[FeedRecord]:
+def _records(text: str, origin: str, round_no: int | None, number: int,
+             written: datetime | None = None) -> list[FeedRecord]:
     out = []
     for raw in split_text(text):
         out.append(FeedRecord(f"{origin}#{raw.index}", origin, round_no, (number, raw.index),
-                              raw.header_text, raw.movetext))
+                              raw.header_text, raw.movetext, written))
     return out
 
 
@@ -210,7 +214,8 @@ class FolderSource:
             cache.signature = signature
             return str(exc), 1
         cache.signature = signature
-        cache.records = _records(text, name, round_no, number)
+        written = datetime.fromtimestamp(after.st_mtime, UTC).astimezone()
+        cache.records = _records(text, name, round_no, number, written)
         return None, 1
 
     def _name(self, path: Path) -> str:

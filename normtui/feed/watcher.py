@@ -37,6 +37,7 @@ from normtui.feed.report import (
     Notice,
     Report,
     board_view,
+    ended_at,
     reference_time,
 )
 from normtui.feed.sources import FeedRecord, Source
@@ -312,7 +313,7 @@ class Feed:
                                    f"{now.value} is entered; left for the arbiter",
                                    "Regulations §8", short="result differs"))
             return None, None
-        return report.result, window_opens(reference_time(reading.tags), board.finished_at)
+        return report.result, window_opens(ended_at(record, reading), board.finished_at)
 
     def _validate(self, key: str, text: str, kind: Kind, game: GameRecord) -> GameReport:
         from normtui.pgn import Expectation, validate_game

@@ -32,6 +32,7 @@ from normtui.importing.boards import (
     import_games,
     import_summary,
     kind_of_text,
+    round_dates,
     round_of,
 )
 
@@ -58,6 +59,7 @@ __all__ = [
     "import_summary",
     "kind_of_text",
     "read_files",
+    "round_dates",
     "round_of",
 ]
 
@@ -106,6 +108,7 @@ def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "a
         for path, raws in sources:
             # The boards are read again per file: each file is checked against the results
             # the files before it entered (an Armageddon after a decisive game is refused).
-            yield from check_games(raws, store.profile, store.games(), stage, file=str(path))
+            yield from check_games(raws, store.profile, store.games(), stage, file=str(path),
+                                   dates=round_dates(store))
 
     return import_games(store, checked(), replace=replace)

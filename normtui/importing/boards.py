@@ -100,6 +100,14 @@ class Outcome:
         return f"{self.board or self.title}: {self.text}"
 
     @property
+    def other_control(self) -> bool:
+        """The record's clocks are not of the event's time control (a warning, not trouble:
+        the arbiter decides whether the game counts)."""
+        from normtui.pgn import CONTROL_CODES
+
+        return any(f.code in CONTROL_CODES for f in self.findings)
+
+    @property
     def trouble(self) -> bool:
         """Something for the arbiter: a conflict, a refusal, no pairing, or a faulty record."""
         return self.status in TROUBLE or not self.ok
@@ -161,20 +169,22 @@ def find_pairing(headers: Mapping[str, str], games: Sequence[GameRecord]
     return None, f"{white} - {black} is paired in several rounds; give the Round tag"
 
 
-def expectation(target: Target | None) -> object:
+def expectation(target: Target | None, dates: Mapping[int, str] | None = None) -> object:
     from normtui.pgn import Expectation
 
     if target is None:
         return None
     g = target.game
     main = g.result.value if target.kind == "armageddon" and g.result else None
-    return Expectation(g.white_name, g.black_name, g.round, main)
+    date = (dates or {}).get(g.round) if g.stage == "main" else None
+    return Expectation(g.white_name, g.black_name, g.round, main, date)
 
 
 def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameRecord],
                 choice: KindChoice = "auto", chosen: GameRecord | None = None,
-                file: str = "") -> Iterator[Checked]:
-    """Validate each game against the pairing it names (or the ``chosen`` board)."""
+                file: str = "", dates: Mapping[int, str] | None = None) -> Iterator[Checked]:
+    """Validate each game against the pairing it names (or the ``chosen`` board). ``dates``:
+    the event's date of each round (a record that has none is dated by it)."""
     from normtui.pgn import validate_game
 
     drawn: dict[int, bool] = {}
@@ -197,7 +207,7 @@ def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameR
                      found: dict[str, tuple[GameRecord | None, str]] = found) -> object:
             found["it"] = (chosen, "") if chosen else find_pairing(headers, games)
             game = found["it"][0]
-            return expectation(Target(game, kind, "")) if game else None
+            return expectation(Target(game, kind, ""), dates) if game else None
 
         report = validate_game(raw.text, kind, profile, expected, raw.index)  # type: ignore[arg-type]
         game, why = found.get("it", (None, "the record has no readable headers"))
@@ -205,13 +215,20 @@ def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameR
         yield Checked(report, Target(game, kind, how) if game else None, why, raw.size, file)
 
 
+def round_dates(store: EventStore) -> dict[int, str]:
+    """The date of each round of the main event that has one."""
+    return {r.round: r.date for r in store.rounds() if r.date}
+
+
 def check_text(text: str, profile: Profile, games: Sequence[GameRecord],
-               choice: KindChoice = "auto", chosen: GameRecord | None = None) -> list[Checked]:
+               choice: KindChoice = "auto", chosen: GameRecord | None = None,
+               dates: Mapping[int, str] | None = None) -> list[Checked]:
     from normtui.pgn import split_text
 
     raws = list(split_text(text))
     # A chosen board is for the one game in the text; several games go where their headers say.
-    return list(check_games(raws, profile, games, choice, chosen if len(raws) == 1 else None))
+    return list(check_games(raws, profile, games, choice, chosen if len(raws) == 1 else None,
+                            dates=dates))
 
 
 def attach(store: EventStore, checked: Checked, *, replace: bool = False) -> Outcome:
@@ -338,4 +355,7 @@ def import_summary(name: str, outcomes: Sequence[Outcome]) -> str:
     faulty = sum(1 for o in outcomes if not o.ok)
     if faulty:
         parts.append(f"{faulty} with errors in the record")
+    other = sum(1 for o in outcomes if o.other_control)
+    if other:
+        parts.append(f"{other} with clocks not of the event's time control (see the warnings)")
     return f"{name}: {len(outcomes)} game{'s' if len(outcomes) != 1 else ''}; " + ", ".join(parts)

@@ -14,6 +14,7 @@ The public API, all typed:
 ['checkmate']
 """
 
+from normtui.pgn.clocks import CONTROL_CODES
 from normtui.pgn.expect import Expectation, Expected
 from normtui.pgn.findings import CODES, STAGES, TERMINATIONS, Finding, GameReport, Severity, Stage
 from normtui.pgn.names import names_match, normalise_name
@@ -22,6 +23,7 @@ from normtui.pgn.validate import validate_file, validate_game, validate_text
 
 __all__ = [
     "CODES",
+    "CONTROL_CODES",
     "STAGES",
     "TERMINATIONS",
     "Expectation",

@@ -16,14 +16,16 @@ against it. For an Armageddon the pairing is its drawn main game: same players, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from normtui.pgn.findings import Finding, Stage, finding
 from normtui.pgn.names import names_match
 from normtui.pgn.record import same_outcome
 
-__all__ = ["Expectation", "Expected", "expectation_findings", "resolve_expectation"]
+__all__ = ["Expectation", "Expected", "dated_by_event", "expectation_findings",
+           "resolve_expectation"]
 
 
 @dataclass(frozen=True)
@@ -31,12 +33,15 @@ class Expectation:
     """What the pairing says about one game. Any field left None is not checked.
 
     ``main_result`` is for an Armageddon: the result of its main game, which must be a draw.
+    ``date`` is the round's date in the event: a record without one (DGT LiveChess always
+    writes ``Date "????.??.??"``) is then dated by the event, and its missing Date is no warning.
     """
 
     white: str | None = None
     black: str | None = None
     round: str | int | None = None
     main_result: str | None = None
+    date: str | None = None
 
 
 Expected = (Expectation | tuple[str, str] | Callable[[Mapping[str, str]], Expectation | None]
@@ -49,7 +54,7 @@ def resolve_expectation(expected: Expected, headers: Mapping[str, str]) -> Expec
     """The expectation for the game with these tags.
 
     >>> resolve_expectation(("Carlsen, Magnus", "Wang, Hao"), {})
-    Expectation(white='Carlsen, Magnus', black='Wang, Hao', round=None, main_result=None)
+    Expectation(white='Carlsen, Magnus', black='Wang, Hao', round=None, main_result=None, date=None)
     """
     if expected is None or isinstance(expected, Expectation):
         return expected
@@ -100,4 +105,28 @@ def expectation_findings(headers: Mapping[str, str], stage: Stage,
         out.append(finding("armageddon_without_drawn_main", None,
                            f"The main game ended {main}; an Armageddon is played only after a "
                            "drawn main game."))
+    return out
+
+
+def dated_by_event(findings: Sequence[Finding], expected: Expectation) -> list[Finding]:
+    """The findings less a missing Date where the event has the round's date.
+
+    >>> f = finding("header_missing", None, "Missing or unknown tags: Date, Round.")
+    >>> [g.message for g in dated_by_event([f], Expectation(date="2022-06-07"))]
+    ['Missing or unknown tag: Round.']
+    >>> dated_by_event([finding("header_missing", None, "Missing or unknown tag: Date.")],
+    ...                Expectation(date="2022-06-07"))
+    []
+    """
+    if not expected.date:
+        return list(findings)
+    out = []
+    for f in findings:
+        if f.code == "header_missing":
+            tags = [t for t in f.message.split(":", 1)[1].strip(" .").split(", ") if t != "Date"]
+            if not tags:
+                continue
+            f = dataclasses.replace(f, message=f"Missing or unknown tag{'s' * (len(tags) > 1)}: "
+                                    f"{', '.join(tags)}.")
+        out.append(f)
     return out

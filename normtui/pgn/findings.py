@@ -103,6 +103,12 @@ CODES: dict[str, CodeInfo] = {
     # Clocks.
     "clock_above_control": CodeInfo("warning", "Regulations §2",
                                     "a clock above what the time control allows"),
+    "clock_below_control": CodeInfo("warning", "Regulations §2",
+                                    "clocks far below the time control: another control"),
+    "clock_increment": CodeInfo("warning", "Regulations §2",
+                                "a steady increment the time control does not give"),
+    "clock_start_wrong": CodeInfo("warning", "Regulations §2",
+                                  "a clock set below the time control"),
     "clock_jump": CodeInfo("warning", "FIDE Laws art. 7.5.5",
                            "a clock that gained a minute or more beyond the increment"),
     "clock_glitch": CodeInfo("info", "FIDE Laws art. 6.10.1",

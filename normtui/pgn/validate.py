@@ -27,7 +27,12 @@ from collections.abc import Callable, Iterator
 import chess.pgn
 
 from normtui.pgn.ending import assess_ending
-from normtui.pgn.expect import Expected, expectation_findings, resolve_expectation
+from normtui.pgn.expect import (
+    Expected,
+    dated_by_event,
+    expectation_findings,
+    resolve_expectation,
+)
 from normtui.pgn.findings import STAGES, Finding, GameReport, Stage, finding
 from normtui.pgn.reader import RawGame, iter_games, open_pgn, split_text
 from normtui.pgn.record import (
@@ -114,10 +119,11 @@ def with_expectation(report: GameReport, expected: Expected) -> GameReport:
     expectation = resolve_expectation(expected, report.headers)
     if expectation is None:
         return report
+    kept = dated_by_event(report.findings, expectation)
     extra = expectation_findings(report.headers, report.stage, expectation)
-    if not extra:
+    if not extra and kept == list(report.findings):
         return report
-    return dataclasses.replace(report, findings=(*report.findings, *extra))
+    return dataclasses.replace(report, findings=(*kept, *extra))
 
 
 def validate_game(text: str, stage: Stage, profile: Profile, expected: Expected = None,

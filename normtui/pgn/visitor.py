@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import chess
 import chess.pgn
 
-from normtui.pgn.clocks import ClockReading, parse_clock
+from normtui.pgn.clocks import ClockReading, parse_clock, parse_emt
 
 __all__ = ["Facts", "FactsVisitor", "label_after", "label_before"]
 
@@ -73,6 +73,7 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
         self.facts = Facts()
         self.san = ""
         self.stopped = False
+        self._clock_ply = -1  # the half-move the last clock reading followed
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.facts.headers[tagname] = tagvalue
@@ -107,14 +108,22 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
         board = self.facts.board
         if board is not None and not board.move_stack and "forfeit" in comment.lower():
             self.facts.says_forfeit = True
-        if "%clk" not in comment or board is None or not board.move_stack or self.stopped:
+        if "%" not in comment or board is None or not board.move_stack or self.stopped:
             return
-        seconds = parse_clock(comment)
-        if seconds is not None:
+        plies = len(board.move_stack)
+        clocks = self.facts.clocks
+        if "%clk" in comment and (seconds := parse_clock(comment)) is not None:
             white = board.turn == chess.BLACK
             number = board.fullmove_number if white else board.fullmove_number - 1
-            self.facts.clocks.append(
-                ClockReading(white, number, label_after(board, self.san), seconds))
+            used = parse_emt(comment) if "%emt" in comment else None
+            clocks.append(ClockReading(white, number, label_after(board, self.san), seconds,
+                                       used))
+            self._clock_ply = plies
+        elif "%emt" in comment and plies == self._clock_ply \
+                and (used := parse_emt(comment)) is not None:
+            # DGT writes the move's time in a comment of its own after the clock's.
+            last = clocks[-1]
+            clocks[-1] = ClockReading(last.white, last.move_number, last.move, last.seconds, used)
 
     def visit_result(self, result: str) -> None:
         if self.facts.result_token is None:

@@ -163,3 +163,37 @@ def test_replace_puts_the_real_record_in_place_of_a_faulty_one(run: Run, event_d
         done.output
     log = run("log", event_db).output.splitlines()
     assert "main PGN replaced" in log[0]
+
+
+DGT_ROUND = ROOT / "tests" / "data" / "dgt" / "sample-invitational-2023" / "round-1"
+
+
+def test_15_minute_games_into_a_120_minute_event_are_not_entered_without_a_word(
+        run: Run, demo_db: Path, tmp_path: Path) -> None:
+    """Five real DGT LiveChess records of a 15' + 10" event (tests/data/dgt) given the names of
+    round 8's boards: their results go in, but each line and the summary say that their clocks
+    are not the event's 120'. DGT's Date "????.??.??" is no warning: the event dates round 8."""
+    pairs = [("Radjabov, Teimour", "Wang, Hao"), ("So, Wesley", "Topalov, Veselin"),
+             ("Carlsen, Magnus", "Vachier-Lagrave, Maxime"), ("Giri, Anish", "Tari, Aryan"),
+             ("Anand, Viswanathan", "Mamedyarov, Shakhriyar")]
+    texts = []
+    for n, (white, black) in zip((1, 2, 3, 4, 6), pairs, strict=True):
+        text = (DGT_ROUND / f"game-{n}.pgn").read_text()
+        head, moves = text.split("\n\n", 1)
+        tags = [line for line in head.splitlines()
+                if not line.startswith(("[White ", "[Black ", "[Round "))]
+        assert '[Date "????.??.??"]' in tags
+        tags += [f'[Round "8.{len(texts) + 1}"]', f'[White "{white}"]', f'[Black "{black}"]']
+        texts.append("\n".join(tags) + "\n\n" + moves)
+    path = tmp_path / "round-8.pgn"
+    path.write_text("\n".join(texts))
+    done = run("import-pgn", demo_db, path)
+    lines = done.output.splitlines()
+    assert sum(line.startswith("#") and "entered" in line for line in lines) == 5, done.output
+    assert sum("clock_below_control" in line and "far below the 2:00:00 of 120' + 10\""
+               in line for line in lines) == 5
+    assert sum("clock_increment" in line for line in lines) == 5
+    assert lines[-1].endswith("5 results entered, 5 with clocks not of the event's time "
+                              "control (see the warnings)")
+    outcomes = json.loads(run("import-pgn", demo_db, path, "--json").output)
+    assert not [f for o in outcomes for f in o["findings"] if f["code"] == "header_missing"]

@@ -250,3 +250,33 @@ def test_an_output_error_is_reported_once_in_process(monkeypatch: pytest.MonkeyP
     assert code == 2
     assert "cannot write the output (standard output): No space left on device" in err
     assert "classical.pgn" not in err
+
+
+DGT_GAME = PGN_DATA.parent / "dgt" / "sample-invitational-2023" / "round-1" / "game-3.pgn"
+
+
+def test_clocks_far_below_the_control_are_a_warning_naming_it() -> None:
+    """A real 15' + 10" DGT record checked as Norway Chess 2022 (120'): warned, not OK-and-quiet
+    (at its own control it raises no clock finding: tests/pgn/test_real_clocks.py)."""
+    code, out, _ = run("--profile", "norway-chess-2022", DGT_GAME)
+    assert code == 0
+    assert "warning 1. e4       clock_below_control: White's clock shows 0:15:15 after 1. e4, " \
+           "far below the 2:00:00 of 120' + 10\" from move 41" in out
+    assert "clock_increment" in out and "clock_glitch" not in out
+
+
+def test_dgt_s_unknown_date_is_no_warning_within_an_event_that_dates_the_round(
+        tmp_path: Path) -> None:
+    """DGT LiveChess always writes Date "????.??.??": checked against an event whose round 8
+    has its date (the demo), that is no warning; without the event it is."""
+    import shutil
+
+    db = tmp_path / "demo.db"
+    shutil.copyfile(Path(__file__).resolve().parents[2] / "demo.db", db)
+    pgn = tmp_path / "dgt.pgn"
+    pgn.write_text(DGT_GAME.read_text().replace('[Round "1.3"]', '[Round "8.3"]'))
+    assert '[Date "????.??.??"]' in pgn.read_text()
+    _code, out, err = run("--json", "--event", db, pgn)
+    assert "header_missing" not in _codes(out), err
+    _code, out, _err = run("--json", pgn)
+    assert "header_missing" in _codes(out)

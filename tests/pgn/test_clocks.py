@@ -15,7 +15,9 @@ def test_limits_of_the_three_controls(profile: Profile) -> None:
     assert [max_clock(classical, True, n) for n in (1, 40, 41, 60)] == [7200, 7200, 7210, 7400]
     assert (max_clock(armageddon, True, 40), max_clock(armageddon, False, 40)) == (600, 420)
     assert max_clock(armageddon, False, 45) == 425
-    assert [max_clock(blitz, True, n) for n in (1, 10)] == [182, 200]
+    # DGT clocks add the increment before move 1 when it runs from move 1: 3' + 2" shows 3:02
+    # before the first move, 3:04 at most after it.
+    assert [max_clock(blitz, True, n) for n in (1, 10)] == [184, 202]
     assert parse_clock("{[%clk 1:59:58]}") == 7198 and parse_clock("[%emt 0:00:10]") is None
 
 

@@ -187,10 +187,11 @@ class PgnEntryPane(Pane):
     @work(thread=True, exclusive=True, group="pgn-check")
     def _check(self, text: str, generation: int, kind: KindChoice,
                chosen: GameRecord | None) -> None:
-        from normtui.importing import check_text
+        from normtui.importing import check_text, round_dates
 
         try:
-            checked = check_text(text, self.store.profile, self._games, kind, chosen)
+            checked = check_text(text, self.store.profile, self._games, kind, chosen,
+                                 dates=round_dates(self.store))
         except Exception as exc:  # a worker's exception would end the console: say it instead
             self.post_message(self.Validated(generation, [], f"The check failed: {exc}"))
             return

@@ -87,7 +87,7 @@ class PgnImportBar(Horizontal):
     @work(thread=True, exclusive=True, group="pgn-import")
     def _run(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
              chosen: GameRecord | None, replace: bool) -> None:
-        from normtui.importing import check_games, import_games
+        from normtui.importing import check_games, import_games, round_dates
         from normtui.pgn import PgnReadError, iter_games, split_text
         from normtui.store.connection import refuse_event_file
 
@@ -114,7 +114,8 @@ class PgnImportBar(Horizontal):
                 if len(pasted) > 1:
                     chosen = None  # each game of several goes to the board its headers name
             self.post_message(_Started(worker, name, total))
-            checked = check_games(raws, store.profile, store.games(), kind, chosen)
+            checked = check_games(raws, store.profile, store.games(), kind, chosen,
+                                  dates=round_dates(store))
             outcomes = import_games(store, checked, progress, replace=replace)
         except _expected(PgnReadError) as exc:
             failed(str(exc))
