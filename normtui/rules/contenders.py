@@ -9,13 +9,16 @@ many points as everyone else". Places below are also counted on points, a tie ta
 for the best place and the worst way for the worst place (the tie-breaks of §6 could fall either
 way until the last game).
 
-The search is exact. For the best place the player wins every game left (the most for them, the
-least for those opponents), and the fewest others that must pass them is found by keeping the
-rest at or below their total; for the worst place the player loses every game left and the most
-others that can reach their total is found. Only the games between players the question still
-constrains are searched (a player who cannot pass the mark whatever happens, or who is allowed
-to, drops out of the search, and so do their games), with the states already refuted
-remembered. ``tests/rules/test_contenders.py`` checks it against every outcome of small events.
+The answer is exact where it can be had quickly, and said to be undecided where not. For the
+best place the player wins every game left (the most for them, the least for those opponents),
+and the fewest others that must pass them is sought by keeping the rest at or below their
+total; for the worst place the player loses every game left and the most others that can reach
+their total is sought. Each such question (``normtui.rules.race_search``) is settled by a bound
+from the points alone or a max-flow (a certain no), an outcome of every game left that shows it
+(a certain yes, checked by adding up its points), or an exact search, within a budget of steps
+for the whole race. Where the budget runs out first, the place is given as a range and "can
+finish first" as undecided (``None``). ``tests/rules/test_contenders.py`` checks every decided
+answer against every outcome of small events.
 
 >>> from normtui.rules.model import Game, MainResult, Player
 >>> from normtui.rules.scoring import POINTS
@@ -27,19 +30,23 @@ remembered. ``tests/rules/test_contenders.py`` checks it against every outcome o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from normtui.rules.model import Game, Player
+from normtui.rules.race_search import Budget, Scaled, can_cap, can_reach
 from normtui.rules.scoring import armageddon_due, pairing_points
 
 if TYPE_CHECKING:
     from normtui.rules.profile import MainPoints
 
-__all__ = ["Contender", "Open", "describe_leader", "open_pairings", "race"]
+__all__ = ["STEPS", "UNDECIDED", "Contender", "Open", "describe_leader", "open_pairings", "race"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -55,8 +62,10 @@ class Open:
 @dataclass(frozen=True)
 class Contender:
     """One player's race. ``max_points``/``min_points``: winning / losing every game left.
-    ``can_win``: can still finish first or share it (a share means the play-off, §5);
-    ``clinched``: first alone whatever happens."""
+    ``best_place``: no better place is possible; ``best_place_up_to``: where the search ran
+    out of steps, a place shown reachable (the best lies between the two), else ``None``.
+    ``worst_place``: no worse place is possible; ``worst_place_from``: likewise a place shown
+    reachable when the worst is not settled."""
 
     number: int
     name: str
@@ -66,14 +75,40 @@ class Contender:
     best_place: int
     worst_place: int
     games_left: int
+    best_place_up_to: int | None = None
+    worst_place_from: int | None = None
 
     @property
-    def can_win(self) -> bool:
-        return self.best_place == 1
+    def can_win(self) -> bool | None:
+        """Can still finish first or share it (a share means the play-off, §5); ``None``:
+        undecided."""
+        if self.best_place > 1:
+            return False
+        return True if self.best_place_up_to is None else None
 
     @property
-    def clinched(self) -> bool:
-        return self.worst_place == 1
+    def clinched(self) -> bool | None:
+        """First alone whatever happens; ``None``: undecided."""
+        if self.worst_place == 1:
+            return True
+        return False if (self.worst_place_from or self.worst_place) > 1 else None
+
+    @property
+    def settled(self) -> bool:
+        return self.best_place_up_to is None and self.worst_place_from is None
+
+    @property
+    def best_text(self) -> str:
+        """The best place, or its range ("2-4") where it is undecided."""
+        if self.best_place_up_to is None:
+            return str(self.best_place)
+        return f"{self.best_place}-{self.best_place_up_to}"
+
+    @property
+    def worst_text(self) -> str:
+        if self.worst_place_from is None:
+            return str(self.worst_place)
+        return f"{self.worst_place_from}-{self.worst_place}"
 
 
 def _outcomes(game: Game, points: MainPoints) -> tuple[tuple[Decimal, Decimal], ...]:
@@ -106,143 +141,49 @@ def _scale(values: Iterable[Decimal]) -> int:
     raise ValueError("points finer than a thousandth")  # pragma: no cover - profile limits
 
 
-# (White, Black, the (White, Black) points of each way the pairing can end), in whole units.
-_Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
+# Steps of search for one race (``race_search.Budget``): about a second at 24 players on the
+# venue's laptop, the whole field's answers together (BENCHMARKS.md).
+STEPS = 1_000_000
 
 
-class _Search:
-    """Whole-number points (scaled), the games left among the other players, and the most
-    those games can still give each of them."""
+@dataclass
+class _Race:
+    """One player's side of the question: the others' points once this player's own games
+    have gone one way (``state``), the games left among the others, and the most those games
+    can still give each of them."""
 
-    def __init__(self, current: dict[int, int], games: list[_Scaled],
-                 gain: dict[int, int]) -> None:
-        self.current = current
-        self.games = games
-        self.gain = gain
+    player: int
+    state: dict[int, int]
+    rest: list[Scaled]
+    gain: dict[int, int]
 
-    # -- can the players in ``capped`` all be kept at or below their caps? -----------------------
+    @property
+    def others(self) -> list[int]:
+        return [m for m in self.state if m != self.player]
 
-    def can_cap(self, caps: dict[int, int]) -> bool:
-        """Whether every player in ``caps`` can end at or below their cap (total points), the
-        others free to take anything."""
-        room = {n: cap - self.current[n] for n, cap in caps.items()}
-        if any(r < 0 for r in room.values()):
-            return False
-        games = []
-        for w, b, outs in self.games:
-            if w in room and b in room:
-                games.append((w, b, outs))
-            elif w in room:  # the free player takes the most; the capped one the least
-                room[w] -= min(o[0] for o in outs)
-            elif b in room:
-                room[b] -= min(o[1] for o in outs)
-        if any(r < 0 for r in room.values()):
-            return False
-        return _cap_search(games, room)
+    def totals(self, endings: dict[int, int]) -> dict[int, int]:
+        """Everyone's points if the games left end as ``endings`` say: the check of a witness
+        by plain addition, whatever the search that found it."""
+        out = dict(self.state)
+        for k, (w, b, outs) in enumerate(self.rest):
+            pw, pb = outs[endings[k]]
+            out[w] += pw
+            out[b] += pb
+        return out
 
-    # -- can the players in ``targets`` all reach their targets? ---------------------------------
-
-    def can_reach(self, targets: dict[int, int]) -> bool:
-        need = {n: t - self.current[n] for n, t in targets.items()}
-        games = []
-        for w, b, outs in self.games:
-            if w in need and b in need:
-                games.append((w, b, outs))
-            elif w in need:
-                need[w] -= max(o[0] for o in outs)
-            elif b in need:
-                need[b] -= max(o[1] for o in outs)
-        return _reach_search(games, need)
-
-
-def _most_from(games: list[_Scaled], index: dict[int, int]) -> list[list[int]]:
-    """``most[k][i]``: the most the games from ``k`` on can still give player ``i``."""
-    most = [[0] * len(index) for _ in range(len(games) + 1)]
-    for k in range(len(games) - 1, -1, -1):
-        w, b, outs = games[k]
-        row = list(most[k + 1])
-        row[index[w]] += max(o[0] for o in outs)
-        row[index[b]] += max(o[1] for o in outs)
-        most[k] = row
-    return most
-
-
-def _cap_search(games: list[_Scaled],
-                room: dict[int, int]) -> bool:
-    players = sorted(room)
-    index = {n: i for i, n in enumerate(players)}
-    # Past what the games left can still give a player, a cap is no constraint any more.
-    most = _most_from(games, index)
-    least = [0] * (len(games) + 1)
-    for k in range(len(games) - 1, -1, -1):
-        least[k] = least[k + 1] + min(o[0] + o[1] for o in games[k][2])
-    refuted: set[tuple[int, tuple[int, ...]]] = set()
-
-    def go(k: int, left: list[int]) -> bool:
-        if k == len(games):
-            return True
-        if all(left[i] >= most[k][i] for i in range(len(left))):
-            return True
-        if sum(left) < least[k]:
-            return False
-        key = (k, tuple(min(x, m) for x, m in zip(left, most[k], strict=True)))
-        if key in refuted:
-            return False
-        w, b, outs = games[k]
-        iw, ib = index[w], index[b]
-        # The player with more room takes the bigger share first: the likelier way out.
-        order = sorted(outs, key=lambda o: -(o[0] - o[1]) * (left[iw] - left[ib]))
-        for pw, pb in order:
-            if pw <= left[iw] and pb <= left[ib]:
-                left[iw] -= pw
-                left[ib] -= pb
-                ok = go(k + 1, left)
-                left[iw] += pw
-                left[ib] += pb
-                if ok:
-                    return True
-        refuted.add(key)
-        return False
-
-    return go(0, [room[n] for n in players])
-
-
-def _reach_search(games: list[_Scaled],
-                  need: dict[int, int]) -> bool:
-    players = sorted(need)
-    index = {n: i for i, n in enumerate(players)}
-    most = _most_from(games, index)
-    refuted: set[tuple[int, tuple[int, ...]]] = set()
-
-    def go(k: int, want: list[int]) -> bool:
-        if any(want[i] > most[k][i] for i in range(len(want))):
-            return False
-        if all(x <= 0 for x in want):
-            return True
-        key = (k, tuple(max(x, 0) for x in want))
-        if key in refuted:
-            return False
-        w, b, outs = games[k]
-        iw, ib = index[w], index[b]
-        order = sorted(outs, key=lambda o: -(o[0] - o[1]) * (want[iw] - want[ib]))
-        for pw, pb in order:
-            want[iw] -= pw
-            want[ib] -= pb
-            ok = go(k + 1, want)
-            want[iw] += pw
-            want[ib] += pb
-            if ok:
-                return True
-        refuted.add(key)
-        return False
-
-    return go(0, [need[n] for n in players])
+    def place(self, endings: dict[int, int], level_counts: bool) -> int:
+        """This player's place in that outcome, a tie counted as lost when ``level_counts``."""
+        totals = self.totals(endings)
+        mine = totals[self.player]
+        return 1 + sum(1 for m in self.others
+                       if totals[m] > mine or (level_counts and totals[m] == mine))
 
 
 def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *,
-         counted: frozenset[int] | None = None, armageddon_draw_winner: str = "black"
-         ) -> list[Contender]:
-    """Every counted player's race, in pairing-number order (see the module's doc)."""
+         counted: frozenset[int] | None = None, armageddon_draw_winner: str = "black",
+         steps: int = STEPS) -> list[Contender]:
+    """Every counted player's race, in pairing-number order (see the module's doc); within
+    ``steps`` of search, past which an answer is given as a range (undecided)."""
     numbers = [p.number for p in players if counted is None or p.number in counted]
     names = {p.number: p.name for p in players}
     current = dict.fromkeys(numbers, Decimal(0))
@@ -258,13 +199,12 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
     whole = {n: int(v * k) for n, v in current.items()}
     scaled = [(o.white, o.black, tuple((int(a * k), int(b * k)) for a, b in o.outcomes))
               for o in left]
-    # The most the games left can give each player, summed once: a player's most possible
-    # total was summed again over every game for every player of every race (N x N x games).
+    # The most the games left can give each player, summed once.
     gain = dict.fromkeys(numbers, 0)
     for w, b, outs in scaled:
         gain[w] += max(o[0] for o in outs)
         gain[b] += max(o[1] for o in outs)
-    out = []
+    plans = []
     for n in numbers:
         mine = [g for g in scaled if n in (g[0], g[1])]
         # ... less what this player's own games would have given their opponents.
@@ -272,7 +212,6 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
         for w, b, outs in mine:
             gain_rest[w] -= max(o[0] for o in outs)
             gain_rest[b] -= max(o[1] for o in outs)
-        best_total = worst_total = whole[n]
         best_state, worst_state = dict(whole), dict(whole)
         for w, b, outs in mine:
             # Each way the game can end as (this player's points, the opponent's).
@@ -281,44 +220,231 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
             # Equal points for the player: the way that gives the opponent least (best) or most.
             top = max(sides, key=lambda s: (s[0], -s[1]))
             low = min(sides, key=lambda s: (s[0], -s[1]))
-            best_total += top[0]
-            worst_total += low[0]
+            best_state[n] += top[0]
+            worst_state[n] += low[0]
             best_state[opponent] += top[1]
             worst_state[opponent] += low[1]
         rest = [g for g in scaled if n not in (g[0], g[1])]
-        others = [m for m in numbers if m != n]
-        best = 1 + _fewest_above(_Search(best_state, rest, gain_rest), others, best_total)
-        worst = 1 + _most_level(_Search(worst_state, rest, gain_rest), others, worst_total)
-        out.append(Contender(n, names[n], current[n], Decimal(best_total) / k,
-                             Decimal(worst_total) / k, best, worst, len(mine)))
+        plans.append((_Race(n, best_state, rest, gain_rest),
+                      _Race(n, worst_state, rest, gain_rest), len(mine)))
+    budget = Budget(steps)
+    # Who can finish first is what the line under the standings says: it goes first, with up
+    # to half the steps; the best places then with half of what is left, the worst the rest.
+    firsts = _in_rounds(budget, steps // 2, [partial(_first, best) for best, _, _ in plans],
+                        lambda r: r[0] is not None)
+    bests = _in_rounds(budget, budget.left // 2,
+                       [partial(_best_range, best, first)
+                        for (best, _, _), first in zip(plans, firsts, strict=True)],
+                       lambda r: r[0] == r[1])
+    worsts = _in_rounds(budget, 0, [partial(_worst_range, worst) for _, worst, _ in plans],
+                        lambda r: r[0] == r[1])
+    out = []
+    for (best, worst, count), (best_low, best_high), (worst_from, worst_to) in zip(
+            plans, bests, worsts, strict=True):
+        n = best.player
+        out.append(Contender(n, names[n], current[n], Decimal(best.state[n]) / k,
+                             Decimal(worst.state[n]) / k, best_low, worst_to, count,
+                             best_high if best_high > best_low else None,
+                             worst_from if worst_from < worst_to else None))
     return out
 
 
-def _most_possible(search: _Search, player: int) -> int:
-    return search.current[player] + search.gain[player]
+def _in_rounds(budget: Budget, reserve: int, jobs: list[Callable[[Budget], _T]],
+               settled: Callable[[_T], bool]) -> list[_T]:
+    """Every job with an even share of the steps (``reserve`` kept back), then again those
+    left unsettled with the larger share what is left gives each, while that share grows: a
+    hard question cannot starve the easy ones, and gets what they did not need."""
+    results: list[_T] = []
+    pending = list(range(len(jobs)))
+    last = -1
+    while pending:
+        share = max(budget.left - reserve, 0) // len(pending)
+        if share <= last:
+            break
+        last = share
+        for i in pending:
+            mine = Budget(share)
+            result = jobs[i](mine)
+            budget.left -= share - max(mine.left, 0)
+            if i < len(results):
+                results[i] = result
+            else:
+                results.append(result)
+        pending = [i for i in pending if not settled(results[i])]
+    return results
 
 
-def _fewest_above(search: _Search, others: list[int], mark: int) -> int:
-    """The fewest of ``others`` that must end above ``mark``."""
-    forced = [m for m in others if search.current[m] > mark]
-    could = [m for m in others if m not in forced and _most_possible(search, m) > mark]
-    for size in range(len(could) + 1):
-        for free in combinations(could, size):
-            caps = {m: mark for m in could if m not in free}
-            if search.can_cap(caps):
-                return len(forced) + size
-    return len(forced) + len(could)  # pragma: no cover - all free is always possible
+def _first(plan: _Race, budget: Budget) -> tuple[bool | None, int]:
+    """Whether everyone else can be kept at or below this player's best total (a yes checked
+    on the outcome found), and that outcome's place for this player."""
+    mark = plan.state[plan.player]
+    could = [m for m in plan.others if plan.state[m] <= mark < plan.state[m] + plan.gain[m]]
+    if any(plan.state[m] > mark for m in plan.others):
+        return False, 0
+    verdict, endings = can_cap(plan.state, plan.rest, dict.fromkeys(could, mark), budget)
+    if verdict:
+        place = plan.place(endings, level_counts=False)
+        return (True, 1) if place == 1 else (None, place)  # pragma: no cover - a wrong witness
+    return verdict, 0
 
 
-def _most_level(search: _Search, others: list[int], mark: int) -> int:
-    """The most of ``others`` that can end at ``mark`` or above."""
-    sure = [m for m in others if search.current[m] >= mark]
-    could = [m for m in others if m not in sure and _most_possible(search, m) >= mark]
-    for size in range(len(could), 0, -1):
-        for chosen in combinations(could, size):
-            if search.can_reach(dict.fromkeys(chosen, mark)):
-                return len(sure) + size
-    return len(sure)
+def _best_range(plan: _Race, first: tuple[bool | None, int],
+                budget: Budget) -> tuple[int, int]:
+    """The best place: (no better is possible, this one is reachable). The fewest others that
+    must end above this player's best total, by freeing the fewest from that cap."""
+    mark = plan.state[plan.player]
+    forced = [m for m in plan.others if plan.state[m] > mark]
+    could = [m for m in plan.others if plan.state[m] <= mark < plan.state[m] + plan.gain[m]]
+    base = 1 + len(forced)
+    verdict, place = first
+    if verdict:
+        return 1, 1
+    low = base + max(1 if verdict is False and not forced else 0,
+                     _fewest_freed(plan, could, mark))
+    high = base + len(could)  # every other player free: the best total is still theirs
+    if place:
+        high = min(high, place)
+    # Free the players with the most points within reach first: the fewest such that the rest
+    # can be kept down, found by halving (freeing more never makes it harder).
+    order = sorted(could, key=lambda m: (-(plan.state[m] + plan.gain[m]), m))
+    fewest, most = low - base, len(could) - 1
+    while fewest <= most and budget.left > 0:
+        middle = (fewest + most) // 2
+        found, endings = can_cap(plan.state, plan.rest, dict.fromkeys(order[middle:], mark),
+                                 budget)
+        if found:
+            high = min(high, plan.place(endings, level_counts=False))
+            most = middle - 1
+        else:
+            fewest = middle + 1
+    while low < high and budget.left > 0:
+        unsure = False
+        for free in combinations(could, low - base):
+            found, endings = can_cap(plan.state, plan.rest,
+                                     {m: mark for m in could if m not in free}, budget)
+            if found:
+                high = min(high, plan.place(endings, level_counts=False))
+                break
+            unsure = unsure or found is None or budget.left <= 0
+            if budget.left <= 0:
+                break
+        else:
+            if not unsure:
+                low += 1
+                continue
+        break
+    return low, max(low, high)
+
+
+def _worst_range(plan: _Race, budget: Budget) -> tuple[int, int]:
+    """The worst place: (this one is reachable, no worse is possible). The most others that
+    can all reach this player's worst total."""
+    mark = plan.state[plan.player]
+    sure = [m for m in plan.others if plan.state[m] >= mark]
+    could = [m for m in plan.others if plan.state[m] < mark <= plan.state[m] + plan.gain[m]]
+    base = 1 + len(sure)
+    if not could:
+        return base, base
+    high = base + _most_reaching(plan, could, mark)
+    low = base + 1  # any one of them alone: every game he has left won
+    verdict, endings = can_reach(plan.state, plan.rest, dict.fromkeys(could, mark), budget)
+    if verdict:
+        return base + len(could), base + len(could)
+    if verdict is False:
+        high = min(high, base + len(could) - 1)
+    # The most of them in order of the points within their reach that can all reach the mark,
+    # found by halving (fewer never makes it harder); then each of the others in turn.
+    order = sorted(could, key=lambda m: (-(plan.state[m] + plan.gain[m]), m))
+    fewest, most = 1, min(len(could) - 1, high - base)
+    while fewest < most and budget.left > 0:
+        middle = (fewest + most + 1) // 2
+        found, endings = can_reach(plan.state, plan.rest, dict.fromkeys(order[:middle], mark),
+                                   budget)
+        if found:
+            low = max(low, plan.place(endings, level_counts=True))
+            fewest = middle
+        else:
+            most = middle - 1
+    chosen = order[:fewest]
+    for m in order[fewest:]:
+        if low >= high or budget.left <= 0:
+            break
+        found, endings = can_reach(plan.state, plan.rest, dict.fromkeys([*chosen, m], mark),
+                                   budget)
+        if found:
+            chosen.append(m)
+            low = max(low, plan.place(endings, level_counts=True))
+    while low < high and budget.left > 0:
+        unsure = False
+        for some in combinations(could, high - base):
+            found, endings = can_reach(plan.state, plan.rest, dict.fromkeys(some, mark), budget)
+            if found:
+                low = max(low, plan.place(endings, level_counts=True))
+                break
+            unsure = unsure or found is None or budget.left <= 0
+            if budget.left <= 0:
+                break
+        else:
+            if not unsure:
+                high -= 1
+                continue
+        break
+    return min(low, high), high
+
+
+def _fewest_freed(plan: _Race, could: list[int], mark: int) -> int:
+    """A bound on how many of ``could`` must pass ``mark``, from the points alone: the games
+    among those kept down hand out at least their least total, which must fit their room;
+    freeing a player gives back at most his room's shortfall and his games among them."""
+    inside = set(could)
+    room = {m: mark - plan.state[m] for m in could}
+    games_total = 0
+    back = dict.fromkeys(could, 0)
+    for w, b, outs in plan.rest:
+        if w in inside and b in inside:
+            least = min(o[0] + o[1] for o in outs)
+            games_total += least
+            back[w] += least
+            back[b] += least
+        elif w in inside:
+            room[w] -= min(o[0] for o in outs)
+        elif b in inside:
+            room[b] -= min(o[1] for o in outs)
+    short = games_total - sum(room.values())
+    for count, give in enumerate(sorted((back[m] - room[m] for m in could), reverse=True)):
+        if short <= 0:
+            return count
+        short -= give
+    return len(could)
+
+
+def _most_reaching(plan: _Race, could: list[int], mark: int) -> int:
+    """A bound on how many of ``could`` can all reach ``mark``, from the points alone: a game
+    between two of them gives less than the most each could take from it, and each of them
+    has at least his games among the others chosen."""
+    inside = set(could)
+    pairs: dict[tuple[int, int], int] = {}
+    games = dict.fromkeys(could, 0)
+    waste = {m: 1 << 30 for m in could}
+    for w, b, outs in plan.rest:
+        if w in inside and b in inside:
+            lost = max(o[0] for o in outs) + max(o[1] for o in outs) - max(o[0] + o[1]
+                                                                         for o in outs)
+            pair = (min(w, b), max(w, b))
+            pairs[pair] = pairs.get(pair, 0) + 1
+            for m in (w, b):
+                games[m] += 1
+                waste[m] = min(waste[m], lost)
+    most_per_pair = max(pairs.values(), default=0)
+    size = len(could)
+    for count in range(size, 1, -1):
+        # Twice each one's surplus, less his games among any ``count`` of them (half each).
+        values = sorted((2 * (plan.state[m] + plan.gain[m] - mark)
+                         - max(0, games[m] - most_per_pair * (size - count)) * waste[m]
+                         for m in could), reverse=True)
+        if sum(values[:count]) >= 0:
+            return count
+    return 1
 
 
 def describe_leader(race_rows: Sequence[Contender], decided: str = "") -> str:
@@ -342,4 +468,12 @@ def describe_leader(race_rows: Sequence[Contender], decided: str = "") -> str:
         if decided:
             return decided
         return f"Equal first on points: {names} (the play-off decides, §5)"
-    return f"Can still finish first or share it (§5 play-off on equal points): {names}"
+    text = f"Can still finish first or share it (§5 play-off on equal points): {names}"
+    unsure = [c.name for c in race_rows if c.can_win is None]
+    if unsure:
+        text += f"; {UNDECIDED}: {'; '.join(unsure)}"
+    return text
+
+
+# Said of a player whose chance of first place the search could not settle in its steps.
+UNDECIDED = "undecided (too many ways left to work out)"
