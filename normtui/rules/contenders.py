@@ -181,9 +181,10 @@ class _Race:
 
 def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *,
          counted: frozenset[int] | None = None, armageddon_draw_winner: str = "black",
-         steps: int = STEPS) -> list[Contender]:
+         steps: int | None = None) -> list[Contender]:
     """Every counted player's race, in pairing-number order (see the module's doc); within
-    ``steps`` of search, past which an answer is given as a range (undecided)."""
+    ``steps`` of search (default ``STEPS``), past which an answer is given as a range
+    (undecided)."""
     numbers = [p.number for p in players if counted is None or p.number in counted]
     names = {p.number: p.name for p in players}
     current = dict.fromkeys(numbers, Decimal(0))
@@ -227,10 +228,10 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
         rest = [g for g in scaled if n not in (g[0], g[1])]
         plans.append((_Race(n, best_state, rest, gain_rest),
                       _Race(n, worst_state, rest, gain_rest), len(mine)))
-    budget = Budget(steps)
+    budget = Budget(STEPS if steps is None else steps)
     # Who can finish first is what the line under the standings says: it goes first, with up
     # to half the steps; the best places then with half of what is left, the worst the rest.
-    firsts = _in_rounds(budget, steps // 2, [partial(_first, best) for best, _, _ in plans],
+    firsts = _in_rounds(budget, budget.left // 2, [partial(_first, best) for best, _, _ in plans],
                         lambda r: r[0] is not None)
     bests = _in_rounds(budget, budget.left // 2,
                        [partial(_best_range, best, first)

@@ -150,3 +150,19 @@ def test_watch_does_not_load_the_console(demo: Path, tmp_path: Path) -> None:
     assert done.stderr.strip().splitlines()[-1] == "False"
 
 
+
+
+def test_contenders_says_undecided_where_its_search_runs_out_of_steps(
+        run: Run, demo: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from normtui.rules import contenders
+
+    monkeypatch.setattr(contenders, "STEPS", 0)
+    result = run("contenders", demo)
+    assert result.exit_code == 0
+    assert "; undecided (too many ways left to work out): " in result.output.splitlines()[0]
+    assert "?  2  Carlsen, Magnus" in result.output
+    assert "? undecided: too many ways the games left can end" in result.output
+    data = json.loads(run("contenders", demo, "--json").output)
+    carlsen = next(r for r in data if r["player"] == "Carlsen, Magnus")
+    assert carlsen["can_win"] is None and carlsen["settled"] is False
+    assert carlsen["best_place"] == 1 and carlsen["best_place_up_to"] > 1

@@ -136,3 +136,18 @@ def test_no_steps_at_all_says_undecided_rather_than_guessing() -> None:
     rows = race(players(24), games, POINTS, steps=0)
     assert any(r.can_win is None for r in rows)
     assert not all(r.settled for r in rows)
+
+
+def test_the_leader_line_names_who_is_undecided() -> None:
+    from decimal import Decimal as D
+
+    from normtui.rules.contenders import Contender, describe_leader
+
+    rows = [Contender(1, "A", D(9), D(15), D(9), 1, 3, 2),
+            Contender(2, "B", D(6), D(12), D(6), 1, 3, 2, best_place_up_to=2),
+            Contender(3, "C", D(3), D(6), D(3), 3, 3, 2)]
+    assert describe_leader(rows) == (
+        "Can still finish first or share it (§5 play-off on equal points): A; "
+        "undecided (too many ways left to work out): B")
+    assert [r.can_win for r in rows] == [True, None, False]
+    assert rows[1].best_text == "1-2"

@@ -23,13 +23,13 @@ from textual.widgets import Static
 from normtui.store.errors import EXPECTED_ERRORS
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
-from normtui.tui.widgets.live_race import LiveRace
+from normtui.tui.widgets.live_race import LiveRace, RaceWorked, work_out
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.feed.report import BoardView, Report
     from normtui.feed.watcher import Feed
-    from normtui.store import EventStore
+    from normtui.store import EventStore, StandingRow
 
 
 class LivePane(Pane):
@@ -72,6 +72,7 @@ class LivePane(Pane):
         self.source: tuple[str, int | None] | None = None
         self._busy = False
         self._race_key: tuple[object, ...] | None = None
+        self._tables: tuple[list[StandingRow], list[StandingRow]] = ([], [])
         self._status = ""
 
     def compose(self) -> ComposeResult:
@@ -269,8 +270,19 @@ class LivePane(Pane):
         key = tuple((g.id, g.result, g.armageddon, g.state) for g in games)
         if key != self._race_key:
             self._race_key = key
-            self.query_one(LiveRace).show(self.store.standings_if_ended_now(),
-                                          self.store.standings(), self.store.contenders())
+            self._tables = (self.store.standings_if_ended_now(), self.store.standings())
+            # The race's columns stay empty until its search, in a thread, has answered.
+            self.query_one(LiveRace).show(*self._tables, [])
+            work_out(self, self.store.race_question(), key)
+
+    def on_race_worked(self, message: RaceWorked) -> None:
+        message.stop()
+        if message.key != self._race_key:
+            return  # the results changed since: a newer answer is on its way
+        if message.race is None:
+            self._set_status(message.error)
+            return
+        self.query_one(LiveRace).show(*self._tables, message.race)
 
     @on(LiveBoards.Moved)
     def _moved(self, event: LiveBoards.Moved) -> None:
