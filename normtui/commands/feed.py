@@ -180,11 +180,11 @@ def register(cli: click.Group) -> None:
         click.echo("* can still finish first or share it (a share of first place means the "
                    "play-off, §5)")
         if any(r.can_win is None for r in rows):
-            click.echo("? undecided: too many ways the games left can end to settle in time "
-                       "whether they can")
+            click.echo("? undecided whether they can: too many ways the games left can end "
+                       "to settle it in the time allowed")
         if not all(r.settled for r in rows):
             click.echo("A place given as 2-4 is undecided within that range (too many ways "
-                       "the games left can end to settle it in time)")
+                       "the games left can end to settle it in the time allowed)")
 
 
 def _pts(value: object) -> str:

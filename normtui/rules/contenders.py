@@ -181,10 +181,10 @@ class _Race:
 
 def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *,
          counted: frozenset[int] | None = None, armageddon_draw_winner: str = "black",
-         steps: int | None = None) -> list[Contender]:
+         steps: int | None = None, budget: Budget | None = None) -> list[Contender]:
     """Every counted player's race, in pairing-number order (see the module's doc); within
-    ``steps`` of search (default ``STEPS``), past which an answer is given as a range
-    (undecided)."""
+    ``steps`` of search (default ``STEPS``; or ``budget``, to see what was spent), past which
+    an answer is given as a range (undecided)."""
     numbers = [p.number for p in players if counted is None or p.number in counted]
     names = {p.number: p.name for p in players}
     current = dict.fromkeys(numbers, Decimal(0))
@@ -228,7 +228,8 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
         rest = [g for g in scaled if n not in (g[0], g[1])]
         plans.append((_Race(n, best_state, rest, gain_rest),
                       _Race(n, worst_state, rest, gain_rest), len(mine)))
-    budget = Budget(STEPS if steps is None else steps)
+    if budget is None:
+        budget = Budget(STEPS if steps is None else steps)
     # Who can finish first is what the line under the standings says: it goes first, with up
     # to half the steps; the best places then with half of what is left, the worst the rest.
     firsts = _in_rounds(budget, budget.left // 2, [partial(_first, best) for best, _, _ in plans],
@@ -472,7 +473,7 @@ def describe_leader(race_rows: Sequence[Contender], decided: str = "") -> str:
     text = f"Can still finish first or share it (§5 play-off on equal points): {names}"
     unsure = [c.name for c in race_rows if c.can_win is None]
     if unsure:
-        text += f"; {UNDECIDED}: {'; '.join(unsure)}"
+        text += f" · {UNDECIDED}: {'; '.join(unsure)}"
     return text
 
 

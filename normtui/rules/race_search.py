@@ -58,6 +58,10 @@ class _OutOfSteps(Exception):
     pass
 
 
+# The most games the exact search takes on at once (a 30-player round robin's first half).
+_DEEPEST = 400
+
+
 def can_cap(current: dict[int, int], games: Sequence[Scaled], caps: dict[int, int],
             budget: Budget) -> tuple[bool | None, Endings]:
     """Whether every player in ``caps`` can end at or below his cap, the others free to take
@@ -121,6 +125,8 @@ def _fits(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
     """The cap question on the games among capped players; fills ``endings`` with a yes."""
     if any(r < 0 for r in room.values()):
         return False
+    if not inner:
+        return True  # settled by the points alone, whatever the budget
     domains = [list(range(len(g[3]))) for g in inner]
     alive = set(range(len(inner)))
     active = set(room)
@@ -273,7 +279,7 @@ class _Flow:
                     if cap and level[to] < 0:
                         level[to] = level[a] + 1
                         queue.append(to)
-            _spend(budget, len(self.edges))
+            _spend(budget, 3 * len(self.edges))
             if level[sink] < 0:
                 return total
             nxt = [0] * len(self.out)
@@ -323,7 +329,7 @@ def _witness(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int
         if not crowded:
             return pick
         n = rng.choice(crowded)
-        _spend(budget, 8 * len(mine[n]) + len(mine))
+        _spend(budget, 24 * len(mine[n]) + 2 * len(mine))
         moves = []
         for k in mine[n]:
             w, b, outs = games[k]
@@ -350,6 +356,8 @@ def _exact(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, 
     players = sorted({p for w, b, _ in games for p in (w, b)})
     index = {n: i for i, n in enumerate(players)}
     count = len(games)
+    if count > _DEEPEST:
+        raise _OutOfSteps  # one level of recursion a game: past this, undecided
     most = [[0] * len(players) for _ in range(count + 1)]
     least = [[0] * len(players) for _ in range(count + 1)]
     for k in range(count - 1, -1, -1):

@@ -147,7 +147,7 @@ def test_the_leader_line_names_who_is_undecided() -> None:
             Contender(2, "B", D(6), D(12), D(6), 1, 3, 2, best_place_up_to=2),
             Contender(3, "C", D(3), D(6), D(3), 3, 3, 2)]
     assert describe_leader(rows) == (
-        "Can still finish first or share it (§5 play-off on equal points): A; "
+        "Can still finish first or share it (§5 play-off on equal points): A · "
         "undecided (too many ways left to work out): B")
     assert [r.can_win for r in rows] == [True, None, False]
     assert rows[1].best_text == "1-2"

@@ -92,5 +92,8 @@ async def test_a_race_the_search_could_not_settle_says_undecided(
         await pilot.press("3")
         await race_worked(pilot)
         line = console(demo_app).pane("standings").query_one(RaceLine)
-        assert "undecided" in line.text
-        assert "Carlsen" in line.text.split("undecided", 1)[1]
+        if size == SNAPSHOT_SIZE:
+            assert line.text.endswith(" · undecided (too many ways left to work out): So; Giri; "
+                                      "Tari; Topalov; Wang; Radjabov")
+        else:  # one line at 80 columns: how many, once the names would not fit
+            assert line.text == "4 can still finish first or share it (§5), 6 undecided"

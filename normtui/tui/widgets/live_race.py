@@ -83,9 +83,14 @@ def race_cells(live: StandingRow, real: StandingRow | None, race: Contender | No
         (live.shared_rank or "—", ""), (name, ""), (points(was), ""),
         (points(now) + gain, "bold" if now > was else ""),
         (points(race.max_points) if race else "", ""),
-        (race.best_text if race else "", ""), (race.worst_text if race else "", ""),
+        _place(race.best_text if race else ""), _place(race.worst_text if race else ""),
         first]
     return cells, "" if live.counted else "grey50"
+
+
+def _place(text: str) -> Cell:
+    """A place, or its range with a "?" where the search could not settle it in its steps."""
+    return (f"{text}?", "italic") if "-" in text else (text, "")
 
 
 class LiveRace(LineTable):
@@ -190,8 +195,9 @@ class RaceLine(Static):
                 text += f" · out of reach: {', '.join(out)}"
         else:
             text = f"{len(alive)} can still finish first or share it (§5)"
-            if unsure:
-                text += f"; undecided: {', '.join(unsure)}"
+            if unsure:  # names while they fit the line, else how many
+                text += (f"; undecided: {', '.join(unsure)}" if len(unsure) <= 3
+                         else f", {len(unsure)} undecided")
             if out:
                 text += f"; out of reach: {', '.join(out)}"
         self._set_text(text)
