@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from normtui.rules.berger import berger_schedule
 from normtui.rules.contenders import race
-from normtui.rules.model import Game
+from normtui.rules.model import Game, GameState, MainResult
 from normtui.rules.race_search import Budget, Scaled, can_cap, can_reach
 from normtui.rules.scoring import POINTS
 from tests.rules.helpers import players
-from tests.rules.test_contenders import brute_force, event
+from tests.rules.test_contenders import _ENDINGS, brute_force, event
 
 FAST = settings(max_examples=150, deadline=None)
 # The 3 / 1.5 / 1 / 0 endings in half points, and a drawn game's Armageddon alone.
@@ -151,3 +151,41 @@ def test_the_leader_line_names_who_is_undecided() -> None:
         "undecided (too many ways left to work out): B")
     assert [r.can_win for r in rows] == [True, None, False]
     assert rows[1].best_text == "1-2"
+
+
+@FAST
+@given(st.sampled_from([3, 4]), st.integers(0, 4000), st.data())
+def test_a_double_round_robin_agrees_with_every_outcome_too(n, steps, data) -> None:  # type: ignore[no-untyped-def]
+    # Each pair meets twice: the search must not take a pair for one game.
+    single = event(n, [], [0])
+    games = single + [Game(g.round + n, g.board, g.black, g.white) for g in single]
+    total = len(games)
+    open_count = data.draw(st.integers(0, min(6, total)))
+    still_open = set(data.draw(st.permutations(range(total)))[:open_count])
+    codes = data.draw(st.lists(st.integers(0, 4), min_size=total, max_size=total))
+    decided = event_from(games, [i for i in range(total) if i not in still_open], codes)
+    ps = players(n)
+    expected = brute_force(ps, decided)
+    for c in race(ps, decided, POINTS, steps=steps):
+        can_win, best, worst = expected[c.number]
+        assert c.can_win in (can_win, None)
+        assert c.best_place <= best <= (c.best_place_up_to or c.best_place)
+        assert (c.worst_place_from or c.worst_place) <= worst <= c.worst_place
+    # With the default steps, every answer is decided and right.
+    rows = race(ps, decided, POINTS)
+    assert {c.number: (c.can_win, c.best_place, c.worst_place) for c in rows} == expected
+
+
+def event_from(games: list[Game], decided: list[int], codes: list[int]) -> list[Game]:
+    """``games`` with those in ``decided`` given an ending by ``codes`` (as ``event`` does)."""
+    out = []
+    for i, g in enumerate(games):
+        if i not in decided:
+            out.append(g)
+        elif codes[i] == 4:
+            out.append(Game(g.round, g.board, g.white, g.black, MainResult.DRAW, None,
+                            GameState.IN_PROGRESS))
+        else:
+            main, arm = _ENDINGS[codes[i]]
+            out.append(Game(g.round, g.board, g.white, g.black, main, arm, GameState.FINISHED))
+    return out
