@@ -19,9 +19,11 @@ from tests.rules.helpers import players
 from tests.rules.test_contenders import _ENDINGS, brute_force, event
 
 FAST = settings(max_examples=150, deadline=None)
-# The 3 / 1.5 / 1 / 0 endings in half points, and a drawn game's Armageddon alone.
+# The 3 / 1.5 / 1 / 0 endings in half points, and a drawn game's Armageddon alone; 2019's
+# 2 / 1.5 / 0.5 / 0 (every game worth the same), likewise.
 FOUR = ((6, 0), (0, 6), (3, 2), (2, 3))
 TWO = ((3, 2), (2, 3))
+ENDINGS = [FOUR, TWO, ((4, 0), (0, 4), (3, 1), (1, 3)), ((3, 1), (1, 3))]
 
 
 @st.composite
@@ -29,7 +31,8 @@ def small_question(draw: st.DrawFn) -> tuple[dict[int, int], list[Scaled], dict[
     n = draw(st.integers(2, 6))
     pairs = [(a, b) for a in range(1, n + 1) for b in range(a + 1, n + 1)]
     chosen = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=7))
-    games = [(a, b, draw(st.sampled_from([FOUR, TWO]))) for a, b in chosen]
+    scoring = draw(st.sampled_from([0, 2]))
+    games = [(a, b, ENDINGS[scoring + draw(st.integers(0, 1))]) for a, b in chosen]
     current = {p: draw(st.integers(0, 20)) for p in range(1, n + 1)}
     marked = draw(st.lists(st.integers(1, n), min_size=1, unique=True))
     marks = {p: current[p] + draw(st.integers(-2, 24)) for p in marked}
@@ -102,6 +105,24 @@ def test_a_race_short_of_steps_gives_ranges_that_hold_every_outcome(n, steps, da
         assert c.best_place <= best <= (c.best_place_up_to or c.best_place)
         assert (c.worst_place_from or c.worst_place) <= worst <= c.worst_place
         assert c.clinched in (worst == 1, None)
+
+
+@FAST
+@given(st.sampled_from([3, 4, 5]), st.data())
+def test_2019s_points_agree_with_every_outcome(n, data) -> None:  # type: ignore[no-untyped-def]
+    from decimal import Decimal as D
+
+    from normtui.rules.profile import MainPoints
+
+    points = MainPoints(D(2), D(0), D("1.5"), D("0.5"), D(2), D(0))
+    total = len([q for rnd in berger_schedule(n) for q in rnd if q.black is not None])
+    open_count = data.draw(st.integers(0, min(6, total)))
+    still_open = data.draw(st.permutations(range(total)))[:open_count]
+    codes = data.draw(st.lists(st.integers(0, 4), min_size=total, max_size=total))
+    games = event(n, [i for i in range(total) if i not in still_open], codes)
+    ps = players(n)
+    got = {c.number: (c.can_win, c.best_place, c.worst_place) for c in race(ps, games, points)}
+    assert got == brute_force(ps, games, points)
 
 
 def _mid_event(n: int, through: int, seed: int) -> list[Game]:
