@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal
 
 __all__ = ["Budget", "Scaled", "can_cap", "can_reach"]
@@ -58,6 +59,31 @@ class _OutOfSteps(Exception):
     pass
 
 
+Outs = tuple[tuple[int, int], ...]
+
+
+@cache
+def _bounds(outs: Outs, domain: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """(White's least, White's most, Black's least, Black's most) over the endings in
+    ``domain``: a handful of distinct values in any event, so worked out once each."""
+    return (min(outs[i][0] for i in domain), max(outs[i][0] for i in domain),
+            min(outs[i][1] for i in domain), max(outs[i][1] for i in domain))
+
+
+@cache
+def _extreme(outs: Outs, side: int, most: bool) -> int:
+    """The index of the ending that gives ``side`` (0 White, 1 Black) the most or least."""
+    pick = max if most else min
+    return pick(range(len(outs)), key=lambda i: outs[i][side])
+
+
+@cache
+def _left_of(outs: Outs) -> Outs:
+    """Each ending as what it leaves of the most the game could give each side."""
+    most_w, most_b = max(o[0] for o in outs), max(o[1] for o in outs)
+    return tuple((most_w - x, most_b - y) for x, y in outs)
+
+
 # The most games the exact search takes on at once (a 30-player round robin's first half).
 _DEEPEST = 400
 
@@ -73,10 +99,10 @@ def can_cap(current: dict[int, int], games: Sequence[Scaled], caps: dict[int, in
         if w in room and b in room:
             inner.append((k, w, b, outs))
         elif w in room:  # the free player takes the most; the capped one the least
-            endings[k] = min(range(len(outs)), key=lambda i: outs[i][0])
+            endings[k] = _extreme(outs, 0, False)
             room[w] -= outs[endings[k]][0]
         elif b in room:
-            endings[k] = min(range(len(outs)), key=lambda i: outs[i][1])
+            endings[k] = _extreme(outs, 1, False)
             room[b] -= outs[endings[k]][1]
         else:
             endings[k] = 0
@@ -93,16 +119,15 @@ def can_reach(current: dict[int, int], games: Sequence[Scaled], targets: dict[in
     endings: Endings = {}
     for k, (w, b, outs) in enumerate(games):
         if w in need and b in need:
-            most_w, most_b = max(o[0] for o in outs), max(o[1] for o in outs)
-            # What each ending leaves of the most the game could give each side.
-            inner.append((k, w, b, tuple((most_w - x, most_b - y) for x, y in outs)))
+            inner.append((k, w, b, _left_of(outs)))
+            _, most_w, _, most_b = _bounds(outs, tuple(range(len(outs))))
             need[w] -= most_w
             need[b] -= most_b
         elif w in need:
-            endings[k] = max(range(len(outs)), key=lambda i: outs[i][0])
+            endings[k] = _extreme(outs, 0, True)
             need[w] -= outs[endings[k]][0]
         elif b in need:
-            endings[k] = max(range(len(outs)), key=lambda i: outs[i][1])
+            endings[k] = _extreme(outs, 1, True)
             need[b] -= outs[endings[k]][1]
         else:
             endings[k] = 0
@@ -127,7 +152,7 @@ def _fits(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
         return False
     if not inner:
         return True  # settled by the points alone, whatever the budget
-    domains = [list(range(len(g[3]))) for g in inner]
+    domains = [tuple(range(len(g[3]))) for g in inner]
     alive = set(range(len(inner)))
     active = set(room)
     while True:
@@ -136,10 +161,11 @@ def _fits(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
         high = dict.fromkeys(active, 0)
         for k in alive:
             _, w, b, outs = inner[k]
-            low[w] += min(outs[i][0] for i in domains[k])
-            high[w] += max(outs[i][0] for i in domains[k])
-            low[b] += min(outs[i][1] for i in domains[k])
-            high[b] += max(outs[i][1] for i in domains[k])
+            least_w, most_w, least_b, most_b = _bounds(outs, domains[k])
+            low[w] += least_w
+            high[w] += most_w
+            low[b] += least_b
+            high[b] += most_b
         if any(low[n] > room[n] for n in active):
             return False
         loose = {n for n in active if high[n] <= room[n]}
@@ -160,9 +186,10 @@ def _fits(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
         changed = False
         for k in alive:
             _, w, b, outs = inner[k]
-            spare_w = room[w] - low[w] + min(outs[i][0] for i in domains[k])
-            spare_b = room[b] - low[b] + min(outs[i][1] for i in domains[k])
-            kept = [i for i in domains[k] if outs[i][0] <= spare_w and outs[i][1] <= spare_b]
+            least_w, _, least_b, _ = _bounds(outs, domains[k])
+            spare_w = room[w] - low[w] + least_w
+            spare_b = room[b] - low[b] + least_b
+            kept = tuple(i for i in domains[k] if outs[i][0] <= spare_w and outs[i][1] <= spare_b)
             if not kept:
                 return False
             if len(kept) < len(domains[k]):
@@ -358,9 +385,26 @@ def _exact(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, 
     count = len(games)
     if count > _DEEPEST:
         raise _OutOfSteps  # one level of recursion a game: past this, undecided
+    # The tightest players' games first (least room for what their games must give them),
+    # so that a dead end shows early in the search.
+    order: list[int] = []
+    placed: set[int] = set()
+    room_left = dict(room)
+    while len(order) < count:
+        mine = {n: [k for k, g in enumerate(games) if k not in placed and n in g[:2]]
+                for n in players}
+        tightest = min((n for n in players if mine[n]),
+                       key=lambda n: (room_left[n] / len(mine[n]), n))
+        for k in mine[tightest]:
+            order.append(k)
+            placed.add(k)
+        room_left[tightest] = 1 << 30
+    games = [games[k] for k in order]
     most = [[0] * len(players) for _ in range(count + 1)]
     least = [[0] * len(players) for _ in range(count + 1)]
+    least_total = [0] * (count + 1)
     for k in range(count - 1, -1, -1):
+        least_total[k] = least_total[k + 1] + min(o[0] + o[1] for o in games[k][2])
         w, b, outs = games[k]
         most[k] = list(most[k + 1])
         least[k] = list(least[k + 1])
@@ -372,12 +416,15 @@ def _exact(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, 
     pick = [0] * count
 
     def go(k: int, left: list[int]) -> bool:
-        _spend(budget, 8 + 2 * len(left))
+        _spend(budget, 24 + 6 * len(left))
         if k == count or all(x >= m for x, m in zip(left, most[k], strict=True)):
             return True  # past what the games left can give, a cap is no constraint
         if any(x < m for x, m in zip(left, least[k], strict=True)):
             return False
-        key = (k, tuple(min(x, m) for x, m in zip(left, most[k], strict=True)))
+        useful = tuple(min(x, m) for x, m in zip(left, most[k], strict=True))
+        if sum(useful) < least_total[k]:
+            return False  # the games left must hand out more than all the room there is
+        key = (k, useful)
         if key in refuted:
             return False
         w, b, outs = games[k]
@@ -400,5 +447,8 @@ def _exact(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, 
         return False
 
     if go(0, [room[n] for n in players]):
-        return pick
+        chosen = [0] * count
+        for k, i in zip(order, pick, strict=True):
+            chosen[k] = i
+        return chosen
     return False
