@@ -13,25 +13,24 @@ A cap question is settled by the cheapest step that can, in this order:
   his room, and a way a game can end that would overflow a player even with his other games
   at their least is struck out, until nothing changes; a player whom no outcome can overflow
   drops out with his games (his opponents take their least from them);
-- a flow bound: each game must hand out at least its least total; if even a fractional split
-  of those points cannot fit the players' room (a max-flow short of the total), no real one can:
-  a certain no;
+- a flow bound (``normtui.rules.race_flow``): each game must hand out at least its least
+  total; if even a fractional split of those points cannot fit the players' room (a max-flow
+  short of the total), no real one can: a certain no;
 - a witness: a local search for a result of every game that fits every cap: a certain yes,
   returned so that the caller checks it with the real scorer;
 - an exact search over the games left, refuted states remembered, within the budget.
 
 When the budget runs out first the answer is ``None``: undecided, said so by the caller.
-The flow is our own (Dinic, some forty lines): the graphs have a few hundred nodes, and a
-library for it would be a dependency of the pure rules for one function.
 """
 
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Literal
+
+from normtui.rules.race_flow import flow_fits
 
 __all__ = ["Budget", "Scaled", "can_cap", "can_reach"]
 
@@ -243,90 +242,12 @@ def _components(pairs: list[tuple[int, int]], keys: list[int]) -> list[list[int]
 def _one_part(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int],
               budget: Budget) -> list[int] | Literal[False] | None:
     """A list of ending indices (yes), False (no) or None (undecided)."""
-    if not _flow_fits(games, room, budget):
+    if not flow_fits(games, room, partial(_spend, budget)):
         return False
     found = _witness(games, room, budget)
     if found is not None:
         return found
     return _exact(games, room, budget)
-
-
-def _flow_fits(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int],
-               budget: Budget) -> bool:
-    """Whether the least each game must hand out, split in any fraction between its two
-    players, fits the players' room: a max-flow from the games to the players."""
-    players = sorted({p for w, b, _ in games for p in (w, b)})
-    at = {p: len(games) + 1 + i for i, p in enumerate(players)}
-    sink = len(games) + len(players) + 1
-    flow = _Flow(sink + 1)
-    spare = dict.fromkeys(players, 0)
-    for n in players:
-        spare[n] = room[n]
-    wanted = 0
-    for k, (w, b, outs) in enumerate(games):
-        least_w, least_b = min(o[0] for o in outs), min(o[1] for o in outs)
-        spare[w] -= least_w
-        spare[b] -= least_b
-        extra = min(o[0] + o[1] for o in outs) - least_w - least_b
-        if extra:
-            wanted += extra
-            flow.add(0, k + 1, extra)
-            flow.add(k + 1, at[w], max(o[0] for o in outs) - least_w)
-            flow.add(k + 1, at[b], max(o[1] for o in outs) - least_b)
-    if any(s < 0 for s in spare.values()) or sum(spare.values()) < wanted:
-        return False
-    for n in players:
-        flow.add(at[n], sink, spare[n])
-    return flow.max_flow(0, sink, budget) >= wanted
-
-
-class _Flow:
-    """Dinic's max-flow on small integer capacities."""
-
-    def __init__(self, size: int) -> None:
-        self.edges: list[list[int]] = []  # [to, capacity left]; edge i ^ 1 is its reverse
-        self.out: list[list[int]] = [[] for _ in range(size)]
-
-    def add(self, a: int, b: int, capacity: int) -> None:
-        self.out[a].append(len(self.edges))
-        self.edges.append([b, capacity])
-        self.out[b].append(len(self.edges))
-        self.edges.append([a, 0])
-
-    def max_flow(self, source: int, sink: int, budget: Budget) -> int:
-        total = 0
-        while True:
-            level = [-1] * len(self.out)
-            level[source] = 0
-            queue = deque([source])
-            while queue:
-                a = queue.popleft()
-                for e in self.out[a]:
-                    to, cap = self.edges[e]
-                    if cap and level[to] < 0:
-                        level[to] = level[a] + 1
-                        queue.append(to)
-            _spend(budget, 3 * len(self.edges))
-            if level[sink] < 0:
-                return total
-            nxt = [0] * len(self.out)
-            while pushed := self._push(source, sink, 1 << 60, level, nxt):
-                total += pushed
-
-    def _push(self, a: int, sink: int, limit: int, level: list[int], nxt: list[int]) -> int:
-        if a == sink:
-            return limit
-        while nxt[a] < len(self.out[a]):
-            e = self.out[a][nxt[a]]
-            to, cap = self.edges[e]
-            if cap and level[to] == level[a] + 1:
-                pushed = self._push(to, sink, min(limit, cap), level, nxt)
-                if pushed:
-                    self.edges[e][1] -= pushed
-                    self.edges[e ^ 1][1] += pushed
-                    return pushed
-            nxt[a] += 1
-        return 0
 
 
 def _witness(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int],
