@@ -6,10 +6,11 @@ within a budget of steps; a range where the budget runs out.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from normtui.rules.race_search import Budget, Scaled, can_cap, can_reach
+from normtui.rules.race_search import Budget, Endings, Scaled, can_cap, can_reach
 
 __all__ = ["RacePlan", "best_range", "first_place", "worst_range"]
 
@@ -91,21 +92,15 @@ def best_range(plan: RacePlan, first: tuple[bool | None, int],
         else:
             fewest = middle + 1
     while low < high and budget.left > 0:
-        unsure = False
-        for free in combinations(could, low - base):
-            found, endings = can_cap(plan.state, plan.rest,
-                                     {m: mark for m in could if m not in free}, budget)
-            if found:
-                high = min(high, plan.place(endings, level_counts=False))
-                break
-            unsure = unsure or found is None or budget.left <= 0
-            if budget.left <= 0:
-                break
-        else:
-            if not unsure:
-                low += 1
-                continue
-        break
+        found, endings = _any_of(
+            combinations(could, low - base), budget,
+            lambda free: can_cap(plan.state, plan.rest,
+                                 {m: mark for m in could if m not in free}, budget))
+        if found:
+            high = min(high, plan.place(endings, level_counts=False))
+        if found is not False:
+            break
+        low += 1
     return low, max(low, high)
 
 
@@ -148,21 +143,32 @@ def worst_range(plan: RacePlan, budget: Budget) -> tuple[int, int]:
             chosen.append(m)
             low = max(low, plan.place(endings, level_counts=True))
     while low < high and budget.left > 0:
-        unsure = False
-        for some in combinations(could, high - base):
-            found, endings = can_reach(plan.state, plan.rest, dict.fromkeys(some, mark), budget)
-            if found:
-                low = max(low, plan.place(endings, level_counts=True))
-                break
-            unsure = unsure or found is None or budget.left <= 0
+        found, endings = _any_of(
+            combinations(could, high - base), budget,
+            lambda some: can_reach(plan.state, plan.rest, dict.fromkeys(some, mark), budget))
+        if found:
+            low = max(low, plan.place(endings, level_counts=True))
+        if found is not False:
+            break
+        high -= 1
+    return min(low, high), high
+
+
+def _any_of(sets: Iterable[tuple[int, ...]], budget: Budget,
+            ask: Callable[[tuple[int, ...]], tuple[bool | None, Endings]]
+            ) -> tuple[bool | None, Endings]:
+    """The first of ``sets`` for which ``ask`` says yes, with its endings; False when it says
+    no for every one; None when one was left unsettled or the steps ran out."""
+    unsure = False
+    for chosen in sets:
+        found, endings = ask(chosen)
+        if found:
+            return True, endings
+        if found is None or budget.left <= 0:
+            unsure = True
             if budget.left <= 0:
                 break
-        else:
-            if not unsure:
-                high -= 1
-                continue
-        break
-    return min(low, high), high
+    return (None if unsure else False), {}
 
 
 def _fewest_freed(plan: RacePlan, could: list[int], mark: int) -> int:

@@ -32,7 +32,7 @@ from typing import Literal
 
 from normtui.rules.race_flow import flow_fits
 
-__all__ = ["Budget", "Scaled", "can_cap", "can_reach"]
+__all__ = ["Budget", "Endings", "Scaled", "can_cap", "can_reach"]
 
 # (White, Black, the (White, Black) points of each way the pairing can end), in whole units.
 Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
