@@ -156,6 +156,8 @@ def register(cli: click.Group) -> None:
         equal on points at the top play the play-off (§5), so first place is on points
         alone. Best and worst place are on points too, a tie counted as won for the best
         place and as lost for the worst (the tie-breaks of §6 could fall either way).
+        Where a large event leaves too many ways to settle a player's chance in about a
+        second, it is said to be undecided ("?", null in --json), places given as ranges.
         """
         with opened(db) as store:
             rows = store.contenders()
@@ -166,21 +168,30 @@ def register(cli: click.Group) -> None:
                         "max_points": r.max_points, "min_points": r.min_points,
                         "games_left": r.games_left, "can_win": r.can_win,
                         "clinched": r.clinched, "best_place": r.best_place,
-                        "worst_place": r.worst_place} for r in rows])
+                        "best_place_up_to": r.best_place_up_to,
+                        "worst_place_from": r.worst_place_from,
+                        "worst_place": r.worst_place, "settled": r.settled} for r in rows])
             return
         from normtui.rules.contenders import describe_leader
 
         echo(describe_leader(rows, decided))
         echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
-             f"{'Best':>4} {'Worst':>5}")
-        order = sorted(rows, key=lambda r: (not r.can_win, -r.max_points, r.number))
+             f"{'Best':>5} {'Worst':>5}")
+        order = sorted(rows, key=lambda r: (r.can_win is not True, r.can_win is False,
+                                            -r.max_points, r.number))
         for r in order:
-            mark = "*" if r.can_win else " "
+            mark = {True: "*", None: "?"}.get(r.can_win, " ")
             echo(f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
-                 f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_place:>4} "
-                 f"{r.worst_place:>5}")
+                 f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_text:>5} "
+                 f"{r.worst_text:>5}")
         echo("* can still finish first or share it (a share of first place means the "
              "play-off, §5)")
+        if any(r.can_win is None for r in rows):
+            echo("? undecided whether they can: too many ways the games left can end "
+                 "to settle it in the time allowed")
+        if not all(r.settled for r in rows):
+            echo("A place given as 2-4 is undecided within that range (too many ways "
+                 "the games left can end to settle it in the time allowed)")
 
 
 def _said(report: object, accepted: list[str], as_json: bool, once: bool) -> str:

@@ -83,8 +83,9 @@ def _event_data(snap: Snapshot, race: Sequence[Contender] | None,
     data["contenders"] = None if race is None else [
         {"number": c.number, "player": c.name, "points": json_number(c.points),
          "max_points": json_number(c.max_points), "best_place": c.best_place,
-         "worst_place": c.worst_place, "games_left": c.games_left, "can_win": c.can_win,
-         "clinched": c.clinched} for c in race]
+         "best_place_up_to": c.best_place_up_to, "worst_place": c.worst_place,
+         "worst_place_from": c.worst_place_from, "games_left": c.games_left,
+         "can_win": c.can_win, "clinched": c.clinched, "settled": c.settled} for c in race]
     return data
 
 

@@ -169,19 +169,23 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str
 def _race(race: Sequence[Contender] | None) -> str:
     if race is None:
         return ""
-    alive = [c for c in race if c.can_win]
+    alive = [c for c in race if c.can_win is not False]
     if not alive:
         return ""
     if len(alive) == 1 and alive[0].clinched:
         return (f"<h2>First place</h2><p>{text(alive[0].name)} finishes first whatever "
                 "happens in the games left.</p>")
-    rows = [_row([("name", text(c.name)), ("num", text(half(c.points))),
-                  ("num", text(half(c.max_points))), ("num", text(c.best_place)),
-                  ("num wide", text(c.worst_place)), ("num wide", text(c.games_left))])
+    rows = [_row([("name", text(c.name) + ("" if c.can_win else " <small>(undecided)</small>")),
+                  ("num", text(half(c.points))), ("num", text(half(c.max_points))),
+                  ("num", text(c.best_text)), ("num wide", text(c.worst_text)),
+                  ("num wide", text(c.games_left))])
             for c in sorted(alive, key=lambda c: (-c.points, c.number))]
+    note = ("" if all(c.can_win for c in alive) else
+            '<p class="legend">Undecided: too many ways the games left can end to settle it '
+            "in the time allowed; a place given as 2-4 is undecided within that range.</p>")
     return ("<h2>Who can still finish first</h2>" + _table(
         [("", "Player"), ("num", "Pts"), ("num", "At most"), ("num", "Best place"),
-         ("num wide", "Worst place"), ("num wide", "Games left")], rows))
+         ("num wide", "Worst place"), ("num wide", "Games left")], rows) + note)
 
 
 def _pairings(snap: Snapshot, round_no: int) -> str:

@@ -9,13 +9,16 @@ many points as everyone else". Places below are also counted on points, a tie ta
 for the best place and the worst way for the worst place (the tie-breaks of §6 could fall either
 way until the last game).
 
-The search is exact. For the best place the player wins every game left (the most for them, the
-least for those opponents), and the fewest others that must pass them is found by keeping the
-rest at or below their total; for the worst place the player loses every game left and the most
-others that can reach their total is found. Only the games between players the question still
-constrains are searched (a player who cannot pass the mark whatever happens, or who is allowed
-to, drops out of the search, and so do their games), with the states already refuted
-remembered. ``tests/rules/test_contenders.py`` checks it against every outcome of small events.
+The answer is exact where it can be had quickly, and said to be undecided where not. For the
+best place the player wins every game left (the most for them, the least for those opponents),
+and the fewest others that must pass them is sought by keeping the rest at or below their
+total; for the worst place the player loses every game left and the most others that can reach
+their total is sought. Each such question (``normtui.rules.race_search``) is settled by a bound
+from the points alone or a max-flow (a certain no), an outcome of every game left that shows it
+(a certain yes, checked by adding up its points), or an exact search, within a budget of steps
+for the whole race. Where the budget runs out first, the place is given as a range and "can
+finish first" as undecided (``None``). ``tests/rules/test_contenders.py`` checks every decided
+answer against every outcome of small events.
 
 >>> from normtui.rules.model import Game, MainResult, Player
 >>> from normtui.rules.scoring import POINTS
@@ -27,19 +30,23 @@ remembered. ``tests/rules/test_contenders.py`` checks it against every outcome o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from itertools import combinations
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, TypeVar
 
 from normtui.rules.model import Game, Player
+from normtui.rules.race_places import RacePlan, best_range, first_place, worst_range
+from normtui.rules.race_search import Budget
 from normtui.rules.scoring import armageddon_due, pairing_points
 
 if TYPE_CHECKING:
     from normtui.rules.profile import MainPoints
 
-__all__ = ["Contender", "Open", "describe_leader", "open_pairings", "race"]
+__all__ = ["STEPS", "UNDECIDED", "Contender", "Open", "describe_leader", "open_pairings", "race"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -55,8 +62,10 @@ class Open:
 @dataclass(frozen=True)
 class Contender:
     """One player's race. ``max_points``/``min_points``: winning / losing every game left.
-    ``can_win``: can still finish first or share it (a share means the play-off, §5);
-    ``clinched``: first alone whatever happens."""
+    ``best_place``: no better place is possible; ``best_place_up_to``: where the search ran
+    out of steps, a place shown reachable (the best lies between the two), else ``None``.
+    ``worst_place``: no worse place is possible; ``worst_place_from``: likewise a place shown
+    reachable when the worst is not settled."""
 
     number: int
     name: str
@@ -66,14 +75,40 @@ class Contender:
     best_place: int
     worst_place: int
     games_left: int
+    best_place_up_to: int | None = None
+    worst_place_from: int | None = None
 
     @property
-    def can_win(self) -> bool:
-        return self.best_place == 1
+    def can_win(self) -> bool | None:
+        """Can still finish first or share it (a share means the play-off, §5); ``None``:
+        undecided."""
+        if self.best_place > 1:
+            return False
+        return True if self.best_place_up_to is None else None
 
     @property
-    def clinched(self) -> bool:
-        return self.worst_place == 1
+    def clinched(self) -> bool | None:
+        """First alone whatever happens; ``None``: undecided."""
+        if self.worst_place == 1:
+            return True
+        return False if (self.worst_place_from or self.worst_place) > 1 else None
+
+    @property
+    def settled(self) -> bool:
+        return self.best_place_up_to is None and self.worst_place_from is None
+
+    @property
+    def best_text(self) -> str:
+        """The best place, or its range ("2-4") where it is undecided."""
+        if self.best_place_up_to is None:
+            return str(self.best_place)
+        return f"{self.best_place}-{self.best_place_up_to}"
+
+    @property
+    def worst_text(self) -> str:
+        if self.worst_place_from is None:
+            return str(self.worst_place)
+        return f"{self.worst_place_from}-{self.worst_place}"
 
 
 def _outcomes(game: Game, points: MainPoints) -> tuple[tuple[Decimal, Decimal], ...]:
@@ -106,143 +141,17 @@ def _scale(values: Iterable[Decimal]) -> int:
     raise ValueError("points finer than a thousandth")  # pragma: no cover - profile limits
 
 
-# (White, Black, the (White, Black) points of each way the pairing can end), in whole units.
-_Scaled = tuple[int, int, tuple[tuple[int, int], ...]]
-
-
-class _Search:
-    """Whole-number points (scaled), the games left among the other players, and the most
-    those games can still give each of them."""
-
-    def __init__(self, current: dict[int, int], games: list[_Scaled],
-                 gain: dict[int, int]) -> None:
-        self.current = current
-        self.games = games
-        self.gain = gain
-
-    # -- can the players in ``capped`` all be kept at or below their caps? -----------------------
-
-    def can_cap(self, caps: dict[int, int]) -> bool:
-        """Whether every player in ``caps`` can end at or below their cap (total points), the
-        others free to take anything."""
-        room = {n: cap - self.current[n] for n, cap in caps.items()}
-        if any(r < 0 for r in room.values()):
-            return False
-        games = []
-        for w, b, outs in self.games:
-            if w in room and b in room:
-                games.append((w, b, outs))
-            elif w in room:  # the free player takes the most; the capped one the least
-                room[w] -= min(o[0] for o in outs)
-            elif b in room:
-                room[b] -= min(o[1] for o in outs)
-        if any(r < 0 for r in room.values()):
-            return False
-        return _cap_search(games, room)
-
-    # -- can the players in ``targets`` all reach their targets? ---------------------------------
-
-    def can_reach(self, targets: dict[int, int]) -> bool:
-        need = {n: t - self.current[n] for n, t in targets.items()}
-        games = []
-        for w, b, outs in self.games:
-            if w in need and b in need:
-                games.append((w, b, outs))
-            elif w in need:
-                need[w] -= max(o[0] for o in outs)
-            elif b in need:
-                need[b] -= max(o[1] for o in outs)
-        return _reach_search(games, need)
-
-
-def _most_from(games: list[_Scaled], index: dict[int, int]) -> list[list[int]]:
-    """``most[k][i]``: the most the games from ``k`` on can still give player ``i``."""
-    most = [[0] * len(index) for _ in range(len(games) + 1)]
-    for k in range(len(games) - 1, -1, -1):
-        w, b, outs = games[k]
-        row = list(most[k + 1])
-        row[index[w]] += max(o[0] for o in outs)
-        row[index[b]] += max(o[1] for o in outs)
-        most[k] = row
-    return most
-
-
-def _cap_search(games: list[_Scaled],
-                room: dict[int, int]) -> bool:
-    players = sorted(room)
-    index = {n: i for i, n in enumerate(players)}
-    # Past what the games left can still give a player, a cap is no constraint any more.
-    most = _most_from(games, index)
-    least = [0] * (len(games) + 1)
-    for k in range(len(games) - 1, -1, -1):
-        least[k] = least[k + 1] + min(o[0] + o[1] for o in games[k][2])
-    refuted: set[tuple[int, tuple[int, ...]]] = set()
-
-    def go(k: int, left: list[int]) -> bool:
-        if k == len(games):
-            return True
-        if all(left[i] >= most[k][i] for i in range(len(left))):
-            return True
-        if sum(left) < least[k]:
-            return False
-        key = (k, tuple(min(x, m) for x, m in zip(left, most[k], strict=True)))
-        if key in refuted:
-            return False
-        w, b, outs = games[k]
-        iw, ib = index[w], index[b]
-        # The player with more room takes the bigger share first: the likelier way out.
-        order = sorted(outs, key=lambda o: -(o[0] - o[1]) * (left[iw] - left[ib]))
-        for pw, pb in order:
-            if pw <= left[iw] and pb <= left[ib]:
-                left[iw] -= pw
-                left[ib] -= pb
-                ok = go(k + 1, left)
-                left[iw] += pw
-                left[ib] += pb
-                if ok:
-                    return True
-        refuted.add(key)
-        return False
-
-    return go(0, [room[n] for n in players])
-
-
-def _reach_search(games: list[_Scaled],
-                  need: dict[int, int]) -> bool:
-    players = sorted(need)
-    index = {n: i for i, n in enumerate(players)}
-    most = _most_from(games, index)
-    refuted: set[tuple[int, tuple[int, ...]]] = set()
-
-    def go(k: int, want: list[int]) -> bool:
-        if any(want[i] > most[k][i] for i in range(len(want))):
-            return False
-        if all(x <= 0 for x in want):
-            return True
-        key = (k, tuple(max(x, 0) for x in want))
-        if key in refuted:
-            return False
-        w, b, outs = games[k]
-        iw, ib = index[w], index[b]
-        order = sorted(outs, key=lambda o: -(o[0] - o[1]) * (want[iw] - want[ib]))
-        for pw, pb in order:
-            want[iw] -= pw
-            want[ib] -= pb
-            ok = go(k + 1, want)
-            want[iw] += pw
-            want[ib] += pb
-            if ok:
-                return True
-        refuted.add(key)
-        return False
-
-    return go(0, [need[n] for n in players])
+# Steps of search for one race (``race_search.Budget``): about a second at 24 players on the
+# venue's laptop, the whole field's answers together (BENCHMARKS.md).
+STEPS = 1_000_000
 
 
 def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *,
-         counted: frozenset[int] | None = None, armageddon_draw_winner: str = "black"
-         ) -> list[Contender]:
-    """Every counted player's race, in pairing-number order (see the module's doc)."""
+         counted: frozenset[int] | None = None, armageddon_draw_winner: str = "black",
+         steps: int | None = None, budget: Budget | None = None) -> list[Contender]:
+    """Every counted player's race, in pairing-number order (see the module's doc); within
+    ``steps`` of search (default ``STEPS``; or ``budget``, to see what was spent), past which
+    an answer is given as a range (undecided)."""
     numbers = [p.number for p in players if counted is None or p.number in counted]
     names = {p.number: p.name for p in players}
     current = dict.fromkeys(numbers, Decimal(0))
@@ -258,13 +167,12 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
     whole = {n: int(v * k) for n, v in current.items()}
     scaled = [(o.white, o.black, tuple((int(a * k), int(b * k)) for a, b in o.outcomes))
               for o in left]
-    # The most the games left can give each player, summed once: a player's most possible
-    # total was summed again over every game for every player of every race (N x N x games).
+    # The most the games left can give each player, summed once.
     gain = dict.fromkeys(numbers, 0)
     for w, b, outs in scaled:
         gain[w] += max(o[0] for o in outs)
         gain[b] += max(o[1] for o in outs)
-    out = []
+    plans = []
     for n in numbers:
         mine = [g for g in scaled if n in (g[0], g[1])]
         # ... less what this player's own games would have given their opponents.
@@ -272,7 +180,6 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
         for w, b, outs in mine:
             gain_rest[w] -= max(o[0] for o in outs)
             gain_rest[b] -= max(o[1] for o in outs)
-        best_total = worst_total = whole[n]
         best_state, worst_state = dict(whole), dict(whole)
         for w, b, outs in mine:
             # Each way the game can end as (this player's points, the opponent's).
@@ -281,44 +188,60 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
             # Equal points for the player: the way that gives the opponent least (best) or most.
             top = max(sides, key=lambda s: (s[0], -s[1]))
             low = min(sides, key=lambda s: (s[0], -s[1]))
-            best_total += top[0]
-            worst_total += low[0]
+            best_state[n] += top[0]
+            worst_state[n] += low[0]
             best_state[opponent] += top[1]
             worst_state[opponent] += low[1]
         rest = [g for g in scaled if n not in (g[0], g[1])]
-        others = [m for m in numbers if m != n]
-        best = 1 + _fewest_above(_Search(best_state, rest, gain_rest), others, best_total)
-        worst = 1 + _most_level(_Search(worst_state, rest, gain_rest), others, worst_total)
-        out.append(Contender(n, names[n], current[n], Decimal(best_total) / k,
-                             Decimal(worst_total) / k, best, worst, len(mine)))
+        plans.append((RacePlan(n, best_state, rest, gain_rest),
+                      RacePlan(n, worst_state, rest, gain_rest), len(mine)))
+    if budget is None:
+        budget = Budget(STEPS if steps is None else steps)
+    # Who can finish first is what the line under the standings says: it goes first, with up
+    # to half the steps; the best places then with half of what is left, the worst the rest.
+    firsts = _in_rounds(budget, budget.left // 2,
+                        [partial(first_place, best) for best, _, _ in plans],
+                        lambda r: r[0] is not None)
+    bests = _in_rounds(budget, budget.left // 2,
+                       [partial(best_range, best, first)
+                        for (best, _, _), first in zip(plans, firsts, strict=True)],
+                       lambda r: r[0] == r[1])
+    worsts = _in_rounds(budget, 0, [partial(worst_range, worst) for _, worst, _ in plans],
+                        lambda r: r[0] == r[1])
+    out = []
+    for (best, worst, count), (best_low, best_high), (worst_from, worst_to) in zip(
+            plans, bests, worsts, strict=True):
+        n = best.player
+        out.append(Contender(n, names[n], current[n], Decimal(best.state[n]) / k,
+                             Decimal(worst.state[n]) / k, best_low, worst_to, count,
+                             best_high if best_high > best_low else None,
+                             worst_from if worst_from < worst_to else None))
     return out
 
 
-def _most_possible(search: _Search, player: int) -> int:
-    return search.current[player] + search.gain[player]
-
-
-def _fewest_above(search: _Search, others: list[int], mark: int) -> int:
-    """The fewest of ``others`` that must end above ``mark``."""
-    forced = [m for m in others if search.current[m] > mark]
-    could = [m for m in others if m not in forced and _most_possible(search, m) > mark]
-    for size in range(len(could) + 1):
-        for free in combinations(could, size):
-            caps = {m: mark for m in could if m not in free}
-            if search.can_cap(caps):
-                return len(forced) + size
-    return len(forced) + len(could)  # pragma: no cover - all free is always possible
-
-
-def _most_level(search: _Search, others: list[int], mark: int) -> int:
-    """The most of ``others`` that can end at ``mark`` or above."""
-    sure = [m for m in others if search.current[m] >= mark]
-    could = [m for m in others if m not in sure and _most_possible(search, m) >= mark]
-    for size in range(len(could), 0, -1):
-        for chosen in combinations(could, size):
-            if search.can_reach(dict.fromkeys(chosen, mark)):
-                return len(sure) + size
-    return len(sure)
+def _in_rounds(budget: Budget, reserve: int, jobs: list[Callable[[Budget], _T]],
+               settled: Callable[[_T], bool]) -> list[_T]:
+    """Every job with an even share of the steps (``reserve`` kept back), then again those
+    left unsettled with the larger share what is left gives each, while that share grows: a
+    hard question cannot starve the easy ones, and gets what they did not need."""
+    results: list[_T] = []
+    pending = list(range(len(jobs)))
+    last = -1
+    while pending:
+        share = max(budget.left - reserve, 0) // len(pending)
+        if share <= last:
+            break
+        last = share
+        for i in pending:
+            mine = Budget(share)
+            result = jobs[i](mine)
+            budget.left -= share - max(mine.left, 0)
+            if i < len(results):
+                results[i] = result
+            else:
+                results.append(result)
+        pending = [i for i in pending if not settled(results[i])]
+    return results
 
 
 def describe_leader(race_rows: Sequence[Contender], decided: str = "") -> str:
@@ -342,4 +265,12 @@ def describe_leader(race_rows: Sequence[Contender], decided: str = "") -> str:
         if decided:
             return decided
         return f"Equal first on points: {names} (the play-off decides, §5)"
-    return f"Can still finish first or share it (§5 play-off on equal points): {names}"
+    text = f"Can still finish first or share it (§5 play-off on equal points): {names}"
+    unsure = [c.name for c in race_rows if c.can_win is None]
+    if unsure:
+        text += f" · {UNDECIDED}: {'; '.join(unsure)}"
+    return text
+
+
+# Said of a player whose chance of first place the search could not settle in its steps.
+UNDECIDED = "undecided (too many ways left to work out)"

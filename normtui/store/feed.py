@@ -19,6 +19,8 @@ from normtui.store.games import GamesMixin, _check_record, same_record
 from normtui.store.players_csv import given_text
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from normtui.rules.contenders import Contender
     from normtui.store.audit import AuditEntry
     from normtui.store.final_records import StandingRow
@@ -110,6 +112,13 @@ class FeedMixin(GamesMixin):
 
     def contenders(self) -> list[Contender]:
         """Who can still finish first (or share it), with best and worst places (§4, §5)."""
+        return self.race_question()()
+
+    def race_question(self) -> Callable[[], list[Contender]]:
+        """``contenders`` in two halves: the event read now, and the search (pure, up to a
+        second on a large event) to run later, in a thread of the console's own."""
+        from functools import partial
+
         from normtui.rules.contenders import race
 
         with self._read():
@@ -119,8 +128,8 @@ class FeedMixin(GamesMixin):
             players = self.players()
             profile = self.profile
         counted = frozenset(r.number for r in rows if r.counted)
-        return race(players, games, profile.points, counted=counted,
-                    armageddon_draw_winner=profile.classical.armageddon_draw_winner)
+        return partial(race, list(players), list(games), profile.points, counted=counted,
+                       armageddon_draw_winner=profile.classical.armageddon_draw_winner)
 
     def standings_if_ended_now(self) -> list[StandingRow]:
         """The table if every pairing under way ended now, drawn and its Armageddon drawn

@@ -192,3 +192,20 @@ def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path,
     assert out.endswith("\n") and len(out) > 4096
     for line in out.splitlines():
         assert json.loads(line)["changed"] in (True, False)
+
+
+def test_contenders_says_undecided_where_its_search_runs_out_of_steps(
+        run: Run, demo: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from normtui.rules import contenders
+
+    monkeypatch.setattr(contenders, "STEPS", 0)
+    result = run("contenders", demo)
+    assert result.exit_code == 0
+    assert (" · undecided (too many ways left to work out): So, Wesley; Giri, Anish; "
+            in result.output.splitlines()[0])
+    assert "?  3  Giri, Anish" in result.output
+    assert "? undecided whether they can: too many ways the games left can end" in result.output
+    data = json.loads(run("contenders", demo, "--json").output)
+    giri = next(r for r in data if r["player"] == "Giri, Anish")
+    assert giri["can_win"] is None and giri["settled"] is False
+    assert giri["best_place"] == 1 and giri["best_place_up_to"] > 1

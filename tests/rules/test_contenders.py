@@ -1,4 +1,4 @@
-"""Who can still finish first (issue 12): the exact search against every outcome of small
+"""Who can still finish first: the search against every outcome of small
 events, and the real 2022 event at its end and part-way."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from normtui.rules.berger import berger_schedule
 from normtui.rules.contenders import describe_leader, open_pairings, race
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Player
+from normtui.rules.profile import MainPoints
 from normtui.rules.scoring import POINTS, pairing_points
 from tests.rules.helpers import event_2022, players
 
@@ -21,14 +22,15 @@ _ENDINGS = [(MainResult.WHITE_WIN, None), (MainResult.BLACK_WIN, None),
             (MainResult.DRAW, ArmageddonResult.BLACK_WIN)]
 
 
-def brute_force(ps: list[Player], games: list[Game]) -> dict[int, tuple[bool, int, int]]:
+def brute_force(ps: list[Player], games: list[Game],
+                points: MainPoints = POINTS) -> dict[int, tuple[bool, int, int]]:
     """(can finish first or share it, best place, worst place) of each player, from every
     way the open pairings can end: places on points, ties counted the best way for the best
     place and the worst way for the worst."""
     fixed = dict.fromkeys((p.number for p in ps), Decimal(0))
     open_ = []
     for g in games:
-        scored = pairing_points(g, POINTS) if g.result else None
+        scored = pairing_points(g, points) if g.result else None
         if scored is None:
             open_.append(g)
             continue
@@ -41,7 +43,7 @@ def brute_force(ps: list[Player], games: list[Game]) -> dict[int, tuple[bool, in
     for combo in itertools.product(*choices):
         total = dict(fixed)
         for g, (main, arm) in zip(open_, combo, strict=True):
-            w, b = pairing_points(Game(g.round, g.board, g.white, g.black, main, arm), POINTS)
+            w, b = pairing_points(Game(g.round, g.board, g.white, g.black, main, arm), points)
             total[g.white] += w
             total[g.black] += b
         for n, mine in total.items():
@@ -83,8 +85,10 @@ def test_the_search_agrees_with_every_outcome_of_a_small_event(n: int, data) -> 
     games = event(n, [i for i in range(total) if i not in still_open], codes)
     ps = players(n)
     expected = brute_force(ps, games)
-    got = {c.number: (c.can_win, c.best_place, c.worst_place) for c in race(ps, games, POINTS)}
+    rows = race(ps, games, POINTS)
+    got = {c.number: (c.can_win, c.best_place, c.worst_place) for c in rows}
     assert got == expected
+    assert all(c.settled for c in rows)
 
 
 def test_a_drawn_main_game_still_waiting_has_only_its_armageddon_left() -> None:

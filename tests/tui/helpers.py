@@ -59,3 +59,19 @@ def hold_store_opening(monkeypatch) -> threading.Event:  # type: ignore[no-untyp
 
     monkeypatch.setattr(EventStore, "open", held)
     return release
+
+
+async def race_worked(pilot: Pilot[None]) -> None:
+    """Wait for the race's searches (threads: ``live_race.work_out``) to answer, and for the
+    answers to be shown."""
+    from contextlib import suppress
+
+    from textual.worker import WorkerCancelled
+
+    from normtui.tui.widgets.live_race import RACE_WORKERS
+
+    await pilot.pause()
+    for worker in [w for w in pilot.app.workers if w.group == RACE_WORKERS]:
+        with suppress(WorkerCancelled):  # superseded by a newer question, waited on too
+            await worker.wait()
+    await pilot.pause()

@@ -18,7 +18,7 @@ from tests.export.conftest import TIED_16
 from tests.export.event2022 import build_2022
 from tests.store.playoff_events import copy_event
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console
+from tests.tui.helpers import console, race_worked
 
 CARLSEN, MAMEDYAROV = "2", "5"
 
@@ -66,7 +66,7 @@ async def test_the_repro_from_the_keyboard_then_pane_3(tied: Path, make_app) -> 
         assert table.cell(CARLSEN, "prize") == "NOK 400,000.00"  # type: ignore[attr-defined]
         assert str(_note(app).render()) == (
             "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it.")
-        await pilot.pause()  # the race line follows a frame later
+        await race_worked(pilot)  # the race line follows from its thread
         race = console(app).pane("standings").query_one("#standings-race", Static)
         assert str(race.render()) == (  # not "the play-off decides" any more
             "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it")
@@ -97,5 +97,9 @@ def test_snapshot_of_pane_3_after_the_play_off(tied: Path, make_app, snap_compar
     with EventStore.open(tied, actor="test") as store:
         for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "1/2-1/2")):
             store.enter_playoff_result(game, result)
-    assert snap_compare(make_app(tied, preload=False), press=["3"],
-                        terminal_size=SNAPSHOT_SIZE)
+    async def show_standings(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("3")
+        await race_worked(pilot)
+
+    assert snap_compare(make_app(tied, preload=False), terminal_size=SNAPSHOT_SIZE,
+                        run_before=show_standings)

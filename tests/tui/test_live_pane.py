@@ -16,7 +16,7 @@ from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings, to_board
+from tests.tui.helpers import console, notes, pairings, race_worked, to_board
 
 
 def live(app) -> LivePane:  # type: ignore[no-untyped-def]
@@ -35,6 +35,7 @@ async def show_live(pilot, source: str | None = None) -> LivePane:  # type: igno
         pane.start(source, None)
         pane.read_now()
         await pilot.pause()
+    await race_worked(pilot)
     return pane
 
 
@@ -337,7 +338,7 @@ async def test_the_standings_say_who_can_still_finish_first(demo_app) -> None:
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         await pilot.press("3")
-        await pilot.pause(0.2)
+        await race_worked(pilot)
         line = console(app).pane("standings").query_one("#standings-race")
         assert line.text.startswith("Can still finish first or share it")  # type: ignore[attr-defined]
         assert "out of reach: Giri, Wang, Radjabov" in line.text  # type: ignore[attr-defined]

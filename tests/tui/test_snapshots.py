@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import to_board
+from tests.tui.helpers import race_worked, to_board
 
 
 def test_pairings(demo_app, snap_compare) -> None:
@@ -25,7 +25,11 @@ def test_armageddon_waiting_for_its_start(demo_app, snap_compare) -> None:
 
 
 def test_standings(demo_app, snap_compare) -> None:
-    assert snap_compare(demo_app, press=["3"], terminal_size=SNAPSHOT_SIZE)
+    async def show_standings(pilot: Pilot[None]) -> None:
+        await pilot.press("3")
+        await race_worked(pilot)
+
+    assert snap_compare(demo_app, terminal_size=SNAPSHOT_SIZE, run_before=show_standings)
 
 
 def test_crosstable(demo_app, snap_compare) -> None:

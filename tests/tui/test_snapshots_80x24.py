@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 
 from normtui.store import EventStore
 from tests.store.playoff_events import make_events
-from tests.tui.helpers import console, to_board
+from tests.tui.helpers import console, race_worked, to_board
 
 SMALL = (80, 24)
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +29,7 @@ def keys(*pressed: str, board: int | None = None) -> Steps:
         if board is not None:
             await to_board(pilot, board)
         await pilot.press(*pressed)
-        await pilot.pause()
+        await race_worked(pilot)
 
     return run
 

@@ -24,13 +24,13 @@ from normtui.store.errors import EXPECTED_ERRORS
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
-from normtui.tui.widgets.live_race import LiveRace
+from normtui.tui.widgets.live_race import LiveRace, RaceWorked, work_out
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.feed.report import BoardView, Report
     from normtui.feed.watcher import Feed
-    from normtui.store import EventStore
+    from normtui.store import EventStore, StandingRow
 
 
 class LivePane(Pane):
@@ -73,6 +73,7 @@ class LivePane(Pane):
         self.source: tuple[str, int | None] | None = None
         self._busy = False
         self._race_key: tuple[object, ...] | None = None
+        self._tables: tuple[list[StandingRow], list[StandingRow]] = ([], [])
         self._status = ""
         # A source of one round follows the round being played unless the arbiter chose
         # another; the last source given is offered again (after a stop too).
@@ -313,8 +314,19 @@ class LivePane(Pane):
         key = tuple((g.id, g.result, g.armageddon, g.state) for g in games)
         if key != self._race_key:
             self._race_key = key
-            self.query_one(LiveRace).show(self.store.standings_if_ended_now(),
-                                          self.store.standings(), self.store.contenders())
+            self._tables = (self.store.standings_if_ended_now(), self.store.standings())
+            # The race's columns stay empty until its search, in a thread, has answered.
+            self.query_one(LiveRace).show(*self._tables, [])
+            work_out(self, self.store.race_question(), key)
+
+    def on_race_worked(self, message: RaceWorked) -> None:
+        message.stop()
+        if message.key != self._race_key:
+            return  # the results changed since: a newer answer is on its way
+        if message.race is None:
+            self._set_status(message.error)
+            return
+        self.query_one(LiveRace).show(*self._tables, message.race)
 
     @on(LiveBoards.Moved)
     def _moved(self, event: LiveBoards.Moved) -> None:

@@ -1,12 +1,18 @@
 """The standings if the games under way ended now, beside the real ones, and the race for first
 place: who can still finish first (or share it, which means the play-off, §5), and each
-player's best and worst possible place (§4)."""
+player's best and worst possible place (§4).
+
+The race is worked out in a thread (``work_out``): on a large event its search takes up to a
+second, and the console keeps its clock and its keys meanwhile. Its answer comes back as a
+``RaceWorked`` message, dropped when the results changed since it was asked."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
 from normtui.rules.contenders import Contender, describe_leader
@@ -16,7 +22,7 @@ from normtui.tui.formatting import points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from normtui.store import EventStore, GameRecord
 
@@ -25,6 +31,36 @@ COLUMNS = (("If now", "Now", "rank", "right"), ("Player", "Player", "player", "l
                                                    "right"),
            ("Max", "Max", "max", "right"), ("Best", "Best", "best", "right"),
            ("Worst", "Worst", "worst", "right"), ("First?", "1st?", "first", "left"))
+
+
+class RaceWorked(Message):
+    """The race worked out for the results read under ``key`` (``race`` None: ``error``)."""
+
+    def __init__(self, key: object, race: list[Contender] | None, error: str = "") -> None:
+        super().__init__()
+        self.key = key
+        self.race = race
+        self.error = error
+
+
+RACE_WORKERS = "race"
+
+
+def work_out(widget: Widget, question: Callable[[], list[Contender]], key: object) -> None:
+    """Run ``question`` (``EventStore.race_question``) in a thread; its answer is posted to
+    ``widget`` as ``RaceWorked`` under ``key``. A newer question supersedes an older one."""
+
+    def job() -> None:
+        try:
+            race = question()
+        except Exception as exc:  # a worker's exception would end the console: say it instead
+            widget.post_message(RaceWorked(
+                key, None, f"Who can still finish first could not be worked out: {exc}"))
+            return
+        widget.post_message(RaceWorked(key, race))
+
+    widget.run_worker(job, thread=True, group=RACE_WORKERS, exclusive=True,
+                      exit_on_error=False)
 
 
 def race_cells(live: StandingRow, real: StandingRow | None, race: Contender | None,
@@ -39,15 +75,22 @@ def race_cells(live: StandingRow, real: StandingRow | None, race: Contender | No
         first = ("won it" if wide else "won", "bold green")
     elif race.can_win:
         first = ("can finish first" if wide else "yes", "bold")
+    elif race.can_win is None:  # too many ways left to settle it in the search's steps
+        first = ("undecided", "italic")
     else:
         first = ("out of reach" if wide else "no", "grey50")
     cells: list[Cell] = [
         (live.shared_rank or "—", ""), (name, ""), (points(was), ""),
         (points(now) + gain, "bold" if now > was else ""),
         (points(race.max_points) if race else "", ""),
-        (str(race.best_place) if race else "", ""), (str(race.worst_place) if race else "", ""),
+        _place(race.best_text if race else ""), _place(race.worst_text if race else ""),
         first]
     return cells, "" if live.counted else "grey50"
+
+
+def _place(text: str) -> Cell:
+    """A place, or its range with a "?" where the search could not settle it in its steps."""
+    return (f"{text}?", "italic") if "-" in text else (text, "")
 
 
 class LiveRace(LineTable):
@@ -97,20 +140,41 @@ class RaceLine(Static):
         self._key: tuple[object, ...] | None = None
         self._race: list[Contender] = []
         self._decided = ""
+        self._pending = False
         self.text = ""
 
     def show(self, store: EventStore, decided: str = "",
              games: Sequence[GameRecord] | None = None) -> None:
         """``decided``: the final table's line once a play-off has decided first place;
-        ``games``: the store's games, when the caller has just read them."""
+        ``games``: the store's games, when the caller has just read them. The race itself
+        follows from a thread (the line until then is the last one)."""
         if games is None:
             games = store.games()
         key = (tuple((g.id, g.result, g.armageddon) for g in games), decided)
         if key != self._key:
             self._key = key
-            self._race = store.contenders()
             self._decided = decided
+            self._pending = True
+            work_out(self, store.race_question(), key)
+            # Only a search that takes a while says so (a small event's is done by then).
+            self.set_timer(0.3, self._say_working)
         self._render_line()
+
+    def on_race_worked(self, message: RaceWorked) -> None:
+        message.stop()
+        if message.key != self._key:
+            return  # the results changed since: a newer answer is on its way
+        self._pending = False
+        if message.race is None:
+            self._race = []
+            self._set_text(message.error)
+            return
+        self._race = message.race
+        self._render_line()
+
+    def _say_working(self) -> None:
+        if self._pending:
+            self._set_text("Working out who can still finish first…")
 
     def on_resize(self) -> None:
         if self._race:
@@ -118,8 +182,11 @@ class RaceLine(Static):
 
     def _render_line(self) -> None:
         race = self._race
+        if not race:
+            return
         alive = [c for c in race if c.can_win]
-        out = [surname(c.name) for c in race if not c.can_win]
+        out = [surname(c.name) for c in race if c.can_win is False]
+        unsure = [surname(c.name) for c in race if c.can_win is None]
         going_on = any(c.games_left for c in race) and not any(c.clinched for c in race)
         wide = self.size.width == 0 or self.size.width >= self.WIDE_FROM
         if wide or not going_on:
@@ -128,8 +195,14 @@ class RaceLine(Static):
                 text += f" · out of reach: {', '.join(out)}"
         else:
             text = f"{len(alive)} can still finish first or share it (§5)"
+            if unsure:  # names while they fit the line, else how many
+                text += (f"; undecided: {', '.join(unsure)}" if len(unsure) <= 3
+                         else f", {len(unsure)} undecided")
             if out:
                 text += f"; out of reach: {', '.join(out)}"
+        self._set_text(text)
+
+    def _set_text(self, text: str) -> None:
         if text != self.text:
             self.text = text
             self.update(text)
