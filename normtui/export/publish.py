@@ -29,6 +29,7 @@ from normtui.export.tables import as_data
 from normtui.rules.contenders import Contender
 from normtui.store import EventStore
 from normtui.store.values import json_number
+from normtui.text import json_visible
 
 __all__ = ["MANIFEST", "GameTexts", "SiteReport", "publish", "site_files"]
 
@@ -51,7 +52,9 @@ class SiteReport:
 
 
 def _json(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    # As `normtui standings --json` writes it: letters as they are, what a terminal would
+    # obey as a \u escape.
+    return json_visible(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"
 
 
 def _round_data(snap: Snapshot, round_no: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from normtui.rules.model import FIDE_TITLES
 from normtui.store import InputError, PlayerInput
-from normtui.text import TextFileError, is_number, read_bytes
+from normtui.text import TextFileError, is_number, read_bytes, refuse_controls
 
 __all__ = ["CUSTOM_ROUND_ROBIN", "DRAWN_ARMAGEDDON", "FORFEITED_ARMAGEDDON",
            "ROUND_ROBIN_CODES", "Block", "TrfError", "TrfFile", "TrfPlayer", "parse_trf",
@@ -171,9 +171,18 @@ def _date(text: str, trf: TrfFile, line: int) -> str | None:
 _SEXES: dict[str, str | None] = {"": None, "m": "m", "w": "w", "f": "w"}
 
 
+def _printable(text: str, what: str, trf: TrfFile, line: int) -> None:
+    # A name or a detail the event would keep: what a terminal obeys is refused, with its line.
+    try:
+        refuse_controls(text, what)
+    except ValueError as exc:
+        raise trf.fail(line, str(exc)) from None
+
+
 def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
     number = _number(_col(text, 5, 8), "pairing number", trf, line)
     name = " ".join(_col(text, 15, 47).split())
+    _printable(_col(text, 15, 47).strip(), f"the name of player {number}", trf, line)
     if not name:
         raise trf.fail(line, f"player {number} has no name (columns 15-47)")
     sex = _SEXES.get(_col(text, 10, 10).strip().lower(), "?")
@@ -242,6 +251,8 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
         if len(record) > 3 and record[3] != " ":
             raise trf.fail(line, f"{record[:12]!r} is not a TRF record (a 3-character code "
                                  "and a space)")
+        if tag in ("012", "022", "032", "102", "112"):
+            _printable(value, f"record {tag}", trf, line)
         if tag == "001":
             trf.players.append(_player(record, line, trf))
         elif tag == "012":

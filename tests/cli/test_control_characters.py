@@ -197,4 +197,9 @@ def test_every_command_writes_through_the_one_echo() -> None:
             if call in ("click.echo", "print", "click.secho") or (
                     call.endswith(".write") and call != "sys.stdout.buffer.write"):
                 found.append(f"{path.name}:{node.lineno} {call}")
-    assert found == []
+    # `watch` writes a report whole (a Ctrl+C waits for its end): a text its echo calls made
+    # into a buffer first, so already shown as escapes.
+    whole = [f for f in found if f.startswith("feed.py:") and f.endswith(
+        (" sys.stdout.write", " os.write"))]
+    assert len(whole) <= 2
+    assert [f for f in found if f not in whole] == []
