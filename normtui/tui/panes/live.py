@@ -25,11 +25,17 @@ from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace
 from normtui.tui.widgets.status_line import StatusLine
+from normtui.tui.widgets.whole_text import show_whole
 
 if TYPE_CHECKING:
     from normtui.feed.report import BoardView, Report
     from normtui.feed.watcher import Feed
     from normtui.store import EventStore
+
+
+# From this height the highlighted board's moves get two lines; from this width, full names.
+_TALL = 30
+_WIDE = 100
 
 
 class LivePane(Pane):
@@ -271,6 +277,7 @@ class LivePane(Pane):
             self._race_key = key
             self.query_one(LiveRace).show(self.store.standings_if_ended_now(),
                                           self.store.standings(), self.store.contenders())
+            self._fit()
 
     @on(LiveBoards.Moved)
     def _moved(self, event: LiveBoards.Moved) -> None:
@@ -279,18 +286,40 @@ class LivePane(Pane):
 
     def _detail(self) -> None:
         view = self.boards.view
-        width = self.size.width or 80
-        text = _detail_text(view, width) if view is not None else "No game on the feed yet."
         detail = self.query_one("#live-detail", Static)
-        if getattr(detail, "_shown", None) != text:
-            detail._shown = text  # type: ignore[attr-defined]
-            detail.update(text)
+        width = detail.size.width or max(self.size.width - 2, 0) or 78
+        text = (_detail_text(view, width, 2 if self.size.height >= _TALL else 1)
+                if view is not None else "No game on the feed yet.")
+        show_whole(detail, text, width)
+        self._fit()
 
     def _set_status(self, text: str) -> None:
         if text != self._status:
             self._status = text
             for line in self.query("#live-status").results(Static):  # none before mounting
-                line.update(text)
+                show_whole(line, text, self.size.width)
+            self._fit()
+
+    def _fit(self) -> None:
+        """The race's title only when the boards and the whole field fit under it: at 80x24
+        the field of ten comes first (the help says what "If now" means)."""
+        if not self.is_mounted or not self.size.height:
+            return
+        height = self.size.height
+        used = sum(w.outer_size.height for w in (self.query_one("#live-status"),
+                                                  self.query_one("#live-detail")))
+        boards = min(len(self.boards.views) + 1, height // 2)
+        race = len(self.query_one(LiveRace).keys) + 1
+        title = self.query_one("#live-race-title")
+        show = used + boards + 1 + race + 1 <= height
+        if title.display != show:
+            title.display = show
+
+    def on_resize(self) -> None:
+        if self.report is not None:
+            self._detail()
+        show_whole(self.query_one("#live-status", Static), self._status)
+        self._fit()
 
     # -- the arbiter ---------------------------------------------------------------------------
 
@@ -314,25 +343,33 @@ class LivePane(Pane):
         self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
 
 
-def _detail_text(view: BoardView, width: int = 80) -> str:
-    """The highlighted board: who, its moves so far (as many of the last as fit two lines),
-    the time the last one took, and everything the feed says of it."""
+def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:
+    """The highlighted board: who, its moves so far (as many of the last as fit ``lines``
+    lines), the time the last one took, and everything the feed says of it, each notice
+    whole on its own line(s)."""
     from normtui.feed.report import clock_text
+    from normtui.store.records import surname
 
-    head = f"{view.label}: {view.white} - {view.black}"
-    lines = [head]
+    narrow = width < _WIDE
+    white, black = (surname(view.white), surname(view.black)) if narrow else (view.white,
+                                                                            view.black)
+    head = f"{view.label}: {white} - {black}"
+    text = head
     if view.moves:
-        used = f" ({clock_text(view.last_used)} on the last)" if view.last_used is not None \
-            else ""
-        room = max(20, 2 * width - len(head) - len(used) - 30)
+        used = "" if view.last_used is None else (
+            f" (last {clock_text(view.last_used)})" if narrow
+            else f" ({clock_text(view.last_used)} on the last)")
+        count = "" if narrow else f"{view.plies} half-moves: "
+        # The words wrap, not the characters: a few cells a line are lost to that.
+        room = max(12, lines * width - len(head) - len(used) - len(count) - 4 - 8 * (lines - 1))
         moves = view.moves
         if len(moves) > room:
             tail = moves[-room:]
             # From a whole move number on: "…33. bxc5 Qc7", not "…3. bxc5".
             number = re.search(r"\s(\d+\.\s)", tail)
             moves = "…" + (tail[number.start(1):] if number else tail.split(" ", 1)[-1])
-        lines[0] += f" · {view.plies} half-moves: {moves}{used}"
-    lines += [("! " if n.ask else "· ") + n.text + (f" ({n.article})" if n.article and
-                                                   n.article not in n.text else "")
-              for n in view.notices]
-    return "\n".join(lines[:4])
+        text += f" · {count}{moves}{used}"
+    notices = [("! " if n.ask else "· ") + n.text + (f" ({n.article})" if n.article and
+                                                    n.article not in n.text else "")
+               for n in view.notices]
+    return "\n".join([text, *notices])
