@@ -43,7 +43,8 @@ class LivePane(Pane):
     TITLE = "Live"
     ARTICLES = ("§2 No draw before Black's move 30; Armageddon within 20' of the game's end",
                 "§2, §3 Clocks: 120' each; Armageddon White 10', Black 7'",
-                "§4, §5 Who can still finish first (equal first: play-off)",
+                "§4, §5 Who can still finish first (equal first: play-off); \"If now\": every "
+                "game under way ends drawn, its Armageddon too (Black's win, §2)",
                 "§8 Results from the feed are provisional until signed")
     BINDINGS: ClassVar = [
         Binding("s", "set_source", "Source", id="live.source",
@@ -223,12 +224,13 @@ class LivePane(Pane):
         self.boards.show(list(report.boards), self._now())
         self._detail()
         asks = sum(1 for n in report.notices if n.ask)
-        status = f"Watching {report.source}{self._round_text()} · read {report.at:%H:%M:%S}"
+        tail = f"{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:
-            status += f" · {asks} for the arbiter"
+            tail += f" · {asks} for the arbiter"
         if report.problems:
-            status += f" · {report.problems[-1]}"
-        self._set_status(status)
+            tail += f" · {report.problems[-1]}"
+        room = (self.size.width or 80) - len("Watching ") - len(tail)
+        self._set_status(f"Watching {_shorter(report.source, room)}{tail}")
         for notice in report.new_notices:
             if notice.ask:
                 self.notify(notice.line, title=notice.article or "Live boards",
@@ -306,8 +308,9 @@ class LivePane(Pane):
         if not self.is_mounted or not self.size.height:
             return
         height = self.size.height
-        used = sum(w.outer_size.height for w in (self.query_one("#live-status"),
-                                                  self.query_one("#live-detail")))
+        # The heights just set, not the last layout's.
+        used = sum(w.styles.height.value if w.styles.height else 1
+                   for w in (self.query_one("#live-status"), self.query_one("#live-detail")))
         boards = min(len(self.boards.views) + 1, height // 2)
         race = len(self.query_one(LiveRace).keys) + 1
         title = self.query_one("#live-race-title")
@@ -341,6 +344,20 @@ class LivePane(Pane):
                 self.poll()
 
         self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
+
+
+def _shorter(source: str, room: int) -> str:
+    """A source's path on one line with the rest: its last folders, "…/round-8/live", when
+    the whole path does not fit (the source dialog, s, shows it whole)."""
+    if len(source) <= room or "/" not in source.rstrip("/"):
+        return source
+    parts = source.rstrip("/").split("/")
+    kept = parts[-1]
+    for part in reversed(parts[:-1]):
+        if len(f"…/{part}/{kept}") > room:
+            break
+        kept = f"{part}/{kept}"
+    return f"…/{kept}"
 
 
 def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:

@@ -148,7 +148,7 @@ class LiveBoards(LineTable):
         self.show_row(self.cursor)
 
     def on_resize(self) -> None:
-        if self.views:
+        if self.columns:  # drawn before its first layout, maybe in the widest form
             self.redraw()
 
     def action_move(self, step: int) -> None:

@@ -6,6 +6,7 @@ without a layout pass otherwise (a layout pass repaints the whole screen)."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -19,3 +20,15 @@ def show_whole(static: Static, text: str, width: int = 0) -> None:
     if getattr(static, "_shown", None) != text:
         static._shown = text  # type: ignore[attr-defined]
         static.update(text, layout=False)
+
+
+def join_fitting(parts: list[str], width: int, sep: str = " · ") -> str:
+    """``parts`` joined by ``sep``, a new line where the next part would not fit ``width``:
+    a line breaks between parts, never inside one ("c current" stays together)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and (not width or cell_len(lines[-1] + sep + part) <= width):
+            lines[-1] += sep + part
+        else:
+            lines.append(part)
+    return "\n".join(lines)
