@@ -79,6 +79,7 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         self._cache: dict[tuple[tuple[Cell, ...], str], Strip] = {}
         self._blank = Strip([])
         self.gap = self.GAP  # a table may close its columns up on a narrow screen
+        self._form = self.wide  # the form its widths were measured in
 
     # -- filling -----------------------------------------------------------------------------
 
@@ -101,9 +102,10 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         for cells in self._cells:
             for i, (text, _s) in enumerate(cells):
                 widths[i] = max(widths[i], cell_len(text))
-        # The widths kept only while they fit: the narrow form of a table (surnames) has the
-        # same labels as the wide one, and must give the room back.
-        if labels == [c.label for c in old_columns]:
+        # The widths kept only in the same form and while they fit: the narrow form of a table
+        # (surnames) may have the labels of the wide one, and must give the room back.
+        same_form, self._form = self._form == self.wide, self.wide
+        if same_form and labels == [c.label for c in old_columns]:
             kept = [max(a, b) for a, b in zip(widths, self._widths, strict=True)]
             if not self.size.width or self.line_width(kept) <= self.size.width:
                 widths = kept
