@@ -219,7 +219,10 @@ class PairingsPane(Pane):
         """The round's line beside the round bar, broken between its parts when it needs two
         lines (at 80 columns)."""
         static = self.query_one("#round-info", Static)
-        static.update(join_fitting(self._info, static.content_region.width))
+        text = join_fitting(self._info, static.content_region.width)
+        if getattr(static, "_shown", None) != text:  # a resize seldom changes it
+            static._shown = text  # type: ignore[attr-defined]
+            static.update(text)
 
     def on_resize(self) -> None:
         if self._info:
