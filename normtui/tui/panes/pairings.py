@@ -23,9 +23,8 @@ from normtui.store.records import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pairings_table import PairingsTable
-from normtui.tui.widgets.round_bar import RoundBar
+from normtui.tui.widgets.round_bar import RoundBar, RoundInfo
 from normtui.tui.widgets.status_line import StatusLine
-from normtui.tui.widgets.whole_text import join_fitting
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
@@ -153,12 +152,11 @@ class PairingsPane(Pane):
         self._rounds = self.store.event.rounds
         self._waiting: list[GameRecord] = []
         self._warned: set[int] = set()
-        self._info: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pairings-bar"):
             yield RoundBar(self._rounds, self.round, id="round-bar")
-            yield Static("", id="round-info", markup=False)
+            yield RoundInfo(id="round-info")
         yield PairingsTable(id="pairings-table")
         yield Static("", id="pairings-legend", markup=False)
         yield StatusLine()
@@ -204,9 +202,8 @@ class PairingsPane(Pane):
         closed = ["closed"] if info and info.status == "closed" else []
         # An odd field: the player without a board this round (§1), said beside the boards.
         bye = [f"bye: {b.number} {surname(b.name)}" for b in self.store.byes(self.round)]
-        self._info = [*([when] if when else []), f"{done}/{len(mine)} complete", *closed, *bye,
-                      "[ ] round", "c current"]
-        self._show_info()
+        self.query_one(RoundInfo).show([*([when] if when else []), f"{done}/{len(mine)} complete",
+                                        *closed, *bye, "[ ] round", "c current"])
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
         feed = any("feed" in (g.result_from, g.armageddon_from) for g in mine)
@@ -214,19 +211,6 @@ class PairingsPane(Pane):
             f"* provisional until both players sign and the arbiter countersigns (§8)"
             f"{'; f from the live boards' if feed else ''}.  "
             f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2).")
-
-    def _show_info(self) -> None:
-        """The round's line beside the round bar, broken between its parts when it needs two
-        lines (at 80 columns)."""
-        static = self.query_one("#round-info", Static)
-        text = join_fitting(self._info, static.content_region.width)
-        if getattr(static, "_shown", None) != text:  # a resize seldom changes it
-            static._shown = text  # type: ignore[attr-defined]
-            static.update(text)
-
-    def on_resize(self) -> None:
-        if self._info:
-            self._show_info()
 
     def _tick(self) -> None:
         now = self._now()
