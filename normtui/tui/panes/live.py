@@ -373,9 +373,8 @@ def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:
     head = f"{view.label}: {white} - {black}"
     text = head
     if view.moves:
-        used = "" if view.last_used is None else (
-            f" (last {clock_text(view.last_used)})" if narrow
-            else f" ({clock_text(view.last_used)} on the last)")
+        used = ("" if view.last_used is None
+                else f" ({clock_text(view.last_used)} on the last)")
         count = "" if narrow else f"{view.plies} half-moves: "
         # The words wrap, not the characters: a few cells a line are lost to that.
         room = max(12, lines * width - len(head) - len(used) - len(count) - 4 - 8 * (lines - 1))
