@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
@@ -84,7 +85,10 @@ class LivePane(Pane):
     def compose(self) -> ComposeResult:
         yield Static(self._status, id="live-status", markup=False)
         yield LiveBoards(id="live-boards")
-        yield Static("", id="live-detail", markup=False)
+        # Scrolls in the rare state of more notices than a third of the pane holds (the
+        # boards and the race keep their lines); tab reaches it only then.
+        with VerticalScroll(id="live-detail-box", can_focus=False):
+            yield Static("", id="live-detail", markup=False)
         yield Static("If now: every game under way ends drawn, its Armageddon too (Black's "
                      "win, §2)", id="live-race-title")
         yield LiveRace(id="live-race")
@@ -309,8 +313,11 @@ class LivePane(Pane):
             return
         height = self.size.height
         # The heights just set, not the last layout's.
-        used = sum(w.styles.height.value if w.styles.height else 1
-                   for w in (self.query_one("#live-status"), self.query_one("#live-detail")))
+        status, detail = (w.styles.height.value if w.styles.height else 1
+                          for w in (self.query_one("#live-status"),
+                                    self.query_one("#live-detail")))
+        used = status + min(detail, height // 3)  # the detail's box holds a third at most
+        self.query_one("#live-detail-box").can_focus = detail > height // 3
         boards = min(len(self.boards.views) + 1, height // 2)
         race = len(self.query_one(LiveRace).keys) + 1
         title = self.query_one("#live-race-title")
