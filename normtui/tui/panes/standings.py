@@ -162,6 +162,8 @@ class StandingsPane(Pane):
         self._set("#standings-legend", text, layout=True)
 
     def on_resize(self) -> None:
+        info = self.query_one("#standings-info", Static)
+        show_whole(info, getattr(info, "_shown", ""))
         self._show_legend()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
