@@ -56,6 +56,8 @@ class RoundInfo(Static):
 
     def show(self, parts: list[str]) -> None:
         self.parts = parts
+        if not self.content_region.width:
+            return  # not laid out yet: its first resize shows them, one layout pass less
         text = join_fitting(parts, self.content_region.width)
         if text != self._shown:  # a resize seldom changes it
             self._shown = text
