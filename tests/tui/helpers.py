@@ -10,6 +10,7 @@ from textual.widgets import DataTable
 
 from normtui.tui.panes.pairings import PairingsPane
 from normtui.tui.screens.console import ConsoleScreen
+from normtui.tui.widgets.line_table import LineTable
 
 
 def notes(app: App[None], severity: str | None = None) -> list[str]:
@@ -75,3 +76,16 @@ async def race_worked(pilot: Pilot[None]) -> None:
         with suppress(WorkerCancelled):  # superseded by a newer question, waited on too
             await worker.wait()
     await pilot.pause()
+
+
+def rows_in_view(table: LineTable) -> dict[str, str]:
+    """The rows of a line table drawn on the screen, key -> the line as drawn; rows scrolled
+    out of view, or clipped by the pane around the table, are left out."""
+    visible = table.screen.find_widget(table).visible_region
+    content = table.scrollable_content_region
+    shown = {}
+    for index, key in enumerate(table.keys):
+        y = index + 1 - table.scroll_offset.y  # line 0 is the header
+        if 1 <= y < content.height and visible.y <= content.y + y < visible.bottom:
+            shown[key] = table.render_line(y).text
+    return shown

@@ -18,7 +18,7 @@ from tests.export.conftest import TIED_16
 from tests.export.event2022 import build_2022
 from tests.store.playoff_events import copy_event
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, race_worked
+from tests.tui.helpers import console, race_worked, rows_in_view
 
 CARLSEN, MAMEDYAROV = "2", "5"
 
@@ -93,13 +93,37 @@ async def test_a_result_from_another_process_reorders_pane_3(tied: Path, make_ap
         assert table.cell(MAMEDYAROV, "rank") == "1"  # type: ignore[attr-defined]
 
 
-def test_snapshot_of_pane_3_after_the_play_off(tied: Path, make_app, snap_compare) -> None:
+def _decided(tied: Path) -> Path:
     with EventStore.open(tied, actor="test") as store:
         for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "1/2-1/2")):
             store.enter_playoff_result(game, result)
-    async def show_standings(pilot) -> None:  # type: ignore[no-untyped-def]
-        await pilot.press("3")
+    return tied
+
+
+@pytest.mark.parametrize("size", [SNAPSHOT_SIZE, (80, 24)], ids=["120x40", "80x24"])
+@pytest.mark.parametrize("keys", [["3"], ["3", "x"]], ids=["table", "crosstable"])
+def test_snapshot_of_pane_3_after_the_play_off(tied: Path, make_app, snap_compare, keys,
+                                               size) -> None:  # type: ignore[no-untyped-def]
+    async def show(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press(*keys)
         await race_worked(pilot)
 
-    assert snap_compare(make_app(tied, preload=False), terminal_size=SNAPSHOT_SIZE,
-                        run_before=show_standings)
+    assert snap_compare(make_app(_decided(tied), preload=False), run_before=show,
+                        terminal_size=size)
+
+
+@pytest.mark.parametrize("keys", [["3"], ["3", "x"]], ids=["table", "crosstable"])
+async def test_after_the_last_round_80x24_shows_the_whole_field(tied: Path, make_app,
+                                                                keys) -> None:
+    """The play-off's line once (the race line under the table would repeat it), the legend
+    on one line, and all ten players under them."""
+    app = make_app(_decided(tied), preload=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*keys)
+        await pilot.pause()
+        pane = console(app).pane("standings")
+        table = pane.query_one("#crosstable" if "x" in keys else "#standings-table")
+        shown = rows_in_view(table)  # type: ignore[arg-type]
+        assert len(shown) == 10 and "Mamedyarov" in shown[MAMEDYAROV]
+        assert _note(app).display and not pane.query_one("#standings-race").display
+        assert pane.query_one("#standings-legend").outer_size.height == 1

@@ -11,12 +11,14 @@ import pytest
 
 from normtui.feed.replay import Replay
 from normtui.rules.model import MainResult
-from normtui.tui.panes.live import LivePane
+from normtui.store.records import surname
+from normtui.tui.panes.live import LivePane, _detail_text
 from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
+from normtui.tui.widgets.live_race import LiveRace
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings, race_worked, to_board
+from tests.tui.helpers import console, notes, pairings, race_worked, rows_in_view, to_board
 
 
 def live(app) -> LivePane:  # type: ignore[no-untyped-def]
@@ -347,14 +349,18 @@ async def test_the_standings_say_who_can_still_finish_first(demo_app) -> None:
 @pytest.mark.parametrize("size", [SNAPSHOT_SIZE, (80, 24)], ids=["120x40", "80x24"])
 def test_live_pane_snapshot(demo_copy, make_app, tmp_path, clock, snap_compare, monkeypatch,
                             size) -> None:  # type: ignore[no-untyped-def]
-    """Pane 8, 70 half-moves into round 7 of a replay; the status line names the folder as
-    given ("live", in the test's folder)."""
+    """Pane 8, 70 half-moves into round 7 of a replay (five boards and board 3's Armageddon),
+    the cursor on board 5; the status line names the folder as given ("live", in the test's
+    folder)."""
     monkeypatch.chdir(tmp_path)
     replay(tmp_path / "live", clock, 70)
     app = make_app(demo_copy, preload=False)
 
     async def watch(pilot) -> None:  # type: ignore[no-untyped-def]
-        await show_live(pilot, "live")
+        pane = await show_live(pilot, "live")
+        pane.focus_first()
+        await pilot.press("end")
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=watch)
 
@@ -432,3 +438,78 @@ async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path,
         assert pane.source == (str(tmp_path / "live"), 8)
         assert app.store.feed_source() == (str(tmp_path / "live"), 8)
         assert "round 8 is watched now" in pane.status
+
+
+async def test_at_80x24_the_cursor_s_board_and_the_whole_field_are_in_view(
+        demo_app, tmp_path, clock) -> None:
+    """Five boards under way: every board's line whole as the cursor goes down them, the ten
+    players of the race under them; with board 3's Armageddon too, the race scrolls."""
+    app = demo_app
+    r = replay(tmp_path / "live", clock, 30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await show_live(pilot, str(tmp_path / "live"))
+        pane.focus_first()
+        race = pane.query_one(LiveRace)
+        assert [v.board for v in pane.boards.views] == [1, 2, 3, 4, 5]
+        for index in range(5):
+            view = pane.boards.view
+            assert view is not None and view is pane.boards.views[index]
+            line = rows_in_view(pane.boards)[view.key]
+            assert surname(view.white) in line and surname(view.black) in line
+            await pilot.press("down")
+            await pilot.pause()
+        assert len(rows_in_view(race)) == 10
+        assert "Vachier-Lagrave " in rows_in_view(pane.boards)[pane.boards.keys[3]]
+        for step in r.steps():
+            if 30 < step.at <= 70:
+                r.write(step)
+        pane.read_now()
+        await pilot.pause()
+        assert len(pane.boards.views) == 6 and pane.boards.view.board == 5
+        assert pane.boards.view.key in rows_in_view(pane.boards)
+        assert 5 <= len(rows_in_view(race)) < 10
+        race.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert race.keys[-1] in rows_in_view(race)
+
+
+async def test_boards_that_do_not_fit_scroll_to_the_cursor(demo_app, tmp_path, clock) -> None:
+    """The whole round (five boards and three Armageddons) on a screen of 20 lines: the
+    cursor's line is always drawn, the first and the last in turn."""
+    app = demo_app
+    replay(tmp_path / "live", clock, 10**6)
+    async with app.run_test(size=(80, 20)) as pilot:
+        pane = await show_live(pilot, str(tmp_path / "live"))
+        while len(app.screen_stack) > 1:  # an Armageddon the feed's draws opened
+            app.pop_screen()
+            await pilot.pause()
+        pane.focus_first()
+        boards = pane.boards
+        assert len(boards.views) == 8 and len(rows_in_view(boards)) < 8
+        for key in ("end", "home", *["down"] * 7):
+            await pilot.press(key)
+            await pilot.pause()
+            assert boards.views[boards.cursor].key in rows_in_view(boards), key
+        assert boards.cursor == 7
+
+
+async def test_the_names_take_the_width_there_is(demo_app, tmp_path, clock) -> None:
+    app = demo_app
+    replay(tmp_path / "live", clock, 10)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await show_live(pilot, str(tmp_path / "live"))
+        assert pane.boards.cell(pane.boards.keys[3], "white") == "Vachier-Lagrave, Maxime"
+
+
+def test_the_detail_says_every_notice_whole() -> None:
+    from normtui.feed.report import BoardView, Notice
+
+    said = ("the feed's record changes moves already kept (from move 3: 3...Nf6 instead of "
+            "3...Bc5): a later record; a changes it (asks)")
+    view = BoardView(key="k", origin="game-1.pgn", kind="main", round=7, board=1, game_id=1,
+                     white="Anand, Viswanathan",
+                     black="Radjabov, Teimour", plies=6, moves="1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6",
+                     notices=(Notice("round 7 board 1", said, short="conflict"),))
+    text = _detail_text(view, 76, 1)
+    assert said in text and text.startswith("round 7 board 1: Anand - Radjabov")

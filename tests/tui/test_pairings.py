@@ -4,6 +4,7 @@ boards 2 and 4 decided)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
 import pytest
@@ -326,3 +327,25 @@ async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app,
         assert app.screen is console(app)
         assert app.store.log(limit=1)[0].actor == "deputy"
         assert pairings(app).status.endswith("the Armageddon is 0-1 already; nothing changed.")
+
+
+def test_the_feed_s_mark_is_beside_the_armageddon_result_it_marks(demo_copy) -> None:
+    """"½-½f → Black", not "½-½ → Blackf" (a mark read as part of the name)."""
+    from dataclasses import replace
+
+    from normtui.tui.widgets.pairings_table import armageddon_cell
+
+    with EventStore.open(demo_copy) as store:
+        drawn = next(g for g in store.games(7) if g.board == 3)
+    game = replace(drawn, armageddon=ArmageddonResult.DRAW, armageddon_from="feed")
+    now = datetime.now()
+    assert str(armageddon_cell(game, now)) == "½-½f → Black"
+    assert str(armageddon_cell(game, now, narrow=True)) == "½-½f → B"
+
+
+async def test_at_80x24_the_round_s_line_breaks_between_its_parts(demo_app) -> None:
+    app = demo_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = str(pairings(app).query_one("#round-info").render()).splitlines()
+        assert lines == ["07 Jun 16:00 · 2/5 complete · [ ] round", "c current"]

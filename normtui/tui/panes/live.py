@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
@@ -26,6 +27,7 @@ from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace, RaceWorked, work_out
 from normtui.tui.widgets.status_line import StatusLine
+from normtui.tui.widgets.whole_text import show_whole
 
 if TYPE_CHECKING:
     from normtui.feed.report import BoardView, Report
@@ -33,12 +35,18 @@ if TYPE_CHECKING:
     from normtui.store import EventStore, StandingRow
 
 
+# From this height the highlighted board's moves get two lines; from this width, full names.
+_TALL = 30
+_WIDE = 100
+
+
 class LivePane(Pane):
     PANE_ID = "live"
     TITLE = "Live"
     ARTICLES = ("§2 No draw before Black's move 30; Armageddon within 20' of the game's end",
                 "§2, §3 Clocks: 120' each; Armageddon White 10', Black 7'",
-                "§4, §5 Who can still finish first (equal first: play-off)",
+                "§4, §5 Who can still finish first (equal first: play-off); \"If now\": every "
+                "game under way ends drawn, its Armageddon too (Black's win, §2)",
                 "§8 Results from the feed are provisional until signed")
     BINDINGS: ClassVar = [
         Binding("s", "set_source", "Source", id="live.source",
@@ -90,7 +98,10 @@ class LivePane(Pane):
     def compose(self) -> ComposeResult:
         yield Static(self._status, id="live-status", markup=False)
         yield LiveBoards(id="live-boards")
-        yield Static("", id="live-detail", markup=False)
+        # Scrolls in the rare state of more notices than a third of the pane holds (the
+        # boards and the race keep their lines); tab reaches it only then.
+        with VerticalScroll(id="live-detail-box", can_focus=False):
+            yield Static("", id="live-detail", markup=False)
         yield Static("", id="live-outward", markup=False)
         yield Static("If now: every game under way ends drawn, its Armageddon too (Black's "
                      "win, §2)", id="live-race-title")
@@ -244,15 +255,16 @@ class LivePane(Pane):
         self.boards.show(list(report.boards), self._now())
         self._detail()
         asks = sum(1 for n in report.notices if n.ask)
-        status = f"Watching {report.source}{self._round_text()} · read {report.at:%H:%M:%S}"
+        tail = f"{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:
-            status += f" · {asks} for the arbiter"
+            tail += f" · {asks} for the arbiter"
         if self._waiting:
             # The boards drawn whose Armageddon nobody has entered: opened by the arbiter.
-            status += f" · Armageddon waiting: {', '.join(self._waiting)} (ctrl+a)"
+            tail += f" · Armageddon waiting: {', '.join(self._waiting)} (ctrl+a)"
         if report.problems:
-            status += f" · {report.problems[-1]}"
-        self._set_status(status)
+            tail += f" · {report.problems[-1]}"
+        room = (self.size.width or 80) - len("Watching ") - len(tail)
+        self._set_status(f"Watching {_shorter(report.source, room)}{tail}")
         for notice in report.new_notices:
             if notice.ask:
                 self.notify(notice.line, title=notice.article or "Live boards",
@@ -317,6 +329,7 @@ class LivePane(Pane):
             self._tables = (self.store.standings_if_ended_now(), self.store.standings())
             # The race's columns stay empty until its search, in a thread, has answered.
             self.query_one(LiveRace).show(*self._tables, [])
+            self._fit()
             work_out(self, self.store.race_question(), key)
 
     def on_race_worked(self, message: RaceWorked) -> None:
@@ -327,6 +340,7 @@ class LivePane(Pane):
             self._set_status(message.error)
             return
         self.query_one(LiveRace).show(*self._tables, message.race)
+        self._fit()
 
     @on(LiveBoards.Moved)
     def _moved(self, event: LiveBoards.Moved) -> None:
@@ -335,18 +349,44 @@ class LivePane(Pane):
 
     def _detail(self) -> None:
         view = self.boards.view
-        width = self.size.width or 80
-        text = _detail_text(view, width) if view is not None else "No game on the feed yet."
         detail = self.query_one("#live-detail", Static)
-        if getattr(detail, "_shown", None) != text:
-            detail._shown = text  # type: ignore[attr-defined]
-            detail.update(text)
+        width = detail.size.width or max(self.size.width - 2, 0) or 78
+        text = (_detail_text(view, width, 2 if self.size.height >= _TALL else 1)
+                if view is not None else "No game on the feed yet.")
+        show_whole(detail, text, width)
+        self._fit()
 
     def _set_status(self, text: str) -> None:
         if text != self._status:
             self._status = text
             for line in self.query("#live-status").results(Static):  # none before mounting
-                line.update(text)
+                show_whole(line, text, self.size.width)
+            self._fit()
+
+    def _fit(self) -> None:
+        """The race's title only when the boards and the whole field fit under it: at 80x24
+        the field of ten comes first (the help says what "If now" means)."""
+        if not self.is_mounted or not self.size.height:
+            return
+        height = self.size.height
+        # The heights just set, not the last layout's.
+        status, detail = (w.styles.height.value if w.styles.height else 1
+                          for w in (self.query_one("#live-status"),
+                                    self.query_one("#live-detail")))
+        used = status + min(detail, height // 3)  # the detail's box holds a third at most
+        self.query_one("#live-detail-box").can_focus = detail > height // 3
+        boards = min(len(self.boards.views) + 1, height // 2)
+        race = len(self.query_one(LiveRace).keys) + 1
+        title = self.query_one("#live-race-title")
+        show = used + boards + 1 + race + 1 <= height
+        if title.display != show:
+            title.display = show
+
+    def on_resize(self) -> None:
+        if self.report is not None:
+            self._detail()
+        show_whole(self.query_one("#live-status", Static), self._status)
+        self._fit()
 
     # -- the arbiter ---------------------------------------------------------------------------
 
@@ -399,25 +439,46 @@ class LivePane(Pane):
                 "in the pairings, asked first).")
 
 
-def _detail_text(view: BoardView, width: int = 80) -> str:
-    """The highlighted board: who, its moves so far (as many of the last as fit two lines),
-    the time the last one took, and everything the feed says of it."""
-    from normtui.feed.report import clock_text
+def _shorter(source: str, room: int) -> str:
+    """A source's path on one line with the rest: its last folders, "…/round-8/live", when
+    the whole path does not fit (the source dialog, s, shows it whole)."""
+    if len(source) <= room or "/" not in source.rstrip("/"):
+        return source
+    parts = source.rstrip("/").split("/")
+    kept = parts[-1]
+    for part in reversed(parts[:-1]):
+        if len(f"…/{part}/{kept}") > room:
+            break
+        kept = f"{part}/{kept}"
+    return f"…/{kept}"
 
-    head = f"{view.label}: {view.white} - {view.black}"
-    lines = [head]
+
+def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:
+    """The highlighted board: who, its moves so far (as many of the last as fit ``lines``
+    lines), the time the last one took, and everything the feed says of it, each notice
+    whole on its own line(s)."""
+    from normtui.feed.report import clock_text
+    from normtui.store.records import surname
+
+    narrow = width < _WIDE
+    white, black = (surname(view.white), surname(view.black)) if narrow else (view.white,
+                                                                            view.black)
+    head = f"{view.label}: {white} - {black}"
+    text = head
     if view.moves:
-        used = f" ({clock_text(view.last_used)} on the last)" if view.last_used is not None \
-            else ""
-        room = max(20, 2 * width - len(head) - len(used) - 30)
+        used = ("" if view.last_used is None
+                else f" ({clock_text(view.last_used)} on the last)")
+        count = "" if narrow else f"{view.plies} half-moves: "
+        # The words wrap, not the characters: a few cells a line are lost to that.
+        room = max(12, lines * width - len(head) - len(used) - len(count) - 4 - 8 * (lines - 1))
         moves = view.moves
         if len(moves) > room:
             tail = moves[-room:]
             # From a whole move number on: "…33. bxc5 Qc7", not "…3. bxc5".
             number = re.search(r"\s(\d+\.\s)", tail)
             moves = "…" + (tail[number.start(1):] if number else tail.split(" ", 1)[-1])
-        lines[0] += f" · {view.plies} half-moves: {moves}{used}"
-    lines += [("! " if n.ask else "· ") + n.text + (f" ({n.article})" if n.article and
-                                                   n.article not in n.text else "")
-              for n in view.notices]
-    return "\n".join(lines[:4])
+        text += f" · {count}{moves}{used}"
+    notices = [("! " if n.ask else "· ") + n.text + (f" ({n.article})" if n.article and
+                                                    n.article not in n.text else "")
+               for n in view.notices]
+    return "\n".join([text, *notices])

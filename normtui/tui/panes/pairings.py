@@ -32,7 +32,7 @@ from normtui.tui.panes.board_text import (
     forfeit_meaning,
 )
 from normtui.tui.widgets.pairings_table import PairingsTable
-from normtui.tui.widgets.round_bar import RoundBar
+from normtui.tui.widgets.round_bar import RoundBar, RoundInfo
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class PairingsPane(Pane):
     def compose(self) -> ComposeResult:
         with Horizontal(id="pairings-bar"):
             yield RoundBar(self._rounds, self.round, id="round-bar")
-            yield Static("", id="round-info", markup=False)
+            yield RoundInfo(id="round-info")
         yield PairingsTable(id="pairings-table")
         yield Static("", id="pairings-legend", markup=False)
         yield StatusLine()
@@ -169,13 +169,11 @@ class PairingsPane(Pane):
         when = ""
         if info and info.date:
             when = f"{datetime.fromisoformat(info.date):%d %b} {info.start_time or ''}".rstrip()
-        closed = " · closed" if info and info.status == "closed" else ""
+        closed = ["closed"] if info and info.status == "closed" else []
         # An odd field: the player without a board this round (§1), said beside the boards.
-        bye = "".join(f" · bye: {b.number} {surname(b.name)}"
-                      for b in self.store.byes(self.round))
-        self.query_one("#round-info", Static).update(
-            f"{when + ' · ' if when else ''}{done}/{len(mine)} complete{closed}{bye}"
-            " · [ ] round · c current")
+        bye = [f"bye: {b.number} {surname(b.name)}" for b in self.store.byes(self.round)]
+        self.query_one(RoundInfo).show([*([when] if when else []), f"{done}/{len(mine)} complete",
+                                        *closed, *bye, "[ ] round", "c current"])
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
         feed = any("feed" in (g.result_from, g.armageddon_from) for g in mine)

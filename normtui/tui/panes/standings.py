@@ -5,19 +5,24 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import ContentSwitcher, Static
 
-from normtui.rules.model import PlayerStatus
+from normtui.rules.model import MainResult, PlayerStatus
 from normtui.store import GameRecord, StandingRow
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.crosstable import Crosstable
 from normtui.tui.widgets.live_race import RaceLine
 from normtui.tui.widgets.standings_table import StandingsTable
 from normtui.tui.widgets.status_line import StatusLine
+from normtui.tui.widgets.whole_text import show_whole
+
+if TYPE_CHECKING:
+    from normtui.rules.profile import Profile
+    from normtui.store import EventStore
 
 
 def progress_line(games: Sequence[GameRecord]) -> str:
@@ -39,6 +44,45 @@ _TIEBREAK_WORDS = {"sonneborn_berger": "SB", "wins": "wins", "black_wins": "wins
                    "direct_encounter": "direct encounter", "koya": "Koya",
                    "extended_koya": "extended Koya", "lots": "lots"}
 
+# Below this width the legend says only the marks the table shows, on one line; the help
+# (?) has the articles in full.
+_WIDE_LEGEND = 110
+
+
+def legend(view: str, rows: Sequence[StandingRow], games: Sequence[GameRecord],
+           wide: bool, profile: Profile | None = None) -> str:
+    """The marks of the table or crosstable; on a narrow screen only those it shows. An event
+    without Armageddon (``profile``) names its own tie-breaks and no Armageddon marks."""
+    if profile is not None and not profile.classical.armageddon_after_draw:
+        if view == "crosstable":
+            return "F: forfeit · *: provisional · grey: withdrawn, not counted · x: the table"
+        order = ", ".join(_TIEBREAK_WORDS.get(t, t) for t in profile.tiebreaks.order)
+        return (f"*: includes a provisional result · tie-breaks {order} · grey: withdrawn, "
+                "unranked · x: crosstable")
+    provisional = any(r.provisional for r in rows)
+    greyed = any(r.status is PlayerStatus.WITHDRAWN or not r.counted for r in rows)
+    if view == "crosstable":
+        if wide:
+            return ("1½A/1A: Armageddon decided it · 3F/0F: forfeit · =: Armageddon to come · "
+                    "*: provisional (§8) · grey: withdrawn, not counted (§9) · x: the table")
+        parts = ["1½A/1A: Armageddon decided it"]
+        if any(g.result is not None and g.result.is_forfeit for g in games):
+            parts.append("F: forfeit")
+        if any(g.result is MainResult.DRAW and g.armageddon is None for g in games):
+            parts.append("=: Armageddon to come")
+        parts += ["*: provisional (§8)"] * provisional
+        parts += ["grey: withdrawn (§9)"] * greyed
+        return " · ".join([*parts, "x: the table"])
+    if wide:
+        return ("*: includes a provisional result (§8) · tie-breaks SB, wins, wins with Black "
+                "(§6) · equal points share the prizes, except first (§5) · grey: withdrawn, "
+                "unranked (§9) · x: crosstable")
+    parts = ["*: provisional (§8)"] * provisional
+    parts.append("tie-breaks SB, W, BW (§6)")
+    parts += ["grey: withdrawn, unranked (§9)"] * greyed
+    return " · ".join([*parts, "x: crosstable"])
+
+
 class StandingsPane(Pane):
     PANE_ID = "standings"
     TITLE = "Standings"
@@ -57,6 +101,10 @@ class StandingsPane(Pane):
         ("Standings: crosstable", "Players × players", "show_view('crosstable')"),
         ("Standings: table", "Ranks, tie-breaks, prizes", "show_view('standings-table')"),
     )
+
+    def __init__(self, store: EventStore, **kwargs: object) -> None:
+        super().__init__(store, **kwargs)
+        self._legend_for: tuple[Sequence[StandingRow], Sequence[GameRecord]] = ((), ())
 
     def compose(self) -> ComposeResult:
         yield Static("", id="standings-info", markup=False)
@@ -96,8 +144,9 @@ class StandingsPane(Pane):
         empty = next((r.prize_note for r in rows if r.prize_note), None)
         if empty:
             info += f" · {empty}"
-        self._set("#standings-info", info)
-        self._set("#standings-legend", self._legend(), layout=True)
+        show_whole(self.query_one("#standings-info", Static), info, self.size.width)
+        self._legend_for = (rows, games)
+        self._show_legend()
         self.query_one(RaceLine).show(self.store, decided, games=games)
 
     def _show_note(self, note: str) -> None:
@@ -106,6 +155,9 @@ class StandingsPane(Pane):
         static = self.query_one("#standings-note", Static)
         if static.display != bool(note):
             static.display = bool(note)
+            # The race line would say it a second time, and 24 lines hold the whole field of
+            # ten only without it.
+            self.query_one(RaceLine).display = not note
         self._set("#standings-note", f"{note}." if note else "", layout=True)
 
     def _set(self, selector: str, text: str, layout: bool = False) -> None:
@@ -117,21 +169,16 @@ class StandingsPane(Pane):
             static._shown = text  # type: ignore[attr-defined]
             static.update(text, layout=layout)
 
-    def _legend(self) -> str:
-        if self.view == "crosstable":
-            if not self.store.profile.classical.armageddon_after_draw:
-                return ("F: forfeit · *: provisional · grey: withdrawn, not counted · x: the "
-                        "table")
-            return ("1½A/1A: Armageddon decided it · 3F/0F: forfeit · =: Armageddon to come · "
-                    "*: provisional (§8) · grey: withdrawn, not counted (§9) · x: the table")
-        profile = self.store.profile
-        if not profile.classical.armageddon_after_draw:
-            order = ", ".join(_TIEBREAK_WORDS.get(t, t) for t in profile.tiebreaks.order)
-            return (f"*: includes a provisional result · tie-breaks {order} · grey: "
-                    "withdrawn, unranked · x: crosstable")
-        return ("*: includes a provisional result (§8) · tie-breaks SB, wins, wins with Black "
-                "(§6) · equal points share the prizes, except first (§5) · grey: withdrawn, "
-                "unranked (§9) · x: crosstable")
+    def _show_legend(self) -> None:
+        rows, games = self._legend_for
+        text = legend(self.view, rows, games, wide=self.size.width >= _WIDE_LEGEND,
+                      profile=self.store.profile)
+        self._set("#standings-legend", text, layout=True)
+
+    def on_resize(self) -> None:
+        info = self.query_one("#standings-info", Static)
+        show_whole(info, getattr(info, "_shown", ""))
+        self._show_legend()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show_view" and parameters[0] == self.view:
@@ -144,6 +191,6 @@ class StandingsPane(Pane):
         self.query_one(ContentSwitcher).current = view
         if view == "crosstable":
             self.query_one(Crosstable).show(self.store.standings(), self.store.games())
-        self._set("#standings-legend", self._legend(), layout=True)
+        self._show_legend()
         self.focus_first()
         self.refresh_bindings()

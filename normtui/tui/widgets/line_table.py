@@ -79,6 +79,8 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         self._shape: tuple[object, ...] = ()
         self._cache: dict[tuple[tuple[Cell, ...], str], Strip] = {}
         self._blank = Strip([])
+        self.gap = self.GAP  # a table may close its columns up on a narrow screen
+        self._form = self.wide  # the form its widths were measured in
 
     # -- filling -----------------------------------------------------------------------------
 
@@ -100,11 +102,16 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         # would cost a layout pass and a repaint of the whole screen.
         labels = [c.label for c in columns]
         widths = [cell_len(label) for label in labels]
-        if labels == [c.label for c in old_columns]:
-            widths = list(self._widths)
         for cells in self._cells:
             for i, (text, _s) in enumerate(cells):
                 widths[i] = max(widths[i], cell_len(text))
+        # The widths kept only in the same form and while they fit: the narrow form of a table
+        # (surnames) may have the labels of the wide one, and must give the room back.
+        same_form, self._form = self._form == self.wide, self.wide
+        if same_form and labels == [c.label for c in old_columns]:
+            kept = [max(a, b) for a, b in zip(widths, self._widths, strict=True)]
+            if not self.size.width or self.line_width(kept) <= self.size.width:
+                widths = kept
         self._widths = widths
         old_header, old = self._header, self._strips
         self._build()
@@ -121,11 +128,24 @@ class LineTable(Responsive, ScrollView, can_focus=True):
             if index >= len(old) or strip != old[index]:
                 self.refresh(Region(0, index + 1 - top, self.size.width, 1))
 
+    def line_width(self, widths: Sequence[int]) -> int:
+        """The cells of a line with columns this wide: a space either side, a gap between."""
+        return sum(widths) + cell_len(self.gap) * max(len(widths) - 1, 0) + 2
+
+    def show_row(self, index: int) -> None:
+        """Scroll just enough for row ``index`` to be in view under the header."""
+        rows = self.scrollable_content_region.height - 1
+        top = self.scroll_offset.y
+        if rows <= 0 or top <= index < top + rows:
+            return
+        self.scroll_to(y=index if index < top else index - rows + 1, animate=False)
+
     def _build(self) -> None:
         """The strips of the header and the rows, the widget's own style applied once here
         rather than on every line drawn; a row that did not change keeps its strip."""
         base = self._base or Style()
-        shape = (tuple(self._widths), tuple(c.justify for c in self.columns), base)
+        shape = (tuple(self._widths), tuple(c.justify for c in self.columns), base,
+                 self.gap)
         if shape != self._shape or len(self._cache) > 4 * len(self._cells) + 64:
             # Rows that changed leave their old strips behind: a table repainted with every
             # move of the live boards would otherwise keep one per move all round.
@@ -157,7 +177,7 @@ class LineTable(Responsive, ScrollView, can_focus=True):
             column = self.columns[i]
             segments.append(Segment(_pad(text, self._widths[i], column.justify),
                                     row_style + _style(style)))
-            segments.append(Segment(self.GAP if i < len(cells) - 1 else " ", row_style))
+            segments.append(Segment(self.gap if i < len(cells) - 1 else " ", row_style))
         return Strip(segments)
 
     def action_first_row(self) -> None:

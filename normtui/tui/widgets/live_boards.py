@@ -7,9 +7,11 @@ changed are drawn again. Up and down move a cursor over the boards.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.binding import Binding
 from textual.message import Message
 
@@ -17,15 +19,30 @@ from normtui.feed.report import BoardView, clock_text
 from normtui.store.records import surname
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
-# (label, label when narrow, key, justify); "at" is left out when narrow (the line below the
-# table has it for the highlighted board).
+# (label, label when short, key, justify).
 COLUMNS = (("Bd", "Bd", "board", "right"), ("White", "White", "white", "left"),
            ("Black", "Black", "black", "left"), ("Moves", "Mv", "moves", "right"),
            ("Last move", "Last", "last", "left"), ("At", "At", "at", "left"),
            ("White's clock", "White", "wclock", "right"),
            ("Black's clock", "Black", "bclock", "right"), ("Result", "Res", "result", "left"),
            ("The feed asks", "Asks", "asks", "left"))
-_NARROW_NAME = 10
+_NAMES = (1, 2)  # the columns of the players' names
+
+
+@dataclass(frozen=True)
+class Form:
+    """How much of each board a line says: the first form that fits the width is drawn, so the
+    names are cut only when even surnames do not fit (the line below has them in full)."""
+
+    long: bool  # long labels, and the feed's whole sentence in the last column
+    names: str  # "full", "surname" or "cut"
+    at: bool  # the time of the last move (the line below has it for the highlighted board)
+    gap: str
+
+
+FORMS = (Form(True, "full", True, "  "), Form(False, "full", True, "  "),
+         Form(False, "surname", True, "  "), Form(False, "surname", False, "  "),
+         Form(False, "surname", False, " "), Form(False, "cut", False, " "))
 
 
 def _clock(seconds: float | None) -> Cell:
@@ -42,10 +59,10 @@ def _time(at: datetime | None, like: datetime) -> str:
     return at.strftime("%H:%M:%S")
 
 
-def board_cells(view: BoardView, now: datetime, wide: bool) -> tuple[list[Cell], str]:
+def board_cells(view: BoardView, now: datetime, form: Form) -> tuple[list[Cell], str]:
     """The cells of one board's line and the line's style."""
     def name(full: str) -> str:
-        return full if wide else surname(full)[:_NARROW_NAME]
+        return full if form.names == "full" else surname(full)
 
     board = "" if view.board is None else str(view.board)
     if view.kind == "armageddon":
@@ -54,7 +71,7 @@ def board_cells(view: BoardView, now: datetime, wide: bool) -> tuple[list[Cell],
     asks = [n for n in view.notices if n.ask]
     shown = asks or list(view.notices)
     if shown:
-        first = shown[0].text if wide or not shown[0].short else shown[0].short
+        first = shown[0].text if form.long or not shown[0].short else shown[0].short
         more = f" +{len(shown) - 1}" if len(shown) > 1 else ""
         ask: Cell = (f"{'! ' if asks else ''}{first}{more}", "bold yellow" if asks else "grey62")
     else:
@@ -65,16 +82,19 @@ def board_cells(view: BoardView, now: datetime, wide: bool) -> tuple[list[Cell],
         (view.last_move or ("not begun" if view.board is not None else ""), ""),
         (_time(view.last_move_at, now), "grey62"), _clock(view.white_clock),
         _clock(view.black_clock), (result.replace("1/2-1/2", "½-½"), "bold"), ask]
-    if not wide:
+    if not form.at:
         del cells[5]
     style = "on dark_red" if view.conflict else "" if view.board is not None else "grey50"
     return cells, style
 
 
+def _cut(text: str, width: int) -> str:
+    return text if cell_len(text) <= width else text[:max(width - 1, 1)] + "…"
+
+
 class LiveBoards(LineTable):
     """One line per game of the feed, keyed by its record; a cursor for the arbiter's keys."""
 
-    WIDE_FROM = 130
     BINDINGS: ClassVar = [
         Binding("up,k", "move(-1)", "Up", show=False),
         Binding("down,j", "move(1)", "Down", show=False),
@@ -103,16 +123,33 @@ class LiveBoards(LineTable):
         self.redraw()
 
     def redraw(self) -> None:
-        wide = self.measure_wide()
-        columns = [Column(label if wide else short, key, justify)
-                   for label, short, key, justify in COLUMNS if wide or key != "at"]
+        width = self.scrollable_content_region.width
+        for form in FORMS:
+            columns = [Column(label if form.long else short, key, justify)
+                       for label, short, key, justify in COLUMNS if form.at or key != "at"]
+            lines = [board_cells(view, self._now, form) for view in self.views]
+            widths = [max([cell_len(c.label)] + [cell_len(cells[i][0]) for cells, _s in lines])
+                      for i, c in enumerate(columns)]
+            self.gap = form.gap
+            if not width or self.line_width(widths) <= width:
+                break
+        if form.names == "cut":
+            room = (width - self.line_width([0 if i in _NAMES else w
+                                             for i, w in enumerate(widths)])) // 2
+            for cells, _style in lines:
+                for i in _NAMES:
+                    cells[i] = (_cut(cells[i][0], max(room, 4)), cells[i][1])
         rows = []
-        for i, view in enumerate(self.views):
-            cells, style = board_cells(view, self._now, wide)
+        for i, (view, (cells, style)) in enumerate(zip(self.views, lines, strict=True)):
             if i == self.cursor and self.has_focus:
                 style = f"{style} reverse".strip()
             rows.append((view.key, cells, style))
         self.fill(columns, rows)
+        self.show_row(self.cursor)
+
+    def on_resize(self) -> None:
+        if self.columns:  # drawn before its first layout, maybe in the widest form
+            self.redraw()
 
     def action_move(self, step: int) -> None:
         if not self.views:

@@ -54,10 +54,12 @@ def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
             return Text(f"late {late}" if narrow else f"late by {late}", style="bold red")
         left = f"{math.ceil(seconds / 60)} min left"
         return Text(left if narrow else f"by {by} ({left})", style="bold yellow")
-    text = result_text(game.armageddon)
+    # The feed's mark goes with the result it marks: "½-½f → Black", not "½-½ → Blackf".
+    text = _from_feed(Text(result_text(game.armageddon)), game.armageddon_from)
     if game.armageddon is ArmageddonResult.DRAW:
-        text += f" → {draw_winner[0].upper()}" if narrow else f" → {draw_winner.capitalize()}"
-    return _from_feed(Text(text), game.armageddon_from)
+        text.append(f" → {draw_winner[0].upper()}" if narrow
+                    else f" → {draw_winner.capitalize()}")
+    return text
 
 
 # A result the live board feed entered, not the arbiter (issue 12): the arbiter confirms it

@@ -3,6 +3,7 @@ number a click away (the keys [ and ] do the same).
 
 One line of text with click links rather than a Tabs or a Select: a widget per round costs
 styling and layout before the console's first frame, and this is read far more than clicked.
+Beside it, the round's line (:class:`RoundInfo`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
+
+from normtui.tui.widgets.whole_text import join_fitting
 
 
 class RoundBar(Static):
@@ -40,3 +43,26 @@ class RoundBar(Static):
 
     def action_choose(self, round_no: int) -> None:
         self.post_message(self.Chosen(round_no))
+
+
+class RoundInfo(Static):
+    """The round's line beside the bar (its date, how many boards are complete, the keys),
+    broken between its parts when it needs two lines at 80 columns: "c current" stays whole."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+        self.parts: list[str] = []
+        self._shown = ""
+
+    def show(self, parts: list[str]) -> None:
+        self.parts = parts
+        if not self.content_region.width:
+            return  # not laid out yet: its first resize shows them, one layout pass less
+        text = join_fitting(parts, self.content_region.width)
+        if text != self._shown:  # a resize seldom changes it
+            self._shown = text
+            self.update(text)
+
+    def on_resize(self) -> None:
+        if self.parts:
+            self.show(self.parts)
