@@ -1,6 +1,6 @@
 """The live boards under load: 5 boards, a move on each every second, for a whole round.
 
-    python benchmarks/feed_live.py [--part console|watcher|both] [--seconds N]
+    python benchmarks/feed_live.py [--part console|watcher|both|file] [--seconds N]
 
 The load is the replay of the real round 7 of 2022 (``normtui.feed.replay``) into a LiveChess
 folder (``round-7/game-N.pgn`` and ``games.pgn``, rewritten in place), a half-move on each board
@@ -15,7 +15,13 @@ console: the real console runs headless at 120x40 (Textual's ``run_test``) on a 
 watcher: ``normtui watch DB FOLDER --interval 0.5`` in a process of its own over the same round:
   its CPU time over the wall time (one core = 100 %), and its RSS sampled every 10 s.
 
-Targets (issue 12): median and p90 <= 1 s; the watcher <= 5 % of one core; memory flat.
+file: the real round 8 (not begun in demo.db) replayed into a LiveChess folder and read by the
+  feed (``normtui.feed.watcher.Feed``, as ``normtui watch`` reads) after every second of its
+  timeline, as fast as it goes: the audit rows it adds, the event file and its WAL before, at
+  their largest during the round, and after (still open, then closed).
+
+Targets: median and p90 <= 1 s; the watcher <= 5 % of one core; memory flat; a live round of 5
+boards adds <= ~100 audit rows and <= ~300 KB, and the WAL stays far below a MB.
 """
 
 from __future__ import annotations
@@ -181,6 +187,48 @@ def _watcher(seconds: float | None) -> tuple[float, float, list[int]]:
     return cpu, wall, rss
 
 
+def _file(round_no: int) -> dict[str, float]:
+    from datetime import datetime, timedelta
+    from itertools import groupby
+
+    from normtui.feed.replay import Replay
+    from normtui.feed.sources import open_source
+    from normtui.feed.watcher import Feed
+    from normtui.store import EventStore
+
+    def size(path: Path) -> int:
+        return path.stat().st_size if path.exists() else 0
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db, wal = Path(tmp) / "bench.db", Path(tmp) / "bench.db-wal"
+        shutil.copyfile(ROOT / "demo.db", db)
+        with EventStore.open(db) as store:  # the upgrade of demo.db's schema is not the round
+            pass
+        out: dict[str, float] = {"file before": size(db), "wal before": size(wal)}
+        at = [datetime(2022, 6, 8, 16, 0).astimezone()]
+        replay = Replay(Path(tmp) / "live", round_no, every=1.0, layout="both",
+                        now=lambda: at[0])
+        replay.folder.mkdir(parents=True)
+        began = time.perf_counter()
+        with EventStore.open(db, actor="arbiter", clock=lambda: at[0]) as store:
+            first = store.log(limit=1, rows=False)[0].id
+            feed = Feed(store, open_source(str(Path(tmp) / "live")), now=lambda: at[0])
+            largest = 0
+            for second, steps in groupby(replay.steps(), key=lambda s: s.at):
+                at[0] = datetime(2022, 6, 8, 16, 0).astimezone() + timedelta(seconds=second)
+                for step in steps:
+                    replay.write(step)
+                feed.poll()
+                largest = max(largest, size(wal))
+            entries = [e for e in store.log(rows=False) if e.id > first]
+            out |= {"audit rows": len(entries), "polls": second,
+                    "wal largest": largest, "file open": size(db), "wal open": size(wal),
+                    "feed entries": sum(1 for e in entries if e.actor == "feed"),
+                    "seconds": time.perf_counter() - began}
+        out |= {"file closed": size(db), "wal closed": size(wal)}
+    return out
+
+
 def _cpu(pid: int) -> float:
     """User + system seconds of a process so far (/proc/PID/stat)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -190,10 +238,17 @@ def _cpu(pid: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=["console", "watcher", "both"], default="both")
+    parser.add_argument("--part", choices=["console", "watcher", "both", "file"],
+                        default="both")
+    parser.add_argument("--round", type=int, default=8, help="the round of --part file")
     parser.add_argument("--seconds", type=float, help="stop the round after this long")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    if args.part == "file":
+        found = _file(args.round)
+        print(", ".join(f"{k}: {v / 1024:.0f} KiB" if k.startswith(("file", "wal"))
+                        else f"{k}: {v:.0f}" for k, v in found.items()), flush=True)
+        return
     if args.part in ("console", "both"):
         latencies, missed, rss = asyncio.run(_console(args.seconds))
         q = statistics.quantiles(latencies, n=10)
