@@ -22,7 +22,7 @@ from normtui.store.errors import ConflictError, NotFoundError
 from normtui.store.schema import TABLES
 
 __all__ = ["BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry", "find_undoable",
-           "read_log"]
+           "log_ids", "read_log"]
 
 Row = dict[str, Any]
 # Entries undo never takes back: the creation of the event, and a restore (where the log
@@ -79,18 +79,24 @@ def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any] | None = None) 
 
 
 def read_log(conn: sqlite3.Connection, limit: int | None = None, *,
-             rows: bool = True) -> list[AuditEntry]:
-    """Newest first. ``rows=False``: without the rows before and after (empty in each
-    entry), for a listing: they hold whole game rows with their PGN texts, and decoding
-    them is most of the cost of listing a long log."""
+             rows: bool = True, upto: int | None = None) -> list[AuditEntry]:
+    """Newest first (``upto``: from that entry down). ``rows=False``: without the rows
+    before and after (empty in each entry), for a listing: they hold whole game rows with
+    their PGN texts, and decoding them is most of the cost of listing a long log."""
     columns = "a.*" if rows else "a.id, a.at, a.actor, a.action, a.summary, a.undoes"
+    where = "" if upto is None else "WHERE a.id <= ? "
+    params: list[Any] = [] if upto is None else [upto]
     sql = (f"SELECT {columns}, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
-           "FROM audit a ORDER BY a.id DESC")
-    params: list[Any] = []
+           f"FROM audit a {where}ORDER BY a.id DESC")
     if limit is not None:
         sql += " LIMIT ?"
         params.append(limit)
     return [_entry(r, r["undone_by"]) for r in _dicts(conn, sql, params)]
+
+
+def log_ids(conn: sqlite3.Connection) -> list[int]:
+    """Every entry's id, oldest first."""
+    return [row[0] for row in conn.execute("SELECT id FROM audit ORDER BY id")]
 
 
 def find_undoable(conn: sqlite3.Connection, older_than: int | None = None) -> AuditEntry:
