@@ -11,7 +11,10 @@ console: the real console runs headless at 120x40 (Textual's ``run_test``) on a 
   with pane 8 in front, watching the folder as an arbiter would (its own half-second reads, in
   its thread). For each file written, the latency is from the moment the write returned to the
   first frame Textual hands its driver after the pane showed that board with that move.
-  Reported: median and 90th percentile; the console's memory (RSS) every 20 s.
+  Reported: median and 90th percentile; the console's memory (RSS) every 20 s, then every 5 s
+  for ``--quiet`` seconds after the moves stop; the console's CPU (its process less the thread
+  that writes the files) while the moves come and after they stop. ``--dialog``: a dialog
+  (the confirmation of "stop watching") stays open over pane 8 the whole time.
 watcher: ``normtui watch DB FOLDER --interval 0.5`` in a process of its own over the same round:
   its CPU time over the wall time (one core = 100 %), and its RSS sampled every 10 s.
 
@@ -63,6 +66,7 @@ class Writer(threading.Thread):
         self.seconds = seconds
         self.written: list[tuple[float, int, int]] = []
         self.done = threading.Event()
+        self.cpu = 0.0  # this thread's, to leave out of the console's
 
     def run(self) -> None:
         began = time.perf_counter()
@@ -76,13 +80,16 @@ class Writer(threading.Thread):
                 time.sleep(wait)
             self.replay.write(step)
             self.written.append((time.perf_counter(), step.game, step.done))
+        self.cpu = time.thread_time()
         self.done.set()
 
 
-async def _console(seconds: float | None) -> tuple[list[float], int, list[int]]:
+async def _console(seconds: float | None, dialog: bool = False, quiet: float = 30.0
+                   ) -> tuple[list[float], int, list[int], list[int], tuple[float, float]]:
     from normtui.store import EventStore
     from normtui.tui.app import NormtuiApp
     from normtui.tui.panes.live import LivePane
+    from normtui.tui.screens.confirm import ConfirmScreen
     from normtui.tui.widgets.live_boards import LiveBoards
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -122,7 +129,11 @@ async def _console(seconds: float | None) -> tuple[list[float], int, list[int]]:
             pane = app.console_screen.pane("live")
             assert isinstance(pane, LivePane)
             pane.start(str(folder), 7)
+            if dialog:
+                app.push_screen(ConfirmScreen("Stop watching the live boards?"))
+                await pilot.pause(0.5)
             rss = [_rss_kib()]
+            cpu, wall = time.process_time(), time.perf_counter()
             writer.start()
             sampled = time.perf_counter()
             while not writer.done.is_set():
@@ -130,8 +141,15 @@ async def _console(seconds: float | None) -> tuple[list[float], int, list[int]]:
                 if time.perf_counter() - sampled >= 20:
                     sampled = time.perf_counter()
                     rss.append(_rss_kib())
+            moving = (time.process_time() - cpu - writer.cpu) / (time.perf_counter() - wall)
             await asyncio.sleep(2.0)
             rss.append(_rss_kib())
+            cpu, wall = time.process_time(), time.perf_counter()
+            after = []
+            while time.perf_counter() - wall < quiet:
+                await asyncio.sleep(5.0)
+                after.append(_rss_kib())
+            still = (time.process_time() - cpu) / (time.perf_counter() - wall)
         store.close()
     latencies = []
     missed = 0
@@ -144,7 +162,7 @@ async def _console(seconds: float | None) -> tuple[list[float], int, list[int]]:
             missed += 1
             continue
         latencies.append(frame - written)
-    return latencies, missed, rss
+    return latencies, missed, rss, after, (moving, still)
 
 
 def _boards_of(games: dict[int, Any], boards: dict[int, Any]) -> dict[int, tuple[int, str]]:
@@ -241,6 +259,10 @@ def main() -> None:
     parser.add_argument("--part", choices=["console", "watcher", "both", "file"],
                         default="both")
     parser.add_argument("--round", type=int, default=8, help="the round of --part file")
+    parser.add_argument("--dialog", action="store_true",
+                        help="a dialog open over pane 8 all the while (console)")
+    parser.add_argument("--quiet", type=float, default=30.0,
+                        help="seconds the console is watched after the moves stop")
     parser.add_argument("--seconds", type=float, help="stop the round after this long")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
@@ -250,12 +272,19 @@ def main() -> None:
                         else f"{k}: {v:.0f}" for k, v in found.items()), flush=True)
         return
     if args.part in ("console", "both"):
-        latencies, missed, rss = asyncio.run(_console(args.seconds))
-        q = statistics.quantiles(latencies, n=10)
-        print(f"console: {len(latencies)} writes shown ({missed} not), file written -> shown: "
-              f"median {statistics.median(latencies) * 1000:.0f} ms, "
-              f"p90 {q[8] * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; "
-              f"RSS every 20 s (MiB): {' '.join(f'{r / 1024:.1f}' for r in rss)}", flush=True)
+        latencies, missed, rss, after, (moving, still) = asyncio.run(
+            _console(args.seconds, args.dialog, args.quiet))
+        shown = ""
+        if len(latencies) > 1:
+            q = statistics.quantiles(latencies, n=10)
+            shown = (f"file written -> shown: median {statistics.median(latencies) * 1000:.0f} "
+                     f"ms, p90 {q[8] * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; ")
+        print(f"console{' under a dialog' if args.dialog else ''}: {len(latencies)} writes "
+              f"shown ({missed} not), {shown}"
+              f"RSS every 20 s (MiB): {' '.join(f'{r / 1024:.1f}' for r in rss)}, "
+              f"then every 5 s with no moves: {' '.join(f'{r / 1024:.1f}' for r in after)}; "
+              f"CPU {100 * moving:.1f} % of a core with the moves, {100 * still:.1f} % "
+              "after", flush=True)
     if args.part in ("watcher", "both"):
         cpu, wall, rss = _watcher(args.seconds)
         print(f"watcher: {cpu:.2f} s CPU over {wall:.0f} s = {100 * cpu / wall:.1f} % of one core; "

@@ -57,7 +57,9 @@ class LivePane(Pane):
         ("Live boards: stop watching", "Forget the source kept with the event", "stop"),
     )
 
-    class Polled(Message):
+    # Kept to the pane: a message reaching the screen under a dialog has Textual draw the
+    # whole dimmed screen behind the dialog again, twice a second.
+    class Polled(Message, bubble=False):
         """From the feed's thread: one poll's report, or why it failed."""
 
         def __init__(self, report: Report | None, error: str = "") -> None:
@@ -214,15 +216,18 @@ class LivePane(Pane):
                              "watching on")
             return
         report = self.report = message.report
-        self.boards.show(list(report.boards), self._now())
-        self._detail()
         asks = sum(1 for n in report.notices if n.ask)
         status = f"Watching {report.source}{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:
             status += f" · {asks} for the arbiter"
         if report.problems:
             status += f" · {report.problems[-1]}"
-        self._set_status(status)
+        # Under a dialog the pane is not drawn at every read: Textual would draw the dimmed
+        # screen behind it again each time. The first read after the dialog shows it all.
+        if self.screen.is_active:
+            self.boards.show(list(report.boards), self._now())
+            self._detail()
+            self._set_status(status)
         for notice in report.new_notices:
             if notice.ask:
                 self.notify(notice.line, title=notice.article or "Live boards",
