@@ -123,9 +123,9 @@ _RECORD_KEEPING = frozenset({"pgn", "armageddon_pgn", "state", "version"})
 
 
 def keeps_records_only(entry: AuditEntry, feed_actor: str) -> bool:
-    """Whether ``entry`` is the feed keeping the records of games (more moves, a game now in
-    progress) and nothing else: no result, no other table. Such a change is written once a
-    move per board, so it is nearly always the newest; it must not stand between an arbiter
+    """Whether ``entry`` is the feed keeping the records of games (a game now in progress, a
+    record) and nothing else: no result, no other table. Such a change comes from the boards
+    whenever a game starts, so it is often the newest; it must not stand between an arbiter
     and the undo of their own last result (it touches other games: an undo that would restore
     a row it changed is still refused, by :func:`undo_rows`)."""
     if entry.actor != feed_actor or entry.action != "feed" or set(entry.after) != {"games"}:
