@@ -24,6 +24,7 @@ and is said in one line.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING
 from normtui.feed.checks import compare, conflict_text, live_checks
 from normtui.feed.game import LiveGame, Reading
 from normtui.feed.movetext import plain_san, read_movetext, read_tags
+from normtui.feed.placing import place
 from normtui.feed.report import (
     BoardView,
     Change,
@@ -137,7 +139,7 @@ class Feed:
         changes: list[Change] = []
         views: list[BoardView] = []
         notices: list[Notice] = []
-        placed = self._place(readings, list(games.values()), notices)
+        placed = place(readings, list(games.values()), notices)
         # Main games first: an Armageddon read in the same poll finds its main game drawn.
         for record, reading, game, kind in sorted(placed, key=lambda p: p[3] != "main"):
             if game is not None:
@@ -177,56 +179,6 @@ class Feed:
         if view is None:
             return notice
         return Notice(view.label, notice.text, notice.article, notice.ask, notice.short)
-
-    # -- which pairing, which game -------------------------------------------------------------
-
-    def _place(self, readings: list[tuple[FeedRecord, Reading]], games: list[GameRecord],
-               notices: list[Notice]
-               ) -> list[tuple[FeedRecord, Reading, GameRecord | None, Kind]]:
-        from normtui.importing import find_pairing, kind_of_text, round_of
-        from normtui.pgn import names_match
-
-        out: list[tuple[FeedRecord, Reading, GameRecord | None, Kind]] = []
-        by_pairing: dict[int, list[int]] = {}
-        for record, reading in readings:
-            tags = dict(reading.tags)
-            tagged = round_of(tags.get("Round", ""))
-            if record.round is not None:
-                if tagged is not None and tagged != record.round:
-                    notices.append(Notice(record.key, f"the Round tag says {tags['Round']}, the "
-                                          f"folder is round {record.round}: read as round "
-                                          f"{record.round}", ask=False, short="round tag"))
-                tags["Round"] = str(record.round)
-            game, why = find_pairing(tags, games)
-            if game is None:
-                white, black = tags.get("White", "?"), tags.get("Black", "?")
-                out.append((record, reading, None, "main"))
-                notices.append(Notice(record.key, f"{white} - {black}: not placed, {why}",
-                                      short="no pairing"))
-                continue
-            if not names_match(tags.get("White", ""), game.white_name):
-                out.append((record, reading, None, "main"))
-                notices.append(Notice(record.key, f"{tags.get('White')} has White, but "
-                                      f"{game.white_name} has White on {game.label}: not kept",
-                                      "Regulations §1", short="colours"))
-                continue
-            by_pairing.setdefault(game.id, []).append(len(out))
-            out.append((record, reading, game, "main"))
-        for indexes in by_pairing.values():
-            for rank, i in enumerate(indexes):
-                record, reading, game, _kind = out[i]
-                kind: Kind = "armageddon" if rank == 1 else "main"
-                if len(indexes) == 1 and kind_of_text(record.header, "auto") == "armageddon":
-                    kind = "armageddon"
-                if rank > 1:
-                    label = game.label if game else "?"
-                    notices.append(Notice(record.key, f"a third game for {label} after its main "
-                                          "game and its Armageddon: not kept",
-                                          short="third game"))
-                    out[i] = (record, reading, None, "main")
-                    continue
-                out[i] = (record, reading, game, kind)
-        return out
 
     # -- what to do with a game ----------------------------------------------------------------
 
@@ -416,7 +368,12 @@ class Feed:
         self._kept[key] = (text, *found)
         return found
 
-    # -- what the console shows ----------------------------------------------------------------
+    def stop(self) -> None:
+        """The watching ends: the WAL of the moves goes into the event file (a console still
+        open on it would keep it otherwise)."""
+        # A checkpoint refused leaves the file as SQLite keeps it: nothing is lost.
+        with self._lock, contextlib.suppress(*EXPECTED_ERRORS):
+            self.store.checkpoint()
 
     # -- the arbiter ---------------------------------------------------------------------------
 

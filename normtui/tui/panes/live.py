@@ -162,6 +162,8 @@ class LivePane(Pane):
         def done(yes: bool | None) -> None:
             if not yes:
                 return
+            if self.feed is not None:
+                self.feed.stop()
             self.feed = self.source = None
             self.write("feed source", self.store.set_feed_source, None, quiet=True)
             self._set_status("Stopped watching the live boards.")
