@@ -141,6 +141,7 @@ def register(cli: click.Group) -> None:
                         sys.exit(1 if report.needs_arbiter else 0)
                     time.sleep(interval)
             except KeyboardInterrupt:
+                feed.stop()
                 if not as_json:
                     echo("stopped watching")
 

@@ -5,22 +5,26 @@ started, its result entered, and what needs the arbiter put to the arbiter.
   names, names compared as ``import-pgn`` compares them; the board number of a Round tag
   ("7.3") is not trusted. The first game of a pairing in the feed is its main game, the second
   its Armageddon (§2), whatever their Event tags say.
-- A record that extends the one kept (the same moves, then more; ``*``, then a result) replaces
-  it, as one change. A record that changes moves already kept is a conflict: shown, never
-  applied, until the arbiter accepts it (:meth:`Feed.accept`).
+- The moves of a game going on are its board's live state (``live_boards``), replaced at every
+  move and not audited: the audit log is for what changes the event. A record that changes
+  moves already seen is a conflict: shown, never applied, until the arbiter accepts it
+  (:meth:`Feed.accept`).
 - The first move puts the game in progress. A finished game's result, if its record passes
   validation, is entered as the provisional result (§8), marked as the feed's, and dated when the
   game ended so that a drawn game's Armageddon window runs from there (§2).
 - Checks are raised at once, with their article: a draw before Black's 30th move (§2), clocks not
   set to the time control (§2, §3), an illegal move, a clock at zero.
 
-Every change is the store's one transaction and one audit row, by actor "feed". The feed acts on
-what it reads, never on what is missing: a file that vanishes or is half-written, a URL that
-does not answer, changes nothing and is said in one line.
+Every change to the event (a game started; at its end, its record attached or replaced with its
+result) is the store's one transaction and one audit row, by actor "feed", undoable; an undone
+one is not done again from the same record. The feed acts on what it reads, never on what is
+missing: a file that vanishes or is half-written, a URL that does not answer, changes nothing
+and is said in one line.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +34,7 @@ from typing import TYPE_CHECKING
 from normtui.feed.checks import compare, conflict_text, live_checks
 from normtui.feed.game import LiveGame, Reading
 from normtui.feed.movetext import plain_san, read_movetext, read_tags
+from normtui.feed.placing import place
 from normtui.feed.report import (
     BoardView,
     Change,
@@ -42,9 +47,9 @@ from normtui.feed.report import (
 )
 from normtui.feed.sources import FeedRecord, Source
 from normtui.rules.live import window_opens
-from normtui.rules.model import MainResult
+from normtui.rules.model import GameState, MainResult
 from normtui.store.errors import EXPECTED_ERRORS, ConflictError
-from normtui.store.feed import FEED_ACTOR
+from normtui.store.feed import FEED_ACTOR, LiveRecord
 from normtui.store.games import same_record
 
 if TYPE_CHECKING:
@@ -68,6 +73,7 @@ class _Pending:
     result: str | None
     ended_at: datetime | None
     note: str
+    finished: bool = False
 
 
 @dataclass
@@ -96,9 +102,12 @@ class Feed:
         # stays the round's boards, however many moves come).
         self._kept: dict[tuple[int, Kind], tuple[str, tuple[str, ...], str | None]] = {}
         self._said: set[str] = set()
+        # Per board and kind: its live state as last written (read from the file once).
+        self._live: dict[tuple[int, Kind], LiveRecord | None] = {}
         # The console polls in a thread and accepts from its own: one at a time.
         self._lock = threading.Lock()
         self._profile = self.store.profile
+        self.store.limit_wal()
 
     # -- one poll ------------------------------------------------------------------------------
 
@@ -131,7 +140,7 @@ class Feed:
         changes: list[Change] = []
         views: list[BoardView] = []
         notices: list[Notice] = []
-        placed = self._place(readings, list(games.values()), notices)
+        placed = place(readings, list(games.values()), notices)
         # Main games first: an Armageddon read in the same poll finds its main game drawn.
         for record, reading, game, kind in sorted(placed, key=lambda p: p[3] != "main"):
             if game is not None:
@@ -172,56 +181,6 @@ class Feed:
             return notice
         return Notice(view.label, notice.text, notice.article, notice.ask, notice.short)
 
-    # -- which pairing, which game -------------------------------------------------------------
-
-    def _place(self, readings: list[tuple[FeedRecord, Reading]], games: list[GameRecord],
-               notices: list[Notice]
-               ) -> list[tuple[FeedRecord, Reading, GameRecord | None, Kind]]:
-        from normtui.importing import find_pairing, kind_of_text, round_of
-        from normtui.pgn import names_match
-
-        out: list[tuple[FeedRecord, Reading, GameRecord | None, Kind]] = []
-        by_pairing: dict[int, list[int]] = {}
-        for record, reading in readings:
-            tags = dict(reading.tags)
-            tagged = round_of(tags.get("Round", ""))
-            if record.round is not None:
-                if tagged is not None and tagged != record.round:
-                    notices.append(Notice(record.key, f"the Round tag says {tags['Round']}, the "
-                                          f"folder is round {record.round}: read as round "
-                                          f"{record.round}", ask=False, short="round tag"))
-                tags["Round"] = str(record.round)
-            game, why = find_pairing(tags, games)
-            if game is None:
-                white, black = tags.get("White", "?"), tags.get("Black", "?")
-                out.append((record, reading, None, "main"))
-                notices.append(Notice(record.key, f"{white} - {black}: not placed, {why}",
-                                      short="no pairing"))
-                continue
-            if not names_match(tags.get("White", ""), game.white_name):
-                out.append((record, reading, None, "main"))
-                notices.append(Notice(record.key, f"{tags.get('White')} has White, but "
-                                      f"{game.white_name} has White on {game.label}: not kept",
-                                      "Regulations §1", short="colours"))
-                continue
-            by_pairing.setdefault(game.id, []).append(len(out))
-            out.append((record, reading, game, "main"))
-        for indexes in by_pairing.values():
-            for rank, i in enumerate(indexes):
-                record, reading, game, _kind = out[i]
-                kind: Kind = "armageddon" if rank == 1 else "main"
-                if len(indexes) == 1 and kind_of_text(record.header, "auto") == "armageddon":
-                    kind = "armageddon"
-                if rank > 1:
-                    label = game.label if game else "?"
-                    notices.append(Notice(record.key, f"a third game for {label} after its main "
-                                          "game and its Armageddon: not kept",
-                                          short="third game"))
-                    out[i] = (record, reading, None, "main")
-                    continue
-                out[i] = (record, reading, game, kind)
-        return out
-
     # -- what to do with a game ----------------------------------------------------------------
 
     def _decide(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
@@ -240,20 +199,20 @@ class Feed:
         if not reading.plies and not reading.finished:
             return said, None  # not begun
         text = reading.text
-        current = game.pgn if kind == "main" else game.armageddon_pgn
+        official = game.pgn if kind == "main" else game.armageddon_pgn
         result_now = game.armageddon if kind == "armageddon" else game.result
-        pending_key = (game.id, kind)
-        replace = False
-        if current is not None and not same_record(current, text):
-            old_sans, old_result = self._moves_of(current, (game.id, kind))
+        key = (game.id, kind)
+        live = self._live_of(key)
+        # The moves seen so far are measured against the board's live state, or, before the
+        # feed has seen this game, against the record kept with the event.
+        reference = live.text if live is not None else official
+        if reference is not None and not same_record(reference, text):
+            old_sans, old_result = self._moves_of(reference, key)
             step = compare(old_sans, old_result, reading)
             if step == "conflict":
-                said.append(Notice(where, conflict_text(old_sans, reading), short="conflict"))
-                self._pending[pending_key] = _Pending(
-                    text, *self._result_to_enter(record, reading, game, kind, at, []),
-                    reading.last_move or "")
+                self._hold(record, reading, game, kind, at, old_sans, said)
                 return said, None
-            self._pending.pop(pending_key, None)
+            self._pending.pop(key, None)
             if step == "behind":
                 mark = game.armageddon_from if kind == "armageddon" else game.result_from
                 if mark == "feed" and len(reading.plies) == len(old_sans):
@@ -268,27 +227,95 @@ class Feed:
                 return said, None
             if step == "same" and result_now is not None:
                 return said, None  # the same game, other comments: the kept one stands
-            replace = True
-        self._pending.pop(pending_key, None)
+        self._pending.pop(key, None)
+        if not reading.finished:
+            return said, self._follow(game, kind, reading, live, said, where)
+        return said, self._finish(record, reading, game, kind, at, live, said)
+
+    def _hold(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
+              at: datetime, old_sans: tuple[str, ...], said: list[Notice]) -> None:
+        """A record that changes moves already kept: held for the arbiter, never applied."""
+        said.append(Notice(record.key, conflict_text(old_sans, reading), short="conflict"))
+        self._pending[(game.id, kind)] = _Pending(
+            reading.text, *self._result_to_enter(record, reading, game, kind, at, []),
+            reading.last_move or "", reading.finished)
+
+    def _follow(self, game: GameRecord, kind: Kind, reading: Reading, live: LiveRecord | None,
+                said: list[Notice], where: str) -> Change | None:
+        """A game going on: its moves are the board's live state (not audited); the first
+        of them starts the game (audited)."""
+        if live is None or not same_record(live.text, reading.text):
+            try:
+                self._set_live((game.id, kind), reading.text, kept=False)
+            except EXPECTED_ERRORS as exc:
+                said.append(Notice(where, f"the moves could not be kept: {exc}", ask=False,
+                                   short="busy"))
+        if kind != "main" or game.state is not GameState.SCHEDULED or game.result is not None:
+            return None
+        return self._keep(game, kind, None, reading, said, where)[0]
+
+    def _finish(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
+                at: datetime, live: LiveRecord | None, said: list[Notice]) -> Change | None:
+        """A game the board says is over: its record kept with the event (attached, or in
+        place of the one kept before) and its result entered where the board has none, as
+        one audited change. Done once: an arbiter's undo of it is not done again."""
+        text = reading.text
         result, ended = self._result_to_enter(record, reading, game, kind, at, said)
-        if current is not None and same_record(current, text) and result is None:
-            return said, None
+        if live is not None and live.kept and same_record(live.text, text):
+            return None
+        key = (game.id, kind)
+        official = game.pgn if kind == "main" else game.armageddon_pgn
+        replace = official is not None and not same_record(official, text)
+        if replace:
+            assert official is not None
+            old_sans, old_result = self._moves_of(official, key)
+            step = compare(old_sans, old_result, reading)
+            if step == "conflict":
+                self._hold(record, reading, game, kind, at, old_sans, said)
+                return None
+            result_now = game.armageddon if kind == "armageddon" else game.result
+            replace = not (step == "same" and result_now is not None)
+        elif official is not None and result is None:
+            self._set_live(key, text, kept=True)  # kept already, nothing to enter
+            return None
+        change, done = self._keep(game, kind, text if replace or official is None else None,
+                                  reading, said, record.key, result, ended)
+        if done:  # else refused or busy: tried again at the next read
+            self._set_live(key, text, kept=True)
+        if change is not None:
+            self.store.checkpoint()  # a game's end: the WAL of its moves goes into the file
+        return change
+
+    def _keep(self, game: GameRecord, kind: Kind, text: str | None, reading: Reading,
+              said: list[Notice], where: str, result: str | None = None,
+              ended: datetime | None = None) -> tuple[Change | None, bool]:
+        """One audited change by the feed (None: nothing to change), and whether it was
+        made; what refuses it is said on the board."""
         try:
             entry = self.store.keep_feed_record(
-                game.id, kind, text, replace=replace, result=result, ended_at=ended,
+                game.id, kind, text, replace=True, result=result, ended_at=ended,
                 note=reading.last_move or "", expected_version=game.version)
         except ConflictError as exc:
             said.append(Notice(where, f"{exc}; tried again next time", ask=False,
                                short="busy"))
-            return said, None
+            return None, False
         except EXPECTED_ERRORS as exc:
             said.append(Notice(where, f"not kept: {exc}", short="refused"))
-            return said, None
+            return None, False
         if entry is None:
-            return said, None
-        self._kept[(game.id, kind)] = (text, reading.sans, reading.result)
+            return None, True
         drawn = kind == "main" and result == MainResult.DRAW.value
-        return said, Change(entry, game.id, kind, drawn)
+        return Change(entry, game.id, kind, drawn), True
+
+    def _live_of(self, key: tuple[int, Kind]) -> LiveRecord | None:
+        """The board's live state, read from the event file once, then remembered."""
+        if key not in self._live:
+            self._live[key] = self.store.live_record(*key)
+        return self._live[key]
+
+    def _set_live(self, key: tuple[int, Kind], text: str, *, kept: bool) -> None:
+        self.store.set_live_record(*key, text, kept=kept)
+        self._live[key] = LiveRecord(text, kept, "")
 
     def _result_to_enter(self, record: FeedRecord, reading: Reading, game: GameRecord,
                          kind: Kind, at: datetime, said: list[Notice]
@@ -342,7 +369,12 @@ class Feed:
         self._kept[key] = (text, *found)
         return found
 
-    # -- what the console shows ----------------------------------------------------------------
+    def stop(self) -> None:
+        """The watching ends: the WAL of the moves goes into the event file (a console still
+        open on it would keep it otherwise)."""
+        # A checkpoint refused leaves the file as SQLite keeps it: nothing is lost.
+        with self._lock, contextlib.suppress(*EXPECTED_ERRORS):
+            self.store.checkpoint()
 
     # -- the arbiter ---------------------------------------------------------------------------
 
@@ -358,9 +390,13 @@ class Feed:
         if held is None:
             return None
         game = self.arbiter.game(game_id)
-        return self.arbiter.keep_feed_record(
+        entry = self.arbiter.keep_feed_record(
             game_id, kind, held.text, replace=True, result=held.result, ended_at=held.ended_at,
             note=f"the feed's record accepted{', ' + held.note if held.note else ''}",
             expected_version=game.version)
+        with self._lock:
+            # The moves that follow are measured against the record accepted.
+            self._set_live((game_id, kind), held.text, kept=held.finished)
+        return entry
 
 

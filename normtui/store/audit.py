@@ -21,8 +21,8 @@ from typing import Any
 from normtui.store.errors import ConflictError, NotFoundError
 from normtui.store.schema import TABLES
 
-__all__ = ["ACTIONS", "BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry", "find_undoable",
-           "read_log"]
+__all__ = ["ACTIONS", "BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry",
+           "find_undoable", "log_ids", "read_log"]
 
 Row = dict[str, Any]
 # Entries undo never takes back: the creation of the event, and a restore (where the log
@@ -87,18 +87,24 @@ def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any] | None = None) 
 
 
 def read_log(conn: sqlite3.Connection, limit: int | None = None, *,
-             rows: bool = True) -> list[AuditEntry]:
-    """Newest first. ``rows=False``: without the rows before and after (empty in each
-    entry), for a listing: they hold whole game rows with their PGN texts, and decoding
-    them is most of the cost of listing a long log."""
+             rows: bool = True, upto: int | None = None) -> list[AuditEntry]:
+    """Newest first (``upto``: from that entry down). ``rows=False``: without the rows
+    before and after (empty in each entry), for a listing: they hold whole game rows with
+    their PGN texts, and decoding them is most of the cost of listing a long log."""
     columns = "a.*" if rows else "a.id, a.at, a.actor, a.action, a.summary, a.undoes"
+    where = "" if upto is None else "WHERE a.id <= ? "
+    params: list[Any] = [] if upto is None else [upto]
     sql = (f"SELECT {columns}, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
-           "FROM audit a ORDER BY a.id DESC")
-    params: list[Any] = []
+           f"FROM audit a {where}ORDER BY a.id DESC")
     if limit is not None:
         sql += " LIMIT ?"
         params.append(limit)
     return [_entry(r, r["undone_by"]) for r in _dicts(conn, sql, params)]
+
+
+def log_ids(conn: sqlite3.Connection) -> list[int]:
+    """Every entry's id, oldest first."""
+    return [row[0] for row in conn.execute("SELECT id FROM audit ORDER BY id")]
 
 
 def find_undoable(conn: sqlite3.Connection, older_than: int | None = None) -> AuditEntry:
@@ -125,9 +131,9 @@ _RECORD_KEEPING = frozenset({"pgn", "armageddon_pgn", "state", "version"})
 
 
 def keeps_records_only(entry: AuditEntry, feed_actor: str) -> bool:
-    """Whether ``entry`` is the feed keeping the records of games (more moves, a game now in
-    progress) and nothing else: no result, no other table. Such a change is written once a
-    move per board, so it is nearly always the newest; it must not stand between an arbiter
+    """Whether ``entry`` is the feed keeping the records of games (a game now in progress, a
+    record) and nothing else: no result, no other table. Such a change comes from the boards
+    whenever a game starts, so it is often the newest; it must not stand between an arbiter
     and the undo of their own last result (it touches other games: an undo that would restore
     a row it changed is still refused, by :func:`undo_rows`)."""
     if entry.actor != feed_actor or entry.action != "feed" or set(entry.after) != {"games"}:

@@ -265,13 +265,22 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         return PlayoffView(state, {p.number: p.name for p in players}, seed, stage is not None,
                            blocker, records, final.rows, profile)
 
-    def log(self, limit: int | None = None, *, rows: bool = True) -> list[AuditEntry]:
-        """The audit log, newest first; ``rows=False`` leaves out each entry's rows before
-        and after (its ``before`` and ``after`` are empty): a listing shows the summaries."""
+    def log(self, limit: int | None = None, *, rows: bool = True,
+            upto: int | None = None) -> list[AuditEntry]:
+        """The audit log, newest first (``upto``: from that entry down); ``rows=False``
+        leaves out each entry's rows before and after (its ``before`` and ``after`` are
+        empty): a listing shows the summaries."""
         from normtui.store.audit import read_log
 
         with self._read():
-            return read_log(self._conn, limit, rows=rows)
+            return read_log(self._conn, limit, rows=rows, upto=upto)
+
+    def log_ids(self) -> list[int]:
+        """The id of every entry of the audit log, oldest first."""
+        from normtui.store.audit import log_ids
+
+        with self._read():
+            return log_ids(self._conn)
 
     # -- undo --------------------------------------------------------------------------------
 

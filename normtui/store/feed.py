@@ -1,19 +1,24 @@
-"""What the live board feed writes (issue 12), and what the console reads for it.
+"""What the live board feed writes, and what the console reads for it.
 
-The feed (``normtui.feed``) decides; the store writes each of its changes as one transaction
-and one audit row, undoable like any other, under the actor the store was given (``as_actor``:
-"feed"). A record the feed keeps may bring the first move (the game is then in progress) and a
-result, entered where the board has none, marked as the feed's, and dated when the game ended
-so that the Armageddon's window of §2 runs from there.
+The feed (``normtui.feed``) decides; the store writes each change to the event as one
+transaction and one audit row, undoable like any other, under the actor the store was given
+(``as_actor``: "feed"): the first move (the game is then in progress), and at the game's end its
+record with its result, entered where the board has none, marked as the feed's, and dated when
+the game ended so that the Armageddon's window of §2 runs from there.
+
+The moves in between are the board's live state (``live_boards``: one row per game, replaced at
+every move). They are not the event's data: not audited, not undone, not checked against the log.
 """
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal, Self
 
 from normtui.rules.model import GameState, PlayerStatus
+from normtui.store.connection import BUSY_TIMEOUT_MS
 from normtui.store.errors import ConflictError, InputError
 from normtui.store.games import GamesMixin, _check_record, same_record
 from normtui.store.players_csv import given_text
@@ -25,11 +30,23 @@ if TYPE_CHECKING:
     from normtui.store.audit import AuditEntry
     from normtui.store.final_records import StandingRow
 
-__all__ = ["FEED_ACTOR", "FeedMixin"]
+__all__ = ["FEED_ACTOR", "FeedMixin", "LiveRecord"]
 
 Kind = Literal["main", "armageddon"]
 # Who the board feed writes as.
 FEED_ACTOR = "feed"
+_WAL_PAGES = 128
+_WAL_BYTES = 512 * 1024
+
+
+@dataclass(frozen=True)
+class LiveRecord:
+    """A board's record as the feed last read it. ``kept``: the feed has acted on this very
+    record (attached it at the game's end); an arbiter's undo of that is not done again."""
+
+    text: str
+    kept: bool
+    seen_at: str
 
 
 class FeedMixin(GamesMixin):
@@ -67,14 +84,58 @@ class FeedMixin(GamesMixin):
                 "live boards: no longer watched"
         return tx.entry
 
-    # -- a record from the feed ------------------------------------------------------------------
+    # -- the live state of a board -------------------------------------------------------------
 
-    def keep_feed_record(self, game_id: int, kind: Kind, text: str, *, note: str = "",
+    def live_record(self, game_id: int, kind: Kind) -> LiveRecord | None:
+        """The record the feed last read for the game, or None."""
+        rows = self._rows("SELECT record, kept, seen_at FROM live_boards WHERE game = ? AND "
+                          "kind = ?", [game_id, kind])
+        return LiveRecord(rows[0]["record"], bool(rows[0]["kept"]), rows[0]["seen_at"]) \
+            if rows else None
+
+    def set_live_record(self, game_id: int, kind: Kind, text: str, *, kept: bool = False
+                        ) -> None:
+        """The board's moves so far, in place of those before: its state, not a change to the
+        event (no audit row)."""
+        _check_record(kind, text)
+        with self._lock, self._sqlite_errors(), self._db.atomic():
+            self._conn.execute(
+                "INSERT INTO live_boards (game, kind, record, kept, seen_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, kind) DO UPDATE SET "
+                "record = excluded.record, kept = excluded.kept, seen_at = excluded.seen_at",
+                [game_id, kind, text, int(kept), self.now()])
+
+    def limit_wal(self) -> None:
+        """While the live boards are watched: the WAL copied into the file every ~128 pages
+        (512 KiB at 4 KiB a page, not SQLite's 1000) and cut back to that size when it starts
+        again, since every move rewrites its board's row."""
+        with self._lock, self._sqlite_errors():
+            self._conn.execute(f"PRAGMA wal_autocheckpoint = {_WAL_PAGES}")
+            self._conn.execute(f"PRAGMA journal_size_limit = {_WAL_BYTES}")
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the file and empty it (at a game's end, when the watching stops).
+        A reader in another process may hold the WAL: then as much as it allows is copied, and
+        nothing waits for it (the busy timeout is off for this one statement)."""
+        with self._lock, self._sqlite_errors():
+            if self._conn.in_transaction:
+                return
+            self._conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+    # -- a change from the feed ------------------------------------------------------------------
+
+    def keep_feed_record(self, game_id: int, kind: Kind, text: str | None, *, note: str = "",
                          replace: bool = False, result: str | None = None,
                          ended_at: datetime | None = None, source: str | None = "feed",
                          expected_version: int | None = None) -> AuditEntry | None:
         """Keep a record of the main game or the Armageddon as the feed has it, in one change:
 
+        - ``text`` None: no record, only the main game in progress (its first move is on the
+          board; the moves so far are its live state, :meth:`set_live_record`);
         - a different record already kept is only replaced with ``replace`` (the feed passes
           it when the new record extends the old one, the arbiter when accepting a conflict);
         - a main game that was scheduled is now in progress (its first move is on the board);
@@ -83,12 +144,13 @@ class FeedMixin(GamesMixin):
           a result keeps it: the caller reports a disagreement (§8: the scoresheet decides).
 
         ``note`` ends the audit summary ("24. Rfe1"). Nothing to change: ``None``."""
-        _check_record(kind, text)
+        if text is not None:
+            _check_record(kind, text)
         with self._write("feed") as tx:
             game, column, current = self._record_target(game_id, kind, expected_version)
             parts = []
             values: dict[str, object] = {}
-            if current is None or not same_record(current, text):
+            if text is not None and (current is None or not same_record(current, text)):
                 if current is not None and not replace:
                     raise ConflictError(f"{game.label} already has a different {kind} record")
                 values[column] = text

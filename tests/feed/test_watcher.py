@@ -1,5 +1,6 @@
 """The feed acting on the event (issue 12), on the demo (round 7 under way) with the real round
-7 played into a LiveChess folder: each change one audited, undoable change by actor "feed"."""
+7 played into a LiveChess folder: the moves the boards' live state, each change to the event
+(a game started, its record and result at its end) one audited, undoable change by "feed"."""
 
 from __future__ import annotations
 
@@ -25,26 +26,27 @@ def board_game(store: EventStore, board: int) -> object:
     return next(g for g in store.games(7) if g.board == board)
 
 
-def test_moves_go_in_as_they_are_written_each_one_change_by_the_feed(
+def test_moves_are_the_boards_live_state_not_changes_to_the_event(
         demo: EventStore, board: Board, clock: Clock) -> None:
     feed = feed_for(demo, board.folder.parent, clock)
+    log = len(demo.log(rows=False))
     board.play(until=3)
     first = feed.poll()
-    # Boards 1 and 5 are under way in the demo: their records are kept, one change each.
-    assert {c.entry.summary.split(":")[0] for c in first.changes} == {
-        "round 7 board 1 (Anand-Radjabov)", "round 7 board 5 (Topalov-Wang)"}
-    assert all(c.entry.actor == "feed" for c in first.changes)
+    # Boards 1 and 5 are under way in the demo: their moves are kept as the boards' live
+    # state, which is not the event's data: no change, no audit row.
+    assert first.changes == () and len(demo.log(rows=False)) == log
     board.play(until=4)
     second = feed.poll()
-    [one, _five] = sorted(second.changes, key=lambda c: c.entry.summary)
-    assert "main game record replaced (2...Nc6)" in one.entry.summary  # 4 half-moves now
+    assert second.changes == () and len(demo.log(rows=False)) == log
     view = next(b for b in second.boards if b.board == 1)
     assert (view.plies, view.last_move, view.last_move_at) == (4, "2...Nc6", clock.at)
     assert view.white_clock is not None and view.black_clock is not None
-    # Undo takes back the last move alone.
-    demo.undo(anyone=True)  # the feed's change, undone by the arbiter
-    game = board_game(demo, 5)
-    assert game.pgn is not None and game.pgn.count("{[%clk") == 3  # type: ignore[attr-defined]
+    live = demo.live_record(board_game(demo, 5).id, "main")  # type: ignore[attr-defined]
+    assert live is not None and live.text.count("{[%clk") == 4 and not live.kept
+    assert board_game(demo, 5).pgn is None  # type: ignore[attr-defined]
+    # A console opened later (a feed of its own) reads on from the same live state.
+    again = feed_for(demo, board.folder.parent, clock).poll()
+    assert again.changes == () and not any(n.ask for n in again.notices)
 
 
 def test_the_first_move_starts_a_scheduled_game(tmp_path: Path, clock: Clock) -> None:
@@ -59,8 +61,13 @@ def test_the_first_move_starts_a_scheduled_game(tmp_path: Path, clock: Clock) ->
             '[Result "*"]\n\n1. e4 {[%clk 01:59:50]} {[%emt 00:00:10]} *\n')
         report = Feed(store, open_source(str(tmp_path / "live")), now=clock).poll()
         [change] = report.changes
-        assert change.entry.summary.endswith("main game record kept; in progress (1. e4)")
+        assert change.entry.summary.endswith(": in progress (1. e4)")
         assert store.game(g.id).state is GameState.IN_PROGRESS
+        assert store.game(g.id).pgn is None  # the moves are the board's live state
+        live = store.live_record(g.id, "main")
+        assert live is not None and "1. e4" in live.text
+        store.undo(anyone=True)  # the start, undone: the game is scheduled again
+        assert store.game(g.id).state is GameState.SCHEDULED
 
 
 def test_a_finished_game_enters_its_provisional_result_and_a_draw_opens_its_window_at_its_end(
@@ -253,8 +260,8 @@ def test_an_illegal_move_keeps_the_game_and_says_where_it_broke(
     report = Feed(demo, open_source(str(tmp_path)), now=clock).poll()
     assert any(n.text == "4. Qxe8 is not a legal move; the game is kept up to 3...Nf6"
                for n in report.notices)
-    pgn = board_game(demo, 1).pgn  # type: ignore[attr-defined]
-    assert pgn is not None and pgn.rstrip().endswith("3. Bb5 Nf6 *")
+    live = demo.live_record(board_game(demo, 1).id, "main")  # type: ignore[attr-defined]
+    assert live is not None and live.text.rstrip().endswith("3. Bb5 Nf6 *")
 
 
 def test_the_kings_in_the_centre_are_the_result_not_moves(

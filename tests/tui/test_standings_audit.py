@@ -128,3 +128,39 @@ async def test_undo_from_the_audit_log(demo_app) -> None:
         await pilot.press("ctrl+z", "n")  # asked, and declined: nothing happens
         await pilot.pause()
         assert len(app.store.log()) == newest.id + 1
+
+
+async def test_every_audit_entry_is_reachable_page_by_page_and_by_number(
+        demo_app, monkeypatch) -> None:
+    """The table holds a page of entries; the header counts them all, :N reaches any of
+    them, and the cursor going past a page's end or top brings the next page."""
+    from normtui.tui.panes import audit as audit_pane
+
+    monkeypatch.setattr(audit_pane, "PAGE", 50)
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        ids = app.store.log_ids()
+        assert len(ids) > 100 and ids[0] == 1
+        await pilot.press("6")
+        await pilot.pause()
+        pane = console(app).pane("audit")
+        table = pane.query_one(audit_pane.AuditTable)
+        info = str(pane.query_one("#audit-info").render())
+        assert info.startswith(f"{len(ids)} changes, newest first · #{ids[-50]}-#{ids[-1]} here")
+        assert table.row_count == 50 and table.entry.id == ids[-1]
+        await pilot.press("colon", "1", "enter")
+        await pilot.pause()
+        assert table.entry.id == 1
+        await pilot.press("down")  # nothing older than the first change
+        await pilot.pause()
+        assert table.entry.id == 1
+        await pilot.press("home", "up")  # past the top: the newer page
+        await pilot.pause()
+        assert table.entry.id == table.entries[-1].id == 27
+        await pilot.press("end", "down")  # past the end: the older one again
+        await pilot.pause()
+        assert table.entry.id == 26
+        await pilot.press("1", "6")  # back on the pane: the newest changes
+        await pilot.pause()
+        assert table.entry.id == ids[-1]

@@ -66,7 +66,9 @@ class LivePane(Pane):
         ("Live boards: stop watching", "Forget the source kept with the event", "stop"),
     )
 
-    class Polled(Message):
+    # Kept to the pane: a message reaching the screen under a dialog has Textual draw the
+    # whole dimmed screen behind the dialog again, twice a second.
+    class Polled(Message, bubble=False):
         """From the feed's thread: one poll's report, or why it failed."""
 
         def __init__(self, report: Report | None, error: str = "") -> None:
@@ -198,6 +200,8 @@ class LivePane(Pane):
         def done(yes: bool | None) -> None:
             if not yes:
                 return
+            if self.feed is not None:
+                self.feed.stop()
             self.feed = self.source = None
             self.write("feed source", self.store.set_feed_source, None, quiet=True)
             self._set_status("Stopped watching the live boards.")
@@ -252,8 +256,6 @@ class LivePane(Pane):
                              "watching on")
             return
         report = self.report = message.report
-        self.boards.show(list(report.boards), self._now())
-        self._detail()
         asks = sum(1 for n in report.notices if n.ask)
         tail = f"{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:
@@ -263,8 +265,13 @@ class LivePane(Pane):
             tail += f" · Armageddon waiting: {', '.join(self._waiting)} (ctrl+a)"
         if report.problems:
             tail += f" · {report.problems[-1]}"
-        room = (self.size.width or 80) - len("Watching ") - len(tail)
-        self._set_status(f"Watching {_shorter(report.source, room)}{tail}")
+        # Under a dialog the pane is not drawn at every read: Textual would draw the dimmed
+        # screen behind it again each time. The first read after the dialog shows it all.
+        if self.screen.is_active:
+            self.boards.show(list(report.boards), self._now())
+            self._detail()
+            room = (self.size.width or 80) - len("Watching ") - len(tail)
+            self._set_status(f"Watching {_shorter(report.source, room)}{tail}")
         for notice in report.new_notices:
             if notice.ask:
                 self.notify(notice.line, title=notice.article or "Live boards",
