@@ -13,7 +13,7 @@ The commands: ``standings DB --json``, ``pairings DB --round N``, ``log DB``, ``
 ``result DB N WHITE BLACK R --correct`` on board 1 of round N (default: the current round),
 alternating 1-0 and 0-1 so that every run really writes a result and its audit row.
 
-Targets on the 2-core reference machine (issue 16): every read command at most 2.5x the
+Targets on the 2-core reference machine: every read command at most 2.5x the
 yardstick, ``result`` at most 3x.
 
 Bytecode: the children may write .pyc files (PYTHONDONTWRITEBYTECODE is dropped for them) and a

@@ -28,7 +28,7 @@ that takes over 2 s is run once), each run after a full garbage collection (a co
 with a small heap); the console
 is given in wall time too. The last lines give, for every measure and series, the exponent
 k of a least-squares fit t ~ N^k over the sizes from 50 to 200: the games grow as N^2, so a
-cost linear in the games fits k ~ 2. Target (issue 16): k <= 2.1 for every read and export,
+cost linear in the games fits k ~ 2. Target: k <= 2.1 for every read and export,
 and the console's result to standings at most 15 ms at 20 players, 50 ms at 100.
 """
 

@@ -12,10 +12,10 @@ time.monotonic() just before spawning it (the clock is system-wide), so a run me
 interpreter's start, the imports, building the app and its frame: what the arbiter waits for
 after typing `normtui`.
 
-The bare app is the issue's yardstick: a Header, a DataTable of 10 rows x 8 columns, a Footer.
+The bare app is the yardstick: a Header, a DataTable of 10 rows x 8 columns, a Footer.
 The console is started exactly as `normtui EVENT.db` starts it (normtui.launch.main on a copy
 of EVENT.db), and measured to two frames:
-  first    its first frame: header, the first tab, the keys, "Opening EVENT.db…" (the issue's
+  first    its first frame: header, the first tab, the keys, "Opening EVENT.db…" (the
            measure);
   pairings the first frame with the round's pairings in it (store opened in a thread after
            the first frame, pane built).

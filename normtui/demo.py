@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.path is None:
         parser.error("give the PATH of the demo event, or --live FOLDER")
     named: Path = args.path
-    # A link is followed: its target is the file replaced (issue 18).
+    # A link is followed: its target is the file replaced.
     target = Path(os.path.realpath(named))
     try:
         info: os.stat_result | None = target.stat()

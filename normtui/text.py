@@ -1,4 +1,4 @@
-r"""Text as it enters the event and as it leaves it in the formats others read (issue 18).
+r"""Text as it enters the event and as it leaves it in the formats others read.
 
 Everything typed or read into the event (players' names, the city, the arbiters, incident
 descriptions and decisions) goes through :func:`clean_text`: control characters (a terminal's

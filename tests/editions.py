@@ -1,4 +1,4 @@
-"""The real editions in assets/data (issue 13): their profiles, pairing numbers and published
+"""The real editions in assets/data: their profiles, pairing numbers and published
 final tables, shared by the rules tests and the command-line replays.
 
 The published tables and where they were read are in each folder's SOURCE.md; the pairing

@@ -112,7 +112,7 @@ def test_a_record_with_an_illegal_move_is_kept_but_enters_no_result(store: Event
 
 
 def test_the_real_record_replaces_a_faulty_one_when_asked(store: EventStore) -> None:
-    """Issue 11: a record with an error was attached, and the real record then could not
+    """A record with an error was attached, and the real record then could not
     replace it ("a different record is already attached"). With ``replace`` it takes its place
     and enters its result, in one audited change; undo brings the faulty one back."""
     faulty = SO_RADJABOV_WIN.replace("2. Qh5", "2. Qh6")
@@ -193,7 +193,7 @@ def test_playoff_records_go_to_the_game_their_colours_name(tmp_path: Path) -> No
 
 def test_the_second_game_of_a_pairing_in_a_file_is_its_armageddon(store: EventStore,
                                                                   tmp_path: Path) -> None:
-    """A LiveChess round file (issue 12): the drawn main game, then its Armageddon under the
+    """A LiveChess round file: the drawn main game, then its Armageddon under the
     same Event tag."""
     draw = game("So, Wesley", "Radjabov, Teimour", "1.1",
                 "1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 "

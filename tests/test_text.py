@@ -1,4 +1,4 @@
-"""normtui.text (issue 18): what text may enter the event, and how it leaves it for
+"""normtui.text: what text may enter the event, and how it leaves it for
 spreadsheets, PGN files and terminals."""
 
 from __future__ import annotations

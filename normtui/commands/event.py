@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 # The records' classes, the players file's reader and the rest of the store are imported by
 # the commands that use them: `normtui standings` must not define the game records, nor
-# `normtui pairings` the final table's (issue 16: a command's start is most of its cost).
+# `normtui pairings` the final table's (a command's start is most of its cost).
 
 STANDINGS_COLUMNS = ("rank", "shared_rank", "player", "number", "points", "sonneborn_berger",
                      "wins", "black_wins", "prize", "counted", "note")
@@ -319,7 +319,7 @@ def register(cli: click.Group) -> None:
         if as_json:
             echo_json([r.to_json() for r in rows])
         elif as_csv:
-            # Cells a spreadsheet would run as formulas are neutralised (OWASP; issue 18).
+            # Cells a spreadsheet would run as formulas are neutralised (OWASP).
             columns = list(rows[0].to_json()) if rows else list(STANDINGS_COLUMNS)
             echo(csv_line(columns))
             for r in rows:

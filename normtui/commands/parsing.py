@@ -1,4 +1,4 @@
-"""How the command line reads what was typed (issue 18), for every command of the group,
+"""How the command line reads what was typed, for every command of the group,
 those added later included (:class:`LazyGroup` makes its commands with these classes):
 
 * the forfeits ``-/+`` and ``-/-`` are results, not options (click would take them for the

@@ -55,7 +55,7 @@ def register(cli: click.Group) -> None:
             else:
                 echo(text, nl=False, lines=True)
             return
-        # Replaced whole, a device or FIFO written through, a link's target written (issue 18).
+        # Replaced whole, a device or FIFO written through, a link's target written.
         write_output(output, text)
         if as_json:
             echo_json({"sheet": what, "round": round_no, "output": str(output),

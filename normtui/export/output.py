@@ -1,4 +1,4 @@
-"""Writing a file the user named (an export), without harming what is there (issue 18).
+"""Writing a file the user named (an export), without harming what is there.
 
 * A regular file, or a name that does not exist yet, is written beside it and renamed over
   it: a failed export never leaves half a file, and a report being read is replaced whole.

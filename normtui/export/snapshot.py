@@ -115,7 +115,7 @@ class Snapshot:
 
     def __post_init__(self) -> None:
         # Worked out once: the exports ask for these for every player and every game, and
-        # a large round robin has tens of thousands of games (issue 16).
+        # a large round robin has tens of thousands of games.
         object.__setattr__(self, "by_number", {p.number: p for p in self.players})
         object.__setattr__(self, "complete_through", complete_through(self.games, self.rounds))
         object.__setattr__(self, "_rows", {r.number: r for r in self.final.rows})
@@ -166,7 +166,7 @@ class Snapshot:
     @property
     def status_line(self) -> str:
         """What the table counts, said truly: a round-3 result in a table "after round 2"
-        is named as such (issue 18)."""
+        is named as such."""
         if self.is_final:
             return "Final standings"
         if self.complete_through == self.rounds:
@@ -200,7 +200,7 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
     overrides what the PGN texts suggest."""
     games = tuple(store.games())
     # Mid-event the play-off question is not settled: the state still says who would play.
-    # Both from one main table (issue 16: each was computed on its own).
+    # Both from one main table (each was computed on its own).
     final, state = store.final_and_playoff()
     playoff = final.playoff if final.playoff is not None else state
     texts = [t for g in games for t in (g.pgn, g.armageddon_pgn)]

@@ -178,7 +178,7 @@ def _round_entries(snap: Snapshot, version: int = 26
         by_round[(game.round, game.white)] = by_round[(game.round, game.black)] = game
     blocks: dict[int, list[str]] = {p.number: [] for p in snap.players}
     adjust: dict[tuple[int, Decimal], list[int]] = defaultdict(list)
-    # Once: asked for each player, it read every game once per player (issue 16).
+    # Once: asked for each player, it read every game once per player.
     reported = last_reported_round(snap)
     for p in snap.players:
         for rnd in range(1, reported + 1):

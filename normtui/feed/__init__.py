@@ -1,4 +1,4 @@
-"""The live board feed (issue 12): DGT LiveChess folders, PGN files and URLs, LiveChess Cloud,
+"""The live board feed: DGT LiveChess folders, PGN files and URLs, LiveChess Cloud,
 read as they are written and acted on, for ``normtui watch`` and the console alike (a reader
 beside :mod:`normtui.importing`; no Textual).
 

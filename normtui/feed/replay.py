@@ -305,7 +305,7 @@ class Replay:
 def _rewrite(path: Path, text: str) -> None:
     """In place, as LiveChess does (a reader may find the file half-written): truncated, then
     written. Only ever a regular file of its own name: never through a link or into a device
-    (the replay writes where it is told, issue 18)."""
+    (the replay writes where it is told)."""
     try:
         info = path.lstat()
     except FileNotFoundError:

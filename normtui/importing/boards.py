@@ -191,7 +191,7 @@ def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameR
     for raw in raws:
         kind = kind_of_text(raw.header_text, choice)
         if choice == "auto" and kind == "main" and chosen is None:
-            # A LiveChess round file (issue 12) holds each pairing's main game and, after a
+            # A LiveChess round file holds each pairing's main game and, after a
             # draw, its Armageddon under the same Event tag: the game after a pairing's drawn
             # game in a file is its Armageddon (after a decisive one, a copy of it).
             tags = dict(_TAG.findall(raw.header_text))

@@ -153,7 +153,7 @@ def iter_stream(stream: BinaryIO, end: int | None = None,
 
 def _lines_of(stream: BinaryIO) -> Iterator[bytes]:
     """The lines of ``stream``, none read past :data:`MAX_LINE_BYTES` + 1 bytes: a FIFO or a
-    device may never send a line end (issue 18). The iteration runs in C, as ``for line in
+    device may never send a line end. The iteration runs in C, as ``for line in
     stream`` does."""
     return iter(functools.partial(stream.readline, MAX_LINE_BYTES + 1), b"")
 

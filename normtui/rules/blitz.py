@@ -31,7 +31,7 @@ from normtui.rules.standings import Standing, rank_rows
 
 __all__ = ["BLITZ_TIEBREAKS", "blitz_pairings", "blitz_standings"]
 
-# The reading of §1 for the opener; the profile has no key for it, and the rule book
+# This reading of §1 for the opener; the profile has no key for it, and the rule book
 # gives none, so these are the play-off's tie-breaks (§5) less the lots, which are optional here.
 BLITZ_TIEBREAKS = ("sonneborn_berger", "wins", "black_wins")
 

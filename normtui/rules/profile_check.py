@@ -28,7 +28,7 @@ SECOND_CYCLE_ORDERS = ("fide", "plain", "mirror")
 # How the draw-agreement rule is worded; the count is the same (Black has made the move).
 DRAW_RULES = ("after_black_move", "moves_by_each")
 PLAYOFF_TIEBREAK_BASES = ("playoff_games", "classical_games")
-# What a clock can be set to (issue 18). A period longer than six hours, an increment of more
+# What a clock can be set to. A period longer than six hours, an increment of more
 # than a minute a move, or one that starts after move 200 is a typing slip, not an event's
 # rules (FIDE practice: 90' to 120' classical periods, increments of 30" at most, from move 1,
 # 41 or 61). A classical (standard) game gives each player at least 60 minutes, counting 60

@@ -36,7 +36,7 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     # POINTS, the 2022 numbers for tests and examples (real callers pass profile.points),
-    # made on first use: the profile's classes are not this module's to load (issue 16).
+    # made on first use: the profile's classes are not this module's to load.
     if name == "POINTS":
         from normtui.rules.profile import MainPoints
 

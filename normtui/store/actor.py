@@ -47,7 +47,7 @@ def resolve_actor(actor: str | None) -> str:
 def named_actor(actor: str | None) -> str | None:
     """``actor`` (the CLI's ``--as``) or $NORMTUI_ACTOR, checked as :func:`resolve_actor`
     checks them; ``None`` when neither names anyone: then the login name, which a store
-    looks up on its first write (a read has no use for it, issue 16)."""
+    looks up on its first write (a read has no use for it)."""
     if actor is None and os.environ.get("NORMTUI_ACTOR") in (None, ""):
         return None
     return resolve_actor(actor)

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 # What only some commands need is imported where it is used: the profile (its classes) when
 # the profile is first read, the game records when games are read, the standings when
 # computed, the audit log on the first write. A command such as `normtui log` then loads
-# none of them (issue 16: a class costs about as much to define as such a command's work).
+# none of them (a class costs about as much to define as such a command's work).
 
 __all__ = ["Clock", "StoreBase", "Tx", "resolve_actor"]
 

@@ -278,7 +278,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-# -- after a failure the command line did not expect (issue 18) -----------------------------
+# -- after a failure the command line did not expect -----------------------------
 
 def _not_text(conn: sqlite3.Connection) -> list[str]:
     """``table row N: column holds bytes that are not UTF-8``, for every such value."""

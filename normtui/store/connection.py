@@ -9,7 +9,7 @@ All of that is plain sqlite3: sqlite-utils (a tenth of a second to import) is lo
 a file must be migrated or created, and by the store on its first write (:func:`utils_view`).
 
 A file in a folder that cannot be written (a read-only folder or filesystem, a full disk) is
-opened read-only, so that it can still be read and exported (issue 18). SQLite reads a WAL
+opened read-only, so that it can still be read and exported. SQLite reads a WAL
 file read-only only where its ``-wal`` and ``-shm`` files exist or can be made (SQLite, "Write-
 Ahead Logging", from 3.22.0); where they cannot, and there is no ``-wal`` to read, the file is
 opened ``immutable``: no normtui has it open (an open connection keeps its ``-wal`` and

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from normtui.store.records import GameRecord
 
 # The desk's rules and records are imported by the methods that use them: every command
-# and the console load this mixin, few of them the desk (issue 16).
+# and the console load this mixin, few of them the desk.
 
 __all__ = ["DeskMixin"]
 
@@ -211,7 +211,7 @@ class DeskMixin(StoreBase):
         with self._write("incident") as tx:
             self.check_round(round)
             p = self.resolve_player(player)
-            # One line of plain text, as everything typed into the event (issue 18).
+            # One line of plain text, as everything typed into the event.
             incident = duties.Incident(round, p.number, kind, clean_text(description),
                                        clean_text(decision))
             duties.check_incident(incident, self.profile)

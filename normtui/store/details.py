@@ -141,7 +141,7 @@ PLAYER_FIELDS = {"title": "title", "sex": "sex", "fide_id": "FIDE id", "rating":
 
 def _player_value(key: str, value: str | int | None) -> str | int | None:
     """The stored form of one player detail, checked as FIDE's report writes it."""
-    # Cleaned as every text entering the event (issue 18).
+    # Cleaned as every text entering the event.
     text = clean_text(given_text(str(value if value is not None else ""), PLAYER_FIELDS[key]))
     text = "" if text.lower() == "none" else text
     if not text:

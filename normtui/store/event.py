@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from normtui.store.records import RoundRecord
 
 # Creating an event, the final table, the play-off's view and the audit log's reads import
-# what they use when called: each command loads only its own (issue 16).
+# what they use when called: each command loads only its own.
 
 __all__ = ["EventStore"]
 

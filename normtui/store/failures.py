@@ -1,4 +1,4 @@
-"""SQLite's failures said as an arbiter can act on them (issue 18): a full disk, a read-only
+"""SQLite's failures said as an arbiter can act on them: a full disk, a read-only
 folder or filesystem, a damaged file, a file busy elsewhere.
 
 SQLite's own words are often misleading at the venue: with less than 32 KB free it cannot

@@ -1,4 +1,4 @@
-"""The games' records, kept between reads of one store (issue 16).
+"""The games' records, kept between reads of one store.
 
 ``EventStore.games`` builds a record, with its PGN texts, for every game of a stage: a console
 asks for them several times for one frame (the pairings, the desk, the clocks, the race) and

@@ -1,4 +1,4 @@
-"""The main games as the rules see them, kept between reads of one store (issue 16).
+"""The main games as the rules see them, kept between reads of one store.
 
 The standings are computed after every result from every main game of the event: at 100
 players, reading 4,950 rows and building their games cost three times the table itself. So a

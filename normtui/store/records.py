@@ -6,7 +6,7 @@ straight to the rules (``GameRecord.game()``) or back to the store (``resolve_pl
 These are the records of the games, the byes and the rounds; the final table's
 (``final_records``), the event's own (``event_records``) and the player desk's
 (``desk_records``) are in modules of their own, loaded when asked for: a class costs about as
-much to define as a command spends on its work (issue 16). ``surname`` and ``json_number``
+much to define as a command spends on its work. ``surname`` and ``json_number``
 (``values``) are importable from here too.
 """
 

@@ -246,7 +246,7 @@ _GAMES_COLUMNS = ("id, stage, round, board, white, black, result, armageddon, st
 
 
 def m004_armageddon_forfeit(db: Database) -> None:
-    # A player absent for the Armageddon loses it by forfeit (issue 13): the Armageddon may be
+    # A player absent for the Armageddon loses it by forfeit: the Armageddon may be
     # +/-, -/+ or -/-. SQLite cannot change a CHECK in place, so the table is rebuilt as its
     # documentation says (create, copy, drop, rename; ids kept, so the audit log still
     # points at the same rows), inside the migration's transaction.
@@ -268,7 +268,7 @@ _V5 = (
 
 
 def m005_feed(db: Database) -> None:
-    # The live board feed (issue 12): the source the console watches, kept with the event, and
+    # The live board feed: the source the console watches, kept with the event, and
     # which results the feed entered (they stay provisional until signed, like any other, §8).
     # A column already there is left (a file whose games table an earlier step rebuilt).
     for table, column, definition in _V5:
@@ -278,7 +278,7 @@ def m005_feed(db: Database) -> None:
 
 
 def m006_games_progress(db: Database) -> None:
-    # Issue 16: the standings, the rounds' counts and the current round read every main game
+    # The standings, the rounds' counts and the current round read every main game
     # after every result, but only these columns; the rows themselves carry the PGN texts
     # (often longer than a page, with the signatures stored after them), so a read of the
     # table was a read of every record. This index holds what those reads need, in

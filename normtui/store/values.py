@@ -1,5 +1,5 @@
 """Small helpers of the records, in a module of their own so that a command can use them
-without defining every record class (issue 16): a player's surname, a number as JSON writes
+without defining every record class: a player's surname, a number as JSON writes
 it, the enums by their stored values."""
 
 from __future__ import annotations

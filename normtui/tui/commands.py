@@ -100,14 +100,14 @@ def print_sheet(screen: Screen[Any], sheet: str) -> None:
         try:
             with EventStore.open(source) as store:
                 text = sheet_html(store, sheet)
-            # As the exports are written (issue 18): replaced whole, a link followed, a
+            # As the exports are written: replaced whole, a link followed, a
             # device written through, a FIFO nobody reads refused rather than waited for.
             write_output(target, text, wait_for_reader=False)
         except failures as exc:
             screen.app.call_from_thread(screen.notify, f"Print {sheet} failed: {exc}",
                                         severity="error", markup=False)
             return
-        # A routine confirmation: the status line, not a toast over the table (issue 11).
+        # A routine confirmation: the status line, not a toast over the table.
         screen.app.call_from_thread(screen.say, f"Wrote {sheet} to {target}")
 
     screen.run_worker(write, thread=True, group="export", exclusive=True)

@@ -1,7 +1,7 @@
 """Keys typed while the console opens: kept, and replayed in order once every pane exists.
 
-"3 x" typed while the store opens means the standings, then the crosstable; until issue 11
-only the last pane key was kept, and the x was lost. The app asks :meth:`HeldKeys.hold`
+"3 x" typed while the store opens means the standings, then the crosstable; keeping only the
+last pane key lost the x. The app asks :meth:`HeldKeys.hold`
 before it dispatches a key; the console replays them when its panes are built.
 
 Held: every key until the first pane is there (the store is still opening); after that only

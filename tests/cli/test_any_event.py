@@ -1,4 +1,4 @@
-"""Any round robin with Armageddon from the command line (issue 13): `normtui new` with a
+"""Any round robin with Armageddon from the command line: `normtui new` with a
 built-in profile or a file, any field of 3 or more, the event's name, cycles, prizes and
 currency; `normtui profiles`; byes in the pairings; an Armageddon forfeited; the prize of a
 place a withdrawal leaves empty; names typed without their accents."""
@@ -52,7 +52,7 @@ def test_an_odd_field_with_a_built_in_profile_as_the_base(run: Run, tmp_path: Pa
     assert made["event"] == {"name": "Bergen Armageddon", "players": 5, "rounds": 10,
                              "cycles": 2, "lots_seed": None, "currency": "EUR",
                              "prizes": [10000, 5000, 2500]}
-    # The first line names the encoding (issue 14), the event's name follows.
+    # The first line names the encoding, the event's name follows.
     assert run("export", db, "--format", "trf").stdout.splitlines()[1] == "012 Bergen Armageddon"
     assert json.loads(run("export", db, "--format", "json").stdout)["event"]["name"] == \
         "Bergen Armageddon"

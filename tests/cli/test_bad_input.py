@@ -154,7 +154,7 @@ def test_a_damaged_file_is_one_line_and_left_as_it_is(run: Run, event_db: Path) 
 @pytest.mark.parametrize("companion", ["", "-wal", "-shm"])
 def test_the_event_file_is_never_read_or_written_as_another_file(
         run: Run, event_db: Path, tmp_path: Path, companion: str) -> None:
-    """Issue 17.1, the class: the event file (or its WAL) given as a PGN to read or as the
+    """The class: the event file (or its WAL) given as a PGN to read or as the
     output of an export is refused by name, and the event is untouched. Reading it would drop
     the process's locks on it; writing over it would destroy the event."""
     target = f"{event_db}{companion}"

@@ -1,4 +1,4 @@
-"""The commands doing their job: the JSON shapes of the issue, CSV, the log and undo, every
+"""The commands doing their job: the JSON shapes, CSV, the log and undo, every
 rule reachable, and --help everywhere."""
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def test_desk_commands(run: Run, demo: Path) -> None:
     assert run("round", demo, 8, "--start", "15:00").exit_code == 0
     assert "Round 8 (2022-06-09 15:00)" in run("pairings", demo, "--round", 8).stdout
     checked = run("check", demo, "--json")
-    # Sound, but the demo does not say all a FIDE rating report needs (issue 14): exit 1.
+    # Sound, but the demo does not say all a FIDE rating report needs: exit 1.
     assert checked.exit_code == 1 and json.loads(checked.stdout)["problems"] == []
     # The first line says the file is sound, apart from the report's missing details.
     first, *rest = run("check", demo).stdout.splitlines()

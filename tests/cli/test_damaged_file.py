@@ -1,4 +1,4 @@
-"""Issue 18: flipped bits in stored text. A value normtui never wrote (bytes that are not
+"""Flipped bits in stored text. A value normtui never wrote (bytes that are not
 UTF-8, a state or a result the schema forbids, a broken JSON column) is one line naming the
 damage, never a traceback, and never read as if it were something else (a result "1-1" is not
 "no result"); ``normtui check`` lists it and exits 1."""

@@ -74,7 +74,7 @@ def test_bad_details_refused(run: Run, event_db: Path, args: tuple[str, ...], sa
 def test_every_command_that_changes_the_event_speaks_json(run: Run, event_db: Path,
                                                          args: tuple[str, ...]) -> None:
     done = run(*(event_db if a == "{db}" else a for a in args), "--json")
-    # check: 1, the event lacks what a FIDE rating report needs (issue 14)
+    # check: 1, the event lacks what a FIDE rating report needs
     assert done.exit_code == (1 if args[0] == "check" else 0), done.output
     body = json.loads(done.stdout)
     assert isinstance(body, dict)
@@ -186,7 +186,7 @@ def test_the_site_layers_options_then_recorded_then_the_games(run: Run, tmp_path
 
 
 def test_player_fide_id_rating_federation_after_new(run: Run, event_db: Path) -> None:
-    """Issue 14: what the CSV left out is recorded later, audited and undoable."""
+    """What the CSV left out is recorded later, audited and undoable."""
     done = run("player", event_db, "carlsen", "--fide-id", "1503014", "--rating", "2864",
                "--federation", "nor", "--json")
     assert done.exit_code == 0, done.output

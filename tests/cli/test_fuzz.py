@@ -1,4 +1,4 @@
-"""Issue 18: every command of the command line, fed what an arbiter mistypes and what a hostile
+"""Every command of the command line, fed what an arbiter mistypes and what a hostile
 name holds, in any order: no traceback, exit code 0, 1 or 2 only, a refusal (2) is one or more
 lines ``normtui: ...`` on stderr and leaves the event file byte for byte as it was.
 

@@ -1,4 +1,4 @@
-"""Issue 18, the command line: what an arbiter mistypes at the end of a long day (and what a
+"""The command line: what an arbiter mistypes at the end of a long day (and what a
 hostile name holds) is one clear line, changes nothing, and reaches no file unneutralised."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_forfeits_need_no_double_dash(run: Run, event_db: Path, forfeit: str) ->
 
 def test_a_forfeit_where_none_is_allowed_is_the_rules_refusal(run: Run, event_db: Path) -> None:
     assert run("result", event_db, 1, "So", "Radjabov", "1/2-1/2", "--armageddon",
-               "-/+").exit_code == 0  # an Armageddon forfeit is a result (issue 13)
+               "-/+").exit_code == 0  # an Armageddon forfeit is a result
     for args in (("playoff", event_db, "--result", "M1", "-/-"),
                  ("blitz", "result", event_db, 1, "So", "Radjabov", "-/+")):
         assert "No such option" not in one_line(run, *args)
@@ -222,7 +222,7 @@ def test_player_names_with_control_characters_are_refused(run: Run, tmp_path: Pa
 
 
 def test_a_hostile_actor_is_refused_visibly(event_db: Path) -> None:
-    """The actor's name (issue 17 refuses one that is not one printable line): the refusal
+    """The actor's name (one that is not one printable line is refused): the refusal
     quotes it with its escapes shown, and nothing is written."""
     before = snapshot(event_db)
     done = subprocess.run([sys.executable, "-m", "normtui", "details", str(event_db),

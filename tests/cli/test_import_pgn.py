@@ -146,7 +146,7 @@ def test_playoff_records_go_to_their_playoff_game(run: Run, tmp_path: Path) -> N
 
 def test_replace_puts_the_real_record_in_place_of_a_faulty_one(run: Run, event_db: Path,
                                                               tmp_path: Path) -> None:
-    """Issue 11: `--replace`, the same operation the console offers."""
+    """`--replace`, the same operation the console offers."""
     faulty, real = tmp_path / "faulty.pgn", tmp_path / "real.pgn"
     faulty.write_text(SO_RADJABOV_WIN.replace("2. Qh5", "2. Qh6"), encoding="utf-8")
     real.write_text(SO_RADJABOV_WIN, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The command line loads only what the command runs (issue 16): a data command does not import
+"""The command line loads only what the command runs: a data command does not import
 python-chess, textual or the exporters, and the lazy table of commands agrees with the modules."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def test_a_data_command_imports_neither_python_chess_nor_textual(args: list[str]
     assert done.stderr.strip().splitlines()[-1] == "[]"
 
 
-# What each read command must not load (issue 16): a read writes nothing (no sqlite-utils, no
+# What each read command must not load: a read writes nothing (no sqlite-utils, no
 # audit log but for `log` itself, no login name), and a command defines only the records and
 # runs only the rules it shows: the 2022 table names no tie-break of a group (Koya, direct
 # encounter), the pairings no final table, the standings no game records.

@@ -1,4 +1,4 @@
-"""Issue 18: a file the user names is written without harming what is there. A regular file
+"""A file the user names is written without harming what is there. A regular file
 is replaced whole, keeping its permissions; a new one is 0666 & ~umask; a device, a FIFO and
 a link's target are written through; the event file is never an output.
 
@@ -182,7 +182,7 @@ def test_demo_follows_a_link_and_keeps_the_mode(tmp_path: Path,
 
 
 def test_print_writes_as_export_does(run: Run, event_db: Path, tmp_path: Path) -> None:
-    """The class, not the example: `normtui print -o` (issue 14's sheets) too."""
+    """The class, not the example: `normtui print -o` (the print sheets) too."""
     null = node(tmp_path / "null", NULL)
     assert run("print", event_db, "pairings", "-o", null).exit_code == 0
     assert stat.S_ISCHR(null.lstat().st_mode)

@@ -1,4 +1,4 @@
-"""Issue 18: the players file as spreadsheets save it, and what it may not hold."""
+"""The players file as spreadsheets save it, and what it may not hold."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every edition with real games replayed through the command line (issue 13): `normtui new`
+"""Every edition with real games replayed through the command line: `normtui new`
 with its built-in profile, `import-pgn` of both files, `standings` against the published final
 table (points, ranks, prizes where published; see each folder's SOURCE.md). 2022 is replayed
 by tests/cli/test_import_pgn.py."""
@@ -44,7 +44,7 @@ def test_the_replay_gives_the_published_final_table(run: Run, tmp_path: Path,
         closed = run("round", db, round_no, "--close")
         assert closed.exit_code == 0, closed.output
     # Sound; what it lacks is what FIDE's rating report needs and the data do not say
-    # (issue 14: check lists it, exit 1).
+    # (check lists it, exit 1).
     checked = run("check", db, "--json")
     assert json.loads(checked.stdout)["problems"] == []
 

@@ -1,4 +1,4 @@
-"""`normtui watch` and `normtui contenders` (issue 12): what they print, their exit codes, and a
+"""`normtui watch` and `normtui contenders`: what they print, their exit codes, and a
 watch following a replay while another process enters results in the same file."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ GOLDEN = DATA / "export"
 # Flipping two of Carlsen's Armageddon wins (round 1 against Wang Hao, round 9 against
 # Topalov) leaves him on 15.5 with Mamedyarov: first place shared, a play-off (§5).
 SHARED_FIRST = {(1, 2): "0-1", (9, 8): "1-0"}
-# Issue 17.2's repro: Carlsen loses his round-1 Armageddon (16.5 -> 16) and Mamedyarov wins his
+# Carlsen loses his round-1 Armageddon (16.5 -> 16) and Mamedyarov wins his
 # round-2 one (15.5 -> 16): first place shared on 16, Carlsen ahead on Sonneborn-Berger.
 TIED_16 = {(1, 2): "0-1", (2, 7): "0-1"}
 

@@ -1,10 +1,10 @@
 """Every output that shows the final table, read back the way a user of each one reads it:
 ``normtui standings`` (text, ``--json``, ``--csv``), ``normtui playoff`` (text, ``--json``),
 each export (csv, json, md, html, trf, trf-playoff) and the print sheets of the standings
-(the Chief Arbiter's report, the last round's results). Issue 17.2: they must all say
+(the Chief Arbiter's report, the last round's results). They must all say
 the same order, places and prizes. Not the TRF16: it is the rating officer's report of the
 classical games, whose points are what its own codes add up to and whose ranks rank those
-points (issue 14; FIDE's reader checks exactly that, ``test_trf_fide.py``).
+points (FIDE's reader checks exactly that, ``test_trf_fide.py``).
 
 Each reader returns the rows in the order the output lists them, as (player, place, prize):
 place as printed ("1", "1-2"), prize a Decimal, ``None`` while pending, ``""`` for none.

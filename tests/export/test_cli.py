@@ -1,4 +1,4 @@
-"""Issue 7: ``normtui export DB --format ... [-o FILE]``: stdout by default, exit 0; a bad
+"""``normtui export DB --format ... [-o FILE]``: stdout by default, exit 0; a bad
 database, format or output is exit 2 with one line on stderr and no traceback."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_help_lists_every_format() -> None:
 @pytest.mark.parametrize("fmt", ["trf", "trf16", "csv", "json", "md", "html"])
 def test_stdout_is_the_export(fmt: str, path_2022: Path) -> None:
     code, out, err = _run("export", str(path_2022), "--format", fmt)
-    # A TRF report warns (on stderr only) what FIDE requires and the event lacks (issue 14).
+    # A TRF report warns (on stderr only) what FIDE requires and the event lacks.
     assert code == 0 and all(x.startswith("warning: TRF ") for x in err.splitlines())
     assert bool(err) == fmt.startswith("trf")
     store = EventStore.open(path_2022)

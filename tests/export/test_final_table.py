@@ -1,4 +1,4 @@
-"""Issue 17.2: after a decided play-off its winner is first, everywhere.
+"""After a decided play-off its winner is first, everywhere.
 
 The repro: Carlsen and Mamedyarov tied on 16 (Carlsen ahead on Sonneborn-Berger), `playoff
 --start --seed 7`, M1 1-0, M2 1-0, A ½-½: the Armageddon drawn, Black (Mamedyarov) wins. The

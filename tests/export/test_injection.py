@@ -1,4 +1,4 @@
-"""Issue 18: nothing a name or a typed detail holds is injected into what normtui writes:
+"""Nothing a name or a typed detail holds is injected into what normtui writes:
 formulas in CSV, records in the TRF, tags in the PGN; and the Markdown and HTML headings say
 truly which results they count."""
 

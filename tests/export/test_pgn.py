@@ -1,4 +1,4 @@
-"""Issue 7: every game of the event in one PGN file, re-read by python-chess."""
+"""Every game of the event in one PGN file, re-read by python-chess."""
 
 from __future__ import annotations
 

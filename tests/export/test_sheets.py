@@ -1,4 +1,4 @@
-"""Issue 14: print-ready sheets (``normtui print``): one A4 section a sheet, every name
+"""Print-ready sheets (``normtui print``): one A4 section a sheet, every name
 escaped, and the Chief Arbiter's report holding what the desk and the audit log know.
 
 The pages were also looked at in Chromium (print to PDF, counted with pdfinfo, viewed as PNG);

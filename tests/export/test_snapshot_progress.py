@@ -1,4 +1,4 @@
-"""Issue 16: the rounds complete, worked out in one pass over the games, are what the simple
+"""The rounds complete, worked out in one pass over the games, are what the simple
 scan of every game once per round gave."""
 
 from __future__ import annotations

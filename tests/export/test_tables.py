@@ -1,4 +1,4 @@
-"""Issue 7: standings and crosstable as CSV, JSON, Markdown and one HTML page."""
+"""Standings and crosstable as CSV, JSON, Markdown and one HTML page."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 7: the FIDE rating report (TRF26, TRF16) of the real 2022 event and its variants.
+"""The FIDE rating report (TRF26, TRF16) of the real 2022 event and its variants.
 
 The encoding under test (``normtui/export/trf.py``): the 001 lines carry the main games only
 (1 / = / 0, + / - for forfeits); record 162 scores a main game W 3.0, D 1.0, L 0.0, A 0.0;
@@ -186,7 +186,7 @@ def test_withdrawn_at_half_counts_with_forfeits(path_withdrawn_late: Path) -> No
 
 
 def test_trf16_is_the_classical_tournament(store_2022: EventStore) -> None:
-    """Issue 14: the same games, but TRF16's points are what its own codes add up to
+    """The same games, but TRF16's points are what its own codes add up to
     (1 / ½ / 0) and its ranks rank them, equal points sharing the place."""
     new, old = export_event(store_2022, "trf"), export_event(store_2022, "trf16")
     cut = [x[:80] + x[89:] for x in new.split("\r\n") if x.startswith("001")]
@@ -217,7 +217,7 @@ def test_given_details_fill_the_arbiter_records(store_2022: EventStore) -> None:
 def test_a_decided_playoff_puts_its_winner_first(store_playoff: EventStore) -> None:
     """§5: Carlsen is ahead of Mamedyarov on Sonneborn-Berger, but Mamedyarov won the
     play-off (its Armageddon drawn, Black wins): rank 1 in the standings and in the report,
-    whose 212 ranks by the rank column after the points (issue 17.2)."""
+    whose 212 ranks by the rank column after the points."""
     rows = store_playoff.standings()
     assert [(r.number, r.rank) for r in rows[:2]] == [(5, 1), (2, 2)]
     trf = trf_reader.parse(export_event(store_playoff, "trf"))
@@ -322,7 +322,7 @@ def test_sonneborn_berger_of_the_main_games_is_not_called_fides_sb(basis: str, c
     """FIDE's SB (and TieBreakServer's) multiplies the file's own points (162 + 299: the
     event's 3 / 1.5 / 1 / 0). SB from the main games alone (1 / ½ / 0) is something else:
     it is written as the event's own tie-break SBMG (FIDE C.07 4.1) and defined in a ###
-    line (issue 14)."""
+    line."""
     from normtui.store import PlayerInput
     from tests.store.playoff_events import NAMES, small_profile_text
 

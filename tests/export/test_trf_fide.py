@@ -1,4 +1,4 @@
-"""Issue 14 (and 16's large event): the TRF reports as FIDE's tools read them.
+"""The TRF reports (a large event's too) as FIDE's tools read them.
 
 FIDE's reference reader (TieBreakServer, see ``tiebreakserver.py``) is run on every report
 written here. As published it reads TRF16 and every TRF26 without record 299; it cannot read a
@@ -57,7 +57,7 @@ def _decisive_event(path: Path, n: int, cycles: int) -> EventStore:
 
 
 def test_a_large_event_gets_its_report_and_fides_reader_agrees(tmp_path: Path) -> None:
-    """Issue 16: 20 players, double round robin, 3 a win: player 1 has 114 points, more than
+    """20 players, double round robin, 3 a win: player 1 has 114 points, more than
     "11.5" holds; the whole number is written without decimals, FIDE's reader reads it and
     its ranks (PTS, SB, WIN, BWG) are the file's, in TRF26 and TRF16."""
     with _decisive_event(tmp_path / "big.db", 20, 2) as store:

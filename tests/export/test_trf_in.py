@@ -1,4 +1,4 @@
-"""Issue 14: ``normtui new DB --from-trf FILE``: an event started from a TRF16 or TRF26, and
+"""``normtui new DB --from-trf FILE``: an event started from a TRF16 or TRF26, and
 normtui's own reports coming back as the same event."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def test_any_part_played_event_comes_back(tmp_path_factory: pytest.TempPathFacto
 @pytest.mark.parametrize("profile", ["norway-chess-2022", "norway-chess-2019"])
 def test_a_forfeited_armageddon_comes_back_a_forfeit(tmp_path: Path, armageddon: str,
                                                       profile: str) -> None:
-    """A player absent for the Armageddon (issue 13) scores as the Armageddon lost, which a
+    """A player absent for the Armageddon scores as the Armageddon lost, which a
     299 record cannot tell from an Armageddon played and lost: the TRF26 names it, so that
     it comes back a forfeit, not a played game (and a double absence, which moves no points
     beyond the draw's, comes back at all)."""

@@ -1,4 +1,4 @@
-"""The feed over HTTP (issue 12): a real server started here on 127.0.0.1 serves recorded
+"""The feed over HTTP: a real server started here on 127.0.0.1 serves recorded
 LiveChess Cloud JSON and a broadcast PGN; a URL that times out, answers garbage or is cut short
 is one line, and the watch goes on with nothing written."""
 

@@ -1,4 +1,4 @@
-"""Reading a game as the boards write it (issue 12): never a cut text, only the new moves, an
+"""Reading a game as the boards write it: never a cut text, only the new moves, an
 illegal move kept up to the last legal one, the kings' result signal read as a signal."""
 
 from __future__ import annotations

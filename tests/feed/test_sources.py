@@ -1,4 +1,4 @@
-"""Where the boards come from (issue 12): LiveChess's export folder with per-board files and/or
+"""Where the boards come from: LiveChess's export folder with per-board files and/or
 ``games.pgn``, one round's folder, a single PGN file; what names each."""
 
 from __future__ import annotations

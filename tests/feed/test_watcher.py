@@ -1,4 +1,4 @@
-"""The feed acting on the event (issue 12), on the demo (round 7 under way) with the real round
+"""The feed acting on the event, on the demo (round 7 under way) with the real round
 7 played into a LiveChess folder: the moves the boards' live state, each change to the event
 (a game started, its record and result at its end) one audited, undoable change by "feed"."""
 

@@ -1,4 +1,4 @@
-"""The straightforward definitions that the rules' fast paths must agree with (issue 16).
+"""The straightforward definitions that the rules' fast paths must agree with.
 
 ``compute_standings`` below is the table as first written: every game worked out on its own.
 ``normtui.rules.standings.compute_standings`` looks up what a pairing adds by its kind of

@@ -12,7 +12,7 @@ from normtui.rules.berger import (
     rounds_per_cycle,
 )
 
-# Issue 2, copied from the FIDE table for 10 players; first-named has White.
+# Copied from the FIDE table for 10 players; first-named has White.
 TABLE_10 = """
 1-10 2-9 3-8 4-7 5-6
 10-6 7-5 8-4 9-3 1-2
@@ -51,7 +51,7 @@ def test_odd_field_the_highest_number_is_the_bye() -> None:
 
 
 def test_double_round_robin_fide_order() -> None:
-    """§1 / FIDE C.05 Annex 1 (issue 13): the recommended double round robin plays rounds
+    """§1 / FIDE C.05 Annex 1: the recommended double round robin plays rounds
     n-2 and n-1 of the FIRST cycle in swapped order; the second cycle is rounds 1..n-1 of the
     table in order, colours reversed. (normtui once swapped them in both cycles.)"""
     sched = berger_schedule(10, 2)

@@ -1,4 +1,4 @@
-"""Every Norway Chess edition (issue 13): the double round robin's order against the real
+"""Every Norway Chess edition: the double round robin's order against the real
 schedules, the built-in profiles, and what the editions' rules need (2019's points and its
 Armageddon increment from move 61)."""
 

@@ -1,4 +1,4 @@
-"""The rules' fast paths give what their straightforward definitions give (issue 16), on random
+"""The rules' fast paths give what their straightforward definitions give, on random
 events of any shape: incomplete pairings, forfeits (of the Armageddon too), withdrawals,
 provisional results, a table after an earlier round, both Sonneborn-Berger bases, Armageddon
 wins counted or not, any order of the tie-breaks (Koya and direct encounter included)."""

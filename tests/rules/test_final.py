@@ -1,4 +1,4 @@
-"""§5 and §6: the final table (issue 17.2) — one ranking, from the main table and the play-off.
+"""§5 and §6: the final table — one ranking, from the main table and the play-off.
 
 The defect it fixes: after a decided play-off the screens ranked by Sonneborn-Berger and put
 the play-off's loser first with the second prize, while the exports put the winner first.
@@ -31,7 +31,7 @@ def table(*rows: tuple[int, str, str]) -> list[Standing]:
                      ORDER)
 
 
-# Carlsen (2) is ahead of Mamedyarov (5) on SB, both on 16 (issue 17.2's repro).
+# Carlsen (2) is ahead of Mamedyarov (5) on SB, both on 16: the case where the ranks disagreed.
 TIED = table((2, "16", "187"), (5, "16", "179"), (4, "14.5", "161.75"), (7, "13.5", "150"),
              (1, "12.5", "139"), (3, "12", "119"), (8, "9.5", "110"), (6, "9.5", "108"),
              (9, "8", "98"), (10, "8", "94"))

@@ -1,4 +1,4 @@
-"""Names folded for matching (issue 13): "oystein" finds "Øystein", and the store's player
+"""Names folded for matching: "oystein" finds "Øystein", and the store's player
 lookup and the PGN name matching fold alike, through one function."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""§2 and §3 for games followed live (issue 12): the Armageddon window from the game's end,
+"""§2 and §3 for games followed live: the Armageddon window from the game's end,
 the clocks a game starts with, and the standings if the games under way ended now."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The regulations profile (issue 2, "Regulations as data"): every number of the rule book is
+"""The regulations profile ("Regulations as data"): every number of the rule book is
 loaded from TOML, and a broken file is one ProfileError naming the key."""
 
 from __future__ import annotations
@@ -56,32 +56,32 @@ def test_shipped_profile_holds_the_2022_rule_book(profile: Profile) -> None:
     ("forfeit_rounds = [9, 10]", "forfeit_rounds = [9, \"10\"]", "illness.forfeit_rounds[1]"),
 ])
 def test_a_broken_profile_is_one_error_naming_the_key(old: str, new: str, key: str) -> None:
-    """Issue 2: unknown key, wrong type, negative time, prizes not summing to the fund,
+    """Unknown key, wrong type, negative time, prizes not summing to the fund,
     unknown tie-break: each one ProfileError naming the key."""
     with pytest.raises(ProfileError, match=re.escape(f"'{key}'")):
         load_profile(edited(old, new))
 
 
 def test_unknown_table_is_named() -> None:
-    """Issue 2, regulations as data: an unknown table is named."""
+    """Regulations as data: an unknown table is named."""
     with pytest.raises(ProfileError, match="'bonuses'"):
         load_profile(TEXT + "\n[bonuses]\nx = 1\n")
 
 
 def test_missing_key_is_named() -> None:
-    """Issue 2, regulations as data: a missing key is named."""
+    """Regulations as data: a missing key is named."""
     with pytest.raises(ProfileError, match=r"'duties\.late_fine_currency'"):
         load_profile(edited('late_fine_currency = "EUR"\n', ""))
 
 
 def test_not_toml_is_a_profile_error() -> None:
-    """Issue 2, regulations as data: a file that is not TOML is one ProfileError."""
+    """Regulations as data: a file that is not TOML is one ProfileError."""
     with pytest.raises(ProfileError, match="not valid TOML"):
         load_profile("[event\n")
 
 
 def test_next_years_rules_are_a_new_file_not_code() -> None:
-    """Issue 2: a different event is a different profile: 12 players, double round robin."""
+    """A different event is a different profile: 12 players, double round robin."""
     text = edited("players = 10 ", "players = 12 ").replace("rounds = 9 ", "rounds = 22 ")
     text = text.replace("cycles = 1", "cycles = 2")
     profile = load_profile(text)
@@ -90,7 +90,7 @@ def test_next_years_rules_are_a_new_file_not_code() -> None:
 
 
 def test_the_loaders_reading_of_annotations_is_typings() -> None:
-    """Issue 16: the loader resolves the sections' annotations from a table instead of
+    """The loader resolves the sections' annotations from a table instead of
     typing.get_type_hints (which compiles each one); the two must agree for every section."""
     import typing
 

@@ -1,4 +1,4 @@
-"""Properties that hold for every event, not just 2022 (issue 2, "Done means")."""
+"""Properties that hold for every event, not just 2022 ("Done means")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The real Norway Chess 2022 main event, rebuilt from its published games (issue 2, "Done
+"""The real Norway Chess 2022 main event, rebuilt from its published games ("Done
 means"): Berger pairings with the 2022 pairing numbers (§1), scoring (§2, §4), tie-breaks
 (§6) and prize money (§5) against the published final table."""
 

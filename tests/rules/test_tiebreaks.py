@@ -1,4 +1,4 @@
-"""FIDE C.07's round-robin tie-breaks (issue 13): Sonneborn-Berger, Koya, extended Koya and
+"""FIDE C.07's round-robin tie-breaks: Sonneborn-Berger, Koya, extended Koya and
 direct encounter, in the main table and in 2024's play-off, which breaks a tied round robin
 on the classical games."""
 

@@ -115,7 +115,7 @@ def test_no_morning_after_the_last_round(profile: Profile) -> None:
 
 
 def test_postponed_and_forfeited_are_states_of_the_game(profile: Profile) -> None:
-    """Issue 2, §9: postponement is a state of the game, not a comment."""
+    """§9: postponement is a state of the game, not a comment."""
     game = Game(3, 2, 4, 9)
     postponed = apply_illness(game, 9, decide_illness(3, profile, proposed=Postponement.MORNING))
     assert postponed.state is GameState.POSTPONED and postponed.result is None

@@ -1,4 +1,4 @@
-"""The straightforward definitions that the store's fast paths must agree with (issue 16):
+"""The straightforward definitions that the store's fast paths must agree with:
 the reads as first written, one record per game, a round or a game at a time.
 tests/store/test_fast_paths.py compares them with the store's."""
 

@@ -1,4 +1,4 @@
-"""Several arbiters on one event (issue 17.4, 17.5): every change names who made it; undo takes
+"""Several arbiters on one event: every change names who made it; undo takes
 back the caller's own newest change, refuses another arbiter's unless told, and undoes exactly
 the change it was shown (by id) or nothing."""
 
@@ -136,7 +136,7 @@ def test_normtui_actor_names_whoever_sets_it(event_path: Path,
 def test_the_login_name_is_looked_up_by_the_first_write_not_by_a_read(
         event_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Nobody named: the log names the login; a store that only reads never asks for it
-    (issue 16: a read command's start), and a login the log cannot show is refused at that
+    (a read command's start), and a login the log cannot show is refused at that
     write, with nothing written."""
     import getpass
 

@@ -1,4 +1,4 @@
-"""An Armageddon lost by forfeit (issue 13): a player absent for it. Stored, audited and
+"""An Armageddon lost by forfeit: a player absent for it. Stored, audited and
 undone like any result; never beside a record of the game (it was not played); and files of
 an older schema accept it once opened (migration m004)."""
 

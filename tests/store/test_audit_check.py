@@ -1,4 +1,4 @@
-"""`normtui check` against the audit log (issue 17.6): every row must be what its audited changes
+"""`normtui check` against the audit log: every row must be what its audited changes
 made of it. A hand edit through sqlite3, a change behind the log's back, an undo that is not the
 reverse of what it names, and flipped bits in the stored data are all reported, exit 1, and
 never as a traceback."""
@@ -51,7 +51,7 @@ def test_a_hand_edit_through_sqlite3_is_reported_by_row(demo_path: Path) -> None
     assert lines == [
         "players row 3: rating 2900, the log says 2761 (changed outside normtui, or damaged)",
         "games row 20: result '0-1', the log says '1-0' (changed outside normtui, or damaged)",
-        # Its record says otherwise too (issue 17.3).
+        # Its record says otherwise too.
         "round 4 board 5 (Carlsen-Giri) main game: the record says 1-0 but 0-1 is entered; "
         "correct the result or replace the record (Regulations §8)"]
 
@@ -198,7 +198,7 @@ def test_flipped_bits_in_stored_data_are_reported(small_event: bytes, tmp_path: 
 
 
 def test_a_damaged_time_or_actor_in_the_log_is_reported(event_path: Path) -> None:
-    """Review of issue 17.6: of 78 flipped bits that changed what the demo holds, 3 passed
+    """Review of Of 78 flipped bits that changed what the demo holds, 3 passed
     `check`: two of them in an entry's time ("15:55:00k02:00"), which the replay never read.
     The time of a change is evidence (when a result was entered, an Armageddon's window): a
     value that is not a time normtui wrote is reported; so is an arbiter's name that is not

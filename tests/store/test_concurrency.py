@@ -49,7 +49,7 @@ def test_conflicting_edit_is_refused(pair: tuple[EventStore, EventStore]) -> Non
 
 
 def test_undo_across_stores(pair: tuple[EventStore, EventStore]) -> None:
-    """b may undo a's change only when told it is someone else's (issue 17.4)."""
+    """b may undo a's change only when told it is someone else's."""
     a, b = pair
     a.enter_result(1, 1, 10, "1-0")
     with pytest.raises(NotYoursError, match=r"the newest change is #2 by a .*not yours"):

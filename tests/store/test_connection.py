@@ -199,7 +199,7 @@ def test_reading_an_up_to_date_file_does_not_load_sqlite_utils(event_path: Path)
 
 
 def test_opening_reads_the_file_only_through_sqlite(event_path: Path, monkeypatch) -> None:
-    """Issue 17.1: a plain open() and close() of the event file drops every POSIX lock the
+    """A plain open() and close() of the event file drops every POSIX lock the
     process holds on it ("How To Corrupt", 2.2), so opening a second store (the palette's
     export does) must never open the file itself."""
     import builtins
@@ -227,7 +227,7 @@ def test_opening_reads_the_file_only_through_sqlite(event_path: Path, monkeypatc
 
 
 def test_a_second_store_closing_keeps_the_first_ones_wal(event_path: Path) -> None:
-    """Issue 17.1, the repro without the console: one store stays open, a second opens and
+    """Without the console: one store stays open, a second opens and
     closes, a CLI process reads and ends. The WAL must survive (the CLI used to delete it as
     "the last connection"), and both processes see each other's writes afterwards."""
     import subprocess

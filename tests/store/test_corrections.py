@@ -1,5 +1,5 @@
 """A correction of a signed result (§8) clears its signatures and says so; `normtui check` finds
-every attached record that contradicts its entered result (issue 17.3)."""
+every attached record that contradicts its entered result."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_only_the_signatures_given_are_named(store: EventStore) -> None:
     assert again is not None and "signatures" not in again.summary
 
 
-def test_the_cli_correction_of_the_issue(demo_path: Path) -> None:
+def test_a_cli_correction_of_a_countersigned_game(demo_path: Path) -> None:
     """`normtui result demo.db 7 Vachier So 0-1 --correct`: the game was countersigned WBA."""
     runner = CliRunner()
     done = runner.invoke(cli, ["result", str(demo_path), "7", "Vachier", "So", "0-1",

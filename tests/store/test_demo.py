@@ -61,7 +61,7 @@ def test_demo_command_refuses_to_overwrite(tmp_path: Path, capsys: object) -> No
 
 
 def test_a_filled_event_for_the_benchmarks(tmp_path: Path) -> None:
-    """python -m normtui.demo --filled N (issue 16): N players over the cycles asked, every
+    """python -m normtui.demo --filled N: N players over the cycles asked, every
     board of the rounds up to --through with its result and PGN text, the rest to play."""
     path = tmp_path / "filled.db"
     assert main(["--filled", "11", "--cycles", "2", "--through", "3", str(path)]) == 0

@@ -25,7 +25,7 @@ def test_withdrawal_under_half_counts_for_nobody(store: EventStore) -> None:
     preview = store.withdrawal_preview("Anand")
     assert not preview.counted and preview.completed == 4
     entry = store.withdraw("Anand")
-    # The rule's consequence, then every game the withdrawal changed (issue 11).
+    # The rule's consequence, then every game the withdrawal changed.
     assert entry is not None and entry.summary == (
         f"{preview.message}; forfeited: round 5 board 2, round 6 board 5, round 7 board 1, "
         "round 8 board 5, round 9 board 2")
@@ -86,7 +86,7 @@ def test_absence_at_the_start_is_fined(store: EventStore) -> None:
     assert fine.article == "Regulations §7"
     entry = store.record_arrival(2, "Tari", True)  # recorded wrongly: the fine goes with it
     assert store.fines() == []
-    # The fine cancelled is named in the audit log (issue 11).
+    # The fine cancelled is named in the audit log.
     assert entry is not None and entry.summary == (
         "round 2: Tari present, fine of 500 EUR cancelled")
     assert [a.present for a in store.arrivals(2)] == [True]

@@ -1,4 +1,4 @@
-"""The store's fast paths give what their straightforward definitions give (issue 16):
+"""The store's fast paths give what their straightforward definitions give:
 records built a kind of result at a time, rounds and the current round counted by SQLite,
 and the main games kept between reads of one store, after any sequence of changes made by
 this store or by another connection (tests/store/reference.py holds the definitions)."""

@@ -1,4 +1,4 @@
-"""What the board feed writes (issue 12): each change one transaction and one audit row by
+"""What the board feed writes: each change one transaction and one audit row by
 actor "feed", undoable; results marked as the feed's and dated when the game ended (§2)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A file that is always an event or nothing (issue 17.6): `normtui new` killed at any point,
+"""A file that is always an event or nothing: `normtui new` killed at any point,
 `normtui backup` while another process writes, `normtui restore` (refused while the event is
 open anywhere; no old -wal brings anything back; the replaced event kept)."""
 
@@ -281,7 +281,7 @@ def test_restore_over_the_event_keeps_the_replaced_one(backed_up: tuple[Path, Pa
 
 def test_two_restores_in_one_second_keep_both_replaced_files(
         backed_up: tuple[Path, Path]) -> None:
-    """Review of issue 17.6: the kept file is named by the second; a second restore in the
+    """Review of The kept file is named by the second; a second restore in the
     same second was refused with "…replaced-TIME already exists; choose another file name",
     a name the arbiter never chose."""
     event, backup = backed_up

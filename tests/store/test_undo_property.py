@@ -36,7 +36,7 @@ def template() -> Path:
 rounds = st.integers(1, 9)
 numbers = st.integers(1, 10)
 results = st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"])
-# An Armageddon may also be lost by forfeit (issue 13: a player absent for it).
+# An Armageddon may also be lost by forfeit (a player absent for it).
 boards = st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"])
 
 enter_result = st.tuples(st.just("result"), rounds, st.integers(0, 4), results,

@@ -1,4 +1,4 @@
-"""Issue 18: an event that cannot be written (a read-only folder or filesystem, a full disk) is
+"""An event that cannot be written (a read-only folder or filesystem, a full disk) is
 still read and exported; a change to it is one line naming the cause, and nothing changes.
 
 The read-only filesystem and the full disk are made in a mount namespace of the test's own

@@ -1,4 +1,4 @@
-"""An event whose players, arbiter and records are named like Rich markup (issue 18): each name
+"""An event whose players, arbiter and records are named like Rich markup: each name
 must be shown as the letters it is, never parsed (``a[/]b`` crashed the console,
 ``[bold red]Mark[/]`` was shown red, ``[@click=app.quit]Q[/]`` became a clickable action).
 

@@ -1,5 +1,5 @@
 """Pane 4, Clock settings: the profile's time controls as an arbiter says them (§2, §3, §5),
-edited with validation and audited, and what to dial on each board now (issue 5)."""
+edited with validation and audited, and what to dial on each board now."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ def test_snapshot_clocks_pane(demo_app, snap_compare) -> None:
 
 @pytest.mark.parametrize("typed", ["²", "٣", "1e3", "-5", " "])
 def test_a_digit_that_is_not_ascii_is_refused_by_name_not_a_crash(typed: str) -> None:
-    """Issue 18: `²` passes str.isdigit() and then breaks int(); the form and the go-to prompt
+    """`²` passes str.isdigit() and then breaks int(); the form and the go-to prompt
     take ASCII digits only."""
     from normtui.tui.widgets.clock_form import ClockFormError, ClockValues
     from normtui.tui.widgets.go_to import settled

@@ -72,7 +72,7 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
 
 
 async def test_every_export_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:
-    """Issue 7: "the same from the console's command palette"; the file lands beside the
+    """Every export from the console's command palette: the file lands beside the
     database and the arbiter is told where."""
     from normtui.export import FORMATS, ExportError, export_event, suffix
     from normtui.tui.commands import _EXPORTS
@@ -304,7 +304,7 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
 
 async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy,
                                                                        make_app) -> None:
-    """Issue 17.1 as it happened: an export from the palette, then a CLI write from another
+    """As it happened at a venue: an export from the palette, then a CLI write from another
     process, then a console write, then the console quits. Both writes are in the file and
     the WAL existed throughout (the export's header check used to drop the console's locks,
     the CLI then deleted the WAL and the console's checkpoint overwrote the CLI's result)."""
@@ -338,7 +338,7 @@ async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy,
 
 
 async def test_every_sheet_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:
-    """Issue 14: the print-ready sheets from the palette, beside the database."""
+    """The print-ready sheets from the palette, beside the database."""
     from normtui.export.sheets import SHEETS
     from normtui.tui.commands import _SHEETS
 
@@ -350,7 +350,7 @@ async def test_every_sheet_is_in_the_palette_and_writes_its_file(demo_copy, make
                                              ("Print wallchart", "wallchart.html")])
 async def test_a_fifo_nobody_reads_beside_the_event_is_refused_not_waited_for(
         demo_copy, make_app, title: str, name: str) -> None:
-    """Review of issue 18: a FIFO at the name a palette export writes, and nobody reading it:
+    """Review of A FIFO at the name a palette export writes, and nobody reading it:
     the export's thread waited for a reader for ever, and Ctrl+Q then hung the console on a
     blank screen. A print wrote with a plain write_text besides (not as exports are written).
     Now a FIFO without a reader is one line, and the console goes on."""

@@ -1,5 +1,5 @@
 """Pane 5, Player desk: the §7 fine on confirmation, incidents with the Chief Arbiter's decision,
-§9 illness and postponement, and a withdrawal whose 50 % consequence is shown first (issue 5)."""
+§9 illness and postponement, and a withdrawal whose 50 % consequence is shown first."""
 
 from __future__ import annotations
 
@@ -220,7 +220,7 @@ async def test_title_sex_and_report_details_from_the_desk(demo_copy, demo_app) -
         assert store.resolve_player("Tari").sex == "m"
 
 
-# -- review of issue 11: what a question at the desk names is what its answer does
+# -- review of What a question at the desk names is what its answer does
 async def test_absent_again_on_a_fined_player_says_the_fine_is_cancelled(demo_app) -> None:
     """`a` on a player already recorded absent and fined offered "Absent, no fine" without a
     word about the fine already recorded: n then deleted the 500 EUR fine."""

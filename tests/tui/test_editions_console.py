@@ -1,4 +1,4 @@
-"""The console on an event of another kind (issue 13): its name in the header, the bye of an
+"""The console on an event of another kind: its name in the header, the bye of an
 odd field beside the boards, an Armageddon forfeited (asked first), and the help saying which
 rules of the edition were not found."""
 

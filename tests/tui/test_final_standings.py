@@ -1,4 +1,4 @@
-"""Issue 17.2 in the console: after a decided play-off, pane 3 puts its winner first.
+"""In the console: after a decided play-off, pane 3 puts its winner first.
 
 The repro: Carlsen and Mamedyarov tied on 16, Carlsen ahead on Sonneborn-Berger; the play-off
 started with seed 7 (so Carlsen has White in M1 and in the Armageddon), then entered from the

@@ -1,4 +1,4 @@
-"""Issue 18: every name, summary and record text is shown as literal text, everywhere in the
+"""Every name, summary and record text is shown as literal text, everywhere in the
 console. Players named like Rich markup (``a[/]b`` ended the console with a MarkupError in the
 pairings table, the audit detail and the play-off status; ``[bold red]Mark[/]`` was shown red;
 ``[@click=app.quit]Q[/]`` became a clickable action), an arbiter named ``[b]deputy[/b]``, an

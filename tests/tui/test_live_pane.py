@@ -1,4 +1,4 @@
-"""Pane 8, Live (issue 12): the console follows the DGT feed, shows every board, opens the
+"""Pane 8, Live: the console follows the DGT feed, shows every board, opens the
 Armageddon of a game the feed enters as drawn, and puts the feed's questions to the arbiter."""
 
 from __future__ import annotations

@@ -213,7 +213,7 @@ async def typed_while_opening(demo_copy: Path, monkeypatch, *keys: str
 
 async def test_keys_typed_while_opening_are_kept_in_order(demo_copy: Path,
                                                           monkeypatch) -> None:
-    """Issue 11: "3 x" typed while the console opens is the standings, then the crosstable
+    """"3 x" typed while the console opens is the standings, then the crosstable
     (x used to be lost: only the last pane key was kept)."""
     app, run = await typed_while_opening(demo_copy, monkeypatch, "3", "x")
     try:

@@ -199,7 +199,7 @@ async def test_the_round_selector(demo_app) -> None:
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_armageddon_answer_is_in_the_dialog_with_the_longest_name(
         demo_app, size) -> None:
-    """Review of issue 11: with Vachier-Lagrave as Black (round 8, board 3: Carlsen-
+    """Review of With Vachier-Lagrave as Black (round 8, board 3: Carlsen-
     Vachier-Lagrave) the buttons named him twice and "Later (esc)", the button with the focus,
     was pushed out of the dialog at 80x24 and at 120x40 alike."""
     from textual.widgets import Button
@@ -221,7 +221,7 @@ async def test_every_armageddon_answer_is_in_the_dialog_with_the_longest_name(
 
 
 async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app) -> None:
-    """Review of issue 17.3: round 6's games have their records attached; a correction keeps
+    """Review of Round 6's games have their records attached; a correction keeps
     the record, which then contradicts the result (`normtui check` reports it). The question
     said nothing of it: it names the record's result and what to do."""
     app = demo_app

@@ -1,5 +1,5 @@
 """Pane 2, PGN entry: a pasted record checked against §2 and its pairing, attached to its board,
-and a whole broadcast file imported in a worker (issue 5)."""
+and a whole broadcast file imported in a worker."""
 
 from __future__ import annotations
 
@@ -193,7 +193,7 @@ async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(
 
 
 async def test_the_event_file_is_refused_as_a_pgn_file(demo_copy, demo_app) -> None:
-    """Issue 17.1: opening the event file (or its WAL) in the PGN pane, by Enter or ctrl+t,
+    """Opening the event file (or its WAL) in the PGN pane, by Enter or ctrl+t,
     is refused before it is read: reading and closing it would drop the console's locks."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:

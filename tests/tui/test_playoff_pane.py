@@ -178,7 +178,7 @@ def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app,
 
 
 async def test_starting_on_provisional_results_warns_and_asks(event, make_app) -> None:
-    """Issue 11: the last round's results are not countersigned (§8): the start says which,
+    """The last round's results are not countersigned (§8): the start says which,
     and asks to start anyway; countersigned, it asks plainly."""
     app = make_app(event("two"), preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -200,7 +200,7 @@ async def test_starting_on_provisional_results_warns_and_asks(event, make_app) -
         assert "WARNING" not in app.screen.question  # type: ignore[attr-defined]
 
 
-# -- review of issues 11 and 17.5: a question answered after another terminal changed what it
+# -- review of A question answered after another terminal changed what it
 # named does nothing else than what it named
 async def test_a_correction_confirmed_after_another_terminal_corrected_is_refused(
         event, make_app) -> None:

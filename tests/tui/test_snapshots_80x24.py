@@ -1,4 +1,4 @@
-"""Every pane and every dialog at 80x24 (issue 11: nothing an arbiter must read is cut there),
+"""Every pane and every dialog at 80x24 (nothing an arbiter must read is cut there),
 on the demo event at 19:32 on 7 June 2022, round 7. Update with
 `pytest tests/tui --snapshot-update`, then look at each changed screen.
 

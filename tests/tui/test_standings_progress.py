@@ -1,4 +1,4 @@
-"""Issue 16: the line above the standings, worked out in one pass over the games, says what
+"""The line above the standings, worked out in one pass over the games, says what
 the scan of every game once per round said."""
 
 from __future__ import annotations

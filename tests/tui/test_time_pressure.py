@@ -1,4 +1,4 @@
-"""Issue 11, the console under time pressure: no key that can hurt, nothing hidden, nothing
+"""The console under time pressure: no key that can hurt, nothing hidden, nothing
 that crashes. On the demo event, round 7 at 19:32: boards 1 (Anand-Radjabov) and 5
 (Topalov-Wang) in progress, every player recorded present at the start, board 3 drawn with
 its Armageddon due by 19:41."""
@@ -307,7 +307,7 @@ async def test_colon_and_a_number_go_to_that_board(demo_app) -> None:
 
 
 async def test_colon_and_a_digit_typed_at_once_go_to_that_board(demo_app) -> None:
-    """Review of issue 11: ":4" sent in one go (a fast typist, tmux send-keys) lost the 4: it
+    """:4" sent in one go (a fast typist, tmux send-keys) lost the 4: it
     was on its way to the table while the prompt took the focus, and the cursor stayed. The
     keys are posted together, as a terminal delivers them, without a pause between."""
     app = demo_app

@@ -1,4 +1,4 @@
-"""The console's undo (issue 17.4, 17.5) and its correction of a signed result (17.3): it asks
+"""The console's undo and its correction of a signed result (17.3): it asks
 before it undoes another arbiter's change, and undoes the change it showed or nothing."""
 
 from __future__ import annotations

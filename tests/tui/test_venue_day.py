@@ -1,4 +1,4 @@
-"""A day at the venue (issue 17.1): the console (with a palette export), the command line and a
+"""A day at the venue: the console (with a palette export), the command line and a
 second arbiter's store write to one event file at the same time, a few hundred changes. Every
 write that reported success is there afterwards with exactly one audit row, the log accounts
 for every row, the WAL stays in place while the console is open, and nothing is lost when the
@@ -92,7 +92,7 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
                 wal_seen.append(wal.exists())
             if i == CONSOLE_WRITES // 3:
                 # An export from the palette opens the file a second time in this process
-                # (issue 17.1: it used to drop the console's locks on it).
+                # (it used to drop the console's locks on it).
                 [export] = [call for title, _h, call in ConsoleCommands(console(app))._commands()
                             if title == "Export standings as CSV"]
                 export()
@@ -135,7 +135,7 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
 
 async def test_a_restore_is_refused_while_the_console_is_open(demo_copy: Path, make_app,
                                                               tmp_path: Path) -> None:
-    """Issue 17.6: `normtui restore` from another terminal finds the console's lock on the
+    """`normtui restore` from another terminal finds the console's lock on the
     file (through SQLite, not by opening the file) and changes nothing; once it quits, the
     restore goes through."""
     backup = tmp_path / "round6.db"

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def progress_line(games: Sequence[GameRecord]) -> str:
     """What the table counts, above it: the last round all of whose pairings are complete,
     the boards complete beyond it, and the pairings complete of all. One pass over the
-    games, counted by round: a large round robin has as many rounds as players (issue 16)."""
+    games, counted by round: a large round robin has as many rounds as players."""
     boards: Counter[int] = Counter(g.round for g in games)
     complete: Counter[int] = Counter(g.round for g in games if g.points is not None)
     done = max((r for r, n in boards.items() if complete[r] == n), default=0)

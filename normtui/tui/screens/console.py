@@ -335,7 +335,7 @@ class ConsoleScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="export")
     def export(self, fmt: str) -> None:
-        """Write the export ``fmt`` beside the database (issue 7, from the palette). A thread of
+        """Write the export ``fmt`` beside the database (from the palette). A thread of
         its own and a connection of its own: a PGN export replays every game (1-2 s)."""
         from normtui.export import export_event, suffix
         from normtui.export.output import write_output
@@ -347,7 +347,7 @@ class ConsoleScreen(Screen[None]):
         try:
             with EventStore.open(source) as store:
                 text = export_event(store, fmt)
-            # Replaced whole, its permissions kept; a link's target written (issue 18). A
+            # Replaced whole, its permissions kept; a link's target written. A
             # FIFO nobody reads is refused: the app waits for this thread when it quits.
             write_output(target, text, wait_for_reader=False)
         except failures as exc:

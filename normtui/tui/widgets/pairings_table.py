@@ -62,7 +62,7 @@ def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
     return text
 
 
-# A result the live board feed entered, not the arbiter (issue 12): the arbiter confirms it
+# A result the live board feed entered, not the arbiter: the arbiter confirms it
 # with the scoresheets (§8) and should know which ones nobody has looked at yet.
 FEED_MARK = "f"
 
