@@ -53,4 +53,6 @@ async def test_the_standings_say_the_profiles_tie_breaks(fide_db, make_app) -> N
         await pilot.press("3")
         await pilot.pause()
         pane = console(app).pane("standings")
-        assert "tie-breaks direct encounter, wins, wins with Black, SB, Koya" in pane._legend()
+        shown = str(pane.query_one("#standings-legend").render())
+        assert "tie-breaks direct encounter, wins, wins with Black, SB, Koya" in shown
+        assert "Armageddon" not in shown
