@@ -35,8 +35,9 @@ async def _measure(entries: int, runs: int, whole: bool) -> tuple[float, float, 
         real = store.log(rows=False)
         log = [dataclasses.replace(real[i % len(real)], id=entries - i) for i in range(entries)]
 
-        def read(limit: int | None = None, *, rows: bool = True, upto: int | None = None
-                 ) -> list[object]:
+        def read(
+            limit: int | None = None, *, rows: bool = True, upto: int | None = None
+        ) -> list[object]:
             shown = [e for e in log if upto is None or e.id <= upto]
             return shown[:limit] if limit is not None else shown
 
@@ -73,8 +74,11 @@ def main() -> None:
         for whole in (False, True):
             wall, cpu, rows = asyncio.run(_measure(n, args.runs, whole))
             how = "whole log" if whole else "a page"
-            print(f"{n} entries, {how} ({rows} rows): reload + frame median {wall * 1000:.0f} ms "
-                  f"wall, {cpu * 1000:.0f} ms CPU", flush=True)
+            print(
+                f"{n} entries, {how} ({rows} rows): reload + frame median {wall * 1000:.0f} ms "
+                f"wall, {cpu * 1000:.0f} ms CPU",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -80,8 +80,15 @@ def main() -> None:
             "pairings": lambda: ["pairings", str(db), "--round", str(rnd)],
             "log": lambda: ["log", str(db)],
             "clocks": lambda: ["clocks", str(db)],
-            "result": lambda: ["result", str(db), str(rnd), str(white), str(black),
-                               ("1-0", "0-1")[next(flip) % 2], "--correct"],
+            "result": lambda: [
+                "result",
+                str(db),
+                str(rnd),
+                str(white),
+                str(black),
+                ("1-0", "0-1")[next(flip) % 2],
+                "--correct",
+            ],
         }
         if args.only:
             commands = {k: v for k, v in commands.items() if k in args.only.split(",")}
@@ -98,12 +105,16 @@ def main() -> None:
                 base.append(b_cpu)
                 ratios[name][0].append(a_cpu / b_cpu)
                 ratios[name][1].append(a_wall / b_wall)
-    print(f"yardstick `python -c \"import sqlite3\"`: median {statistics.median(base) * 1000:.0f}"
-          f" ms CPU")
+    print(
+        f'yardstick `python -c "import sqlite3"`: median {statistics.median(base) * 1000:.0f}'
+        f" ms CPU"
+    )
     for name, (cpu, wall) in ratios.items():
         target = 3.0 if name == "result" else 2.5
-        print(f"  {name:<10} {statistics.median(cpu):4.2f}x CPU, {statistics.median(wall):4.2f}x "
-              f"wall (median of {len(cpu)} pairs; target <= {target}x)")
+        print(
+            f"  {name:<10} {statistics.median(cpu):4.2f}x CPU, {statistics.median(wall):4.2f}x "
+            f"wall (median of {len(cpu)} pairs; target <= {target}x)"
+        )
     print(f"load average {os.getloadavg()[0]:.1f}; {args.db.name}, round {rnd}")
 
 

@@ -58,13 +58,19 @@ def measure(path: Path) -> dict[str, object]:
     tracemalloc.stop()
     budget = Budget(contenders.STEPS)
     question(budget=budget)
-    return {"read": read, "race": statistics.median(times), "worst": max(times),
-            "cpu": statistics.median(cpu),
-            "peak": peak, "steps": contenders.STEPS - max(budget.left, 0), "rounds": rounds,
-            "left": max((r.games_left for r in rows), default=0),
-            "undecided": sum(1 for r in rows if r.can_win is None),
-            "ranges": sum(1 for r in rows if not r.settled),
-            "can_win": sum(1 for r in rows if r.can_win)}
+    return {
+        "read": read,
+        "race": statistics.median(times),
+        "worst": max(times),
+        "cpu": statistics.median(cpu),
+        "peak": peak,
+        "steps": contenders.STEPS - max(budget.left, 0),
+        "rounds": rounds,
+        "left": max((r.games_left for r in rows), default=0),
+        "undecided": sum(1 for r in rows if r.can_win is None),
+        "ranges": sum(1 for r in rows if not r.settled),
+        "can_win": sum(1 for r in rows if r.can_win),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,15 +88,20 @@ def main(argv: list[str] | None = None) -> int:
     else:
         events = [tuple(int(x) for x in e.split(":")) for e in args.events.split(",")]
     print(f"STEPS = {contenders.STEPS:,}; Python {sys.version.split()[0]}")
-    print(f"{'event':>14} {'left':>4} {'read':>7} {'race':>7} {'worst':>7} {'cpu':>7} {'peak':>8} "
-          f"{'steps':>9} {'can win':>7} {'undecided':>9} {'ranges':>6}")
+    print(
+        f"{'event':>14} {'left':>4} {'read':>7} {'race':>7} {'worst':>7} {'cpu':>7} {'peak':>8} "
+        f"{'steps':>9} {'can win':>7} {'undecided':>9} {'ranges':>6}"
+    )
     for players, through in events:
         m = measure(_event(folder, players, through, args.cycles))
-        print(f"{f'{players} after r{through}':>14} {m['left']:>4} "
-              f"{m['read'] * 1000:>5.0f}ms {m['race'] * 1000:>5.0f}ms "
-              f"{m['worst'] * 1000:>5.0f}ms {m['cpu'] * 1000:>5.0f}ms "
-              f"{m['peak'] / 1e6:>6.1f}MB {m['steps']:>9,} "
-              f"{m['can_win']:>7} {m['undecided']:>9} {m['ranges']:>6}", flush=True)
+        print(
+            f"{f'{players} after r{through}':>14} {m['left']:>4} "
+            f"{m['read'] * 1000:>5.0f}ms {m['race'] * 1000:>5.0f}ms "
+            f"{m['worst'] * 1000:>5.0f}ms {m['cpu'] * 1000:>5.0f}ms "
+            f"{m['peak'] / 1e6:>6.1f}MB {m['steps']:>9,} "
+            f"{m['can_win']:>7} {m['undecided']:>9} {m['ranges']:>6}",
+            flush=True,
+        )
     return 0
 
 

@@ -85,8 +85,9 @@ class Writer(threading.Thread):
         self.done.set()
 
 
-async def _console(seconds: float | None, dialog: bool = False, quiet: float = 30.0
-                   ) -> tuple[list[float], int, list[int], list[int], tuple[float, float]]:
+async def _console(
+    seconds: float | None, dialog: bool = False, quiet: float = 30.0
+) -> tuple[list[float], int, list[int], list[int], tuple[float, float]]:
     from normtui.store import EventStore
     from normtui.tui.app import NormtuiApp
     from normtui.tui.panes.live import LivePane
@@ -193,8 +194,11 @@ def _watcher(seconds: float | None) -> tuple[float, float, list[int]]:
         writer = Writer(folder, seconds)
         writer.replay.folder.mkdir(parents=True, exist_ok=True)
         process = subprocess.Popen(
-            [sys.executable, "-m", "normtui", "watch", str(db), str(folder), "--interval",
-             "0.5"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+            [sys.executable, "-m", "normtui", "watch", str(db), str(folder), "--interval", "0.5"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
         time.sleep(1.5)  # its start-up (imports) is not the watching
         start_cpu = _cpu(process.pid)
         began = time.perf_counter()
@@ -230,8 +234,7 @@ def _file(round_no: int) -> dict[str, float]:
             pass
         out: dict[str, float] = {"file before": size(db), "wal before": size(wal)}
         at = [datetime(2022, 6, 8, 16, 0).astimezone()]
-        replay = Replay(Path(tmp) / "live", round_no, every=1.0, layout="both",
-                        now=lambda: at[0])
+        replay = Replay(Path(tmp) / "live", round_no, every=1.0, layout="both", now=lambda: at[0])
         replay.folder.mkdir(parents=True)
         began = time.perf_counter()
         with EventStore.open(db, actor="arbiter", clock=lambda: at[0]) as store:
@@ -245,10 +248,15 @@ def _file(round_no: int) -> dict[str, float]:
                 feed.poll()
                 largest = max(largest, size(wal))
             entries = [e for e in store.log(rows=False) if e.id > first]
-            out |= {"audit rows": len(entries), "polls": second,
-                    "wal largest": largest, "file open": size(db), "wal open": size(wal),
-                    "feed entries": sum(1 for e in entries if e.actor == "feed"),
-                    "seconds": time.perf_counter() - began}
+            out |= {
+                "audit rows": len(entries),
+                "polls": second,
+                "wal largest": largest,
+                "file open": size(db),
+                "wal open": size(wal),
+                "feed entries": sum(1 for e in entries if e.actor == "feed"),
+                "seconds": time.perf_counter() - began,
+            }
         out |= {"file closed": size(db), "wal closed": size(wal)}
     return out
 
@@ -262,40 +270,58 @@ def _cpu(pid: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=["console", "watcher", "both", "file"],
-                        default="both")
+    parser.add_argument("--part", choices=["console", "watcher", "both", "file"], default="both")
     parser.add_argument("--round", type=int, default=8, help="the round of --part file")
-    parser.add_argument("--dialog", action="store_true",
-                        help="a dialog open over pane 8 all the while (console)")
-    parser.add_argument("--quiet", type=float, default=30.0,
-                        help="seconds the console is watched after the moves stop")
+    parser.add_argument(
+        "--dialog", action="store_true", help="a dialog open over pane 8 all the while (console)"
+    )
+    parser.add_argument(
+        "--quiet",
+        type=float,
+        default=30.0,
+        help="seconds the console is watched after the moves stop",
+    )
     parser.add_argument("--seconds", type=float, help="stop the round after this long")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
     if args.part == "file":
         found = _file(args.round)
-        print(", ".join(f"{k}: {v / 1024:.0f} KiB" if k.startswith(("file", "wal"))
-                        else f"{k}: {v:.0f}" for k, v in found.items()), flush=True)
+        print(
+            ", ".join(
+                f"{k}: {v / 1024:.0f} KiB" if k.startswith(("file", "wal")) else f"{k}: {v:.0f}"
+                for k, v in found.items()
+            ),
+            flush=True,
+        )
         return
     if args.part in ("console", "both"):
         latencies, missed, rss, after, (moving, still) = asyncio.run(
-            _console(args.seconds, args.dialog, args.quiet))
+            _console(args.seconds, args.dialog, args.quiet)
+        )
         shown = ""
         # Under a dialog the boards are drawn when it closes: no latency to speak of.
         if len(latencies) > 1 and not args.dialog:
             q = statistics.quantiles(latencies, n=10)
-            shown = (f"file written -> shown: median {statistics.median(latencies) * 1000:.0f} "
-                     f"ms, p90 {q[8] * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; ")
-        print(f"console{' under a dialog' if args.dialog else ''}: {len(latencies)} writes "
-              f"shown ({missed} not), {shown}"
-              f"RSS every 20 s (MiB): {' '.join(f'{r / 1024:.1f}' for r in rss)}, "
-              f"then every 5 s with no moves: {' '.join(f'{r / 1024:.1f}' for r in after)}; "
-              f"CPU {100 * moving:.1f} % of a core with the moves, {100 * still:.1f} % "
-              "after", flush=True)
+            shown = (
+                f"file written -> shown: median {statistics.median(latencies) * 1000:.0f} "
+                f"ms, p90 {q[8] * 1000:.0f} ms, max {max(latencies) * 1000:.0f} ms; "
+            )
+        print(
+            f"console{' under a dialog' if args.dialog else ''}: {len(latencies)} writes "
+            f"shown ({missed} not), {shown}"
+            f"RSS every 20 s (MiB): {' '.join(f'{r / 1024:.1f}' for r in rss)}, "
+            f"then every 5 s with no moves: {' '.join(f'{r / 1024:.1f}' for r in after)}; "
+            f"CPU {100 * moving:.1f} % of a core with the moves, {100 * still:.1f} % "
+            "after",
+            flush=True,
+        )
     if args.part in ("watcher", "both"):
         cpu, wall, rss = _watcher(args.seconds)
-        print(f"watcher: {cpu:.2f} s CPU over {wall:.0f} s = {100 * cpu / wall:.1f} % of one core; "
-              f"RSS every 10 s (MiB): {' '.join(f'{r / 1024:.1f}' for r in rss)}", flush=True)
+        print(
+            f"watcher: {cpu:.2f} s CPU over {wall:.0f} s = {100 * cpu / wall:.1f} % of one core; "
+            f"RSS every 10 s (MiB): {' '.join(f'{r / 1024:.1f}' for r in rss)}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -83,8 +83,9 @@ def validate(path: Path, jobs: int) -> int:
 
 def _cpu() -> float:
     # This process and its finished children (a pool's workers, once the pool is gone).
-    own, kids = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
-                                                       resource.RUSAGE_CHILDREN))
+    own, kids = (
+        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+    )
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
@@ -119,12 +120,14 @@ def speed(games: int, rounds: int) -> None:
             rate = games / min(walls[name])
             # The ratio within each round, then its median: the three runs of one round meet
             # about the same load from other work, so the ratio is steadier than the rates.
-            ratio = statistics.median(b / w for b, w in zip(walls[first], walls[name],
-                                                            strict=True))
-            cpu_ratio = statistics.median(b / c for b, c in zip(cpus[first], cpus[name],
-                                                                strict=True))
-            print(f"  {name:<48} {rate:5.0f} games/s (best)  {ratio:4.2f}x wall (median)  "
-                  f"{cpu_ratio:4.2f}x CPU")
+            ratio = statistics.median(b / w for b, w in zip(walls[first], walls[name], strict=True))
+            cpu_ratio = statistics.median(
+                b / c for b, c in zip(cpus[first], cpus[name], strict=True)
+            )
+            print(
+                f"  {name:<48} {rate:5.0f} games/s (best)  {ratio:4.2f}x wall (median)  "
+                f"{cpu_ratio:4.2f}x CPU"
+            )
 
 
 def memory(games: int) -> None:
@@ -133,21 +136,26 @@ def memory(games: int) -> None:
         size = build(path, games)
         print(f"memory: {games} games, {size / 1e6:.0f} MB, each in a fresh process")
         for jobs in (1, 2):
-            probe = subprocess.run([sys.executable, "-c", _MEMORY_PROBE, str(path), str(jobs)],
-                                   capture_output=True, text=True, check=True)
+            probe = subprocess.run(
+                [sys.executable, "-c", _MEMORY_PROBE, str(path), str(jobs)],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             r = json.loads(probe.stdout)
             workers = f", largest worker {r['worker_mb']:.0f} MB" if jobs > 1 else ""
-            print(f"  jobs={jobs}: {r['games']} games in {r['seconds']:.0f} s "
-                  f"({r['games'] / r['seconds']:.0f} games/s); peak RSS: main process "
-                  f"{r['self_mb']:.0f} MB{workers}")
+            print(
+                f"  jobs={jobs}: {r['games']} games in {r['seconds']:.0f} s "
+                f"({r['games'] / r['seconds']:.0f} games/s); peak RSS: main process "
+                f"{r['self_mb']:.0f} MB{workers}"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2052, help="0 skips the speed run")
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--memory-games", type=int, default=100_000,
-                        help="0 skips the memory run")
+    parser.add_argument("--memory-games", type=int, default=100_000, help="0 skips the memory run")
     args = parser.parse_args()
     if args.games:
         speed(args.games, args.rounds)

@@ -41,9 +41,21 @@ def main() -> None:
         copy_event(Path(args.event), db)
         site = Path(tmp) / "site"
         publisher = subprocess.Popen(
-            [sys.executable, "-m", "normtui", "publish", str(db), str(site), "--watch",
-             "--interval", str(args.interval)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "publish",
+                str(db),
+                str(site),
+                "--watch",
+                "--interval",
+                str(args.interval),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
         try:
             while not (site / "standings.json").exists():
                 if publisher.poll() is not None:
@@ -57,8 +69,7 @@ def main() -> None:
                     result = ("1-0", "0-1")[i % 2]
                     if game.result is not None and game.result.value == result:
                         result = "0-1" if result == "1-0" else "1-0"
-                    store.enter_result(game.round, game.white, game.black, result,
-                                       correction=True)
+                    store.enter_result(game.round, game.white, game.black, result, correction=True)
                     committed = time.monotonic()
                     wanted = [r.to_json() for r in store.final_standings().rows]
                     while True:
@@ -74,9 +85,11 @@ def main() -> None:
             publisher.wait(timeout=30)
     delays.sort()
     p90 = delays[min(len(delays) - 1, int(len(delays) * 0.9))]
-    print(f"{len(delays)} changes, --interval {args.interval}: commit -> standings.json "
-          f"median {statistics.median(delays) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms, "
-          f"worst {delays[-1] * 1000:.0f} ms")
+    print(
+        f"{len(delays)} changes, --interval {args.interval}: commit -> standings.json "
+        f"median {statistics.median(delays) * 1000:.0f} ms, p90 {p90 * 1000:.0f} ms, "
+        f"worst {delays[-1] * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -133,8 +133,7 @@ def exponent(points: list[tuple[int, float]]) -> float | None:
         return None
     mx = statistics.fmean(x for x, _ in xs)
     my = statistics.fmean(y for _, y in xs)
-    return (sum((x - mx) * (y - my) for x, y in xs)
-            / sum((x - mx) ** 2 for x, _ in xs))
+    return sum((x - mx) * (y - my) for x, y in xs) / sum((x - mx) ** 2 for x, _ in xs)
 
 
 def main() -> None:
@@ -143,11 +142,17 @@ def main() -> None:
     parser.add_argument("--series", default="single,double,odd")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--console-runs", type=int, default=10, help="0: no console figure")
-    parser.add_argument("--only", metavar="MEASURES",
-                        help="comma-separated measures or their first words, e.g. "
-                        "standings,write,console")
-    parser.add_argument("--keep", type=Path, metavar="DIR",
-                        help="build the events in DIR and use those already there")
+    parser.add_argument(
+        "--only",
+        metavar="MEASURES",
+        help="comma-separated measures or their first words, e.g. standings,write,console",
+    )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="build the events in DIR and use those already there",
+    )
     args = parser.parse_args()
     sizes = [int(x) for x in args.sizes.split(",")]
     series = args.series.split(",")
@@ -163,7 +168,8 @@ def main() -> None:
         reads = {k: v for k, v in reads.items() if k in names}
     # figures[series][measure] = [(players, seconds), ...]
     figures: dict[str, dict[str, list[tuple[int, float]]]] = {
-        s: {m: [] for m in names} for s in series}
+        s: {m: [] for m in names} for s in series
+    }
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
@@ -189,17 +195,28 @@ def main() -> None:
     _print(figures, names, series, args)
 
 
-def _print(figures: dict[str, dict[str, list[tuple[int, float]]]], names: list[str],
-           series: list[str], args: argparse.Namespace) -> None:
+def _print(
+    figures: dict[str, dict[str, list[tuple[int, float]]]],
+    names: list[str],
+    series: list[str],
+    args: argparse.Namespace,
+) -> None:
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"{now}; load average {os.getloadavg()[0]:.1f}; CPU ms, median of "
-          f"{args.repeats} (console: of {args.console_runs} runs)")
+    print(
+        f"{now}; load average {os.getloadavg()[0]:.1f}; CPU ms, median of "
+        f"{args.repeats} (console: of {args.console_runs} runs)"
+    )
     for kind in series:
         sizes = [n for n, _ in figures[kind][names[0]]]
-        print(f"\n{kind}: " + {"single": "single round robin", "double": "double round robin",
-                               "odd": "single round robin, odd field"}[kind])
-        print(f"| {'measure':<14} | " + " | ".join(f"N={n:<5}" for n in sizes)
-              + " | k (50-200) |")
+        print(
+            f"\n{kind}: "
+            + {
+                "single": "single round robin",
+                "double": "double round robin",
+                "odd": "single round robin, odd field",
+            }[kind]
+        )
+        print(f"| {'measure':<14} | " + " | ".join(f"N={n:<5}" for n in sizes) + " | k (50-200) |")
         print("|" + "---|" * (len(sizes) + 2))
         for name in names:
             points = figures[kind][name]

@@ -56,9 +56,11 @@ def main() -> None:
     median = statistics.median(wall) * 1000
     p90 = wall[int(len(wall) * 0.9)] * 1000
     # CPU time shows the cost itself when other processes share the two cores.
-    print(f"result + audit + standings: median {median:.2f} ms, p90 {p90:.2f} ms wall; "
-          f"median {statistics.median(cpu) * 1000:.2f} ms CPU; over {args.runs} runs "
-          "(target <= 2 ms)")
+    print(
+        f"result + audit + standings: median {median:.2f} ms, p90 {p90:.2f} ms wall; "
+        f"median {statistics.median(cpu) * 1000:.2f} ms CPU; over {args.runs} runs "
+        "(target <= 2 ms)"
+    )
 
 
 if __name__ == "__main__":

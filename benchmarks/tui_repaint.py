@@ -90,8 +90,10 @@ def free_boards(db: Path, round_no: int | None) -> tuple[int, list[int]]:
             games = store.games()
             started = {g.round for g in games if g.result is not None}
             if round_no is None:
-                round_no = next((r for r in range(1, store.event.rounds + 1)
-                                 if r not in started), store.current_round())
+                round_no = next(
+                    (r for r in range(1, store.event.rounds + 1) if r not in started),
+                    store.current_round(),
+                )
             free = [g.id for g in games if g.round == round_no and g.result is None]
         finally:
             store.close()
@@ -100,8 +102,9 @@ def free_boards(db: Path, round_no: int | None) -> tuple[int, list[int]]:
     return round_no, free
 
 
-async def measure(source: Path, round_no: int, boards: list[int], runs: int,
-                  path_w_then_3: bool) -> tuple[list[float], list[float]]:
+async def measure(
+    source: Path, round_no: int, boards: list[int], runs: int, path_w_then_3: bool
+) -> tuple[list[float], list[float]]:
     """(wall, CPU) seconds of ``runs`` results entered on ``boards`` of ``round_no`` (game
     ids, in turn), on a copy of ``source``."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -129,7 +132,8 @@ async def measure(source: Path, round_no: int, boards: list[int], runs: int,
                     start, start_cpu = time.perf_counter(), time.process_time()
                     if path_w_then_3:
                         press: Callable[[str], None] = lambda k: app.post_message(  # noqa: E731
-                            events.Key(k, k))
+                            events.Key(k, k)
+                        )
                         press("w")
                         press("3")
                     else:
@@ -154,9 +158,11 @@ def _changed() -> Any:
 
 def _report(name: str, wall: list[float], cpu: list[float]) -> str:
     wall = sorted(wall)
-    return (f"{name}: median {statistics.median(wall) * 1000:.1f} ms, "
-            f"p90 {wall[int(len(wall) * 0.9)] * 1000:.1f} ms wall; "
-            f"median {statistics.median(cpu) * 1000:.1f} ms CPU; {len(wall)} runs")
+    return (
+        f"{name}: median {statistics.median(wall) * 1000:.1f} ms, "
+        f"p90 {wall[int(len(wall) * 0.9)] * 1000:.1f} ms wall; "
+        f"median {statistics.median(cpu) * 1000:.1f} ms CPU; {len(wall)} runs"
+    )
 
 
 def main() -> None:
@@ -171,8 +177,10 @@ def main() -> None:
     print(_report("result key -> standings repainted (standings on screen)", wall, cpu))
     wall, cpu = asyncio.run(measure(args.db, rnd, boards, max(args.runs // 4, 10), True))
     print(_report("w then 3 -> standings repainted (from the pairings)", wall, cpu))
-    print(f"{args.db.name}, round {rnd} ({len(boards)} boards without a result); "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"{args.db.name}, round {rnd} ({len(boards)} boards without a result); "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -116,8 +116,14 @@ def _spawn(kind: str, db: Path) -> tuple[float, float]:
     """(wall, CPU) seconds from the spawn to the child's frame."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     start = time.monotonic()
-    out = subprocess.run([sys.executable, __file__, "--child", kind, str(db)],
-                         capture_output=True, text=True, timeout=60, check=True, env=env)
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", kind, str(db)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env=env,
+    )
     wall, cpu = out.stdout.strip().splitlines()[-1].split()
     return float(wall) - start, float(cpu)
 
@@ -126,8 +132,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--child", choices=("bare", "first", "pairings"))
-    parser.add_argument("db", nargs="?", type=Path, default=ROOT / "demo.db",
-                        help="the event (default: demo.db)")
+    parser.add_argument(
+        "db", nargs="?", type=Path, default=ROOT / "demo.db", help="the event (default: demo.db)"
+    )
     args = parser.parse_args()
     if args.child == "bare":
         _bare()
@@ -150,15 +157,24 @@ def main() -> None:
                 cpus[kind].append(cpu)
     medians = {kind: statistics.median(times[kind]) * 1000 for kind in kinds}
     cpu_medians = {kind: statistics.median(cpus[kind]) * 1000 for kind in kinds}
-    names = {"bare": "bare Textual app (Header, 10x8 DataTable, Footer)",
-             "first": f"`normtui {args.db.name}`, first frame",
-             "pairings": f"`normtui {args.db.name}`, first frame with the pairings"}
+    names = {
+        "bare": "bare Textual app (Header, 10x8 DataTable, Footer)",
+        "first": f"`normtui {args.db.name}`, first frame",
+        "pairings": f"`normtui {args.db.name}`, first frame with the pairings",
+    }
     for kind in kinds:
-        ratio = "" if kind == "bare" else (
-            f"; ratio {medians[kind] / medians['bare']:.2f} wall, "
-            f"{cpu_medians[kind] / cpu_medians['bare']:.2f} CPU")
-        print(f"{names[kind]}: median {medians[kind]:.0f} ms wall "
-              f"(min {min(times[kind]) * 1000:.0f}), {cpu_medians[kind]:.0f} ms CPU{ratio}")
+        ratio = (
+            ""
+            if kind == "bare"
+            else (
+                f"; ratio {medians[kind] / medians['bare']:.2f} wall, "
+                f"{cpu_medians[kind] / cpu_medians['bare']:.2f} CPU"
+            )
+        )
+        print(
+            f"{names[kind]}: median {medians[kind]:.0f} ms wall "
+            f"(min {min(times[kind]) * 1000:.0f}), {cpu_medians[kind]:.0f} ms CPU{ratio}"
+        )
     print(f"{args.runs} runs each, interleaved; load average {os.getloadavg()[0]:.1f}")
 
 

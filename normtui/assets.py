@@ -35,8 +35,10 @@ def profile_path(spec: str | Path) -> Path:
     if found is not None:
         return found
     names = ", ".join(builtin_profiles())
-    raise ProfileError(f"no profile {str(spec)!r}: give a TOML file or a built-in profile "
-                       f"({names}; `normtui profiles` lists them)")
+    raise ProfileError(
+        f"no profile {str(spec)!r}: give a TOML file or a built-in profile "
+        f"({names}; `normtui profiles` lists them)"
+    )
 
 
 def read_profile_text(path: str | Path = DEFAULT_PROFILE_PATH) -> str:

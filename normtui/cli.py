@@ -32,7 +32,6 @@ def cli() -> None:
     """
 
 
-
 def main(argv: list[str] | None = None) -> None:
     """Entry point: `normtui DB` is short for `normtui open DB`; bare `normtui` opens ./demo.db."""
     args = list(sys.argv[1:] if argv is None else argv)

@@ -40,9 +40,18 @@ from normtui.text import visible
 __all__ = ["NUMBERS", "build_demo", "main"]
 
 # The pairing numbers of 2022 (SOURCE.md): So won the blitz opener and chose number 1.
-NUMBERS = ("So, Wesley", "Carlsen, Magnus", "Giri, Anish", "Anand, Viswanathan",
-           "Mamedyarov, Shakhriyar", "Tari, Aryan", "Vachier-Lagrave, Maxime",
-           "Topalov, Veselin", "Wang, Hao", "Radjabov, Teimour")
+NUMBERS = (
+    "So, Wesley",
+    "Carlsen, Magnus",
+    "Giri, Anish",
+    "Anand, Viswanathan",
+    "Mamedyarov, Shakhriyar",
+    "Tari, Aryan",
+    "Vachier-Lagrave, Maxime",
+    "Topalov, Veselin",
+    "Wang, Hao",
+    "Radjabov, Teimour",
+)
 COMPLETE_ROUNDS = 6
 LIVE_ROUND = 7
 ACTOR = "arbiter"
@@ -60,10 +69,10 @@ class PgnGame:
         return int(self.tags["Round"].split(".")[0])
 
 
-
 def _say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
     # Paths given on the command line and the replay's tags: shown, never obeyed.
     print(visible(text), file=file or sys.stdout, flush=flush)
+
 
 def read_games(path: Path) -> list[PgnGame]:
     """The games of a PGN file, each with its tags and its text exactly as published."""
@@ -95,8 +104,10 @@ def players_2022(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[Pl
                 fide[name] = g.tags[f"{colour}FideId"]
             if f"{colour}Title" in g.tags:  # the Armageddon records carry them
                 title[name] = g.tags[f"{colour}Title"]
-    return [PlayerInput(name, rating.get(name), None, fide.get(name), title.get(name))
-            for name in NUMBERS]
+    return [
+        PlayerInput(name, rating.get(name), None, fide.get(name), title.get(name))
+        for name in NUMBERS
+    ]
 
 
 def build_demo(path: str | Path) -> None:
@@ -106,8 +117,9 @@ def build_demo(path: str | Path) -> None:
     arm_of = {(g.round, g.tags["White"], g.tags["Black"]): g for g in armageddon}
     dates = {g.round: g.tags["Date"].replace(".", "-") for g in classical}
     clock = ScriptClock()
-    store = EventStore.create(path, players_2022(classical, armageddon), read_profile_text(),
-                              actor=ACTOR, clock=clock)
+    store = EventStore.create(
+        path, players_2022(classical, armageddon), read_profile_text(), actor=ACTOR, clock=clock
+    )
     try:
         # The schedule is known before the first round.
         for rnd in range(1, store.event.rounds + 1):
@@ -124,8 +136,14 @@ def build_demo(path: str | Path) -> None:
 Step = tuple[datetime, int, Callable[[], object]]
 
 
-def _play_round(store: EventStore, clock: ScriptClock, rnd: int, date: str,
-                classical: list[PgnGame], arm_of: dict[tuple[int, str, str], PgnGame]) -> None:
+def _play_round(
+    store: EventStore,
+    clock: ScriptClock,
+    rnd: int,
+    date: str,
+    classical: list[PgnGame],
+    arm_of: dict[tuple[int, str, str], PgnGame],
+) -> None:
     """One round as the arbiter lives it. Board b's main game ends 3h + 7b minutes after the
     start, its Armageddon 25 minutes later; the entries are made in order of time, so the
     audit log reads as a day at the venue."""
@@ -144,20 +162,27 @@ def _play_round(store: EventStore, clock: ScriptClock, rnd: int, date: str,
             continue
         ended = start + timedelta(hours=3, minutes=7 * record.board)
 
-        def add(minutes: int, action: Callable[[], object], ended: datetime = ended,
-                board: int = record.board) -> None:
+        def add(
+            minutes: int,
+            action: Callable[[], object],
+            ended: datetime = ended,
+            board: int = record.board,
+        ) -> None:
             steps.append((ended + timedelta(minutes=minutes), board, action))
 
-        add(0, partial(store.enter_result, rnd, record.white, record.black,
-                       pgn.tags["Result"]))
+        add(0, partial(store.enter_result, rnd, record.white, record.black, pgn.tags["Result"]))
         add(1, partial(store.attach_pgn, record.id, "main", pgn.text))
         arm = arm_of.get((rnd, pgn.tags["White"], pgn.tags["Black"]))
         done = 2
         if arm is not None:
             if stage == "awaiting armageddon":
                 continue
-            add(25, partial(store.enter_armageddon, rnd, record.white, record.black,
-                            arm.tags["Result"]))
+            add(
+                25,
+                partial(
+                    store.enter_armageddon, rnd, record.white, record.black, arm.tags["Result"]
+                ),
+            )
             add(26, partial(store.attach_pgn, record.id, "armageddon", arm.text))
             done = 27
         add(done, partial(store.sign, record.id, "white"))
@@ -178,33 +203,56 @@ def _stage_of(rnd: int, board: int) -> str:
     Vachier-Lagrave-So 1-0, Topalov-Wang (drawn, still playing here)."""
     if rnd < LIVE_ROUND:
         return "finished"
-    return {1: "in progress", 2: "awaiting countersignature", 3: "awaiting armageddon",
-            4: "finished", 5: "in progress"}[board]
+    return {
+        1: "in progress",
+        2: "awaiting countersignature",
+        3: "awaiting armageddon",
+        4: "finished",
+        5: "in progress",
+    }[board]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m normtui.demo", description=__doc__.split(
-        "\n\n")[0])
-    parser.add_argument("path", type=Path, nargs="?",
-                        help="where to write the demo event (e.g. demo.db)")
+    parser = argparse.ArgumentParser(
+        prog="python -m normtui.demo", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "path", type=Path, nargs="?", help="where to write the demo event (e.g. demo.db)"
+    )
     parser.add_argument("--force", action="store_true", help="replace an existing file")
     live = parser.add_argument_group(
-        "live boards", "--live FOLDER plays the real games of a 2022 round into FOLDER move by "
+        "live boards",
+        "--live FOLDER plays the real games of a 2022 round into FOLDER move by "
         "move, as DGT LiveChess writes them (round-N/game-M.pgn and games.pgn), Armageddons "
-        "after their draws; watch it with `normtui watch DB FOLDER` or from the console")
+        "after their draws; watch it with `normtui watch DB FOLDER` or from the console",
+    )
     live.add_argument("--live", type=Path, metavar="FOLDER", help="play a round into FOLDER")
     live.add_argument("--round", type=int, default=LIVE_ROUND, help="the round (default 7)")
-    live.add_argument("--speed", type=float, default=60.0,
-                      help="times real time (default 60: an hour of play in a minute)")
-    live.add_argument("--every", type=float, metavar="SECONDS",
-                      help="a move on each board every SECONDS instead, whatever the clocks")
+    live.add_argument(
+        "--speed",
+        type=float,
+        default=60.0,
+        help="times real time (default 60: an hour of play in a minute)",
+    )
+    live.add_argument(
+        "--every",
+        type=float,
+        metavar="SECONDS",
+        help="a move on each board every SECONDS instead, whatever the clocks",
+    )
     filled = parser.add_argument_group(
-        "a filled event", "--filled N writes instead an event of N players with a result and "
-        "a PGN text on every board up to a round, for the benchmarks (normtui.demo_filled)")
+        "a filled event",
+        "--filled N writes instead an event of N players with a result and "
+        "a PGN text on every board up to a round, for the benchmarks (normtui.demo_filled)",
+    )
     filled.add_argument("--filled", type=int, metavar="N", help="the number of players")
     filled.add_argument("--cycles", type=int, help="2: a double round robin (default 1)")
-    filled.add_argument("--through", type=int, metavar="ROUND",
-                        help="results up to this round (default: all but the last)")
+    filled.add_argument(
+        "--through",
+        type=int,
+        metavar="ROUND",
+        help="results up to this round (default: all but the last)",
+    )
     args = parser.parse_args(argv)
     if args.filled is None and (args.cycles is not None or args.through is not None):
         parser.error("--cycles and --through are options of --filled N")
@@ -222,12 +270,17 @@ def main(argv: list[str] | None = None) -> int:
     if info is not None and not stat.S_ISREG(info.st_mode):
         # Never a device, a FIFO or a folder: replacing one would remove it (as root, the
         # machine's /dev/null).
-        _say(f"normtui: {named} is not a regular file; the demo is written to a new or a "
-              "regular file", file=sys.stderr)
+        _say(
+            f"normtui: {named} is not a regular file; the demo is written to a new or a "
+            "regular file",
+            file=sys.stderr,
+        )
         return 2
     if info is not None and not args.force:
-        _say(f"normtui: {named} exists; rebuild it with `python -m normtui.demo {named} "
-              "--force`", file=sys.stderr)
+        _say(
+            f"normtui: {named} exists; rebuild it with `python -m normtui.demo {named} --force`",
+            file=sys.stderr,
+        )
         return 2
     if not target.parent.is_dir():
         _say(f"normtui: {target.parent}: no such folder", file=sys.stderr)
@@ -239,8 +292,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.filled is not None:
                 from normtui.demo_filled import build_filled
 
-                build_filled(built, args.filled, cycles=args.cycles or 1,
-                             through=args.through)
+                build_filled(built, args.filled, cycles=args.cycles or 1, through=args.through)
             else:
                 build_demo(built)
         except EXPECTED_ERRORS as exc:
@@ -263,14 +315,20 @@ def _play_live(folder: Path, round_no: int, speed: float, every: float | None) -
         _say(f"normtui: {exc}", file=sys.stderr)
         return 2
     steps = replay.steps()
-    _say(f"playing round {round_no} of 2022 into {replay.folder}: {len(replay.games)} games, "
-          f"{steps[-1].at / 60:.1f} minutes (Ctrl+C stops)", flush=True)
+    _say(
+        f"playing round {round_no} of 2022 into {replay.folder}: {len(replay.games)} games, "
+        f"{steps[-1].at / 60:.1f} minutes (Ctrl+C stops)",
+        flush=True,
+    )
     try:
         for step in replay.run():
             game = next(g for g in replay.games if g.number == step.game)
             if step.finished:
-                _say(f"game-{game.number}: {game.tags['White']} - {game.tags['Black']} "
-                      f"{game.result}", flush=True)
+                _say(
+                    f"game-{game.number}: {game.tags['White']} - {game.tags['Black']} "
+                    f"{game.result}",
+                    flush=True,
+                )
     except KeyboardInterrupt:
         _say("stopped")
         return 130

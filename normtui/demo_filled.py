@@ -34,35 +34,50 @@ def filled_profile_text(players: int, cycles: int = 1) -> str:
     for a field of that size."""
     from normtui.store.profile_text import event_profile_text
 
-    return event_profile_text(read_profile_text(), players, cycles=cycles,
-                              name=f"Filled round robin, {players} players, {cycles} cycle(s)")
+    return event_profile_text(
+        read_profile_text(),
+        players,
+        cycles=cycles,
+        name=f"Filled round robin, {players} players, {cycles} cycle(s)",
+    )
 
 
 def _movetexts() -> list[str]:
     text = (DATA_2022 / "classical.pgn").read_text(encoding="utf-8").replace("\r\n", "\n")
-    moves = [chunk.split("\n\n", 1)[1].strip() for chunk in re.split(r"\n\s*\n(?=\[Event )",
-                                                                     text.strip())]
+    moves = [
+        chunk.split("\n\n", 1)[1].strip()
+        for chunk in re.split(r"\n\s*\n(?=\[Event )", text.strip())
+    ]
     # The moves without their result token: each record gets the result entered.
     return [m.rsplit(" ", 1)[0] for m in moves]
 
 
 def _pgn(name: str, rnd: int, white: str, black: str, result: str, moves: str) -> str:
-    tags = {"Event": name, "Site": "Stavanger NOR", "Date": "????.??.??", "Round": str(rnd),
-            "White": white, "Black": black, "Result": result}
+    tags = {
+        "Event": name,
+        "Site": "Stavanger NOR",
+        "Date": "????.??.??",
+        "Round": str(rnd),
+        "White": white,
+        "Black": black,
+        "Result": result,
+    }
     head = "\n".join(f'[{k} "{v}"]' for k, v in tags.items())
     return f"{head}\n\n{moves} {result}\n"
 
 
-def build_filled(path: str | Path, players: int, *, cycles: int = 1,
-                 through: int | None = None) -> None:
+def build_filled(
+    path: str | Path, players: int, *, cycles: int = 1, through: int | None = None
+) -> None:
     """Write a filled event to ``path`` (which must not exist); see the module's doc."""
     if players < 10 or cycles < 1:
         # The 2022 profile has ten prizes, one per player at most (§5).
         raise InputError("a filled event needs at least 10 players and 1 cycle")
     names = [PlayerInput(f"Player {n:03d}", 2800 - n) for n in range(1, players + 1)]
     now = [_START]
-    store = EventStore.create(path, names, filled_profile_text(players, cycles),
-                              actor="arbiter", clock=lambda: now[0])
+    store = EventStore.create(
+        path, names, filled_profile_text(players, cycles), actor="arbiter", clock=lambda: now[0]
+    )
     try:
         rounds = store.event.rounds
         last = rounds - 1 if through is None else through
@@ -82,12 +97,14 @@ def build_filled(path: str | Path, players: int, *, cycles: int = 1,
                     store.enter_result(rnd, g.white, g.black, "+/-" if draw < 0.01 else "-/+")
                     continue
                 result = "1-0" if draw < 0.37 else "0-1" if draw < 0.62 else "1/2-1/2"
-                text = _pgn(name, rnd, g.white_name, g.black_name, result,
-                            moves[lots.randrange(len(moves))])
+                text = _pgn(
+                    name, rnd, g.white_name, g.black_name, result, moves[lots.randrange(len(moves))]
+                )
                 store.attach_pgn(g.id, "main", text, result=result)
                 if result == "1/2-1/2":
-                    store.enter_armageddon(rnd, g.white, g.black,
-                                           lots.choice(("1-0", "0-1", "1/2-1/2")))
+                    store.enter_armageddon(
+                        rnd, g.white, g.black, lots.choice(("1-0", "0-1", "1/2-1/2"))
+                    )
     except BaseException:
         store.close()
         remove_database(Path(path))

@@ -20,8 +20,11 @@ def _console_target(args: list[str]) -> Path | object | None:
         return Path(args[1]) if len(args) == 2 else None
     # A lone argument that names a file (or looks like a database) is `normtui DB`. Anything
     # else, a command name included, is for the command line, which says what is wrong.
-    if len(args) == 1 and not args[0].startswith("-") and (
-            os.path.isfile(args[0]) or args[0].endswith(".db")):
+    if (
+        len(args) == 1
+        and not args[0].startswith("-")
+        and (os.path.isfile(args[0]) or args[0].endswith(".db"))
+    ):
         return Path(args[0])
     return _NOT_THE_CONSOLE
 
@@ -44,8 +47,10 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
     if db is None:
         db = Path("demo.db")
         if not db.exists():
-            _fail("no database given and no ./demo.db here; create an event with "
-                  "`normtui new EVENT.db --players players.csv`")
+            _fail(
+                "no database given and no ./demo.db here; create an event with "
+                "`normtui new EVENT.db --players players.csv`"
+            )
     if not db.exists():
         _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
     from normtui.store.actor import resolve_actor
@@ -86,8 +91,11 @@ def _hold_standard_descriptors() -> None:
     its number and receives what was meant for the terminal. A closed stdout is held
     read-only: writing to it still fails, as to a closed descriptor, and the command says
     the output was lost (exit 3 after a change) instead of Python having no stdout at all."""
-    for fd, mode, name in ((0, os.O_RDONLY, "stdin"), (1, os.O_RDONLY, "stdout"),
-                           (2, os.O_WRONLY, "stderr")):
+    for fd, mode, name in (
+        (0, os.O_RDONLY, "stdin"),
+        (1, os.O_RDONLY, "stdout"),
+        (2, os.O_WRONLY, "stderr"),
+    ):
         if _is_open(fd):
             continue
         # The lowest free number: this one, as the lower ones are open (or held) by now.
@@ -95,8 +103,9 @@ def _hold_standard_descriptors() -> None:
         assert held == fd, (held, fd)
         if getattr(sys, name) is None:
             text = "r" if fd == 0 else "w"
-            setattr(sys, name, open(fd, text, encoding="utf-8",  # noqa: SIM115 - for the process
-                                    errors="backslashreplace", closefd=False))
+            # For the rest of the process: no context manager closes it.
+            stream = open(fd, text, encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -36,9 +36,23 @@ import unicodedata
 from collections.abc import Iterable
 from decimal import Decimal
 
-__all__ = ["TextFileError", "clean_text", "csv_cell", "csv_line", "from_argv", "has_controls",
-           "is_number", "json_visible", "open_regular_file", "pgn_string", "read_bytes",
-           "read_text_file", "refuse_controls", "tiebreak_text", "visible"]
+__all__ = [
+    "TextFileError",
+    "clean_text",
+    "csv_cell",
+    "csv_line",
+    "from_argv",
+    "has_controls",
+    "is_number",
+    "json_visible",
+    "open_regular_file",
+    "pgn_string",
+    "read_bytes",
+    "read_text_file",
+    "refuse_controls",
+    "tiebreak_text",
+    "visible",
+]
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 # Zero-width non-joiner and joiner: they change how Persian, Arabic and Indic names are spelt.
@@ -99,11 +113,16 @@ def visible(text: str, *, lines: bool = False) -> str:
     if text.isprintable():  # C speed: what a large export is, line by line
         return text
     if lines:
-        return "\n".join(visible(line[:-1]) + "\r" if line.endswith("\r") else visible(line)
-                         for line in text.split("\n"))
-    return "".join(ch if ch in _JOINERS or unicodedata.category(ch) not in _SHOWN_AS_ESCAPE
-                   else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
-                   for ch in text)
+        return "\n".join(
+            visible(line[:-1]) + "\r" if line.endswith("\r") else visible(line)
+            for line in text.split("\n")
+        )
+    return "".join(
+        ch
+        if ch in _JOINERS or unicodedata.category(ch) not in _SHOWN_AS_ESCAPE
+        else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for ch in text
+    )
 
 
 def has_controls(text: str) -> bool:
@@ -130,9 +149,11 @@ def refuse_controls(value: str, what: str) -> str:
     ValueError: the name 'Evil\x1b]52;c;aGk=\x07' holds control characters (shown here as ...
     """
     if has_controls(value):
-        raise ValueError(f"{what} '{visible(value)}' holds control characters (shown here as "
-                         "\\x.. escapes), which a terminal would obey: write it as one line of "
-                         "printable text")
+        raise ValueError(
+            f"{what} '{visible(value)}' holds control characters (shown here as "
+            "\\x.. escapes), which a terminal would obey: write it as one line of "
+            "printable text"
+        )
     return value
 
 
@@ -273,8 +294,9 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
     return raw
 
 
-def read_text_file(path: str | os.PathLike[str], *, limit: int, what: str,
-                   utf8_only: bool = False) -> str:
+def read_text_file(
+    path: str | os.PathLike[str], *, limit: int, what: str, utf8_only: bool = False
+) -> str:
     """The text of a small file a person gives (a players list, a profile, one game's
     record), read whole but never more than ``limit`` bytes: a huge file is refused after
     ``limit`` bytes, not read until memory runs out; a FIFO or a device (``/dev/zero``) is
@@ -302,5 +324,6 @@ def read_text_file(path: str | os.PathLike[str], *, limit: int, what: str,
     try:
         return raw.decode("cp1252")
     except UnicodeDecodeError:
-        raise TextFileError(f"{what} {name} is neither UTF-8 nor Windows-1252 text; save it "
-                            "as UTF-8") from None
+        raise TextFileError(
+            f"{what} {name} is neither UTF-8 nor Windows-1252 text; save it as UTF-8"
+        ) from None

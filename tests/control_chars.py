@@ -26,18 +26,21 @@ def damage(path: Path) -> None:
     refuses them on the way in)."""
     con = sqlite3.connect(path)
     try:
-        triggers = con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
-                               "AND tbl_name = 'audit'").fetchall()
+        triggers = con.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit'"
+        ).fetchall()
         for name, _sql in triggers:
             con.execute(f"DROP TRIGGER {name}")
         numbers = [n for (n,) in con.execute("SELECT number FROM players ORDER BY number")]
         for number, name in zip(numbers, (OSC52, BLINK, FAKE_LINE, BIDI), strict=False):
             con.execute("UPDATE players SET name = ? WHERE number = ?", (name, number))
-        con.execute("UPDATE event SET name = ?, city = ?, chief_arbiter = ?",
-                    (EVENT_NAME, BLINK, OSC52))
+        con.execute(
+            "UPDATE event SET name = ?, city = ?, chief_arbiter = ?", (EVENT_NAME, BLINK, OSC52)
+        )
         con.execute("UPDATE incidents SET description = ?, decision = ?", (OSC52, FAKE_LINE))
-        con.execute("UPDATE audit SET actor = ?, summary = summary || ? WHERE id % 3 = 0",
-                    (BLINK, OSC52))
+        con.execute(
+            "UPDATE audit SET actor = ?, summary = summary || ? WHERE id % 3 = 0", (BLINK, OSC52)
+        )
         for _name, sql in triggers:
             con.execute(sql)
         con.commit()

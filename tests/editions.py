@@ -31,11 +31,11 @@ class Published:
 class Edition:
     folder: str
     profile: str
-    numbers: tuple[str, ...]          # pairing numbers 1..n, as the PGN spells the names
-    table: tuple[Published, ...]      # the published final table, best first
-    classical: int                    # classical games in the file
-    armageddon: int                   # Armageddon games in the file
-    ratings: dict[str, int | None]    # the players' ratings for the event's players file
+    numbers: tuple[str, ...]  # pairing numbers 1..n, as the PGN spells the names
+    table: tuple[Published, ...]  # the published final table, best first
+    classical: int  # classical games in the file
+    armageddon: int  # Armageddon games in the file
+    ratings: dict[str, int | None]  # the players' ratings for the event's players file
 
     @property
     def path(self) -> Path:
@@ -43,50 +43,110 @@ class Edition:
 
 
 def _table(*rows: tuple[str, str, int | None]) -> tuple[Published, ...]:
-    return tuple(Published(i, name, Decimal(points), prize)
-                 for i, (name, points, prize) in enumerate(rows, start=1))
+    return tuple(
+        Published(i, name, Decimal(points), prize)
+        for i, (name, points, prize) in enumerate(rows, start=1)
+    )
 
 
 EDITIONS = (
     Edition(
-        "norway-chess-2020", "norway-chess-2020",
-        ("Aronian, Levon", "Tari, Aryan", "Duda, Jan-Krzysztof", "Firouzja, Alireza",
-         "Caruana, Fabiano", "Carlsen, Magnus"),
-        _table(("Carlsen, Magnus", "19.5", 700_000), ("Firouzja, Alireza", "18.5", 370_000),
-               ("Aronian, Levon", "17.5", 230_000), ("Caruana, Fabiano", "15.5", 180_000),
-               ("Duda, Jan-Krzysztof", "9.5", 170_000), ("Tari, Aryan", "3.5", 160_000)),
-        30, 12, {}),
+        "norway-chess-2020",
+        "norway-chess-2020",
+        (
+            "Aronian, Levon",
+            "Tari, Aryan",
+            "Duda, Jan-Krzysztof",
+            "Firouzja, Alireza",
+            "Caruana, Fabiano",
+            "Carlsen, Magnus",
+        ),
+        _table(
+            ("Carlsen, Magnus", "19.5", 700_000),
+            ("Firouzja, Alireza", "18.5", 370_000),
+            ("Aronian, Levon", "17.5", 230_000),
+            ("Caruana, Fabiano", "15.5", 180_000),
+            ("Duda, Jan-Krzysztof", "9.5", 170_000),
+            ("Tari, Aryan", "3.5", 160_000),
+        ),
+        30,
+        12,
+        {},
+    ),
     Edition(
-        "norway-chess-2021", "norway-chess-2021",
-        ("Nepomniachtchi, Ian", "Firouzja, Alireza", "Tari, Aryan", "Rapport, Richard",
-         "Carlsen, Magnus", "Karjakin, Sergey"),
+        "norway-chess-2021",
+        "norway-chess-2021",
+        (
+            "Nepomniachtchi, Ian",
+            "Firouzja, Alireza",
+            "Tari, Aryan",
+            "Rapport, Richard",
+            "Carlsen, Magnus",
+            "Karjakin, Sergey",
+        ),
         # No prize per player was published for 2021.
-        _table(("Carlsen, Magnus", "19.5", None), ("Firouzja, Alireza", "18", None),
-               ("Rapport, Richard", "16.5", None), ("Nepomniachtchi, Ian", "12", None),
-               ("Karjakin, Sergey", "10", None), ("Tari, Aryan", "7", None)),
-        30, 14, {}),
+        _table(
+            ("Carlsen, Magnus", "19.5", None),
+            ("Firouzja, Alireza", "18", None),
+            ("Rapport, Richard", "16.5", None),
+            ("Nepomniachtchi, Ian", "12", None),
+            ("Karjakin, Sergey", "10", None),
+            ("Tari, Aryan", "7", None),
+        ),
+        30,
+        14,
+        {},
+    ),
     Edition(
-        "norway-chess-2025", "norway-chess-2025",
-        ("Wei, Yi", "Caruana, Fabiano", "Carlsen, Magnus", "Gukesh, D", "Nakamura, Hikaru",
-         "Erigaisi, Arjun"),
-        _table(("Carlsen, Magnus", "16", 700_000), ("Caruana, Fabiano", "15.5", 350_000),
-               ("Gukesh, D", "14.5", 200_000), ("Nakamura, Hikaru", "14", 170_000),
-               ("Erigaisi, Arjun", "13", 150_000), ("Wei, Yi", "9.5", 120_000)),
-        30, 15, {}),
+        "norway-chess-2025",
+        "norway-chess-2025",
+        (
+            "Wei, Yi",
+            "Caruana, Fabiano",
+            "Carlsen, Magnus",
+            "Gukesh, D",
+            "Nakamura, Hikaru",
+            "Erigaisi, Arjun",
+        ),
+        _table(
+            ("Carlsen, Magnus", "16", 700_000),
+            ("Caruana, Fabiano", "15.5", 350_000),
+            ("Gukesh, D", "14.5", 200_000),
+            ("Nakamura, Hikaru", "14", 170_000),
+            ("Erigaisi, Arjun", "13", 150_000),
+            ("Wei, Yi", "9.5", 120_000),
+        ),
+        30,
+        15,
+        {},
+    ),
     Edition(
-        "norway-chess-women-2025", "norway-chess-women-2025",
-        ("Muzychuk, Anna", "Koneru, Humpy", "Lei, Tingjie", "Ju, Wenjun", "Vaishali, Rameshbabu",
-         "Khademalsharieh, Sarasadat"),
-        _table(("Muzychuk, Anna", "16.5", 700_000), ("Lei, Tingjie", "16", 350_000),
-               ("Koneru, Humpy", "15", 200_000), ("Ju, Wenjun", "13.5", 170_000),
-               ("Vaishali, Rameshbabu", "11", 150_000),
-               ("Khademalsharieh, Sarasadat", "9", 120_000)),
-        30, 18,
+        "norway-chess-women-2025",
+        "norway-chess-women-2025",
+        (
+            "Muzychuk, Anna",
+            "Koneru, Humpy",
+            "Lei, Tingjie",
+            "Ju, Wenjun",
+            "Vaishali, Rameshbabu",
+            "Khademalsharieh, Sarasadat",
+        ),
+        _table(
+            ("Muzychuk, Anna", "16.5", 700_000),
+            ("Lei, Tingjie", "16", 350_000),
+            ("Koneru, Humpy", "15", 200_000),
+            ("Ju, Wenjun", "13.5", 170_000),
+            ("Vaishali, Rameshbabu", "11", 150_000),
+            ("Khademalsharieh, Sarasadat", "9", 120_000),
+        ),
+        30,
+        18,
         # A known flaw of the TWIC file (SOURCE-editions.md): it gives Ju Wenjun 2281 (real
         # 2580) and Koneru Humpy 2508 (real 2543), and no rating for Vaishali. The players
         # file takes the real ratings from SOURCE-editions.md, never the file's; Vaishali's
         # stays empty, as no source at hand gives it.
-        {"Ju, Wenjun": 2580, "Koneru, Humpy": 2543, "Vaishali, Rameshbabu": None}),
+        {"Ju, Wenjun": 2580, "Koneru, Humpy": 2543, "Vaishali, Rameshbabu": None},
+    ),
 )
 BY_FOLDER = {e.folder: e for e in EDITIONS}
 

@@ -25,8 +25,9 @@ def test_rules_import_no_ui_database_or_pgn() -> None:
                         if m in sys.modules or any(k.startswith(m + ".") for k in sys.modules))
         print(len(names), ",".join(loaded))
     """)
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=False)
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
     assert run.returncode == 0, run.stderr
     count, _, loaded = run.stdout.strip().partition(" ")
     assert loaded == "", f"normtui.rules imported {loaded}"
@@ -38,23 +39,56 @@ def test_rules_import_no_ui_database_or_pgn() -> None:
 # either, and everything but the rules may use it. Read from the source, so an import hidden
 # inside a function counts too.
 LAYERS = {
-    "rules": {"forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "chess", "click"),
-              "allowed": ("normtui.rules",)},
-    "text.py": {"forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "chess", "click"),
-                "allowed": ("normtui.text",)},
-    "pgn": {"forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "click"),
-            "allowed": ("normtui.rules", "normtui.pgn", "normtui.text")},
-    "store": {"forbidden": ("normtui", "textual", "chess", "click"),
-              "allowed": ("normtui.rules", "normtui.store", "normtui.text")},
-    "importing": {"forbidden": ("normtui", "textual", "click"),
-                  "allowed": ("normtui.rules", "normtui.store", "normtui.pgn",
-                              "normtui.importing", "normtui.text")},
-    "feed": {"forbidden": ("normtui", "textual", "click"),
-             "allowed": ("normtui.rules", "normtui.store", "normtui.pgn", "normtui.importing",
-                         "normtui.feed", "normtui.assets", "normtui.demo", "normtui.text")},
-    "export": {"forbidden": ("normtui", "textual", "click"),
-               "allowed": ("normtui.rules", "normtui.store", "normtui.pgn", "normtui.export",
-                           "normtui.assets", "normtui.text")},
+    "rules": {
+        "forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "chess", "click"),
+        "allowed": ("normtui.rules",),
+    },
+    "text.py": {
+        "forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "chess", "click"),
+        "allowed": ("normtui.text",),
+    },
+    "pgn": {
+        "forbidden": ("normtui", "textual", "sqlite3", "sqlite_utils", "click"),
+        "allowed": ("normtui.rules", "normtui.pgn", "normtui.text"),
+    },
+    "store": {
+        "forbidden": ("normtui", "textual", "chess", "click"),
+        "allowed": ("normtui.rules", "normtui.store", "normtui.text"),
+    },
+    "importing": {
+        "forbidden": ("normtui", "textual", "click"),
+        "allowed": (
+            "normtui.rules",
+            "normtui.store",
+            "normtui.pgn",
+            "normtui.importing",
+            "normtui.text",
+        ),
+    },
+    "feed": {
+        "forbidden": ("normtui", "textual", "click"),
+        "allowed": (
+            "normtui.rules",
+            "normtui.store",
+            "normtui.pgn",
+            "normtui.importing",
+            "normtui.feed",
+            "normtui.assets",
+            "normtui.demo",
+            "normtui.text",
+        ),
+    },
+    "export": {
+        "forbidden": ("normtui", "textual", "click"),
+        "allowed": (
+            "normtui.rules",
+            "normtui.store",
+            "normtui.pgn",
+            "normtui.export",
+            "normtui.assets",
+            "normtui.text",
+        ),
+    },
 }
 
 
@@ -90,7 +124,8 @@ def test_arrows_point_one_way() -> None:
 def test_import_linter_contracts_hold() -> None:
     """pyproject.toml's contracts, as `lint-imports` checks them in a developer's shell."""
     script = "from importlinter.cli import lint_imports_command; lint_imports_command()"
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=False)
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout

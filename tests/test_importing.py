@@ -19,27 +19,50 @@ from tests.store.test_playoff_pgn import record as playoff_record
 
 CLOCK = datetime(2022, 5, 31, 14, 0, tzinfo=UTC)
 # The published final table of 2022 (SOURCE.md).
-FINAL = [("Carlsen", "16.5"), ("Mamedyarov", "15.5"), ("Anand", "14.5"),
-         ("Vachier-Lagrave", "14"), ("So", "12.5"), ("Giri", "12"), ("Topalov", "9.5"),
-         ("Tari", "9.5"), ("Radjabov", "8"), ("Wang", "7.5")]
+FINAL = [
+    ("Carlsen", "16.5"),
+    ("Mamedyarov", "15.5"),
+    ("Anand", "14.5"),
+    ("Vachier-Lagrave", "14"),
+    ("So", "12.5"),
+    ("Giri", "12"),
+    ("Topalov", "9.5"),
+    ("Tari", "9.5"),
+    ("Radjabov", "8"),
+    ("Wang", "7.5"),
+]
 
 
-def game(white: str, black: str, round_tag: str, moves: str, result: str,
-         event: str = "10th Norway Chess 2022") -> str:
-    return (f'[Event "{event}"]\n[Site "Stavanger NOR"]\n[Date "2022.05.31"]\n'
-            f'[Round "{round_tag}"]\n[White "{white}"]\n[Black "{black}"]\n'
-            f'[Result "{result}"]\n\n{moves} {result}\n')
+def game(
+    white: str,
+    black: str,
+    round_tag: str,
+    moves: str,
+    result: str,
+    event: str = "10th Norway Chess 2022",
+) -> str:
+    return (
+        f'[Event "{event}"]\n[Site "Stavanger NOR"]\n[Date "2022.05.31"]\n'
+        f'[Round "{round_tag}"]\n[White "{white}"]\n[Black "{black}"]\n'
+        f'[Result "{result}"]\n\n{moves} {result}\n'
+    )
 
 
 # Round 1, board 1 of the Berger table is So (1) - Radjabov (10).
-SO_RADJABOV_WIN = game("So, Wesley", "Radjabov, Teimour", "1",
-                       "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0")
+SO_RADJABOV_WIN = game(
+    "So, Wesley", "Radjabov, Teimour", "1", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0"
+)
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[EventStore]:
-    s = EventStore.create(tmp_path / "event.db", [PlayerInput(n) for n in NUMBERS],
-                          read_profile_text(), actor="test", clock=lambda: CLOCK)
+    s = EventStore.create(
+        tmp_path / "event.db",
+        [PlayerInput(n) for n in NUMBERS],
+        read_profile_text(),
+        actor="test",
+        clock=lambda: CLOCK,
+    )
     yield s
     s.close()
 
@@ -48,10 +71,12 @@ def pasted(store: EventStore, text: str) -> list[Outcome]:
     return import_games(store, check_text(text, store.profile, store.games()))
 
 
-@pytest.mark.parametrize("order", [("classical.pgn", "armageddon.pgn"),
-                                   ("armageddon.pgn", "classical.pgn")])
+@pytest.mark.parametrize(
+    "order", [("classical.pgn", "armageddon.pgn"), ("armageddon.pgn", "classical.pgn")]
+)
 def test_the_real_files_give_every_pairing_its_result_and_the_final_table(
-        store: EventStore, order: tuple[str, str]) -> None:
+    store: EventStore, order: tuple[str, str]
+) -> None:
     outcomes = import_files(store, read_files([DATA_2022 / name for name in order]))
     assert len(outcomes) == 76
     assert {o.status for o in outcomes} == {"entered"}
@@ -69,8 +94,7 @@ def test_the_real_files_give_every_pairing_its_result_and_the_final_table(
     assert len(store.log()) == log
 
 
-def test_a_game_is_one_change_record_and_result_and_one_undo_takes_both(
-        store: EventStore) -> None:
+def test_a_game_is_one_change_record_and_result_and_one_undo_takes_both(store: EventStore) -> None:
     [done] = pasted(store, SO_RADJABOV_WIN)
     assert done.status == "entered" and done.board == "round 1 board 1 (So-Radjabov) main game"
     [entry] = store.log(limit=1)
@@ -81,8 +105,7 @@ def test_a_game_is_one_change_record_and_result_and_one_undo_takes_both(
     assert board.pgn is None and board.result is None
 
 
-def test_the_same_record_from_another_file_is_not_a_different_record(
-        store: EventStore) -> None:
+def test_the_same_record_from_another_file_is_not_a_different_record(store: EventStore) -> None:
     pasted(store, SO_RADJABOV_WIN)
     crlf = "\r\n\r\n" + SO_RADJABOV_WIN.replace("\n", "  \r\n") + "\r\n"
     [again] = pasted(store, crlf)
@@ -122,11 +145,11 @@ def test_the_real_record_replaces_a_faulty_one_when_asked(store: EventStore) -> 
     assert (again.status, again.replaceable) == ("conflict", True)
     assert again.text.endswith("(it can be replaced)")
     before = len(store.log())
-    [done] = import_games(store, check_text(SO_RADJABOV_WIN, store.profile, store.games()),
-                          replace=True)
+    [done] = import_games(
+        store, check_text(SO_RADJABOV_WIN, store.profile, store.games()), replace=True
+    )
     assert done.status == "entered" and done.ok and not done.replaceable
-    assert done.text == ("record replaced (the one before is in the audit log); result 1-0 "
-                         "entered")
+    assert done.text == ("record replaced (the one before is in the audit log); result 1-0 entered")
     board = store.find_game(1, "So", "Radjabov")
     assert board.result is not None and board.result.value == "1-0"
     assert board.pgn is not None and "2. Qh5" in board.pgn
@@ -139,22 +162,38 @@ def test_the_real_record_replaces_a_faulty_one_when_asked(store: EventStore) -> 
 
 def test_replace_leaves_a_record_that_is_the_same(store: EventStore) -> None:
     pasted(store, SO_RADJABOV_WIN)
-    [done] = import_games(store, check_text(SO_RADJABOV_WIN, store.profile, store.games()),
-                          replace=True)
-    assert (done.status, done.text) == ("unchanged",
-                                        "record already attached; result 1-0 as entered")
+    [done] = import_games(
+        store, check_text(SO_RADJABOV_WIN, store.profile, store.games()), replace=True
+    )
+    assert (done.status, done.text) == (
+        "unchanged",
+        "record already attached; result 1-0 as entered",
+    )
 
 
-@pytest.mark.parametrize(("white", "black", "round_tag", "status", "words"), [
-    ("So, Wesley", "Carlsen, Magnus", "1", "unmatched",
-     "no board of round 1 is So, Wesley - Carlsen, Magnus"),
-    ("So, Wesley", "Radjabov, Teimour", "12", "unmatched",
-     "round 12 is not a round of the event (rounds 1-9)"),
-    ("Radjabov, Teimour", "So, Wesley", "1", "refused", "Radjabov, Teimour with White"),
-])
-def test_records_of_no_board_are_refused_by_name(store: EventStore, white: str, black: str,
-                                                  round_tag: str, status: str,
-                                                  words: str) -> None:
+@pytest.mark.parametrize(
+    ("white", "black", "round_tag", "status", "words"),
+    [
+        (
+            "So, Wesley",
+            "Carlsen, Magnus",
+            "1",
+            "unmatched",
+            "no board of round 1 is So, Wesley - Carlsen, Magnus",
+        ),
+        (
+            "So, Wesley",
+            "Radjabov, Teimour",
+            "12",
+            "unmatched",
+            "round 12 is not a round of the event (rounds 1-9)",
+        ),
+        ("Radjabov, Teimour", "So, Wesley", "1", "refused", "Radjabov, Teimour with White"),
+    ],
+)
+def test_records_of_no_board_are_refused_by_name(
+    store: EventStore, white: str, black: str, round_tag: str, status: str, words: str
+) -> None:
     text = game(white, black, round_tag, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0")
     [done] = pasted(store, text)
     assert done.status == status and words in done.message
@@ -164,8 +203,14 @@ def test_records_of_no_board_are_refused_by_name(store: EventStore, white: str, 
 
 def test_an_armageddon_after_a_decisive_game_is_refused(store: EventStore) -> None:
     pasted(store, SO_RADJABOV_WIN)
-    arm = game("So, Wesley", "Radjabov, Teimour", "1.1", "1. f3 e5 2. g4 Qh4#", "0-1",
-               event="10th Norway Armageddon")
+    arm = game(
+        "So, Wesley",
+        "Radjabov, Teimour",
+        "1.1",
+        "1. f3 e5 2. g4 Qh4#",
+        "0-1",
+        event="10th Norway Armageddon",
+    )
     [done] = pasted(store, arm)
     assert done.status == "refused" and done.stage == "armageddon"
     assert store.find_game(1, "So", "Radjabov").armageddon is None
@@ -179,9 +224,14 @@ def test_playoff_records_go_to_the_game_their_colours_name(tmp_path: Path) -> No
         white, black = names[m1.white], names[m1.black]
         store.enter_playoff_result("M1", "1-0")
         path = tmp_path / "playoff.pgn"
-        path.write_text(playoff_record(white, black, "1-0") + "\n"
-                        + playoff_record(black, white, "0-1") + "\n"
-                        + playoff_record(white, "Giri, Anish", "1-0"), encoding="utf-8")
+        path.write_text(
+            playoff_record(white, black, "1-0")
+            + "\n"
+            + playoff_record(black, white, "0-1")
+            + "\n"
+            + playoff_record(white, "Giri, Anish", "1-0"),
+            encoding="utf-8",
+        )
         outcomes = import_files(store, read_files([path]), "playoff")
         assert [o.status for o in outcomes] == ["attached", "refused", "unmatched"]
         assert outcomes[0].board.startswith("play-off game M1 (")
@@ -191,19 +241,27 @@ def test_playoff_records_go_to_the_game_their_colours_name(tmp_path: Path) -> No
         assert again[0].status == "unchanged"
 
 
-def test_the_second_game_of_a_pairing_in_a_file_is_its_armageddon(store: EventStore,
-                                                                  tmp_path: Path) -> None:
+def test_the_second_game_of_a_pairing_in_a_file_is_its_armageddon(
+    store: EventStore, tmp_path: Path
+) -> None:
     """A LiveChess round file: the drawn main game, then its Armageddon under the
     same Event tag."""
-    draw = game("So, Wesley", "Radjabov, Teimour", "1.1",
-                "1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 "
-                "8. Ng1 Ng8", "1/2-1/2")
-    armageddon = game("So, Wesley", "Radjabov, Teimour", "1.6",
-                      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0")
+    draw = game(
+        "So, Wesley",
+        "Radjabov, Teimour",
+        "1.1",
+        "1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8",
+        "1/2-1/2",
+    )
+    armageddon = game(
+        "So, Wesley", "Radjabov, Teimour", "1.6", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#", "1-0"
+    )
     path = tmp_path / "games.pgn"
     path.write_text(draw + "\n" + armageddon, encoding="utf-8")
     outcomes = import_files(store, read_files([path]))
-    assert [(o.stage, o.status) for o in outcomes] == [("main", "entered"),
-                                                       ("armageddon", "entered")]
+    assert [(o.stage, o.status) for o in outcomes] == [
+        ("main", "entered"),
+        ("armageddon", "entered"),
+    ]
     board = store.find_game(1, "So", "Radjabov")
     assert board.armageddon is not None and board.armageddon.value == "1-0"

@@ -28,8 +28,16 @@ from normtui.text import (
     visible,
 )
 
-HOSTILE = ["\x1b[31mMark\x1b[0m", "a\r\n001    1 m GM Fake", "abc\u202edcba\u2066x\u2069",
-           "tab\there", "\x00nul\x7f", "zero\u200bwidth\ufeff", "line\u2028sep", "  \t "]
+HOSTILE = [
+    "\x1b[31mMark\x1b[0m",
+    "a\r\n001    1 m GM Fake",
+    "abc\u202edcba\u2066x\u2069",
+    "tab\there",
+    "\x00nul\x7f",
+    "zero\u200bwidth\ufeff",
+    "line\u2028sep",
+    "  \t ",
+]
 
 
 def test_docstring_examples() -> None:
@@ -61,8 +69,16 @@ def test_names_keep_their_letters_and_joiners() -> None:
 
 
 def test_ascii_digits_only() -> None:
-    assert [is_number(t) for t in ("0", "12", "²", "١٢", "１２", "-1", "1 ", "")] == \
-        [True, True, False, False, False, False, False, False]
+    assert [is_number(t) for t in ("0", "12", "²", "١٢", "１２", "-1", "1 ", "")] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
 
 
 def test_visible_shows_escapes_instead_of_obeying_them() -> None:
@@ -78,16 +94,20 @@ def test_latin1_argv_is_read_as_windows_1252() -> None:
         from_argv(os.fsdecode(b"\x81"))
 
 
-@pytest.mark.parametrize("cell", ["=1+1", "+1+1", "-2+3+cmd|' /C calc'!A0", "@SUM(A1)",
-                                  "=HYPERLINK(\"http://x\")"])
+@pytest.mark.parametrize(
+    "cell", ["=1+1", "+1+1", "-2+3+cmd|' /C calc'!A0", "@SUM(A1)", '=HYPERLINK("http://x")']
+)
 def test_csv_formulas_are_neutralised(cell: str) -> None:
     assert csv_cell(cell) == "'" + cell
 
 
 def test_csv_cells_show_control_characters_as_escapes() -> None:
     # A tab or CR before a formula is shown as text, so it starts no formula and no line.
-    assert [csv_cell(c) for c in ("\t=1", "\r=1", "Evil\x1b]52;c;x\x07\nName")] == \
-        ["\\t=1", "\\r=1", "Evil\\x1b]52;c;x\\x07\\nName"]
+    assert [csv_cell(c) for c in ("\t=1", "\r=1", "Evil\x1b]52;c;x\x07\nName")] == [
+        "\\t=1",
+        "\\r=1",
+        "Evil\\x1b]52;c;x\\x07\\nName",
+    ]
 
 
 @pytest.mark.parametrize("cell", ["-5", "+3", "1.5", "-0.5", "Carlsen, Magnus", "7-8", ""])
@@ -108,7 +128,7 @@ def test_csv_line_reads_back_and_no_cell_is_a_formula(cells: list[str]) -> None:
         assert not has_controls(got)
         assert not got.startswith(("=", "+", "@")) or got == original == csv_cell(original)
     # A spreadsheet splitting at ";" or tabs cannot start a cell inside a field either.
-    for field in re.split(r'(?<=,)', line):
+    for field in re.split(r"(?<=,)", line):
         assert not re.match(r"^[^\"]*[;\t][=+@-]", field)
 
 
@@ -157,9 +177,15 @@ def test_a_big_sparse_file_is_refused_unread(tmp_path: Path) -> None:
         read_text_file(big, limit=64 << 10, what="file")
 
 
-@pytest.mark.parametrize(("raw", "text"), [
-    ("Søren".encode(), "Søren"), (b"\xef\xbb\xbfS\xc3\xb8ren", "Søren"),
-    ("Søren".encode("cp1252"), "Søren"), ("Søren".encode("utf-16"), "Søren")])
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        ("Søren".encode(), "Søren"),
+        (b"\xef\xbb\xbfS\xc3\xb8ren", "Søren"),
+        ("Søren".encode("cp1252"), "Søren"),
+        ("Søren".encode("utf-16"), "Søren"),
+    ],
+)
 def test_encodings_a_spreadsheet_saves(tmp_path: Path, raw: bytes, text: str) -> None:
     path = tmp_path / "f.csv"
     path.write_bytes(raw)

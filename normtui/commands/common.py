@@ -28,6 +28,7 @@ from normtui.text import json_visible, visible
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
 class UserError(Exception):
     """Bad input or usage: one line on stderr, exit code 2, nothing changed."""
 
@@ -39,8 +40,9 @@ CHANGED_BUT_UNREPORTED = 3
 
 # What writing to stdout fails with when the pipe is gone, the disk under a redirection is
 # full, the terminal went away, or stdout was closed (``>&-``).
-_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO,
-                            errno.EBADF})
+_OUTPUT_ERRNOS = frozenset(
+    {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF}
+)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -63,8 +65,11 @@ def _output_lost(exc: OSError, changed: bool) -> NoReturn:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     why = "it is closed" if exc.errno == errno.EBADF else exc.strerror or str(exc)
     if changed:
-        fail(f"the change was made (`normtui log` shows it), but its report could not be "
-             f"written to stdout: {why}", CHANGED_BUT_UNREPORTED)
+        fail(
+            f"the change was made (`normtui log` shows it), but its report could not be "
+            f"written to stdout: {why}",
+            CHANGED_BUT_UNREPORTED,
+        )
     if not isinstance(exc, BrokenPipeError):
         fail(f"stdout cannot be written: {why}", 1)
     sys.exit(1)
@@ -183,8 +188,7 @@ def echo_json(data: object) -> None:
     echo(to_json(data), lines=True)
 
 
-def echo(message: object = "", *, err: bool = False, nl: bool = True,
-         lines: bool = False) -> None:
+def echo(message: object = "", *, err: bool = False, nl: bool = True, lines: bool = False) -> None:
     """Everything a command writes to stdout or stderr: one line, in which every control or
     format character (a line break included) is shown as an escape
     (:func:`normtui.text.visible`), so that a name from a feed or a damaged event can neither

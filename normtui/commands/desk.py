@@ -55,8 +55,11 @@ def _unsourced(profile: Profile, control: str) -> list[str]:
     key = f"time_controls.{control}"
     if profile.not_found(key):
         return ["the whole control"]
-    return [k.removeprefix(key + ".").replace("_", " ") for k in profile.sources.not_found
-            if k.startswith(key + ".")]
+    return [
+        k.removeprefix(key + ".").replace("_", " ")
+        for k in profile.sources.not_found
+        if k.startswith(key + ".")
+    ]
 
 
 def register(cli: click.Group) -> None:
@@ -102,8 +105,9 @@ def register(cli: click.Group) -> None:
     @click.option("--reopen", is_flag=True, help="Reopen a closed round.")
     @reports
     @friendly
-    def round_(db: Path, round_no: str, date: str | None, start_time: str | None, close: bool,
-               reopen: bool) -> None:
+    def round_(
+        db: Path, round_no: str, date: str | None, start_time: str | None, close: bool, reopen: bool
+    ) -> None:
         """Set the date and start time of ROUND, or close or reopen it. A closed round takes
         changes only as corrections."""
         rnd = parse_round(round_no)
@@ -117,28 +121,34 @@ def register(cli: click.Group) -> None:
             else:
                 store.check_round(rnd)
                 current = next(r for r in store.rounds() if r.round == rnd)
-                report(store.set_round_schedule(rnd, date=date or current.date,
-                                                start_time=start_time or current.start_time))
+                report(
+                    store.set_round_schedule(
+                        rnd, date=date or current.date, start_time=start_time or current.start_time
+                    )
+                )
 
     @cli.command("arrive")
     @db_argument
     @click.argument("round_no", metavar="ROUND")
     @click.argument("player")
-    @click.option("--present/--absent", default=None,
-                  help="In the playing area at the start of the round, or not (one of them "
-                  "is needed).")
+    @click.option(
+        "--present/--absent",
+        default=None,
+        help="In the playing area at the start of the round, or not (one of them is needed).",
+    )
     @click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
     @reports
     @friendly
-    def arrive(db: Path, round_no: str, player: str, present: bool | None,
-               no_fine: bool) -> None:
+    def arrive(db: Path, round_no: str, player: str, present: bool | None, no_fine: bool) -> None:
         """Record whether PLAYER was present at the start of ROUND. Absent at the start is
         fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine."""
         if present is None:
             raise UserError("give --present or --absent")
         with opened(db) as store:
-            report(store.record_arrival(parse_round(round_no), player, present,
-                                        fine=not no_fine), "already recorded so")
+            report(
+                store.record_arrival(parse_round(round_no), player, present, fine=not no_fine),
+                "already recorded so",
+            )
 
     @cli.command("all-present")
     @db_argument
@@ -159,8 +169,15 @@ def register(cli: click.Group) -> None:
         """The fines ledger."""
         with opened(db) as store:
             ledger = store.fines()
-        emit(ledger, as_json, lambda f: f"round {f.round}: {f.player.name} {f.amount} "
-             f"{f.currency}: {f.reason} ({f.article})", empty="no fines")
+        emit(
+            ledger,
+            as_json,
+            lambda f: (
+                f"round {f.round}: {f.player.name} {f.amount} "
+                f"{f.currency}: {f.reason} ({f.article})"
+            ),
+            empty="no fines",
+        )
 
     @cli.command("incident")
     @db_argument
@@ -171,12 +188,14 @@ def register(cli: click.Group) -> None:
     @click.option("--decision", required=True, help="The Chief Arbiter's decision (§7).")
     @reports
     @friendly
-    def incident(db: Path, round_no: str, player: str, kind: str, description: str,
-                 decision: str) -> None:
+    def incident(
+        db: Path, round_no: str, player: str, kind: str, description: str, decision: str
+    ) -> None:
         """Record an incident (for example an electronic device, §7) with the decision."""
         with opened(db) as store:
-            report(store.record_incident(parse_round(round_no), player, kind, description,
-                                         decision))
+            report(
+                store.record_incident(parse_round(round_no), player, kind, description, decision)
+            )
 
     @cli.command("incidents")
     @db_argument
@@ -186,32 +205,58 @@ def register(cli: click.Group) -> None:
         """Every incident recorded."""
         with opened(db) as store:
             found = store.incidents()
-        emit(found, as_json, lambda i: f"round {i.round}: {i.player.name} ({i.kind}): "
-             f"{i.description}; decision: {i.decision}", empty="no incidents")
+        emit(
+            found,
+            as_json,
+            lambda i: (
+                f"round {i.round}: {i.player.name} ({i.kind}): "
+                f"{i.description}; decision: {i.decision}"
+            ),
+            empty="no incidents",
+        )
 
     @cli.command("illness")
     @db_argument
     @click.argument("round_no", metavar="ROUND")
     @click.argument("player")
-    @click.option("--free-day", "slot", flag_value="free_day",
-                  help="Play the game on a free day (the opponent cannot refuse).")
-    @click.option("--morning", "slot", flag_value="morning",
-                  help="Play it in the morning of the next round (the opponent may refuse).")
-    @click.option("--no-solution", "slot", flag_value="none",
-                  help="No slot was agreed: the ill player forfeits.")
+    @click.option(
+        "--free-day",
+        "slot",
+        flag_value="free_day",
+        help="Play the game on a free day (the opponent cannot refuse).",
+    )
+    @click.option(
+        "--morning",
+        "slot",
+        flag_value="morning",
+        help="Play it in the morning of the next round (the opponent may refuse).",
+    )
+    @click.option(
+        "--no-solution",
+        "slot",
+        flag_value="none",
+        help="No slot was agreed: the ill player forfeits.",
+    )
     @click.option("--opponent-refuses", is_flag=True, help="The opponent refuses the slot.")
     @reports
     @friendly
-    def illness(db: Path, round_no: str, player: str, slot: str | None,
-                opponent_refuses: bool) -> None:
+    def illness(
+        db: Path, round_no: str, player: str, slot: str | None, opponent_refuses: bool
+    ) -> None:
         """PLAYER is too ill to play ROUND (§9): postpone the game, or forfeit it (in rounds 9
         and 10, or when no solution is found)."""
         if slot is None:
             raise UserError("give --free-day, --morning or --no-solution")
         proposed = None if slot == "none" else Postponement(slot)
         with opened(db) as store:
-            report(store.report_illness(parse_round(round_no), player, proposed=proposed,
-                                        opponent_refuses=opponent_refuses))
+            report(
+                store.report_illness(
+                    parse_round(round_no),
+                    player,
+                    proposed=proposed,
+                    opponent_refuses=opponent_refuses,
+                )
+            )
 
     @cli.command("withdraw")
     @db_argument
@@ -243,29 +288,45 @@ def register(cli: click.Group) -> None:
             profile = store.profile
         controls = dict(profile.time_controls)
         if as_json:
-            echo_json({name: {"white_seconds": tc.white_seconds,
-                              "black_seconds": tc.black_seconds,
-                              "increment_seconds": tc.increment_seconds,
-                              "increment_from_move": tc.increment_from_move,
-                              "description": tc.describe(),
-                              "not_found": _unsourced(profile, name)}
-                       for name, tc in controls.items()})
+            echo_json(
+                {
+                    name: {
+                        "white_seconds": tc.white_seconds,
+                        "black_seconds": tc.black_seconds,
+                        "increment_seconds": tc.increment_seconds,
+                        "increment_from_move": tc.increment_from_move,
+                        "description": tc.describe(),
+                        "not_found": _unsourced(profile, name),
+                    }
+                    for name, tc in controls.items()
+                }
+            )
             return
         unplayed = (() if profile.classical.armageddon_after_draw else ("armageddon",)) + (
-            () if profile.playoff.for_shared_first else (
-                profile.playoff.match_time_control, profile.playoff.armageddon_time_control,
-                profile.playoff.round_robin_time_control))
+            ()
+            if profile.playoff.for_shared_first
+            else (
+                profile.playoff.match_time_control,
+                profile.playoff.armageddon_time_control,
+                profile.playoff.round_robin_time_control,
+            )
+        )
         for name, tc in controls.items():
             unsourced = _unsourced(profile, name)
-            note = (f"  (not found for this edition, the 2022 rule: {', '.join(unsourced)})"
-                    if unsourced else "")
+            note = (
+                f"  (not found for this edition, the 2022 rule: {', '.join(unsourced)})"
+                if unsourced
+                else ""
+            )
             if name in unplayed:
                 note += "  (not played in this event: its profile has no "
                 note += "Armageddon)" if name == "armageddon" else "play-off)"
             echo(f"{name:<20} {tc.describe()}{note}")
         if profile.sources.not_found:
-            echo(f"Not found for this edition, so the 2022 rule book's apply: "
-                 f"{', '.join(profile.sources.not_found)}")
+            echo(
+                f"Not found for this edition, so the 2022 rule book's apply: "
+                f"{', '.join(profile.sources.not_found)}"
+            )
 
     @cli.command("time-control")
     @db_argument
@@ -276,8 +337,14 @@ def register(cli: click.Group) -> None:
     @click.argument("increment_from_move", type=Whole(1, MAX_INCREMENT_FROM_MOVE))
     @reports
     @friendly
-    def time_control(db: Path, name: str, white_seconds: int, black_seconds: int,
-                     increment_seconds: int, increment_from_move: int) -> None:
+    def time_control(
+        db: Path,
+        name: str,
+        white_seconds: int,
+        black_seconds: int,
+        increment_seconds: int,
+        increment_from_move: int,
+    ) -> None:
         """Change the time control NAME of the event's profile, validated and audited.
 
         Example: normtui time-control DB armageddon 600 420 1 41 (White 10', Black 7',
@@ -318,8 +385,9 @@ def register(cli: click.Group) -> None:
         except DamagedDatabase as exc:
             problems = [f"damaged: {exc}"]
         if as_json:
-            echo_json({"ok": not problems and not gaps, "problems": problems,
-                       "rating_report": gaps})
+            echo_json(
+                {"ok": not problems and not gaps, "problems": problems, "rating_report": gaps}
+            )
         else:
             # The first line answers the question asked after a crash or a restore: is the
             # file sound? The report's missing details are another matter, said after it.
@@ -328,8 +396,10 @@ def register(cli: click.Group) -> None:
                 for problem in problems:
                     echo(f"  {problem}")
             else:
-                echo("ok: the file is sound, every row agrees with the audit log, every "
-                     "game with the rules and every record with its result")
+                echo(
+                    "ok: the file is sound, every row agrees with the audit log, every "
+                    "game with the rules and every record with its result"
+                )
             if gaps:
                 echo("FIDE rating report (TRF) lacks:")
                 for gap in gaps:

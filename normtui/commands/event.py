@@ -35,8 +35,19 @@ if TYPE_CHECKING:
 # the commands that use them: `normtui standings` must not define the game records, nor
 # `normtui pairings` the final table's (a command's start is most of its cost).
 
-STANDINGS_COLUMNS = ("rank", "shared_rank", "player", "number", "points", "sonneborn_berger",
-                     "wins", "black_wins", "prize", "counted", "note")
+STANDINGS_COLUMNS = (
+    "rank",
+    "shared_rank",
+    "player",
+    "number",
+    "points",
+    "sonneborn_berger",
+    "wins",
+    "black_wins",
+    "prize",
+    "counted",
+    "note",
+)
 
 
 def _pts(value: Decimal | None) -> str:
@@ -46,8 +57,10 @@ def _pts(value: Decimal | None) -> str:
 
 
 # The pairing sheet's columns: board, then each player's pairing number and name.
-_SHEET = (f"  {'Bd':>2}  {'No':>2} {'White':<26} {'No':>2} {'Black':<26} {'Result':<17} "
-          f"{'Points':<8} {'State':<20} WBA")
+_SHEET = (
+    f"  {'Bd':>2}  {'No':>2} {'White':<26} {'No':>2} {'Black':<26} {'Result':<17} "
+    f"{'Points':<8} {'State':<20} WBA"
+)
 
 
 def _pairing_line(g: GameRecord) -> str:
@@ -55,19 +68,26 @@ def _pairing_line(g: GameRecord) -> str:
     if g.armageddon:
         result += f" A {g.armageddon.value}"
     points = "-".join(_pts(p) for p in g.points) if g.points else ""
-    sig = "".join(c if on else "." for c, on in zip(
-        "WBA", (g.signatures.white, g.signatures.black, g.signatures.arbiter), strict=True))
+    sig = "".join(
+        c if on else "."
+        for c, on in zip(
+            "WBA", (g.signatures.white, g.signatures.black, g.signatures.arbiter), strict=True
+        )
+    )
     state = g.state.value.replace("_", " ")
     if g.armageddon_deadline:
         state = "Armageddon due"
     if g.postponed_to:
         state += f" ({g.postponed_to.value.replace('_', ' ')})"
-    return (f"  {g.board:>2}  {g.white:>2} {g.white_name:<26} {g.black:>2} {g.black_name:<26} "
-            f"{result:<17} {points:<8} {state:<20} {sig}")
+    return (
+        f"  {g.board:>2}  {g.white:>2} {g.white_name:<26} {g.black:>2} {g.black_name:<26} "
+        f"{result:<17} {points:<8} {state:<20} {sig}"
+    )
 
 
-def print_pairings(store: EventStore, games: list[GameRecord], byes: list[ByeRecord],
-                   stage: str) -> None:
+def print_pairings(
+    store: EventStore, games: list[GameRecord], byes: list[ByeRecord], stage: str
+) -> None:
     rounds = {r.round: r for r in store.rounds(stage)}
     # By round once: a scan of every game for each round grew as the players cubed.
     boards: dict[int, list[GameRecord]] = {}
@@ -80,8 +100,11 @@ def print_pairings(store: EventStore, games: list[GameRecord], byes: list[ByeRec
         r = rounds[round_no]
         when = " ".join(x for x in (r.date, r.start_time) if x)
         title = "Blitz round" if stage == "blitz" else "Round"
-        echo(f"{title} {round_no}" + (f" ({when})" if when else "")
-             + (" closed" if r.status == "closed" else ""))
+        echo(
+            f"{title} {round_no}"
+            + (f" ({when})" if when else "")
+            + (" closed" if r.status == "closed" else "")
+        )
         echo(_SHEET)
         for g in boards.get(round_no, ()):
             echo(_pairing_line(g))
@@ -108,21 +131,25 @@ def print_standings(final: FinalStandings, currency: str) -> None:
     rows = final.rows
     if final.note:
         echo(f"{final.note}.")
-    echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
-         f"{'Prize':>12}")
+    echo(
+        f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} {'Prize':>12}"
+    )
     for r in rows:
-        prize = "pending" if r.prize_pending else (
-            f"{r.prize:,.2f}" if r.prize is not None else "")
+        prize = "pending" if r.prize_pending else (f"{r.prize:,.2f}" if r.prize is not None else "")
         mark = "*" if r.provisional else " "
         rank = r.shared_rank or "-"
         note = "  withdrawn" if r.status.value == "withdrawn" else ""
         note += f"  {r.note}" if r.note else ""
-        echo(f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
-             f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
-             f"{prize:>12}{note}")
+        echo(
+            f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
+            f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
+            f"{prize:>12}{note}"
+        )
     if any(r.provisional for r in rows):
-        echo(f"* provisional: a result not yet signed by both players and the arbiter "
-             f"(§8). Prizes in {currency}.")
+        echo(
+            f"* provisional: a result not yet signed by both players and the arbiter "
+            f"(§8). Prizes in {currency}."
+        )
     for r in rows:
         if r.prize_note:
             echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
@@ -131,34 +158,64 @@ def print_standings(final: FinalStandings, currency: str) -> None:
 def register(cli: click.Group) -> None:
     @cli.command("new")
     @db_argument
-    @click.option("--players", "players_file",
-                  type=click.Path(dir_okay=False, path_type=Path),
-                  help="CSV of the players, in pairing order (see above).")
-    @click.option("--profile", "profile_spec", metavar="NAME|FILE",
-                  help="Regulations: a built-in profile (`normtui profiles` lists them) or a "
-                       "TOML file; default: norway-chess-2022.")
-    @click.option("--name", help="The event's name (headers and exports); default: the "
-                                 "profile's.")
-    @click.option("--cycles", type=Whole(1, 2),
-                  help="1: single round robin, 2: double; default: the profile's.")
-    @click.option("--prizes", "prizes_text", metavar="P1,P2,...",
-                  help="The prize of each place, best first (e.g. 700000,350000,200000); "
-                       "default: the profile's. The fund is their sum.")
-    @click.option("--fund", "fund_text", metavar="AMOUNT",
-                  help="The prize fund, checked against the prizes.")
+    @click.option(
+        "--players",
+        "players_file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="CSV of the players, in pairing order (see above).",
+    )
+    @click.option(
+        "--profile",
+        "profile_spec",
+        metavar="NAME|FILE",
+        help="Regulations: a built-in profile (`normtui profiles` lists them) or a "
+        "TOML file; default: norway-chess-2022.",
+    )
+    @click.option("--name", help="The event's name (headers and exports); default: the profile's.")
+    @click.option(
+        "--cycles",
+        type=Whole(1, 2),
+        help="1: single round robin, 2: double; default: the profile's.",
+    )
+    @click.option(
+        "--prizes",
+        "prizes_text",
+        metavar="P1,P2,...",
+        help="The prize of each place, best first (e.g. 700000,350000,200000); "
+        "default: the profile's. The fund is their sum.",
+    )
+    @click.option(
+        "--fund", "fund_text", metavar="AMOUNT", help="The prize fund, checked against the prizes."
+    )
     @click.option("--currency", help="The prizes' currency (ISO code, e.g. NOK, EUR).")
-    @click.option("--from-trf", "trf_file", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Start from a TRF16/TRF26 file instead of --players (Swiss-Manager, "
-                       "chess-results, normtui): players, numbers and the results so far.")
-    @click.option("--lots", "seed", type=SEED,
-                  help="Draw pairing numbers by lots with this seed (recorded). Without it, "
-                       "the listed order is the pairing order.")
+    @click.option(
+        "--from-trf",
+        "trf_file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Start from a TRF16/TRF26 file instead of --players (Swiss-Manager, "
+        "chess-results, normtui): players, numbers and the results so far.",
+    )
+    @click.option(
+        "--lots",
+        "seed",
+        type=SEED,
+        help="Draw pairing numbers by lots with this seed (recorded). Without it, "
+        "the listed order is the pairing order.",
+    )
     @reports
     @friendly
-    def new(db: Path, players_file: Path | None, trf_file: Path | None,
-            profile_spec: str | None, name: str | None, cycles: int | None,
-            prizes_text: str | None, fund_text: str | None, currency: str | None,
-            seed: int | None) -> None:
+    def new(
+        db: Path,
+        players_file: Path | None,
+        trf_file: Path | None,
+        profile_spec: str | None,
+        name: str | None,
+        cycles: int | None,
+        prizes_text: str | None,
+        fund_text: str | None,
+        currency: str | None,
+        seed: int | None,
+    ) -> None:
         """Create the event database DB: players, pairing numbers and every round's pairings.
 
         \b
@@ -204,17 +261,30 @@ def register(cli: click.Group) -> None:
                 text, fitted = fit_prizes(text, len(trf.players))
                 if fitted:
                     say(fitted)
-            text = event_profile_text(text, len(trf.players), name=name or trf.name,
-                                      cycles=cycles or trf.cycles, prizes=prizes, fund=fund,
-                                      currency=currency)
+            text = event_profile_text(
+                text,
+                len(trf.players),
+                name=name or trf.name,
+                cycles=cycles or trf.cycles,
+                prizes=prizes,
+                fund=fund,
+                currency=currency,
+            )
             store = create_from_trf(db, trf, text, actor=actor())
         else:
             assert players_file is not None
             from normtui.store import EventStore, read_players_csv
 
             players = read_players_csv(players_file)
-            text = event_profile_text(text, len(players), name=name, cycles=cycles,
-                                      prizes=prizes, fund=fund, currency=currency)
+            text = event_profile_text(
+                text,
+                len(players),
+                name=name,
+                cycles=cycles,
+                prizes=prizes,
+                fund=fund,
+                currency=currency,
+            )
             store = EventStore.create(db, players, text, lots_seed=seed, actor=actor())
         try:
             info = store.event
@@ -223,20 +293,35 @@ def register(cli: click.Group) -> None:
             log = store.log()
             report(log[-1])  # the creation; a TRF's results follow, one entry each
             if len(log) > 1:
-                say(f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
-                    "details, results), each in the audit log")
+                say(
+                    f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
+                    "details, results), each in the audit log"
+                )
             due = store.armageddons_due()
             if trf_file is not None and due:
-                say(f"{len(due)} drawn games wait for their Armageddon under the profile "
+                say(
+                    f"{len(due)} drawn games wait for their Armageddon under the profile "
                     f"{profile_spec or DEFAULT_PROFILE}: a file scored 1 / ½ / 0 (a classical "
-                    "round robin) is read with --profile fide-round-robin")
-            data("event", {"name": info.name, "players": info.players, "rounds": info.rounds,
-                           "cycles": profile.event.cycles, "lots_seed": info.lots_seed,
-                           "currency": profile.event.currency,
-                           "prizes": list(profile.prizes.amounts)},
-                 f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds")
-            data("players", [{"number": p.number, "name": p.name} for p in listed],
-                 [f"  {p.number:>2} {p.name}" for p in listed])
+                    "round robin) is read with --profile fide-round-robin"
+                )
+            data(
+                "event",
+                {
+                    "name": info.name,
+                    "players": info.players,
+                    "rounds": info.rounds,
+                    "cycles": profile.event.cycles,
+                    "lots_seed": info.lots_seed,
+                    "currency": profile.event.currency,
+                    "prizes": list(profile.prizes.amounts),
+                },
+                f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds",
+            )
+            data(
+                "players",
+                [{"number": p.number, "name": p.name} for p in listed],
+                [f"  {p.number:>2} {p.name}" for p in listed],
+            )
         finally:
             store.close()
 
@@ -261,12 +346,22 @@ def register(cli: click.Group) -> None:
     @click.argument("black")
     @click.argument("result", required=False)
     @click.option("--armageddon", help="The Armageddon result after a drawn main game.")
-    @click.option("--correct", is_flag=True,
-                  help="Replace a result already entered (audited as a correction).")
+    @click.option(
+        "--correct",
+        is_flag=True,
+        help="Replace a result already entered (audited as a correction).",
+    )
     @reports
     @friendly
-    def result(db: Path, round_no: str, white: str, black: str, result: str | None,
-               armageddon: str | None, correct: bool) -> None:
+    def result(
+        db: Path,
+        round_no: str,
+        white: str,
+        black: str,
+        result: str | None,
+        armageddon: str | None,
+        correct: bool,
+    ) -> None:
         """Enter the result of WHITE against BLACK in ROUND.
 
         \b
@@ -285,19 +380,26 @@ def register(cli: click.Group) -> None:
                 assert armageddon is not None
                 entry = store.enter_armageddon(rnd, white, black, armageddon, correction=correct)
             else:
-                entry = store.enter_result(rnd, white, black, result, armageddon=armageddon,
-                                           correction=correct)
+                entry = store.enter_result(
+                    rnd, white, black, result, armageddon=armageddon, correction=correct
+                )
             report(entry, "that result is already entered")
             game = store.find_game(rnd, white, black)
             if game.armageddon_deadline:
                 tc = store.profile.time_controls["armageddon"]
-                say(f"Armageddon due: same colours, {tc.describe()}, to start by "
-                    f"{game.armageddon_deadline} (§2)")
+                say(
+                    f"Armageddon due: same colours, {tc.describe()}, to start by "
+                    f"{game.armageddon_deadline} (§2)"
+                )
 
     @cli.command("standings")
     @db_argument
-    @click.option("--round", "round_no", type=ROUND_NUMBER,
-                  help="The table after this round (0: before the first).")
+    @click.option(
+        "--round",
+        "round_no",
+        type=ROUND_NUMBER,
+        help="The table after this round (0: before the first).",
+    )
     @json_option
     @click.option("--csv", "as_csv", is_flag=True, help="Write CSV to stdout.")
     @friendly
@@ -337,16 +439,28 @@ def register(cli: click.Group) -> None:
         """The audit log, newest first: time, who, what (with the rows before and after)."""
         with opened(db) as store:
             entries = store.log(limit)
-        emit(entries, as_json, lambda e: f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} "
-             f"{e.summary}" + (f"  (undone by #{e.undone_by})" if e.undone_by else ""))
+        emit(
+            entries,
+            as_json,
+            lambda e: (
+                f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} "
+                f"{e.summary}" + (f"  (undone by #{e.undone_by})" if e.undone_by else "")
+            ),
+        )
 
     @cli.command("undo")
     @db_argument
-    @click.option("--entry", "entry_id", type=Whole(1, 999_999_999), metavar="N",
-                  help="Undo change #N (as `normtui log` numbers it), and only if it is still "
-                       "the newest change.")
-    @click.option("--anyone", is_flag=True,
-                  help="Undo the newest change even if another arbiter made it.")
+    @click.option(
+        "--entry",
+        "entry_id",
+        type=Whole(1, 999_999_999),
+        metavar="N",
+        help="Undo change #N (as `normtui log` numbers it), and only if it is still "
+        "the newest change.",
+    )
+    @click.option(
+        "--anyone", is_flag=True, help="Undo the newest change even if another arbiter made it."
+    )
     @reports
     @friendly
     def undo(db: Path, entry_id: int | None, anyone: bool) -> None:

@@ -32,29 +32,55 @@ def _detail(value: str | None) -> str | None:
 def register(cli: click.Group) -> None:
     @cli.command("export")
     @db_argument
-    @click.option("--format", "-f", "fmt", required=True, type=click.Choice(FORMATS),
-                  help="What to write.")
-    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Write to this file instead of stdout (replaced whole, its permissions "
-                  "kept; a device or FIFO is written through; - is stdout).")
+    @click.option(
+        "--format", "-f", "fmt", required=True, type=click.Choice(FORMATS), help="What to write."
+    )
+    @click.option(
+        "--output",
+        "-o",
+        "output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Write to this file instead of stdout (replaced whole, its permissions "
+        "kept; a device or FIFO is written through; - is stdout).",
+    )
     @click.option("--city", help="City of the event (TRF 022). Default: from the PGN Site tag.")
-    @click.option("--federation", help="Federation of the event (TRF 032), e.g. NOR. "
-                                       "Default: from the PGN Site tag.")
+    @click.option(
+        "--federation",
+        help="Federation of the event (TRF 032), e.g. NOR. Default: from the PGN Site tag.",
+    )
     @click.option("--site", help="PGN Site. Default: the stored games' Site, or CITY FED.")
     @click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
-    @click.option("--deputy", multiple=True,
-                  help="Deputy Chief Arbiter (TRF 112); repeat for each.")
-    @click.option("--encoding", type=click.Choice(["utf-8", "latin-1"]), default="utf-8",
-                  show_default=True,
-                  help="TRF only: latin-1 for readers that assume it (FIDE's TieBreakServer); "
-                       "refused if a name does not fit.")
-    @click.option("--json", "as_json", is_flag=True,
-                  help='Write {"format", "output", "bytes", "warnings"} (with -o) or '
-                       '{"format", "text", "warnings"} as JSON.')
+    @click.option(
+        "--deputy", multiple=True, help="Deputy Chief Arbiter (TRF 112); repeat for each."
+    )
+    @click.option(
+        "--encoding",
+        type=click.Choice(["utf-8", "latin-1"]),
+        default="utf-8",
+        show_default=True,
+        help="TRF only: latin-1 for readers that assume it (FIDE's TieBreakServer); "
+        "refused if a name does not fit.",
+    )
+    @click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help='Write {"format", "output", "bytes", "warnings"} (with -o) or '
+        '{"format", "text", "warnings"} as JSON.',
+    )
     @friendly
-    def export(db: Path, fmt: str, output: Path | None, city: str | None,
-               federation: str | None, site: str | None, arbiter: str | None,
-               deputy: tuple[str, ...], encoding: str, as_json: bool) -> None:
+    def export(
+        db: Path,
+        fmt: str,
+        output: Path | None,
+        city: str | None,
+        federation: str | None,
+        site: str | None,
+        arbiter: str | None,
+        deputy: tuple[str, ...],
+        encoding: str,
+        as_json: bool,
+    ) -> None:
         """Export the event in DB.
 
         \b
@@ -71,10 +97,13 @@ def register(cli: click.Group) -> None:
         html         one self-contained page for the press.
         """
         fed = _detail(federation)
-        details = EventDetails(site=_detail(site), city=_detail(city),
-                               federation=fed.upper() if fed else None,
-                               chief_arbiter=_detail(arbiter),
-                               deputy_arbiters=tuple(d for d in map(_detail, deputy) if d))
+        details = EventDetails(
+            site=_detail(site),
+            city=_detail(city),
+            federation=fed.upper() if fed else None,
+            chief_arbiter=_detail(arbiter),
+            deputy_arbiters=tuple(d for d in map(_detail, deputy) if d),
+        )
         if output is not None:
             refuse_event_file(output, db, "overwritten by an export")
         with opened(db) as store:
@@ -95,7 +124,13 @@ def register(cli: click.Group) -> None:
         # Bytes: the text's own line ends are kept (a TRF ends its lines in CR LF).
         write_output(output, text.encode(encoding))
         if as_json:
-            echo_json({"format": fmt, "output": str(output),
-                       "bytes": len(text.encode(encoding)), "warnings": warnings})
+            echo_json(
+                {
+                    "format": fmt,
+                    "output": str(output),
+                    "bytes": len(text.encode(encoding)),
+                    "warnings": warnings,
+                }
+            )
         elif str(output) != "-":
             echo(f"wrote {output} ({fmt}, {encoding})", err=True)

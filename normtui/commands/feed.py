@@ -62,15 +62,16 @@ def _clock(seconds: float | None) -> str:
 
 
 def _parse_accept(values: tuple[str, ...]) -> list[tuple[int, int, str]]:
-    """"7.3" (round 7 board 3, its main game) or "7.3A" (its Armageddon)."""
+    """ "7.3" (round 7 board 3, its main game) or "7.3A" (its Armageddon)."""
     out = []
     for value in values:
         text = value.strip().upper()
         kind = "armageddon" if text.endswith("A") else "main"
         head, _, board = text.rstrip("A").partition(".")
         if not (head.isdigit() and board.isdigit()):
-            raise UserError(f"--accept {value!r}: write ROUND.BOARD, e.g. 7.3 (7.3A for the "
-                            "Armageddon)")
+            raise UserError(
+                f"--accept {value!r}: write ROUND.BOARD, e.g. 7.3 (7.3A for the Armageddon)"
+            )
         out.append((int(head), int(board), kind))
     return out
 
@@ -80,20 +81,41 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.argument("source")
     @click.option("--round", "round_no", type=int, help="Only this round of the source.")
-    @click.option("--interval", type=click.FloatRange(min=0.1), default=1.0, show_default=True,
-                  help="Seconds between two reads of the source.")
-    @click.option("--timeout", type=click.FloatRange(min=0.1), default=5.0, show_default=True,
-                  help="Seconds a URL's whole answer may take, from connecting to its "
-                       "last byte.")
+    @click.option(
+        "--interval",
+        type=click.FloatRange(min=0.1),
+        default=1.0,
+        show_default=True,
+        help="Seconds between two reads of the source.",
+    )
+    @click.option(
+        "--timeout",
+        type=click.FloatRange(min=0.1),
+        default=5.0,
+        show_default=True,
+        help="Seconds a URL's whole answer may take, from connecting to its last byte.",
+    )
     @click.option("--once", is_flag=True, help="Read the source once, act, report and exit.")
-    @click.option("--accept", multiple=True, metavar="ROUND.BOARD",
-                  help="Take the feed's conflicting record for this board (7.3; 7.3A for its "
-                       "Armageddon): it replaces the one kept, as your change.")
+    @click.option(
+        "--accept",
+        multiple=True,
+        metavar="ROUND.BOARD",
+        help="Take the feed's conflicting record for this board (7.3; 7.3A for its "
+        "Armageddon): it replaces the one kept, as your change.",
+    )
     @json_option
     @actor_option
     @friendly
-    def watch(db: Path, source: str, round_no: int | None, interval: float, timeout: float,
-              once: bool, accept: tuple[str, ...], as_json: bool) -> None:
+    def watch(
+        db: Path,
+        source: str,
+        round_no: int | None,
+        interval: float,
+        timeout: float,
+        once: bool,
+        accept: tuple[str, ...],
+        as_json: bool,
+    ) -> None:
         """Follow the live boards of SOURCE and act on them in the event DB.
 
         Each game goes to its pairing by round and players (the Round tag's board number is
@@ -116,8 +138,9 @@ def register(cli: click.Group) -> None:
             raise UserError(f"{db}: no such event file (create it with `normtui new`)")
         wanted = _parse_accept(accept)
         try:
-            feed_source = open_source(source, round_no, timeout=timeout,
-                                      refuse=lambda p: is_event_file(p, db))
+            feed_source = open_source(
+                source, round_no, timeout=timeout, refuse=lambda p: is_event_file(p, db)
+            )
         except SourceError as exc:
             raise UserError(str(exc)) from None
         with opened(db) as store:
@@ -134,8 +157,11 @@ def register(cli: click.Group) -> None:
                     wanted = []
                     if once and report.stale and not report.boards:
                         # Nothing could be read at all: the source given is no source.
-                        raise UserError(report.problems[0] if report.problems else
-                                        f"{source}: nothing could be read")
+                        raise UserError(
+                            report.problems[0]
+                            if report.problems
+                            else f"{source}: nothing could be read"
+                        )
                     _write_whole(_said(report, accepted, as_json, once))
                     if once:
                         sys.exit(1 if report.needs_arbiter else 0)
@@ -165,34 +191,55 @@ def register(cli: click.Group) -> None:
             final = store.final_standings()
         decided = final.note if final.decided_by == "playoff" else ""
         if as_json:
-            echo_json([{"number": r.number, "player": r.name, "points": r.points,
-                        "max_points": r.max_points, "min_points": r.min_points,
-                        "games_left": r.games_left, "can_win": r.can_win,
-                        "clinched": r.clinched, "best_place": r.best_place,
+            echo_json(
+                [
+                    {
+                        "number": r.number,
+                        "player": r.name,
+                        "points": r.points,
+                        "max_points": r.max_points,
+                        "min_points": r.min_points,
+                        "games_left": r.games_left,
+                        "can_win": r.can_win,
+                        "clinched": r.clinched,
+                        "best_place": r.best_place,
                         "best_place_up_to": r.best_place_up_to,
                         "worst_place_from": r.worst_place_from,
-                        "worst_place": r.worst_place, "settled": r.settled} for r in rows])
+                        "worst_place": r.worst_place,
+                        "settled": r.settled,
+                    }
+                    for r in rows
+                ]
+            )
             return
         from normtui.rules.contenders import describe_leader
 
         echo(describe_leader(rows, decided))
-        echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
-             f"{'Best':>5} {'Worst':>5}")
-        order = sorted(rows, key=lambda r: (r.can_win is not True, r.can_win is False,
-                                            -r.max_points, r.number))
+        echo(
+            f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
+            f"{'Best':>5} {'Worst':>5}"
+        )
+        order = sorted(
+            rows, key=lambda r: (r.can_win is not True, r.can_win is False, -r.max_points, r.number)
+        )
         for r in order:
             mark = {True: "*", None: "?"}.get(r.can_win, " ")
-            echo(f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
-                 f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_text:>5} "
-                 f"{r.worst_text:>5}")
-        echo("* can still finish first or share it (a share of first place means the "
-             "play-off, §5)")
+            echo(
+                f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
+                f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_text:>5} "
+                f"{r.worst_text:>5}"
+            )
+        echo("* can still finish first or share it (a share of first place means the play-off, §5)")
         if any(r.can_win is None for r in rows):
-            echo("? undecided whether they can: too many ways the games left can end "
-                 "to settle it in the time allowed")
+            echo(
+                "? undecided whether they can: too many ways the games left can end "
+                "to settle it in the time allowed"
+            )
         if not all(r.settled for r in rows):
-            echo("A place given as 2-4 is undecided within that range (too many ways "
-                 "the games left can end to settle it in the time allowed)")
+            echo(
+                "A place given as 2-4 is undecided within that range (too many ways "
+                "the games left can end to settle it in the time allowed)"
+            )
 
 
 def _said(report: object, accepted: list[str], as_json: bool, once: bool) -> str:
@@ -215,19 +262,20 @@ def _write_whole(text: str) -> None:
     except (OSError, ValueError):  # no descriptor (a test's captured output)
         sys.stdout.write(text)
         return
-    data = memoryview(text.encode(sys.stdout.encoding or "utf-8",
-                                  sys.stdout.errors or "strict"))
+    data = memoryview(text.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict"))
     sys.stdout.flush()
     with _interrupt_after():
         while data:
-            data = data[os.write(fd, data):]
+            data = data[os.write(fd, data) :]
 
 
 @contextmanager
 def _interrupt_after() -> Iterator[None]:
     """A first Ctrl+C within the block takes effect at its end."""
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
         yield  # Ctrl+C is not Python's KeyboardInterrupt here (ignored, or someone else's)
         return
     pressed: list[int] = []
@@ -265,8 +313,10 @@ def _accept(store: object, feed: object, wanted: list[tuple[int, int, str]]) -> 
             raise UserError(f"--accept {round_no}.{board}: round {round_no} has no board {board}")
         entry = feed.accept(game.id, kind)  # type: ignore[arg-type]
         if entry is None:
-            lines.append(f"{game.label}: the feed holds no conflicting "
-                         f"{'Armageddon ' if kind == 'armageddon' else ''}record to accept")
+            lines.append(
+                f"{game.label}: the feed holds no conflicting "
+                f"{'Armageddon ' if kind == 'armageddon' else ''}record to accept"
+            )
         else:
             lines.append(f"#{entry.id} {entry.summary}")
     return lines
@@ -297,5 +347,7 @@ def _say(report: object, accepted: list[str], as_json: bool, once: bool) -> None
             where = b.label
             result = f" {b.result}" if b.result and b.result != "*" else ""
             last = f", last {b.last_move}" if b.last_move else ", not begun"
-            echo(f"{at}   {where}: {b.white} - {b.black}{result} ({b.plies} half-moves"
-                 f"{last}; clocks {_clock(b.white_clock)} / {_clock(b.black_clock)})")
+            echo(
+                f"{at}   {where}: {b.white} - {b.black}{result} ({b.plies} half-moves"
+                f"{last}; clocks {_clock(b.white_clock)} / {_clock(b.black_clock)})"
+            )

@@ -62,13 +62,24 @@ def register(cli: click.Group) -> None:
 
         done = restore_event(file, db, actor=resolve_actor(actor()))
         report(done.entry)
-        data("restored", {"backup": str(file), "event": str(db),
-                          "backup_newest": done.backup.to_json(),
-                          "replaced_newest": done.replaced.to_json() if done.replaced else None,
-                          "kept_as": str(done.kept_as) if done.kept_as else None})
-        if done.kept_as is not None and done.replaced is not None \
-                and done.replaced.id > done.backup.id:
+        data(
+            "restored",
+            {
+                "backup": str(file),
+                "event": str(db),
+                "backup_newest": done.backup.to_json(),
+                "replaced_newest": done.replaced.to_json() if done.replaced else None,
+                "kept_as": str(done.kept_as) if done.kept_as else None,
+            },
+        )
+        if (
+            done.kept_as is not None
+            and done.replaced is not None
+            and done.replaced.id > done.backup.id
+        ):
             first, last = done.backup.id + 1, done.replaced.id
             which = f"change #{first} is" if first == last else f"changes #{first}-#{last} are"
-            say(f"{which} not in the restored event (the replaced file's numbers); "
-                f"{done.kept_as} has them")
+            say(
+                f"{which} not in the restored event (the replaced file's numbers); "
+                f"{done.kept_as} has them"
+            )

@@ -23,8 +23,17 @@ import click
 
 from normtui.text import from_argv, is_number, visible
 
-__all__ = ["BOARD_NUMBER", "FORFEITS", "PAIRING_NUMBER", "ROUND_NUMBER", "SEED", "Command",
-           "Group", "Whole", "usage_line"]
+__all__ = [
+    "BOARD_NUMBER",
+    "FORFEITS",
+    "PAIRING_NUMBER",
+    "ROUND_NUMBER",
+    "SEED",
+    "Command",
+    "Group",
+    "Whole",
+    "usage_line",
+]
 
 # "+/-" does not start with "-": click passes it through already.
 FORFEITS = frozenset({"-/+", "-/-"})
@@ -46,8 +55,9 @@ def _unshield(value: Any) -> Any:
     return value
 
 
-def _flag_values(command: click.Command, ctx: click.Context, args: Sequence[str]
-                 ) -> dict[str, dict[str, object]]:
+def _flag_values(
+    command: click.Command, ctx: click.Context, args: Sequence[str]
+) -> dict[str, dict[str, object]]:
     """For each destination set by flags, the flags given and the value each one sets."""
     flags: dict[str, tuple[click.Option, object]] = {}
     takes_values: dict[str, int] = {}
@@ -110,8 +120,7 @@ def _typed_text(value: Any, param: click.Parameter, ctx: click.Context) -> Any:
     try:
         return from_argv(value)
     except ValueError as exc:
-        raise click.BadParameter(f"{exc}; type it again in a UTF-8 terminal", ctx,
-                                 param) from None
+        raise click.BadParameter(f"{exc}; type it again in a UTF-8 terminal", ctx, param) from None
 
 
 class Group(click.Group):
@@ -121,9 +130,14 @@ class Group(click.Group):
     command_class = Command
     group_class = type  # subgroups are of the same class
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
-             complete_var: str | None = None, standalone_mode: bool = True,
-             **extra: Any) -> Any:
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
@@ -171,8 +185,7 @@ class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
         unit = f" {self.unit}" if self.unit else ""
         return f"a whole number from {self.low} to {self.high}{unit}"
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         else:

@@ -90,22 +90,28 @@ class _Tally:
 
     def line(self, name: str) -> str:
         c = self.counts
-        return (f"{name}: {self.games} game{'s' * (self.games != 1)}, "
-                f"{self.games - self.bad_games} OK, {self.bad_games} with errors "
-                f"({c['error']} errors, {c['warning']} warnings, {c['info']} notes)")
+        return (
+            f"{name}: {self.games} game{'s' * (self.games != 1)}, "
+            f"{self.games - self.bad_games} OK, {self.bad_games} with errors "
+            f"({c['error']} errors, {c['warning']} warnings, {c['info']} notes)"
+        )
 
 
 def _human(report: GameReport) -> str:
     """A game's lines for a terminal: what the file holds (names, tokens) is shown, never
     obeyed (:func:`normtui.text.visible`)."""
     players = f"{visible(report.white)} - {visible(report.black)}"
-    head = (f"#{report.index + 1:<4} {players:<44} R{report.round:<5} "
-            f"{report.result or '?':<8} {report.termination:<21} "
-            f"{'OK' if report.ok else 'ERRORS':<7}(line {report.line})")
+    head = (
+        f"#{report.index + 1:<4} {players:<44} R{report.round:<5} "
+        f"{report.result or '?':<8} {report.termination:<21} "
+        f"{'OK' if report.ok else 'ERRORS':<7}(line {report.line})"
+    )
     lines = [head]
     for f in report.findings:
-        lines.append(f"      {f.severity:<7} {visible(f.move or '-'):<11} {f.code}: "
-                     f"{visible(f.message)} ({f.rule})")
+        lines.append(
+            f"      {f.severity:<7} {visible(f.move or '-'):<11} {f.code}: "
+            f"{visible(f.message)} ({f.rule})"
+        )
     return "\n".join(lines)
 
 
@@ -123,16 +129,24 @@ class _JsonList:
         _emit("\n]" if self.started else "[]")
 
 
-def _validate_one(path: Path, stage: Stage, profile: Profile, jobs: int, as_json: bool,
-                  out: _JsonList, total: _Tally, expected: Expected = None) -> bool:
+def _validate_one(
+    path: Path,
+    stage: Stage,
+    profile: Profile,
+    jobs: int,
+    as_json: bool,
+    out: _JsonList,
+    total: _Tally,
+    expected: Expected = None,
+) -> bool:
     """Validate one file; False when it cannot be read at all."""
     try:
         size = path.stat().st_size
         tally = _Tally()
         with _progress(path, size) as on_progress:
-            for report in validate_file(path, stage, profile, expected, jobs=jobs,
-                                        keep_text=False,
-                                        on_progress=on_progress):
+            for report in validate_file(
+                path, stage, profile, expected, jobs=jobs, keep_text=False, on_progress=on_progress
+            ):
                 tally.add(report)
                 total.add(report)
                 if as_json:
@@ -155,8 +169,9 @@ def _validate_one(path: Path, stage: Stage, profile: Profile, jobs: int, as_json
     return True
 
 
-def _profile(spec: str | None, event: Path | None, files: tuple[Path, ...]
-             ) -> tuple[Profile, Expected]:
+def _profile(
+    spec: str | None, event: Path | None, files: tuple[Path, ...]
+) -> tuple[Profile, Expected]:
     """The rules to check against: a built-in profile or a file, the event's own, or Norway
     Chess 2022's; with an event, the date of each game's round (a record without one, as DGT
     LiveChess writes them, is dated by the event)."""
@@ -194,22 +209,49 @@ def _profile(spec: str | None, event: Path | None, files: tuple[Path, ...]
 def register(cli: click.Group) -> None:
     @cli.command("validate")
     @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-    @click.option("--stage", type=click.Choice(STAGES), default="main", show_default=True,
-                  help="Which games these are: main (classical), armageddon or playoff.")
-    @click.option("--json", "as_json", is_flag=True,
-                  help="Print a JSON list of games and findings instead of text.")
-    @click.option("--jobs", "-j", type=Whole(1, 256), default=None,
-                  help="Processes for large files (default: every core; 1 = no pool). The "
-                  "answer is the same on any number.")
-    @click.option("--profile", "profile_spec", metavar="NAME|FILE",
-                  help="The regulations to check against: a built-in profile or a TOML "
-                       "file; default: norway-chess-2022.")
-    @click.option("--event", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Check against the profile of this event file (EVENT.db), with its "
-                  "edits; the event is only read.")
+    @click.option(
+        "--stage",
+        type=click.Choice(STAGES),
+        default="main",
+        show_default=True,
+        help="Which games these are: main (classical), armageddon or playoff.",
+    )
+    @click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help="Print a JSON list of games and findings instead of text.",
+    )
+    @click.option(
+        "--jobs",
+        "-j",
+        type=Whole(1, 256),
+        default=None,
+        help="Processes for large files (default: every core; 1 = no pool). The "
+        "answer is the same on any number.",
+    )
+    @click.option(
+        "--profile",
+        "profile_spec",
+        metavar="NAME|FILE",
+        help="The regulations to check against: a built-in profile or a TOML "
+        "file; default: norway-chess-2022.",
+    )
+    @click.option(
+        "--event",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Check against the profile of this event file (EVENT.db), with its "
+        "edits; the event is only read.",
+    )
     @friendly
-    def validate(files: tuple[Path, ...], stage: Stage, as_json: bool, jobs: int | None,
-                 profile_spec: str | None, event: Path | None) -> None:
+    def validate(
+        files: tuple[Path, ...],
+        stage: Stage,
+        as_json: bool,
+        jobs: int | None,
+        profile_spec: str | None,
+        event: Path | None,
+    ) -> None:
         """Check PGN FILES game by game against the laws and the regulations.
 
         Needs no database: the rules are Norway Chess 2022's, another edition's or event's
@@ -227,8 +269,9 @@ def register(cli: click.Group) -> None:
         unreadable = False
         try:
             for path in files:
-                unreadable |= not _validate_one(path, stage, profile, jobs or _cpus(), as_json,
-                                                out, total, expected)
+                unreadable |= not _validate_one(
+                    path, stage, profile, jobs or _cpus(), as_json, out, total, expected
+                )
             if as_json:
                 out.close()
             elif len(files) > 1:

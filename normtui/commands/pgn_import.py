@@ -53,9 +53,12 @@ def _line(o: object) -> str:
     head = f"#{o.index + 1:<4} {players:<40} R{o.round or '?':<5} {o.status:<9} {text}"
     # Errors, and the clocks of another time control: a result entered from a 15-minute game
     # into a 120-minute event must not go by without a word.
-    errors = [f"      {f.severity:<7} {visible(f.move or '-'):<11} {f.code}: "
-              f"{visible(f.message)} ({f.rule})"
-              for f in o.findings if f.severity == "error" or f.code in CONTROL_CODES]
+    errors = [
+        f"      {f.severity:<7} {visible(f.move or '-'):<11} {f.code}: "
+        f"{visible(f.message)} ({f.rule})"
+        for f in o.findings
+        if f.severity == "error" or f.code in CONTROL_CODES
+    ]
     return "\n".join([head, *errors])
 
 
@@ -63,18 +66,26 @@ def register(cli: click.Group) -> None:
     @cli.command("import-pgn", epilog=_EPILOG)
     @db_argument
     @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-    @click.option("--stage", type=click.Choice(["main", "armageddon", "playoff"]),
-                  default=None, help="Read every game as this stage (default: from each "
-                  "game's Event tag, which names the Armageddon games in broadcasts).")
-    @click.option("--replace", is_flag=True,
-                  help="A game that already has a different record takes this one in its "
-                  "place (audited; `normtui undo` brings the old one back). Without it, such "
-                  "a game is a conflict left as it is.")
+    @click.option(
+        "--stage",
+        type=click.Choice(["main", "armageddon", "playoff"]),
+        default=None,
+        help="Read every game as this stage (default: from each "
+        "game's Event tag, which names the Armageddon games in broadcasts).",
+    )
+    @click.option(
+        "--replace",
+        is_flag=True,
+        help="A game that already has a different record takes this one in its "
+        "place (audited; `normtui undo` brings the old one back). Without it, such "
+        "a game is a conflict left as it is.",
+    )
     @json_option
     @actor_option
     @friendly
-    def import_pgn(db: Path, files: tuple[Path, ...], stage: str | None, replace: bool,
-                   as_json: bool) -> None:
+    def import_pgn(
+        db: Path, files: tuple[Path, ...], stage: str | None, replace: bool, as_json: bool
+    ) -> None:
         """Attach every game of PGN FILES to its game of the event DB and enter its result.
 
         Each game goes to the pairing its Round, White and Black tags name (names are
@@ -106,8 +117,12 @@ def register(cli: click.Group) -> None:
             state = store.playoff() if stage == "playoff" else None
             if state is not None and not state.games:
                 raise UserError(f"no play-off game to attach records to: {state.status}")
-            outcomes = import_files(store, sources, stage or "auto",  # type: ignore[arg-type]
-                                    replace=replace)
+            outcomes = import_files(
+                store,
+                sources,
+                stage or "auto",  # type: ignore[arg-type]
+                replace=replace,
+            )
         empty = [path for path, raws in sources if not raws]
         for path in empty:
             echo(f"normtui: {visible(str(path))}: no games found", err=True)

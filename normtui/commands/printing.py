@@ -22,16 +22,30 @@ def register(cli: click.Group) -> None:
     @cli.command("print")
     @db_argument
     @click.argument("what", type=click.Choice(SHEETS))
-    @click.option("--round", "round_no", type=ROUND_NUMBER,
-                  help="The round (pairings, results, scoresheets). Default: the current "
-                       "round; for results the last round with a result.")
-    @click.option("--output", "-o", "output", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Write to this file instead of stdout (as `normtui export -o`).")
-    @click.option("--json", "as_json", is_flag=True,
-                  help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "html"}.')
+    @click.option(
+        "--round",
+        "round_no",
+        type=ROUND_NUMBER,
+        help="The round (pairings, results, scoresheets). Default: the current "
+        "round; for results the last round with a result.",
+    )
+    @click.option(
+        "--output",
+        "-o",
+        "output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Write to this file instead of stdout (as `normtui export -o`).",
+    )
+    @click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "html"}.',
+    )
     @friendly
-    def print_sheet(db: Path, what: str, round_no: int | None, output: Path | None,
-                    as_json: bool) -> None:
+    def print_sheet(
+        db: Path, what: str, round_no: int | None, output: Path | None, as_json: bool
+    ) -> None:
         """Print-ready sheets of the event in DB, as HTML for a browser's Print (A4).
 
         \b
@@ -58,7 +72,13 @@ def register(cli: click.Group) -> None:
         # Replaced whole, a device or FIFO written through, a link's target written.
         write_output(output, text)
         if as_json:
-            echo_json({"sheet": what, "round": round_no, "output": str(output),
-                       "bytes": len(text.encode())})
+            echo_json(
+                {
+                    "sheet": what,
+                    "round": round_no,
+                    "output": str(output),
+                    "bytes": len(text.encode()),
+                }
+            )
         elif str(output) != "-":
             echo(f"wrote {output} ({what})", err=True)

@@ -26,24 +26,42 @@ def summary(name: str, path: Path) -> dict[str, object]:
     ev, pts = p.event, p.points
     form = {1: "single", 2: "double"}.get(ev.cycles, f"{ev.cycles}-cycle")
     if p.classical.armageddon_after_draw:
-        points = " / ".join(_pts(v) for v in (pts.win, pts.draw_armageddon_win,
-                                              pts.draw_armageddon_loss, pts.loss))
+        points = " / ".join(
+            _pts(v) for v in (pts.win, pts.draw_armageddon_win, pts.draw_armageddon_loss, pts.loss)
+        )
     else:
-        points = (" / ".join(_pts(v) for v in (pts.win, pts.draw_armageddon_loss, pts.loss))
-                  + ", no Armageddon")
-    prizes = (f"{ev.currency} {p.prizes.fund:,f} in {len(p.prizes.amounts)} prizes"
-              if p.prizes.amounts else "no prize table (give one with --prizes)")
+        points = (
+            " / ".join(_pts(v) for v in (pts.win, pts.draw_armageddon_loss, pts.loss))
+            + ", no Armageddon"
+        )
+    prizes = (
+        f"{ev.currency} {p.prizes.fund:,f} in {len(p.prizes.amounts)} prizes"
+        if p.prizes.amounts
+        else "no prize table (give one with --prizes)"
+    )
     return {
-        "name": name, "event": ev.name, "players": ev.players, "rounds": ev.rounds,
-        "cycles": ev.cycles, "second_cycle": ev.second_cycle if ev.cycles > 1 else None,
+        "name": name,
+        "event": ev.name,
+        "players": ev.players,
+        "rounds": ev.rounds,
+        "cycles": ev.cycles,
+        "second_cycle": ev.second_cycle if ev.cycles > 1 else None,
         "points": [pts.win, pts.draw_armageddon_win, pts.draw_armageddon_loss, pts.loss],
-        "currency": ev.currency, "fund": p.prizes.fund, "prizes": len(p.prizes.amounts),
-        "not_found": list(p.sources.not_found), "file": str(path),
-        "line": (f"{ev.players} players, {form} round robin ({ev.rounds} rounds); points "
-                 f"{points}; {prizes}"
-                 + ("" if p.playoff.for_shared_first else "; no play-off")
-                 + (f"; {len(p.sources.not_found)} rules not found (2022's apply)"
-                    if p.sources.not_found else "")),
+        "currency": ev.currency,
+        "fund": p.prizes.fund,
+        "prizes": len(p.prizes.amounts),
+        "not_found": list(p.sources.not_found),
+        "file": str(path),
+        "line": (
+            f"{ev.players} players, {form} round robin ({ev.rounds} rounds); points "
+            f"{points}; {prizes}"
+            + ("" if p.playoff.for_shared_first else "; no play-off")
+            + (
+                f"; {len(p.sources.not_found)} rules not found (2022's apply)"
+                if p.sources.not_found
+                else ""
+            )
+        ),
     }
 
 

@@ -34,8 +34,9 @@ def _now() -> str:
     return datetime.now().strftime("%H:%M:%S")
 
 
-def _watch(db: Path, work: Callable[..., T], said: Callable[[Turn[T]], None], interval: float,
-           what: str) -> None:
+def _watch(
+    db: Path, work: Callable[..., T], said: Callable[[Turn[T]], None], interval: float, what: str
+) -> None:
     """Follow the event until Ctrl+C (exit 0) or until the work cannot succeed (exit 1)."""
     from normtui.export.follow import follow
 
@@ -62,14 +63,23 @@ def register(cli: click.Group) -> None:
     @db_argument
     @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
     @click.option("--watch", is_flag=True, help="Rebuild after every change until interrupted.")
-    @click.option("--interval", type=click.FloatRange(min=0.1, max=60), default=0.5,
-                  show_default=True, help="With --watch: how often to look for a change (s).")
-    @click.option("--force", is_flag=True,
-                  help="Publish into a folder that holds files normtui did not write.")
+    @click.option(
+        "--interval",
+        type=click.FloatRange(min=0.1, max=60),
+        default=0.5,
+        show_default=True,
+        help="With --watch: how often to look for a change (s).",
+    )
+    @click.option(
+        "--force",
+        is_flag=True,
+        help="Publish into a folder that holds files normtui did not write.",
+    )
     @json_option
     @friendly
-    def publish(db: Path, folder: Path, watch: bool, interval: float, force: bool,
-                as_json: bool) -> None:
+    def publish(
+        db: Path, folder: Path, watch: bool, interval: float, force: bool, as_json: bool
+    ) -> None:
         """Write the event's public site into FOLDER: standings (classical and Armageddon
         points, tie-breaks, prizes), who can still finish first, every round's pairings and
         results, the crosstable, a page per player, the play-off, every game as PGN, and the
@@ -92,9 +102,11 @@ def register(cli: click.Group) -> None:
             if as_json:
                 echo_json({"at": _now(), **report.to_json()})
             elif report.written or report.removed or not watch:
-                echo(f"{_now()} {folder}: {len(report.written)} written, "
-                           f"{report.unchanged} unchanged"
-                           + (f", {len(report.removed)} removed" if report.removed else ""))
+                echo(
+                    f"{_now()} {folder}: {len(report.written)} written, "
+                    f"{report.unchanged} unchanged"
+                    + (f", {len(report.removed)} removed" if report.removed else "")
+                )
             sys.stdout.flush()
 
         def work(store: Any) -> SiteReport:
@@ -108,28 +120,64 @@ def register(cli: click.Group) -> None:
 
     @cli.command("broadcast")
     @db_argument
-    @click.option("--round", "round_no", type=click.IntRange(min=1), required=True,
-                  help="The round to push.")
-    @click.option("--to", "to_round", required=True, metavar="ROUND_ID",
-                  help="The Lichess broadcast round (8 characters) for the classical games.")
-    @click.option("--armageddon-to", "armageddon_round", metavar="ROUND_ID",
-                  help="The Lichess broadcast round for the round's Armageddon games.")
-    @click.option("--watch", is_flag=True, help="Push again after every change until "
-                                                "interrupted; a failed push is retried.")
+    @click.option(
+        "--round", "round_no", type=click.IntRange(min=1), required=True, help="The round to push."
+    )
+    @click.option(
+        "--to",
+        "to_round",
+        required=True,
+        metavar="ROUND_ID",
+        help="The Lichess broadcast round (8 characters) for the classical games.",
+    )
+    @click.option(
+        "--armageddon-to",
+        "armageddon_round",
+        metavar="ROUND_ID",
+        help="The Lichess broadcast round for the round's Armageddon games.",
+    )
+    @click.option(
+        "--watch",
+        is_flag=True,
+        help="Push again after every change until interrupted; a failed push is retried.",
+    )
     @click.option("--once", is_flag=True, help="Push once and exit (the default).")
-    @click.option("--interval", type=click.FloatRange(min=0.1, max=60), default=1.0,
-                  show_default=True, help="With --watch: how often to look for a change (s).")
-    @click.option("--token-file", type=click.Path(dir_okay=False, path_type=Path),
-                  help="A file holding the Lichess token (default: $LICHESS_TOKEN).")
-    @click.option("--base-url", default="https://lichess.org", show_default=True,
-                  help="The Lichess server (a test server, say).")
-    @click.option("--no-scoring", is_flag=True,
-                  help="Leave the rounds' scoring as it is on Lichess.")
+    @click.option(
+        "--interval",
+        type=click.FloatRange(min=0.1, max=60),
+        default=1.0,
+        show_default=True,
+        help="With --watch: how often to look for a change (s).",
+    )
+    @click.option(
+        "--token-file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="A file holding the Lichess token (default: $LICHESS_TOKEN).",
+    )
+    @click.option(
+        "--base-url",
+        default="https://lichess.org",
+        show_default=True,
+        help="The Lichess server (a test server, say).",
+    )
+    @click.option(
+        "--no-scoring", is_flag=True, help="Leave the rounds' scoring as it is on Lichess."
+    )
     @json_option
     @friendly
-    def broadcast(db: Path, round_no: int, to_round: str, armageddon_round: str | None,
-                  watch: bool, once: bool, interval: float, token_file: Path | None,
-                  base_url: str, no_scoring: bool, as_json: bool) -> None:
+    def broadcast(
+        db: Path,
+        round_no: int,
+        to_round: str,
+        armageddon_round: str | None,
+        watch: bool,
+        once: bool,
+        interval: float,
+        token_file: Path | None,
+        base_url: str,
+        no_scoring: bool,
+        as_json: bool,
+    ) -> None:
         """Push round ROUND's games to a Lichess broadcast round (POST
         /api/broadcast/round/ID/push) as the event has them: the records kept, the results
         entered, FIDE ids, `Round "N.board"`; a board not begun as its pairing with `*`. The
@@ -182,10 +230,8 @@ def _pushed(report: PushReport, as_json: bool) -> None:
         echo_json({"at": _now(), **report.to_json()})
     else:
         if report.scoring:
-            echo(f"{_now()} {report.kind} round {report.round_id}: scoring set "
-                       f"({report.scoring})")
-        echo(f"{_now()} {report.kind} round {report.round_id}: "
-                   f"{len(report.answers)} games pushed")
+            echo(f"{_now()} {report.kind} round {report.round_id}: scoring set ({report.scoring})")
+        echo(f"{_now()} {report.kind} round {report.round_id}: {len(report.answers)} games pushed")
         for answer in report.answers:
             echo(f"  {answer.line}")
     sys.stdout.flush()

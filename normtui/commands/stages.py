@@ -27,9 +27,15 @@ from normtui.store.playoff_view import PlayoffView
 from normtui.text import TextFileError, read_text_file
 
 # How the play-off table names its tie-breaks (the profile's playoff.round_robin_tiebreaks).
-_TIEBREAK_LABELS = {"sonneborn_berger": "SB", "wins": "wins", "black_wins": "with Black",
-                    "direct_encounter": "direct encounter", "koya": "Koya",
-                    "extended_koya": "extended Koya", "lots": "lot"}
+_TIEBREAK_LABELS = {
+    "sonneborn_berger": "SB",
+    "wins": "wins",
+    "black_wins": "with Black",
+    "direct_encounter": "direct encounter",
+    "koya": "Koya",
+    "extended_koya": "extended Koya",
+    "lots": "lot",
+}
 
 
 def _tiebreaks_text(values: dict[str, Decimal | list[Decimal]]) -> str:
@@ -38,14 +44,22 @@ def _tiebreaks_text(values: dict[str, Decimal | list[Decimal]]) -> str:
             return "/".join(f"{v.normalize():f}" for v in value) or "-"
         return f"{value.normalize():f}"
 
-    return ", ".join(f"{_TIEBREAK_LABELS.get(name, name)} {shown(value)}"
-                     for name, value in values.items())
+    return ", ".join(
+        f"{_TIEBREAK_LABELS.get(name, name)} {shown(value)}" for name, value in values.items()
+    )
 
 
 def _standing_json(row: Standing) -> dict[str, object]:
-    return {"rank": row.rank, "shared_rank": row.shared_rank, "player": row.name,
-            "number": row.number, "points": row.points, "sonneborn_berger": row.sonneborn_berger,
-            "wins": row.wins, "black_wins": row.black_wins}
+    return {
+        "rank": row.rank,
+        "shared_rank": row.shared_rank,
+        "player": row.name,
+        "number": row.number,
+        "points": row.points,
+        "sonneborn_berger": row.sonneborn_berger,
+        "wins": row.wins,
+        "black_wins": row.black_wins,
+    }
 
 
 def register(cli: click.Group) -> None:
@@ -83,13 +97,17 @@ def register(cli: click.Group) -> None:
     @click.option("--correct", is_flag=True, help="Replace a result already entered.")
     @reports
     @friendly
-    def blitz_result(db: Path, round_no: str, white: str, black: str, result: str,
-                     correct: bool) -> None:
+    def blitz_result(
+        db: Path, round_no: str, white: str, black: str, result: str, correct: bool
+    ) -> None:
         """Enter a blitz result (1-0, 0-1, 1/2-1/2; no Armageddon in the opener)."""
         with opened(db) as store:
-            report(store.enter_result(parse_round(round_no), white, black, result,
-                                      correction=correct, stage="blitz"),
-                   "that result is already entered")
+            report(
+                store.enter_result(
+                    parse_round(round_no), white, black, result, correction=correct, stage="blitz"
+                ),
+                "that result is already entered",
+            )
 
     @blitz.command("standings")
     @db_argument
@@ -99,8 +117,12 @@ def register(cli: click.Group) -> None:
         """The opener's ranking: points, Sonneborn-Berger, wins, wins with Black, lots."""
         with opened(db) as store:
             rows = store.blitz_standings()
-        emit(rows, as_json, lambda r: f"{r.shared_rank or '-':>5} {r.name:<26} "
-             f"{r.points.normalize():f}", to_json=_standing_json)
+        emit(
+            rows,
+            as_json,
+            lambda r: f"{r.shared_rank or '-':>5} {r.name:<26} {r.points.normalize():f}",
+            to_json=_standing_json,
+        )
 
     @blitz.command("choose")
     @db_argument
@@ -116,32 +138,71 @@ def register(cli: click.Group) -> None:
 
     @cli.command("playoff")
     @db_argument
-    @click.option("--start", "start", is_flag=True,
-                  help="Start the play-off (after the last round): create its games.")
-    @click.option("--seed", type=SEED, help="With --start: the seed every lot is drawn from "
-                  "(default: drawn from the operating system, recorded and printed).")
-    @click.option("--result", "result", nargs=2, metavar="ID RESULT",
-                  help="Enter the result of game ID (M1, M2, A, R3.2): 1-0, 0-1 or 1/2-1/2.")
-    @click.option("--correct", is_flag=True,
-                  help="With --result: replace a result; with --pgn: replace a record.")
-    @click.option("--choose", type=click.Choice(["white", "black"]),
-                  help="The Armageddon colour chosen by the player higher on the tie-breaks "
-                  "(when the profile lets them choose).")
-    @click.option("--pgn", "pgn", nargs=2, metavar="ID FILE",
-                  help="Attach the record of game ID from FILE, checked against the play-off "
-                  "time control, its players and its entered result.")
+    @click.option(
+        "--start",
+        "start",
+        is_flag=True,
+        help="Start the play-off (after the last round): create its games.",
+    )
+    @click.option(
+        "--seed",
+        type=SEED,
+        help="With --start: the seed every lot is drawn from "
+        "(default: drawn from the operating system, recorded and printed).",
+    )
+    @click.option(
+        "--result",
+        "result",
+        nargs=2,
+        metavar="ID RESULT",
+        help="Enter the result of game ID (M1, M2, A, R3.2): 1-0, 0-1 or 1/2-1/2.",
+    )
+    @click.option(
+        "--correct",
+        is_flag=True,
+        help="With --result: replace a result; with --pgn: replace a record.",
+    )
+    @click.option(
+        "--choose",
+        type=click.Choice(["white", "black"]),
+        help="The Armageddon colour chosen by the player higher on the tie-breaks "
+        "(when the profile lets them choose).",
+    )
+    @click.option(
+        "--pgn",
+        "pgn",
+        nargs=2,
+        metavar="ID FILE",
+        help="Attach the record of game ID from FILE, checked against the play-off "
+        "time control, its players and its entered result.",
+    )
     @json_option
     @actor_option
     @friendly
-    def playoff(db: Path, start: bool, seed: int | None, result: tuple[str, str] | None,
-                correct: bool, choose: str | None, pgn: tuple[str, str] | None,
-                as_json: bool) -> None:
+    def playoff(
+        db: Path,
+        start: bool,
+        seed: int | None,
+        result: tuple[str, str] | None,
+        correct: bool,
+        choose: str | None,
+        pgn: tuple[str, str] | None,
+        as_json: bool,
+    ) -> None:
         """The play-off when first place is shared (§5): two players play a 2-game blitz
         match and, if it is tied, an Armageddon (a draw is Black's win); three or more play a
         double round robin. Without an option: where it stands, the clock setting for the
         next game, the winner and the prize money."""
-        actions = [name for name, given in (("--start", start), ("--result", result),
-                                            ("--choose", choose), ("--pgn", pgn)) if given]
+        actions = [
+            name
+            for name, given in (
+                ("--start", start),
+                ("--result", result),
+                ("--choose", choose),
+                ("--pgn", pgn),
+            )
+            if given
+        ]
         if len(actions) > 1:
             raise UserError(f"give one of {' and '.join(actions)}, not both")
         if seed is not None and not start:
@@ -167,8 +228,7 @@ def register(cli: click.Group) -> None:
                     seed = int.from_bytes(os.urandom(4), "big")
                 entry = store.start_playoff(seed)
                 if not as_json:
-                    echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else
-                                                 " (recorded)"))
+                    echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else " (recorded)"))
             elif result is not None:
                 entry = store.enter_playoff_result(result[0], result[1], correction=correct)
             elif choose is not None:
@@ -182,9 +242,11 @@ def register(cli: click.Group) -> None:
         if as_json:
             shown = view.to_json()
             if actions:  # what the action wrote, beside the play-off as it now stands
-                shown.update(changed=entry is not None,
-                             entries=[entry.to_json()] if entry is not None else [],
-                             notes=[] if entry is not None else ["unchanged: already entered"])
+                shown.update(
+                    changed=entry is not None,
+                    entries=[entry.to_json()] if entry is not None else [],
+                    notes=[] if entry is not None else ["unchanged: already entered"],
+                )
                 if start:
                     shown["notes"].append(f"Seed {seed}")
             echo_json(shown)
@@ -214,31 +276,46 @@ def playoff_lines(view: PlayoffView) -> list[str]:
     for g in state.games:
         kind = "Armageddon" if g.kind == "armageddon" else "blitz"
         record = "  PGN" if g.id in view.records else ""
-        lines.append(f"  {g.id:<5} {kind:<10} {names[g.white]:<24} - {names[g.black]:<24} "
-                     f"{g.result or '':<7}{record}".rstrip())
+        lines.append(
+            f"  {g.id:<5} {kind:<10} {names[g.white]:<24} - {names[g.black]:<24} "
+            f"{g.result or '':<7}{record}".rstrip()
+        )
     if state.table and view.profile.playoff.round_robin_tiebreak_basis == "classical_games":
-        lines.append("  Table: play-off points; the tie-breaks from the main event's "
-                     "classical games (1 / ½ / 0), as the profile orders them (§5)")
+        lines.append(
+            "  Table: play-off points; the tie-breaks from the main event's "
+            "classical games (1 / ½ / 0), as the profile orders them (§5)"
+        )
     for row in state.table:
-        lines.append(f"  {row.shared_rank or row.rank or '-':>4} {names[row.number]:<24} "
-                     f"{row.points.normalize():f} pts; {_tiebreaks_text(view.tiebreaks(row))}")
+        lines.append(
+            f"  {row.shared_rank or row.rank or '-':>4} {names[row.number]:<24} "
+            f"{row.points.normalize():f} pts; {_tiebreaks_text(view.tiebreaks(row))}"
+        )
     nxt = state.next_game
     if state.waiting_for_choice is not None:
-        lines.append(f"Next: {names[state.waiting_for_choice]} chooses the Armageddon's "
-                     "colour (--choose white|black)")
+        lines.append(
+            f"Next: {names[state.waiting_for_choice]} chooses the Armageddon's "
+            "colour (--choose white|black)"
+        )
     elif nxt is not None:
         more = len(state.due) - 1
         others = f" (and {more} more game{'s' * (more != 1)} of this round)" if more else ""
-        lines.append(f"Next: {nxt.id} {names[nxt.white]} (White) - {names[nxt.black]} (Black)"
-                     f"{others}; set the clocks to {view.clock(nxt)}")
+        lines.append(
+            f"Next: {nxt.id} {names[nxt.white]} (White) - {names[nxt.black]} (Black)"
+            f"{others}; set the clocks to {view.clock(nxt)}"
+        )
     elif not view.started and view.blocker is None:
         lines.append("Start it with --start.")
     lines.extend(state.notes)
     if state.winner is not None:
-        lines.append(f"Winner: {names[state.winner]}"
-                     + (" (drawn by lot, §5 D)" if state.decided_by_lots else ""))
-    lines.append("Prize money:" if state.winner is not None else
-                 f"Prize money (places 1-{len(state.players)} wait for the play-off):")
+        lines.append(
+            f"Winner: {names[state.winner]}"
+            + (" (drawn by lot, §5 D)" if state.decided_by_lots else "")
+        )
+    lines.append(
+        "Prize money:"
+        if state.winner is not None
+        else f"Prize money (places 1-{len(state.players)} wait for the play-off):"
+    )
     for prize in view.prizes():
         amount = "pending" if prize.prize is None else f"{view.currency} {prize.prize:,.2f}"
         lines.append(f"  {prize.shared_rank or '-':>4} {prize.player:<24} {amount}")

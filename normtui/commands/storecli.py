@@ -45,9 +45,13 @@ def actor() -> str | None:
 def actor_option(func: F) -> F:
     """``--as NAME`` on a command that changes the event: the name its audit entries carry."""
 
-    @click.option("--as", "as_actor", metavar="NAME",
-                  help="Who makes the change, as the audit log shows it (default: "
-                       "$NORMTUI_ACTOR, else the login name).")
+    @click.option(
+        "--as",
+        "as_actor",
+        metavar="NAME",
+        help="Who makes the change, as the audit log shows it (default: "
+        "$NORMTUI_ACTOR, else the login name).",
+    )
     @functools.wraps(func)
     def command(*args: Any, as_actor: str | None, **kwargs: Any) -> Any:
         token = _ACTOR.set(as_actor)
@@ -137,8 +141,14 @@ def data(key: str, value: object, line: str | Sequence[str] | None = None) -> No
         output[key] = value
 
 
-def emit(items: Sequence[T], as_json: bool, line: Callable[[T], str], *,
-         to_json: Callable[[T], object] | None = None, empty: str | None = None) -> None:
+def emit(
+    items: Sequence[T],
+    as_json: bool,
+    line: Callable[[T], str],
+    *,
+    to_json: Callable[[T], object] | None = None,
+    empty: str | None = None,
+) -> None:
     """A listing: JSON (each item's ``to_json()``) or one line per item."""
     if as_json:
         echo_json([to_json(i) if to_json else i.to_json() for i in items])  # type: ignore[attr-defined]

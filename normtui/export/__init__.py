@@ -39,8 +39,16 @@ from normtui.export.snapshot import EventDetails, ExportError, Snapshot, take_sn
 from normtui.store import EventStore
 from normtui.text import visible
 
-__all__ = ["FORMATS", "EventDetails", "ExportError", "encodable", "export_event", "export_report",
-           "suffix", "writer"]
+__all__ = [
+    "FORMATS",
+    "EventDetails",
+    "ExportError",
+    "encodable",
+    "export_event",
+    "export_report",
+    "suffix",
+    "writer",
+]
 
 # format -> (module of normtui.export, function): imported when that format is written, so
 # that reading a snapshot (``normtui print``, ``normtui check``) does not load python-chess.
@@ -63,8 +71,9 @@ def suffix(fmt: str) -> str:
     return _SUFFIX.get(fmt, f".{fmt}")
 
 
-def export_event(store: EventStore, fmt: str, details: EventDetails | None = None,
-                 encoding: str = "utf-8") -> str:
+def export_event(
+    store: EventStore, fmt: str, details: EventDetails | None = None, encoding: str = "utf-8"
+) -> str:
     """The export ``fmt`` (one of :data:`FORMATS`) of the event as it is now.
 
     ``details`` give what the store does not keep (city, federation, arbiters); anything
@@ -76,8 +85,9 @@ def export_event(store: EventStore, fmt: str, details: EventDetails | None = Non
     return export_report(store, fmt, details, encoding)[0]
 
 
-def export_report(store: EventStore, fmt: str, details: EventDetails | None = None,
-                  encoding: str = "utf-8") -> tuple[str, list[str]]:
+def export_report(
+    store: EventStore, fmt: str, details: EventDetails | None = None, encoding: str = "utf-8"
+) -> tuple[str, list[str]]:
     """The export and, for a TRF report, what FIDE requires that the event does not say."""
     from normtui.export.trf import ENCODINGS
 
@@ -90,8 +100,13 @@ def export_report(store: EventStore, fmt: str, details: EventDetails | None = No
     return _export(store, write, is_trf, details, encoding)
 
 
-def _export(store: EventStore, write: Callable[..., str], is_trf: bool,
-            details: EventDetails | None, encoding: str) -> tuple[str, list[str]]:
+def _export(
+    store: EventStore,
+    write: Callable[..., str],
+    is_trf: bool,
+    details: EventDetails | None,
+    encoding: str,
+) -> tuple[str, list[str]]:
     snap = take_snapshot(store, details)
     if not is_trf:
         # Each writer shows control characters in its cells as escapes; this is the last
@@ -110,13 +125,18 @@ def encodable(text: str, encoding: str) -> None:
     try:
         text.encode(encoding)
     except UnicodeEncodeError as exc:
-        line = text[:exc.start].count("\n") + 1
+        line = text[: exc.start].count("\n") + 1
         record = text.splitlines()[line - 1]
         char = text[exc.start]
-        where = (f"player {record[4:8].strip()} {record[14:47].strip()!r}"
-                 if record.startswith("001") else f"record {record[:3]} ({record[4:].strip()!r})")
-        raise ExportError(f"{ENCODING_NAMES.get(encoding, encoding)} cannot write {char!r} in "
-                          f"{where}, line {line}; export in UTF-8 (the default)") from None
+        where = (
+            f"player {record[4:8].strip()} {record[14:47].strip()!r}"
+            if record.startswith("001")
+            else f"record {record[:3]} ({record[4:].strip()!r})"
+        )
+        raise ExportError(
+            f"{ENCODING_NAMES.get(encoding, encoding)} cannot write {char!r} in "
+            f"{where}, line {line}; export in UTF-8 (the default)"
+        ) from None
 
 
 ENCODING_NAMES = {"utf-8": "UTF-8", "latin-1": "Latin-1"}

@@ -33,18 +33,23 @@ def details_gaps(details: EventDetails, dates: Mapping[int, str | None]) -> list
     if not details.city:
         gaps.append("TRF 022: the city is not recorded (normtui details DB --city CITY)")
     if not details.federation:
-        gaps.append("TRF 032: the host federation is not recorded "
-                    "(normtui details DB --federation NOR)")
+        gaps.append(
+            "TRF 032: the host federation is not recorded (normtui details DB --federation NOR)"
+        )
     undated = sorted(r for r, d in dates.items() if not d)
     if len(undated) == len(dates):
-        gaps.append("TRF 042/052: no round has a date, so the event has no dates "
-                    "(normtui round DB ROUND --date YYYY-MM-DD)")
+        gaps.append(
+            "TRF 042/052: no round has a date, so the event has no dates "
+            "(normtui round DB ROUND --date YYYY-MM-DD)"
+        )
     elif undated:
-        gaps.append(f"TRF 132: no date for {_rounds(undated)} "
-                    "(normtui round DB ROUND --date YYYY-MM-DD)")
+        gaps.append(
+            f"TRF 132: no date for {_rounds(undated)} (normtui round DB ROUND --date YYYY-MM-DD)"
+        )
     if not details.chief_arbiter:
-        gaps.append("TRF 102: no chief arbiter (normtui details DB --arbiter 'Lastname, "
-                    "Firstname')")
+        gaps.append(
+            "TRF 102: no chief arbiter (normtui details DB --arbiter 'Lastname, Firstname')"
+        )
     return gaps
 
 
@@ -52,12 +57,15 @@ def player_gaps(players: Sequence[Player]) -> list[str]:
     """Players without a FIDE id (mandatory) or a federation (checked by FIDE)."""
     gaps = []
     for what, record, missing in (
-            ("FIDE id", "--fide-id N", [p for p in players if not p.fide_id]),
-            ("federation", "--federation FED", [p for p in players if not p.federation])):
+        ("FIDE id", "--fide-id N", [p for p in players if not p.fide_id]),
+        ("federation", "--federation FED", [p for p in players if not p.federation]),
+    ):
         if missing:
             names = ", ".join(f"{p.number} {surname(p.name)}" for p in missing)
-            gaps.append(f"TRF 001: no {what} for {len(missing)} of {len(players)} players: "
-                        f"{names} (normtui player DB PLAYER {record})")
+            gaps.append(
+                f"TRF 001: no {what} for {len(missing)} of {len(players)} players: "
+                f"{names} (normtui player DB PLAYER {record})"
+            )
     return gaps
 
 

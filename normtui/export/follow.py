@@ -55,12 +55,20 @@ def attempt(store: EventStore, work: Callable[[EventStore], T], failures: int = 
     except InputError as exc:  # refused for good: a token, a round id, a folder
         return Turn(problem=str(exc))
     except OSError as exc:  # a full disk, a folder gone: it may come back
-        return Turn(problem=f"{exc.filename or 'file'}: {exc.strerror or exc}",
-                    retry_in=BACKOFF[min(failures, len(BACKOFF) - 1)])
+        return Turn(
+            problem=f"{exc.filename or 'file'}: {exc.strerror or exc}",
+            retry_in=BACKOFF[min(failures, len(BACKOFF) - 1)],
+        )
 
 
-def follow(path: Path, work: Callable[[EventStore], T], said: Callable[[Turn[T]], None], *,
-           interval: float = 0.5, stop: threading.Event | None = None) -> Turn[T] | None:
+def follow(
+    path: Path,
+    work: Callable[[EventStore], T],
+    said: Callable[[Turn[T]], None],
+    *,
+    interval: float = 0.5,
+    stop: threading.Event | None = None,
+) -> Turn[T] | None:
     """Run ``work`` on the event at ``path`` now and after every change, telling ``said`` each
     turn, until ``stop`` is set (None) or the work cannot succeed (that turn)."""
     stop = stop or threading.Event()

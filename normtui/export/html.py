@@ -56,29 +56,52 @@ def _head(titles: Sequence[tuple[str, str]]) -> str:
 
 def _standings(snap: Snapshot) -> str:
     currency = esc(snap.profile.event.currency)
-    head = _head([("num", "Rk"), ("num", "No"), ("", "Player"), ("", "Fed"), ("num", "Rtg"),
-                  ("num", "Pts"), ("num", "SB"), ("num", "W"), ("num", "BW"),
-                  ("num", f"Prize ({currency})")])
+    head = _head(
+        [
+            ("num", "Rk"),
+            ("num", "No"),
+            ("", "Player"),
+            ("", "Fed"),
+            ("num", "Rtg"),
+            ("num", "Pts"),
+            ("num", "SB"),
+            ("num", "W"),
+            ("num", "BW"),
+            ("num", f"Prize ({currency})"),
+        ]
+    )
     rows = []
     for row in snap.standings:
         p = snap.by_number[row.number]
         withdrawn = row.status.value == "withdrawn"
         name = esc(p.name) + (" <small>(withdrawn)</small>" if withdrawn else "")
         name += f" <small>– {esc(row.note)}</small>" if row.note else ""
-        rows.append(_row([
-            ("num", esc(snap.place(row.number) or "–")), ("num", esc(p.number)), ("", name),
-            ("", esc(p.federation or "")), ("num", esc(p.rating or "")),
-            ("num", esc(half(row.points))), ("num", esc(tiebreak_text(row.sonneborn_berger))),
-            ("num", esc(row.wins)), ("num", esc(row.black_wins)),
-            ("num", esc(prize_text(row, grouped=True)))], "withdrawn" if withdrawn else ""))
+        rows.append(
+            _row(
+                [
+                    ("num", esc(snap.place(row.number) or "–")),
+                    ("num", esc(p.number)),
+                    ("", name),
+                    ("", esc(p.federation or "")),
+                    ("num", esc(p.rating or "")),
+                    ("num", esc(half(row.points))),
+                    ("num", esc(tiebreak_text(row.sonneborn_berger))),
+                    ("num", esc(row.wins)),
+                    ("num", esc(row.black_wins)),
+                    ("num", esc(prize_text(row, grouped=True))),
+                ],
+                "withdrawn" if withdrawn else "",
+            )
+        )
     return f"<table>{head}<tbody>{''.join(rows)}</tbody></table>"
 
 
 def _crosstable(snap: Snapshot) -> str:
     table = crosstable(snap)
     numbers = [p.number for p in snap.players]
-    head = _head([("num", "No"), ("", "Player"), *[("cell", esc(n)) for n in numbers],
-                  ("num", "Pts")])
+    head = _head(
+        [("num", "No"), ("", "Player"), *[("cell", esc(n)) for n in numbers], ("num", "Pts")]
+    )
     rows = []
     for p in snap.players:
         cells = [("num", esc(p.number)), ("", esc(p.name))]
@@ -98,7 +121,9 @@ def _playoff(snap: Snapshot) -> str:
         return ""
     items = "".join(
         f"<li>{esc(g.id)}: {esc(snap.by_number[g.white].name)} – "
-        f"{esc(snap.by_number[g.black].name)} {esc(g.result or '*')}</li>" for g in state.games)
+        f"{esc(snap.by_number[g.black].name)} {esc(g.result or '*')}</li>"
+        for g in state.games
+    )
     return f"<h2>Play-off</h2><p>{esc(state.status)}</p><ul>{items}</ul>"
 
 

@@ -30,9 +30,19 @@ from normtui.export.snapshot import ExportError, Snapshot, half
 from normtui.rules.profile import Profile
 from normtui.text import TextFileError, read_text_file, visible
 
-__all__ = ["Broadcast", "BroadcastRefused", "GameAnswer", "Lichess", "LichessUnreachable",
-           "PushReport", "RateLimited", "read_token", "round_id", "round_pgn",
-           "scoring_fields"]
+__all__ = [
+    "Broadcast",
+    "BroadcastRefused",
+    "GameAnswer",
+    "Lichess",
+    "LichessUnreachable",
+    "PushReport",
+    "RateLimited",
+    "read_token",
+    "round_id",
+    "round_pgn",
+    "scoring_fields",
+]
 
 # Lichess takes at most 100 games a push (API: "up to 100 games").
 PUSH_LIMIT = 100
@@ -73,8 +83,13 @@ class GameAnswer:
         return f"{self.round} {self.white} - {self.black}: {said}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "white": self.white, "black": self.black,
-                "moves": self.moves, "error": self.error}
+        return {
+            "round": self.round,
+            "white": self.white,
+            "black": self.black,
+            "moves": self.moves,
+            "error": self.error,
+        }
 
 
 def read_token(token_file: str | Path | None) -> str:
@@ -87,16 +102,20 @@ def read_token(token_file: str | Path | None) -> str:
     else:
         token = os.environ.get("LICHESS_TOKEN", "")
     if not token.strip():
-        raise ExportError("no Lichess token: set LICHESS_TOKEN or give a token file (a token "
-                          "with the study:write scope)")
+        raise ExportError(
+            "no Lichess token: set LICHESS_TOKEN or give a token file (a token "
+            "with the study:write scope)"
+        )
     return token.strip()
 
 
 def round_id(value: str) -> str:
     """A Lichess broadcast round id as typed: eight letters and digits."""
     if not _ROUND_ID.fullmatch(value):
-        raise ExportError(f"{value!r} is not a Lichess broadcast round id (8 letters and "
-                          "digits, as in lichess.org/broadcast/…/ROUNDID)")
+        raise ExportError(
+            f"{value!r} is not a Lichess broadcast round id (8 letters and "
+            "digits, as in lichess.org/broadcast/…/ROUNDID)"
+        )
     return value
 
 
@@ -104,8 +123,7 @@ def round_pgn(snap: Snapshot, round_no: int, *, armageddon: bool = False) -> lis
     """The round's games (or its Armageddon games) as PGN texts, pairings not begun included."""
     if not 1 <= round_no <= snap.rounds:
         raise ExportError(f"round {round_no}: the event has rounds 1-{snap.rounds}")
-    return [game_text(g) for g in round_games(snap, round_no, armageddon=armageddon,
-                                              pairings=True)]
+    return [game_text(g) for g in round_games(snap, round_no, armageddon=armageddon, pairings=True)]
 
 
 def _points(value: Decimal) -> str:
@@ -118,28 +136,35 @@ def scoring_fields(profile: Profile, *, armageddon: bool) -> dict[str, str]:
     draw's winner takes the Armageddon's worth), and not rated."""
     p = profile.points
     if not armageddon:
-        return {"customScoring.white.win": _points(p.win),
-                "customScoring.white.draw": _points(p.draw_armageddon_loss),
-                "customScoring.black.win": _points(p.win),
-                "customScoring.black.draw": _points(p.draw_armageddon_loss)}
+        return {
+            "customScoring.white.win": _points(p.win),
+            "customScoring.white.draw": _points(p.draw_armageddon_loss),
+            "customScoring.black.win": _points(p.win),
+            "customScoring.black.draw": _points(p.draw_armageddon_loss),
+        }
     worth = p.draw_armageddon_win - p.draw_armageddon_loss
     draw_to = profile.classical.armageddon_draw_winner
-    return {"customScoring.white.win": _points(worth),
-            "customScoring.white.draw": _points(worth if draw_to == "white" else Decimal(0)),
-            "customScoring.black.win": _points(worth),
-            "customScoring.black.draw": _points(worth if draw_to == "black" else Decimal(0)),
-            "rated": "false"}
+    return {
+        "customScoring.white.win": _points(worth),
+        "customScoring.white.draw": _points(worth if draw_to == "white" else Decimal(0)),
+        "customScoring.black.win": _points(worth),
+        "customScoring.black.draw": _points(worth if draw_to == "black" else Decimal(0)),
+        "rated": "false",
+    }
 
 
 def scoring_text(fields: dict[str, str]) -> str:
     """The scoring as a person reads it: "White win 3, draw 1; Black win 3, draw 1"."""
+
     def pts(key: str) -> str:
         return half(Decimal(fields[key]))
 
     rated = "; unrated" if fields.get("rated") == "false" else ""
-    return (f"White win {pts('customScoring.white.win')}, draw {pts('customScoring.white.draw')}"
-            f"; Black win {pts('customScoring.black.win')}, draw "
-            f"{pts('customScoring.black.draw')}{rated}")
+    return (
+        f"White win {pts('customScoring.white.win')}, draw {pts('customScoring.white.draw')}"
+        f"; Black win {pts('customScoring.black.win')}, draw "
+        f"{pts('customScoring.black.draw')}{rated}"
+    )
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -154,14 +179,17 @@ _OPENER = urllib.request.build_opener(_NoRedirect)
 class Lichess:
     """The two calls a broadcast needs, one request at a time, each bounded by ``timeout``."""
 
-    def __init__(self, token: str, base_url: str = "https://lichess.org",
-                 timeout: float = 20.0) -> None:
+    def __init__(
+        self, token: str, base_url: str = "https://lichess.org", timeout: float = 20.0
+    ) -> None:
         parts = urllib.parse.urlsplit(base_url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
             raise ExportError(f"--base-url {base_url!r} is not an http(s) address")
         if not token or any(c.isspace() for c in token):
-            raise ExportError("the Lichess token is empty or holds spaces: give the token "
-                              "alone (LICHESS_TOKEN or --token-file)")
+            raise ExportError(
+                "the Lichess token is empty or holds spaces: give the token "
+                "alone (LICHESS_TOKEN or --token-file)"
+            )
         self._token = token
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
@@ -174,30 +202,44 @@ class Lichess:
         if len(games) > PUSH_LIMIT:
             raise ExportError(f"{len(games)} games in one push; Lichess takes {PUSH_LIMIT}")
         body = "\n\n".join(g.strip() for g in games).encode("utf-8")
-        answer = self._post(f"/api/broadcast/round/{round_id}/push", body,
-                            "text/plain; charset=utf-8")
+        answer = self._post(
+            f"/api/broadcast/round/{round_id}/push", body, "text/plain; charset=utf-8"
+        )
         out = []
         for item in answer.get("games", []) if isinstance(answer, dict) else []:
             tags = item.get("tags", {}) if isinstance(item, dict) else {}
             moves = item.get("moves") if isinstance(item, dict) else None
             error = item.get("error") if isinstance(item, dict) else "no answer for this game"
-            out.append(GameAnswer(str(tags.get("Round", "?")), str(tags.get("White", "?")),
-                                  str(tags.get("Black", "?")),
-                                  moves if isinstance(moves, int) else None,
-                                  None if error is None else str(error)))
+            out.append(
+                GameAnswer(
+                    str(tags.get("Round", "?")),
+                    str(tags.get("White", "?")),
+                    str(tags.get("Black", "?")),
+                    moves if isinstance(moves, int) else None,
+                    None if error is None else str(error),
+                )
+            )
         return out
 
     def set_scoring(self, round_id: str, fields: dict[str, str]) -> None:
         """Set the round's custom scoring, leaving the rest of the round as it is."""
         body = urllib.parse.urlencode(fields).encode("ascii")
-        self._post(f"/broadcast/round/{round_id}/edit?patch=1", body,
-                   "application/x-www-form-urlencoded")
+        self._post(
+            f"/broadcast/round/{round_id}/edit?patch=1", body, "application/x-www-form-urlencoded"
+        )
 
     def _post(self, path: str, body: bytes, content_type: str) -> Any:
         request = urllib.request.Request(
-            self.base_url + path, data=body, method="POST",
-            headers={"Authorization": f"Bearer {self._token}", "Content-Type": content_type,
-                     "Accept": "application/json", "User-Agent": "normtui"})
+            self.base_url + path,
+            data=body,
+            method="POST",
+            headers={
+                "Authorization": f"Bearer {self._token}",
+                "Content-Type": content_type,
+                "Accept": "application/json",
+                "User-Agent": "normtui",
+            },
+        )
         try:
             with _OPENER.open(request, timeout=self.timeout) as response:
                 raw = response.read(_ANSWER_LIMIT)
@@ -209,8 +251,9 @@ class Lichess:
         try:
             return json.loads(raw or b"{}")
         except ValueError:
-            raise LichessUnreachable(f"{self.base_url} answered with something that is not "
-                                     "JSON") from None
+            raise LichessUnreachable(
+                f"{self.base_url} answered with something that is not JSON"
+            ) from None
 
 
 def _refusal(exc: urllib.error.HTTPError, path: str) -> ExportError:
@@ -226,8 +269,10 @@ def _refusal(exc: urllib.error.HTTPError, path: str) -> ExportError:
             wait = 60.0
         return RateLimited(f"Lichess asks to wait (HTTP 429){detail}", max(0.0, wait))
     if exc.code in (401, 403):
-        return BroadcastRefused(f"Lichess refused the token (HTTP {exc.code}){detail}: it "
-                                "needs the study:write scope and must own the broadcast")
+        return BroadcastRefused(
+            f"Lichess refused the token (HTTP {exc.code}){detail}: it "
+            "needs the study:write scope and must own the broadcast"
+        )
     if exc.code == 404:
         return BroadcastRefused(f"Lichess has no such broadcast round ({path}){detail}")
     if exc.code >= 500:
@@ -250,16 +295,27 @@ class PushReport:
         return tuple(a for a in self.answers if a.error is not None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "round_id": self.round_id, "scoring": self.scoring,
-                "games": [a.to_json() for a in self.answers]}
+        return {
+            "kind": self.kind,
+            "round_id": self.round_id,
+            "scoring": self.scoring,
+            "games": [a.to_json() for a in self.answers],
+        }
 
 
 class Broadcast:
     """One event round pushed to its Lichess round(s): the whole round each time, so a push
     after a failed one catches up; the scoring set once per round, before its first push."""
 
-    def __init__(self, client: Lichess, round_no: int, to: str, armageddon_to: str | None,
-                 *, scoring: bool = True) -> None:
+    def __init__(
+        self,
+        client: Lichess,
+        round_no: int,
+        to: str,
+        armageddon_to: str | None,
+        *,
+        scoring: bool = True,
+    ) -> None:
         self.client = client
         self.round_no = round_no
         self.targets = [("classical", round_id(to))]
@@ -279,6 +335,6 @@ class Broadcast:
                 said = scoring_text(fields)
             answers: list[GameAnswer] = []
             for start in range(0, len(games), PUSH_LIMIT):
-                answers += self.client.push(target, games[start:start + PUSH_LIMIT])
+                answers += self.client.push(target, games[start : start + PUSH_LIMIT])
             reports.append(PushReport(kind, target, tuple(answers), said))
         return reports

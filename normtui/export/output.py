@@ -36,8 +36,9 @@ class OutputError(InputError):
 
 def _failure(path: Path | str, exc: OSError) -> OutputError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return OutputError(f"{path}: the disk is full; nothing was written (an existing "
-                           "file is as it was)")
+        return OutputError(
+            f"{path}: the disk is full; nothing was written (an existing file is as it was)"
+        )
     return OutputError(f"{path}: cannot be written: {exc.strerror or exc}")
 
 
@@ -72,11 +73,13 @@ def _write_stdout(raw: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
-def _write_through(path: Path | str, target: Path, info: os.stat_result, raw: bytes,
-                   wait_for_reader: bool) -> None:
+def _write_through(
+    path: Path | str, target: Path, info: os.stat_result, raw: bytes, wait_for_reader: bool
+) -> None:
     if stat.S_ISBLK(info.st_mode):
-        raise OutputError(f"{path} is a disk (a block device); an export is not written "
-                          "onto a disk")
+        raise OutputError(
+            f"{path} is a disk (a block device); an export is not written onto a disk"
+        )
     if not (stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
         raise OutputError(f"{path} is not a file, a device or a FIFO; give a file name")
     fifo = stat.S_ISFIFO(info.st_mode)
@@ -89,8 +92,10 @@ def _write_through(path: Path | str, target: Path, info: os.stat_result, raw: by
             fd = os.open(target, flags)
         except OSError as exc:
             if exc.errno == errno.ENXIO and fifo:
-                raise OutputError(f"{path} is a FIFO that nobody reads; nothing was written "
-                                  "(start its reader, then write again)") from None
+                raise OutputError(
+                    f"{path} is a FIFO that nobody reads; nothing was written "
+                    "(start its reader, then write again)"
+                ) from None
             raise
         os.set_blocking(fd, True)  # a reader is there: the writes may wait for it
         with open(fd, "wb", closefd=True) as out:

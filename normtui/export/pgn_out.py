@@ -48,12 +48,31 @@ from normtui.text import clean_text, pgn_string
 
 __all__ = ["board_games", "game_text", "pgn", "pgn_games", "playoff_games", "round_games"]
 
-_OURS = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteElo",
-                   "BlackElo", "WhiteFideId", "BlackFideId", "TimeControl", "WhiteTimeControl",
-                   "BlackTimeControl"})
-_MAIN_RESULT = {MainResult.WHITE_WIN: "1-0", MainResult.BLACK_WIN: "0-1",
-                MainResult.DRAW: "1/2-1/2", MainResult.WHITE_FORFEIT_WIN: "1-0",
-                MainResult.BLACK_FORFEIT_WIN: "0-1"}
+_OURS = frozenset(
+    {
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "White",
+        "Black",
+        "Result",
+        "WhiteElo",
+        "BlackElo",
+        "WhiteFideId",
+        "BlackFideId",
+        "TimeControl",
+        "WhiteTimeControl",
+        "BlackTimeControl",
+    }
+)
+_MAIN_RESULT = {
+    MainResult.WHITE_WIN: "1-0",
+    MainResult.BLACK_WIN: "0-1",
+    MainResult.DRAW: "1/2-1/2",
+    MainResult.WHITE_FORFEIT_WIN: "1-0",
+    MainResult.BLACK_FORFEIT_WIN: "0-1",
+}
 
 
 # python-chess reads a tag value as written, escapes and all.
@@ -75,14 +94,28 @@ def _moves(text: str | None) -> chess.pgn.Game:
     return game if game is not None else chess.pgn.Game()
 
 
-def _build(snap: Snapshot, text: str | None, event: str, round_: str, date: str | None,
-           white: Player, black: Player, result: str, tc: TimeControl) -> chess.pgn.Game:
+def _build(
+    snap: Snapshot,
+    text: str | None,
+    event: str,
+    round_: str,
+    date: str | None,
+    white: Player,
+    black: Player,
+    result: str,
+    tc: TimeControl,
+) -> chess.pgn.Game:
     game = _moves(text)
     kept = {k: _ESCAPED.sub(r"\1", v) for k, v in game.headers.items() if k not in _OURS}
     headers = chess.pgn.Headers(
-        Event=event, Site=snap.details.place or "?",
-        Date=date.replace("-", ".") if date else "????.??.??", Round=round_,
-        White=white.name, Black=black.name, Result=result)
+        Event=event,
+        Site=snap.details.place or "?",
+        Date=date.replace("-", ".") if date else "????.??.??",
+        Round=round_,
+        White=white.name,
+        Black=black.name,
+        Result=result,
+    )
     for colour, p in (("White", white), ("Black", black)):
         headers[f"{colour}Elo"] = str(p.rating) if p.rating else "-"
     for colour, p in (("White", white), ("Black", black)):
@@ -102,9 +135,17 @@ def _main(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
     if g.result is MainResult.DOUBLE_FORFEIT:
         return None
     result = _MAIN_RESULT[g.result] if g.result is not None else "*"
-    game = _build(snap, g.pgn, snap.name, f"{g.round}.{g.board}", snap.round_dates.get(g.round),
-                  snap.by_number[g.white], snap.by_number[g.black], result,
-                  snap.profile.time_controls["classical"])
+    game = _build(
+        snap,
+        g.pgn,
+        snap.name,
+        f"{g.round}.{g.board}",
+        snap.round_dates.get(g.round),
+        snap.by_number[g.white],
+        snap.by_number[g.black],
+        result,
+        snap.profile.time_controls["classical"],
+    )
     if g.result is not None and g.result.is_forfeit:
         game.headers["Termination"] = "abandoned"
         winner = "White" if g.result is MainResult.WHITE_FORFEIT_WIN else "Black"
@@ -117,11 +158,20 @@ def _armageddon(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
     if arm is ArmageddonResult.DOUBLE_FORFEIT:
         return None
     forfeit = arm is not None and arm.is_forfeit
-    result = "*" if arm is None else (
-        {"+/-": "1-0", "-/+": "0-1"}[arm.value] if forfeit else arm.value)
-    game = _build(snap, g.armageddon_pgn, f"{snap.name} Armageddon", f"{g.round}.{g.board}",
-                  snap.round_dates.get(g.round), snap.by_number[g.white],
-                  snap.by_number[g.black], result, snap.profile.time_controls["armageddon"])
+    result = (
+        "*" if arm is None else ({"+/-": "1-0", "-/+": "0-1"}[arm.value] if forfeit else arm.value)
+    )
+    game = _build(
+        snap,
+        g.armageddon_pgn,
+        f"{snap.name} Armageddon",
+        f"{g.round}.{g.board}",
+        snap.round_dates.get(g.round),
+        snap.by_number[g.white],
+        snap.by_number[g.black],
+        result,
+        snap.profile.time_controls["armageddon"],
+    )
     if forfeit:
         game.headers["Termination"] = "abandoned"
         winner = "White" if arm is ArmageddonResult.WHITE_FORFEIT_WIN else "Black"
@@ -134,9 +184,17 @@ def _armageddon(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
 
 def _playoff(snap: Snapshot, g: PlayoffGame) -> chess.pgn.Game:
     event = f"{snap.name} Play-off" + (" Armageddon" if g.kind == "armageddon" else "")
-    game = _build(snap, None, event, f"{g.round}.{g.board}", snap.end_date,
-                  snap.by_number[g.white], snap.by_number[g.black], g.result or "*",
-                  snap.profile.time_controls[g.time_control])
+    game = _build(
+        snap,
+        None,
+        event,
+        f"{g.round}.{g.board}",
+        snap.end_date,
+        snap.by_number[g.white],
+        snap.by_number[g.black],
+        g.result or "*",
+        snap.profile.time_controls[g.time_control],
+    )
     if g.kind == "armageddon" and g.result == "1/2-1/2":
         winner = snap.profile.playoff.armageddon_draw_winner.capitalize()
         game.comment = f"Drawn Armageddon: {winner} wins the play-off (Regulations §5)."
@@ -171,8 +229,9 @@ def pgn_games(snap: Snapshot) -> Iterator[chess.pgn.Game]:
     yield from playoff_games(snap)
 
 
-def round_games(snap: Snapshot, round_no: int, *, armageddon: bool = False,
-                pairings: bool = False) -> list[chess.pgn.Game]:
+def round_games(
+    snap: Snapshot, round_no: int, *, armageddon: bool = False, pairings: bool = False
+) -> list[chess.pgn.Game]:
     """One round's main games (or, ``armageddon``, its Armageddon games), board by board.
 
     ``pairings``: a board not begun is there too, as its players and ``*``, so that a

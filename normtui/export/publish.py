@@ -47,8 +47,12 @@ class SiteReport:
     removed: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"folder": self.folder, "written": list(self.written),
-                "unchanged": self.unchanged, "removed": list(self.removed)}
+        return {
+            "folder": self.folder,
+            "written": list(self.written),
+            "unchanged": self.unchanged,
+            "removed": list(self.removed),
+        }
 
 
 def _json(data: object) -> str:
@@ -61,34 +65,52 @@ def _round_data(snap: Snapshot, round_no: int) -> dict[str, Any]:
     boards = []
     for g in (g for g in snap.games if g.round == round_no):
         white, black = snap.by_number[g.white], snap.by_number[g.black]
-        boards.append({
-            "board": g.board,
-            "white": {"number": white.number, "name": white.name, "fide_id": white.fide_id},
-            "black": {"number": black.number, "name": black.name, "fide_id": black.fide_id},
-            "result": g.result.value if g.result else None,
-            "armageddon": g.armageddon.value if g.armageddon else None,
-            "points": [json_number(x) for x in g.points] if g.points else None,
-            "status": game_status(g) or "not started",
-            "provisional": g.provisional,
-            "entered_by_feed": g.result_from == "feed"})
+        boards.append(
+            {
+                "board": g.board,
+                "white": {"number": white.number, "name": white.name, "fide_id": white.fide_id},
+                "black": {"number": black.number, "name": black.name, "fide_id": black.fide_id},
+                "result": g.result.value if g.result else None,
+                "armageddon": g.armageddon.value if g.armageddon else None,
+                "points": [json_number(x) for x in g.points] if g.points else None,
+                "status": game_status(g) or "not started",
+                "provisional": g.provisional,
+                "entered_by_feed": g.result_from == "feed",
+            }
+        )
     return {"round": round_no, "date": snap.round_dates.get(round_no), "boards": boards}
 
 
-def _event_data(snap: Snapshot, race: Sequence[Contender] | None,
-                current: int) -> dict[str, Any]:
+def _event_data(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dict[str, Any]:
     data = as_data(snap)
     split = points_split(snap)
     for entry in data["standings"]:
         classical, armageddon = split[entry["number"]]
-        entry.update(classical_points=json_number(classical),
-                     armageddon_points=json_number(armageddon))
+        entry.update(
+            classical_points=json_number(classical), armageddon_points=json_number(armageddon)
+        )
     data["event"]["current_round"] = current
-    data["contenders"] = None if race is None else [
-        {"number": c.number, "player": c.name, "points": json_number(c.points),
-         "max_points": json_number(c.max_points), "best_place": c.best_place,
-         "best_place_up_to": c.best_place_up_to, "worst_place": c.worst_place,
-         "worst_place_from": c.worst_place_from, "games_left": c.games_left,
-         "can_win": c.can_win, "clinched": c.clinched, "settled": c.settled} for c in race]
+    data["contenders"] = (
+        None
+        if race is None
+        else [
+            {
+                "number": c.number,
+                "player": c.name,
+                "points": json_number(c.points),
+                "max_points": json_number(c.max_points),
+                "best_place": c.best_place,
+                "best_place_up_to": c.best_place_up_to,
+                "worst_place": c.worst_place,
+                "worst_place_from": c.worst_place_from,
+                "games_left": c.games_left,
+                "can_win": c.can_win,
+                "clinched": c.clinched,
+                "settled": c.settled,
+            }
+            for c in race
+        ]
+    )
     return data
 
 
@@ -103,13 +125,23 @@ class GameTexts:
     def of_rounds(self, snap: Snapshot) -> dict[int, list[str]]:
         """Every round's texts (main games, Armageddons after them), in board order."""
         tcs = snap.profile.time_controls
-        common = (snap.name, snap.details.place, tcs.get("classical"), tcs.get("armageddon"),
-                  snap.profile.classical.armageddon_draw_winner)
+        common = (
+            snap.name,
+            snap.details.place,
+            tcs.get("classical"),
+            tcs.get("armageddon"),
+            snap.profile.classical.armageddon_draw_winner,
+        )
         kept: dict[tuple[object, ...], tuple[str, ...]] = {}
         out: dict[int, list[str]] = {r: [] for r in range(1, snap.rounds + 1)}
         for g in snap.games:
-            key = (g, snap.by_number[g.white], snap.by_number[g.black],
-                   snap.round_dates.get(g.round), *common)
+            key = (
+                g,
+                snap.by_number[g.white],
+                snap.by_number[g.black],
+                snap.round_dates.get(g.round),
+                *common,
+            )
             texts = self._texts.get(key)
             if texts is None:
                 texts = tuple(game_text(x) for x in board_games(snap, g))
@@ -160,18 +192,27 @@ def _read_manifest(folder: Path, force: bool) -> dict[str, str]:
             kept = {str(k): str(v) for k, v in data["files"].items()}
         except (ValueError, KeyError, AttributeError, TypeError, OSError):
             if not force:
-                raise ExportError(f"{manifest} is not the list normtui keeps of the files it "
-                                  "wrote; give --force to publish there anyway") from None
+                raise ExportError(
+                    f"{manifest} is not the list normtui keeps of the files it "
+                    "wrote; give --force to publish there anyway"
+                ) from None
     if not force:
-        foreign = sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
-                         if p.is_file() and p.name != MANIFEST
-                         and not (p.name.startswith(".") and p.name.endswith(".tmp"))
-                         and str(p.relative_to(folder)) not in kept)
+        foreign = sorted(
+            str(p.relative_to(folder))
+            for p in folder.rglob("*")
+            if p.is_file()
+            and p.name != MANIFEST
+            and not (p.name.startswith(".") and p.name.endswith(".tmp"))
+            and str(p.relative_to(folder)) not in kept
+        )
         if foreign:
-            shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more"
-                                              if len(foreign) > 3 else "")
-            raise ExportError(f"{folder} holds files normtui did not write ({shown}); "
-                              "publish into an empty folder, or give --force")
+            shown = ", ".join(foreign[:3]) + (
+                f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+            )
+            raise ExportError(
+                f"{folder} holds files normtui did not write ({shown}); "
+                "publish into an empty folder, or give --force"
+            )
     return kept
 
 
@@ -186,8 +227,14 @@ def _clear_leftovers(folder: Path) -> None:
                 tmp.unlink()
 
 
-def publish(store: EventStore, folder: Path, *, force: bool = False,
-            now: datetime | None = None, texts: GameTexts | None = None) -> SiteReport:
+def publish(
+    store: EventStore,
+    folder: Path,
+    *,
+    force: bool = False,
+    now: datetime | None = None,
+    texts: GameTexts | None = None,
+) -> SiteReport:
     """Write the site into ``folder`` (made if missing): only the files that changed since the
     last build, each replaced whole; then the list of what is there."""
     kept = _read_manifest(folder, force)
@@ -210,6 +257,7 @@ def publish(store: EventStore, folder: Path, *, force: bool = False,
             (folder / name).unlink()
             removed.append(name)
     if written or removed or kept != digests:
-        write_output(folder / MANIFEST, _json({"normtui": 1, "files": digests}),
-                     wait_for_reader=False)
+        write_output(
+            folder / MANIFEST, _json({"normtui": 1, "files": digests}), wait_for_reader=False
+        )
     return SiteReport(str(folder), tuple(written), len(files) - len(written), tuple(removed))

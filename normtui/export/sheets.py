@@ -83,20 +83,26 @@ def page(title: str, sheets: Sequence[str], *, landscape: bool = False) -> str:
     landscape document turns every page (one size a document: named pages leave a blank
     page behind in Chromium)."""
     css = _CSS + ("@page { size: A4 landscape; margin: 10mm; }\n" if landscape else "")
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{esc(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
-            + "\n".join(sheets) + "\n</body>\n</html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{esc(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
+        + "\n".join(sheets)
+        + "\n</body>\n</html>\n"
+    )
 
 
 def section(body: str, *, wide: bool = False, one_page: bool = True) -> str:
-    classes = " ".join(c for c in ("sheet", "wide" if wide else "", "one" if one_page else
-                                   "flow") if c)
+    classes = " ".join(
+        c for c in ("sheet", "wide" if wide else "", "one" if one_page else "flow") if c
+    )
     return f'<section class="{classes}">\n{body}\n</section>'
 
 
-def table(head: Sequence[tuple[str, str]], rows: Sequence[Sequence[tuple[str, str]]],
-          cls: str = "") -> str:
+def table(
+    head: Sequence[tuple[str, str]], rows: Sequence[Sequence[tuple[str, str]]], cls: str = ""
+) -> str:
     """``head`` and each row are (css class, already escaped HTML) cells."""
+
     def cell(tag: str, c: str, t: str) -> str:
         return f'<{tag} class="{c}">{t}</{tag}>' if c else f"<{tag}>{t}</{tag}>"
 
@@ -113,8 +119,9 @@ def heading(snap: Snapshot, title: str) -> str:
     where = ", ".join(x for x in (snap.details.city, snap.details.federation) if x)
     dates = " – ".join(x for x in dict.fromkeys((snap.start_date, snap.end_date)) if x)
     sub = " · ".join(x for x in (where, dates) if x)
-    return (f"<h1>{esc(snap.name)}: {esc(title)}</h1>"
-            + (f'<p class="sub">{esc(sub)}</p>' if sub else ""))
+    return f"<h1>{esc(snap.name)}: {esc(title)}</h1>" + (
+        f'<p class="sub">{esc(sub)}</p>' if sub else ""
+    )
 
 
 def sheet_html(store: EventStore, what: str, round_no: int | None = None) -> str:
@@ -124,8 +131,9 @@ def sheet_html(store: EventStore, what: str, round_no: int | None = None) -> str
     snap = take_snapshot(store)
     if what not in ROUND_SHEETS:
         if round_no is not None:
-            raise ExportError(f"--round is for {', '.join(ROUND_SHEETS)}; the {what} covers "
-                              "the whole event")
+            raise ExportError(
+                f"--round is for {', '.join(ROUND_SHEETS)}; the {what} covers the whole event"
+            )
     else:
         round_no = _round(store, snap, what, round_no)
     from normtui.export import sheets_report, sheets_round
@@ -155,6 +163,7 @@ def _round(store: EventStore, snap: Snapshot, what: str, round_no: int | None) -
             return max(done, default=1)
         return store.current_round()
     if not 1 <= round_no <= snap.rounds:
-        raise ExportError(f"round {round_no} does not exist; the event has rounds 1 to "
-                          f"{snap.rounds}")
+        raise ExportError(
+            f"round {round_no} does not exist; the event has rounds 1 to {snap.rounds}"
+        )
     return round_no

@@ -23,10 +23,20 @@ _NONE = '<p class="note">None.</p>'
 def _log_table(entries: list[AuditEntry]) -> str:
     if not entries:
         return _NONE
-    return table([("", "When (UTC)"), ("", "By"), ("", "What")],
-                 [[("", esc(e.at)), ("", esc(e.actor)),
-                   ("", esc(e.summary) + (f" <i>(undone by #{e.undone_by})</i>"
-                                          if e.undone_by else ""))] for e in entries])
+    return table(
+        [("", "When (UTC)"), ("", "By"), ("", "What")],
+        [
+            [
+                ("", esc(e.at)),
+                ("", esc(e.actor)),
+                (
+                    "",
+                    esc(e.summary) + (f" <i>(undone by #{e.undone_by})</i>" if e.undone_by else ""),
+                ),
+            ]
+            for e in entries
+        ],
+    )
 
 
 def _event(store: EventStore, snap: Snapshot) -> str:
@@ -38,26 +48,39 @@ def _event(store: EventStore, snap: Snapshot) -> str:
     rows = [
         ("Event", snap.name),
         ("Place", d.place or "not recorded"),
-        ("Dates", " – ".join(x for x in dict.fromkeys((snap.start_date, snap.end_date)) if x)
-         or "not recorded"),
+        (
+            "Dates",
+            " – ".join(x for x in dict.fromkeys((snap.start_date, snap.end_date)) if x)
+            or "not recorded",
+        ),
         ("Chief Arbiter", d.chief_arbiter or "not recorded"),
         ("Deputy arbiters", "; ".join(d.deputy_arbiters) or "none recorded"),
-        ("System", f"{prof.event.players} players, {cycles} round robin, "
-                   f"{prof.event.rounds} rounds, Berger tables (§1)"),
+        (
+            "System",
+            f"{prof.event.players} players, {cycles} round robin, "
+            f"{prof.event.rounds} rounds, Berger tables (§1)",
+        ),
         ("Main games", f"{tcs['classical'].describe()} (§2)"),
-        ("Armageddon", f"{tcs['armageddon'].describe()}, same colours, a draw is Black's "
-                       "win (§2, §3)" if prof.classical.armageddon_after_draw
-                       else "none: a drawn game is complete"),
-        ("Points", f"win {half(p.win)}, draw + Armageddon won {half(p.draw_armageddon_win)}, "
-                   f"draw + Armageddon lost {half(p.draw_armageddon_loss)}, loss "
-                   f"{half(p.loss)} (§4)" if prof.classical.armageddon_after_draw
-                   else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss "
-                        f"{half(p.loss)}"),
+        (
+            "Armageddon",
+            f"{tcs['armageddon'].describe()}, same colours, a draw is Black's win (§2, §3)"
+            if prof.classical.armageddon_after_draw
+            else "none: a drawn game is complete",
+        ),
+        (
+            "Points",
+            f"win {half(p.win)}, draw + Armageddon won {half(p.draw_armageddon_win)}, "
+            f"draw + Armageddon lost {half(p.draw_armageddon_loss)}, loss "
+            f"{half(p.loss)} (§4)"
+            if prof.classical.armageddon_after_draw
+            else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)}",
+        ),
         ("Prize fund", f"{prof.prizes.fund:,} {prof.event.currency}"),
         ("Status", snap.status_line),
     ]
-    return "<h2>The event</h2>" + table([], [[("", f"<b>{esc(k)}</b>"), ("", esc(v))]
-                                            for k, v in rows])
+    return "<h2>The event</h2>" + table(
+        [], [[("", f"<b>{esc(k)}</b>"), ("", esc(v))] for k, v in rows]
+    )
 
 
 def _players(snap: Snapshot) -> str:
@@ -65,53 +88,104 @@ def _players(snap: Snapshot) -> str:
     for p in snap.players:
         row = snap.row(p.number)
         status = row.status.value + ("" if row.counted else ", not counted (§9 a)")
-        rows.append([("num", str(p.number)), ("", esc(p.name)), ("", esc(p.title or "")),
-                     ("", esc(p.federation or "")), ("num", str(p.rating or "")),
-                     ("num", esc(p.fide_id or "")), ("", esc(status))])
-    return "<h2>Players</h2>" + table([("num", "No"), ("", "Name"), ("", "Title"),
-                                       ("", "Fed"), ("num", "Rating"), ("num", "FIDE id"),
-                                       ("", "Status")], rows)
+        rows.append(
+            [
+                ("num", str(p.number)),
+                ("", esc(p.name)),
+                ("", esc(p.title or "")),
+                ("", esc(p.federation or "")),
+                ("num", str(p.rating or "")),
+                ("num", esc(p.fide_id or "")),
+                ("", esc(status)),
+            ]
+        )
+    return "<h2>Players</h2>" + table(
+        [
+            ("num", "No"),
+            ("", "Name"),
+            ("", "Title"),
+            ("", "Fed"),
+            ("num", "Rating"),
+            ("num", "FIDE id"),
+            ("", "Status"),
+        ],
+        rows,
+    )
 
 
 def _rounds(store: EventStore) -> str:
-    rows = [[("num", str(r.round)), ("", esc(r.date or "not recorded")),
-             ("", esc(r.start_time or "")), ("num", f"{r.complete}/{r.boards}"),
-             ("", esc(r.status))] for r in store.rounds()]
-    return "<h2>Rounds</h2>" + table([("num", "Round"), ("", "Date"), ("", "Start"),
-                                      ("num", "Complete"), ("", "Status")], rows)
+    rows = [
+        [
+            ("num", str(r.round)),
+            ("", esc(r.date or "not recorded")),
+            ("", esc(r.start_time or "")),
+            ("num", f"{r.complete}/{r.boards}"),
+            ("", esc(r.status)),
+        ]
+        for r in store.rounds()
+    ]
+    return "<h2>Rounds</h2>" + table(
+        [("num", "Round"), ("", "Date"), ("", "Start"), ("num", "Complete"), ("", "Status")], rows
+    )
 
 
 def _incidents(store: EventStore) -> str:
     found = store.incidents()
-    body = _NONE if not found else table(
-        [("num", "Rd"), ("", "Player"), ("", "Incident"), ("", "Decision"), ("", "When")],
-        [[("num", str(i.round)), ("", esc(i.player.name)),
-          ("", esc(f"{i.kind.replace('_', ' ')}: {i.description}")),
-          ("", esc(i.decision + (f" ({i.article})" if i.article else ""))), ("", esc(i.at))]
-         for i in found])
+    body = (
+        _NONE
+        if not found
+        else table(
+            [("num", "Rd"), ("", "Player"), ("", "Incident"), ("", "Decision"), ("", "When")],
+            [
+                [
+                    ("num", str(i.round)),
+                    ("", esc(i.player.name)),
+                    ("", esc(f"{i.kind.replace('_', ' ')}: {i.description}")),
+                    ("", esc(i.decision + (f" ({i.article})" if i.article else ""))),
+                    ("", esc(i.at)),
+                ]
+                for i in found
+            ],
+        )
+    )
     return "<h2>Incidents and decisions</h2>" + body
 
 
 def _fines(store: EventStore) -> str:
     found = store.fines()
-    body = _NONE if not found else table(
-        [("num", "Rd"), ("", "Player"), ("num", "Amount"), ("", "Reason"), ("", "When")],
-        [[("num", str(f.round or "")), ("", esc(f.player.name)),
-          ("num", esc(f"{f.amount:,.2f} {f.currency}")),
-          ("", esc(f.reason + (f" ({f.article})" if f.article else ""))),
-          ("", esc(f.recorded_at))] for f in found])
+    body = (
+        _NONE
+        if not found
+        else table(
+            [("num", "Rd"), ("", "Player"), ("num", "Amount"), ("", "Reason"), ("", "When")],
+            [
+                [
+                    ("num", str(f.round or "")),
+                    ("", esc(f.player.name)),
+                    ("num", esc(f"{f.amount:,.2f} {f.currency}")),
+                    ("", esc(f.reason + (f" ({f.article})" if f.article else ""))),
+                    ("", esc(f.recorded_at)),
+                ]
+                for f in found
+            ],
+        )
+    )
     return "<h2>Fines (§7)</h2>" + body
 
 
 def _postponed(snap: Snapshot) -> str:
-    rows = [[("num", str(g.round)), ("", esc(f"{g.white_name} – {g.black_name}")),
-             ("", esc(g.postponed_to.value.replace("_", " ") if g.postponed_to else
-                      g.state.value))]
-            for g in snap.games if g.postponed_to is not None or g.state.value == "postponed"]
+    rows = [
+        [
+            ("num", str(g.round)),
+            ("", esc(f"{g.white_name} – {g.black_name}")),
+            ("", esc(g.postponed_to.value.replace("_", " ") if g.postponed_to else g.state.value)),
+        ]
+        for g in snap.games
+        if g.postponed_to is not None or g.state.value == "postponed"
+    ]
     if not rows:
         return ""
-    return "<p>Games moved (§9):</p>" + table([("num", "Rd"), ("", "Game"), ("", "Moved to")],
-                                                rows)
+    return "<p>Games moved (§9):</p>" + table([("num", "Rd"), ("", "Game"), ("", "Moved to")], rows)
 
 
 def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
@@ -121,31 +195,66 @@ def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
     names = ", ".join(snap.by_number[n].name for n in state.players)
     body = [f"<p>Players: {esc(names)}. {esc(state.status)}</p>"]
     started = [e for e in log if e.action == "playoff start" and not e.undone_by]
-    body += [f"<p>Drawing of lots: {esc(e.summary)} ({esc(e.at)}, {esc(e.actor)})</p>"
-             for e in started]
+    body += [
+        f"<p>Drawing of lots: {esc(e.summary)} ({esc(e.at)}, {esc(e.actor)})</p>" for e in started
+    ]
     body += [f'<p class="note">{esc(n)}</p>' for n in state.notes]
     if state.games:
-        body.append(table([("", "Game"), ("", "White"), ("", "Black"), ("c", "Result")], [
-            [("", esc(g.id)), ("", esc(snap.by_number[g.white].name)),
-             ("", esc(snap.by_number[g.black].name)), ("c", esc(g.result or "not played"))]
-            for g in state.games]))
+        body.append(
+            table(
+                [("", "Game"), ("", "White"), ("", "Black"), ("c", "Result")],
+                [
+                    [
+                        ("", esc(g.id)),
+                        ("", esc(snap.by_number[g.white].name)),
+                        ("", esc(snap.by_number[g.black].name)),
+                        ("c", esc(g.result or "not played")),
+                    ]
+                    for g in state.games
+                ],
+            )
+        )
     if state.winner is not None:
-        body.append(f"<p><b>Winner: {esc(snap.by_number[state.winner].name)}</b>"
-                    + (" (decided by lot)" if state.decided_by_lots else "") + "</p>")
+        body.append(
+            f"<p><b>Winner: {esc(snap.by_number[state.winner].name)}</b>"
+            + (" (decided by lot)" if state.decided_by_lots else "")
+            + "</p>"
+        )
     return "<h2>Play-off (§5)</h2>" + "\n".join(body)
 
 
 def _standings(snap: Snapshot) -> str:
     currency = esc(snap.profile.event.currency)
-    rows = [[("num", esc(snap.place(r.number))), ("num", str(r.number)), ("", esc(r.player)),
-             ("num", esc(half(r.points))), ("num", esc(tiebreak_text(r.sonneborn_berger))),
-             ("num", str(r.wins)), ("num", str(r.black_wins)),
-             ("num", esc(prize_text(r, grouped=True)))] for r in snap.standings]
-    return (f"<h2>{esc(snap.status_line)} and prizes</h2>"
-            + table([("num", "Place"), ("num", "No"), ("", "Player"), ("num", "Pts"),
-                     ("num", "SB"), ("num", "W"), ("num", "BW"),
-                     ("num", f"Prize ({currency})")], rows)
-            + f'<p class="legend">{esc(legend(snap))}</p>')
+    rows = [
+        [
+            ("num", esc(snap.place(r.number))),
+            ("num", str(r.number)),
+            ("", esc(r.player)),
+            ("num", esc(half(r.points))),
+            ("num", esc(tiebreak_text(r.sonneborn_berger))),
+            ("num", str(r.wins)),
+            ("num", str(r.black_wins)),
+            ("num", esc(prize_text(r, grouped=True))),
+        ]
+        for r in snap.standings
+    ]
+    return (
+        f"<h2>{esc(snap.status_line)} and prizes</h2>"
+        + table(
+            [
+                ("num", "Place"),
+                ("num", "No"),
+                ("", "Player"),
+                ("num", "Pts"),
+                ("num", "SB"),
+                ("num", "W"),
+                ("num", "BW"),
+                ("num", f"Prize ({currency})"),
+            ],
+            rows,
+        )
+        + f'<p class="legend">{esc(legend(snap))}</p>'
+    )
 
 
 def report(store: EventStore, snap: Snapshot) -> str:
@@ -154,14 +263,19 @@ def report(store: EventStore, snap: Snapshot) -> str:
     withdrawals = [e for e in log if e.action == "withdraw"]
     illness = [e for e in log if e.action == "illness"]
     clocks = [e for e in log if e.action == "time control"]
-    body = [heading(snap, "Chief Arbiter's report"), _event(store, snap), _players(snap),
-            _rounds(store), _incidents(store), _fines(store),
-            "<h2>Illness (§9)</h2>" + _log_table(illness) + _postponed(snap),
-            "<h2>Withdrawals (§9)</h2>" + _log_table(withdrawals),
-            "<h2>Corrections of results, and undone changes</h2>" + _log_table(corrections),
-            "<h2>Time-control changes</h2>" + _log_table(clocks),
-            _playoff(store, snap, log), _standings(snap),
-            table([("", "Chief Arbiter's signature"), ("", "Date")], [[("", ""), ("", "")]],
-                  "sign")]
-    return page(f"{snap.name} Chief Arbiter's report",
-                [section("\n".join(body), one_page=False)])
+    body = [
+        heading(snap, "Chief Arbiter's report"),
+        _event(store, snap),
+        _players(snap),
+        _rounds(store),
+        _incidents(store),
+        _fines(store),
+        "<h2>Illness (§9)</h2>" + _log_table(illness) + _postponed(snap),
+        "<h2>Withdrawals (§9)</h2>" + _log_table(withdrawals),
+        "<h2>Corrections of results, and undone changes</h2>" + _log_table(corrections),
+        "<h2>Time-control changes</h2>" + _log_table(clocks),
+        _playoff(store, snap, log),
+        _standings(snap),
+        table([("", "Chief Arbiter's signature"), ("", "Date")], [[("", ""), ("", "")]], "sign"),
+    ]
+    return page(f"{snap.name} Chief Arbiter's report", [section("\n".join(body), one_page=False)])

@@ -32,19 +32,21 @@ def _draw_rule(snap: Snapshot) -> str:
 
 def _clock(tc: TimeControl) -> str:
     """What to dial: each side's time and the increment."""
+
     def mins(s: int) -> str:
         return f"{s // 60}:{s % 60:02d}" if s % 60 else f"{s // 60}'"
+
     inc = ""
     if tc.increment_seconds:
-        inc = f' + {tc.increment_seconds}"' + (f" from move {tc.increment_from_move}"
-                                               if tc.increment_from_move > 1 else "")
+        inc = f' + {tc.increment_seconds}"' + (
+            f" from move {tc.increment_from_move}" if tc.increment_from_move > 1 else ""
+        )
     return f"White {mins(tc.white_seconds)}, Black {mins(tc.black_seconds)}{inc}"
 
 
 def _player(snap: Snapshot, number: int) -> str:
     p = snap.by_number[number]
-    extra = " ".join(x for x in (p.title, p.federation, str(p.rating) if p.rating else None)
-                     if x)
+    extra = " ".join(x for x in (p.title, p.federation, str(p.rating) if p.rating else None) if x)
     return f"{esc(p.name)}" + (f' <span class="small">({esc(extra)})</span>' if extra else "")
 
 
@@ -64,34 +66,76 @@ def _bye(snap: Snapshot, games: list[GameRecord]) -> int | None:
 def pairings(store: EventStore, snap: Snapshot, round_no: int) -> str:
     games = [g for g in snap.games if g.round == round_no]
     tcs = snap.profile.time_controls
-    rows = [[("num", str(g.board)), ("num", str(g.white)), ("", _player(snap, g.white)),
-             ("c", "–"), ("num", str(g.black)), ("", _player(snap, g.black)),
-             ("c", esc(g.result.value) if g.result else "")] for g in games]
+    rows = [
+        [
+            ("num", str(g.board)),
+            ("num", str(g.white)),
+            ("", _player(snap, g.white)),
+            ("c", "–"),
+            ("num", str(g.black)),
+            ("", _player(snap, g.black)),
+            ("c", esc(g.result.value) if g.result else ""),
+        ]
+        for g in games
+    ]
     bye = _bye(snap, games)
     when = _when(store, round_no)
-    body = [heading(snap, f"Round {round_no} pairings"),
-            f'<p class="sub">{esc(when or "date and start not recorded")}</p>',
-            table([("num", "Bd"), ("num", "No"), ("", "White"), ("c", ""), ("num", "No"),
-                   ("", "Black"), ("c", "Result")], rows)]
+    body = [
+        heading(snap, f"Round {round_no} pairings"),
+        f'<p class="sub">{esc(when or "date and start not recorded")}</p>',
+        table(
+            [
+                ("num", "Bd"),
+                ("num", "No"),
+                ("", "White"),
+                ("c", ""),
+                ("num", "No"),
+                ("", "Black"),
+                ("c", "Result"),
+            ],
+            rows,
+        ),
+    ]
     if bye is not None:
         body.append(f"<p>Bye: {_player(snap, bye)}</p>")
-    clocks = [[("", "Main game, every board"), ("", esc(_clock(tcs["classical"]))),
-               ("", f"§2: {esc(tcs['classical'].describe())}; {_draw_rule(snap)}")]]
+    clocks = [
+        [
+            ("", "Main game, every board"),
+            ("", esc(_clock(tcs["classical"]))),
+            ("", f"§2: {esc(tcs['classical'].describe())}; {_draw_rule(snap)}"),
+        ]
+    ]
     if snap.profile.classical.armageddon_after_draw:
-        clocks.append([("", "Armageddon, after a draw"), ("", esc(_clock(tcs["armageddon"]))),
-                       ("", f"§3: same colours, to start within "
-                            f"{snap.profile.classical.armageddon_start_within_minutes} "
-                            "minutes; a draw is Black's win")])
-    body += ["<h2>Clocks to set</h2>",
-             table([("", "Game"), ("", "Setting"), ("", "Rule")], clocks)]
+        clocks.append(
+            [
+                ("", "Armageddon, after a draw"),
+                ("", esc(_clock(tcs["armageddon"]))),
+                (
+                    "",
+                    f"§3: same colours, to start within "
+                    f"{snap.profile.classical.armageddon_start_within_minutes} "
+                    "minutes; a draw is Black's win",
+                ),
+            ]
+        )
+    body += ["<h2>Clocks to set</h2>", table([("", "Game"), ("", "Setting"), ("", "Rule")], clocks)]
     return page(f"{snap.name} round {round_no} pairings", [section("\n".join(body))])
 
 
 def _standings_rows(snap: Snapshot, rows: list[StandingRow]) -> list[list[tuple[str, str]]]:
-    return [[("num", esc(r.shared_rank or "")), ("num", str(r.number)), ("", esc(r.player)),
-             ("num", esc(half(r.points))), ("num", esc(tiebreak_text(r.sonneborn_berger))),
-             ("num", str(r.wins)), ("num", str(r.black_wins)),
-             ("num", esc(prize_text(r, grouped=True)))] for r in rows]
+    return [
+        [
+            ("num", esc(r.shared_rank or "")),
+            ("num", str(r.number)),
+            ("", esc(r.player)),
+            ("num", esc(half(r.points))),
+            ("num", esc(tiebreak_text(r.sonneborn_berger))),
+            ("num", str(r.wins)),
+            ("num", str(r.black_wins)),
+            ("num", esc(prize_text(r, grouped=True))),
+        ]
+        for r in rows
+    ]
 
 
 def _points(g: GameRecord) -> str:
@@ -105,25 +149,54 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
         state = "" if g.result else ("postponed" if g.postponed_to else "not played yet")
         if g.armageddon_deadline:
             state = "Armageddon due"
-        rows.append([("num", str(g.board)), ("", _player(snap, g.white)),
-                     ("", _player(snap, g.black)),
-                     ("c", esc(g.result.value) if g.result else ""),
-                     ("c", esc(g.armageddon.value) if g.armageddon else ""),
-                     ("c", esc(_points(g))), ("", esc(state))])
+        rows.append(
+            [
+                ("num", str(g.board)),
+                ("", _player(snap, g.white)),
+                ("", _player(snap, g.black)),
+                ("c", esc(g.result.value) if g.result else ""),
+                ("c", esc(g.armageddon.value) if g.armageddon else ""),
+                ("c", esc(_points(g))),
+                ("", esc(state)),
+            ]
+        )
     after = store.standings(round_no)
     currency = esc(snap.profile.event.currency)
-    body = [heading(snap, f"Round {round_no} results"),
-            table([("num", "Bd"), ("", "White"), ("", "Black"), ("c", "Result"),
-                   ("c", "Armageddon"), ("c", "Points"), ("", "")], rows),
-            f"<h2>Standings after round {round_no}</h2>",
-            table([("num", "Rk"), ("num", "No"), ("", "Player"), ("num", "Pts"),
-                   ("num", "SB"), ("num", "W"), ("num", "BW"),
-                   ("num", f"Prize if it ended now ({currency})")],
-                  _standings_rows(snap, after)),
-            f'<p class="legend">{esc(legend(snap))}</p>']
+    body = [
+        heading(snap, f"Round {round_no} results"),
+        table(
+            [
+                ("num", "Bd"),
+                ("", "White"),
+                ("", "Black"),
+                ("c", "Result"),
+                ("c", "Armageddon"),
+                ("c", "Points"),
+                ("", ""),
+            ],
+            rows,
+        ),
+        f"<h2>Standings after round {round_no}</h2>",
+        table(
+            [
+                ("num", "Rk"),
+                ("num", "No"),
+                ("", "Player"),
+                ("num", "Pts"),
+                ("num", "SB"),
+                ("num", "W"),
+                ("num", "BW"),
+                ("num", f"Prize if it ended now ({currency})"),
+            ],
+            _standings_rows(snap, after),
+        ),
+        f'<p class="legend">{esc(legend(snap))}</p>',
+    ]
     if any(r.provisional for r in after):
-        body.append('<p class="note">Provisional until both players and the arbiter have '
-                    "signed the scoresheet (§8).</p>")
+        body.append(
+            '<p class="note">Provisional until both players and the arbiter have '
+            "signed the scoresheet (§8).</p>"
+        )
     return page(f"{snap.name} round {round_no} results", [section("\n".join(body))])
 
 
@@ -143,38 +216,59 @@ def wallchart(snap: Snapshot) -> str:
                 continue
             parts = []
             for c in table_[p.number].get(n, []):
-                classical = {"1-0": "1", "0-1": "0", "1/2-1/2": "½", "+/-": "1F",
-                             "-/+": "0F", "-/-": "0F"}[c.result]
+                classical = {
+                    "1-0": "1",
+                    "0-1": "0",
+                    "1/2-1/2": "½",
+                    "+/-": "1F",
+                    "-/+": "0F",
+                    "-/-": "0F",
+                }[c.result]
                 if c.colour == "b" and c.result in ("1-0", "0-1", "+/-", "-/+"):
                     classical = {"1": "0", "0": "1", "1F": "0F", "0F": "1F"}[classical]
                 arm = ""
                 if c.armageddon is not None:
-                    arm = " A+" if c.points > Decimal(snap.profile.points.draw_armageddon_loss
-                                                       ) else " A−"
+                    arm = (
+                        " A+"
+                        if c.points > Decimal(snap.profile.points.draw_armageddon_loss)
+                        else " A−"
+                    )
                 text = f"{classical}{arm}"
                 parts.append(text if c.counted else f"({text})")
             cells.append(("c", esc(" / ".join(parts))))
         cells += [("num", esc(half(row.points))), ("num", esc(snap.place(p.number)))]
         rows.append(cells)
-    head = [("num", "No"), ("", "Player"), *[("c", str(n)) for n in numbers],
-            ("num", "Pts"), ("num", "Place")]
+    head = [
+        ("num", "No"),
+        ("", "Player"),
+        *[("c", str(n)) for n in numbers],
+        ("num", "Pts"),
+        ("num", "Place"),
+    ]
     style = ' style="font-size: 7pt"' if small else ""
-    body = [heading(snap, "wallchart"), f"<div{style}>",
-            table(head, rows), "</div>",
-            f'<p class="legend">{esc(snap.status_line)}. 1 ½ 0: the classical game; F: '
-            f"forfeit; A+ / A−: the Armageddon after a draw won / lost (a drawn Armageddon "
-            f"is Black's win, §2); (…): not counted (§9 a). {esc(legend(snap))}</p>"]
-    return page(f"{snap.name} wallchart", [section("\n".join(body), wide=True)],
-                landscape=True)
+    body = [
+        heading(snap, "wallchart"),
+        f"<div{style}>",
+        table(head, rows),
+        "</div>",
+        f'<p class="legend">{esc(snap.status_line)}. 1 ½ 0: the classical game; F: '
+        f"forfeit; A+ / A−: the Armageddon after a draw won / lost (a drawn Armageddon "
+        f"is Black's win, §2); (…): not counted (§9 a). {esc(legend(snap))}</p>",
+    ]
+    return page(f"{snap.name} wallchart", [section("\n".join(body), wide=True)], landscape=True)
 
 
 def _moves(first: int) -> str:
     rows = []
     for n in range(first, first + 30):
-        rows.append(f'<tr class="{"line30" if n == 30 else "line40" if n == 40 else ""}">'
-                    f'<td class="no">{n}</td><td></td><td></td></tr>')
-    return ('<table class="moves"><thead><tr><th class="num">#</th><th>White</th>'
-            "<th>Black</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        rows.append(
+            f'<tr class="{"line30" if n == 30 else "line40" if n == 40 else ""}">'
+            f'<td class="no">{n}</td><td></td><td></td></tr>'
+        )
+    return (
+        '<table class="moves"><thead><tr><th class="num">#</th><th>White</th>'
+        "<th>Black</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
 
 
 def scoresheets(store: EventStore, snap: Snapshot, round_no: int) -> str:
@@ -184,27 +278,61 @@ def scoresheets(store: EventStore, snap: Snapshot, round_no: int) -> str:
     when = _when(store, round_no)
     sheets = []
     for g in games:
-        body = [heading(snap, "scoresheet"),
-                table([], [[("", "Round"), ("", str(round_no)), ("", "Board"),
-                            ("", str(g.board)), ("", "Date"), ("", esc(when))]],
-                      "fields"),
-                table([("", ""), ("num", "No"), ("", "Name"), ("", "Title"), ("", "Fed"),
-                       ("num", "Rating")], [
-                    [("", f"<b>{label}</b>"), ("num", str(n)), ("", esc(p.name)),
-                     ("", esc(p.title or "")), ("", esc(p.federation or "")),
-                     ("num", str(p.rating or ""))]
+        body = [
+            heading(snap, "scoresheet"),
+            table(
+                [],
+                [
+                    [
+                        ("", "Round"),
+                        ("", str(round_no)),
+                        ("", "Board"),
+                        ("", str(g.board)),
+                        ("", "Date"),
+                        ("", esc(when)),
+                    ]
+                ],
+                "fields",
+            ),
+            table(
+                [
+                    ("", ""),
+                    ("num", "No"),
+                    ("", "Name"),
+                    ("", "Title"),
+                    ("", "Fed"),
+                    ("num", "Rating"),
+                ],
+                [
+                    [
+                        ("", f"<b>{label}</b>"),
+                        ("num", str(n)),
+                        ("", esc(p.name)),
+                        ("", esc(p.title or "")),
+                        ("", esc(p.federation or "")),
+                        ("num", str(p.rating or "")),
+                    ]
                     for label, n in (("White", g.white), ("Black", g.black))
-                    for p in [snap.by_number[n]]], "fields"),
-                f"<p>Time control: {esc(tc.describe())} ({esc(_clock(tc))}).</p>",
-                f'<div class="rule">§2: {_draw_rule(snap)} — '
-                f"the line under move {move}. A drawn game is followed by an Armageddon with "
-                "the same colours (§3).</div>",
-                f'<div class="grid">{_moves(1)}{_moves(31)}</div>',
-                table([], [[("", "Result"), ("", ""), ("", "Armageddon"), ("", "")]],
-                      "fields"),
-                table([("", "White's signature"), ("", "Black's signature"),
-                       ("", "Arbiter (countersigns last, §8)")], [[("", ""), ("", ""),
-                                                                   ("", "")]], "sign")]
+                    for p in [snap.by_number[n]]
+                ],
+                "fields",
+            ),
+            f"<p>Time control: {esc(tc.describe())} ({esc(_clock(tc))}).</p>",
+            f'<div class="rule">§2: {_draw_rule(snap)} — '
+            f"the line under move {move}. A drawn game is followed by an Armageddon with "
+            "the same colours (§3).</div>",
+            f'<div class="grid">{_moves(1)}{_moves(31)}</div>',
+            table([], [[("", "Result"), ("", ""), ("", "Armageddon"), ("", "")]], "fields"),
+            table(
+                [
+                    ("", "White's signature"),
+                    ("", "Black's signature"),
+                    ("", "Arbiter (countersigns last, §8)"),
+                ],
+                [[("", ""), ("", ""), ("", "")]],
+                "sign",
+            ),
+        ]
         sheets.append(section("\n".join(body)))
     if not sheets:
         sheets.append(section(heading(snap, f"round {round_no}: no games")))

@@ -69,8 +69,10 @@ def points_split(snap: Snapshot) -> dict[int, tuple[Decimal, Decimal]]:
     worth over an Armageddon lost (§4); the rest is what the classical games gave."""
     p = snap.profile.points
     bonus = p.draw_armageddon_win - p.draw_armageddon_loss
-    return {r.number: (r.points - bonus * r.armageddon_wins, bonus * r.armageddon_wins)
-            for r in snap.standings}
+    return {
+        r.number: (r.points - bonus * r.armageddon_wins, bonus * r.armageddon_wins)
+        for r in snap.standings
+    }
 
 
 def result_text(g: GameRecord) -> str:
@@ -96,8 +98,9 @@ def game_status(g: GameRecord) -> str:
 def has_playoff(snap: Snapshot) -> bool:
     """Whether the site shows a play-off: first place shared after the last round (§5), or
     one begun. Mid-event the rules already name who would play; that is no play-off yet."""
-    return snap.playoff.needed and (bool(snap.playoff.games)
-                                    or snap.complete_through == snap.rounds)
+    return snap.playoff.needed and (
+        bool(snap.playoff.games) or snap.complete_through == snap.rounds
+    )
 
 
 def _short(long: str, short: str) -> str:
@@ -106,10 +109,14 @@ def _short(long: str, short: str) -> str:
 
 
 def _table(head: Sequence[tuple[str, str]], rows: Iterable[str]) -> str:
-    ths = "".join(f'<th class="{c}" scope="col">{t}</th>' if c else f'<th scope="col">{t}</th>'
-                  for c, t in head)
-    return (f'<div class="scroll"><table><thead><tr>{ths}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table></div>")
+    ths = "".join(
+        f'<th class="{c}" scope="col">{t}</th>' if c else f'<th scope="col">{t}</th>'
+        for c, t in head
+    )
+    return (
+        f'<div class="scroll"><table><thead><tr>{ths}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
 
 
 def _row(cells: Sequence[tuple[str, str]], cls: str = "") -> str:
@@ -127,27 +134,46 @@ def _page(snap: Snapshot, title: str, body: str) -> str:
         nav.append(("playoff.html", "Play-off"))
     nav.append(("games/all.pgn", "All games (PGN)"))
     links = "".join(f'<a href="{href}">{label}</a>' for href, label in nav)
-    return "\n".join([
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{text(title)} – {text(snap.name)}</title>", f"<style>{_CSS}</style>",
-        "</head>", "<body>",
-        f"<header><h1>{text(snap.name)}</h1>" + (f"<p>{sub}</p>" if sub else "") + "</header>",
-        f'<nav aria-label="Pages">{links}</nav>',
-        f"<main>{body}</main>",
-        # The time alone, not the standings' status: a page the change does not touch
-        # keeps its file.
-        f"<footer><p>Made {STAMP} from the arbiter's event file by normtui.</p></footer>",
-        "</body>", "</html>", ""])
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{text(title)} – {text(snap.name)}</title>",
+            f"<style>{_CSS}</style>",
+            "</head>",
+            "<body>",
+            f"<header><h1>{text(snap.name)}</h1>" + (f"<p>{sub}</p>" if sub else "") + "</header>",
+            f'<nav aria-label="Pages">{links}</nav>',
+            f"<main>{body}</main>",
+            # The time alone, not the standings' status: a page the change does not touch
+            # keeps its file.
+            f"<footer><p>Made {STAMP} from the arbiter's event file by normtui.</p></footer>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
 
 
 def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str:
     currency = text(snap.profile.event.currency)
-    head = [("num", "Rk"), ("num wide", "No"), ("", "Player"), ("wide", "Fed"),
-            ("num wide", "Rtg"), ("num", "Pts"), ("num", _short("Classical", "Cl")),
-            ("num", _short("Armageddon", "Arm")),
-            ("num wide", "SB"), ("num wide", "W"), ("num wide", "BW"),
-            ("num", _short(f"Prize ({currency})", "Prize"))]
+    head = [
+        ("num", "Rk"),
+        ("num wide", "No"),
+        ("", "Player"),
+        ("wide", "Fed"),
+        ("num wide", "Rtg"),
+        ("num", "Pts"),
+        ("num", _short("Classical", "Cl")),
+        ("num", _short("Armageddon", "Arm")),
+        ("num wide", "SB"),
+        ("num wide", "W"),
+        ("num wide", "BW"),
+        ("num", _short(f"Prize ({currency})", "Prize")),
+    ]
     rows = []
     for row in snap.standings:
         p = snap.by_number[row.number]
@@ -156,13 +182,25 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str
         name += " <small>(withdrawn)</small>" if out else ""
         name += f" <small>– {text(row.note)}</small>" if row.note else ""
         classical, armageddon = split[row.number]
-        rows.append(_row([
-            ("num", text(snap.place(row.number) or "–")), ("num wide", text(p.number)),
-            ("name", name), ("wide", text(p.federation or "")), ("num wide", text(p.rating or "")),
-            ("num", text(half(row.points))), ("num", text(half(classical))),
-            ("num", text(half(armageddon))), ("num wide", text(half(row.sonneborn_berger))),
-            ("num wide", text(row.wins)), ("num wide", text(row.black_wins)),
-            ("num", text(prize_text(row, grouped=True)))], "out" if out else ""))
+        rows.append(
+            _row(
+                [
+                    ("num", text(snap.place(row.number) or "–")),
+                    ("num wide", text(p.number)),
+                    ("name", name),
+                    ("wide", text(p.federation or "")),
+                    ("num wide", text(p.rating or "")),
+                    ("num", text(half(row.points))),
+                    ("num", text(half(classical))),
+                    ("num", text(half(armageddon))),
+                    ("num wide", text(half(row.sonneborn_berger))),
+                    ("num wide", text(row.wins)),
+                    ("num wide", text(row.black_wins)),
+                    ("num", text(prize_text(row, grouped=True))),
+                ],
+                "out" if out else "",
+            )
+        )
     return _table(head, rows)
 
 
@@ -173,40 +211,86 @@ def _race(race: Sequence[Contender] | None) -> str:
     if not alive:
         return ""
     if len(alive) == 1 and alive[0].clinched:
-        return (f"<h2>First place</h2><p>{text(alive[0].name)} finishes first whatever "
-                "happens in the games left.</p>")
-    rows = [_row([("name", text(c.name) + ("" if c.can_win else " <small>(undecided)</small>")),
-                  ("num", text(half(c.points))), ("num", text(half(c.max_points))),
-                  ("num", text(c.best_text)), ("num wide", text(c.worst_text)),
-                  ("num wide", text(c.games_left))])
-            for c in sorted(alive, key=lambda c: (-c.points, c.number))]
-    note = ("" if all(c.can_win for c in alive) else
-            '<p class="legend">Undecided: too many ways the games left can end to settle it '
-            "in the time allowed; a place given as 2-4 is undecided within that range.</p>")
-    return ("<h2>Who can still finish first</h2>" + _table(
-        [("", "Player"), ("num", "Pts"), ("num", "At most"), ("num", "Best place"),
-         ("num wide", "Worst place"), ("num wide", "Games left")], rows) + note)
+        return (
+            f"<h2>First place</h2><p>{text(alive[0].name)} finishes first whatever "
+            "happens in the games left.</p>"
+        )
+    rows = [
+        _row(
+            [
+                ("name", text(c.name) + ("" if c.can_win else " <small>(undecided)</small>")),
+                ("num", text(half(c.points))),
+                ("num", text(half(c.max_points))),
+                ("num", text(c.best_text)),
+                ("num wide", text(c.worst_text)),
+                ("num wide", text(c.games_left)),
+            ]
+        )
+        for c in sorted(alive, key=lambda c: (-c.points, c.number))
+    ]
+    note = (
+        ""
+        if all(c.can_win for c in alive)
+        else '<p class="legend">Undecided: too many ways the games left can end to settle it '
+        "in the time allowed; a place given as 2-4 is undecided within that range.</p>"
+    )
+    return (
+        "<h2>Who can still finish first</h2>"
+        + _table(
+            [
+                ("", "Player"),
+                ("num", "Pts"),
+                ("num", "At most"),
+                ("num", "Best place"),
+                ("num wide", "Worst place"),
+                ("num wide", "Games left"),
+            ],
+            rows,
+        )
+        + note
+    )
 
 
 def _pairings(snap: Snapshot, round_no: int) -> str:
     rows = []
     for g in (g for g in snap.games if g.round == round_no):
         status = game_status(g)
-        cls = {"in progress": "st-live", "Armageddon in progress": "st-live",
-               "Armageddon due": "st-live", "provisional": "st-provisional",
-               "signed": "st-signed"}.get(status, "")
-        rows.append(_row([
-            ("num", text(g.board)),
-            ("name", f'<a href="player-{g.white}.html">{text(g.white_name)}</a>'),
-            ("name", f'<a href="player-{g.black}.html">{text(g.black_name)}</a>'),
-            ("wrap", text(result_text(g))),
-            ("num wide", text(" – ".join(half(x) for x in g.points) if g.points else "")),
-            (f"wrap {cls}".strip(), text(status))]))
+        cls = {
+            "in progress": "st-live",
+            "Armageddon in progress": "st-live",
+            "Armageddon due": "st-live",
+            "provisional": "st-provisional",
+            "signed": "st-signed",
+        }.get(status, "")
+        rows.append(
+            _row(
+                [
+                    ("num", text(g.board)),
+                    ("name", f'<a href="player-{g.white}.html">{text(g.white_name)}</a>'),
+                    ("name", f'<a href="player-{g.black}.html">{text(g.black_name)}</a>'),
+                    ("wrap", text(result_text(g))),
+                    ("num wide", text(" – ".join(half(x) for x in g.points) if g.points else "")),
+                    (f"wrap {cls}".strip(), text(status)),
+                ]
+            )
+        )
     date = snap.round_dates.get(round_no)
     dated = f"<p>{text(date)}</p>" if date else ""
-    return dated + _table([("num", "Bd"), ("", "White"), ("", "Black"), ("", "Result"),
-                           ("num wide", "Points"), ("", "Status")], rows) + (
-        f'<p><a href="games/round-{round_no}.pgn">The games of round {round_no} (PGN)</a></p>')
+    return (
+        dated
+        + _table(
+            [
+                ("num", "Bd"),
+                ("", "White"),
+                ("", "Black"),
+                ("", "Result"),
+                ("num wide", "Points"),
+                ("", "Status"),
+            ],
+            rows,
+        )
+        + (f'<p><a href="games/round-{round_no}.pgn">The games of round {round_no} (PGN)</a></p>')
+    )
 
 
 def _crosstable(snap: Snapshot) -> str:
@@ -215,10 +299,16 @@ def _crosstable(snap: Snapshot) -> str:
     head = [("num", "No"), ("", "Player"), *[("cell", text(n)) for n in numbers], ("num", "Pts")]
     rows = []
     for p in snap.players:
-        cells = [("num", text(p.number)),
-                 ("", f'<a href="player-{p.number}.html">{text(p.name)}</a>')]
-        cells += [("cell self", "") if n == p.number else
-                  ("cell", text(cell_text(table[p.number].get(n, []), half))) for n in numbers]
+        cells = [
+            ("num", text(p.number)),
+            ("", f'<a href="player-{p.number}.html">{text(p.name)}</a>'),
+        ]
+        cells += [
+            ("cell self", "")
+            if n == p.number
+            else ("cell", text(cell_text(table[p.number].get(n, []), half)))
+            for n in numbers
+        ]
         cells.append(("num", text(half(snap.row(p.number).points))))
         rows.append(_row(cells))
     return _table(head, rows) + f'<p class="legend">{text(legend(snap))}</p>'
@@ -226,52 +316,95 @@ def _crosstable(snap: Snapshot) -> str:
 
 def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal]]) -> str:
     p, row = snap.by_number[number], snap.row(number)
-    facts = [f"Place {text(snap.place(number) or '–')}", f"{text(half(row.points))} points "
-             f"({text(half(split[number][0]))} classical, {text(half(split[number][1]))} "
-             "Armageddon)"]
-    facts += [text(x) for x in (p.federation, p.rating and f"rating {p.rating}",
-                                p.fide_id and f"FIDE id {p.fide_id}") if x]
+    facts = [
+        f"Place {text(snap.place(number) or '–')}",
+        f"{text(half(row.points))} points "
+        f"({text(half(split[number][0]))} classical, {text(half(split[number][1]))} "
+        "Armageddon)",
+    ]
+    facts += [
+        text(x)
+        for x in (
+            p.federation,
+            p.rating and f"rating {p.rating}",
+            p.fide_id and f"FIDE id {p.fide_id}",
+        )
+        if x
+    ]
     rows = []
     for g in (g for g in snap.games if number in (g.white, g.black)):
         white = g.white == number
         other = g.black if white else g.white
         pts = "" if g.points is None else half(g.points[0 if white else 1])
-        rows.append(_row([
-            ("num", text(g.round)), ("", _short("White", "W") if white else _short("Black", "B")),
-            ("name", f'<a href="player-{other}.html">{text(snap.by_number[other].name)}</a>'),
-            ("wrap", text(result_text(g))), ("num", text(pts)),
-            ("wrap", text(game_status(g)))]))
-    return (f"<h2>{text(p.name)}</h2><p>{' · '.join(facts)}</p>" + _table(
-        [("num", "Rd"), ("", _short("Colour", "")), ("", "Opponent"), ("", "Result"),
-         ("num", "Points"), ("", "Status")], rows))
+        rows.append(
+            _row(
+                [
+                    ("num", text(g.round)),
+                    ("", _short("White", "W") if white else _short("Black", "B")),
+                    (
+                        "name",
+                        f'<a href="player-{other}.html">{text(snap.by_number[other].name)}</a>',
+                    ),
+                    ("wrap", text(result_text(g))),
+                    ("num", text(pts)),
+                    ("wrap", text(game_status(g))),
+                ]
+            )
+        )
+    return f"<h2>{text(p.name)}</h2><p>{' · '.join(facts)}</p>" + _table(
+        [
+            ("num", "Rd"),
+            ("", _short("Colour", "")),
+            ("", "Opponent"),
+            ("", "Result"),
+            ("num", "Points"),
+            ("", "Status"),
+        ],
+        rows,
+    )
 
 
 def _playoff(snap: Snapshot) -> str:
     state = snap.playoff
-    rows = [_row([("", text(g.id)), ("", text(snap.by_number[g.white].name)),
-                  ("", text(snap.by_number[g.black].name)), ("", text(g.result or "*"))])
-            for g in state.games]
-    winner = (f"<p>Winner: {text(snap.by_number[state.winner].name)}</p>"
-              if state.winner is not None else "")
-    return (f"<h2>Play-off</h2><p>{text(state.status)}</p>{winner}" +
-            (_table([("", "Game"), ("", "White"), ("", "Black"), ("", "Result")], rows)
-             if rows else ""))
+    rows = [
+        _row(
+            [
+                ("", text(g.id)),
+                ("", text(snap.by_number[g.white].name)),
+                ("", text(snap.by_number[g.black].name)),
+                ("", text(g.result or "*")),
+            ]
+        )
+        for g in state.games
+    ]
+    winner = (
+        f"<p>Winner: {text(snap.by_number[state.winner].name)}</p>"
+        if state.winner is not None
+        else ""
+    )
+    return f"<h2>Play-off</h2><p>{text(state.status)}</p>{winner}" + (
+        _table([("", "Game"), ("", "White"), ("", "Black"), ("", "Result")], rows) if rows else ""
+    )
 
 
 def pages(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dict[str, str]:
     """Every HTML page of the site by its file name, each with :data:`STAMP` for its time."""
     split = points_split(snap)
     note = f'<p class="note">{text(snap.final.note)}.</p>' if snap.final.note else ""
-    index = (f"<h2>{text(snap.status_line)}</h2>{note}{_standings(snap, split)}"
-             f'<p class="legend">{text(legend(snap))}</p>{_race(race)}'
-             f"<h2>Round {current}</h2>{_pairings(snap, current)}"
-             + (_playoff(snap) if has_playoff(snap) else ""))
-    out = {"index.html": _page(snap, "Standings", index),
-           "crosstable.html": _page(snap, "Crosstable",
-                                    f"<h2>Crosstable</h2>{_crosstable(snap)}")}
+    index = (
+        f"<h2>{text(snap.status_line)}</h2>{note}{_standings(snap, split)}"
+        f'<p class="legend">{text(legend(snap))}</p>{_race(race)}'
+        f"<h2>Round {current}</h2>{_pairings(snap, current)}"
+        + (_playoff(snap) if has_playoff(snap) else "")
+    )
+    out = {
+        "index.html": _page(snap, "Standings", index),
+        "crosstable.html": _page(snap, "Crosstable", f"<h2>Crosstable</h2>{_crosstable(snap)}"),
+    }
     for r in range(1, snap.rounds + 1):
-        out[f"round-{r}.html"] = _page(snap, f"Round {r}",
-                                       f"<h2>Round {r}</h2>{_pairings(snap, r)}")
+        out[f"round-{r}.html"] = _page(
+            snap, f"Round {r}", f"<h2>Round {r}</h2>{_pairings(snap, r)}"
+        )
     for p in snap.players:
         out[f"player-{p.number}.html"] = _page(snap, p.name, _player(snap, p.number, split))
     if has_playoff(snap):

@@ -59,10 +59,13 @@ class EventDetails:
 
     def merged(self, fallback: EventDetails) -> EventDetails:
         """These details, with gaps filled from ``fallback``, field by field."""
-        return EventDetails(self.site or fallback.site, self.city or fallback.city,
-                            self.federation or fallback.federation,
-                            self.chief_arbiter or fallback.chief_arbiter,
-                            self.deputy_arbiters or fallback.deputy_arbiters)
+        return EventDetails(
+            self.site or fallback.site,
+            self.city or fallback.city,
+            self.federation or fallback.federation,
+            self.chief_arbiter or fallback.chief_arbiter,
+            self.deputy_arbiters or fallback.deputy_arbiters,
+        )
 
     @property
     def place(self) -> str | None:
@@ -145,7 +148,8 @@ class Snapshot:
     @property
     def is_final(self) -> bool:
         return self.complete_through == self.rounds and (
-            not self.playoff.needed or self.playoff.winner is not None)
+            not self.playoff.needed or self.playoff.winner is not None
+        )
 
     def row(self, number: int) -> StandingRow:
         return self._rows[number]
@@ -176,8 +180,11 @@ class Snapshot:
         rounds = f"round {last}" if last == upto + 1 else f"rounds {upto + 1}-{last}"
         partial = f"{done} of {scheduled} games of {rounds}"
         if upto == 0:
-            return (f"Standings after {partial}" if done else
-                    "Standings before the first round is complete")
+            return (
+                f"Standings after {partial}"
+                if done
+                else "Standings before the first round is complete"
+            )
         return f"Standings after round {upto}" + (f" and {partial}" if done else "")
 
 
@@ -214,16 +221,18 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
             dates[g.round] = tag.replace(".", "-")
     event = store.event
     kept = event.details
-    stored = EventDetails(kept.site, kept.city, kept.federation, kept.chief_arbiter,
-                          kept.deputy_arbiters)
+    stored = EventDetails(
+        kept.site, kept.city, kept.federation, kept.chief_arbiter, kept.deputy_arbiters
+    )
     given = (details or EventDetails()).merged(stored)
     merged = given.merged(found)
     if not given.site and (given.city or given.federation):
         # The arbiter named the place (for this export or in the event's details) but no
         # site: the Site is that place, not the one in the games' tags.
         merged = replace(merged, site=None)
-    return Snapshot(event.name, merged, store.profile, tuple(store.players()), dates, games,
-                    final, playoff)
+    return Snapshot(
+        event.name, merged, store.profile, tuple(store.players()), dates, games, final, playoff
+    )
 
 
 def points_text(value: Decimal | None) -> str:

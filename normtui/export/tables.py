@@ -54,10 +54,13 @@ def crosstable(snap: Snapshot) -> dict[int, dict[int, list[Cell]]]:
             continue
         both = {g.white, g.black} <= counted
         arm = g.armageddon.value if g.armageddon else None
-        for me, other, colour, pts in ((g.white, g.black, "w", g.points[0]),
-                                       (g.black, g.white, "b", g.points[1])):
-            table[me].setdefault(other, []).append(Cell(
-                g.round, other, colour, g.result.value, arm, pts, g.result.is_forfeit, both))
+        for me, other, colour, pts in (
+            (g.white, g.black, "w", g.points[0]),
+            (g.black, g.white, "b", g.points[1]),
+        ):
+            table[me].setdefault(other, []).append(
+                Cell(g.round, other, colour, g.result.value, arm, pts, g.result.is_forfeit, both)
+            )
     return table
 
 
@@ -85,19 +88,55 @@ def csv_text(snap: Snapshot) -> str:
     neutralised (:func:`normtui.text.csv_line`)."""
     table = crosstable(snap)
     numbers = [p.number for p in snap.players]
-    lines = [csv_line(["rank", "place", "number", "player", "federation", "rating", "fide_id",
-                       *[str(n) for n in numbers], "points", "sonneborn_berger", "wins",
-                       "black_wins", "armageddon_wins", "games", "prize", "status", "note"])]
+    lines = [
+        csv_line(
+            [
+                "rank",
+                "place",
+                "number",
+                "player",
+                "federation",
+                "rating",
+                "fide_id",
+                *[str(n) for n in numbers],
+                "points",
+                "sonneborn_berger",
+                "wins",
+                "black_wins",
+                "armageddon_wins",
+                "games",
+                "prize",
+                "status",
+                "note",
+            ]
+        )
+    ]
     for row in snap.standings:
         p = snap.by_number[row.number]
         rank = snap.ranks.get(row.number)
-        lines.append(csv_line([
-            "" if rank is None else rank, snap.place(row.number), p.number, p.name,
-            p.federation or "", p.rating or "", p.fide_id or "",
-            *[cell_text(table[p.number].get(n, []), points_text) for n in numbers],
-            points_text(row.points), points_text(row.sonneborn_berger), row.wins,
-            row.black_wins, row.armageddon_wins, row.games, prize_text(row), row.status.value,
-            row.note]))
+        lines.append(
+            csv_line(
+                [
+                    "" if rank is None else rank,
+                    snap.place(row.number),
+                    p.number,
+                    p.name,
+                    p.federation or "",
+                    p.rating or "",
+                    p.fide_id or "",
+                    *[cell_text(table[p.number].get(n, []), points_text) for n in numbers],
+                    points_text(row.points),
+                    points_text(row.sonneborn_berger),
+                    row.wins,
+                    row.black_wins,
+                    row.armageddon_wins,
+                    row.games,
+                    prize_text(row),
+                    row.status.value,
+                    row.note,
+                ]
+            )
+        )
     return "".join(f"{line}\n" for line in lines)
 
 
@@ -116,35 +155,71 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
         p = snap.by_number[row.number]
         entry = row.to_json()
         # "place" is "shared_rank" under the name the other exports use: one value.
-        entry.update(place=row.shared_rank, federation=p.federation, rating=p.rating,
-                     fide_id=p.fide_id)
+        entry.update(
+            place=row.shared_rank, federation=p.federation, rating=p.rating, fide_id=p.fide_id
+        )
         standings.append(entry)
-    cross = [{"number": p.number, "player": p.name, "games": [
-        {"round": c.round, "opponent": c.opponent, "colour": c.colour, "result": c.result,
-         "armageddon": c.armageddon, "points": _number(c.points), "forfeit": c.forfeit,
-         "counted": c.counted}
-        for c in sorted((c for cells in table[p.number].values() for c in cells),
-                        key=lambda c: c.round)]} for p in snap.players]
+    cross = [
+        {
+            "number": p.number,
+            "player": p.name,
+            "games": [
+                {
+                    "round": c.round,
+                    "opponent": c.opponent,
+                    "colour": c.colour,
+                    "result": c.result,
+                    "armageddon": c.armageddon,
+                    "points": _number(c.points),
+                    "forfeit": c.forfeit,
+                    "counted": c.counted,
+                }
+                for c in sorted(
+                    (c for cells in table[p.number].values() for c in cells), key=lambda c: c.round
+                )
+            ],
+        }
+        for p in snap.players
+    ]
     playoff = None
     if snap.playoff.needed:
-        playoff = {"format": snap.playoff.format, "players": list(snap.playoff.players),
-                   "winner": snap.playoff.winner, "status": snap.playoff.status,
-                   "games": [{"id": g.id, "kind": g.kind, "white": g.white, "black": g.black,
-                              "result": g.result} for g in snap.playoff.games]}
+        playoff = {
+            "format": snap.playoff.format,
+            "players": list(snap.playoff.players),
+            "winner": snap.playoff.winner,
+            "status": snap.playoff.status,
+            "games": [
+                {"id": g.id, "kind": g.kind, "white": g.white, "black": g.black, "result": g.result}
+                for g in snap.playoff.games
+            ],
+        }
     pts = snap.profile.points
     return {
-        "event": {"name": snap.name, "site": d.place, "city": d.city,
-                  "federation": d.federation, "chief_arbiter": d.chief_arbiter,
-                  "start_date": snap.start_date, "end_date": snap.end_date,
-                  "rounds": snap.rounds, "complete_through": snap.complete_through,
-                  "final": snap.is_final, "currency": snap.profile.event.currency,
-                  "points": {"win": _number(pts.win), "loss": _number(pts.loss),
-                             "draw_armageddon_win": _number(pts.draw_armageddon_win),
-                             "draw_armageddon_loss": _number(pts.draw_armageddon_loss)},
-                  "tiebreaks": list(snap.profile.tiebreaks.order),
-                  "ranking": {"decided_by": snap.final.decided_by,
-                              "playoff_places": snap.final.playoff_places,
-                              "note": snap.final.note}},
+        "event": {
+            "name": snap.name,
+            "site": d.place,
+            "city": d.city,
+            "federation": d.federation,
+            "chief_arbiter": d.chief_arbiter,
+            "start_date": snap.start_date,
+            "end_date": snap.end_date,
+            "rounds": snap.rounds,
+            "complete_through": snap.complete_through,
+            "final": snap.is_final,
+            "currency": snap.profile.event.currency,
+            "points": {
+                "win": _number(pts.win),
+                "loss": _number(pts.loss),
+                "draw_armageddon_win": _number(pts.draw_armageddon_win),
+                "draw_armageddon_loss": _number(pts.draw_armageddon_loss),
+            },
+            "tiebreaks": list(snap.profile.tiebreaks.order),
+            "ranking": {
+                "decided_by": snap.final.decided_by,
+                "playoff_places": snap.final.playoff_places,
+                "note": snap.final.note,
+            },
+        },
         "standings": standings,
         "crosstable": cross,
         "playoff": playoff,
@@ -195,35 +270,64 @@ def markdown(snap: Snapshot) -> str:
         p = snap.by_number[row.number]
         note = " (withdrawn)" if row.status.value == "withdrawn" else ""
         note += f" – {md_escape(row.note)}" if row.note else ""
-        rows.append([snap.place(row.number) or "–", str(p.number), md_escape(p.name) + note,
-                     md_escape(p.federation or ""), str(p.rating or ""), half(row.points),
-                     tiebreak_text(row.sonneborn_berger), str(row.wins), str(row.black_wins),
-                     prize_text(row, grouped=True)])
-    lines += _md_table(["Rk", "No", "Player", "Fed", "Rtg", "Pts", "SB", "W", "BW",
-                        f"Prize ({currency})"], "rrllrrrrrr", rows)
+        rows.append(
+            [
+                snap.place(row.number) or "–",
+                str(p.number),
+                md_escape(p.name) + note,
+                md_escape(p.federation or ""),
+                str(p.rating or ""),
+                half(row.points),
+                tiebreak_text(row.sonneborn_berger),
+                str(row.wins),
+                str(row.black_wins),
+                prize_text(row, grouped=True),
+            ]
+        )
+    lines += _md_table(
+        ["Rk", "No", "Player", "Fed", "Rtg", "Pts", "SB", "W", "BW", f"Prize ({currency})"],
+        "rrllrrrrrr",
+        rows,
+    )
     table = crosstable(snap)
     numbers = [p.number for p in snap.players]
-    cross = [[str(p.number), md_escape(p.name),
-              *["—" if n == p.number else cell_text(table[p.number].get(n, []), half)
-                for n in numbers], half(snap.row(p.number).points)] for p in snap.players]
+    cross = [
+        [
+            str(p.number),
+            md_escape(p.name),
+            *[
+                "—" if n == p.number else cell_text(table[p.number].get(n, []), half)
+                for n in numbers
+            ],
+            half(snap.row(p.number).points),
+        ]
+        for p in snap.players
+    ]
     lines += ["", "## Crosstable", ""]
-    lines += _md_table(["No", "Player", *map(str, numbers), "Pts"],
-                       "rl" + "c" * len(numbers) + "r", cross)
+    lines += _md_table(
+        ["No", "Player", *map(str, numbers), "Pts"], "rl" + "c" * len(numbers) + "r", cross
+    )
     if snap.playoff.needed and snap.playoff.games:
         lines += ["", "## Play-off", "", md_escape(snap.playoff.status), ""]
-        lines += [f"- {g.id}: {md_escape(snap.by_number[g.white].name)} – "
-                  f"{md_escape(snap.by_number[g.black].name)} {g.result or '*'}"
-                  for g in snap.playoff.games]
+        lines += [
+            f"- {g.id}: {md_escape(snap.by_number[g.white].name)} – "
+            f"{md_escape(snap.by_number[g.black].name)} {g.result or '*'}"
+            for g in snap.playoff.games
+        ]
     lines += ["", legend(snap)]
     return "\n".join(lines) + "\n"
 
 
 def legend(snap: Snapshot) -> str:
     p = snap.profile.points
-    points = (f"win {half(p.win)}, draw and Armageddon won {half(p.draw_armageddon_win)}, "
-              f"draw and Armageddon lost {half(p.draw_armageddon_loss)}, loss {half(p.loss)}"
-              if snap.profile.classical.armageddon_after_draw else
-              f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)} "
-              "(no Armageddon)")
-    return (f"Points: {points}. F: forfeit. (…): not counted (§9 a). Tie-breaks: SB "
-            "Sonneborn-Berger, W wins, BW wins with Black.")
+    points = (
+        f"win {half(p.win)}, draw and Armageddon won {half(p.draw_armageddon_win)}, "
+        f"draw and Armageddon lost {half(p.draw_armageddon_loss)}, loss {half(p.loss)}"
+        if snap.profile.classical.armageddon_after_draw
+        else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)} "
+        "(no Armageddon)"
+    )
+    return (
+        f"Points: {points}. F: forfeit. (…): not counted (§9 a). Tie-breaks: SB "
+        "Sonneborn-Berger, W wins, BW wins with Black."
+    )

@@ -83,8 +83,16 @@ from normtui.rules.playoff import PlayoffGame
 from normtui.store import GameRecord
 from normtui.text import clean_text
 
-__all__ = ["DRAWN_ARMAGEDDON", "ENCODINGS", "FORFEITED_ARMAGEDDON", "playoff_trf", "points_field",
-           "trf", "trf16", "type_code"]
+__all__ = [
+    "DRAWN_ARMAGEDDON",
+    "ENCODINGS",
+    "FORFEITED_ARMAGEDDON",
+    "playoff_trf",
+    "points_field",
+    "trf",
+    "trf16",
+    "type_code",
+]
 
 EOL = "\r\n"
 # The result code of (White, Black) for each main result.
@@ -146,10 +154,12 @@ def player_line(p: Player, points: Decimal, rank: int | None, blocks: Sequence[s
     """
     name = clean_text(p.name)[:33]
     rating = str(p.rating) if p.rating else ""
-    head = (f"001 {p.number:>4} {p.sex or '':1}{p.title or '':>3} {name:<33} {rating:>4} "
-            f"{p.federation or '':<3} "
-            f"{p.fide_id or '':>11} {'':<10} {points_field(points)} "
-            f"{'' if rank is None else rank:>4}")
+    head = (
+        f"001 {p.number:>4} {p.sex or '':1}{p.title or '':>3} {name:<33} {rating:>4} "
+        f"{p.federation or '':<3} "
+        f"{p.fide_id or '':>11} {'':<10} {points_field(points)} "
+        f"{'' if rank is None else rank:>4}"
+    )
     return (head + "  " + "  ".join(blocks)).rstrip()
 
 
@@ -160,8 +170,15 @@ def _block(opponent: int, colour: str, code: str) -> str:
 def _value(snap: Snapshot, code: str) -> Decimal:
     """What record 162 makes a code worth."""
     pts = snap.profile.points
-    return {"1": pts.win, "+": pts.win, "=": pts.draw_armageddon_loss, "0": pts.loss,
-            "-": pts.forfeit_loss, "Z": pts.forfeit_loss, "?": Decimal(0)}[code]
+    return {
+        "1": pts.win,
+        "+": pts.win,
+        "=": pts.draw_armageddon_loss,
+        "0": pts.loss,
+        "-": pts.forfeit_loss,
+        "Z": pts.forfeit_loss,
+        "?": Decimal(0),
+    }[code]
 
 
 def last_reported_round(snap: Snapshot) -> int:
@@ -169,8 +186,9 @@ def last_reported_round(snap: Snapshot) -> int:
     return max((g.round for g in snap.games if g.result is not None), default=0)
 
 
-def _round_entries(snap: Snapshot, version: int = 26
-                   ) -> tuple[dict[int, list[str]], dict[tuple[int, Decimal], list[int]]]:
+def _round_entries(
+    snap: Snapshot, version: int = 26
+) -> tuple[dict[int, list[str]], dict[tuple[int, Decimal], list[int]]]:
     """Each player's round blocks, and the 299 adjustments by (round, amount)."""
     counted = {r.number for r in snap.standings if r.counted}
     by_round: dict[tuple[int, int], GameRecord] = {}
@@ -190,8 +208,7 @@ def _round_entries(snap: Snapshot, version: int = 26
             opponent = g.black if white else g.white
             colour = "w" if white else "b"
             if g.result is None:  # not played yet, or postponed (§9)
-                blocks[p.number].append(_block(opponent, colour, "?") if version == 26
-                                        else " " * 8)
+                blocks[p.number].append(_block(opponent, colour, "?") if version == 26 else " " * 8)
                 continue
             code = _CODES[g.result][0 if white else 1]
             blocks[p.number].append(_block(opponent, colour, code))
@@ -212,19 +229,33 @@ def classical_points(blocks: Sequence[str]) -> Decimal:
 
 def _shared_ranks(points: dict[int, Decimal]) -> dict[int, int]:
     """1 + the number of players with more points: equal points share the place."""
-    return {n: 1 + sum(1 for other in points.values() if other > mine)
-            for n, mine in points.items()}
+    return {
+        n: 1 + sum(1 for other in points.values() if other > mine) for n, mine in points.items()
+    }
 
 
-def _header(snap: Snapshot, name: str, kind: str, players: Sequence[Player],
-            dates: Sequence[str | None], time_control: str, encoding: str) -> list[str]:
+def _header(
+    snap: Snapshot,
+    name: str,
+    kind: str,
+    players: Sequence[Player],
+    dates: Sequence[str | None],
+    time_control: str,
+    encoding: str,
+) -> list[str]:
     d = snap.details
     known = sorted(x for x in dates if x)
-    lines = [f"### Encoding: {ENCODINGS[encoding]}", f"012 {clean_text(name)}",
-             f"022 {clean_text(d.city or '')}", f"032 {clean_text(d.federation or '')}",
-             f"042 {_date(known[0] if known else None)}",
-             f"052 {_date(known[-1] if known else None)}", f"062 {len(players)}",
-             f"072 {sum(1 for p in players if p.rating)}", f"092 {kind}"]
+    lines = [
+        f"### Encoding: {ENCODINGS[encoding]}",
+        f"012 {clean_text(name)}",
+        f"022 {clean_text(d.city or '')}",
+        f"032 {clean_text(d.federation or '')}",
+        f"042 {_date(known[0] if known else None)}",
+        f"052 {_date(known[-1] if known else None)}",
+        f"062 {len(players)}",
+        f"072 {sum(1 for p in players if p.rating)}",
+        f"092 {kind}",
+    ]
     if d.chief_arbiter:
         lines.append(f"102 {clean_text(d.chief_arbiter)}")
     lines += [f"112 {clean_text(deputy)}" for deputy in d.deputy_arbiters]
@@ -239,9 +270,11 @@ def _kind(snap: Snapshot) -> str:
     cycles = snap.profile.event.cycles
     system = {1: "single", 2: "double"}.get(cycles, f"{cycles}-cycle")
     p = snap.profile.points
-    return (f"Individual: {system} round robin (Berger tables), Armageddon after each drawn "
-            f"game; points {p.win.normalize():f} / {p.draw_armageddon_win.normalize():f} / "
-            f"{p.draw_armageddon_loss.normalize():f} / {p.loss.normalize():f}")
+    return (
+        f"Individual: {system} round robin (Berger tables), Armageddon after each drawn "
+        f"game; points {p.win.normalize():f} / {p.draw_armageddon_win.normalize():f} / "
+        f"{p.draw_armageddon_loss.normalize():f} / {p.loss.normalize():f}"
+    )
 
 
 def type_code(cycles: int, second_cycle: str) -> str:
@@ -252,8 +285,9 @@ def type_code(cycles: int, second_cycle: str) -> str:
     if cycles == 1:
         return "FIDE_ROUNDROBIN"
     if cycles == 2:
-        return {"fide": "FIDE_DOUBLEROUNDROBIN",
-                "plain": "BERGER_DOUBLEROUNDROBIN"}.get(second_cycle, "CUSTOM_ROUNDROBIN")
+        return {"fide": "FIDE_DOUBLEROUNDROBIN", "plain": "BERGER_DOUBLEROUNDROBIN"}.get(
+            second_cycle, "CUSTOM_ROUNDROBIN"
+        )
     return "CUSTOM_ROUNDROBIN"
 
 
@@ -266,12 +300,15 @@ def _berger_order(snap: Snapshot) -> bool:
     from normtui.rules.berger import berger_schedule
 
     ev = snap.profile.event
-    tables = {(p.round, frozenset((p.white, p.black)))
-              for rnd in berger_schedule(len(snap.players), ev.cycles,
-                                         second_cycle=ev.second_cycle)
-              for p in rnd if p.black is not None}
-    return all((g.round, frozenset((g.white, g.black))) in tables for g in snap.games
-               if g.stage == "main")
+    tables = {
+        (p.round, frozenset((p.white, p.black)))
+        for rnd in berger_schedule(len(snap.players), ev.cycles, second_cycle=ev.second_cycle)
+        for p in rnd
+        if p.black is not None
+    }
+    return all(
+        (g.round, frozenset((g.white, g.black))) in tables for g in snap.games if g.stage == "main"
+    )
 
 
 def _encoded_time_control(snap: Snapshot, name: str) -> str:
@@ -293,9 +330,15 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
     if version not in (16, 26):
         raise ExportError(f"TRF version {version} is not known; use 26 or 16")
     classical = snap.profile.time_controls["classical"]
-    lines = _header(snap, snap.name, _kind(snap), snap.players,
-                    [snap.round_dates.get(r) for r in range(1, snap.rounds + 1)],
-                    classical.describe(), encoding)
+    lines = _header(
+        snap,
+        snap.name,
+        _kind(snap),
+        snap.players,
+        [snap.round_dates.get(r) for r in range(1, snap.rounds + 1)],
+        classical.describe(),
+        encoding,
+    )
     blocks, adjust = _round_entries(snap, version)
     unranked = [r for r in snap.standings if snap.ranks.get(r.number) is None]
     last_place = sum(1 for r in snap.standings if snap.ranks.get(r.number) is not None) + 1
@@ -303,45 +346,80 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
         p = snap.profile.points
         # Record 162: a result code in column 6 and its points in 7-10, the next code 9
         # columns on (15, 24, ...). X scores "?", a game not played yet: nothing.
-        scoring = "    ".join(f"{code}{_fit(value, '162')}" for code, value in (
-            ("W", p.win), ("D", p.draw_armageddon_loss), ("L", p.loss), ("A", p.forfeit_loss),
-            ("X", Decimal(0))))
-        code = (type_code(snap.profile.event.cycles, snap.profile.event.second_cycle)
-                if _berger_order(snap) else CUSTOM_ROUND_ROBIN)
-        adds = ("299 adds "
-                f"{(p.draw_armageddon_win - p.draw_armageddon_loss).normalize():f} to each "
-                "Armageddon winner" if snap.profile.classical.armageddon_after_draw
-                else "no Armageddon")
-        lines += [f"142 {snap.rounds}", f"162  {scoring}", f"192 {code}",
-                  *main_records(snap),
-                  f"222 {_encoded_time_control(snap, 'classical')}",
-                  f"### normtui: main games only (the rated games); 162 scores a main game, "
-                  f"{adds}",
-                  *(f"### {clean_text(r.player)}: withdrew, not counted (Regulations §9 a); "
-                    f"rank {last_place} means unranked, 299 takes away the points of their games"
-                    for r in unranked),
-                  *(f"### {r.number} {clean_text(r.player)}: {r.points.normalize():f} points "
-                    "(more than columns 81-84 can hold)" for r in snap.standings
-                    if not points_field(r.points).strip())]
+        scoring = "    ".join(
+            f"{code}{_fit(value, '162')}"
+            for code, value in (
+                ("W", p.win),
+                ("D", p.draw_armageddon_loss),
+                ("L", p.loss),
+                ("A", p.forfeit_loss),
+                ("X", Decimal(0)),
+            )
+        )
+        code = (
+            type_code(snap.profile.event.cycles, snap.profile.event.second_cycle)
+            if _berger_order(snap)
+            else CUSTOM_ROUND_ROBIN
+        )
+        adds = (
+            "299 adds "
+            f"{(p.draw_armageddon_win - p.draw_armageddon_loss).normalize():f} to each "
+            "Armageddon winner"
+            if snap.profile.classical.armageddon_after_draw
+            else "no Armageddon"
+        )
+        lines += [
+            f"142 {snap.rounds}",
+            f"162  {scoring}",
+            f"192 {code}",
+            *main_records(snap),
+            f"222 {_encoded_time_control(snap, 'classical')}",
+            f"### normtui: main games only (the rated games); 162 scores a main game, {adds}",
+            *(
+                f"### {clean_text(r.player)}: withdrew, not counted (Regulations §9 a); "
+                f"rank {last_place} means unranked, 299 takes away the points of their games"
+                for r in unranked
+            ),
+            *(
+                f"### {r.number} {clean_text(r.player)}: {r.points.normalize():f} points "
+                "(more than columns 81-84 can hold)"
+                for r in snap.standings
+                if not points_field(r.points).strip()
+            ),
+        ]
         for row in sorted(snap.standings, key=lambda r: r.number):
             rank = snap.ranks.get(row.number)
-            lines.append(player_line(snap.by_number[row.number], row.points,
-                                     last_place if rank is None else rank, blocks[row.number]))
-        lines += [_line_299(rnd, amount, numbers)
-                  for (rnd, amount), numbers in sorted(adjust.items())]
+            lines.append(
+                player_line(
+                    snap.by_number[row.number],
+                    row.points,
+                    last_place if rank is None else rank,
+                    blocks[row.number],
+                )
+            )
+        lines += [
+            _line_299(rnd, amount, numbers) for (rnd, amount), numbers in sorted(adjust.items())
+        ]
         # 299 says who won an Armageddon, not how: a drawn one (Black's win) and a forfeited
         # one (a player absent: it scores as one lost, or moves nothing when both were
         # absent) are named, so that normtui reads the same event back.
-        lines += [f"{DRAWN_ARMAGEDDON}round {g.round}, {g.white}-{g.black}"
-                  for g in snap.games if g.armageddon is ArmageddonResult.DRAW]
-        lines += [f"{FORFEITED_ARMAGEDDON}round {g.round}, {g.white}-{g.black} "
-                  f"{g.armageddon.value}"
-                  for g in snap.games if g.armageddon is not None and g.armageddon.is_forfeit]
+        lines += [
+            f"{DRAWN_ARMAGEDDON}round {g.round}, {g.white}-{g.black}"
+            for g in snap.games
+            if g.armageddon is ArmageddonResult.DRAW
+        ]
+        lines += [
+            f"{FORFEITED_ARMAGEDDON}round {g.round}, {g.white}-{g.black} {g.armageddon.value}"
+            for g in snap.games
+            if g.armageddon is not None and g.armageddon.is_forfeit
+        ]
     else:
         points = {p.number: classical_points(blocks[p.number]) for p in snap.players}
         ranks = _shared_ranks(points)
-        lines += [player_line(p, points[p.number], ranks[p.number], blocks[p.number])
-                  for p in sorted(snap.players, key=lambda p: p.number)]
+        lines += [
+            player_line(p, points[p.number], ranks[p.number], blocks[p.number])
+            for p in sorted(snap.players, key=lambda p: p.number)
+        ]
     return EOL.join(lines) + EOL
 
 
@@ -350,8 +428,9 @@ def trf16(snap: Snapshot, encoding: str = "utf-8") -> str:
     return trf(snap, 16, encoding)
 
 
-def _playoff_blocks(games: Sequence[PlayoffGame], rounds: int, start_rank: dict[int, int],
-                    player: int) -> list[str]:
+def _playoff_blocks(
+    games: Sequence[PlayoffGame], rounds: int, start_rank: dict[int, int], player: int
+) -> list[str]:
     """One block a round (a round robin has several boards a round): the player's game, or
     the bye of an odd number of players as the main report writes it."""
     out = []
@@ -365,8 +444,13 @@ def _playoff_blocks(games: Sequence[PlayoffGame], rounds: int, start_rank: dict[
             continue
         white = g.white == player
         code = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "=")}[g.result]
-        out.append(_block(start_rank[g.black if white else g.white], "w" if white else "b",
-                          code[0 if white else 1]))
+        out.append(
+            _block(
+                start_rank[g.black if white else g.white],
+                "w" if white else "b",
+                code[0 if white else 1],
+            )
+        )
     return out
 
 
@@ -390,19 +474,36 @@ def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
     tc = snap.profile.time_controls[snap.profile.playoff.match_time_control]
     system = "2-game match" if state.format == "match" else "double round robin"
     # §5: the play-off is played at the end of the last round, so on its date.
-    header = _header(snap, f"{snap.name} Play-off", f"Individual: blitz play-off ({system}) "
-                     "for first place (Regulations §5)",
-                     [snap.by_number[n] for n in state.players], [snap.end_date] * rounds,
-                     tc.describe(), encoding)
-    lines = [*header, f"142 {rounds}", "192 CUSTOM_ROUNDROBIN", *playoff_records(snap),
-             f"222 {pgn_time_control(tc)}",
-             "### normtui: play-off blitz games only; a deciding Armageddon is not rated"]
+    header = _header(
+        snap,
+        f"{snap.name} Play-off",
+        f"Individual: blitz play-off ({system}) for first place (Regulations §5)",
+        [snap.by_number[n] for n in state.players],
+        [snap.end_date] * rounds,
+        tc.describe(),
+        encoding,
+    )
+    lines = [
+        *header,
+        f"142 {rounds}",
+        "192 CUSTOM_ROUNDROBIN",
+        *playoff_records(snap),
+        f"222 {pgn_time_control(tc)}",
+        "### normtui: play-off blitz games only; a deciding Armageddon is not rated",
+    ]
     for number in state.players:
         p = snap.by_number[number]
-        renumbered = Player(start_rank[number], p.name, p.rating, p.federation, p.fide_id,
-                            title=p.title, sex=p.sex)
-        lines.append(player_line(renumbered, blitz[number], ranks.get(number),
-                                 _playoff_blocks(rated, rounds, start_rank, number)))
+        renumbered = Player(
+            start_rank[number], p.name, p.rating, p.federation, p.fide_id, title=p.title, sex=p.sex
+        )
+        lines.append(
+            player_line(
+                renumbered,
+                blitz[number],
+                ranks.get(number),
+                _playoff_blocks(rated, rounds, start_rank, number),
+            )
+        )
     return EOL.join(lines) + EOL
 
 
@@ -415,5 +516,4 @@ def _playoff_ranks(snap: Snapshot, points: dict[int, Decimal]) -> dict[int, int 
         return {n: snap.final.ranks.get(n) for n in state.players}
     if state.table:
         return {r.number: r.rank for r in state.table}
-    return {n: 1 + sum(1 for o in state.players if points[o] > points[n])
-            for n in state.players}
+    return {n: 1 + sum(1 for o in state.players if points[o] > points[n]) for n in state.players}

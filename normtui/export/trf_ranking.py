@@ -41,8 +41,13 @@ from normtui.text import clean_text
 
 __all__ = ["main_codes", "main_records", "playoff_records"]
 
-_CODES = {"sonneborn_berger": "SB", "wins": "WIN", "black_wins": "BWG",
-          "direct_encounter": "DE", "koya": "KS"}
+_CODES = {
+    "sonneborn_berger": "SB",
+    "wins": "WIN",
+    "black_wins": "BWG",
+    "direct_encounter": "DE",
+    "koya": "KS",
+}
 # Extended Koya lowers KS's limit a score group at a time until the tie breaks: no single code
 # (KS/L-n is one fixed limit) says that, so its outcome goes in the rank column.
 _IN_RANK = frozenset({"extended_koya", "lots"})
@@ -83,16 +88,22 @@ def main_records(snap: Snapshot) -> list[str]:
             what = f"were decided by the play-off (Regulations §5), won by {winner}"
         else:
             what = "are shared: the play-off (Regulations §5) that decides them is not over"
-        lines.append(f"### normtui: places 1-{k} {what}; no FIDE tie-break names a play-off, "
-                     f"so 212 ranks by PTS, then {RANK} (the rank column); the places below "
-                     "follow the tie-breaks of 202 (Regulations §6)")
+        lines.append(
+            f"### normtui: places 1-{k} {what}; no FIDE tie-break names a play-off, "
+            f"so 212 ranks by PTS, then {RANK} (the rank column); the places below "
+            "follow the tie-breaks of 202 (Regulations §6)"
+        )
     if RANK in codes:
-        lines.append(f"### normtui: {RANK} in 202 is the rank column: extended Koya (the KS limit "
-                     "lowered a score group at a time) has no TRF code")
+        lines.append(
+            f"### normtui: {RANK} in 202 is the rank column: extended Koya (the KS limit "
+            "lowered a score group at a time) has no TRF code"
+        )
     if MAIN_GAME_SB in codes:
-        lines.append(f"### normtui: {MAIN_GAME_SB} is this event's Sonneborn-Berger (FIDE C.07 "
-                     "4.1, defined in its regulations), not FIDE's SB: each main game's "
-                     "classical result (1 / 0.5 / 0) times that opponent's classical score")
+        lines.append(
+            f"### normtui: {MAIN_GAME_SB} is this event's Sonneborn-Berger (FIDE C.07 "
+            "4.1, defined in its regulations), not FIDE's SB: each main game's "
+            "classical result (1 / 0.5 / 0) times that opponent's classical score"
+        )
     return lines
 
 
@@ -100,13 +111,17 @@ def playoff_records(snap: Snapshot) -> list[str]:
     """Records 202 and 212 of the play-off's report, from its own tie-breaks (§5)."""
     state = snap.playoff
     rules = snap.profile.playoff
-    if state.format == "double_round_robin" and \
-            rules.round_robin_tiebreak_basis == "classical_games":
+    if (
+        state.format == "double_round_robin"
+        and rules.round_robin_tiebreak_basis == "classical_games"
+    ):
         # 2024: the round robin's ties are broken on the main event's classical games, which
         # are not in this file: no code computed from it can say so.
         codes = [RANK]
-        why = ("the round robin's ties are broken on the main event's classical games "
-               f"({', '.join(rules.round_robin_tiebreaks)}), which are not in this file")
+        why = (
+            "the round robin's ties are broken on the main event's classical games "
+            f"({', '.join(rules.round_robin_tiebreaks)}), which are not in this file"
+        )
     elif state.format == "double_round_robin":
         codes = []
         for name in rules.round_robin_tiebreaks:
@@ -121,8 +136,10 @@ def playoff_records(snap: Snapshot) -> list[str]:
         why = "the drawing of lots (§5 D) is recorded in the rank column"
     else:
         codes = [RANK]
-        why = ("a tied match is decided by an Armageddon (§5), which is not rated and not "
-               "in this file: its outcome is in the rank column")
+        why = (
+            "a tied match is decided by an Armageddon (§5), which is not rated and not "
+            "in this file: its outcome is in the rank column"
+        )
     lines = [f"202 {','.join(codes)}", f"212 {','.join(['PTS', *codes])}"]
     if RANK in codes:
         lines.append(f"### normtui: {RANK} in 202/212 is the rank column; {why}")

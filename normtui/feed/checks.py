@@ -25,12 +25,24 @@ def live_checks(where: str, reading: Reading, kind: Kind, profile: Profile) -> l
     if reading.broken:
         out.append(Notice(where, reading.broken, "FIDE Laws art. 7.5", short="illegal move"))
     if reading.signal:
-        out.append(Notice(where, f"the kings in the centre signal {reading.signal}: read as "
-                          "the result, not as moves", ask=False, short="kings' signal"))
+        out.append(
+            Notice(
+                where,
+                f"the kings in the centre signal {reading.signal}: read as "
+                "the result, not as moves",
+                ask=False,
+                short="kings' signal",
+            )
+        )
         tag = reading.tag_result
         if tag not in (None, "*", "?", reading.signal):
-            out.append(Notice(where, f"the Result tag says {tag} but the kings signal "
-                              f"{reading.signal}", short="result?"))
+            out.append(
+                Notice(
+                    where,
+                    f"the Result tag says {tag} but the kings signal {reading.signal}",
+                    short="result?",
+                )
+            )
     for white in (True, False):
         wrong = _first_clock_wrong(reading, control, white, rule)
         if wrong:
@@ -41,23 +53,30 @@ def live_checks(where: str, reading: Reading, kind: Kind, profile: Profile) -> l
         for white, seconds, label in last_clocks(reading):
             if seconds is not None and seconds <= 0:
                 side = "White" if white else "Black"
-                out.append(Notice(where, f"{side}'s clock reads 0:00:00 after {label}: has "
-                                  "the flag fallen?", "FIDE Laws art. 6.9", short="flag?"))
+                out.append(
+                    Notice(
+                        where,
+                        f"{side}'s clock reads 0:00:00 after {label}: has the flag fallen?",
+                        "FIDE Laws art. 6.9",
+                        short="flag?",
+                    )
+                )
     return out
 
 
-def compare(old: tuple[str, ...], old_result: str | None, reading: Reading
-             ) -> Literal["extends", "same", "behind", "conflict"]:
+def compare(
+    old: tuple[str, ...], old_result: str | None, reading: Reading
+) -> Literal["extends", "same", "behind", "conflict"]:
     """The feed's record against the one kept: it ``extends`` it (more moves, or a result
     after ``*``), is the ``same`` game (other comments), is ``behind`` it (fewer moves, the
     game going on: the feed has not caught up), or changes what was kept (``conflict``)."""
     new = reading.sans
     old_done = old_result not in (None, "*", "?")
-    if len(new) <= len(old) and old[:len(new)] == new and not reading.finished and old_done:
+    if len(new) <= len(old) and old[: len(new)] == new and not reading.finished and old_done:
         return "behind"  # the moves kept, or fewer, and not yet the result kept
-    if len(new) < len(old) and old[:len(new)] == new and not reading.finished:
+    if len(new) < len(old) and old[: len(new)] == new and not reading.finished:
         return "behind"
-    if new[:len(old)] != old or (old_done and reading.result != old_result):
+    if new[: len(old)] != old or (old_done and reading.result != old_result):
         return "conflict"
     if len(new) > len(old) or (not old_done and reading.finished):
         return "extends"
@@ -66,8 +85,10 @@ def compare(old: tuple[str, ...], old_result: str | None, reading: Reading
 
 def conflict_text(old: tuple[str, ...], reading: Reading) -> str:
     new = reading.sans
-    at = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
-              min(len(old), len(new)))
+    at = next(
+        (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+        min(len(old), len(new)),
+    )
     number = at // 2 + 1
     label = f"{number}." if at % 2 == 0 else f"{number}..."
     if at < len(new) and at < len(old):
@@ -76,24 +97,34 @@ def conflict_text(old: tuple[str, ...], reading: Reading) -> str:
         what = f"it ends {reading.result} after {len(new)} half-moves, {len(old)} are kept"
     else:
         what = f"its result is {reading.result}"
-    return (f"the feed's record changes moves already kept ({what}); not applied: the arbiter "
-            "may accept it")
+    return (
+        f"the feed's record changes moves already kept ({what}); not applied: the arbiter "
+        "may accept it"
+    )
 
 
-def _first_clock_wrong(reading: Reading, control: TimeControl, white: bool,
-                       rule: str) -> str | None:
+def _first_clock_wrong(
+    reading: Reading, control: TimeControl, white: bool, rule: str
+) -> str | None:
     """Why a side's clock was not set to the control (or None), read from its first reading:
     after its first move with a clock (a board whose first move came without one is read at the
     next), else before any move (DGT's ``WhiteClock``/``BlackClock`` tags). The time a move took
     is used for the first move only: it says when that move's clock started, not the game's."""
-    ply_at = next((i for i, p in enumerate(reading.plies)
-                   if (i % 2 == 0) == white and p.clock is not None), None)
+    ply_at = next(
+        (i for i, p in enumerate(reading.plies) if (i % 2 == 0) == white and p.clock is not None),
+        None,
+    )
     if ply_at is not None:
         ply = reading.plies[ply_at]
         number = ply_at // 2 + 1
-        return clock_set_wrong(control, white, ply.clock or 0.0,
-                               ply.used if number == 1 else None, rule=rule,
-                               move_number=number)
+        return clock_set_wrong(
+            control,
+            white,
+            ply.clock or 0.0,
+            ply.used if number == 1 else None,
+            rule=rule,
+            move_number=number,
+        )
     if reading.plies:
         return None
     seconds = _tag_clock(reading.tags.get("WhiteClock" if white else "BlackClock"))
@@ -119,12 +150,12 @@ def _glitches(reading: Reading) -> list[str]:
     out = []
     for white, readings in clock_readings(reading):
         for i, (seconds, label) in enumerate(readings[:-1]):
-            later = next((s for s, _l in readings[i + 1:] if s > 0), None)
+            later = next((s for s, _l in readings[i + 1 :] if s > 0), None)
             if seconds <= 0 and later is not None:
                 side = "White" if white else "Black"
-                out.append(f"{side}'s clock read 0:00:00 after {label}, then "
-                           f"{clock_text(later)}: a glitch of the broadcast, not a flag fall")
+                out.append(
+                    f"{side}'s clock read 0:00:00 after {label}, then "
+                    f"{clock_text(later)}: a glitch of the broadcast, not a flag fall"
+                )
                 break
     return out
-
-

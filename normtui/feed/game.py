@@ -66,8 +66,10 @@ def kings_signal(board: chess.Board, words: list[str]) -> str | None:
     if white not in _CENTRE or black not in _CENTRE:
         return None
     dark = chess.BB_DARK_SQUARES
-    white_dark, black_dark = bool(dark & chess.BB_SQUARES[white]), bool(
-        dark & chess.BB_SQUARES[black])
+    white_dark, black_dark = (
+        bool(dark & chess.BB_SQUARES[white]),
+        bool(dark & chess.BB_SQUARES[black]),
+    )
     if white_dark and black_dark:
         return "0-1"
     if not white_dark and not black_dark:
@@ -168,7 +170,7 @@ class LiveGame:
             self.board.push(move)
             self._sans.append(sans[i])
             self._seen.append(now)
-        legal = words.plies[:len(self._sans)]
+        legal = words.plies[: len(self._sans)]
         labels = tuple(_label(i, p.san) for i, p in enumerate(legal))
         tag = tags.get("Result")
         result = tag if tag and tag != "?" else words.result
@@ -180,14 +182,30 @@ class LiveGame:
             if signal is not None:
                 result = signal
             else:
-                after = f"; the game is kept up to {labels[-1]}" if labels else \
-                    "; no move of the game could be played"
-                broken = (f"{_label(broken_at, words.plies[broken_at].san)} is not a legal "
-                          f"move{after}")
+                after = (
+                    f"; the game is kept up to {labels[-1]}"
+                    if labels
+                    else "; no move of the game could be played"
+                )
+                broken = (
+                    f"{_label(broken_at, words.plies[broken_at].san)} is not a legal move{after}"
+                )
                 result = "*"
             text = with_result(header, movetext, cut, result)
-        reading = Reading(tags, tuple(legal), labels, tuple(self._seen), result, True, text,
-                          len(self._sans) - before, changed, broken, signal, tag)
+        reading = Reading(
+            tags,
+            tuple(legal),
+            labels,
+            tuple(self._seen),
+            result,
+            True,
+            text,
+            len(self._sans) - before,
+            changed,
+            broken,
+            signal,
+            tag,
+        )
         self.last = reading
         self._input = (header, movetext)
         return reading

@@ -86,8 +86,9 @@ class _Deadline:
                 sock.close()
 
 
-def _bounded(connection: Callable[..., http.client.HTTPConnection], deadline: _Deadline
-             ) -> Callable[..., http.client.HTTPConnection]:
+def _bounded(
+    connection: Callable[..., http.client.HTTPConnection], deadline: _Deadline
+) -> Callable[..., http.client.HTTPConnection]:
     def make(*args: Any, **kwargs: Any) -> http.client.HTTPConnection:
         made = connection(*args, **kwargs)
         # How http.client opens its socket (HTTPS wraps that socket in TLS afterwards).
@@ -105,8 +106,8 @@ class _Bounded:
         self.deadline = deadline
 
     def do_open(self, http_class: Any, req: Any, **kwargs: Any) -> Any:
-        return super().do_open(_bounded(http_class, self.deadline), req,  # type: ignore[misc]
-                               **kwargs)
+        bounded = _bounded(http_class, self.deadline)
+        return super().do_open(bounded, req, **kwargs)  # type: ignore[misc]
 
 
 class _HttpHandler(_Bounded, urllib.request.HTTPHandler):
@@ -118,8 +119,7 @@ class _HttpsHandler(_Bounded, urllib.request.HTTPSHandler):
 
 
 def _opener(url: str, deadline: _Deadline) -> urllib.request.OpenerDirector:
-    handlers: list[urllib.request.BaseHandler] = [_HttpHandler(deadline),
-                                                  _HttpsHandler(deadline)]
+    handlers: list[urllib.request.BaseHandler] = [_HttpHandler(deadline), _HttpsHandler(deadline)]
     # A proxy set for the venue's internet must not stand between the console and a feed on
     # this machine.
     if (urlsplit(url).hostname or "") in _LOOPBACK:

@@ -42,8 +42,16 @@ from typing import Any
 
 __all__ = ["LccFormatError", "game_pgn", "lcc_result", "parse_move", "player_name"]
 
-_RESULTS = {"WHITEWIN": "1-0", "BLACKWIN": "0-1", "DRAW": "1/2-1/2", "1-0": "1-0",
-            "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "*": "*"}
+_RESULTS = {
+    "WHITEWIN": "1-0",
+    "BLACKWIN": "0-1",
+    "DRAW": "1/2-1/2",
+    "1-0": "1-0",
+    "0-1": "0-1",
+    "1/2-1/2": "1/2-1/2",
+    "½-½": "1/2-1/2",
+    "*": "*",
+}
 
 
 class LccFormatError(ValueError):
@@ -82,7 +90,7 @@ def _int(text: str) -> int | None:
 
 
 def player_name(player: object) -> str:
-    """"Lname, Fname Mname", as the pairing list and PGN write a name."""
+    """ "Lname, Fname Mname", as the pairing list and PGN write a name."""
     if not isinstance(player, Mapping):
         return "?"
     given = " ".join(str(player[k]) for k in ("fname", "mname") if player.get(k))
@@ -102,9 +110,14 @@ def _tag(name: str, value: object) -> str:
     return f'[{name} "{text}"]'
 
 
-def game_pgn(tournament: Mapping[str, Any], index: Mapping[str, Any],
-             pairing: Mapping[str, Any], game: Mapping[str, Any], round_no: int,
-             number: int) -> str:
+def game_pgn(
+    tournament: Mapping[str, Any],
+    index: Mapping[str, Any],
+    pairing: Mapping[str, Any],
+    game: Mapping[str, Any],
+    round_no: int,
+    number: int,
+) -> str:
     """One game of a LiveChess Cloud round as PGN, with the clocks as DGT's PGN writes them."""
     if not isinstance(game, Mapping) or not isinstance(game.get("moves", []), list):
         raise LccFormatError("a game without a list of moves")
@@ -127,9 +140,12 @@ def game_pgn(tournament: Mapping[str, Any], index: Mapping[str, Any],
     date = str(index.get("date") or "")[:10]
     if len(date) == 10:
         tags.append(_tag("Date", date.replace("-", ".")))
-    tags += [_tag("Round", f"{round_no}.{number}"),
-             _tag("White", player_name(pairing.get("white"))),
-             _tag("Black", player_name(pairing.get("black"))), _tag("Result", result)]
+    tags += [
+        _tag("Round", f"{round_no}.{number}"),
+        _tag("White", player_name(pairing.get("white"))),
+        _tag("Black", player_name(pairing.get("black"))),
+        _tag("Result", result),
+    ]
     for colour in ("white", "black"):
         player = pairing.get(colour)
         if isinstance(player, Mapping):
@@ -154,8 +170,9 @@ def game_pgn(tournament: Mapping[str, Any], index: Mapping[str, Any],
     return "\n".join(tags) + "\n\n" + " ".join(words) + "\n"
 
 
-def _reference_time(game: Mapping[str, Any], moves: list[tuple[str, int | None, int | None]]
-                    ) -> datetime | None:
+def _reference_time(
+    game: Mapping[str, Any], moves: list[tuple[str, int | None, int | None]]
+) -> datetime | None:
     """When the clocks last stood as given: ``clock.time``, else the first move's time plus what
     the moves after it took."""
     clock = game.get("clock")

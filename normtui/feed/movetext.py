@@ -28,7 +28,8 @@ from normtui.pgn.clocks import parse_clock
 
 __all__ = ["Movetext", "Ply", "parse_emt", "plain_san", "read_movetext", "read_tags"]
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<comment>\{[^}]*\}?)
   | (?P<line>;[^\n]*)
   | (?P<result>(?:1-0|0-1|1/2-1/2|½-½|\*)(?=[\s)]|$))
@@ -37,10 +38,11 @@ _TOKEN = re.compile(r"""
   | (?P<open>\()
   | (?P<close>\))
   | (?P<word>[^\s{}();]+)
-""", re.VERBOSE)
+""",
+    re.VERBOSE,
+)
 _EMT = re.compile(r"\[%emt\s+(\d+):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*\]")
-_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$',
-                  re.MULTILINE)
+_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.MULTILINE)
 _ANNOTATION = re.compile(r"[+#!?]+$")
 
 
@@ -126,9 +128,13 @@ def read_movetext(text: str) -> Movetext:
         elif kind == "word":
             close()
             start = match.start()
-            pending = {"san": value, "start": start,
-                       "number_at": number_at if number_at >= 0 else start,
-                       "clock": None, "used": None}
+            pending = {
+                "san": value,
+                "start": start,
+                "number_at": number_at if number_at >= 0 else start,
+                "clock": None,
+                "used": None,
+            }
             number_at = -1
         elif kind == "result":
             result = "1/2-1/2" if value == "½-½" else value

@@ -106,9 +106,16 @@ def _think(rng: random.Random, moves: int, budget: float, inc: int) -> list[int]
     return out
 
 
-def _clocked(sans: list[str], white_base: int, black_base: int, inc: int, inc_from: int,
-             rng: random.Random, left_at_40: tuple[float, float], floor: float
-             ) -> tuple[tuple[str, int, int], ...]:
+def _clocked(
+    sans: list[str],
+    white_base: int,
+    black_base: int,
+    inc: int,
+    inc_from: int,
+    rng: random.Random,
+    left_at_40: tuple[float, float],
+    floor: float,
+) -> tuple[tuple[str, int, int], ...]:
     per_side = {True: (len(sans) + 1) // 2, False: len(sans) // 2}
     thinking = {}
     for white, base in ((True, white_base), (False, black_base)):
@@ -147,15 +154,21 @@ def round_games(round_no: int = 7, seed: int = 2022) -> tuple[ReplayGame, ...]:
     # Board order is the Berger table's with the 2022 pairing numbers (the file's is not).
     pairing_no = {name: i + 1 for i, name in enumerate(NUMBERS)}
     boards = [(p.white, p.black) for p in berger_round(len(NUMBERS), round_no)]
-    classical.sort(key=lambda g: boards.index((pairing_no[g.headers["White"]],
-                                               pairing_no[g.headers["Black"]])))
-    armageddons = {(g.headers["White"], g.headers["Black"]): g
-                   for g in _read(DATA_2022 / "armageddon.pgn", round_no)}
+    classical.sort(
+        key=lambda g: boards.index((pairing_no[g.headers["White"]], pairing_no[g.headers["Black"]]))
+    )
+    armageddons = {
+        (g.headers["White"], g.headers["Black"]): g
+        for g in _read(DATA_2022 / "armageddon.pgn", round_no)
+    }
     out = []
     for number, game in enumerate(classical, start=1):
         plies = _clocked(_sans(game), 7200, 7200, 10, 41, rng, (5 * 60, 25 * 60), 40)
-        out.append(ReplayGame(number, round_no, dict(game.headers), plies,
-                              game.headers["Result"], 0.0, False))
+        out.append(
+            ReplayGame(
+                number, round_no, dict(game.headers), plies, game.headers["Result"], 0.0, False
+            )
+        )
     later = []
     for main in out:
         arm = armageddons.get((main.tags["White"], main.tags["Black"]))
@@ -164,8 +177,17 @@ def round_games(round_no: int = 7, seed: int = 2022) -> tuple[ReplayGame, ...]:
         plies = _clocked(_sans(arm), 600, 420, 1, 41, rng, (20, 150), 5)
         tags = dict(arm.headers)
         tags["Event"] = main.tags["Event"]  # one LiveChess tournament: one Event tag
-        later.append(ReplayGame(0, round_no, tags, plies, arm.headers["Result"],
-                                main.end + rng.uniform(*_ARMAGEDDON_AFTER), True))
+        later.append(
+            ReplayGame(
+                0,
+                round_no,
+                tags,
+                plies,
+                arm.headers["Result"],
+                main.end + rng.uniform(*_ARMAGEDDON_AFTER),
+                True,
+            )
+        )
     later.sort(key=lambda g: g.start)
     for i, g in enumerate(later, start=len(out) + 1):
         out.append(ReplayGame(i, g.round, g.tags, g.plies, g.result, g.start, True))
@@ -182,18 +204,32 @@ def game_text(game: ReplayGame, done: int, finished: bool, reference: datetime) 
     ``finished``); ``reference`` is the wall time of its clocks."""
     tc = "600+1" if game.armageddon else "7200+10"
     plies = game.plies[:done]
-    white_clock = next((c for i, (_s, c, _u) in reversed(list(enumerate(plies))) if i % 2 == 0),
-                       600 if game.armageddon else 7200)
-    black_clock = next((c for i, (_s, c, _u) in reversed(list(enumerate(plies))) if i % 2 == 1),
-                       420 if game.armageddon else 7200)
+    white_clock = next(
+        (c for i, (_s, c, _u) in reversed(list(enumerate(plies))) if i % 2 == 0),
+        600 if game.armageddon else 7200,
+    )
+    black_clock = next(
+        (c for i, (_s, c, _u) in reversed(list(enumerate(plies))) if i % 2 == 1),
+        420 if game.armageddon else 7200,
+    )
     result = game.result if finished else "*"
-    tags = [("ePGN", EPGN), ("Event", game.tags.get("Event", "?")),
-            ("Site", game.tags.get("Site", "?")), ("Date", game.tags.get("Date", "?")),
-            ("Round", f"{game.round}.{game.number}"), ("White", game.tags["White"]),
-            ("Black", game.tags["Black"]), ("Result", result), ("TimeControl", tc),
-            ("WhiteClock", _hms(white_clock)), ("BlackClock", _hms(black_clock)),
-            ("ReferenceTime", f"{'W' if done % 2 == 0 else 'B'}/"
-                              f"{reference.isoformat(timespec='milliseconds')}")]
+    tags = [
+        ("ePGN", EPGN),
+        ("Event", game.tags.get("Event", "?")),
+        ("Site", game.tags.get("Site", "?")),
+        ("Date", game.tags.get("Date", "?")),
+        ("Round", f"{game.round}.{game.number}"),
+        ("White", game.tags["White"]),
+        ("Black", game.tags["Black"]),
+        ("Result", result),
+        ("TimeControl", tc),
+        ("WhiteClock", _hms(white_clock)),
+        ("BlackClock", _hms(black_clock)),
+        (
+            "ReferenceTime",
+            f"{'W' if done % 2 == 0 else 'B'}/{reference.isoformat(timespec='milliseconds')}",
+        ),
+    ]
     for side in ("White", "Black"):
         for extra in ("Elo", "FideId"):
             if f"{side}{extra}" in game.tags:
@@ -229,10 +265,18 @@ class Step:
 class Replay:
     """Writes a round into ``folder`` as it happens (see the module's doc)."""
 
-    def __init__(self, folder: Path, round_no: int = 7, *, speed: float = 60.0,
-                 every: float | None = None, seed: int = 2022, layout: str = "both",
-                 now: Callable[[], datetime] = lambda: datetime.now().astimezone(),
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        round_no: int = 7,
+        *,
+        speed: float = 60.0,
+        every: float | None = None,
+        seed: int = 2022,
+        layout: str = "both",
+        now: Callable[[], datetime] = lambda: datetime.now().astimezone(),
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         if speed <= 0 or (every is not None and every <= 0):
             raise ValueError("--speed and --every must be above 0")
         self.folder = Path(folder) / f"round-{round_no}"
@@ -286,8 +330,9 @@ class Replay:
         if self.layout in ("both", "games"):
             _rewrite(self.folder / "games.pgn", "\n".join(texts[n] for n in sorted(texts)))
 
-    def run(self, until: float | None = None, on_step: Callable[[Step], None] | None = None
-            ) -> Iterator[Step]:
+    def run(
+        self, until: float | None = None, on_step: Callable[[Step], None] | None = None
+    ) -> Iterator[Step]:
         """Play the round (to ``until`` seconds of wall time), sleeping between writes."""
         began = time.monotonic()
         for step in self.steps():

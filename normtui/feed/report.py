@@ -14,8 +14,19 @@ if TYPE_CHECKING:
     from normtui.feed.sources import FeedRecord
     from normtui.store import AuditEntry, GameRecord
 
-__all__ = ["BoardView", "Change", "Kind", "Notice", "Report", "board_view", "clock_readings",
-           "clock_text", "ended_at", "last_clocks", "reference_time"]
+__all__ = [
+    "BoardView",
+    "Change",
+    "Kind",
+    "Notice",
+    "Report",
+    "board_view",
+    "clock_readings",
+    "clock_text",
+    "ended_at",
+    "last_clocks",
+    "reference_time",
+]
 
 Kind = Literal["main", "armageddon"]
 
@@ -65,14 +76,20 @@ class Notice:
     article: str | None = None
     ask: bool = True
     short: str = ""  # a word or two, for a narrow screen
+
     @property
     def line(self) -> str:
         tail = f" ({self.article})" if self.article and self.article not in self.text else ""
         return f"{self.where}: {self.text}{tail}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"where": self.where, "message": self.text, "article": self.article,
-                "needs_arbiter": self.ask, "kind": self.short}
+        return {
+            "where": self.where,
+            "message": self.text,
+            "article": self.article,
+            "needs_arbiter": self.ask,
+            "kind": self.short,
+        }
 
 
 @dataclass(frozen=True)
@@ -106,14 +123,24 @@ class BoardView:
         return f"round {self.round} board {self.board}{what}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "board": self.board, "kind": self.kind,
-                "white": self.white, "black": self.black, "origin": self.origin,
-                "plies": self.plies, "last_move": self.last_move,
-                "last_move_at": self.last_move_at.isoformat(timespec="seconds")
-                if self.last_move_at else None,
-                "white_clock": self.white_clock, "black_clock": self.black_clock,
-                "result": self.result, "conflict": self.conflict,
-                "notices": [n.to_json() for n in self.notices]}
+        return {
+            "round": self.round,
+            "board": self.board,
+            "kind": self.kind,
+            "white": self.white,
+            "black": self.black,
+            "origin": self.origin,
+            "plies": self.plies,
+            "last_move": self.last_move,
+            "last_move_at": self.last_move_at.isoformat(timespec="seconds")
+            if self.last_move_at
+            else None,
+            "white_clock": self.white_clock,
+            "black_clock": self.black_clock,
+            "result": self.result,
+            "conflict": self.conflict,
+            "notices": [n.to_json() for n in self.notices],
+        }
 
 
 @dataclass(frozen=True)
@@ -146,19 +173,29 @@ class Report:
         return bool(self.problems) or any(n.ask for n in self.notices)
 
     def to_json(self) -> dict[str, Any]:
-        return {"at": self.at.isoformat(timespec="seconds"), "source": self.source,
-                "changed": bool(self.changes),
-                "entries": [c.entry.to_json() for c in self.changes],
-                "boards": [b.to_json() for b in self.boards],
-                "notices": [n.to_json() for n in self.notices],
-                "problems": list(self.problems), "needs_arbiter": self.needs_arbiter}
+        return {
+            "at": self.at.isoformat(timespec="seconds"),
+            "source": self.source,
+            "changed": bool(self.changes),
+            "entries": [c.entry.to_json() for c in self.changes],
+            "boards": [b.to_json() for b in self.boards],
+            "notices": [n.to_json() for n in self.notices],
+            "problems": list(self.problems),
+            "needs_arbiter": self.needs_arbiter,
+        }
 
 
 def clock_readings(reading: Reading) -> Iterable[tuple[bool, list[tuple[float, str]]]]:
     """Each side's clock readings, with the move each followed."""
     for white in (True, False):
-        yield white, [(p.clock, reading.labels[i]) for i, p in enumerate(reading.plies)
-                      if p.clock is not None and (i % 2 == 0) == white]
+        yield (
+            white,
+            [
+                (p.clock, reading.labels[i])
+                for i, p in enumerate(reading.plies)
+                if p.clock is not None and (i % 2 == 0) == white
+            ],
+        )
 
 
 def last_clocks(reading: Reading) -> list[tuple[bool, float | None, str]]:
@@ -174,7 +211,7 @@ def last_clocks(reading: Reading) -> list[tuple[bool, float | None, str]]:
 
 
 def _short(labels: Iterable[str]) -> list[str]:
-    """"24. Rfe1 24...Qd7 25. Nf3" written as a scoresheet line: "24. Rfe1 Qd7 25. Nf3"."""
+    """ "24. Rfe1 24...Qd7 25. Nf3" written as a scoresheet line: "24. Rfe1 Qd7 25. Nf3"."""
     out = []
     for i, label in enumerate(labels):
         if "..." in label and i > 0:
@@ -184,8 +221,14 @@ def _short(labels: Iterable[str]) -> list[str]:
     return out
 
 
-def board_view(record: FeedRecord, reading: Reading, game: GameRecord | None, kind: Kind,
-               notices: list[Notice], conflict: bool) -> BoardView:
+def board_view(
+    record: FeedRecord,
+    reading: Reading,
+    game: GameRecord | None,
+    kind: Kind,
+    notices: list[Notice],
+    conflict: bool,
+) -> BoardView:
     """The board as the console shows it: the pairing's names, its moves so far, both
     clocks, the last move and when it was seen."""
     tags = reading.tags
@@ -196,8 +239,22 @@ def board_view(record: FeedRecord, reading: Reading, game: GameRecord | None, ki
     seen = reading.seen[-1] if reading.seen else None
     moves = " ".join(_short(reading.labels))
     return BoardView(
-        record.key, record.origin, kind, white, black,
-        game.round if game else record.round, game.board if game else None,
-        game.id if game else None, len(reading.plies), moves, reading.last_move,
-        seen, last.used if last else None, clocks.get(True), clocks.get(False),
-        reading.result, tuple(notices), conflict)
+        record.key,
+        record.origin,
+        kind,
+        white,
+        black,
+        game.round if game else record.round,
+        game.board if game else None,
+        game.id if game else None,
+        len(reading.plies),
+        moves,
+        reading.last_move,
+        seen,
+        last.used if last else None,
+        clocks.get(True),
+        clocks.get(False),
+        reading.result,
+        tuple(notices),
+        conflict,
+    )

@@ -90,19 +90,30 @@ def _decode(data: bytes, name: str) -> str:
     return text.lstrip("\ufeff")
 
 
-def _records(text: str, origin: str, round_no: int | None, number: int,
-             written: datetime | None = None) -> list[FeedRecord]:
+def _records(
+    text: str, origin: str, round_no: int | None, number: int, written: datetime | None = None
+) -> list[FeedRecord]:
     out = []
     for raw in split_text(text):
-        out.append(FeedRecord(f"{origin}#{raw.index}", origin, round_no, (number, raw.index),
-                              raw.header_text, raw.movetext, written))
+        out.append(
+            FeedRecord(
+                f"{origin}#{raw.index}",
+                origin,
+                round_no,
+                (number, raw.index),
+                raw.header_text,
+                raw.movetext,
+                written,
+            )
+        )
     return out
 
 
 def _looks_like_pgn(text: str) -> bool:
     head = text.lstrip()[:200].lower()
-    return not head.startswith(("<", "{")) and (head.startswith("[") or head[:1].isdigit()
-                                                 or not head)
+    return not head.startswith(("<", "{")) and (
+        head.startswith("[") or head[:1].isdigit() or not head
+    )
 
 
 @dataclass
@@ -114,8 +125,13 @@ class _FileCache:
 class FolderSource:
     """A LiveChess export folder, one round's folder, or a single PGN file (``file``)."""
 
-    def __init__(self, path: Path, round_no: int | None = None, *,
-                 refuse: Callable[[Path], bool] = lambda _p: False) -> None:
+    def __init__(
+        self,
+        path: Path,
+        round_no: int | None = None,
+        *,
+        refuse: Callable[[Path], bool] = lambda _p: False,
+    ) -> None:
         self.path = path
         self.round = round_no
         self.label = str(path)
@@ -143,8 +159,9 @@ class FolderSource:
         for number, folder in rounds:
             if self.round is not None and number is not None and number != self.round:
                 continue
-            boards = sorted((int(m.group(1)), p) for p in folder.iterdir()
-                            if (m := _GAME_FILE.match(p.name)))
+            boards = sorted(
+                (int(m.group(1)), p) for p in folder.iterdir() if (m := _GAME_FILE.match(p.name))
+            )
             if boards:
                 files += [(number, n, p) for n, p in boards]
             elif (folder / "games.pgn").is_file():
@@ -156,13 +173,17 @@ class FolderSource:
     def poll(self) -> Poll:
         if not self.path.exists():
             what = "folder" if self.path.suffix.lower() != ".pgn" else "file"
-            return Poll(self._kept(), (f"the {what} {self.path} is not there (any more); "
-                                       "watching on",), stale=True)
+            return Poll(
+                self._kept(),
+                (f"the {what} {self.path} is not there (any more); watching on",),
+                stale=True,
+            )
         try:
             files = self._files()
         except OSError as exc:
-            return Poll(self._kept(), (f"{self.path}: cannot be read ({exc.strerror or exc})",),
-                        stale=True)
+            return Poll(
+                self._kept(), (f"{self.path}: cannot be read ({exc.strerror or exc})",), stale=True
+            )
         problems: list[str] = []
         read = 0
         seen = set()
@@ -183,8 +204,9 @@ class FolderSource:
     def _kept(self) -> tuple[FeedRecord, ...]:
         return tuple(r for c in self._cache.values() for r in c.records)
 
-    def _read(self, path: Path, cache: _FileCache, round_no: int | None,
-              number: int) -> tuple[str | None, int]:
+    def _read(
+        self, path: Path, cache: _FileCache, round_no: int | None, number: int
+    ) -> tuple[str | None, int]:
         name = self._name(path)
         if self._refuse(path):
             return f"{name} is the event file itself; not read", 0
@@ -253,8 +275,9 @@ class UrlSource:
         if not _looks_like_pgn(text):
             return Poll(self._records, (f"{self.url} answers something that is not PGN",), 1)
         self._body, self._etag = got.body, got.etag
-        self._records = tuple(_records(text, urlsplit(self.url).path.rsplit("/", 1)[-1]
-                                       or self.url, self.round, 0))
+        self._records = tuple(
+            _records(text, urlsplit(self.url).path.rsplit("/", 1)[-1] or self.url, self.round, 0)
+        )
         return Poll(self._records, (), 1)
 
 
@@ -282,8 +305,9 @@ class LccSource:
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise LccFormatError(f"{url} answers garbage, not JSON") from None
         except RecursionError:  # the decoder recurses into each array and object
-            raise LccFormatError(f"{url} answers JSON nested too deeply to read: not "
-                                 "LiveChess Cloud's") from None
+            raise LccFormatError(
+                f"{url} answers JSON nested too deeply to read: not LiveChess Cloud's"
+            ) from None
         self._answers[url] = (got, data)
         return data, True
 
@@ -301,8 +325,9 @@ class LccSource:
                 # answers kept are those of the tournament alone (memory stays a round's).
                 self._round = round_no
                 self._records.clear()
-                self._answers = {k: v for k, v in self._answers.items()
-                                 if k.endswith("/tournament.json")}
+                self._answers = {
+                    k: v for k, v in self._answers.items() if k.endswith("/tournament.json")
+                }
             index_url = f"{self.base}/round-{round_no}/index.json"
             index, fresh = self._json(index_url)
             read += fresh
@@ -312,8 +337,11 @@ class LccSource:
         except (FetchError, LccFormatError) as exc:
             return Poll(tuple(self._records.values()), (str(exc),), read, stale=True)
         for number, pairing in enumerate(pairings, start=1):
-            if not isinstance(pairing, dict) or not pairing.get("white") \
-                    or not pairing.get("black"):
+            if (
+                not isinstance(pairing, dict)
+                or not pairing.get("white")
+                or not pairing.get("black")
+            ):
                 continue
             url = f"{self.base}/round-{round_no}/game-{number}.json"
             try:
@@ -325,8 +353,7 @@ class LccSource:
             except (FetchError, LccFormatError) as exc:
                 problems.append(str(exc))
                 continue
-            for record in _records(text, f"round-{round_no}/game-{number}.json", round_no,
-                                   number):
+            for record in _records(text, f"round-{round_no}/game-{number}.json", round_no, number):
                 self._records[number] = record
         return Poll(tuple(self._records.values()), tuple(problems), read)
 
@@ -343,8 +370,13 @@ def _live_round(tournament: dict[str, Any]) -> int:
     return played[-1] if played else 1
 
 
-def open_source(spec: str, round_no: int | None = None, *, timeout: float = 5.0,
-                refuse: Callable[[Path], bool] = lambda _p: False) -> Source:
+def open_source(
+    spec: str,
+    round_no: int | None = None,
+    *,
+    timeout: float = 5.0,
+    refuse: Callable[[Path], bool] = lambda _p: False,
+) -> Source:
     """The source ``spec`` names (a folder, a file, a URL); :class:`SourceError` when it cannot
     be one. ``refuse``: files never to read (the event file and its companions)."""
     text = spec.strip()
@@ -353,12 +385,15 @@ def open_source(spec: str, round_no: int | None = None, *, timeout: float = 5.0,
     view = _LCC_VIEW.search(text)
     if view:
         # lila, RelayRound.Sync.Lcc: the viewer's page and the pool's JSON for the same round.
-        return LccSource(f"https://1.pool.livechesscloud.com/get/{view.group(1)}",
-                         round_no or int(view.group(2)), timeout=timeout)
+        return LccSource(
+            f"https://1.pool.livechesscloud.com/get/{view.group(1)}",
+            round_no or int(view.group(2)),
+            timeout=timeout,
+        )
     if text.lower().startswith(("http://", "https://")):
         path = urlsplit(text).path
         if path.endswith("/tournament.json"):
-            return LccSource(text[:text.rindex("/tournament.json")], round_no, timeout=timeout)
+            return LccSource(text[: text.rindex("/tournament.json")], round_no, timeout=timeout)
         match = _LCC_ROUND.match(text.split("?", 1)[0])
         if match:
             return LccSource(match.group(1), round_no or int(match.group(2)), timeout=timeout)

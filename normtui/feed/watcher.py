@@ -90,8 +90,9 @@ class Feed:
     feed writes through a view of it as actor "feed", and an accepted conflict is the
     arbiter's own change."""
 
-    def __init__(self, store: EventStore, source: Source, *,
-                 now: Callable[[], datetime] = _now) -> None:
+    def __init__(
+        self, store: EventStore, source: Source, *, now: Callable[[], datetime] = _now
+    ) -> None:
         self.arbiter = store
         self.store = store.as_actor(ACTOR)
         self.source = source
@@ -128,8 +129,10 @@ class Feed:
             reading = board.live.update(record.header, record.movetext, at)
             if not reading.whole:
                 if not polled.stale:
-                    problems.append(f"{record.origin}: a game is being written (its text is "
-                                    "cut); read again next time")
+                    problems.append(
+                        f"{record.origin}: a game is being written (its text is "
+                        "cut); read again next time"
+                    )
                 if board.live.last is None:
                     continue
                 reading = board.live.last
@@ -151,15 +154,32 @@ class Feed:
                     games[game.id] = self.store.game(game.id)
                 notices += said
             conflict = game is not None and (game.id, kind) in self._pending
-            views.append(board_view(record, reading, game, kind,
-                                    [n for n in notices if n.where == record.key], conflict))
+            views.append(
+                board_view(
+                    record,
+                    reading,
+                    game,
+                    kind,
+                    [n for n in notices if n.where == record.key],
+                    conflict,
+                )
+            )
         # Board notices speak of their board by its label.
         named = [self._name(n, views) for n in notices]
         lines = {n.line for n in named}
         new = tuple(n for n in named if n.line not in self._said)
         self._said = lines
-        return Report(at, self.source.label, tuple(changes), tuple(views), tuple(named),
-                      tuple(dict.fromkeys(problems)), polled.read, new, polled.stale)
+        return Report(
+            at,
+            self.source.label,
+            tuple(changes),
+            tuple(views),
+            tuple(named),
+            tuple(dict.fromkeys(problems)),
+            polled.read,
+            new,
+            polled.stale,
+        )
 
     def _games(self, records: tuple[FeedRecord, ...]) -> list[GameRecord]:
         """The games the records can be of: those of their rounds when the source says the
@@ -169,8 +189,9 @@ class Feed:
         if not rounds or None in rounds:
             return self.store.games()
         try:
-            return [g for n in sorted(r for r in rounds if r is not None)
-                    for g in self.store.games(n)]
+            return [
+                g for n in sorted(r for r in rounds if r is not None) for g in self.store.games(n)
+            ]
         except EXPECTED_ERRORS:  # a round the event does not have: let the matching say so
             return self.store.games()
 
@@ -183,18 +204,30 @@ class Feed:
 
     # -- what to do with a game ----------------------------------------------------------------
 
-    def _decide(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
-                at: datetime) -> tuple[list[Notice], Change | None]:
+    def _decide(
+        self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind, at: datetime
+    ) -> tuple[list[Notice], Change | None]:
         said = live_checks(record.key, reading, kind, self._profile)
         where = record.key
         if kind == "armageddon" and game.result is not MainResult.DRAW:
             if game.result is None:
-                said.append(Notice(where, "the Armageddon waits for its main game's draw",
-                                   ask=False, short="waiting"))
+                said.append(
+                    Notice(
+                        where,
+                        "the Armageddon waits for its main game's draw",
+                        ask=False,
+                        short="waiting",
+                    )
+                )
             else:
-                said.append(Notice(where, f"an Armageddon, but the main game ended "
-                                   f"{game.result.value}: not kept", "Regulations §2",
-                                   short="no draw"))
+                said.append(
+                    Notice(
+                        where,
+                        f"an Armageddon, but the main game ended {game.result.value}: not kept",
+                        "Regulations §2",
+                        short="no draw",
+                    )
+                )
             return said, None
         if not reading.plies and not reading.finished:
             return said, None  # not begun
@@ -217,13 +250,26 @@ class Feed:
                 mark = game.armageddon_from if kind == "armageddon" else game.result_from
                 if mark == "feed" and len(reading.plies) == len(old_sans):
                     # The board gave a result and took it back: the arbiter decides (§8).
-                    said.append(Notice(where, f"the board's result was taken back ({old_result} "
-                                       "was entered from it); left for the arbiter",
-                                       "Regulations §8", short="result taken back"))
+                    said.append(
+                        Notice(
+                            where,
+                            f"the board's result was taken back ({old_result} "
+                            "was entered from it); left for the arbiter",
+                            "Regulations §8",
+                            short="result taken back",
+                        )
+                    )
                 else:
-                    said.append(Notice(where, f"the feed has {len(reading.plies)} of the "
-                                       f"{len(old_sans)} half-moves kept: behind, nothing to "
-                                       "do", ask=False, short="behind"))
+                    said.append(
+                        Notice(
+                            where,
+                            f"the feed has {len(reading.plies)} of the "
+                            f"{len(old_sans)} half-moves kept: behind, nothing to "
+                            "do",
+                            ask=False,
+                            short="behind",
+                        )
+                    )
                 return said, None
             if step == "same" and result_now is not None:
                 return said, None  # the same game, other comments: the kept one stands
@@ -232,30 +278,57 @@ class Feed:
             return said, self._follow(game, kind, reading, live, said, where)
         return said, self._finish(record, reading, game, kind, at, live, said)
 
-    def _hold(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
-              at: datetime, old_sans: tuple[str, ...], said: list[Notice]) -> None:
+    def _hold(
+        self,
+        record: FeedRecord,
+        reading: Reading,
+        game: GameRecord,
+        kind: Kind,
+        at: datetime,
+        old_sans: tuple[str, ...],
+        said: list[Notice],
+    ) -> None:
         """A record that changes moves already kept: held for the arbiter, never applied."""
         said.append(Notice(record.key, conflict_text(old_sans, reading), short="conflict"))
         self._pending[(game.id, kind)] = _Pending(
-            reading.text, *self._result_to_enter(record, reading, game, kind, at, []),
-            reading.last_move or "", reading.finished)
+            reading.text,
+            *self._result_to_enter(record, reading, game, kind, at, []),
+            reading.last_move or "",
+            reading.finished,
+        )
 
-    def _follow(self, game: GameRecord, kind: Kind, reading: Reading, live: LiveRecord | None,
-                said: list[Notice], where: str) -> Change | None:
+    def _follow(
+        self,
+        game: GameRecord,
+        kind: Kind,
+        reading: Reading,
+        live: LiveRecord | None,
+        said: list[Notice],
+        where: str,
+    ) -> Change | None:
         """A game going on: its moves are the board's live state (not audited); the first
         of them starts the game (audited)."""
         if live is None or not same_record(live.text, reading.text):
             try:
                 self._set_live((game.id, kind), reading.text, kept=False)
             except EXPECTED_ERRORS as exc:
-                said.append(Notice(where, f"the moves could not be kept: {exc}", ask=False,
-                                   short="busy"))
+                said.append(
+                    Notice(where, f"the moves could not be kept: {exc}", ask=False, short="busy")
+                )
         if kind != "main" or game.state is not GameState.SCHEDULED or game.result is not None:
             return None
         return self._keep(game, kind, None, reading, said, where)[0]
 
-    def _finish(self, record: FeedRecord, reading: Reading, game: GameRecord, kind: Kind,
-                at: datetime, live: LiveRecord | None, said: list[Notice]) -> Change | None:
+    def _finish(
+        self,
+        record: FeedRecord,
+        reading: Reading,
+        game: GameRecord,
+        kind: Kind,
+        at: datetime,
+        live: LiveRecord | None,
+        said: list[Notice],
+    ) -> Change | None:
         """A game the board says is over: its record kept with the event (attached, or in
         place of the one kept before) and its result entered where the board has none, as
         one audited change. Done once: an arbiter's undo of it is not done again."""
@@ -278,26 +351,48 @@ class Feed:
         elif official is not None and result is None:
             self._set_live(key, text, kept=True)  # kept already, nothing to enter
             return None
-        change, done = self._keep(game, kind, text if replace or official is None else None,
-                                  reading, said, record.key, result, ended)
+        change, done = self._keep(
+            game,
+            kind,
+            text if replace or official is None else None,
+            reading,
+            said,
+            record.key,
+            result,
+            ended,
+        )
         if done:  # else refused or busy: tried again at the next read
             self._set_live(key, text, kept=True)
         if change is not None:
             self.store.checkpoint()  # a game's end: the WAL of its moves goes into the file
         return change
 
-    def _keep(self, game: GameRecord, kind: Kind, text: str | None, reading: Reading,
-              said: list[Notice], where: str, result: str | None = None,
-              ended: datetime | None = None) -> tuple[Change | None, bool]:
+    def _keep(
+        self,
+        game: GameRecord,
+        kind: Kind,
+        text: str | None,
+        reading: Reading,
+        said: list[Notice],
+        where: str,
+        result: str | None = None,
+        ended: datetime | None = None,
+    ) -> tuple[Change | None, bool]:
         """One audited change by the feed (None: nothing to change), and whether it was
         made; what refuses it is said on the board."""
         try:
             entry = self.store.keep_feed_record(
-                game.id, kind, text, replace=True, result=result, ended_at=ended,
-                note=reading.last_move or "", expected_version=game.version)
+                game.id,
+                kind,
+                text,
+                replace=True,
+                result=result,
+                ended_at=ended,
+                note=reading.last_move or "",
+                expected_version=game.version,
+            )
         except ConflictError as exc:
-            said.append(Notice(where, f"{exc}; tried again next time", ask=False,
-                               short="busy"))
+            said.append(Notice(where, f"{exc}; tried again next time", ask=False, short="busy"))
             return None, False
         except EXPECTED_ERRORS as exc:
             said.append(Notice(where, f"not kept: {exc}", short="refused"))
@@ -317,9 +412,15 @@ class Feed:
         self.store.set_live_record(*key, text, kept=kept)
         self._live[key] = LiveRecord(text, kept, "")
 
-    def _result_to_enter(self, record: FeedRecord, reading: Reading, game: GameRecord,
-                         kind: Kind, at: datetime, said: list[Notice]
-                         ) -> tuple[str | None, datetime | None]:
+    def _result_to_enter(
+        self,
+        record: FeedRecord,
+        reading: Reading,
+        game: GameRecord,
+        kind: Kind,
+        at: datetime,
+        said: list[Notice],
+    ) -> tuple[str | None, datetime | None]:
         """(result, when the game ended) to enter with the record, or (None, None)."""
         if not reading.finished or reading.broken:
             return None, None
@@ -329,16 +430,28 @@ class Feed:
         report = self._validate(record.key, reading.text, kind, game)
         errors = [f for f in report.findings if f.severity == "error"]
         for f in errors:
-            said.append(Notice(record.key, f"{f.message} The result is not entered.", f.rule,
-                               short=f.code.replace("_", " ")))
+            said.append(
+                Notice(
+                    record.key,
+                    f"{f.message} The result is not entered.",
+                    f.rule,
+                    short=f.code.replace("_", " "),
+                )
+            )
         if errors:
             return None, None
         now = game.armageddon if kind == "armageddon" else game.result
         if now is not None:
             if report.result is not None and now.value != report.result:
-                said.append(Notice(record.key, f"the feed says {report.result} but "
-                                   f"{now.value} is entered; left for the arbiter",
-                                   "Regulations §8", short="result differs"))
+                said.append(
+                    Notice(
+                        record.key,
+                        f"the feed says {report.result} but "
+                        f"{now.value} is entered; left for the arbiter",
+                        "Regulations §8",
+                        short="result differs",
+                    )
+                )
             return None, None
         return report.result, window_opens(ended_at(record, reading), board.finished_at)
 
@@ -349,13 +462,16 @@ class Feed:
         if board.report is not None and board.report[0] == text:
             return board.report[1]
         main = game.result.value if kind == "armageddon" and game.result else None
-        report = validate_game(text, kind, self._profile,
-                               Expectation(game.white_name, game.black_name, game.round, main))
+        report = validate_game(
+            text,
+            kind,
+            self._profile,
+            Expectation(game.white_name, game.black_name, game.round, main),
+        )
         board.report = (text, report)
         return report
 
-    def _moves_of(self, text: str, key: tuple[int, Kind]
-                  ) -> tuple[tuple[str, ...], str | None]:
+    def _moves_of(self, text: str, key: tuple[int, Kind]) -> tuple[tuple[str, ...], str | None]:
         """The moves and result of the record kept on a board (remembered, not read again)."""
         known = self._kept.get(key)
         if known is not None and known[0] == text:
@@ -364,8 +480,7 @@ class Feed:
         movetext = text[header_end:] if header_end >= 0 else text
         words = read_movetext(movetext)
         tags = read_tags(text[:header_end] if header_end >= 0 else "")
-        found = (tuple(plain_san(p.san) for p in words.plies),
-                 tags.get("Result") or words.result)
+        found = (tuple(plain_san(p.san) for p in words.plies), tags.get("Result") or words.result)
         self._kept[key] = (text, *found)
         return found
 
@@ -391,12 +506,16 @@ class Feed:
             return None
         game = self.arbiter.game(game_id)
         entry = self.arbiter.keep_feed_record(
-            game_id, kind, held.text, replace=True, result=held.result, ended_at=held.ended_at,
+            game_id,
+            kind,
+            held.text,
+            replace=True,
+            result=held.result,
+            ended_at=held.ended_at,
             note=f"the feed's record accepted{', ' + held.note if held.note else ''}",
-            expected_version=game.version)
+            expected_version=game.version,
+        )
         with self._lock:
             # The moves that follow are measured against the record accepted.
             self._set_live((game_id, kind), held.text, kept=held.finished)
         return entry
-
-

@@ -79,8 +79,10 @@ def _games(path: Path) -> list[RawGame]:
     for raw in iter_games(path):
         total += raw.size
         if total > MAX_IMPORT_BYTES:
-            raise PgnReadError(f"{path}: more than 64 MB of PGN; an import takes an event's "
-                               "games (`normtui validate` checks a larger file)")
+            raise PgnReadError(
+                f"{path}: more than 64 MB of PGN; an import takes an event's "
+                "games (`normtui validate` checks a larger file)"
+            )
         games.append(raw)
     return games
 
@@ -91,8 +93,9 @@ def read_files(paths: Iterable[Path]) -> list[Source]:
     return [(path, _games(path)) for path in paths]
 
 
-def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "auto", *,
-                 replace: bool = False) -> list[Outcome]:
+def import_files(
+    store: EventStore, sources: Sequence[Source], stage: Stage = "auto", *, replace: bool = False
+) -> list[Outcome]:
     """Import the files in order, each game in its own audited change, as one import: an
     Armageddon file read before its main games' file still finds their draws.
 
@@ -101,14 +104,14 @@ def import_files(store: EventStore, sources: Sequence[Source], stage: Stage = "a
     if stage == "playoff":
         from normtui.importing.playoff import import_playoff
 
-        return import_playoff(store, [(str(path), raws) for path, raws in sources],
-                              replace=replace)
+        return import_playoff(store, [(str(path), raws) for path, raws in sources], replace=replace)
 
     def checked() -> Iterator[Checked]:
         for path, raws in sources:
             # The boards are read again per file: each file is checked against the results
             # the files before it entered (an Armageddon after a decisive game is refused).
-            yield from check_games(raws, store.profile, store.games(), stage, file=str(path),
-                                   dates=round_dates(store))
+            yield from check_games(
+                raws, store.profile, store.games(), stage, file=str(path), dates=round_dates(store)
+            )
 
     return import_games(store, checked(), replace=replace)

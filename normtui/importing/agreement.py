@@ -50,8 +50,10 @@ def record_result(text: str) -> MainResult | None:
 
 
 def _same_outcome(a: MainResult, b: MainResult) -> bool:
-    return a is b or (a.winner == b.winner and (a is MainResult.DOUBLE_FORFEIT)
-                      == (b is MainResult.DOUBLE_FORFEIT))
+    return a is b or (
+        a.winner == b.winner
+        and (a is MainResult.DOUBLE_FORFEIT) == (b is MainResult.DOUBLE_FORFEIT)
+    )
 
 
 def agrees(said: MainResult | None, entered: str) -> bool:
@@ -69,8 +71,10 @@ def disagreements(store: EventStore) -> list[str]:
         said = record_result(text)
         if said is None or entered is None or agrees(said, entered):
             return
-        out.append(f"{label}: the record says {said.value} but {entered} is entered; correct "
-                   f"the result or replace the record ({_ARTICLE})")
+        out.append(
+            f"{label}: the record says {said.value} but {entered} is entered; correct "
+            f"the result or replace the record ({_ARTICLE})"
+        )
 
     for stage in store.event.stages:
         if stage == "playoff":
@@ -78,11 +82,13 @@ def disagreements(store: EventStore) -> list[str]:
         where = "" if stage == "main" else f"{stage} "
         for g in store.games(stage=stage):
             if g.pgn is not None:
-                compare(f"{where}{g.label} main game", g.pgn,
-                        g.result.value if g.result else None)
+                compare(f"{where}{g.label} main game", g.pgn, g.result.value if g.result else None)
             if g.armageddon_pgn is not None:
-                compare(f"{g.label} Armageddon", g.armageddon_pgn,
-                        g.armageddon.value if g.armageddon else None)
+                compare(
+                    f"{g.label} Armageddon",
+                    g.armageddon_pgn,
+                    g.armageddon.value if g.armageddon else None,
+                )
     for game, result, text in store.playoff_records():
         compare(f"play-off game {game}", text, result)
     return out

@@ -32,8 +32,9 @@ Status = Literal["entered", "attached", "unchanged", "conflict", "unmatched", "r
 TROUBLE: frozenset[str] = frozenset({"conflict", "unmatched", "refused"})
 
 # A record that is not of the board it was matched or chosen for must not be kept there.
-_NOT_THIS_BOARD = frozenset({"players_mismatch", "colours_reversed",
-                             "armageddon_without_drawn_main"})
+_NOT_THIS_BOARD = frozenset(
+    {"players_mismatch", "colours_reversed", "armageddon_without_drawn_main"}
+)
 _EVENT_TAG = re.compile(r'^\[Event\s+"([^"]*)"\]', re.MULTILINE)
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]', re.MULTILINE)
 
@@ -114,19 +115,44 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         """The shape of ``normtui import-pgn --json`` (documented in its --help: keep it)."""
-        return {"file": self.file, "index": self.index, "white": self.white,
-                "black": self.black, "round": self.round, "result": self.result,
-                "stage": self.stage, "board": self.board or None, "status": self.status,
-                "message": self.message, "ok": self.ok,
-                "findings": [f.to_dict() for f in self.findings]}
+        return {
+            "file": self.file,
+            "index": self.index,
+            "white": self.white,
+            "black": self.black,
+            "round": self.round,
+            "result": self.result,
+            "stage": self.stage,
+            "board": self.board or None,
+            "status": self.status,
+            "message": self.message,
+            "ok": self.ok,
+            "findings": [f.to_dict() for f in self.findings],
+        }
 
 
-def outcome(item: Checked, status: Status, text: str, board: str = "", *,
-            replaceable: bool = False) -> Outcome:
+def outcome(
+    item: Checked, status: Status, text: str, board: str = "", *, replaceable: bool = False
+) -> Outcome:
     r = item.report
     game_id = item.target.game.id if item.target is not None else None
-    return Outcome(r.index, status, text, board, item.title, item.file, r.white, r.black,
-                   r.round, r.result, r.stage, r.ok, r.findings, replaceable, game_id)
+    return Outcome(
+        r.index,
+        status,
+        text,
+        board,
+        item.title,
+        item.file,
+        r.white,
+        r.black,
+        r.round,
+        r.result,
+        r.stage,
+        r.ok,
+        r.findings,
+        replaceable,
+        game_id,
+    )
 
 
 REPLACEABLE = "a different record is already attached; left as it is (it can be replaced)"
@@ -146,8 +172,9 @@ def round_of(tag: str) -> int | None:
     return int(head) if is_number(head) and len(head) <= 6 else None
 
 
-def find_pairing(headers: Mapping[str, str], games: Sequence[GameRecord]
-                 ) -> tuple[GameRecord | None, str]:
+def find_pairing(
+    headers: Mapping[str, str], games: Sequence[GameRecord]
+) -> tuple[GameRecord | None, str]:
     """The board whose two players the White and Black tags name (in either colour, so that
     the validator can report reversed colours), in the Round tag's round when there is one."""
     from normtui.pgn import names_match
@@ -158,9 +185,12 @@ def find_pairing(headers: Mapping[str, str], games: Sequence[GameRecord]
     if rnd is not None and rounds and rnd not in rounds:
         return None, f"round {rnd} is not a round of the event (rounds {rounds[0]}-{rounds[-1]})"
     pool = [g for g in games if rnd is None or g.round == rnd]
-    found = [g for g in pool
-             if (names_match(white, g.white_name) and names_match(black, g.black_name))
-             or (names_match(white, g.black_name) and names_match(black, g.white_name))]
+    found = [
+        g
+        for g in pool
+        if (names_match(white, g.white_name) and names_match(black, g.black_name))
+        or (names_match(white, g.black_name) and names_match(black, g.white_name))
+    ]
     where = f"round {rnd}" if rnd is not None else "any round"
     if len(found) == 1:
         return found[0], ""
@@ -180,9 +210,15 @@ def expectation(target: Target | None, dates: Mapping[int, str] | None = None) -
     return Expectation(g.white_name, g.black_name, g.round, main, date)
 
 
-def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameRecord],
-                choice: KindChoice = "auto", chosen: GameRecord | None = None,
-                file: str = "", dates: Mapping[int, str] | None = None) -> Iterator[Checked]:
+def check_games(
+    raws: Iterable[RawGame],
+    profile: Profile,
+    games: Sequence[GameRecord],
+    choice: KindChoice = "auto",
+    chosen: GameRecord | None = None,
+    file: str = "",
+    dates: Mapping[int, str] | None = None,
+) -> Iterator[Checked]:
     """Validate each game against the pairing it names (or the ``chosen`` board). ``dates``:
     the event's date of each round (a record that has none is dated by it)."""
     from normtui.pgn import validate_game
@@ -203,8 +239,11 @@ def check_games(raws: Iterable[RawGame], profile: Profile, games: Sequence[GameR
                     drawn[game.id] = tags.get("Result") == MainResult.DRAW.value
         found: dict[str, tuple[GameRecord | None, str]] = {}
 
-        def expected(headers: Mapping[str, str], kind: Kind = kind,
-                     found: dict[str, tuple[GameRecord | None, str]] = found) -> object:
+        def expected(
+            headers: Mapping[str, str],
+            kind: Kind = kind,
+            found: dict[str, tuple[GameRecord | None, str]] = found,
+        ) -> object:
             found["it"] = (chosen, "") if chosen else find_pairing(headers, games)
             game = found["it"][0]
             return expectation(Target(game, kind, ""), dates) if game else None
@@ -220,15 +259,21 @@ def round_dates(store: EventStore) -> dict[int, str]:
     return {r.round: r.date for r in store.rounds() if r.date}
 
 
-def check_text(text: str, profile: Profile, games: Sequence[GameRecord],
-               choice: KindChoice = "auto", chosen: GameRecord | None = None,
-               dates: Mapping[int, str] | None = None) -> list[Checked]:
+def check_text(
+    text: str,
+    profile: Profile,
+    games: Sequence[GameRecord],
+    choice: KindChoice = "auto",
+    chosen: GameRecord | None = None,
+    dates: Mapping[int, str] | None = None,
+) -> list[Checked]:
     from normtui.pgn import split_text
 
     raws = list(split_text(text))
     # A chosen board is for the one game in the text; several games go where their headers say.
-    return list(check_games(raws, profile, games, choice, chosen if len(raws) == 1 else None,
-                            dates=dates))
+    return list(
+        check_games(raws, profile, games, choice, chosen if len(raws) == 1 else None, dates=dates)
+    )
 
 
 def attach(store: EventStore, checked: Checked, *, replace: bool = False) -> Outcome:
@@ -257,37 +302,60 @@ def attach(store: EventStore, checked: Checked, *, replace: bool = False) -> Out
     entered = _changed(entry, game.id, "result" if kind == "main" else "armageddon")
     status: Status = "entered" if entered else "attached" if stored else "unchanged"
     replaced = stored and _before(entry, game.id, column) is not None
-    done = ("record replaced (the one before is in the audit log)" if replaced
-            else "record attached" if stored else "record already attached")
+    done = (
+        "record replaced (the one before is in the audit log)"
+        if replaced
+        else "record attached"
+        if stored
+        else "record already attached"
+    )
     if refusal:
         return outcome(checked, "refused", f"{done}; result not entered: {refusal}", label)
     if report.result in (None, "*"):
         return outcome(checked, status, done, label)
     if not report.ok:
         errors = report.count("error")
-        return outcome(checked, status, f"{done}; result not entered, the record has {errors} "
-                       f"error{'s' if errors > 1 else ''}", label)
+        return outcome(
+            checked,
+            status,
+            f"{done}; result not entered, the record has {errors} error{'s' if errors > 1 else ''}",
+            label,
+        )
     if entered:
-        extra = " (a drawn main game: its Armageddon follows)" \
-            if kind == "main" and result == MainResult.DRAW.value else ""
+        extra = (
+            " (a drawn main game: its Armageddon follows)"
+            if kind == "main" and result == MainResult.DRAW.value
+            else ""
+        )
         return outcome(checked, status, f"{done}; result {result} entered{extra}", label)
     now = store.game(game.id)
     current = now.armageddon if kind == "armageddon" else now.result
     if current is not None and current.value == report.result:
         return outcome(checked, status, f"{done}; result {current.value} as entered", label)
     there = current.value if current is not None else "no result"
-    return outcome(checked, "conflict", f"{done}; the record says {report.result} but "
-                   f"{there} is entered; left for the arbiter", label)
+    return outcome(
+        checked,
+        "conflict",
+        f"{done}; the record says {report.result} but {there} is entered; left for the arbiter",
+        label,
+    )
 
 
-def _keep(store: EventStore, game: GameRecord, kind: Kind, text: str, result: str | None,
-          replace: bool = False) -> tuple[AuditEntry | None, str]:
+def _keep(
+    store: EventStore,
+    game: GameRecord,
+    kind: Kind,
+    text: str,
+    result: str | None,
+    replace: bool = False,
+) -> tuple[AuditEntry | None, str]:
     """The record kept with its result, or alone when the result is refused (a closed round,
     a play-off under way): then also why, for the arbiter."""
     if result is not None:
         try:
-            return store.attach_pgn(game.id, kind, text, result=result,
-                                    replace_existing=replace), ""
+            return store.attach_pgn(
+                game.id, kind, text, result=result, replace_existing=replace
+            ), ""
         except ConflictError:
             raise
         except EXPECTED_ERRORS as exc:
@@ -318,9 +386,13 @@ def _reason(exc: Exception, game: GameRecord) -> str:
     return str(exc).removeprefix(f"{game.label}: ")
 
 
-def import_games(store: EventStore, checked: Iterable[Checked],
-                 progress: Callable[[Checked], bool] = lambda _item: True, *,
-                 replace: bool = False) -> list[Outcome]:
+def import_games(
+    store: EventStore,
+    checked: Iterable[Checked],
+    progress: Callable[[Checked], bool] = lambda _item: True,
+    *,
+    replace: bool = False,
+) -> list[Outcome]:
     """Attach each game, each in its own change; an Armageddon met before its main game's
     draw (in this file, or in a later file of the same import) is tried again last.
 
@@ -347,10 +419,14 @@ def import_summary(name: str, outcomes: Sequence[Outcome]) -> str:
     counts: dict[str, int] = {}
     for o in outcomes:
         counts[o.status] = counts.get(o.status, 0) + 1
-    words = {"entered": ("result entered", "results entered"), "attached": ("attached",) * 2,
-             "unchanged": ("unchanged",) * 2,
-             "conflict": ("conflict left for the arbiter", "conflicts left for the arbiter"),
-             "unmatched": ("not matched",) * 2, "refused": ("refused",) * 2}
+    words = {
+        "entered": ("result entered", "results entered"),
+        "attached": ("attached",) * 2,
+        "unchanged": ("unchanged",) * 2,
+        "conflict": ("conflict left for the arbiter", "conflicts left for the arbiter"),
+        "unmatched": ("not matched",) * 2,
+        "refused": ("refused",) * 2,
+    }
     parts = [f"{counts[k]} {w[counts[k] != 1]}" for k, w in words.items() if counts.get(k)]
     faulty = sum(1 for o in outcomes if not o.ok)
     if faulty:

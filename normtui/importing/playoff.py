@@ -38,18 +38,27 @@ if TYPE_CHECKING:
 _BY_HAND = "attach it with `normtui playoff DB --pgn ID FILE`"
 
 
-def find_playoff_game(headers: Mapping[str, str], header_text: str, state: PlayoffState,
-                      names: Mapping[int, str], kept: Mapping[str, str | None]
-                      ) -> tuple[PlayoffGame | None, str]:
+def find_playoff_game(
+    headers: Mapping[str, str],
+    header_text: str,
+    state: PlayoffState,
+    names: Mapping[int, str],
+    kept: Mapping[str, str | None],
+) -> tuple[PlayoffGame | None, str]:
     """The play-off game the record's White and Black tags name, with those colours."""
     from normtui.pgn import names_match
 
     white, black = headers.get("White", ""), headers.get("Black", "")
-    found = [g for g in state.games
-             if names_match(white, names[g.white]) and names_match(black, names[g.black])]
+    found = [
+        g
+        for g in state.games
+        if names_match(white, names[g.white]) and names_match(black, names[g.black])
+    ]
     if not found:
-        swapped = any(names_match(white, names[g.black]) and names_match(black, names[g.white])
-                      for g in state.games)
+        swapped = any(
+            names_match(white, names[g.black]) and names_match(black, names[g.white])
+            for g in state.games
+        )
         why = f"no play-off game has {white or '?'} with White against {black or '?'}"
         return None, why + (" (they play it with the other colours)" if swapped else "")
     kind = "armageddon" if kind_of_text(header_text, "auto") == "armageddon" else "blitz"
@@ -57,8 +66,12 @@ def find_playoff_game(headers: Mapping[str, str], header_text: str, state: Playo
     result = headers.get("Result")
     # Each hint narrows the choice only where it leaves a game: broadcasts tag play-off
     # games every way, so none of them can be required.
-    for hint in (lambda g: g.kind == kind, lambda g: g.round == rnd,
-                 lambda g: kept.get(g.id) is None, lambda g: g.result == result):
+    for hint in (
+        lambda g: g.kind == kind,
+        lambda g: g.round == rnd,
+        lambda g: kept.get(g.id) is None,
+        lambda g: g.result == result,
+    ):
         narrowed = [g for g in found if hint(g)]
         found = narrowed or found
     if len(found) == 1:
@@ -67,8 +80,7 @@ def find_playoff_game(headers: Mapping[str, str], header_text: str, state: Playo
     return None, f"the record fits play-off games {ids}; {_BY_HAND}"
 
 
-def check_playoff(raws: Iterable[RawGame], store: EventStore, file: str = ""
-                  ) -> Iterator[Checked]:
+def check_playoff(raws: Iterable[RawGame], store: EventStore, file: str = "") -> Iterator[Checked]:
     """Validate each record as a play-off game against the game its headers name."""
     from normtui.pgn import validate_game
 
@@ -77,15 +89,24 @@ def check_playoff(raws: Iterable[RawGame], store: EventStore, file: str = ""
     kept = {g.id: store.playoff_pgn(g.id) for g in state.games}
     for raw in raws:
         found: list[tuple[PlayoffGame | None, str]] = []
-        report = validate_game(raw.text, "playoff", store.profile,
-                               _matcher(raw.header_text, state, names, kept, found), raw.index)
+        report = validate_game(
+            raw.text,
+            "playoff",
+            store.profile,
+            _matcher(raw.header_text, state, names, kept, found),
+            raw.index,
+        )
         game, why = found[-1] if found else (None, "the record has no readable headers")
         yield Checked(report, None, why, raw.size, file, playoff=game.id if game else "")
 
 
-def _matcher(header_text: str, state: PlayoffState, names: Mapping[int, str],
-             kept: Mapping[str, str | None], found: list[tuple[PlayoffGame | None, str]]
-             ) -> Callable[[Mapping[str, str]], Expectation | None]:
+def _matcher(
+    header_text: str,
+    state: PlayoffState,
+    names: Mapping[int, str],
+    kept: Mapping[str, str | None],
+    found: list[tuple[PlayoffGame | None, str]],
+) -> Callable[[Mapping[str, str]], Expectation | None]:
     """The validator's expectation from a record's tags; what was found is left in ``found``
     (the validator parses the tags, so matching happens inside its call)."""
     from normtui.pgn import Expectation
@@ -110,36 +131,56 @@ def attach_playoff(store: EventStore, item: Checked, *, replace: bool = False) -
     label = f"play-off game {game.id} ({names[game.white]}-{names[game.black]})"
     report, text = item.report, item.report.pgn_text.strip()
     if game.result is None:
-        return outcome(item, "refused", "not attached, it has no result yet: enter it from the "
-                       f"scoresheet (`normtui playoff DB --result {game.id} RESULT`), then "
-                       "import again", label)
+        return outcome(
+            item,
+            "refused",
+            "not attached, it has no result yet: enter it from the "
+            f"scoresheet (`normtui playoff DB --result {game.id} RESULT`), then "
+            "import again",
+            label,
+        )
     if report.result not in (None, "*", game.result):
-        return outcome(item, "conflict", f"not attached, the record says {report.result} but "
-                       f"{game.result} is entered; left for the arbiter", label)
+        return outcome(
+            item,
+            "conflict",
+            f"not attached, the record says {report.result} but "
+            f"{game.result} is entered; left for the arbiter",
+            label,
+        )
     current = store.playoff_pgn(game.id)
     if current is not None and same_record(current, text):
-        return outcome(item, "unchanged",
-                       f"record already attached; result {game.result} as entered", label)
+        return outcome(
+            item, "unchanged", f"record already attached; result {game.result} as entered", label
+        )
     try:
         attach_playoff_record(store, game.id, text, replace_existing=replace)
     except ConflictError:
         return outcome(item, "conflict", REPLACEABLE, label, replaceable=True)
     except EXPECTED_ERRORS as exc:
         return outcome(item, "refused", f"not attached, {exc}", label)
-    done = ("record replaced (the one before is in the audit log)" if current is not None
-            else "record attached")
+    done = (
+        "record replaced (the one before is in the audit log)"
+        if current is not None
+        else "record attached"
+    )
     return outcome(item, "attached", f"{done}; result {game.result} as entered", label)
 
 
-def attach_playoff_record(store: EventStore, game: str, text: str, *,
-                          replace_existing: bool = False) -> AuditEntry | None:
+def attach_playoff_record(
+    store: EventStore, game: str, text: str, *, replace_existing: bool = False
+) -> AuditEntry | None:
     """Keep the record of play-off game ``game`` once it passes the play-off PGN checks
     (:func:`normtui.importing.playoff_check.check_playoff_record`), in one audited change."""
-    return store.attach_playoff_pgn(game, text, check=check_playoff_record,
-                                    replace_existing=replace_existing)
+    return store.attach_playoff_pgn(
+        game, text, check=check_playoff_record, replace_existing=replace_existing
+    )
 
 
-def import_playoff(store: EventStore, sources: Sequence[tuple[str, Iterable[RawGame]]], *,
-                   replace: bool = False) -> list[Outcome]:
-    return [attach_playoff(store, item, replace=replace)
-            for file, raws in sources for item in check_playoff(raws, store, file)]
+def import_playoff(
+    store: EventStore, sources: Sequence[tuple[str, Iterable[RawGame]]], *, replace: bool = False
+) -> list[Outcome]:
+    return [
+        attach_playoff(store, item, replace=replace)
+        for file, raws in sources
+        for item in check_playoff(raws, store, file)
+    ]

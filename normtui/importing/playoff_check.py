@@ -21,8 +21,9 @@ __all__ = ["check_playoff_record"]
 _ARTICLE = "Regulations §5"
 
 
-def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, result: str,
-                         profile: Profile) -> tuple[str, ...]:
+def check_playoff_record(
+    text: str, game: PlayoffGame, white: str, black: str, result: str, profile: Profile
+) -> tuple[str, ...]:
     """The warnings to show with a record that may be kept; a record that is not this game's,
     has an error, or scores the game otherwise than ``result`` is refused (RuleError)."""
     import chess.pgn
@@ -34,8 +35,11 @@ def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, r
 
     count = sum(1 for _ in split_text(text))
     if count != 1:
-        raise RuleError(f"the text holds {count or 'no'} game{'s' * (count != 1)}; attach the "
-                        f"record of {game.id} alone", _ARTICLE)
+        raise RuleError(
+            f"the text holds {count or 'no'} game{'s' * (count != 1)}; attach the "
+            f"record of {game.id} alone",
+            _ARTICLE,
+        )
     # The round is not checked: broadcasts number play-off games every way ("1", "10.1", "A").
     report = validate_game(text, "playoff", profile, Expectation(white=white, black=black))
     findings = list(report.findings)
@@ -47,8 +51,11 @@ def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, r
     applied, _rule = control_for("playoff", profile, report.headers, readings)
     if applied != expected:
         if game.kind == "blitz":
-            raise RuleError(f"the record is of an Armageddon ({applied.describe()}), but "
-                            f"{game.id} is a blitz game ({expected.describe()})", _ARTICLE)
+            raise RuleError(
+                f"the record is of an Armageddon ({applied.describe()}), but "
+                f"{game.id} is a blitz game ({expected.describe()})",
+                _ARTICLE,
+            )
         findings = [f for f in findings if f.code not in CLOCK_CODES]
         findings += check_clocks(readings, expected, _ARTICLE)
     errors = [f for f in findings if f.severity == "error"]
@@ -56,10 +63,15 @@ def check_playoff_record(text: str, game: PlayoffGame, white: str, black: str, r
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         where = f" at {first.move}" if first.move else ""
-        raise RuleError(f"the record of {game.id} is refused{where}: {first.message}{more}",
-                        first.rule)
+        raise RuleError(
+            f"the record of {game.id} is refused{where}: {first.message}{more}", first.rule
+        )
     if report.result is None or not same_outcome(report.result, result):
-        raise RuleError(f"the record says {report.result or 'no result'}, but {game.id} has "
-                        f"{result}; if the record is right, correct the result first", _ARTICLE)
-    return tuple(f"{f.move + ': ' if f.move else ''}{f.message}"
-                 for f in findings if f.severity == "warning")
+        raise RuleError(
+            f"the record says {report.result or 'no result'}, but {game.id} has "
+            f"{result}; if the record is right, correct the result first",
+            _ARTICLE,
+        )
+    return tuple(
+        f"{f.move + ': ' if f.move else ''}{f.message}" for f in findings if f.severity == "warning"
+    )

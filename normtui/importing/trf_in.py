@@ -47,13 +47,29 @@ from normtui.rules.berger_fit import first_unfit_round, fit_berger
 from normtui.rules.profile import Profile, load_profile
 from normtui.store import EventStore, PlayerInput
 
-__all__ = ["CUSTOM_ROUND_ROBIN", "DRAWN_ARMAGEDDON", "FORFEITED_ARMAGEDDON", "ROUND_ROBIN_CODES",
-           "Planned", "TrfError", "TrfFile", "create_from_trf", "parse_trf", "plan_event",
-           "read_trf"]
+__all__ = [
+    "CUSTOM_ROUND_ROBIN",
+    "DRAWN_ARMAGEDDON",
+    "FORFEITED_ARMAGEDDON",
+    "ROUND_ROBIN_CODES",
+    "Planned",
+    "TrfError",
+    "TrfFile",
+    "create_from_trf",
+    "parse_trf",
+    "plan_event",
+    "read_trf",
+]
 
 # (White's code, Black's code) -> the main result; "?" or blank both: not played yet.
-_RESULTS = {("1", "0"): "1-0", ("0", "1"): "0-1", ("=", "="): "1/2-1/2", ("+", "-"): "+/-",
-            ("-", "+"): "-/+", ("-", "-"): "-/-"}
+_RESULTS = {
+    ("1", "0"): "1-0",
+    ("0", "1"): "0-1",
+    ("=", "="): "1/2-1/2",
+    ("+", "-"): "+/-",
+    ("-", "+"): "-/+",
+    ("-", "-"): "-/-",
+}
 _PENDING = {"?", " ", ""}
 _BYE_CODES = {"Z", "-", " ", "", "U"}
 
@@ -83,22 +99,28 @@ def plan_event(trf: TrfFile, profile: Profile) -> Planned:
         seen: set[int] = set()
         for p in trf.players:
             if p.number in seen or not 1 <= p.number <= len(players):
-                raise trf.fail(p.line, f"pairing number {p.number} is "
-                                       f"{'listed twice' if p.number in seen else 'outside'} "
-                                       f"1..{len(players)}")
+                raise trf.fail(
+                    p.line,
+                    f"pairing number {p.number} is "
+                    f"{'listed twice' if p.number in seen else 'outside'} "
+                    f"1..{len(players)}",
+                )
             seen.add(p.number)
     if len(players) != n:
-        raise trf.fail(first, f"{len(players)} players in the file, but the profile's event "
-                              f"is for {n} (give the right --profile)")
+        raise trf.fail(
+            first,
+            f"{len(players)} players in the file, but the profile's event "
+            f"is for {n} (give the right --profile)",
+        )
     total = rounds_per_cycle(n) * profile.event.cycles
     if trf.rounds is not None and trf.rounds != total:
-        raise TrfError(f"{trf.source}: record 142 says {trf.rounds} rounds, the profile "
-                       f"{total}")
+        raise TrfError(f"{trf.source}: record 142 says {trf.rounds} rounds, the profile {total}")
     _check_type_code(trf, profile)
     for p in players:
         if len(p.rounds) > total:
-            raise trf.fail(p.line, f"{p.entry.name} has {len(p.rounds)} rounds; the event has "
-                                   f"{total}")
+            raise trf.fail(
+                p.line, f"{p.entry.name} has {len(p.rounds)} rounds; the event has {total}"
+            )
     armageddons = _check_scoring(trf, profile)
     by_number = {p.number: p for p in players}
     schedule = _schedule(trf, by_number, profile, total)
@@ -118,21 +140,31 @@ def plan_event(trf: TrfFile, profile: Profile) -> Planned:
             if result == "1/2-1/2" and armageddons:
                 armageddon = _armageddon(trf, adjust, rnd, white, black, bonus, profile)
             results.append((rnd, white.number, black.number, result, armageddon))
-    leftover = [(line, pts, rnd, number) for (rnd, number), items in adjust.items()
-                for line, pts in items]
+    leftover = [
+        (line, pts, rnd, number) for (rnd, number), items in adjust.items() for line, pts in items
+    ]
     if leftover:
         line, pts, rnd, number = min(leftover)
-        raise trf.fail(line, f"299: {pts} for player {number} in round {rnd} is not an "
-                             "Armageddon's half point; normtui does not read other 299 "
-                             "records (a withdrawal is entered again with normtui withdraw)")
+        raise trf.fail(
+            line,
+            f"299: {pts} for player {number} in round {rnd} is not an "
+            "Armageddon's half point; normtui does not read other 299 "
+            "records (a withdrawal is entered again with normtui withdraw)",
+        )
     if trf.scoring:
         _check_points(trf, players)
-    return Planned(tuple(p.entry for p in players), tuple(tuple(r) for r in schedule),
-                   tuple(results), dict(trf.dates), trf.details)
+    return Planned(
+        tuple(p.entry for p in players),
+        tuple(tuple(r) for r in schedule),
+        tuple(results),
+        dict(trf.dates),
+        trf.details,
+    )
 
 
-def _played(trf: TrfFile, by_number: dict[int, TrfPlayer], total: int
-            ) -> dict[int, set[tuple[int, int, bool]]]:
+def _played(
+    trf: TrfFile, by_number: dict[int, TrfPlayer], total: int
+) -> dict[int, set[tuple[int, int, bool]]]:
     """Each round's pairings as the file gives them, (White, Black, True), a bye as the
     player against the number after the last; each checked from both players' lines."""
     n = len(by_number)
@@ -144,17 +176,24 @@ def _played(trf: TrfFile, by_number: dict[int, TrfPlayer], total: int
                 continue
             other = by_number.get(b.opponent)
             if other is None or other is p or b.colour not in ("w", "b"):
-                why = (f"opponent {b.opponent} is no player of the file" if other is None
-                       else "plays against themself" if other is p
-                       else f"colour {b.colour!r} is neither w nor b")
+                why = (
+                    f"opponent {b.opponent} is no player of the file"
+                    if other is None
+                    else "plays against themself"
+                    if other is p
+                    else f"colour {b.colour!r} is neither w nor b"
+                )
                 raise trf.fail(b.line, f"round {rnd}: {p.entry.name}'s {why}")
             back = _block(other, rnd)
             if back.opponent != p.number or back.colour == b.colour:
                 colour = "White" if b.colour == "w" else "Black"
-                raise trf.fail(b.line, f"round {rnd}: {p.entry.name} plays {other.entry.name} "
-                                       f"with {colour}, but {other.entry.name}'s line (line "
-                                       f"{other.line}) says opponent {back.opponent}, colour "
-                                       f"{back.colour!r}")
+                raise trf.fail(
+                    b.line,
+                    f"round {rnd}: {p.entry.name} plays {other.entry.name} "
+                    f"with {colour}, but {other.entry.name}'s line (line "
+                    f"{other.line}) says opponent {back.opponent}, colour "
+                    f"{back.colour!r}",
+                )
             if b.colour == "w":
                 played[rnd].add((p.number, other.number, True))
         if n % 2 and played.get(rnd):
@@ -164,8 +203,9 @@ def _played(trf: TrfFile, by_number: dict[int, TrfPlayer], total: int
     return dict(played)
 
 
-def _schedule(trf: TrfFile, by_number: dict[int, TrfPlayer], profile: Profile, total: int
-              ) -> list[list[Pairing]]:
+def _schedule(
+    trf: TrfFile, by_number: dict[int, TrfPlayer], profile: Profile, total: int
+) -> list[list[Pairing]]:
     """The event's rounds: the Berger tables under a numbering that agrees with every round
     the file has played, its colours where it gives them; where no numbering does and every
     round is played, the file's own pairings; else refused, naming the first round no Berger
@@ -177,12 +217,18 @@ def _schedule(trf: TrfFile, by_number: dict[int, TrfPlayer], profile: Profile, t
     if fit is None:
         if len(played) < total:
             rnd = first_unfit_round(n, ev.cycles, ev.second_cycle, played)
-            raise TrfError(f"{trf.source}: round {rnd}: no Berger schedule (C.05 Annex 1), "
-                           f"under any numbering of the players, pairs rounds 1-{rnd} as the "
-                           "file does, so normtui has none for the rounds still to play")
-        fit = [[Pairing(rnd, 0, w, b if b <= n else None) for w, b, _ in
-                sorted(played[rnd], key=lambda g: (g[1] > n, min(g[:2])))]
-               for rnd in range(1, total + 1)]
+            raise TrfError(
+                f"{trf.source}: round {rnd}: no Berger schedule (C.05 Annex 1), "
+                f"under any numbering of the players, pairs rounds 1-{rnd} as the "
+                "file does, so normtui has none for the rounds still to play"
+            )
+        fit = [
+            [
+                Pairing(rnd, 0, w, b if b <= n else None)
+                for w, b, _ in sorted(played[rnd], key=lambda g: (g[1] > n, min(g[:2])))
+            ]
+            for rnd in range(1, total + 1)
+        ]
     schedule = []
     for rnd, boards in enumerate(fit, start=1):
         white_of = {frozenset(g[:2]): g[0] for g in played.get(rnd, ())}
@@ -203,16 +249,21 @@ def _check_type_code(trf: TrfFile, profile: Profile) -> None:
     if not code or code == CUSTOM_ROUND_ROBIN:
         return
     ev = profile.event
-    wanted = (f"a {'single' if ev.cycles == 1 else 'double'} round robin"
-              + (f", second cycle in the {ev.second_cycle} order" if ev.cycles == 2 else ""))
+    wanted = f"a {'single' if ev.cycles == 1 else 'double'} round robin" + (
+        f", second cycle in the {ev.second_cycle} order" if ev.cycles == 2 else ""
+    )
     known = ROUND_ROBIN_CODES.get(code)
     if known is None:
-        raise TrfError(f"{trf.source}: record 192 is {code}, not a round robin; the profile's "
-                       f"event is {wanted}")
+        raise TrfError(
+            f"{trf.source}: record 192 is {code}, not a round robin; the profile's "
+            f"event is {wanted}"
+        )
     cycles, order = known
     if cycles != ev.cycles or (order is not None and order != ev.second_cycle):
-        raise TrfError(f"{trf.source}: record 192 is {code}; the profile's event is {wanted} "
-                       "(give the right --profile)")
+        raise TrfError(
+            f"{trf.source}: record 192 is {code}; the profile's event is {wanted} "
+            "(give the right --profile)"
+        )
 
 
 _FIDE_DEFAULT = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0), "A": Decimal(0)}
@@ -229,8 +280,10 @@ def _check_scoring(trf: TrfFile, profile: Profile) -> bool:
         return False
     for code, value in given.items():
         if want[code] != value:
-            raise trf.fail(trf.scoring_line, f"162 scores {code} {value}, the profile "
-                                             f"{want[code]} (give the right --profile)")
+            raise trf.fail(
+                trf.scoring_line,
+                f"162 scores {code} {value}, the profile {want[code]} (give the right --profile)",
+            )
     return True
 
 
@@ -243,12 +296,18 @@ def _block(player: TrfPlayer, rnd: int) -> Block:
 def _check_bye(trf: TrfFile, player: TrfPlayer, rnd: int) -> None:
     b = _block(player, rnd)
     if b.opponent == 0 and b.code.upper() in ("F", "+", "1"):
-        raise trf.fail(b.line, f"round {rnd}: {player.entry.name}'s bye scores a point in the "
-                               f"file (code {b.code!r}); a round robin's bye scores nothing in "
-                               "normtui")
+        raise trf.fail(
+            b.line,
+            f"round {rnd}: {player.entry.name}'s bye scores a point in the "
+            f"file (code {b.code!r}); a round robin's bye scores nothing in "
+            "normtui",
+        )
     if b.opponent != 0 or b.colour not in ("-", " ") or b.code not in _BYE_CODES:
-        raise trf.fail(b.line, f"round {rnd}: {player.entry.name} has the bye, the file says "
-                               f"opponent {b.opponent}, colour {b.colour!r}, code {b.code!r}")
+        raise trf.fail(
+            b.line,
+            f"round {rnd}: {player.entry.name} has the bye, the file says "
+            f"opponent {b.opponent}, colour {b.colour!r}, code {b.code!r}",
+        )
 
 
 def _game(trf: TrfFile, white: TrfPlayer, black: TrfPlayer, rnd: int) -> str | None:
@@ -258,13 +317,19 @@ def _game(trf: TrfFile, white: TrfPlayer, black: TrfPlayer, rnd: int) -> str | N
     names = f"{white.entry.name} - {black.entry.name}"
     for p, blk, other in ((white, w, black), (black, b, white)):
         if blk.opponent != other.number:
-            raise trf.fail(blk.line, f"round {rnd}: {p.entry.name} has the code {blk.code!r} "
-                                     f"and no opponent, where the round pairs {names}")
+            raise trf.fail(
+                blk.line,
+                f"round {rnd}: {p.entry.name} has the code {blk.code!r} "
+                f"and no opponent, where the round pairs {names}",
+            )
     result = _RESULTS.get((w.code, b.code))
     if result is None:
         line = w.line if (w.code, b.code) != ("", "") else b.line
-        raise trf.fail(line, f"round {rnd}: {names} has the codes {w.code!r} and {b.code!r}, "
-                             "which are not one result (1/0, =/=, +/-, -/+, -/-)")
+        raise trf.fail(
+            line,
+            f"round {rnd}: {names} has the codes {w.code!r} and {b.code!r}, "
+            "which are not one result (1/0, =/=, +/-, -/+, -/-)",
+        )
     return result
 
 
@@ -276,9 +341,15 @@ def _adjustments(trf: TrfFile) -> dict[tuple[int, int], list[tuple[int, Decimal]
     return out
 
 
-def _armageddon(trf: TrfFile, adjust: dict[tuple[int, int], list[tuple[int, Decimal]]],
-                rnd: int, white: TrfPlayer, black: TrfPlayer, bonus: Decimal,
-                profile: Profile) -> str | None:
+def _armageddon(
+    trf: TrfFile,
+    adjust: dict[tuple[int, int], list[tuple[int, Decimal]]],
+    rnd: int,
+    white: TrfPlayer,
+    black: TrfPlayer,
+    bonus: Decimal,
+    profile: Profile,
+) -> str | None:
     """The Armageddon of a drawn game, from its winner's +0.5; a draw whose Armageddon is due
     has its point held back from both instead (-1.0 each), and stays due."""
     held = -profile.points.draw_armageddon_loss
@@ -286,31 +357,44 @@ def _armageddon(trf: TrfFile, adjust: dict[tuple[int, int], list[tuple[int, Deci
     for p in (white, black):
         items = adjust.pop((rnd, p.number), [])
         if len(items) > 1:
-            raise trf.fail(items[1][0], f"299: two adjustments for player {p.number} in "
-                                        f"round {rnd}")
+            raise trf.fail(
+                items[1][0], f"299: two adjustments for player {p.number} in round {rnd}"
+            )
         if items:
             found[p.number] = items[0][1]
     code = trf.forfeited.get((rnd, white.number, black.number))
     if code is not None:
         return _forfeited(trf, code, found, white, black, profile)
     if not found:
-        raise trf.fail(white.line, f"round {rnd}: {white.entry.name} - {black.entry.name} is "
-                                   "drawn, and no 299 record says who won the Armageddon "
-                                   f"(+{bonus} to its winner) or that it is due")
+        raise trf.fail(
+            white.line,
+            f"round {rnd}: {white.entry.name} - {black.entry.name} is "
+            "drawn, and no 299 record says who won the Armageddon "
+            f"(+{bonus} to its winner) or that it is due",
+        )
     if found == {white.number: held, black.number: held}:
         return None
     winners = [n for n, v in found.items() if v == bonus]
     if len(found) != 1 or not winners:
-        raise trf.fail(white.line, f"round {rnd}: the 299 records of {white.entry.name} - "
-                             f"{black.entry.name} ({found}) are neither one Armageddon winner "
-                             f"(+{bonus}) nor a due Armageddon ({held} each)")
+        raise trf.fail(
+            white.line,
+            f"round {rnd}: the 299 records of {white.entry.name} - "
+            f"{black.entry.name} ({found}) are neither one Armageddon winner "
+            f"(+{bonus}) nor a due Armageddon ({held} each)",
+        )
     if winners[0] == black.number and (rnd, white.number, black.number) in trf.drawn:
         return "1/2-1/2"  # Black's win on draw odds (§2), as normtui's TRF26 names it
     return "1-0" if winners[0] == white.number else "0-1"
 
 
-def _forfeited(trf: TrfFile, code: str, found: dict[int, Decimal], white: TrfPlayer,
-               black: TrfPlayer, profile: Profile) -> str:
+def _forfeited(
+    trf: TrfFile,
+    code: str,
+    found: dict[int, Decimal],
+    white: TrfPlayer,
+    black: TrfPlayer,
+    profile: Profile,
+) -> str:
     """An Armageddon the file names as lost by forfeit: its 299 records must be what the
     profile scores for it beyond the draw's point (none at all when that is nothing)."""
     high, low = profile.points.armageddon_forfeit
@@ -318,10 +402,13 @@ def _forfeited(trf: TrfFile, code: str, found: dict[int, Decimal], white: TrfPla
     scores = {"+/-": (win, loss), "-/+": (loss, win), "-/-": (loss, loss)}[code]
     want = {n: v for n, v in zip((white.number, black.number), scores, strict=True) if v}
     if found != want:
-        raise trf.fail(white.line, f"{white.entry.name} - {black.entry.name}: the Armageddon "
-                                   f"is named lost by forfeit ({code}), but its 299 records "
-                                   f"({found or 'none'}) are not the {want or 'none'} the "
-                                   "profile scores for it")
+        raise trf.fail(
+            white.line,
+            f"{white.entry.name} - {black.entry.name}: the Armageddon "
+            f"is named lost by forfeit ({code}), but its 299 records "
+            f"({found or 'none'}) are not the {want or 'none'} the "
+            "profile scores for it",
+        )
     return code
 
 
@@ -329,8 +416,17 @@ def _points_off(trf: TrfFile, players: list[TrfPlayer]) -> list[tuple[TrfPlayer,
     """The players whose points column is not what their codes (by 162, else FIDE's default
     1 / ½ / 0) and 299 records add up to, with that sum."""
     s = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0), "A": Decimal(0), **trf.scoring}
-    value = {"1": s["W"], "+": s["W"], "=": s["D"], "0": s["L"], "-": s["A"], "Z": s["A"],
-             " ": s["A"], "U": s.get("P", s["W"]), "?": s.get("X", s["D"])}
+    value = {
+        "1": s["W"],
+        "+": s["W"],
+        "=": s["D"],
+        "0": s["L"],
+        "-": s["A"],
+        "Z": s["A"],
+        " ": s["A"],
+        "U": s.get("P", s["W"]),
+        "?": s.get("X", s["D"]),
+    }
     extra: dict[int, Decimal] = defaultdict(Decimal)
     for _, points, _, ids in trf.adjustments:
         for number in ids:
@@ -347,8 +443,11 @@ def _points_off(trf: TrfFile, players: list[TrfPlayer]) -> list[tuple[TrfPlayer,
 def _check_points(trf: TrfFile, players: list[TrfPlayer]) -> None:
     """A TRF26's points column is what its codes by 162 and its 299 records add up to."""
     for p, total in _points_off(trf, players)[:1]:
-        raise trf.fail(p.line, f"{p.entry.name} has {p.points} points, but the results "
-                               f"and 299 records add up to {total}")
+        raise trf.fail(
+            p.line,
+            f"{p.entry.name} has {p.points} points, but the results "
+            f"and 299 records add up to {total}",
+        )
 
 
 def read_trf(source: Path) -> TrfFile:
@@ -359,13 +458,17 @@ def read_trf(source: Path) -> TrfFile:
     if not trf.scoring:
         # A TRF16 names no scoring: its points column is only compared with FIDE's default.
         for p, total in _points_off(trf, trf.players):
-            trf.warn(p.line, f"{p.entry.name} has {p.points} points in the file, but the "
-                             f"results add up to {total} at 1 / ½ / 0: the results are read")
+            trf.warn(
+                p.line,
+                f"{p.entry.name} has {p.points} points in the file, but the "
+                f"results add up to {total} at 1 / ½ / 0: the results are read",
+            )
     return trf
 
 
-def create_from_trf(path: Path, trf: TrfFile | Path, profile_text: str, *,
-                    actor: str | None = None) -> EventStore:
+def create_from_trf(
+    path: Path, trf: TrfFile | Path, profile_text: str, *, actor: str | None = None
+) -> EventStore:
     """Check ``trf`` against the profile, then make the event at ``path`` with its results,
     all of it before the file is at its name: a failure (or a kill) part-way leaves no file
     (``EventStore.create``'s promise)."""
@@ -382,5 +485,6 @@ def create_from_trf(path: Path, trf: TrfFile | Path, profile_text: str, *,
         for rnd, white, black, result, armageddon in planned.results:
             store.enter_result(rnd, white, black, result, armageddon=armageddon)
 
-    return EventStore.create(path, planned.players, profile_text, actor=actor, then=results,
-                             schedule=planned.schedule)
+    return EventStore.create(
+        path, planned.players, profile_text, actor=actor, then=results, schedule=planned.schedule
+    )

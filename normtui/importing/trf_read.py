@@ -19,13 +19,30 @@ from normtui.rules.model import FIDE_TITLES
 from normtui.store import InputError, PlayerInput
 from normtui.text import TextFileError, is_number, read_bytes, refuse_controls
 
-__all__ = ["CUSTOM_ROUND_ROBIN", "DRAWN_ARMAGEDDON", "FORFEITED_ARMAGEDDON",
-           "ROUND_ROBIN_CODES", "Block", "TrfError", "TrfFile", "TrfPlayer", "parse_trf",
-           "read_trf"]
+__all__ = [
+    "CUSTOM_ROUND_ROBIN",
+    "DRAWN_ARMAGEDDON",
+    "FORFEITED_ARMAGEDDON",
+    "ROUND_ROBIN_CODES",
+    "Block",
+    "TrfError",
+    "TrfFile",
+    "TrfPlayer",
+    "parse_trf",
+    "read_trf",
+]
 
 # Swiss-Manager and FIDE's reader also know titles by one or two letters.
-_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM",
-           "wc": "WCM"}
+_TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
 # The store keeps ratings 0-4000 (schema.py): above that a column was misread.
 _MAX_RATING = 4000
 # The comment normtui's TRF26 writes for a drawn Armageddon (``normtui.export.trf``; a test
@@ -37,9 +54,13 @@ FORFEITED_ARMAGEDDON = "### Armageddon lost by forfeit (a player absent): "
 # the first cycle's last two rounds, BERGER_DOUBLEROUNDROBIN plays the table twice. The writer
 # (``normtui.export.trf``) names an event by the same table; a test keeps them in step.
 ROUND_ROBIN_CODES: dict[str, tuple[int, str | None]] = {
-    "FIDE_ROUNDROBIN": (1, None), "BERGER_ROUNDROBIN": (1, None),
-    "BERGER_ROUNDROBIN_G1": (1, None), "FIDE_DOUBLEROUNDROBIN": (2, "fide"),
-    "BERGER_DOUBLEROUNDROBIN": (2, "plain"), "BERGER_ROUNDROBIN_G2": (2, "plain")}
+    "FIDE_ROUNDROBIN": (1, None),
+    "BERGER_ROUNDROBIN": (1, None),
+    "BERGER_ROUNDROBIN_G1": (1, None),
+    "FIDE_DOUBLEROUNDROBIN": (2, "fide"),
+    "BERGER_DOUBLEROUNDROBIN": (2, "plain"),
+    "BERGER_ROUNDROBIN_G2": (2, "plain"),
+}
 # A round robin of the event's own order (2020's mirror): the rounds themselves are checked.
 CUSTOM_ROUND_ROBIN = "CUSTOM_ROUNDROBIN"
 
@@ -105,7 +126,7 @@ class TrfFile:
 
 
 def _col(line: str, first: int, last: int) -> str:
-    return line[first - 1:last]
+    return line[first - 1 : last]
 
 
 def _decode(data: bytes) -> str:
@@ -117,8 +138,7 @@ def _decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def _number(text: str, what: str, trf: TrfFile, line: int, *, blank: int | None = None
-            ) -> int:
+def _number(text: str, what: str, trf: TrfFile, line: int, *, blank: int | None = None) -> int:
     text = text.strip()
     if not text and blank is not None:
         return blank
@@ -143,9 +163,11 @@ def _points(text: str, what: str, trf: TrfFile, line: int) -> Decimal | None:
 # The forms real files carry: FIDE's yyyy/mm/dd, Swiss-Manager's dd.mm.yyyy, ISO's yyyy-mm-dd,
 # dd/mm/yyyy, and the two-digit years of record 132 (yy/mm/dd, read as 20yy, as FIDE's reader
 # does). A day, month and year of zeros is no date.
-_DATE_FORMS = ((re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})"), (1, 2, 3)),
-               (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), (3, 2, 1)),
-               (re.compile(r"(\d{2})[/.-](\d{2})[/.-](\d{2})"), (1, 2, 3)))
+_DATE_FORMS = (
+    (re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})"), (1, 2, 3)),
+    (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), (3, 2, 1)),
+    (re.compile(r"(\d{2})[/.-](\d{2})[/.-](\d{2})"), (1, 2, 3)),
+)
 
 
 def _date(text: str, trf: TrfFile, line: int) -> str | None:
@@ -162,8 +184,11 @@ def _date(text: str, trf: TrfFile, line: int) -> str | None:
             return datetime.date(int(year), int(match[m]), int(match[d])).isoformat()
         except ValueError:
             break
-    trf.warn(line, f"date {text!r} is not a day normtui reads (yyyy/mm/dd, dd.mm.yyyy, "
-                   "yyyy-mm-dd, dd/mm/yyyy, yy/mm/dd): left out")
+    trf.warn(
+        line,
+        f"date {text!r} is not a day normtui reads (yyyy/mm/dd, dd.mm.yyyy, "
+        "yyyy-mm-dd, dd/mm/yyyy, yy/mm/dd): left out",
+    )
     return None
 
 
@@ -187,8 +212,9 @@ def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
         raise trf.fail(line, f"player {number} has no name (columns 15-47)")
     sex = _SEXES.get(_col(text, 10, 10).strip().lower(), "?")
     if sex == "?":
-        trf.warn(line, f"sex {_col(text, 10, 10)!r} of {name} is not m, w or f (column 10): "
-                       "left out")
+        trf.warn(
+            line, f"sex {_col(text, 10, 10)!r} of {name} is not m, w or f (column 10): left out"
+        )
         sex = None
     raw = _col(text, 11, 13).strip()
     title = _TITLES.get(raw.lower(), raw.upper()) or None
@@ -200,8 +226,10 @@ def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
         raise trf.fail(line, f"rating of {name} {rating} is not a rating (columns 49-52)")
     federation = _col(text, 54, 56).strip().upper() or None
     if federation is not None and not re.fullmatch(r"[A-Z]{2,3}", federation):
-        trf.warn(line, f"federation {federation!r} of {name} is not a FIDE code (columns "
-                       "54-56): left out")
+        trf.warn(
+            line,
+            f"federation {federation!r} of {name} is not a FIDE code (columns 54-56): left out",
+        )
         federation = None
     fide = _number(_col(text, 58, 68), f"FIDE id of {name}", trf, line, blank=0)
     points = _points(_col(text, 81, 84), f"points of {name}", trf, line)
@@ -209,11 +237,21 @@ def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
     for start in range(92, len(text.rstrip()) + 1, 10):
         chunk = _col(text, start, start + 7).ljust(8)
         if chunk[4] != " " or chunk[6] != " " or _col(text, start + 8, start + 9).strip():
-            raise trf.fail(line, f"round {len(blocks) + 1} of {name} is not where TRF puts "
-                                 f"it (columns {start}-{start + 7}): {chunk!r}")
-        blocks.append(Block(line, _number(chunk[:4], f"round {len(blocks) + 1} opponent of "
-                                          f"{name}", trf, line, blank=0),
-                            chunk[5].lower(), chunk[7].upper()))
+            raise trf.fail(
+                line,
+                f"round {len(blocks) + 1} of {name} is not where TRF puts "
+                f"it (columns {start}-{start + 7}): {chunk!r}",
+            )
+        blocks.append(
+            Block(
+                line,
+                _number(
+                    chunk[:4], f"round {len(blocks) + 1} opponent of {name}", trf, line, blank=0
+                ),
+                chunk[5].lower(),
+                chunk[7].upper(),
+            )
+        )
     entry = PlayerInput(name, rating, federation, str(fide) if fide else None, title, sex)
     return TrfPlayer(line, number, entry, points, tuple(blocks))
 
@@ -228,17 +266,21 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
     for line, record in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         tag, value = record[:3], record[4:].strip()
         if record.startswith(DRAWN_ARMAGEDDON):
-            match = re.fullmatch(r"round (\d+), (\d+)-(\d+)",
-                                 record[len(DRAWN_ARMAGEDDON):].strip())
+            match = re.fullmatch(
+                r"round (\d+), (\d+)-(\d+)", record[len(DRAWN_ARMAGEDDON) :].strip()
+            )
             if match is None:
                 raise trf.fail(line, "a drawn Armageddon is named as 'round R, W-B'")
             trf.drawn.add((int(match[1]), int(match[2]), int(match[3])))
         if record.startswith(FORFEITED_ARMAGEDDON):
-            match = re.fullmatch(r"round (\d+), (\d+)-(\d+) (\+/-|-/\+|-/-)",
-                                 record[len(FORFEITED_ARMAGEDDON):].strip())
+            match = re.fullmatch(
+                r"round (\d+), (\d+)-(\d+) (\+/-|-/\+|-/-)",
+                record[len(FORFEITED_ARMAGEDDON) :].strip(),
+            )
             if match is None:
-                raise trf.fail(line, "a forfeited Armageddon is named as 'round R, W-B' and "
-                                     "+/-, -/+ or -/-")
+                raise trf.fail(
+                    line, "a forfeited Armageddon is named as 'round R, W-B' and +/-, -/+ or -/-"
+                )
             trf.forfeited[(int(match[1]), int(match[2]), int(match[3]))] = match[4]
         if not record.strip() or tag == "###" or _RULER.fullmatch(record.rstrip()):
             continue
@@ -249,8 +291,9 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
                 trf.rounds = int(value)
             continue
         if len(record) > 3 and record[3] != " ":
-            raise trf.fail(line, f"{record[:12]!r} is not a TRF record (a 3-character code "
-                                 "and a space)")
+            raise trf.fail(
+                line, f"{record[:12]!r} is not a TRF record (a 3-character code and a space)"
+            )
         if tag in ("012", "022", "032", "102", "112"):
             _printable(value, f"record {tag}", trf, line)
         if tag == "001":
@@ -285,8 +328,9 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
         elif tag == "162":
             trf.scoring_line = line
             for at in range(6, len(record.rstrip()) + 1, 9):
-                score = _points(_col(record, at + 1, at + 4), f"162 {_col(record, at, at)}",
-                                trf, line)
+                score = _points(
+                    _col(record, at + 1, at + 4), f"162 {_col(record, at, at)}", trf, line
+                )
                 if score is not None:
                     trf.scoring[_col(record, at, at).upper()] = score
         elif tag == "299":
@@ -302,18 +346,20 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
     return trf
 
 
-def _adjustment(record: str, line: int, trf: TrfFile) -> tuple[int, Decimal, int,
-                                                                tuple[int, ...]]:
+def _adjustment(record: str, line: int, trf: TrfFile) -> tuple[int, Decimal, int, tuple[int, ...]]:
     points = _points(_col(record, 14, 17), "299 points", trf, line)
     rnd = _number(_col(record, 20, 22), "299 round", trf, line, blank=0)
-    ids = tuple(_number(_col(record, at, at + 3), "299 pairing number", trf, line)
-                for at in range(24, len(record.rstrip()) + 1, 5))
+    ids = tuple(
+        _number(_col(record, at, at + 3), "299 pairing number", trf, line)
+        for at in range(24, len(record.rstrip()) + 1, 5)
+    )
     if points is None or not ids or rnd == 0:
-        raise trf.fail(line, "normtui reads a 299 record only for given players in a given "
-                             "round (columns 14-17 points, 20-22 round, 24- numbers)")
+        raise trf.fail(
+            line,
+            "normtui reads a 299 record only for given players in a given "
+            "round (columns 14-17 points, 20-22 round, 24- numbers)",
+        )
     return line, points, rnd, ids
-
-
 
 
 def read_trf(source: Path) -> TrfFile:
@@ -327,5 +373,3 @@ def read_trf(source: Path) -> TrfFile:
     if b"\x00" in data:
         raise TrfError(f"TRF file {source} holds binary data, not text")
     return parse_trf(_decode(data), str(source))
-
-

@@ -53,11 +53,20 @@ TOLERANCE = 1.0
 # in rapid and blitz, two in classical games): a smaller gain is the data's, not the clock's.
 ADDED_TIME_MIN = 60.0
 # The findings of :func:`check_clocks`.
-CLOCK_CODES = frozenset({"clock_above_control", "clock_below_control", "clock_increment",
-                         "clock_start_wrong", "clock_jump", "clock_glitch"})
+CLOCK_CODES = frozenset(
+    {
+        "clock_above_control",
+        "clock_below_control",
+        "clock_increment",
+        "clock_start_wrong",
+        "clock_jump",
+        "clock_glitch",
+    }
+)
 # The findings that say the game was not played at the event's time control.
-CONTROL_CODES = frozenset({"clock_above_control", "clock_below_control", "clock_increment",
-                           "clock_start_wrong"})
+CONTROL_CODES = frozenset(
+    {"clock_above_control", "clock_below_control", "clock_increment", "clock_start_wrong"}
+)
 # A side's clock gaining on at least this many moves, and on half its moves with their times or
 # a quarter of those without, gains an increment: a steady one, not a glitch.
 STEADY_GAINS = 3
@@ -109,8 +118,12 @@ def max_clock(control: TimeControl, white: bool, move_number: int) -> int:
     return clock_limit(control, white, move_number)
 
 
-def control_for(stage: Stage, profile: Profile, headers: Mapping[str, str],
-                readings: Sequence[ClockReading] = ()) -> tuple[TimeControl, str]:
+def control_for(
+    stage: Stage,
+    profile: Profile,
+    headers: Mapping[str, str],
+    readings: Sequence[ClockReading] = (),
+) -> tuple[TimeControl, str]:
     """The time control a game of this stage was played at, and the article that sets it.
 
     A play-off game is blitz unless its tags or its first clock say it is the Armageddon.
@@ -122,12 +135,17 @@ def control_for(stage: Stage, profile: Profile, headers: Mapping[str, str],
         return controls["armageddon"], _RULE[stage]
     blitz = controls[profile.playoff.match_time_control]
     armageddon = controls[profile.playoff.armageddon_time_control]
-    return (armageddon if is_playoff_armageddon(headers, blitz, armageddon, readings)
-            else blitz), _RULE[stage]
+    return (
+        armageddon if is_playoff_armageddon(headers, blitz, armageddon, readings) else blitz
+    ), _RULE[stage]
 
 
-def is_playoff_armageddon(headers: Mapping[str, str], blitz: TimeControl,
-                          armageddon: TimeControl, readings: Sequence[ClockReading] = ()) -> bool:
+def is_playoff_armageddon(
+    headers: Mapping[str, str],
+    blitz: TimeControl,
+    armageddon: TimeControl,
+    readings: Sequence[ClockReading] = (),
+) -> bool:
     """Whether a play-off game is the Armageddon: named so, tagged so, or clocked so."""
     named = " ".join((headers.get("Event", ""), headers.get("Round", ""))).lower()
     if "armageddon" in named:
@@ -150,8 +168,9 @@ def _tag_base(tag: str) -> int | None:
     return int(first) if is_number(first) and len(first) <= 9 else None
 
 
-def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
-                 rule: str) -> list[Finding]:
+def check_clocks(
+    readings: Sequence[ClockReading], control: TimeControl, rule: str
+) -> list[Finding]:
     """The first clock above the control, a clock far below it, a steady increment the control
     does not give, the first clock that gained time no increment explains, and the first reading
     that cannot be right.
@@ -177,8 +196,9 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
     for white in (True, False):
         # A zero is a flag fall or a glitch (said elsewhere), not a setting.
         first = next((r for r in kept if r.white == white and r.seconds > 0), None)
-        low = first and far_below(control, white, first.seconds, first.move_number, rule="",
-                                  move=first.move)
+        low = first and far_below(
+            control, white, first.seconds, first.move_number, rule="", move=first.move
+        )
         if first is not None and low:
             report("clock_below_control", first.move, f"{low}.")
         elif first is not None and first.move_number == 1:
@@ -190,9 +210,12 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
         side = "White" if r.white else "Black"
         limit = max_clock(control, r.white, r.move_number)
         if r.seconds > limit + TOLERANCE:
-            report("clock_above_control", r.move,
-                   f"After {r.move} {side}'s clock shows {format_clock(r.seconds)}, but "
-                   f"{control.describe()} allows at most {format_clock(limit)} by then.")
+            report(
+                "clock_above_control",
+                r.move,
+                f"After {r.move} {side}'s clock shows {format_clock(r.seconds)}, but "
+                f"{control.describe()} allows at most {format_clock(limit)} by then.",
+            )
         before = last.get(r.white)
         last[r.white] = r
         if before is None:
@@ -200,22 +223,36 @@ def check_clocks(readings: Sequence[ClockReading], control: TimeControl,
         gain = _gain(control, r, before, steady)
         if r.seconds - before.seconds - gain <= TOLERANCE:
             continue
-        went = (f"{side}'s clock went up from {format_clock(before.seconds)} after "
-                f"{before.move} to {format_clock(r.seconds)} after {r.move}, "
-                + (f"more than the increment of {gain}\"" if gain else
-                   f"though no time is added before move {control.increment_from_move}"))
+        went = (
+            f"{side}'s clock went up from {format_clock(before.seconds)} after "
+            f"{before.move} to {format_clock(r.seconds)} after {r.move}, "
+            + (
+                f'more than the increment of {gain}"'
+                if gain
+                else f"though no time is added before move {control.increment_from_move}"
+            )
+        )
         if r.seconds - before.seconds - gain < ADDED_TIME_MIN:
-            report("clock_glitch", r.move, f"{went}: seconds that no rule gives, so the clock "
-                   "data may be wrong (a broadcast glitch).")
+            report(
+                "clock_glitch",
+                r.move,
+                f"{went}: seconds that no rule gives, so the clock "
+                "data may be wrong (a broadcast glitch).",
+            )
         else:
-            report("clock_jump", r.move, f"{went}: the clock data may be wrong, unless the "
-                   "arbiter added time (an illegal move gives the opponent two minutes, FIDE "
-                   "Laws art. 7.5.5).")
+            report(
+                "clock_jump",
+                r.move,
+                f"{went}: the clock data may be wrong, unless the "
+                "arbiter added time (an illegal move gives the opponent two minutes, FIDE "
+                "Laws art. 7.5.5).",
+            )
     return out
 
 
-def _start(control: TimeControl, first: ClockReading,
-           report: Callable[[str, str, str], None]) -> None:
+def _start(
+    control: TimeControl, first: ClockReading, report: Callable[[str, str, str], None]
+) -> None:
     """A clock set below the control, read from the first move's reading and time (above it,
     ``clock_above_control`` says so)."""
     started = wrong_start(control, first.white, first.seconds, first.used)
@@ -223,25 +260,31 @@ def _start(control: TimeControl, first: ClockReading,
     if started is None or started > base or first.used is None:
         return
     side = "White" if first.white else "Black"
-    report("clock_start_wrong", first.move,
-           f"{side}'s clock started at {format_clock(started)} ({format_clock(first.seconds)} "
-           f"after {first.move}, which took {format_clock(first.used)}), not at the "
-           f"{format_clock(base)} of {control.describe()}: the clock was set wrong.")
+    report(
+        "clock_start_wrong",
+        first.move,
+        f"{side}'s clock started at {format_clock(started)} ({format_clock(first.seconds)} "
+        f"after {first.move}, which took {format_clock(first.used)}), not at the "
+        f"{format_clock(base)} of {control.describe()}: the clock was set wrong.",
+    )
 
 
 # Findings that rest on the code's own article, not on the stage's time control.
 _NO_RULE = frozenset({"clock_jump", "clock_glitch"})
 
 
-def _gain(control: TimeControl, r: ClockReading, before: ClockReading | None = None,
-          steady: int = 0) -> int:
+def _gain(
+    control: TimeControl, r: ClockReading, before: ClockReading | None = None, steady: int = 0
+) -> int:
     """The seconds a clock earns by move ``r`` since ``before`` (by default the move before):
     the control's increment, or the ``steady`` one the clocks show where it is more."""
     inc, start_inc = control.increment_seconds, control.increment_from_move
     if before is None or before.move_number + 1 == r.move_number:  # the move before: most
         return max(steady, inc if r.move_number >= start_inc else 0)
-    return sum(max(steady, inc if n >= start_inc else 0)
-               for n in range(before.move_number + 1, r.move_number + 1))
+    return sum(
+        max(steady, inc if n >= start_inc else 0)
+        for n in range(before.move_number + 1, r.move_number + 1)
+    )
 
 
 def _steady_moves(control: TimeControl, move_number: int) -> bool:
@@ -250,35 +293,46 @@ def _steady_moves(control: TimeControl, move_number: int) -> bool:
     return control.increment_from_move <= 1 or move_number < control.increment_from_move
 
 
-def _usable(readings: Sequence[ClockReading],
-            report: Callable[[str, str, str], None]) -> list[ClockReading]:
+def _usable(
+    readings: Sequence[ClockReading], report: Callable[[str, str, str], None]
+) -> list[ClockReading]:
     """The readings less the zeros the game went on after (each reported as a glitch)."""
     final = {r.white: i for i, r in enumerate(readings)}
     kept = []
     for i, r in enumerate(readings):
         if r.seconds <= 0 and i < final[r.white]:
             side = "White" if r.white else "Black"
-            later = next(n for n in readings[i + 1:] if n.white == r.white)
-            report("clock_glitch", r.move,
-                   f"After {r.move} {side}'s clock reads {format_clock(0)}, yet {side} played "
-                   f"on ({format_clock(later.seconds)} after {later.move}): the clock data is "
-                   "wrong there (a broadcast glitch, not a flag fall), and that reading is not "
-                   "used.")
+            later = next(n for n in readings[i + 1 :] if n.white == r.white)
+            report(
+                "clock_glitch",
+                r.move,
+                f"After {r.move} {side}'s clock reads {format_clock(0)}, yet {side} played "
+                f"on ({format_clock(later.seconds)} after {later.move}): the clock data is "
+                "wrong there (a broadcast glitch, not a flag fall), and that reading is not "
+                "used.",
+            )
             continue
         kept.append(r)
     return kept
 
 
-def _steady_increment(readings: Sequence[ClockReading], control: TimeControl, white: bool,
-                      report: Callable[[str, str, str], None]) -> int:
+def _steady_increment(
+    readings: Sequence[ClockReading],
+    control: TimeControl,
+    white: bool,
+    report: Callable[[str, str, str], None],
+) -> int:
     """The increment a side's clock gains a move, when it gains more than the control gives
     move after move (reported as ``clock_increment``), else 0.
 
     A clock gains the increment less the time the move took (``[%emt]``, where given): the
     increment is the median of the gains with the moves' times added back."""
     mine = [r for r in readings if r.white == white]
-    pairs = [(b, r) for b, r in itertools.pairwise(mine)
-             if r.move_number == b.move_number + 1 and _steady_moves(control, r.move_number)]
+    pairs = [
+        (b, r)
+        for b, r in itertools.pairwise(mine)
+        if r.move_number == b.move_number + 1 and _steady_moves(control, r.move_number)
+    ]
     gains = [(b, r, r.seconds - b.seconds - _gain(control, r) + (r.used or 0)) for b, r in pairs]
     timed = [g for g in gains if g[1].used is not None]
     if len(timed) >= STEADY_GAINS:
@@ -299,14 +353,20 @@ def _steady_increment(readings: Sequence[ClockReading], control: TimeControl, wh
     before, first, _g = rises[0]
     side = "White" if white else "Black"
     real = control.increment_seconds + extra if control.increment_from_move <= 1 else extra
-    where = (f"from move {first.move_number}" if control.increment_from_move <= 1
-             else f"before move {control.increment_from_move}")
-    report("clock_increment", first.move,
-           f"{side}'s clock shows an increment of about {real}\" a move {where} on "
-           f"{len(rises)} of its {len(pairs)} moves after the first "
-           f"({format_clock(before.seconds)} after {before.move}, "
-           f"{format_clock(first.seconds)} after {first.move}), which {control.describe()} "
-           "does not give: the game was played at another time control.")
+    where = (
+        f"from move {first.move_number}"
+        if control.increment_from_move <= 1
+        else f"before move {control.increment_from_move}"
+    )
+    report(
+        "clock_increment",
+        first.move,
+        f"{side}'s clock shows an increment of about {real}\" a move {where} on "
+        f"{len(rises)} of its {len(pairs)} moves after the first "
+        f"({format_clock(before.seconds)} after {before.move}, "
+        f"{format_clock(first.seconds)} after {first.move}), which {control.describe()} "
+        "does not give: the game was played at another time control.",
+    )
     return real
 
 

@@ -72,11 +72,11 @@ class RawGame:
 
     @property
     def header_text(self) -> str:
-        return self.text[:self.moves_at]
+        return self.text[: self.moves_at]
 
     @property
     def movetext(self) -> str:
-        return self.text[self.moves_at:]
+        return self.text[self.moves_at :]
 
     def line_at(self, pos: int) -> int:
         """The file's line number of character ``pos`` of ``text``.
@@ -151,7 +151,7 @@ def _has_moves(line: str, in_comment: bool) -> tuple[bool, bool]:
         return False, False
     pos, found = 0, False
     for match in _BRACES.finditer(line):
-        if not in_comment and line[pos:match.start()].strip():
+        if not in_comment and line[pos : match.start()].strip():
             found = True
         ch, pos = match.group(), match.end()
         if in_comment:
@@ -204,8 +204,9 @@ def _starts_game(ahead: Iterator[Line]) -> bool:
     return True
 
 
-def cut(lines: Iterable[Line], first_line: int = 1, offset: int = 0,
-        stop: int | None = None) -> Iterator[RawGame]:
+def cut(
+    lines: Iterable[Line], first_line: int = 1, offset: int = 0, stop: int | None = None
+) -> Iterator[RawGame]:
     """The games of ``lines`` (numbered from ``first_line``, the first at byte ``offset``),
     up to the first game that starts at byte ``stop`` or after it."""
     source = _Ahead(lines)
@@ -225,8 +226,11 @@ def cut(lines: Iterable[Line], first_line: int = 1, offset: int = 0,
         ends = False
         if state == 2:
             if in_comment:
-                ends = (text[:1] == "[" and TAG_LINE.match(text) is not None
-                        and _starts_game(source.ahead()))
+                ends = (
+                    text[:1] == "["
+                    and TAG_LINE.match(text) is not None
+                    and _starts_game(source.ahead())
+                )
             elif blank:
                 if not moved:  # only a game comment so far: the moves may follow
                     pending.append((text, lineno, was_recoded))
@@ -242,8 +246,16 @@ def cut(lines: Iterable[Line], first_line: int = 1, offset: int = 0,
                 continue
             ends = bool(pending) and text[0] == "[" and _repeats(buf, text, source.ahead())
         if ends:
-            yield RawGame(index, first, "".join(buf), moves_at if state == 2 else chars, size,
-                          recoded, start, tuple(dropped))
+            yield RawGame(
+                index,
+                first,
+                "".join(buf),
+                moves_at if state == 2 else chars,
+                size,
+                recoded,
+                start,
+                tuple(dropped),
+            )
             index += 1
             buf, chars, size, recoded, state = [], 0, 0, None, 0
             pending, dropped = [], []
@@ -278,5 +290,13 @@ def cut(lines: Iterable[Line], first_line: int = 1, offset: int = 0,
         buf.append(text)
         chars += len(text)
     if state:
-        yield RawGame(index, first, "".join(buf), moves_at if state == 2 else chars, size,
-                      recoded, start, tuple(dropped))
+        yield RawGame(
+            index,
+            first,
+            "".join(buf),
+            moves_at if state == 2 else chars,
+            size,
+            recoded,
+            start,
+            tuple(dropped),
+        )

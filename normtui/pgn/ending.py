@@ -27,8 +27,10 @@ __all__ = ["Ending", "assess_ending", "first_fivefold", "position_key", "threefo
 _COLOUR = {chess.WHITE: "White", chess.BLACK: "Black"}
 _WHAT = {
     "stalemate": ("wrong_result_stalemate", "Stalemate"),
-    "insufficient_material": ("wrong_result_dead_position",
-                              "A dead position (neither side can mate)"),
+    "insufficient_material": (
+        "wrong_result_dead_position",
+        "A dead position (neither side can mate)",
+    ),
     "fivefold_repetition": ("wrong_result_automatic_draw", "A fivefold repetition"),
     "seventy_five_moves": ("wrong_result_automatic_draw", "The 75-move rule"),
 }
@@ -36,10 +38,19 @@ _WHAT = {
 
 def position_key(board: chess.Board) -> Hashable:
     """What makes two positions "the same" for repetitions (FIDE Laws art. 9.2.3)."""
-    return (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings,
-            board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK], board.turn,
-            board.clean_castling_rights(),
-            board.ep_square if board.has_legal_en_passant() else None)
+    return (
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.occupied_co[chess.WHITE],
+        board.occupied_co[chess.BLACK],
+        board.turn,
+        board.clean_castling_rights(),
+        board.ep_square if board.has_legal_en_passant() else None,
+    )
 
 
 def _since_last_zeroing(facts: Facts, board: chess.Board) -> Counter[int]:
@@ -135,8 +146,13 @@ def _must_be_draw(termination: str, result: str | None, last: str | None) -> lis
     code, what = _WHAT[termination]
     after = f" after {last}" if last else ""
     if result == "*":
-        return [finding("finished_game_unterminated", last,
-                        f"{what}{after} ends the game as a draw, but the result is '*'.")]
+        return [
+            finding(
+                "finished_game_unterminated",
+                last,
+                f"{what}{after} ends the game as a draw, but the result is '*'.",
+            )
+        ]
     if result is not None and result != "1/2-1/2":
         return [finding(code, last, f"{what}{after} is a draw, but the result is {result}.")]
     return []
@@ -146,17 +162,25 @@ def _checkmate(board: chess.Board, result: str | None, last: str | None) -> list
     mater = not board.turn
     wins = "1-0" if mater == chess.WHITE else "0-1"
     if result == "*":
-        return [finding("finished_game_unterminated", last,
-                        f"{last} is checkmate, but the result is '*'.")]
+        return [
+            finding(
+                "finished_game_unterminated", last, f"{last} is checkmate, but the result is '*'."
+            )
+        ]
     if result is not None and not same_outcome(result, wins):
-        return [finding("wrong_result_checkmate", last,
-                        f"{last} is checkmate by {_COLOUR[mater]}, so the result is {wins}, "
-                        f"not {result}.")]
+        return [
+            finding(
+                "wrong_result_checkmate",
+                last,
+                f"{last} is checkmate by {_COLOUR[mater]}, so the result is {wins}, not {result}.",
+            )
+        ]
     return []
 
 
-def _draw(board: chess.Board, facts: Facts, flags: set[bool], time_tag: bool,
-          last: str | None) -> tuple[str, list[Finding], str | None]:
+def _draw(
+    board: chess.Board, facts: Facts, flags: set[bool], time_tag: bool, last: str | None
+) -> tuple[str, list[Finding], str | None]:
     """(termination, findings, move that would claim a repetition) of a game scored drawn."""
     on_board, claim = threefold(board, facts)
     if on_board:
@@ -169,37 +193,59 @@ def _draw(board: chess.Board, facts: Facts, flags: set[bool], time_tag: bool,
         out = []
         for side in sorted(flags):
             if not board.has_insufficient_material(not side):
-                out.append(finding(
-                    "result_vs_clock", last,
-                    f"{_COLOUR[side]}'s clock shows {format_clock(0)} at the end, but the game "
-                    f"is scored a draw although {_COLOUR[not side]} could still mate: a flag "
-                    "fall loses unless the opponent cannot mate."))
+                out.append(
+                    finding(
+                        "result_vs_clock",
+                        last,
+                        f"{_COLOUR[side]}'s clock shows {format_clock(0)} at the end, but the game "
+                        f"is scored a draw although {_COLOUR[not side]} could still mate: a flag "
+                        "fall loses unless the opponent cannot mate.",
+                    )
+                )
         return "time_forfeit", out, None
     return "agreement", [], None
 
 
-def _decisive(board: chess.Board, winner: bool, flags: set[bool], time_tag: bool,
-              forfeit_tag: bool, last: str | None) -> tuple[str, list[Finding]]:
+def _decisive(
+    board: chess.Board,
+    winner: bool,
+    flags: set[bool],
+    time_tag: bool,
+    forfeit_tag: bool,
+    last: str | None,
+) -> tuple[str, list[Finding]]:
     loser = not winner
     if time_tag or loser in flags:
         if board.has_insufficient_material(winner):
-            return "time_forfeit", [finding(
-                "time_forfeit_draw", last,
-                f"{_COLOUR[loser]} lost on time, but {_COLOUR[winner]} has no material to mate "
-                "with: the game is a draw, not a win.")]
+            return "time_forfeit", [
+                finding(
+                    "time_forfeit_draw",
+                    last,
+                    f"{_COLOUR[loser]} lost on time, but {_COLOUR[winner]} has no material to mate "
+                    "with: the game is a draw, not a win.",
+                )
+            ]
         return "time_forfeit", []
     if winner in flags:
-        return "resignation", [finding(
-            "result_vs_clock", last,
-            f"{_COLOUR[winner]}'s clock shows {format_clock(0)} at the end, yet "
-            f"{_COLOUR[winner]} is scored the winner: check the result.")]
+        return "resignation", [
+            finding(
+                "result_vs_clock",
+                last,
+                f"{_COLOUR[winner]}'s clock shows {format_clock(0)} at the end, yet "
+                f"{_COLOUR[winner]} is scored the winner: check the result.",
+            )
+        ]
     if forfeit_tag:
         return "forfeit", []
     if board.has_insufficient_material(winner) and not board.has_insufficient_material(loser):
-        return "resignation", [finding(
-            "winner_cannot_mate", last,
-            f"{_COLOUR[winner]} is scored the winner with no material to mate; a resignation "
-            "stands, but check the result was not entered the wrong way round.")]
+        return "resignation", [
+            finding(
+                "winner_cannot_mate",
+                last,
+                f"{_COLOUR[winner]} is scored the winner with no material to mate; a resignation "
+                "stands, but check the result was not entered the wrong way round.",
+            )
+        ]
     return "resignation", []
 
 
@@ -237,10 +283,12 @@ def assess_ending(facts: Facts, board: chess.Board, result: str | None) -> Endin
     if plies == 0:
         return Ending("forfeit", [finding("forfeit", None, f"Scored as a forfeit ({result}).")])
     wrong = finding(
-        "forfeit_with_moves", facts.last_move,
+        "forfeit_with_moves",
+        facts.last_move,
         f"Scored {result}, a forfeit, yet the game was played (to {facts.last_move}): a "
         "forfeit is a game that was not played; a played game is scored 1-0, 0-1 or 1/2-1/2, "
-        "even when it was lost by a rules infraction.")
+        "even when it was lost by a rules infraction.",
+    )
     ending = _played(facts, board, result)
     return ending._replace(findings=[wrong, *ending.findings])
 
@@ -260,33 +308,59 @@ def _played(facts: Facts, board: chess.Board, result: str | None) -> Ending:
         termination, ply, label = automatic
         out = _must_be_draw(termination, result, label)
         if ply < plies:
-            out.append(finding(
-                "moves_after_game_end", label,
-                f"The game was drawn automatically at {label}, but {plies - ply} more "
-                + ("half-moves were" if plies - ply > 1 else "half-move was")
-                + " recorded after it."))
+            out.append(
+                finding(
+                    "moves_after_game_end",
+                    label,
+                    f"The game was drawn automatically at {label}, but {plies - ply} more "
+                    + ("half-moves were" if plies - ply > 1 else "half-move was")
+                    + " recorded after it.",
+                )
+            )
         return Ending(termination, out, label)
     if result is None or result == "-/-":
         return Ending("unknown", [], last)
     if result == "*":
         where = f" after {last}" if last else ""
-        return Ending("unterminated", [finding("unfinished_game", last,
-                                               f"The game has no result yet ('*'){where}.")], last)
+        return Ending(
+            "unterminated",
+            [finding("unfinished_game", last, f"The game has no result yet ('*'){where}.")],
+            last,
+        )
     if plies == 0:
         # Broadcasts export the results of played games without their moves: no forfeit,
         # and no draw agreed "before any move", unless the record says so.
         if _says_forfeit(facts):
-            return Ending("forfeit", [finding(
-                "forfeit", None, f"The record says the game was a forfeit, scored {result}.")])
-        return Ending("unknown", [finding(
-            "no_moves", None,
-            f"No moves recorded: the record gives the result ({result}) alone, so how the "
-            "game ended cannot be checked.")])
+            return Ending(
+                "forfeit",
+                [
+                    finding(
+                        "forfeit", None, f"The record says the game was a forfeit, scored {result}."
+                    )
+                ],
+            )
+        return Ending(
+            "unknown",
+            [
+                finding(
+                    "no_moves",
+                    None,
+                    f"No moves recorded: the record gives the result ({result}) alone, so how the "
+                    "game ended cannot be checked.",
+                )
+            ],
+        )
     tag = facts.headers.get("Termination", "").strip().lower()
     flags = flagged(facts.clocks)
     if result == "1/2-1/2":
         termination, out, claim = _draw(board, facts, flags, "time" in tag, last)
         return Ending(termination, out, last, claim)
-    termination, out = _decisive(board, same_outcome(result, "1-0"), flags, "time" in tag,
-                                 tag in ("abandoned", "rules infraction"), last)
+    termination, out = _decisive(
+        board,
+        same_outcome(result, "1-0"),
+        flags,
+        "time" in tag,
+        tag in ("abandoned", "rules infraction"),
+        last,
+    )
     return Ending(termination, out, last)

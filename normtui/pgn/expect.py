@@ -24,8 +24,13 @@ from normtui.pgn.findings import Finding, Stage, finding
 from normtui.pgn.names import names_match
 from normtui.pgn.record import same_outcome
 
-__all__ = ["Expectation", "Expected", "dated_by_event", "expectation_findings",
-           "resolve_expectation"]
+__all__ = [
+    "Expectation",
+    "Expected",
+    "dated_by_event",
+    "expectation_findings",
+    "resolve_expectation",
+]
 
 
 @dataclass(frozen=True)
@@ -44,8 +49,7 @@ class Expectation:
     date: str | None = None
 
 
-Expected = (Expectation | tuple[str, str] | Callable[[Mapping[str, str]], Expectation | None]
-            | None)
+Expected = Expectation | tuple[str, str] | Callable[[Mapping[str, str]], Expectation | None] | None
 """An expectation for every game, the (white, black) players of every game, or a function
 from a game's tags to its expectation."""
 
@@ -69,42 +73,68 @@ def _round_number(text: str) -> str:
     return text.strip().split(".")[0].lstrip("0") or "0"
 
 
-def expectation_findings(headers: Mapping[str, str], stage: Stage,
-                         expected: Expectation) -> list[Finding]:
+def expectation_findings(
+    headers: Mapping[str, str], stage: Stage, expected: Expectation
+) -> list[Finding]:
     """Findings of one game's tags against its pairing."""
     out: list[Finding] = []
     white, black = headers.get("White", "?"), headers.get("Black", "?")
     # Who plays whom: §1 (Berger tables), §2 (the Armageddon keeps the colours), §5 (play-off).
-    rule = {"main": "Regulations §1", "armageddon": "Regulations §2",
-            "playoff": "Regulations §5"}[stage]
+    rule = {"main": "Regulations §1", "armageddon": "Regulations §2", "playoff": "Regulations §5"}[
+        stage
+    ]
     want_w, want_b = expected.white, expected.black
     ok_w = want_w is None or names_match(white, want_w)
     ok_b = want_b is None or names_match(black, want_b)
     if not (ok_w and ok_b):
         swapped = (want_w is None or names_match(black, want_w)) and (
-            want_b is None or names_match(white, want_b))
+            want_b is None or names_match(white, want_b)
+        )
         pairing = f"{want_w or '?'} (White) - {want_b or '?'} (Black)"
         if swapped:
-            why = (" White in the main game keeps White in the Armageddon."
-                   if stage == "armageddon" else "")
-            out.append(finding("colours_reversed", None,
-                               f"The game has {white} with White against {black}; the pairing "
-                               f"is {pairing}.{why}", rule=rule))
+            why = (
+                " White in the main game keeps White in the Armageddon."
+                if stage == "armageddon"
+                else ""
+            )
+            out.append(
+                finding(
+                    "colours_reversed",
+                    None,
+                    f"The game has {white} with White against {black}; the pairing "
+                    f"is {pairing}.{why}",
+                    rule=rule,
+                )
+            )
         else:
-            out.append(finding("players_mismatch", None,
-                               f"The game is {white} - {black}; the pairing is {pairing}.",
-                               rule=rule))
+            out.append(
+                finding(
+                    "players_mismatch",
+                    None,
+                    f"The game is {white} - {black}; the pairing is {pairing}.",
+                    rule=rule,
+                )
+            )
     if expected.round is not None:
         got = headers.get("Round", "?")
         if _round_number(got) != _round_number(str(expected.round)):
-            out.append(finding("round_mismatch", None,
-                               f"The Round tag says {got}; the pairing is of round "
-                               f"{expected.round}."))
+            out.append(
+                finding(
+                    "round_mismatch",
+                    None,
+                    f"The Round tag says {got}; the pairing is of round {expected.round}.",
+                )
+            )
     main = expected.main_result
     if stage == "armageddon" and main is not None and not same_outcome(main, "1/2-1/2"):
-        out.append(finding("armageddon_without_drawn_main", None,
-                           f"The main game ended {main}; an Armageddon is played only after a "
-                           "drawn main game."))
+        out.append(
+            finding(
+                "armageddon_without_drawn_main",
+                None,
+                f"The main game ended {main}; an Armageddon is played only after a "
+                "drawn main game.",
+            )
+        )
     return out
 
 
@@ -126,7 +156,8 @@ def dated_by_event(findings: Sequence[Finding], expected: Expectation) -> list[F
             tags = [t for t in f.message.split(":", 1)[1].strip(" .").split(", ") if t != "Date"]
             if not tags:
                 continue
-            f = dataclasses.replace(f, message=f"Missing or unknown tag{'s' * (len(tags) > 1)}: "
-                                    f"{', '.join(tags)}.")
+            f = dataclasses.replace(
+                f, message=f"Missing or unknown tag{'s' * (len(tags) > 1)}: {', '.join(tags)}."
+            )
         out.append(f)
     return out

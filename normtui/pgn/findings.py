@@ -33,9 +33,19 @@ Stage = Literal["main", "armageddon", "playoff"]
 STAGES: tuple[Stage, ...] = ("main", "armageddon", "playoff")
 
 TERMINATIONS = (
-    "checkmate", "resignation", "agreement", "threefold_repetition", "fivefold_repetition",
-    "fifty_moves", "seventy_five_moves", "stalemate", "insufficient_material", "time_forfeit",
-    "forfeit", "unterminated", "unknown",
+    "checkmate",
+    "resignation",
+    "agreement",
+    "threefold_repetition",
+    "fivefold_repetition",
+    "fifty_moves",
+    "seventy_five_moves",
+    "stalemate",
+    "insufficient_material",
+    "time_forfeit",
+    "forfeit",
+    "unterminated",
+    "unknown",
 )
 
 
@@ -50,14 +60,16 @@ _PGN = "PGN standard §8.1.1"
 CODES: dict[str, CodeInfo] = {
     # The record itself.
     "unreadable_text": CodeInfo("error", "FIDE Laws art. 8.1", "text in the moves that is no move"),
-    "unclosed_variation": CodeInfo("error", "PGN standard §8.2.5",
-                                   "a variation '(' never closed: the moves after it unread"),
+    "unclosed_variation": CodeInfo(
+        "error", "PGN standard §8.2.5", "a variation '(' never closed: the moves after it unread"
+    ),
     "parse_error": CodeInfo("error", "FIDE Laws art. 8.1", "a move that is not valid notation"),
     "illegal_move": CodeInfo("error", "FIDE Laws art. 7.5", "an illegal move"),
     "ambiguous_move": CodeInfo("error", "FIDE Laws art. C.10", "a move two pieces could make"),
     "parser_failure": CodeInfo("error", _PGN, "the PGN reader gave up on the game"),
-    "not_standard_chess": CodeInfo("error", "FIDE Laws art. 2.3",
-                                   "a variant or a game from a set-up position"),
+    "not_standard_chess": CodeInfo(
+        "error", "FIDE Laws art. 2.3", "a variant or a game from a set-up position"
+    ),
     "malformed_tag": CodeInfo("warning", _PGN, "a header line that is not a tag"),
     "encoding": CodeInfo("info", "PGN standard §4.1", "text not in UTF-8, read as Windows-1252"),
     "header_missing": CodeInfo("warning", _PGN, "Event, Date, Round, White or Black missing"),
@@ -68,57 +80,80 @@ CODES: dict[str, CodeInfo] = {
     "result_unknown": CodeInfo("error", _PGN, "a Result tag that is no result"),
     "result_nonstandard": CodeInfo("warning", _PGN, "a result spelt other than 1-0, 0-1, 1/2-1/2"),
     "result_mismatch": CodeInfo("error", _PGN, "Result tag and result after the moves differ"),
-    "wrong_result_checkmate": CodeInfo("error", "FIDE Laws art. 5.1.1",
-                                       "checkmate not scored for the mating side"),
-    "wrong_result_stalemate": CodeInfo("error", "FIDE Laws art. 5.2.1",
-                                       "stalemate not scored as a draw"),
-    "wrong_result_dead_position": CodeInfo("error", "FIDE Laws art. 5.2.2",
-                                           "a dead position not scored as a draw"),
-    "wrong_result_automatic_draw": CodeInfo("error", "FIDE Laws art. 9.6",
-                                            "fivefold repetition or 75 moves not a draw"),
-    "moves_after_game_end": CodeInfo("warning", "FIDE Laws art. 9.6",
-                                     "moves recorded after an automatic draw"),
-    "time_forfeit_draw": CodeInfo("error", "FIDE Laws art. 6.9",
-                                  "flag fall scored as a win when the opponent cannot mate"),
-    "result_vs_clock": CodeInfo("warning", "FIDE Laws art. 6.9",
-                                "the player whose flag fell is scored as the winner"),
-    "winner_cannot_mate": CodeInfo("warning", "FIDE Laws art. 5.1.2",
-                                   "the winner has no mating material"),
+    "wrong_result_checkmate": CodeInfo(
+        "error", "FIDE Laws art. 5.1.1", "checkmate not scored for the mating side"
+    ),
+    "wrong_result_stalemate": CodeInfo(
+        "error", "FIDE Laws art. 5.2.1", "stalemate not scored as a draw"
+    ),
+    "wrong_result_dead_position": CodeInfo(
+        "error", "FIDE Laws art. 5.2.2", "a dead position not scored as a draw"
+    ),
+    "wrong_result_automatic_draw": CodeInfo(
+        "error", "FIDE Laws art. 9.6", "fivefold repetition or 75 moves not a draw"
+    ),
+    "moves_after_game_end": CodeInfo(
+        "warning", "FIDE Laws art. 9.6", "moves recorded after an automatic draw"
+    ),
+    "time_forfeit_draw": CodeInfo(
+        "error", "FIDE Laws art. 6.9", "flag fall scored as a win when the opponent cannot mate"
+    ),
+    "result_vs_clock": CodeInfo(
+        "warning", "FIDE Laws art. 6.9", "the player whose flag fell is scored as the winner"
+    ),
+    "winner_cannot_mate": CodeInfo(
+        "warning", "FIDE Laws art. 5.1.2", "the winner has no mating material"
+    ),
     "unfinished_game": CodeInfo("warning", _PGN, "result '*': the game has not ended"),
-    "finished_game_unterminated": CodeInfo("error", "FIDE Laws art. 5",
-                                           "result '*' although the position ends the game"),
-    "forfeit": CodeInfo("info", "FIDE Laws art. 6.7",
-                        "a record that says it is a forfeit, without moves"),
-    "forfeit_with_moves": CodeInfo("error", "FIDE Laws art. 6.7",
-                                   "a forfeit result on a game whose moves were played"),
+    "finished_game_unterminated": CodeInfo(
+        "error", "FIDE Laws art. 5", "result '*' although the position ends the game"
+    ),
+    "forfeit": CodeInfo(
+        "info", "FIDE Laws art. 6.7", "a record that says it is a forfeit, without moves"
+    ),
+    "forfeit_with_moves": CodeInfo(
+        "error", "FIDE Laws art. 6.7", "a forfeit result on a game whose moves were played"
+    ),
     "no_moves": CodeInfo("info", "PGN standard §8.2", "a result and no moves recorded"),
     # The regulations.
-    "draw_before_move_30": CodeInfo("error", "Regulations §2",
-                                    "draw agreed before Black's move 30"),
-    "draw_before_move_30_allowed": CodeInfo("info", "Regulations §2",
-                                            "early draw by repetition or by the position"),
+    "draw_before_move_30": CodeInfo(
+        "error", "Regulations §2", "draw agreed before Black's move 30"
+    ),
+    "draw_before_move_30_allowed": CodeInfo(
+        "info", "Regulations §2", "early draw by repetition or by the position"
+    ),
     "armageddon_draw": CodeInfo("info", "Regulations §2", "drawn Armageddon: Black wins"),
-    "record_may_be_incomplete": CodeInfo("info", "Regulations §2",
-                                         "recording may stop under 5 minutes"),
+    "record_may_be_incomplete": CodeInfo(
+        "info", "Regulations §2", "recording may stop under 5 minutes"
+    ),
     # Clocks.
-    "clock_above_control": CodeInfo("warning", "Regulations §2",
-                                    "a clock above what the time control allows"),
-    "clock_below_control": CodeInfo("warning", "Regulations §2",
-                                    "clocks far below the time control: another control"),
-    "clock_increment": CodeInfo("warning", "Regulations §2",
-                                "a steady increment the time control does not give"),
-    "clock_start_wrong": CodeInfo("warning", "Regulations §2",
-                                  "a clock set below the time control"),
-    "clock_jump": CodeInfo("warning", "FIDE Laws art. 7.5.5",
-                           "a clock that gained a minute or more beyond the increment"),
-    "clock_glitch": CodeInfo("info", "FIDE Laws art. 6.10.1",
-                             "clock readings that cannot be right (a broadcast glitch)"),
+    "clock_above_control": CodeInfo(
+        "warning", "Regulations §2", "a clock above what the time control allows"
+    ),
+    "clock_below_control": CodeInfo(
+        "warning", "Regulations §2", "clocks far below the time control: another control"
+    ),
+    "clock_increment": CodeInfo(
+        "warning", "Regulations §2", "a steady increment the time control does not give"
+    ),
+    "clock_start_wrong": CodeInfo(
+        "warning", "Regulations §2", "a clock set below the time control"
+    ),
+    "clock_jump": CodeInfo(
+        "warning",
+        "FIDE Laws art. 7.5.5",
+        "a clock that gained a minute or more beyond the increment",
+    ),
+    "clock_glitch": CodeInfo(
+        "info", "FIDE Laws art. 6.10.1", "clock readings that cannot be right (a broadcast glitch)"
+    ),
     # The pairing.
     "players_mismatch": CodeInfo("error", "Regulations §1", "not the players of the pairing"),
     "colours_reversed": CodeInfo("error", "Regulations §1", "the pairing's colours reversed"),
     "round_mismatch": CodeInfo("warning", "Regulations §1", "not the round of the pairing"),
-    "armageddon_without_drawn_main": CodeInfo("error", "Regulations §2",
-                                              "an Armageddon after a decisive main game"),
+    "armageddon_without_drawn_main": CodeInfo(
+        "error", "Regulations §2", "an Armageddon after a decisive main game"
+    ),
 }
 
 
@@ -137,8 +172,13 @@ class Finding:
     rule: str
 
     def to_dict(self) -> dict[str, str | None]:
-        return {"code": self.code, "severity": self.severity, "move": self.move,
-                "message": self.message, "rule": self.rule}
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "move": self.move,
+            "message": self.message,
+            "rule": self.rule,
+        }
 
 
 def finding(code: str, move: str | None, message: str, *, rule: str | None = None) -> Finding:
@@ -182,9 +222,16 @@ class GameReport:
     def to_dict(self, *, text: bool = False) -> dict[str, object]:
         """The JSON shape of ``normtui validate --json`` (``text`` adds the game's PGN)."""
         data: dict[str, object] = {
-            "index": self.index, "line": self.line, "white": self.white, "black": self.black,
-            "round": self.round, "result": self.result, "stage": self.stage, "ok": self.ok,
-            "termination": self.termination, "findings": [f.to_dict() for f in self.findings],
+            "index": self.index,
+            "line": self.line,
+            "white": self.white,
+            "black": self.black,
+            "round": self.round,
+            "result": self.result,
+            "stage": self.stage,
+            "ok": self.ok,
+            "termination": self.termination,
+            "findings": [f.to_dict() for f in self.findings],
         }
         if text:
             data["pgn"] = self.pgn_text

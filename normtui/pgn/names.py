@@ -80,8 +80,11 @@ def _readings(name: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     # Without a comma the surname may stand at either end ("Magnus Carlsen", "Wang Hao") and
     # may have several words ("Maxime Vachier Lagrave").
     cuts = range(1, len(words))
-    return ([(words[i:], words[:i]) for i in cuts] + [(words[:i], words[i:]) for i in cuts]
-            + [(words, ())])
+    return (
+        [(words[i:], words[:i]) for i in cuts]
+        + [(words[:i], words[i:]) for i in cuts]
+        + [(words, ())]
+    )
 
 
 def names_match(a: str, b: str) -> bool:

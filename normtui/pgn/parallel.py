@@ -37,13 +37,16 @@ def _init(profile: Profile | None, profile_text: str) -> None:
     _profile = profile if profile is not None else load_profile(profile_text)
 
 
-def _work(path: str, start: int, end: int, first_line: int, stage: Stage,
-          keep_text: bool) -> tuple[list[GameReport], int]:
+def _work(
+    path: str, start: int, end: int, first_line: int, stage: Stage, keep_text: bool
+) -> tuple[list[GameReport], int]:
     from normtui.pgn.validate import assess
 
     assert _profile is not None, "worker started without a profile"
-    reports = [assess(raw, stage, _profile, keep_text=keep_text)
-               for raw in iter_games(path, start, end, first_line)]
+    reports = [
+        assess(raw, stage, _profile, keep_text=keep_text)
+        for raw in iter_games(path, start, end, first_line)
+    ]
     return reports, end - start
 
 
@@ -58,9 +61,14 @@ def chunk_size(size: int, jobs: int) -> int:
     return max(64 << 10, min(1 << 20, size // (jobs * 16)))
 
 
-def validate_parallel(path: str | os.PathLike[str], stage: Stage, profile: Profile, jobs: int,
-                      keep_text: bool = True,
-                      on_progress: Callable[[int], None] | None = None) -> Iterator[GameReport]:
+def validate_parallel(
+    path: str | os.PathLike[str],
+    stage: Stage,
+    profile: Profile,
+    jobs: int,
+    keep_text: bool = True,
+    on_progress: Callable[[int], None] | None = None,
+) -> Iterator[GameReport]:
     """Like :func:`~normtui.pgn.validate.validate_file`, on ``jobs`` processes."""
     name = os.fspath(path)
     ranges = iter_ranges(name, chunk_size(os.path.getsize(name), jobs))
@@ -68,12 +76,14 @@ def validate_parallel(path: str | os.PathLike[str], stage: Stage, profile: Profi
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     forked = context.get_start_method() == "fork"
     index = 0
-    with context.Pool(jobs, initializer=_init,
-                      initargs=(profile if forked else None, profile.source_text)) as pool:
+    with context.Pool(
+        jobs, initializer=_init, initargs=(profile if forked else None, profile.source_text)
+    ) as pool:
         pending: deque[AsyncResult[tuple[list[GameReport], int]]] = deque()
         for start, end, first_line in ranges:
-            pending.append(pool.apply_async(_work, (name, start, end, first_line, stage,
-                                                    keep_text)))
+            pending.append(
+                pool.apply_async(_work, (name, start, end, first_line, stage, keep_text))
+            )
             if len(pending) >= jobs * 3:
                 break
         while pending:

@@ -82,8 +82,9 @@ def _text(text: str) -> str:
     return text
 
 
-def _text_lines(raw_lines: Iterable[bytes], name: str = "the file",
-                first_line: int = 1) -> Iterator[Line]:
+def _text_lines(
+    raw_lines: Iterable[bytes], name: str = "the file", first_line: int = 1
+) -> Iterator[Line]:
     """The lines of a stream read at LF: each decoded, and cut again at a lone CR. A line
     longer than :data:`MAX_LINE_BYTES` is refused (see :func:`_lines_of`)."""
     for lineno, raw in enumerate(raw_lines, start=first_line):
@@ -143,8 +144,7 @@ def open_pgn(path: str | os.PathLike[str]) -> BinaryIO:
     return stream
 
 
-def iter_stream(stream: BinaryIO, end: int | None = None,
-                first_line: int = 1) -> Iterator[RawGame]:
+def iter_stream(stream: BinaryIO, end: int | None = None, first_line: int = 1) -> Iterator[RawGame]:
     """The games of a binary stream from its current position (a game's first line) that
     start before byte ``end``. The last of them is read to its end, past ``end`` if need be."""
     lines = _text_lines(_lines_of(stream), getattr(stream, "name", "the file"), first_line)
@@ -158,8 +158,9 @@ def _lines_of(stream: BinaryIO) -> Iterator[bytes]:
     return iter(functools.partial(stream.readline, MAX_LINE_BYTES + 1), b"")
 
 
-def iter_games(path: str | os.PathLike[str], start: int = 0, end: int | None = None,
-               first_line: int = 1) -> Iterator[RawGame]:
+def iter_games(
+    path: str | os.PathLike[str], start: int = 0, end: int | None = None, first_line: int = 1
+) -> Iterator[RawGame]:
     """Stream the games of a PGN file, or those of one range of :func:`game_ranges`.
 
     ``index`` counts from 0 within the range, ``line`` from ``first_line``.
@@ -173,8 +174,7 @@ def iter_games(path: str | os.PathLike[str], start: int = 0, end: int | None = N
         yield from iter_stream(stream, end, first_line)
 
 
-def iter_ranges(path: str | os.PathLike[str],
-                chunk_bytes: int) -> Iterator[tuple[int, int, int]]:
+def iter_ranges(path: str | os.PathLike[str], chunk_bytes: int) -> Iterator[tuple[int, int, int]]:
     """Cut a file into (start, end, first line) byte ranges of about ``chunk_bytes``, as it
     is read (a range is known once the game that starts the next one is found).
 
@@ -193,7 +193,6 @@ def iter_ranges(path: str | os.PathLike[str],
         yield start, size, line
 
 
-def game_ranges(path: str | os.PathLike[str],
-                chunk_bytes: int) -> list[tuple[int, int, int]]:
+def game_ranges(path: str | os.PathLike[str], chunk_bytes: int) -> list[tuple[int, int, int]]:
     """Every range of :func:`iter_ranges`, at once."""
     return list(iter_ranges(path, chunk_bytes))

@@ -27,18 +27,27 @@ from normtui.pgn.findings import Finding, Stage, finding
 from normtui.pgn.reader import TAG_LINE, RawGame
 from normtui.rules.model import Colour, MainResult, ResultError, parse_result
 
-__all__ = ["header_findings", "read_result", "same_outcome", "unclosed_variation",
-           "unreadable_text"]
+__all__ = [
+    "header_findings",
+    "read_result",
+    "same_outcome",
+    "unclosed_variation",
+    "unreadable_text",
+]
 
-_MOVE = (r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]"
-         r"|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?)")
+_MOVE = (
+    r"(?:[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]"
+    r"|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?)"
+)
 # Every token python-chess reads, plus what it may skip harmlessly: move numbers (with their
 # dots or, as some programs write them, without), check and mate signs, "e.p." (FIDE Laws
 # art. C.9.3) and a result spelt "½-½". The commonest first: Python's re tries the
 # alternatives in order at every token.
-_TOKENS = (r"\s+|\d+(?:\s*\.+|(?=[\s(){]|$))"
-           rf"|{_MOVE}[+#]?(?:\s*e\.p\.)?[?!]{{0,2}}"
-           r"|\{[^}]*\}|;[^\n]*|^%[^\n]*|\$\d+|[()]|\*|1-0|0-1|1/2-1/2|½-½|[?!]{1,2}")
+_TOKENS = (
+    r"\s+|\d+(?:\s*\.+|(?=[\s(){]|$))"
+    rf"|{_MOVE}[+#]?(?:\s*e\.p\.)?[?!]{{0,2}}"
+    r"|\{[^}]*\}|;[^\n]*|^%[^\n]*|\$\d+|[()]|\*|1-0|0-1|1/2-1/2|½-½|[?!]{1,2}"
+)
 _VALID = re.compile(_TOKENS, re.MULTILINE)
 _TOKEN = re.compile(r"\{|[^\s{}()]+|[()}]")
 # The fast test. With comments cut out and brackets spaced, a clean record is words that are
@@ -46,15 +55,16 @@ _TOKEN = re.compile(r"\{|[^\s{}()]+|[()}]")
 # exact scan accepts too. Words recur from game to game ("e4", "12.", "Nf3"), so each is judged
 # by the regex once and remembered; a word not known good sends the game to the exact scan.
 _COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*|^%[^\n]*", re.MULTILINE)
-_WORD = re.compile(rf"(?:\d+\.+)?{_MOVE}[+#]?[?!]{{0,2}}|\d+\.*|\$\d+|\*|1-0|0-1|1/2-1/2|½-½"
-                   r"|[?!]{1,2}")
+_WORD = re.compile(
+    rf"(?:\d+\.+)?{_MOVE}[+#]?[?!]{{0,2}}|\d+\.*|\$\d+|\*|1-0|0-1|1/2-1/2|½-½"
+    r"|[?!]{1,2}"
+)
 _GOOD_WORDS: set[str] = set()
 _GOOD_WORDS_MAX = 100_000
 _NUMBER = re.compile(r"\d+")
 _MOVE_TOKEN = re.compile(_MOVE)
 # What python-chess sees of a movetext for its variations: comments, brackets, numbers, words.
-_RAV_TOKENS = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|\d+\.*|[^\s{};()]+",
-                         re.MULTILINE)
+_RAV_TOKENS = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|\d+\.*|[^\s{};()]+", re.MULTILINE)
 
 STANDARD_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 REQUIRED_TAGS = ("Event", "Date", "Round", "White", "Black")
@@ -94,16 +104,25 @@ def unreadable_text(game: RawGame) -> list[Finding]:
     if pos >= len(text):
         return []  # only a rare form the fast test does not know, such as "exd6 e.p."
     bad = _TOKEN.match(text, pos)
-    word = bad.group() if bad else text[pos:pos + 10]
+    word = bad.group() if bad else text[pos : pos + 10]
     line = game.line_at(game.moves_at + pos)
     if word == "{":
-        return [finding("unreadable_text", None,
-                        f"A comment opened on line {line} is never closed; "
-                        "every move after it is lost.")]
+        return [
+            finding(
+                "unreadable_text",
+                None,
+                f"A comment opened on line {line} is never closed; every move after it is lost.",
+            )
+        ]
     label = f"{number}. {word}" if plies_since == 0 else f"{number}...{word}"
-    return [finding("unreadable_text", label,
-                    f"'{word}' (line {line}) is not a move; the PGN reader skips it, "
-                    "so the moves read may not be the moves played.")]
+    return [
+        finding(
+            "unreadable_text",
+            label,
+            f"'{word}' (line {line}) is not a move; the PGN reader skips it, "
+            "so the moves read may not be the moves played.",
+        )
+    ]
 
 
 def unclosed_variation(game: RawGame) -> list[Finding]:
@@ -139,10 +158,15 @@ def unclosed_variation(game: RawGame) -> list[Finding]:
         return []
     pos, after, _, _ = stack[0]
     where = f" after {after}" if after else ""
-    return [finding("unclosed_variation", after,
-                    f"A variation opened on line {game.line_at(game.moves_at + pos)}{where} "
-                    "is never closed: the PGN reader skips every move after it unchecked, so "
-                    "the game cannot be checked.")]
+    return [
+        finding(
+            "unclosed_variation",
+            after,
+            f"A variation opened on line {game.line_at(game.moves_at + pos)}{where} "
+            "is never closed: the PGN reader skips every move after it unchecked, so "
+            "the game cannot be checked.",
+        )
+    ]
 
 
 def header_findings(game: RawGame, headers: Mapping[str, str], stage: Stage) -> list[Finding]:
@@ -154,31 +178,57 @@ def header_findings(game: RawGame, headers: Mapping[str, str], stage: Stage) -> 
     pos = 0
     for line in header.split("\n") if tag_lines != len(headers) else ():
         if line.startswith("[") and not TAG_LINE.match(line):
-            out.append(finding("malformed_tag", None,
-                               f"Line {game.line_at(pos)} is not a valid tag and is ignored: "
-                               f"{line.strip()[:60]}"))
+            out.append(
+                finding(
+                    "malformed_tag",
+                    None,
+                    f"Line {game.line_at(pos)} is not a valid tag and is ignored: "
+                    f"{line.strip()[:60]}",
+                )
+            )
             break
         pos += len(line) + 1
     missing = [tag for tag in REQUIRED_TAGS if headers.get(tag, "").strip() in _UNKNOWN]
     if missing:
-        out.append(finding("header_missing", None,
-                           f"Missing or unknown tag{'s' if len(missing) > 1 else ''}: "
-                           f"{', '.join(missing)}."))
+        out.append(
+            finding(
+                "header_missing",
+                None,
+                f"Missing or unknown tag{'s' if len(missing) > 1 else ''}: {', '.join(missing)}.",
+            )
+        )
     variant = headers.get("Variant", "").strip().lower()
     if variant not in ("", "standard", "chess", "normal"):
-        out.append(finding("not_standard_chess", None,
-                           f"The game is a variant ({headers['Variant']}), not chess."))
+        out.append(
+            finding(
+                "not_standard_chess",
+                None,
+                f"The game is a variant ({headers['Variant']}), not chess.",
+            )
+        )
     elif headers.get("FEN", chess.STARTING_FEN).split()[:4] != chess.STARTING_FEN.split()[:4]:
-        out.append(finding("not_standard_chess", None,
-                           "The game starts from a set-up position (FEN tag), "
-                           "not from the initial position."))
+        out.append(
+            finding(
+                "not_standard_chess",
+                None,
+                "The game starts from a set-up position (FEN tag), not from the initial position.",
+            )
+        )
     if stage == "main" and "armageddon" in headers.get("Event", "").lower():
-        out.append(finding("stage_mismatch", None,
-                           f"The Event tag says \"{headers['Event']}\"; validate Armageddon "
-                           "games with --stage armageddon."))
+        out.append(
+            finding(
+                "stage_mismatch",
+                None,
+                f'The Event tag says "{headers["Event"]}"; validate Armageddon '
+                "games with --stage armageddon.",
+            )
+        )
     if game.recoded_line is not None:
-        out.append(finding("encoding", None,
-                           f"Line {game.recoded_line} is not UTF-8; read as Windows-1252."))
+        out.append(
+            finding(
+                "encoding", None, f"Line {game.recoded_line} is not UTF-8; read as Windows-1252."
+            )
+        )
     return out
 
 
@@ -201,8 +251,7 @@ def same_outcome(a: str, b: str) -> bool:
     return a == b or _score(a) == _score(b)
 
 
-def read_result(headers: Mapping[str, str],
-                token: str | None) -> tuple[str | None, list[Finding]]:
+def read_result(headers: Mapping[str, str], token: str | None) -> tuple[str | None, list[Finding]]:
     """The game's result ("1-0", "0-1", "1/2-1/2", "*", or "+/-", "-/+", "-/-"), findings.
 
     The Result tag decides; the result after the moves stands in when the tag is missing.
@@ -211,25 +260,47 @@ def read_result(headers: Mapping[str, str],
     tag = headers.get("Result", "").strip()
     if not tag or tag == "?":
         if token is None:
-            return None, [finding("result_missing", None,
-                                  "The game has no result: no Result tag, none after the moves.")]
-        return token, [finding("result_tag_missing", None,
-                               f"No Result tag; the result after the moves ({token}) is used.")]
+            return None, [
+                finding(
+                    "result_missing",
+                    None,
+                    "The game has no result: no Result tag, none after the moves.",
+                )
+            ]
+        return token, [
+            finding(
+                "result_tag_missing",
+                None,
+                f"No Result tag; the result after the moves ({token}) is used.",
+            )
+        ]
     if tag in STANDARD_RESULTS:
         result = tag
     else:
         try:
             result = parse_result(tag).value
         except ResultError:
-            return None, [finding("result_unknown", None,
-                                  f"Result tag \"{tag}\" is not a result "
-                                  "(1-0, 0-1, 1/2-1/2 or *).")]
-        how = ("a forfeit, which PGN writes as 1-0 or 0-1 with no moves" if result == tag
-               else f"read as {result}; PGN writes 1-0, 0-1, 1/2-1/2 or *")
-        out.append(finding("result_nonstandard", None, f"Result tag \"{tag}\" is {how}."))
+            return None, [
+                finding(
+                    "result_unknown",
+                    None,
+                    f'Result tag "{tag}" is not a result (1-0, 0-1, 1/2-1/2 or *).',
+                )
+            ]
+        how = (
+            "a forfeit, which PGN writes as 1-0 or 0-1 with no moves"
+            if result == tag
+            else f"read as {result}; PGN writes 1-0, 0-1, 1/2-1/2 or *"
+        )
+        out.append(finding("result_nonstandard", None, f'Result tag "{tag}" is {how}.'))
     # A forfeit has no moves to end; "*" after none is how many programs write it.
     forfeit_star = token == "*" and result in ("+/-", "-/+", "-/-")
     if token is not None and not forfeit_star and not same_outcome(result, token):
-        out.append(finding("result_mismatch", None,
-                           f"The Result tag says {tag} but the moves end with {token}."))
+        out.append(
+            finding(
+                "result_mismatch",
+                None,
+                f"The Result tag says {tag} but the moves end with {token}.",
+            )
+        )
     return result, out

@@ -64,16 +64,29 @@ def _read(raw: RawGame) -> Facts | Finding:
     try:
         facts = chess.pgn.read_game(io.StringIO(raw.text), Visitor=FactsVisitor)
     except Exception as exc:  # python-chess must never hand the arbiter a traceback
-        return finding("parser_failure", None,
-                       f"The PGN reader failed on this game ({type(exc).__name__}: {exc}).")
+        return finding(
+            "parser_failure",
+            None,
+            f"The PGN reader failed on this game ({type(exc).__name__}: {exc}).",
+        )
     if facts is None:
         return finding("parser_failure", None, "The PGN reader found no game in this text.")
     return facts
 
 
 def _unchecked(raw: RawGame, stage: Stage, problem: Finding, keep_text: bool) -> GameReport:
-    return GameReport(raw.index, "?", "?", "?", None, stage, termination="unknown",
-                      findings=(problem,), pgn_text=raw.text if keep_text else "", line=raw.line)
+    return GameReport(
+        raw.index,
+        "?",
+        "?",
+        "?",
+        None,
+        stage,
+        termination="unknown",
+        findings=(problem,),
+        pgn_text=raw.text if keep_text else "",
+        line=raw.line,
+    )
 
 
 def assess(raw: RawGame, stage: Stage, profile: Profile, *, keep_text: bool = True) -> GameReport:
@@ -81,10 +94,16 @@ def assess(raw: RawGame, stage: Stage, profile: Profile, *, keep_text: bool = Tr
     try:
         return _assess(raw, stage, profile, keep_text)
     except Exception as exc:  # one odd game must not stop a file of thousands with a traceback
-        return _unchecked(raw, stage, finding(
-            "parser_failure", None,
-            f"The game could not be checked ({type(exc).__name__}: {exc}); please report it."),
-            keep_text)
+        return _unchecked(
+            raw,
+            stage,
+            finding(
+                "parser_failure",
+                None,
+                f"The game could not be checked ({type(exc).__name__}: {exc}); please report it.",
+            ),
+            keep_text,
+        )
 
 
 def _assess(raw: RawGame, stage: Stage, profile: Profile, keep_text: bool) -> GameReport:
@@ -105,13 +124,20 @@ def _assess(raw: RawGame, stage: Stage, profile: Profile, keep_text: bool) -> Ga
         ending = assess_ending(facts, board, result)
         termination = ending.termination
         findings += ending.findings
-        findings += regulation_findings(stage, profile, headers, result, ending,
-                                        facts.clocks)
+        findings += regulation_findings(stage, profile, headers, result, ending, facts.clocks)
     return GameReport(
-        raw.index, headers.get("White", "?"), headers.get("Black", "?"),
-        headers.get("Round", "?"), result, stage, termination=termination,
-        findings=tuple(findings), pgn_text=raw.text if keep_text else "", headers=headers,
-        line=raw.line)
+        raw.index,
+        headers.get("White", "?"),
+        headers.get("Black", "?"),
+        headers.get("Round", "?"),
+        result,
+        stage,
+        termination=termination,
+        findings=tuple(findings),
+        pgn_text=raw.text if keep_text else "",
+        headers=headers,
+        line=raw.line,
+    )
 
 
 def with_expectation(report: GameReport, expected: Expected) -> GameReport:
@@ -126,8 +152,9 @@ def with_expectation(report: GameReport, expected: Expected) -> GameReport:
     return dataclasses.replace(report, findings=(*kept, *extra))
 
 
-def validate_game(text: str, stage: Stage, profile: Profile, expected: Expected = None,
-                  index: int = 0) -> GameReport:
+def validate_game(
+    text: str, stage: Stage, profile: Profile, expected: Expected = None, index: int = 0
+) -> GameReport:
     """Validate the first game in ``text``.
 
     >>> from normtui.assets import default_profile
@@ -140,8 +167,9 @@ def validate_game(text: str, stage: Stage, profile: Profile, expected: Expected 
     return with_expectation(assess(raw, stage, profile), expected)
 
 
-def validate_text(text: str, stage: Stage, profile: Profile,
-                  expected: Expected = None) -> list[GameReport]:
+def validate_text(
+    text: str, stage: Stage, profile: Profile, expected: Expected = None
+) -> list[GameReport]:
     """Validate every game in ``text`` (for a file, prefer :func:`validate_file`).
 
     ``expected`` is an :class:`~normtui.pgn.expect.Expectation` for every game, or a function
@@ -151,9 +179,16 @@ def validate_text(text: str, stage: Stage, profile: Profile,
     return [with_expectation(assess(raw, stage, profile), expected) for raw in split_text(text)]
 
 
-def validate_file(path: str | os.PathLike[str], stage: Stage, profile: Profile,
-                  expected: Expected = None, *, jobs: int = 1, keep_text: bool = True,
-                  on_progress: Callable[[int], None] | None = None) -> Iterator[GameReport]:
+def validate_file(
+    path: str | os.PathLike[str],
+    stage: Stage,
+    profile: Profile,
+    expected: Expected = None,
+    *,
+    jobs: int = 1,
+    keep_text: bool = True,
+    on_progress: Callable[[int], None] | None = None,
+) -> Iterator[GameReport]:
     """Validate a PGN file game by game, in constant memory.
 
     The file is opened at once, so a missing, binary or UTF-16 file raises
@@ -175,9 +210,13 @@ def validate_file(path: str | os.PathLike[str], stage: Stage, profile: Profile,
     return (with_expectation(report, expected) for report in reports)
 
 
-def _validate_serial(path: str | os.PathLike[str], stage: Stage, profile: Profile,
-                     keep_text: bool,
-                     on_progress: Callable[[int], None] | None) -> Iterator[GameReport]:
+def _validate_serial(
+    path: str | os.PathLike[str],
+    stage: Stage,
+    profile: Profile,
+    keep_text: bool,
+    on_progress: Callable[[int], None] | None,
+) -> Iterator[GameReport]:
     for raw in iter_games(path):
         yield assess(raw, stage, profile, keep_text=keep_text)
         if on_progress is not None:

@@ -85,8 +85,11 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
         self.san = san
         if san in _NULL_MOVES and not self.stopped:
             # python-chess reads "--" as a pass; over the board there is no such move.
-            self._fail("illegal_move", label_before(board, san),
-                       f"'{san}' is a null move (a pass), which is not a move in chess.")
+            self._fail(
+                "illegal_move",
+                label_before(board, san),
+                f"'{san}' is a null move (a pass), which is not a move in chess.",
+            )
 
     def visit_board(self, board: chess.Board) -> None:
         facts = self.facts
@@ -116,11 +119,13 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
             white = board.turn == chess.BLACK
             number = board.fullmove_number if white else board.fullmove_number - 1
             used = parse_emt(comment) if "%emt" in comment else None
-            clocks.append(ClockReading(white, number, label_after(board, self.san), seconds,
-                                       used))
+            clocks.append(ClockReading(white, number, label_after(board, self.san), seconds, used))
             self._clock_ply = plies
-        elif "%emt" in comment and plies == self._clock_ply \
-                and (used := parse_emt(comment)) is not None:
+        elif (
+            "%emt" in comment
+            and plies == self._clock_ply
+            and (used := parse_emt(comment)) is not None
+        ):
             # DGT writes the move's time in a comment of its own after the clock's.
             last = clocks[-1]
             clocks[-1] = ClockReading(last.white, last.move_number, last.move, last.seconds, used)
@@ -132,21 +137,29 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
     def handle_error(self, error: Exception) -> None:
         board = self.facts.board
         if board is None:
-            self._fail("not_standard_chess", None,
-                       f"The game's start position cannot be used: {error}.")
+            self._fail(
+                "not_standard_chess", None, f"The game's start position cannot be used: {error}."
+            )
             return
         label = label_before(board, self.san)
         if isinstance(error, chess.IllegalMoveError):
-            self._fail("illegal_move", label,
-                       f"{label} is not a legal move in the position; "
-                       "the moves after it cannot be read.")
+            self._fail(
+                "illegal_move",
+                label,
+                f"{label} is not a legal move in the position; the moves after it cannot be read.",
+            )
         elif isinstance(error, chess.AmbiguousMoveError):
-            self._fail("ambiguous_move", label,
-                       f"{label} could be made by two pieces; the moves after it cannot be read.")
+            self._fail(
+                "ambiguous_move",
+                label,
+                f"{label} could be made by two pieces; the moves after it cannot be read.",
+            )
         else:
-            self._fail("parse_error", label,
-                       f"{label} is not a move in algebraic notation; "
-                       "the moves after it cannot be read.")
+            self._fail(
+                "parse_error",
+                label,
+                f"{label} is not a move in algebraic notation; the moves after it cannot be read.",
+            )
 
     def _fail(self, code: str, label: str | None, message: str) -> None:
         if self.facts.error is None:

@@ -14,8 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SECOND_CYCLE_ORDERS", "Pairing", "berger_round", "berger_schedule", "bye_number",
-           "cycle_order", "rounds_per_cycle"]
+__all__ = [
+    "SECOND_CYCLE_ORDERS",
+    "Pairing",
+    "berger_round",
+    "berger_schedule",
+    "bye_number",
+    "cycle_order",
+    "rounds_per_cycle",
+]
 
 # How the rounds of a later cycle follow the first (profile key ``event.second_cycle``):
 # "fide": FIDE's recommendation (C.05 Annex 1, as the Vega manual and Chris Fox's tables give
@@ -80,8 +87,7 @@ def berger_round(players: int, round_no: int) -> list[Pairing]:
     return boards
 
 
-def cycle_order(rounds: int, cycles: int, second_cycle: str = "fide"
-                ) -> list[tuple[int, bool]]:
+def cycle_order(rounds: int, cycles: int, second_cycle: str = "fide") -> list[tuple[int, bool]]:
     """(table round, colours reversed) for every round of the event, in playing order.
 
     >>> cycle_order(5, 2, "fide")[3:7]
@@ -90,8 +96,9 @@ def cycle_order(rounds: int, cycles: int, second_cycle: str = "fide"
     [(5, False), (5, True)]
     """
     if second_cycle not in SECOND_CYCLE_ORDERS:
-        raise ValueError(f"unknown second-cycle order {second_cycle!r} "
-                         f"(known: {', '.join(SECOND_CYCLE_ORDERS)})")
+        raise ValueError(
+            f"unknown second-cycle order {second_cycle!r} (known: {', '.join(SECOND_CYCLE_ORDERS)})"
+        )
     table = list(range(1, rounds + 1))
     order: list[tuple[int, bool]] = []
     for cycle in range(cycles):
@@ -106,8 +113,9 @@ def cycle_order(rounds: int, cycles: int, second_cycle: str = "fide"
     return order
 
 
-def berger_schedule(players: int, cycles: int = 1, *, second_cycle: str = "fide"
-                    ) -> list[list[Pairing]]:
+def berger_schedule(
+    players: int, cycles: int = 1, *, second_cycle: str = "fide"
+) -> list[list[Pairing]]:
     """Every round of the event. A later cycle repeats the first's pairings with colours
     reversed, its rounds in the order ``second_cycle`` names (:data:`SECOND_CYCLE_ORDERS`).
 
@@ -121,9 +129,12 @@ def berger_schedule(players: int, cycles: int = 1, *, second_cycle: str = "fide"
         raise ValueError("cycles must be at least 1")
     m = rounds_per_cycle(players)
     rounds = {r: berger_round(players, r) for r in range(1, m + 1)}
-    return [[_renumber(p, number, reverse=reverse) for p in rounds[table_round]]
-            for number, (table_round, reverse) in enumerate(
-                cycle_order(m, cycles, second_cycle), start=1)]
+    return [
+        [_renumber(p, number, reverse=reverse) for p in rounds[table_round]]
+        for number, (table_round, reverse) in enumerate(
+            cycle_order(m, cycles, second_cycle), start=1
+        )
+    ]
 
 
 def _renumber(p: Pairing, round_no: int, *, reverse: bool) -> Pairing:

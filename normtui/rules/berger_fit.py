@@ -32,8 +32,9 @@ Played = Mapping[int, Set[tuple[int, int, bool]]]
 _SEARCH_LIMIT = 200_000
 
 
-def _table(players: int, cycles: int, second_cycle: str
-           ) -> tuple[int, list[dict[int, tuple[int, bool]]]]:
+def _table(
+    players: int, cycles: int, second_cycle: str
+) -> tuple[int, list[dict[int, tuple[int, bool]]]]:
     size = players + players % 2
     rounds = berger_schedule(size, cycles, second_cycle=second_cycle)
     partners: list[dict[int, tuple[int, bool]]] = []
@@ -47,8 +48,9 @@ def _table(players: int, cycles: int, second_cycle: str
     return size, partners
 
 
-def _search(players: int, partners: list[dict[int, tuple[int, bool]]], played: Played,
-            colours: bool) -> dict[int, int] | None:
+def _search(
+    players: int, partners: list[dict[int, tuple[int, bool]]], played: Played, colours: bool
+) -> dict[int, int] | None:
     size = len(partners[0]) if partners else players + players % 2
     links: dict[int, list[tuple[int, int, bool]]] = {n: [] for n in range(1, size + 1)}
     for rnd, games in played.items():
@@ -97,22 +99,23 @@ def _search(players: int, partners: list[dict[int, tuple[int, bool]]], played: P
     return solve({}, set())
 
 
-def fit_berger(players: int, cycles: int, second_cycle: str, played: Played
-               ) -> list[list[Pairing]] | None:
+def fit_berger(
+    players: int, cycles: int, second_cycle: str, played: Played
+) -> list[list[Pairing]] | None:
     """Every round of the event in the players' own numbers: the Berger tables under a
     renumbering that agrees with every pairing in ``played`` (round -> games), ``None`` when
     no renumbering does. Byes are pairings whose ``black`` is ``None``, on the last board."""
     size, partners = _table(players, cycles, second_cycle)
     if any(rnd > len(partners) for rnd in played):
         return None
-    sigma = (_search(players, partners, played, colours=True)
-             or _search(players, partners, played, colours=False))
+    sigma = _search(players, partners, played, colours=True) or _search(
+        players, partners, played, colours=False
+    )
     if sigma is None:
         return None
     number_of = {x: a for a, x in sigma.items()}
     schedule: list[list[Pairing]] = []
-    for rnd, table in enumerate(berger_schedule(size, cycles, second_cycle=second_cycle),
-                                start=1):
+    for rnd, table in enumerate(berger_schedule(size, cycles, second_cycle=second_cycle), start=1):
         boards: list[Pairing] = []
         bye: int | None = None
         for p in table:
@@ -133,7 +136,9 @@ def first_unfit_round(players: int, cycles: int, second_cycle: str, played: Play
     so far (``played`` has none)."""
     rounds = sorted(played)
     for i, rnd in enumerate(rounds):
-        if fit_berger(players, cycles, second_cycle,
-                      {r: played[r] for r in rounds[:i + 1]}) is None:
+        if (
+            fit_berger(players, cycles, second_cycle, {r: played[r] for r in rounds[: i + 1]})
+            is None
+        ):
             return rnd
     return rounds[-1] if rounds else 1

@@ -41,8 +41,13 @@ def blitz_pairings(players: int) -> list[list[Pairing]]:
     return berger_schedule(players, 1)
 
 
-def blitz_standings(players: Sequence[Player], games: Sequence[Game], profile: Profile, *,
-                    lots_seed: int | None = None) -> list[Standing]:
+def blitz_standings(
+    players: Sequence[Player],
+    games: Sequence[Game],
+    profile: Profile,
+    *,
+    lots_seed: int | None = None,
+) -> list[Standing]:
     """The blitz opener's table, best first.
 
     With ``lots_seed`` the players still equal after every tie-break are ordered by a drawing
@@ -54,8 +59,9 @@ def blitz_standings(players: Sequence[Player], games: Sequence[Game], profile: P
     return _rank(players, games, profile.blitz_points, lots_seed)
 
 
-def _rank(players: Sequence[Player], games: Sequence[Game], points: BlitzPoints,
-          lots_seed: int | None) -> list[Standing]:
+def _rank(
+    players: Sequence[Player], games: Sequence[Game], points: BlitzPoints, lots_seed: int | None
+) -> list[Standing]:
     numbers = {p.number for p in players}
     total = {n: Decimal(0) for n in numbers}
     wins = dict.fromkeys(numbers, 0)
@@ -64,14 +70,17 @@ def _rank(players: Sequence[Player], games: Sequence[Game], points: BlitzPoints,
     scored: list[tuple[Game, Decimal, Decimal]] = []
     for g in games:
         if g.armageddon is not None:
-            raise RuleError(f"blitz round {g.round} board {g.board}: the blitz opener has no "
-                            "Armageddon", "Regulations §1")
+            raise RuleError(
+                f"blitz round {g.round} board {g.board}: the blitz opener has no Armageddon",
+                "Regulations §1",
+            )
         if g.result is None:
             continue
         for n in (g.white, g.black):
             if n not in numbers:
-                raise RuleError(f"blitz round {g.round}: player {n} is not in the field",
-                                "Regulations §1")
+                raise RuleError(
+                    f"blitz round {g.round}: player {n} is not in the field", "Regulations §1"
+                )
         pts_w, pts_b = blitz_points(g.result, points)
         scored.append((g, pts_w, pts_b))
         total[g.white] += pts_w
@@ -94,10 +103,17 @@ def _rank(players: Sequence[Player], games: Sequence[Game], points: BlitzPoints,
         lots = {n: Decimal(len(drawn) - i) for i, n in enumerate(drawn)}
         order = (*BLITZ_TIEBREAKS, "lots")
     rows = [
-        Standing(number=p.number, name=p.name, points=total[p.number],
-                 sonneborn_berger=sb[p.number], wins=wins[p.number],
-                 black_wins=black_wins[p.number], games=played[p.number], counted=True,
-                 extra={"lots": lots[p.number]} if lots else {})
+        Standing(
+            number=p.number,
+            name=p.name,
+            points=total[p.number],
+            sonneborn_berger=sb[p.number],
+            wins=wins[p.number],
+            black_wins=black_wins[p.number],
+            games=played[p.number],
+            counted=True,
+            extra={"lots": lots[p.number]} if lots else {},
+        )
         for p in players
     ]
     return rank_rows(rows, order)

@@ -112,15 +112,18 @@ class Contender:
 
 
 def _outcomes(game: Game, points: MainPoints) -> tuple[tuple[Decimal, Decimal], ...]:
-    armageddon = ((points.draw_armageddon_win, points.draw_armageddon_loss),
-                  (points.draw_armageddon_loss, points.draw_armageddon_win))
+    armageddon = (
+        (points.draw_armageddon_win, points.draw_armageddon_loss),
+        (points.draw_armageddon_loss, points.draw_armageddon_win),
+    )
     if armageddon_due(game):
         return armageddon
     return ((points.win, points.loss), (points.loss, points.win), *armageddon)
 
 
-def open_pairings(games: Iterable[Game], points: MainPoints,
-                  counted: frozenset[int] | None = None) -> list[Open]:
+def open_pairings(
+    games: Iterable[Game], points: MainPoints, counted: frozenset[int] | None = None
+) -> list[Open]:
     """The pairings still to be decided among counted players (a game of a player who is not
     counted, §9, counts for nobody)."""
     out = []
@@ -146,9 +149,16 @@ def _scale(values: Iterable[Decimal]) -> int:
 STEPS = 1_000_000
 
 
-def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *,
-         counted: frozenset[int] | None = None, armageddon_draw_winner: str = "black",
-         steps: int | None = None, budget: Budget | None = None) -> list[Contender]:
+def race(
+    players: Sequence[Player],
+    games: Sequence[Game],
+    points: MainPoints,
+    *,
+    counted: frozenset[int] | None = None,
+    armageddon_draw_winner: str = "black",
+    steps: int | None = None,
+    budget: Budget | None = None,
+) -> list[Contender]:
     """Every counted player's race, in pairing-number order (see the module's doc); within
     ``steps`` of search (default ``STEPS``; or ``budget``, to see what was spent), past which
     an answer is given as a range (undecided)."""
@@ -165,8 +175,9 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
     values = [*current.values(), *(v for o in left for pair in o.outcomes for v in pair)]
     k = _scale(values)
     whole = {n: int(v * k) for n, v in current.items()}
-    scaled = [(o.white, o.black, tuple((int(a * k), int(b * k)) for a, b in o.outcomes))
-              for o in left]
+    scaled = [
+        (o.white, o.black, tuple((int(a * k), int(b * k)) for a, b in o.outcomes)) for o in left
+    ]
     # The most the games left can give each player, summed once.
     gain = dict.fromkeys(numbers, 0)
     for w, b, outs in scaled:
@@ -193,34 +204,60 @@ def race(players: Sequence[Player], games: Sequence[Game], points: MainPoints, *
             best_state[opponent] += top[1]
             worst_state[opponent] += low[1]
         rest = [g for g in scaled if n not in (g[0], g[1])]
-        plans.append((RacePlan(n, best_state, rest, gain_rest),
-                      RacePlan(n, worst_state, rest, gain_rest), len(mine)))
+        plans.append(
+            (
+                RacePlan(n, best_state, rest, gain_rest),
+                RacePlan(n, worst_state, rest, gain_rest),
+                len(mine),
+            )
+        )
     if budget is None:
         budget = Budget(STEPS if steps is None else steps)
     # Who can finish first is what the line under the standings says: it goes first, with up
     # to half the steps; the best places then with half of what is left, the worst the rest.
-    firsts = _in_rounds(budget, budget.left // 2,
-                        [partial(first_place, best) for best, _, _ in plans],
-                        lambda r: r[0] is not None)
-    bests = _in_rounds(budget, budget.left // 2,
-                       [partial(best_range, best, first)
-                        for (best, _, _), first in zip(plans, firsts, strict=True)],
-                       lambda r: r[0] == r[1])
-    worsts = _in_rounds(budget, 0, [partial(worst_range, worst) for _, worst, _ in plans],
-                        lambda r: r[0] == r[1])
+    firsts = _in_rounds(
+        budget,
+        budget.left // 2,
+        [partial(first_place, best) for best, _, _ in plans],
+        lambda r: r[0] is not None,
+    )
+    bests = _in_rounds(
+        budget,
+        budget.left // 2,
+        [
+            partial(best_range, best, first)
+            for (best, _, _), first in zip(plans, firsts, strict=True)
+        ],
+        lambda r: r[0] == r[1],
+    )
+    worsts = _in_rounds(
+        budget, 0, [partial(worst_range, worst) for _, worst, _ in plans], lambda r: r[0] == r[1]
+    )
     out = []
     for (best, worst, count), (best_low, best_high), (worst_from, worst_to) in zip(
-            plans, bests, worsts, strict=True):
+        plans, bests, worsts, strict=True
+    ):
         n = best.player
-        out.append(Contender(n, names[n], current[n], Decimal(best.state[n]) / k,
-                             Decimal(worst.state[n]) / k, best_low, worst_to, count,
-                             best_high if best_high > best_low else None,
-                             worst_from if worst_from < worst_to else None))
+        out.append(
+            Contender(
+                n,
+                names[n],
+                current[n],
+                Decimal(best.state[n]) / k,
+                Decimal(worst.state[n]) / k,
+                best_low,
+                worst_to,
+                count,
+                best_high if best_high > best_low else None,
+                worst_from if worst_from < worst_to else None,
+            )
+        )
     return out
 
 
-def _in_rounds(budget: Budget, reserve: int, jobs: list[Callable[[Budget], _T]],
-               settled: Callable[[_T], bool]) -> list[_T]:
+def _in_rounds(
+    budget: Budget, reserve: int, jobs: list[Callable[[Budget], _T]], settled: Callable[[_T], bool]
+) -> list[_T]:
     """Every job with an even share of the steps (``reserve`` kept back), then again those
     left unsettled with the larger share what is left gives each, while that share grows: a
     hard question cannot starve the easy ones, and gets what they did not need."""

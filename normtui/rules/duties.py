@@ -62,8 +62,12 @@ def arrival_fine(present_at_start: bool, profile: Profile) -> Fine | None:
     if present_at_start:
         return None
     duties = profile.duties
-    return Fine(duties.late_fine, duties.late_fine_currency,
-                "not present in the playing area at the start of the game", "Regulations §7")
+    return Fine(
+        duties.late_fine,
+        duties.late_fine_currency,
+        "not present in the playing area at the start of the game",
+        "Regulations §7",
+    )
 
 
 @dataclass(frozen=True)
@@ -83,8 +87,10 @@ def check_incident(incident: Incident, profile: Profile | None = None) -> None:
     decision, since §7 makes the Chief Arbiter the one who decides. With ``profile`` the round
     and the player number are checked against the event too."""
     if incident.kind not in INCIDENT_KINDS:
-        raise RuleError(f"incident kind {incident.kind!r} is not one of "
-                        f"{', '.join(INCIDENT_KINDS)}", "Regulations §7")
+        raise RuleError(
+            f"incident kind {incident.kind!r} is not one of {', '.join(INCIDENT_KINDS)}",
+            "Regulations §7",
+        )
     if not incident.description.strip():
         raise RuleError("an incident needs a description of what happened", "Regulations §7")
     if not incident.decision.strip():
@@ -94,5 +100,6 @@ def check_incident(incident: Incident, profile: Profile | None = None) -> None:
     if incident.round < 1 or (rounds is not None and incident.round > rounds):
         raise RuleError(f"round {incident.round} is not a round of the event", "Regulations §7")
     if incident.player < 1 or (players is not None and incident.player > players):
-        raise RuleError(f"player {incident.player} is not a pairing number of the event",
-                        "Regulations §7")
+        raise RuleError(
+            f"player {incident.player} is not a pairing number of the event", "Regulations §7"
+        )

@@ -120,22 +120,23 @@ def playoff_order(state: PlayoffState) -> list[list[int]] | None:
         return None
     if state.table:
         if state.table[0].number != winner:
-            raise RuleError(f"the play-off's winner {winner} does not head its own ranking",
-                            _ARTICLE)
+            raise RuleError(
+                f"the play-off's winner {winner} does not head its own ranking", _ARTICLE
+            )
         groups: dict[int, list[int]] = {}
         for row in state.table:
             groups.setdefault(row.rank or 0, []).append(row.number)
         order = [groups[rank] for rank in sorted(groups)]
         if order[0] != [winner]:
-            raise RuleError(f"the play-off's ranking shares its first place {order[0]}",
-                            _ARTICLE)
+            raise RuleError(f"the play-off's ranking shares its first place {order[0]}", _ARTICLE)
         return order
     others = [n for n in state.players if n != winner]
     return [[winner], others] if others else [[winner]]
 
 
-def final_table(standings: Sequence[Standing], profile: Profile,
-                playoff: PlayoffState | None) -> FinalTable:
+def final_table(
+    standings: Sequence[Standing], profile: Profile, playoff: PlayoffState | None
+) -> FinalTable:
     """The final table from the main table (best first, as ``compute_standings`` gives it)
     and the play-off's state; ``playoff`` is ``None`` mid-event, when the play-off question
     is not settled yet (it is settled after the last round, §5)."""
@@ -147,8 +148,11 @@ def final_table(standings: Sequence[Standing], profile: Profile,
 
     players = playoff.players
     if set(players) != set(playoff_players(rows)):
-        raise RuleError(f"the play-off is for {sorted(players)}, but first place is shared by "
-                        f"{sorted(playoff_players(rows))}", _ARTICLE)
+        raise RuleError(
+            f"the play-off is for {sorted(players)}, but first place is shared by "
+            f"{sorted(playoff_players(rows))}",
+            _ARTICLE,
+        )
     k = len(players)
     top = [r for r in rows if r.number in players]
     rest = [r for r in rows if r.number not in players]
@@ -158,21 +162,26 @@ def final_table(standings: Sequence[Standing], profile: Profile,
         label = place_label(1, k)
         shared = [dataclasses.replace(r, rank=1, shared_rank=label) for r in top]
         award = prizes_for_standings(shared + rest, profile)
-        why = ("not started" if not playoff.games else
-               "played without a winner" if playoff.next_game is None
-               and playoff.waiting_for_choice is None else "under way")
+        why = (
+            "not started"
+            if not playoff.games
+            else "played without a winner"
+            if playoff.next_game is None and playoff.waiting_for_choice is None
+            else "under way"
+        )
         notes = dict.fromkeys(players, "play-off for first place (§5)")
-        note = (f"Places 1-{k} shared: the play-off decides them (§5), {why}; their prizes "
-                "are pending")
-        return FinalTable(_with_prizes(shared + rest, award, notes), "playoff_pending", k,
-                          award, note)
+        note = (
+            f"Places 1-{k} shared: the play-off decides them (§5), {why}; their prizes are pending"
+        )
+        return FinalTable(
+            _with_prizes(shared + rest, award, notes), "playoff_pending", k, award, note
+        )
     ordered: list[Standing] = []
     by_number = {r.number: r for r in top}
     place = 1
     for group in order:
         label = place_label(place, len(group))
-        ordered += [dataclasses.replace(by_number[n], rank=place, shared_rank=label)
-                    for n in group]
+        ordered += [dataclasses.replace(by_number[n], rank=place, shared_rank=label) for n in group]
         place += len(group)
     winner = order[0][0]
     award = prizes_for_standings(ordered + rest, profile, first_place_winner=winner)
@@ -180,15 +189,20 @@ def final_table(standings: Sequence[Standing], profile: Profile,
     notes = {winner: f"won the play-off{lots}"}
     for n in players:
         if n != winner:
-            notes[n] = ("lost the play-off (§5)" if k == 2 else
-                        f"play-off (§5): shares the prizes of places 2-{k}")
-    note = (f"Places 1-{k} decided by the play-off (§5): {names[winner]} won it"
-            + (" by lot (§5 D)" if playoff.decided_by_lots else ""))
+            notes[n] = (
+                "lost the play-off (§5)"
+                if k == 2
+                else f"play-off (§5): shares the prizes of places 2-{k}"
+            )
+    note = f"Places 1-{k} decided by the play-off (§5): {names[winner]} won it" + (
+        " by lot (§5 D)" if playoff.decided_by_lots else ""
+    )
     return FinalTable(_with_prizes(ordered + rest, award, notes), "playoff", k, award, note)
 
 
-def _with_prizes(rows: Sequence[Standing], award: PrizeAward, notes: dict[int, str]
-                 ) -> tuple[FinalRow, ...]:
+def _with_prizes(
+    rows: Sequence[Standing], award: PrizeAward, notes: dict[int, str]
+) -> tuple[FinalRow, ...]:
     out = []
     for r in rows:
         known = r.counted and r.number in award.amounts

@@ -18,10 +18,25 @@ import unicodedata
 __all__ = ["fold"]
 
 # Letters NFKD does not take apart into a base letter and an accent.
-_LETTERS = str.maketrans({
-    "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ß": "ss", "ẞ": "ss",
-    "đ": "d", "Đ": "d", "ł": "l", "Ł": "l", "þ": "th", "Þ": "th", "ı": "i",
-})
+_LETTERS = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "o",
+        "æ": "ae",
+        "Æ": "ae",
+        "œ": "oe",
+        "Œ": "oe",
+        "ß": "ss",
+        "ẞ": "ss",
+        "đ": "d",
+        "Đ": "d",
+        "ł": "l",
+        "Ł": "l",
+        "þ": "th",
+        "Þ": "th",
+        "ı": "i",
+    }
+)
 
 
 def fold(text: str) -> str:

@@ -100,8 +100,9 @@ def clock_limit(control: TimeControl, white: bool, move_number: int) -> int:
     return base + pre_added(control) + earned
 
 
-def starting_clock(control: TimeControl, move_number: int, reading: float,
-                   used: float | None) -> float | None:
+def starting_clock(
+    control: TimeControl, move_number: int, reading: float, used: float | None
+) -> float | None:
     """What the clock showed before the player's move ``move_number``, from the reading after it
     and the time the move took (``[%emt]``): the reading plus the time used, less the increment
     the move earned. ``None`` without the time used."""
@@ -111,8 +112,15 @@ def starting_clock(control: TimeControl, move_number: int, reading: float,
     return reading + used - earned
 
 
-def far_below(control: TimeControl, white: bool, reading: float, move_number: int, *,
-              rule: str, move: str | None = None) -> str | None:
+def far_below(
+    control: TimeControl,
+    white: bool,
+    reading: float,
+    move_number: int,
+    *,
+    rule: str,
+    move: str | None = None,
+) -> str | None:
     """Why a clock reading in the first moves cannot be of this time control (under half its
     setting: the game was played at another one), or ``None``.
 
@@ -124,14 +132,17 @@ def far_below(control: TimeControl, white: bool, reading: float, move_number: in
     if move_number > OPENING_MOVES or reading >= base * FAR_BELOW:
         return None
     side = "White" if white else "Black"
-    return (f"{side}'s clock shows {_hms(reading)} after {move or f'move {move_number}'}, far "
-            f"below the "
-            f"{_hms(base)} of {control.describe()}{f' ({rule})' if rule else ''}: a game at "
-            "another time control, or clocks set wrong")
+    return (
+        f"{side}'s clock shows {_hms(reading)} after {move or f'move {move_number}'}, far "
+        f"below the "
+        f"{_hms(base)} of {control.describe()}{f' ({rule})' if rule else ''}: a game at "
+        "another time control, or clocks set wrong"
+    )
 
 
-def wrong_start(control: TimeControl, white: bool, reading: float, used: float | None,
-                move_number: int = 1) -> float | None:
+def wrong_start(
+    control: TimeControl, white: bool, reading: float, used: float | None, move_number: int = 1
+) -> float | None:
     """The clock's start that the reading after the player's move ``move_number`` and that
     move's time give, where it is not the setting; ``None`` where it is, or cannot be read.
 
@@ -150,16 +161,25 @@ def wrong_start(control: TimeControl, white: bool, reading: float, used: float |
         return None
     base = control.white_seconds if white else control.black_seconds
     setting = base + pre_added(control)
-    if started > setting + CLOCK_TOLERANCE \
-            and reading <= clock_limit(control, white, move_number) + CLOCK_TOLERANCE:
+    if (
+        started > setting + CLOCK_TOLERANCE
+        and reading <= clock_limit(control, white, move_number) + CLOCK_TOLERANCE
+    ):
         return None  # the move's time holds the wait before the clocks were started
     if min(abs(started - base), abs(started - setting)) <= CLOCK_TOLERANCE:
         return None
     return started
 
 
-def clock_set_wrong(control: TimeControl, white: bool, reading: float, used: float | None, *,
-                    rule: str, move_number: int = 1) -> str | None:
+def clock_set_wrong(
+    control: TimeControl,
+    white: bool,
+    reading: float,
+    used: float | None,
+    *,
+    rule: str,
+    move_number: int = 1,
+) -> str | None:
     """Why the player's clock cannot have started at the time control's setting (§2: 120' each;
     §3: White 10', Black 7'), or ``None``. ``reading`` is the clock after the player's first move
     (``used`` the time it took) or, with ``used=0`` and ``move_number=0``, the clock before any
@@ -176,11 +196,15 @@ def clock_set_wrong(control: TimeControl, white: bool, reading: float, used: flo
     side = "White" if white else "Black"
     started = wrong_start(control, white, reading, used, move_number)
     if started is not None:
-        return (f"{side}'s clock started at {_hms(started)}, not {_hms(setting)} "
-                f"({control.describe()}, {rule})")
+        return (
+            f"{side}'s clock started at {_hms(started)}, not {_hms(setting)} "
+            f"({control.describe()}, {rule})"
+        )
     if reading > clock_limit(control, white, move_number) + CLOCK_TOLERANCE:
-        return (f"{side}'s clock shows {_hms(reading)} after move {move_number}, more than "
-                f"the {_hms(setting)} it starts with ({control.describe()}, {rule})")
+        return (
+            f"{side}'s clock shows {_hms(reading)} after move {move_number}, more than "
+            f"the {_hms(setting)} it starts with ({control.describe()}, {rule})"
+        )
     return None
 
 
@@ -191,8 +215,12 @@ def games_if_ended_now(games: Iterable[Game]) -> list[Game]:
     out = []
     for g in games:
         if g.result is None and g.state is GameState.IN_PROGRESS:
-            g = replace(g, result=MainResult.DRAW, armageddon=ArmageddonResult.DRAW,
-                        state=GameState.FINISHED)
+            g = replace(
+                g,
+                result=MainResult.DRAW,
+                armageddon=ArmageddonResult.DRAW,
+                state=GameState.FINISHED,
+            )
         elif armageddon_due(g):
             g = replace(g, armageddon=ArmageddonResult.DRAW, state=GameState.FINISHED)
         out.append(g)

@@ -73,16 +73,18 @@ def _check_number(number: int, players: int, who: str) -> None:
         raise RuleError(f"{who}: pairing number {number} is outside 1..{players}", ARTICLE)
 
 
-def numbers_by_choice(ranking: Sequence[str], choices: Sequence[int], players: int
-                      ) -> dict[str, int]:
+def numbers_by_choice(
+    ranking: Sequence[str], choices: Sequence[int], players: int
+) -> dict[str, int]:
     """Pairing numbers chosen in turn by the blitz opener's final ranking, best first.
 
     ``choices[i]`` is the number ``ranking[i]`` chose. The last player has no choice left, so
     ``choices`` may stop one short: the last-ranked player then takes the remaining number.
     """
     if len(ranking) != players:
-        raise RuleError(f"the ranking names {len(ranking)} players, the event has {players}",
-                        ARTICLE)
+        raise RuleError(
+            f"the ranking names {len(ranking)} players, the event has {players}", ARTICLE
+        )
     _refuse_duplicates(ranking, "the blitz ranking")
     if len(choices) not in (players - 1, players):
         raise RuleError(f"{len(choices)} choices for {players} players", ARTICLE)
@@ -91,8 +93,9 @@ def numbers_by_choice(ranking: Sequence[str], choices: Sequence[int], players: i
     for name, number in zip(ranking, choices, strict=False):
         _check_number(number, players, name)
         if number in taken:
-            raise RuleError(f"{name} cannot choose number {number}: {taken[number]} already "
-                            "chose it", ARTICLE)
+            raise RuleError(
+                f"{name} cannot choose number {number}: {taken[number]} already chose it", ARTICLE
+            )
         numbers[name] = number
         taken[number] = name
     if len(choices) < players:
@@ -109,7 +112,6 @@ def numbers_by_hand(assignment: Mapping[str, int], players: int) -> dict[str, in
     for name, number in assignment.items():
         _check_number(number, players, name)
         if number in taken:
-            raise RuleError(f"number {number} is given to both {taken[number]} and {name}",
-                            ARTICLE)
+            raise RuleError(f"number {number} is given to both {taken[number]} and {name}", ARTICLE)
         taken[number] = name
     return dict(assignment)

@@ -59,8 +59,11 @@ class MainResult(StrEnum):
 
     @property
     def is_forfeit(self) -> bool:
-        return self in (MainResult.WHITE_FORFEIT_WIN, MainResult.BLACK_FORFEIT_WIN,
-                        MainResult.DOUBLE_FORFEIT)
+        return self in (
+            MainResult.WHITE_FORFEIT_WIN,
+            MainResult.BLACK_FORFEIT_WIN,
+            MainResult.DOUBLE_FORFEIT,
+        )
 
     @property
     def is_draw(self) -> bool:
@@ -89,8 +92,11 @@ class ArmageddonResult(StrEnum):
 
     @property
     def is_forfeit(self) -> bool:
-        return self in (ArmageddonResult.WHITE_FORFEIT_WIN, ArmageddonResult.BLACK_FORFEIT_WIN,
-                        ArmageddonResult.DOUBLE_FORFEIT)
+        return self in (
+            ArmageddonResult.WHITE_FORFEIT_WIN,
+            ArmageddonResult.BLACK_FORFEIT_WIN,
+            ArmageddonResult.DOUBLE_FORFEIT,
+        )
 
     def winner(self, draw_winner: str = "black") -> Colour | None:
         """Who takes the Armageddon; ``None`` when both were absent."""
@@ -168,7 +174,9 @@ def parse_armageddon_result(text: str) -> ArmageddonResult:
         raise ResultError(
             f"'{text}' is not an Armageddon result; use 1-0, 0-1 or 1/2-1/2 (a drawn "
             "Armageddon counts as Black's win), or +/-, -/+ or -/- for a player absent from "
-            "it", "Regulations §2")
+            "it",
+            "Regulations §2",
+        )
     return ArmageddonResult(result.value)
 
 

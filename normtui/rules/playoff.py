@@ -106,13 +106,15 @@ class PlayoffState:
         if self.winner is not None and self.needed:
             raise RuleError(f"no play-off game {game_id}: the play-off is decided", _ARTICLE)
         if game_id == "A" and self.waiting_for_choice is not None:
-            raise RuleError("no play-off game A yet: the player higher on the tie-breaks "
-                            "chooses its colours first", _ARTICLE)
+            raise RuleError(
+                "no play-off game A yet: the player higher on the tie-breaks "
+                "chooses its colours first",
+                _ARTICLE,
+            )
         if game_id in self.planned:
             why = " (played only if the match is tied)" if game_id == "A" else ""
             nxt = f"; the next game is {self.next_game.id}" if self.next_game else ""
-            raise RuleError(f"no play-off game {game_id} yet: it is not due{why}{nxt}",
-                            _ARTICLE)
+            raise RuleError(f"no play-off game {game_id} yet: it is not due{why}{nxt}", _ARTICLE)
         known = ", ".join(g.id for g in self.games) or "none yet"
         raise RuleError(f"no play-off game {game_id!r} (games: {known})", _ARTICLE)
 
@@ -150,22 +152,28 @@ def parse_playoff_result(text: str) -> str:
     if value not in _BOARD_RESULTS:
         # Forfeits are refused too: §5 knows only games played, and a play-off game that
         # cannot be played is a decision for the Chief Arbiter, not a result to type.
-        raise RuleError(f"{text!r} is not a play-off result; use 1-0, 0-1 or 1/2-1/2",
-                        _ARTICLE)
+        raise RuleError(f"{text!r} is not a play-off result; use 1-0, 0-1 or 1/2-1/2", _ARTICLE)
     return value
 
 
 def _with_result(game: PlayoffGame, result: str) -> PlayoffGame:
     if result not in _BOARD_RESULTS:
-        raise RuleError(f"play-off game {game.id}: {result!r} is not a result; use 1-0, 0-1 "
-                        "or 1/2-1/2", _ARTICLE)
+        raise RuleError(
+            f"play-off game {game.id}: {result!r} is not a result; use 1-0, 0-1 or 1/2-1/2",
+            _ARTICLE,
+        )
     return dataclasses.replace(game, result=result)
 
 
-def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int | None,
-                  results: Mapping[str, str] | None = None,
-                  armageddon_choice: Colour | None = None,
-                  classical: Sequence[Scored] = ()) -> PlayoffState:
+def playoff_state(
+    standings: Sequence[Standing],
+    profile: Profile,
+    *,
+    seed: int | None,
+    results: Mapping[str, str] | None = None,
+    armageddon_choice: Colour | None = None,
+    classical: Sequence[Scored] = (),
+) -> PlayoffState:
     """Where the play-off stands. ``seed`` is ``None`` until the arbiter starts it.
 
     ``armageddon_choice`` is the colour chosen by the higher-ranked player when the profile
@@ -177,16 +185,27 @@ def playoff_state(standings: Sequence[Standing], profile: Profile, *, seed: int 
     players = playoff_players(standings)
     if len(players) < 2:
         leader = players[0] if players else None
-        return PlayoffState(False, None, players, winner=leader,
-                            status="First place is not shared: no play-off is needed.")
+        return PlayoffState(
+            False,
+            None,
+            players,
+            winner=leader,
+            status="First place is not shared: no play-off is needed.",
+        )
     if not profile.playoff.for_shared_first:
-        return PlayoffState(False, None, players, winner=players[0],
-                            status="First place is shared on points; the tie-breaks decide "
-                                   "it (this event has no play-off).")
+        return PlayoffState(
+            False,
+            None,
+            players,
+            winner=players[0],
+            status="First place is shared on points; the tie-breaks decide "
+            "it (this event has no play-off).",
+        )
     fmt: Format = "match" if len(players) == 2 else "double_round_robin"
     if seed is None:
-        return PlayoffState(True, fmt, players,
-                            status=f"Play-off needed ({_format_name(fmt)}); not started.")
+        return PlayoffState(
+            True, fmt, players, status=f"Play-off needed ({_format_name(fmt)}); not started."
+        )
     if fmt == "match":
         state = _match(players, profile, seed, results, armageddon_choice)
     else:
@@ -199,8 +218,9 @@ def _planned(fmt: Format, players: int, profile: Profile) -> tuple[str, ...]:
     rules = profile.playoff
     if fmt == "match":
         return (*(f"M{n}" for n in range(1, rules.matches * rules.match_games + 1)), "A")
-    schedule = berger_schedule(players, rules.round_robin_cycles,
-                               second_cycle=rules.round_robin_second_cycle)
+    schedule = berger_schedule(
+        players, rules.round_robin_cycles, second_cycle=rules.round_robin_second_cycle
+    )
     return tuple(f"R{p.round}.{p.board}" for rnd in schedule for p in rnd if p.black is not None)
 
 
@@ -212,12 +232,18 @@ def _unknown_results(results: Mapping[str, str], games: Sequence[PlayoffGame]) -
     ids = {g.id for g in games}
     for game_id in results:
         if game_id not in ids:
-            raise RuleError(f"a result is recorded for play-off game {game_id!r}, which is not "
-                            "due", _ARTICLE)
+            raise RuleError(
+                f"a result is recorded for play-off game {game_id!r}, which is not due", _ARTICLE
+            )
 
 
-def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mapping[str, str],
-           choice: Colour | None) -> PlayoffState:
+def _match(
+    players: tuple[int, ...],
+    profile: Profile,
+    seed: int,
+    results: Mapping[str, str],
+    choice: Colour | None,
+) -> PlayoffState:
     rules = profile.playoff
     a, b = players
     games: list[PlayoffGame] = []
@@ -234,15 +260,22 @@ def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mappi
             number = (match - 1) * rules.match_games + n
             gid = f"M{number}"
             res = results.get(gid)
-            game = PlayoffGame(gid, "blitz", number, 1, white, black, None,
-                               rules.match_time_control)
+            game = PlayoffGame(
+                gid, "blitz", number, 1, white, black, None, rules.match_time_control
+            )
             if res is not None:
                 game = _with_result(game, res)
             games.append(game)
             if res is None:
                 _unknown_results(results, games)
-                return PlayoffState(True, "match", players, tuple(games), status=(
-                    _game_of(match, n, rules.matches, rules.match_games)), next_game=game)
+                return PlayoffState(
+                    True,
+                    "match",
+                    players,
+                    tuple(games),
+                    status=(_game_of(match, n, rules.matches, rules.match_games)),
+                    next_game=game,
+                )
             sw, sb = _score(res, profile)
             score[white] += sw
             score[black] += sb
@@ -250,24 +283,42 @@ def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mappi
             _unknown_results(results, games)
             winner = a if score[a] > score[b] else b
             which = "Match" if rules.matches == 1 else f"Match {match}"
-            return PlayoffState(True, "match", players, tuple(games), winner=winner,
-                                status=f"{which} won {_pts(max(score.values()))}-"
-                                       f"{_pts(min(score.values()))}")
+            return PlayoffState(
+                True,
+                "match",
+                players,
+                tuple(games),
+                winner=winner,
+                status=f"{which} won {_pts(max(score.values()))}-{_pts(min(score.values()))}",
+            )
     which = "Match" if rules.matches == 1 else f"Match {rules.matches}"
     tied = f"{which} tied {_pts(score[a])}-{_pts(score[b])}: Armageddon"
     if rules.armageddon_colours == "higher_ranked_chooses":
         if choice is None:
             _unknown_results(results, games)
-            return PlayoffState(True, "match", players, tuple(games), status=(
-                f"{tied}; the player higher on the tie-breaks chooses colours"),
-                waiting_for_choice=a)
+            return PlayoffState(
+                True,
+                "match",
+                players,
+                tuple(games),
+                status=(f"{tied}; the player higher on the tie-breaks chooses colours"),
+                waiting_for_choice=a,
+            )
         white = a if choice is Colour.WHITE else b
     else:
         white = a if lot(seed, "armageddon colours").random() < 0.5 else b
     black = b if white == a else a
     res = results.get("A")
-    arm = PlayoffGame("A", "armageddon", rules.matches * rules.match_games + 1, 1, white,
-                      black, None, rules.armageddon_time_control)
+    arm = PlayoffGame(
+        "A",
+        "armageddon",
+        rules.matches * rules.match_games + 1,
+        1,
+        white,
+        black,
+        None,
+        rules.armageddon_time_control,
+    )
     if res is not None:
         arm = _with_result(arm, res)
     games.append(arm)
@@ -276,14 +327,20 @@ def _match(players: tuple[int, ...], profile: Profile, seed: int, results: Mappi
         return PlayoffState(True, "match", players, tuple(games), status=tied, next_game=arm)
     winner_colour = ArmageddonResult(res).winner(rules.armageddon_draw_winner)
     winner = white if winner_colour is Colour.WHITE else black
-    note = ("The Armageddon was drawn: Black wins (draw odds, §5)."
-            if res == "1/2-1/2" else "")
-    return PlayoffState(True, "match", players, tuple(games), winner=winner,
-                        status="Armageddon decided the match", notes=(note,) if note else ())
+    note = "The Armageddon was drawn: Black wins (draw odds, §5)." if res == "1/2-1/2" else ""
+    return PlayoffState(
+        True,
+        "match",
+        players,
+        tuple(games),
+        winner=winner,
+        status="Armageddon decided the match",
+        notes=(note,) if note else (),
+    )
 
 
 def _game_of(match: int, game: int, matches: int, games: int) -> str:
-    """"Match game 1 of 2", or with a further match "Match 2, game 1 of 2"."""
+    """ "Match game 1 of 2", or with a further match "Match 2, game 1 of 2"."""
     if matches == 1:
         return f"Match game {game} of {games}"
     return f"Match {match}, game {game} of {games}"
@@ -297,14 +354,20 @@ def _pts(value: Decimal) -> str:
     return f"{whole or ''}½"
 
 
-def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
-                 results: Mapping[str, str], classical: Sequence[Scored],
-                 names: Mapping[int, str]) -> PlayoffState:
+def _round_robin(
+    players: tuple[int, ...],
+    profile: Profile,
+    seed: int,
+    results: Mapping[str, str],
+    classical: Sequence[Scored],
+    names: Mapping[int, str],
+) -> PlayoffState:
     rules = profile.playoff
     # Pairing numbers in the play-off are drawn by lot; number i plays as players_by_no[i - 1].
     by_no = lots_order(sorted(players), _seed_for(seed, "round robin numbers"))
-    schedule = berger_schedule(len(by_no), rules.round_robin_cycles,
-                               second_cycle=rules.round_robin_second_cycle)
+    schedule = berger_schedule(
+        len(by_no), rules.round_robin_cycles, second_cycle=rules.round_robin_second_cycle
+    )
     games: list[PlayoffGame] = []
     for rnd in schedule:
         complete = True
@@ -312,8 +375,16 @@ def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
             if p.black is None:
                 continue
             gid = f"R{p.round}.{p.board}"
-            game = PlayoffGame(gid, "blitz", p.round, p.board, by_no[p.white - 1],
-                               by_no[p.black - 1], None, rules.round_robin_time_control)
+            game = PlayoffGame(
+                gid,
+                "blitz",
+                p.round,
+                p.board,
+                by_no[p.white - 1],
+                by_no[p.black - 1],
+                None,
+                rules.round_robin_time_control,
+            )
             res = results.get(gid)
             if res is not None:
                 game = _with_result(game, res)
@@ -327,41 +398,67 @@ def _round_robin(players: tuple[int, ...], profile: Profile, seed: int,
     pending = [g for g in games if g.result is None]
     total_rounds = len(schedule)
     if pending:
-        return PlayoffState(True, "double_round_robin", players, tuple(games),
-                            status=f"Double round robin, round {pending[0].round} of "
-                                   f"{total_rounds}",
-                            next_game=pending[0], table=tuple(table))
+        return PlayoffState(
+            True,
+            "double_round_robin",
+            players,
+            tuple(games),
+            status=f"Double round robin, round {pending[0].round} of {total_rounds}",
+            next_game=pending[0],
+            table=tuple(table),
+        )
     first = [r.number for r in table if r.rank == table[0].rank]
     if len(first) > 1:
         # Only a profile without the lots (§5 D) can end here: its own TOML. Nobody is made
         # the winner, so that the final table keeps these places shared and pending.
         shared = [names.get(n, str(n)) for n in first]
-        return PlayoffState(True, "double_round_robin", players, tuple(games), status=(
-            f"Double round robin complete: first place still shared by "
-            f"{', '.join(shared[:-1])} and {shared[-1]}, which its tie-breaks "
-            f"({', '.join(rules.round_robin_tiebreaks) or 'none'}) do not decide and no "
-            "drawing of lots follows (§5): the Chief Arbiter decides"), table=tuple(table))
+        return PlayoffState(
+            True,
+            "double_round_robin",
+            players,
+            tuple(games),
+            status=(
+                f"Double round robin complete: first place still shared by "
+                f"{', '.join(shared[:-1])} and {shared[-1]}, which its tie-breaks "
+                f"({', '.join(rules.round_robin_tiebreaks) or 'none'}) do not decide and no "
+                "drawing of lots follows (§5): the Chief Arbiter decides"
+            ),
+            table=tuple(table),
+        )
     winner = table[0].number
     by_lots = table[0].extra.get("decided_by_lots", Decimal(0)) == 1
     status = "Double round robin complete" + (": first place drawn by lot" if by_lots else "")
-    return PlayoffState(True, "double_round_robin", players, tuple(games), winner=winner,
-                        status=status, table=tuple(table), decided_by_lots=by_lots)
+    return PlayoffState(
+        True,
+        "double_round_robin",
+        players,
+        tuple(games),
+        winner=winner,
+        status=status,
+        table=tuple(table),
+        decided_by_lots=by_lots,
+    )
 
 
-def _rr_table(players: tuple[int, ...], games: Sequence[PlayoffGame], profile: Profile,
-              seed: int, classical: Sequence[Scored]) -> list[Standing]:
+def _rr_table(
+    players: tuple[int, ...],
+    games: Sequence[PlayoffGame],
+    profile: Profile,
+    seed: int,
+    classical: Sequence[Scored],
+) -> list[Standing]:
     """1 / ½ / 0 table with the play-off's tie-breaks; the lot is drawn from the seed.
 
     The tie-breaks read the play-off's own games, or (``round_robin_tiebreak_basis =
     "classical_games"``, 2024) the main event's classical games, 1 / ½ / 0, ``classical``."""
     done = [g for g in games if g.result is not None]
-    played = [Scored(g.white, g.black, *_score(g.result, profile)) for g in done
-              if g.result is not None]
+    played = [
+        Scored(g.white, g.black, *_score(g.result, profile)) for g in done if g.result is not None
+    ]
     points = _totals(played, players)
     if profile.playoff.round_robin_tiebreak_basis == "classical_games":
         basis = list(classical)
-        basis_totals = _totals(basis, {n for g in basis for n in (g.white, g.black)}
-                               | set(players))
+        basis_totals = _totals(basis, {n for g in basis for n in (g.white, g.black)} | set(players))
     else:
         basis, basis_totals = played, points
     sb_score = tiebreaks.sonneborn_berger(basis, basis_totals)
@@ -377,17 +474,36 @@ def _rr_table(players: tuple[int, ...], games: Sequence[PlayoffGame], profile: P
     order = list(profile.playoff.round_robin_tiebreaks)
     # The lot is one more tie-break value, drawn for everybody up front: bigger is better.
     drawn = lots_order(sorted(players), _seed_for(seed, "round robin tie-break"))
-    rows = [Standing(number=n, name=str(n), points=points[n], sonneborn_berger=sb_score[n],
-                     wins=wins[n], black_wins=black_wins[n], games=games_of[n], counted=True,
-                     extra={"lots": Decimal(len(drawn) - drawn.index(n))}) for n in players]
+    rows = [
+        Standing(
+            number=n,
+            name=str(n),
+            points=points[n],
+            sonneborn_berger=sb_score[n],
+            wins=wins[n],
+            black_wins=black_wins[n],
+            games=games_of[n],
+            counted=True,
+            extra={"lots": Decimal(len(drawn) - drawn.index(n))},
+        )
+        for n in players
+    ]
     win = profile.blitz_points.win if basis is played else Decimal(1)
     rows = add_group_tiebreaks(rows, basis, basis_totals, win, order)
     ranked = rank_rows(rows, order)
     without_lots = [name for name in order if name != "lots"]
-    tied = {r.number for r in ranked for o in ranked if o is not r
-            and tiebreak_key(o, without_lots) == tiebreak_key(r, without_lots)}
-    return [dataclasses.replace(r, extra={**r.extra, "decided_by_lots": Decimal(1)})
-            if r.number in tied and "lots" in order else r for r in ranked]
+    tied = {
+        r.number
+        for r in ranked
+        for o in ranked
+        if o is not r and tiebreak_key(o, without_lots) == tiebreak_key(r, without_lots)
+    }
+    return [
+        dataclasses.replace(r, extra={**r.extra, "decided_by_lots": Decimal(1)})
+        if r.number in tied and "lots" in order
+        else r
+        for r in ranked
+    ]
 
 
 def _totals(games: Sequence[Scored], players: Iterable[int]) -> dict[int, Decimal]:

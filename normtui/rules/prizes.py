@@ -25,8 +25,13 @@ from normtui.rules.model import RuleError
 from normtui.rules.profile import Profile
 from normtui.rules.standings import Standing
 
-__all__ = ["PrizeAward", "distribute_prizes", "empty_places_note", "point_groups",
-           "prizes_for_standings"]
+__all__ = [
+    "PrizeAward",
+    "distribute_prizes",
+    "empty_places_note",
+    "point_groups",
+    "prizes_for_standings",
+]
 
 _ORE = Decimal("0.01")
 
@@ -54,9 +59,14 @@ def _split(total: Decimal, players: Sequence[int]) -> dict[int, Decimal]:
     return {p: base + (_ORE if i < left else 0) for i, p in enumerate(players)}
 
 
-def distribute_prizes(groups: Sequence[Sequence[int]], amounts: Sequence[Decimal], *,
-                      share_equal_points: bool = True, first_prize_shared: bool = False,
-                      first_place_winner: int | None = None) -> PrizeAward:
+def distribute_prizes(
+    groups: Sequence[Sequence[int]],
+    amounts: Sequence[Decimal],
+    *,
+    share_equal_points: bool = True,
+    first_prize_shared: bool = False,
+    first_place_winner: int | None = None,
+) -> PrizeAward:
     """Pay the prize table to ranked players.
 
     ``groups`` lists the counted players best first, one list per points total, each in
@@ -69,7 +79,7 @@ def distribute_prizes(groups: Sequence[Sequence[int]], amounts: Sequence[Decimal
     place = 0
     for index, group in enumerate(groups):
         members = list(group)
-        prizes = table[place:place + len(members)]
+        prizes = table[place : place + len(members)]
         total = sum(prizes, Decimal(0))
         if index == 0 and len(members) > 1 and not first_prize_shared:
             if first_place_winner is None:
@@ -79,7 +89,9 @@ def distribute_prizes(groups: Sequence[Sequence[int]], amounts: Sequence[Decimal
                 if first_place_winner not in members:
                     raise RuleError(
                         f"play-off winner {first_place_winner} is not among the players "
-                        f"sharing first place {members}", "Regulations §5")
+                        f"sharing first place {members}",
+                        "Regulations §5",
+                    )
                 paid[first_place_winner] = table[0].quantize(_ORE)
                 rest = [m for m in members if m != first_place_winner]
                 paid.update(_split(total - table[0], rest))
@@ -111,13 +123,18 @@ def empty_places_note(award: PrizeAward, amounts: Sequence[Decimal], currency: s
         return ""
     places = list(award.empty_places)
     money = sum((Decimal(amounts[p - 1]) for p in places), Decimal(0))
-    which = (f"place {places[0]}" if len(places) == 1
-             else f"places {', '.join(map(str, places[:-1]))} and {places[-1]}")
+    which = (
+        f"place {places[0]}"
+        if len(places) == 1
+        else f"places {', '.join(map(str, places[:-1]))} and {places[-1]}"
+    )
     amount = f"{money:,.2f}".removesuffix(".00")
     ranked = places[0] - 1
-    return (f"the prize{'s' * (len(places) > 1)} of {which} ({currency} {amount}) "
-            f"{'is' if len(places) == 1 else 'are'} not awarded: only {ranked} player"
-            f"{'s' * (ranked != 1)} {'is' if ranked == 1 else 'are'} ranked")
+    return (
+        f"the prize{'s' * (len(places) > 1)} of {which} ({currency} {amount}) "
+        f"{'is' if len(places) == 1 else 'are'} not awarded: only {ranked} player"
+        f"{'s' * (ranked != 1)} {'is' if ranked == 1 else 'are'} ranked"
+    )
 
 
 def point_groups(standings: Sequence[Standing]) -> list[list[int]]:
@@ -134,14 +151,18 @@ def point_groups(standings: Sequence[Standing]) -> list[list[int]]:
     return groups
 
 
-def prizes_for_standings(standings: Sequence[Standing], profile: Profile,
-                         first_place_winner: int | None = None) -> PrizeAward:
+def prizes_for_standings(
+    standings: Sequence[Standing], profile: Profile, first_place_winner: int | None = None
+) -> PrizeAward:
     """The prize table of the profile applied to a standings table."""
     return distribute_prizes(
-        point_groups(standings), profile.prizes.amounts,
+        point_groups(standings),
+        profile.prizes.amounts,
         share_equal_points=profile.prizes.share_equal_points,
         # With no play-off the first prize is not held back for one: the tie-breaks (or the
         # sharing of equal points) place it like any other.
-        first_prize_shared=(profile.prizes.first_prize_shared
-                            or not profile.playoff.for_shared_first),
-        first_place_winner=first_place_winner)
+        first_prize_shared=(
+            profile.prizes.first_prize_shared or not profile.playoff.for_shared_first
+        ),
+        first_place_winner=first_place_winner,
+    )

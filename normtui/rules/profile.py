@@ -54,8 +54,6 @@ __all__ = [
 ]
 
 
-
-
 @dataclass(frozen=True)
 class TimeControl:
     """A clock setting. ``increment_from_move`` 41 means the increment starts after move 40."""
@@ -153,10 +151,16 @@ class MainPoints:
     @property
     def armageddon_forfeit(self) -> tuple[Decimal, Decimal]:
         """(present player, absent player) for a forfeited Armageddon."""
-        win = self.draw_armageddon_win if self.armageddon_forfeit_win is None \
+        win = (
+            self.draw_armageddon_win
+            if self.armageddon_forfeit_win is None
             else self.armageddon_forfeit_win
-        loss = self.draw_armageddon_loss if self.armageddon_forfeit_loss is None \
+        )
+        loss = (
+            self.draw_armageddon_loss
+            if self.armageddon_forfeit_loss is None
             else self.armageddon_forfeit_loss
+        )
         return win, loss
 
 
@@ -268,8 +272,9 @@ def load_profile(text: str) -> Profile:
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"profile is not valid TOML: {exc}") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
-        raise ProfileError("profile refused: its arrays or tables are nested too deeply to "
-                           "read") from None
+        raise ProfileError(
+            "profile refused: its arrays or tables are nested too deeply to read"
+        ) from None
     data = dict(data)
     controls = data.pop("time_controls", None)
     if not isinstance(controls, dict) or not controls:
@@ -313,8 +318,13 @@ _OPTIONAL_TABLES = frozenset({"sources"})
 # annotations``): resolving them with typing.get_type_hints compiles each one, half of what
 # loading a profile costs, and every command loads one.
 _ANNOTATIONS: dict[str, object] = {
-    "int": int, "str": str, "bool": bool, "Decimal": Decimal, "Decimal | None": Decimal | None,
-    "tuple[int, ...]": tuple[int, ...], "tuple[str, ...]": tuple[str, ...],
+    "int": int,
+    "str": str,
+    "bool": bool,
+    "Decimal": Decimal,
+    "Decimal | None": Decimal | None,
+    "tuple[int, ...]": tuple[int, ...],
+    "tuple[str, ...]": tuple[str, ...],
     "tuple[Decimal, ...]": tuple[Decimal, ...],
 }
 
@@ -334,9 +344,11 @@ def _build(cls: type, table: object, path: str) -> Any:
     unknown = sorted(set(table) - names)
     if unknown:
         raise ProfileError(f"profile key '{path}.{unknown[0]}': unknown key")
-    optional = {f.name for f in dataclasses.fields(cls)
-                if f.default is not dataclasses.MISSING
-                or f.default_factory is not dataclasses.MISSING}
+    optional = {
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    }
     values = {}
     for name in names:
         if name not in table:

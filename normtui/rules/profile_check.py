@@ -14,13 +14,30 @@ from normtui.rules.errors import ProfileError
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
 
-__all__ = ["DRAW_RULES", "MAX_CLOCK_SECONDS", "MAX_INCREMENT_FROM_MOVE", "MAX_INCREMENT_SECONDS",
-           "MIN_CLASSICAL_SECONDS", "PLAYOFF_TIEBREAK_BASES", "REQUIRED_TIME_CONTROLS",
-           "SB_BASES", "SECOND_CYCLE_ORDERS", "TIEBREAK_NAMES", "check_profile"]
+__all__ = [
+    "DRAW_RULES",
+    "MAX_CLOCK_SECONDS",
+    "MAX_INCREMENT_FROM_MOVE",
+    "MAX_INCREMENT_SECONDS",
+    "MIN_CLASSICAL_SECONDS",
+    "PLAYOFF_TIEBREAK_BASES",
+    "REQUIRED_TIME_CONTROLS",
+    "SB_BASES",
+    "SECOND_CYCLE_ORDERS",
+    "TIEBREAK_NAMES",
+    "check_profile",
+]
 
 # The tie-breaks normtui computes (FIDE C.07's definitions: normtui.rules.tiebreaks).
-TIEBREAK_NAMES = ("sonneborn_berger", "wins", "black_wins", "direct_encounter", "koya",
-                  "extended_koya", "lots")
+TIEBREAK_NAMES = (
+    "sonneborn_berger",
+    "wins",
+    "black_wins",
+    "direct_encounter",
+    "koya",
+    "extended_koya",
+    "lots",
+)
 SB_BASES = ("event_points", "main_game")
 REQUIRED_TIME_CONTROLS = ("classical", "armageddon", "playoff_blitz", "playoff_armageddon")
 # normtui.rules.berger.SECOND_CYCLE_ORDERS (a test keeps the two equal).
@@ -37,8 +54,19 @@ MAX_CLOCK_SECONDS = 6 * 3600
 MAX_INCREMENT_SECONDS = 60
 MAX_INCREMENT_FROM_MOVE = 200
 MIN_CLASSICAL_SECONDS = 60 * 60
-_TABLES = ("event", "time_controls", "classical", "points", "blitz_points", "tiebreaks",
-           "playoff", "prizes", "duties", "illness", "sources")
+_TABLES = (
+    "event",
+    "time_controls",
+    "classical",
+    "points",
+    "blitz_points",
+    "tiebreaks",
+    "playoff",
+    "prizes",
+    "duties",
+    "illness",
+    "sources",
+)
 
 
 def _fail(key: str, why: str) -> typing.NoReturn:
@@ -71,15 +99,24 @@ def _check_event(p: Profile) -> None:
         _fail("event.cycles", "must be at least 1")
     per_cycle = ev.players - 1 if ev.players % 2 == 0 else ev.players
     if ev.rounds != per_cycle * ev.cycles:
-        _fail("event.rounds", f"{ev.players} players over {ev.cycles} cycle(s) play "
-              f"{per_cycle * ev.cycles} rounds, not {ev.rounds}")
+        _fail(
+            "event.rounds",
+            f"{ev.players} players over {ev.cycles} cycle(s) play "
+            f"{per_cycle * ev.cycles} rounds, not {ev.rounds}",
+        )
     if ev.pairing_system != "berger":
         _fail("event.pairing_system", f"only 'berger' is supported, got {ev.pairing_system!r}")
     _one_of("event.second_cycle", ev.second_cycle, SECOND_CYCLE_ORDERS)
-    if len(ev.currency) != 3 or not ev.currency.isascii() or not ev.currency.isupper() \
-            or not ev.currency.isalpha():
-        _fail("event.currency", f"an ISO 4217 code of three capital letters (NOK, EUR), "
-              f"got {ev.currency!r}")
+    if (
+        len(ev.currency) != 3
+        or not ev.currency.isascii()
+        or not ev.currency.isupper()
+        or not ev.currency.isalpha()
+    ):
+        _fail(
+            "event.currency",
+            f"an ISO 4217 code of three capital letters (NOK, EUR), got {ev.currency!r}",
+        )
     if not ev.name.strip():
         _fail("event.name", "must not be blank")
     cl = p.classical
@@ -99,14 +136,23 @@ def _check_time_controls(p: Profile) -> None:
         for colour in ("white", "black"):
             seconds = getattr(tc, f"{colour}_seconds")
             if seconds > MAX_CLOCK_SECONDS:
-                _fail(f"{key}.{colour}_seconds", f"{seconds} seconds is more than a clock is "
-                      f"set to (1 to {MAX_CLOCK_SECONDS} seconds, 6 hours)")
+                _fail(
+                    f"{key}.{colour}_seconds",
+                    f"{seconds} seconds is more than a clock is "
+                    f"set to (1 to {MAX_CLOCK_SECONDS} seconds, 6 hours)",
+                )
         if tc.increment_seconds > MAX_INCREMENT_SECONDS:
-            _fail(f"{key}.increment_seconds", f"{tc.increment_seconds} seconds a move is more "
-                  f"than an increment is (0 to {MAX_INCREMENT_SECONDS} seconds)")
+            _fail(
+                f"{key}.increment_seconds",
+                f"{tc.increment_seconds} seconds a move is more "
+                f"than an increment is (0 to {MAX_INCREMENT_SECONDS} seconds)",
+            )
         if not 1 <= tc.increment_from_move <= MAX_INCREMENT_FROM_MOVE:
-            _fail(f"{key}.increment_from_move", f"move {tc.increment_from_move}: moves are "
-                  f"numbered from 1, and an increment starts by move {MAX_INCREMENT_FROM_MOVE}")
+            _fail(
+                f"{key}.increment_from_move",
+                f"move {tc.increment_from_move}: moves are "
+                f"numbered from 1, and an increment starts by move {MAX_INCREMENT_FROM_MOVE}",
+            )
         if name == "classical":
             _check_classical(key, tc.white_seconds, tc.black_seconds, tc.increment_seconds)
 
@@ -116,10 +162,13 @@ def _check_classical(key: str, white: int, black: int, increment: int) -> None:
         total = seconds + 60 * increment
         if total < MIN_CLASSICAL_SECONDS:
             minutes, rest = divmod(total, 60)
-            said = f"{minutes}'" + (f"{rest:02d}\"" if rest else "")
-            _fail(key, f"{colour} has {said} with 60 moves' increments; a classical game gives "
-                  "each player at least 60' (FIDE Laws of Chess, Appendix A.1: under 60' is "
-                  "rapid)")
+            said = f"{minutes}'" + (f'{rest:02d}"' if rest else "")
+            _fail(
+                key,
+                f"{colour} has {said} with 60 moves' increments; a classical game gives "
+                "each player at least 60' (FIDE Laws of Chess, Appendix A.1: under 60' is "
+                "rapid)",
+            )
 
 
 def _check_points(p: Profile) -> None:
@@ -130,20 +179,27 @@ def _check_points(p: Profile) -> None:
         _fail("points.forfeit_win", "a forfeit win cannot score less than a forfeit loss")
     no_armageddon = not p.classical.armageddon_after_draw
     if no_armageddon and pts.draw_armageddon_win != pts.draw_armageddon_loss:
-        _fail("points.draw_armageddon_win", "with no Armageddon after a draw "
-              "(classical.armageddon_after_draw = false) a draw scores the same for both: "
-              "draw_armageddon_win and draw_armageddon_loss are the draw's points")
+        _fail(
+            "points.draw_armageddon_win",
+            "with no Armageddon after a draw "
+            "(classical.armageddon_after_draw = false) a draw scores the same for both: "
+            "draw_armageddon_win and draw_armageddon_loss are the draw's points",
+        )
     win, loss = pts.armageddon_forfeit
     if win < loss:
-        _fail("points.armageddon_forfeit_win",
-              "the player present cannot score less than the one absent")
+        _fail(
+            "points.armageddon_forfeit_win",
+            "the player present cannot score less than the one absent",
+        )
     if not p.blitz_points.win > p.blitz_points.draw > p.blitz_points.loss:
         _fail("blitz_points", "must order win > draw > loss")
 
 
 def _check_tiebreaks(p: Profile) -> None:
-    for key, order in (("tiebreaks.order", p.tiebreaks.order),
-                       ("playoff.round_robin_tiebreaks", p.playoff.round_robin_tiebreaks)):
+    for key, order in (
+        ("tiebreaks.order", p.tiebreaks.order),
+        ("playoff.round_robin_tiebreaks", p.playoff.round_robin_tiebreaks),
+    ):
         for name in order:
             if name not in TIEBREAK_NAMES:
                 _fail(key, f"unknown tie-break {name!r} (known: {', '.join(TIEBREAK_NAMES)})")
@@ -160,13 +216,12 @@ def _check_playoff(p: Profile) -> None:
         name = getattr(po, key)
         if name not in p.time_controls:
             _fail(f"playoff.{key}", f"names no time control: {name!r}")
-    _one_of("playoff.armageddon_colours", po.armageddon_colours,
-            ("lots", "higher_ranked_chooses"))
+    _one_of("playoff.armageddon_colours", po.armageddon_colours, ("lots", "higher_ranked_chooses"))
     _one_of("playoff.armageddon_draw_winner", po.armageddon_draw_winner, ("white", "black"))
-    _one_of("playoff.round_robin_second_cycle", po.round_robin_second_cycle,
-            SECOND_CYCLE_ORDERS)
-    _one_of("playoff.round_robin_tiebreak_basis", po.round_robin_tiebreak_basis,
-            PLAYOFF_TIEBREAK_BASES)
+    _one_of("playoff.round_robin_second_cycle", po.round_robin_second_cycle, SECOND_CYCLE_ORDERS)
+    _one_of(
+        "playoff.round_robin_tiebreak_basis", po.round_robin_tiebreak_basis, PLAYOFF_TIEBREAK_BASES
+    )
     for key in ("match_games", "round_robin_cycles", "matches"):
         if getattr(po, key) < 1:
             _fail(f"playoff.{key}", "must be at least 1")
@@ -178,8 +233,11 @@ def _check_prizes(p: Profile) -> None:
     if total != prizes.fund:
         _fail("prizes.amounts", f"add up to {total:f}, not to the fund {prizes.fund:f}")
     if len(prizes.amounts) > p.event.players:
-        _fail("prizes.amounts", f"{len(prizes.amounts)} prizes for {p.event.players} players: "
-              "a prize table cannot be longer than the field")
+        _fail(
+            "prizes.amounts",
+            f"{len(prizes.amounts)} prizes for {p.event.players} players: "
+            "a prize table cannot be longer than the field",
+        )
     if list(prizes.amounts) != sorted(prizes.amounts, reverse=True):
         _fail("prizes.amounts", "a lower place cannot win more than a higher one")
     if any(a != a.quantize(Decimal("0.01")) for a in prizes.amounts):

@@ -14,8 +14,11 @@ from collections.abc import Callable
 __all__ = ["flow_fits"]
 
 
-def flow_fits(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int],
-              spend: Callable[[int], None]) -> bool:
+def flow_fits(
+    games: list[tuple[int, int, list[tuple[int, int]]]],
+    room: dict[int, int],
+    spend: Callable[[int], None],
+) -> bool:
     """Whether the least each game must hand out, split in any fraction between its two
     players, fits the players' room: a max-flow from the games to the players."""
     players = sorted({p for w, b, _ in games for p in (w, b)})

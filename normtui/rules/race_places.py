@@ -44,8 +44,9 @@ class RacePlan:
         """This player's place in that outcome, a tie counted as lost when ``level_counts``."""
         totals = self.totals(endings)
         mine = totals[self.player]
-        return 1 + sum(1 for m in self.others
-                       if totals[m] > mine or (level_counts and totals[m] == mine))
+        return 1 + sum(
+            1 for m in self.others if totals[m] > mine or (level_counts and totals[m] == mine)
+        )
 
 
 def first_place(plan: RacePlan, budget: Budget) -> tuple[bool | None, int]:
@@ -62,8 +63,7 @@ def first_place(plan: RacePlan, budget: Budget) -> tuple[bool | None, int]:
     return verdict, 0
 
 
-def best_range(plan: RacePlan, first: tuple[bool | None, int],
-                budget: Budget) -> tuple[int, int]:
+def best_range(plan: RacePlan, first: tuple[bool | None, int], budget: Budget) -> tuple[int, int]:
     """The best place: (no better is possible, this one is reachable). The fewest others that
     must end above this player's best total, by freeing the fewest from that cap."""
     mark = plan.state[plan.player]
@@ -73,8 +73,7 @@ def best_range(plan: RacePlan, first: tuple[bool | None, int],
     verdict, place = first
     if verdict:
         return 1, 1
-    low = base + max(1 if verdict is False and not forced else 0,
-                     _fewest_freed(plan, could, mark))
+    low = base + max(1 if verdict is False and not forced else 0, _fewest_freed(plan, could, mark))
     high = base + len(could)  # every other player free: the best total is still theirs
     if place:
         high = min(high, place)
@@ -84,8 +83,7 @@ def best_range(plan: RacePlan, first: tuple[bool | None, int],
     fewest, most = low - base, len(could) - 1
     while fewest <= most and budget.left > 0:
         middle = (fewest + most) // 2
-        found, endings = can_cap(plan.state, plan.rest, dict.fromkeys(order[middle:], mark),
-                                 budget)
+        found, endings = can_cap(plan.state, plan.rest, dict.fromkeys(order[middle:], mark), budget)
         if found:
             high = min(high, plan.place(endings, level_counts=False))
             most = middle - 1
@@ -93,9 +91,12 @@ def best_range(plan: RacePlan, first: tuple[bool | None, int],
             fewest = middle + 1
     while low < high and budget.left > 0:
         found, endings = _any_of(
-            combinations(could, low - base), budget,
-            lambda free: can_cap(plan.state, plan.rest,
-                                 {m: mark for m in could if m not in free}, budget))
+            combinations(could, low - base),
+            budget,
+            lambda free: can_cap(
+                plan.state, plan.rest, {m: mark for m in could if m not in free}, budget
+            ),
+        )
         if found:
             high = min(high, plan.place(endings, level_counts=False))
         if found is not False:
@@ -126,8 +127,9 @@ def worst_range(plan: RacePlan, budget: Budget) -> tuple[int, int]:
     fewest, most = 1, min(len(could) - 1, high - base)
     while fewest < most and budget.left > 0:
         middle = (fewest + most + 1) // 2
-        found, endings = can_reach(plan.state, plan.rest, dict.fromkeys(order[:middle], mark),
-                                   budget)
+        found, endings = can_reach(
+            plan.state, plan.rest, dict.fromkeys(order[:middle], mark), budget
+        )
         if found:
             low = max(low, plan.place(endings, level_counts=True))
             fewest = middle
@@ -137,15 +139,16 @@ def worst_range(plan: RacePlan, budget: Budget) -> tuple[int, int]:
     for m in order[fewest:]:
         if low >= high or budget.left <= 0:
             break
-        found, endings = can_reach(plan.state, plan.rest, dict.fromkeys([*chosen, m], mark),
-                                   budget)
+        found, endings = can_reach(plan.state, plan.rest, dict.fromkeys([*chosen, m], mark), budget)
         if found:
             chosen.append(m)
             low = max(low, plan.place(endings, level_counts=True))
     while low < high and budget.left > 0:
         found, endings = _any_of(
-            combinations(could, high - base), budget,
-            lambda some: can_reach(plan.state, plan.rest, dict.fromkeys(some, mark), budget))
+            combinations(could, high - base),
+            budget,
+            lambda some: can_reach(plan.state, plan.rest, dict.fromkeys(some, mark), budget),
+        )
         if found:
             low = max(low, plan.place(endings, level_counts=True))
         if found is not False:
@@ -154,9 +157,11 @@ def worst_range(plan: RacePlan, budget: Budget) -> tuple[int, int]:
     return min(low, high), high
 
 
-def _any_of(sets: Iterable[tuple[int, ...]], budget: Budget,
-            ask: Callable[[tuple[int, ...]], tuple[bool | None, Endings]]
-            ) -> tuple[bool | None, Endings]:
+def _any_of(
+    sets: Iterable[tuple[int, ...]],
+    budget: Budget,
+    ask: Callable[[tuple[int, ...]], tuple[bool | None, Endings]],
+) -> tuple[bool | None, Endings]:
     """The first of ``sets`` for which ``ask`` says yes, with its endings; False when it says
     no for every one; None when one was left unsettled or the steps ran out."""
     unsure = False
@@ -207,8 +212,9 @@ def _most_reaching(plan: RacePlan, could: list[int], mark: int) -> int:
     waste = {m: 1 << 30 for m in could}
     for w, b, outs in plan.rest:
         if w in inside and b in inside:
-            lost = max(o[0] for o in outs) + max(o[1] for o in outs) - max(o[0] + o[1]
-                                                                         for o in outs)
+            lost = (
+                max(o[0] for o in outs) + max(o[1] for o in outs) - max(o[0] + o[1] for o in outs)
+            )
             pair = (min(w, b), max(w, b))
             pairs[pair] = pairs.get(pair, 0) + 1
             for m in (w, b):
@@ -218,9 +224,14 @@ def _most_reaching(plan: RacePlan, could: list[int], mark: int) -> int:
     size = len(could)
     for count in range(size, 1, -1):
         # Twice each one's surplus, less his games among any ``count`` of them (half each).
-        values = sorted((2 * (plan.state[m] + plan.gain[m] - mark)
-                         - max(0, games[m] - most_per_pair * (size - count)) * waste[m]
-                         for m in could), reverse=True)
+        values = sorted(
+            (
+                2 * (plan.state[m] + plan.gain[m] - mark)
+                - max(0, games[m] - most_per_pair * (size - count)) * waste[m]
+                for m in could
+            ),
+            reverse=True,
+        )
         if sum(values[:count]) >= 0:
             return count
     return 1

@@ -65,8 +65,12 @@ Outs = tuple[tuple[int, int], ...]
 def _bounds(outs: Outs, domain: tuple[int, ...]) -> tuple[int, int, int, int]:
     """(White's least, White's most, Black's least, Black's most) over the endings in
     ``domain``: a handful of distinct values in any event, so worked out once each."""
-    return (min(outs[i][0] for i in domain), max(outs[i][0] for i in domain),
-            min(outs[i][1] for i in domain), max(outs[i][1] for i in domain))
+    return (
+        min(outs[i][0] for i in domain),
+        max(outs[i][0] for i in domain),
+        min(outs[i][1] for i in domain),
+        max(outs[i][1] for i in domain),
+    )
 
 
 @cache
@@ -87,8 +91,9 @@ def _left_of(outs: Outs) -> Outs:
 _DEEPEST = 400
 
 
-def can_cap(current: dict[int, int], games: Sequence[Scaled], caps: dict[int, int],
-            budget: Budget) -> tuple[bool | None, Endings]:
+def can_cap(
+    current: dict[int, int], games: Sequence[Scaled], caps: dict[int, int], budget: Budget
+) -> tuple[bool | None, Endings]:
     """Whether every player in ``caps`` can end at or below his cap, the others free to take
     anything; with a yes, the endings of all ``games`` that show it."""
     room = {n: cap - current[n] for n, cap in caps.items()}
@@ -109,8 +114,9 @@ def can_cap(current: dict[int, int], games: Sequence[Scaled], caps: dict[int, in
     return _settle(inner, room, budget, endings)
 
 
-def can_reach(current: dict[int, int], games: Sequence[Scaled], targets: dict[int, int],
-              budget: Budget) -> tuple[bool | None, Endings]:
+def can_reach(
+    current: dict[int, int], games: Sequence[Scaled], targets: dict[int, int], budget: Budget
+) -> tuple[bool | None, Endings]:
     """Whether every player in ``targets`` can end at or above his target; with a yes, the
     endings of all ``games`` that show it."""
     need = {n: t - current[n] for n, t in targets.items()}
@@ -134,9 +140,12 @@ def can_reach(current: dict[int, int], games: Sequence[Scaled], targets: dict[in
     return _settle(inner, {n: -v for n, v in need.items()}, budget, endings)
 
 
-def _settle(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
-            room: dict[int, int], budget: Budget,
-            endings: Endings) -> tuple[bool | None, Endings]:
+def _settle(
+    inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
+    room: dict[int, int],
+    budget: Budget,
+    endings: Endings,
+) -> tuple[bool | None, Endings]:
     try:
         verdict = _fits(inner, room, budget, endings)
     except _OutOfSteps:
@@ -144,8 +153,12 @@ def _settle(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
     return verdict, endings if verdict else {}
 
 
-def _fits(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
-          room: dict[int, int], budget: Budget, endings: Endings) -> bool | None:
+def _fits(
+    inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
+    room: dict[int, int],
+    budget: Budget,
+    endings: Endings,
+) -> bool | None:
     """The cap question on the games among capped players; fills ``endings`` with a yes."""
     if any(r < 0 for r in room.values()):
         return False
@@ -198,8 +211,7 @@ def _fits(inner: list[tuple[int, int, int, tuple[tuple[int, int], ...]]],
             break
     verdict: bool | None = True
     for part in _components([inner[k][1:3] for k in sorted(alive)], sorted(alive)):
-        games = [(inner[k][1], inner[k][2], [inner[k][3][i] for i in domains[k]])
-                 for k in part]
+        games = [(inner[k][1], inner[k][2], [inner[k][3][i] for i in domains[k]]) for k in part]
         found = _one_part(games, room, budget)
         if found is False:
             return False
@@ -239,8 +251,9 @@ def _components(pairs: list[tuple[int, int]], keys: list[int]) -> list[list[int]
     return list(groups.values())
 
 
-def _one_part(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int],
-              budget: Budget) -> list[int] | Literal[False] | None:
+def _one_part(
+    games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int], budget: Budget
+) -> list[int] | Literal[False] | None:
     """A list of ending indices (yes), False (no) or None (undecided)."""
     if not flow_fits(games, room, partial(_spend, budget)):
         return False
@@ -250,17 +263,22 @@ def _one_part(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[in
     return _exact(games, room, budget)
 
 
-def _witness(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int],
-             budget: Budget) -> list[int] | None:
+def _witness(
+    games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int], budget: Budget
+) -> list[int] | None:
     """A local search (fewest overflowing points, a random step now and then, the same seed
     every time) for endings that keep every player within his room."""
     rng = random.Random(len(games))
     load = dict.fromkeys(room, 0)
     pick = []
     for w, b, outs in games:  # greedily: the ending that leaves the most room to the tighter
-        i = max(range(len(outs)), key=lambda i: (min(room[w] - load[w] - outs[i][0],
-                                                     room[b] - load[b] - outs[i][1]),
-                                                 -outs[i][0] - outs[i][1]))
+        i = max(
+            range(len(outs)),
+            key=lambda i: (
+                min(room[w] - load[w] - outs[i][0], room[b] - load[b] - outs[i][1]),
+                -outs[i][0] - outs[i][1],
+            ),
+        )
         pick.append(i)
         load[w] += outs[i][0]
         load[b] += outs[i][1]
@@ -297,8 +315,9 @@ def _witness(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int
     return None
 
 
-def _exact(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int],
-           budget: Budget) -> list[int] | Literal[False]:
+def _exact(
+    games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, int], budget: Budget
+) -> list[int] | Literal[False]:
     """Every ending of every game, depth first, with the states already refuted remembered;
     raises ``_OutOfSteps`` when the budget is spent."""
     players = sorted({p for w, b, _ in games for p in (w, b)})
@@ -312,10 +331,12 @@ def _exact(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, 
     placed: set[int] = set()
     room_left = dict(room)
     while len(order) < count:
-        mine = {n: [k for k, g in enumerate(games) if k not in placed and n in g[:2]]
-                for n in players}
-        tightest = min((n for n in players if mine[n]),
-                       key=lambda n: (room_left[n] / len(mine[n]), n))
+        mine = {
+            n: [k for k, g in enumerate(games) if k not in placed and n in g[:2]] for n in players
+        }
+        tightest = min(
+            (n for n in players if mine[n]), key=lambda n: (room_left[n] / len(mine[n]), n)
+        )
         for k in mine[tightest]:
             order.append(k)
             placed.add(k)
@@ -351,8 +372,9 @@ def _exact(games: list[tuple[int, int, list[tuple[int, int]]]], room: dict[int, 
         w, b, outs = games[k]
         iw, ib = index[w], index[b]
         # The player with more room takes the bigger share first: the likelier way out.
-        order = sorted(range(len(outs)),
-                       key=lambda i: -(outs[i][0] - outs[i][1]) * (left[iw] - left[ib]))
+        order = sorted(
+            range(len(outs)), key=lambda i: -(outs[i][0] - outs[i][1]) * (left[iw] - left[ib])
+        )
         for i in order:
             pw, pb = outs[i]
             if pw <= left[iw] and pb <= left[ib]:

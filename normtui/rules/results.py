@@ -28,8 +28,11 @@ def _where(game: Game) -> str:
     return f"board {game.board} of round {game.round}"
 
 
-def state_for(result: MainResult | None, armageddon: ArmageddonResult | None,
-              armageddon_after_draw: bool = True) -> GameState:
+def state_for(
+    result: MainResult | None,
+    armageddon: ArmageddonResult | None,
+    armageddon_after_draw: bool = True,
+) -> GameState:
     """The state a game with these results is in."""
     if result is None:
         return GameState.SCHEDULED
@@ -41,12 +44,14 @@ def state_for(result: MainResult | None, armageddon: ArmageddonResult | None,
 
 
 def _refuse_overwrite(game: Game, what: str, old: str) -> None:
-    raise RuleError(f"{_where(game)} already has {what}{old}; enter it as a correction",
-                    "Regulations §8")
+    raise RuleError(
+        f"{_where(game)} already has {what}{old}; enter it as a correction", "Regulations §8"
+    )
 
 
-def apply_result(game: Game, result: MainResult, armageddon: ArmageddonResult | None, *,
-                 correction: bool = False) -> Game:
+def apply_result(
+    game: Game, result: MainResult, armageddon: ArmageddonResult | None, *, correction: bool = False
+) -> Game:
     """The game with its main result (and, after a draw, its Armageddon) entered.
 
     Entering exactly what is already there is not an overwrite and returns the game as it is,
@@ -61,21 +66,27 @@ def apply_result(game: Game, result: MainResult, armageddon: ArmageddonResult | 
             _refuse_overwrite(game, "", game.result.value)
         if game.armageddon is not None:
             _refuse_overwrite(game, "the Armageddon ", game.armageddon.value)
-    entered = replace(game, result=result, armageddon=armageddon,
-                      state=state_for(result, armageddon, game.armageddon_after_draw))
+    entered = replace(
+        game,
+        result=result,
+        armageddon=armageddon,
+        state=state_for(result, armageddon, game.armageddon_after_draw),
+    )
     check_game(entered)
     return entered
 
 
-def apply_armageddon(game: Game, armageddon: ArmageddonResult, *,
-                     correction: bool = False) -> Game:
+def apply_armageddon(game: Game, armageddon: ArmageddonResult, *, correction: bool = False) -> Game:
     """The game with its Armageddon entered: only after a drawn main game (§2)."""
     if game.armageddon is not None and not correction:
         if game.armageddon is armageddon:
             return game
         _refuse_overwrite(game, "the Armageddon ", game.armageddon.value)
-    entered = replace(game, armageddon=armageddon,
-                      state=state_for(game.result, armageddon, game.armageddon_after_draw))
+    entered = replace(
+        game,
+        armageddon=armageddon,
+        state=state_for(game.result, armageddon, game.armageddon_after_draw),
+    )
     check_game(entered)
     return entered
 
@@ -100,13 +111,17 @@ def check_round_closable(games: Sequence[Game]) -> None:
     if no_armageddon:
         parts.append(_boards(no_armageddon, "a drawn main game whose Armageddon is missing"))
     label = "round" if len(rounds) == 1 else "rounds"
-    raise RuleError(f"{label} {', '.join(map(str, rounds))} cannot be closed: "
-                    f"{'; '.join(parts)}", "Regulations §2, §4")
+    raise RuleError(
+        f"{label} {', '.join(map(str, rounds))} cannot be closed: {'; '.join(parts)}",
+        "Regulations §2, §4",
+    )
 
 
 def _boards(games: Sequence[Game], what: str) -> str:
     rounds = {g.round for g in games}
-    names = [f"{g.board}" if len(rounds) == 1 else f"{g.board} (round {g.round})"
-             for g in sorted(games, key=lambda g: (g.round, g.board))]
+    names = [
+        f"{g.board}" if len(rounds) == 1 else f"{g.board} (round {g.round})"
+        for g in sorted(games, key=lambda g: (g.round, g.board))
+    ]
     noun = "board" if len(names) == 1 else "boards"
     return f"{noun} {', '.join(names)} {'has' if len(names) == 1 else 'have'} {what}"

@@ -36,15 +36,19 @@ def sign(sig: Signatures, who: Literal["white", "black", "arbiter"]) -> Signatur
     """Add one signature. The arbiter countersigns what the players signed, so not before
     both have; and a party signs once."""
     if who not in ("white", "black", "arbiter"):
-        raise RuleError(f"{who!r} does not sign a scoresheet; white, black and the arbiter do",
-                        "Regulations §8")
+        raise RuleError(
+            f"{who!r} does not sign a scoresheet; white, black and the arbiter do", "Regulations §8"
+        )
     if getattr(sig, who):
         raise RuleError(f"{who} has already signed this scoresheet", "Regulations §8")
     if who == "arbiter" and not (sig.white and sig.black):
         missing = [p for p in ("white", "black") if not getattr(sig, p)]
         verb = "have" if len(missing) > 1 else "has"
-        raise RuleError(f"the arbiter countersigns after both players have signed; "
-                        f"{' and '.join(missing)} {verb} not signed yet", "Regulations §8")
+        raise RuleError(
+            f"the arbiter countersigns after both players have signed; "
+            f"{' and '.join(missing)} {verb} not signed yet",
+            "Regulations §8",
+        )
     return replace(sig, **{who: True})
 
 
@@ -61,25 +65,30 @@ def signatures_after(old: Game, new: Game, sig: Signatures) -> Signatures:
     Signatures(white=False, black=False, arbiter=False)
     """
     changed = (old.result is not None and new.result != old.result) or (
-        old.armageddon is not None and new.armageddon != old.armageddon)
+        old.armageddon is not None and new.armageddon != old.armageddon
+    )
     return Signatures() if changed else sig
 
 
 def signers(sig: Signatures) -> list[str]:
     """Who has signed, in the order they sign: ["White", "Black", "the arbiter"]."""
-    return [name for name, on in (("White", sig.white), ("Black", sig.black),
-                                  ("the arbiter", sig.arbiter)) if on]
+    return [
+        name
+        for name, on in (("White", sig.white), ("Black", sig.black), ("the arbiter", sig.arbiter))
+        if on
+    ]
 
 
-def provisional_games(games: Iterable[Game], signatures: Mapping[tuple[int, int], Signatures]
-                      ) -> frozenset[tuple[int, int]]:
+def provisional_games(
+    games: Iterable[Game], signatures: Mapping[tuple[int, int], Signatures]
+) -> frozenset[tuple[int, int]]:
     """(round, board) of every game with a result whose scoresheets are not yet final (§8).
 
     A game missing from ``signatures`` has no signature at all, so its result is provisional.
     """
     unsigned = Signatures()
     return frozenset(
-        (g.round, g.board) for g in games
-        if g.result is not None
-        and not signatures.get((g.round, g.board), unsigned).is_final
+        (g.round, g.board)
+        for g in games
+        if g.result is not None and not signatures.get((g.round, g.board), unsigned).is_final
     )

@@ -34,14 +34,16 @@ __all__ = [
     "points_of",
 ]
 
+
 def __getattr__(name: str) -> object:
     # POINTS, the 2022 numbers for tests and examples (real callers pass profile.points),
     # made on first use: the profile's classes are not this module's to load.
     if name == "POINTS":
         from normtui.rules.profile import MainPoints
 
-        points = MainPoints(Decimal(3), Decimal(0), Decimal("1.5"), Decimal(1), Decimal(3),
-                            Decimal(0))
+        points = MainPoints(
+            Decimal(3), Decimal(0), Decimal("1.5"), Decimal(1), Decimal(3), Decimal(0)
+        )
         globals()["POINTS"] = points
         return points
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -50,32 +52,39 @@ def __getattr__(name: str) -> object:
 def check_game(game: Game) -> None:
     """Refuse the states the regulations make impossible, naming the article."""
     if game.armageddon is not None and not game.armageddon_after_draw:
-        raise RuleError(f"round {game.round} board {game.board}: this event plays no "
-                        "Armageddon after a drawn game", "profile: classical.armageddon_after_draw")
+        raise RuleError(
+            f"round {game.round} board {game.board}: this event plays no "
+            "Armageddon after a drawn game",
+            "profile: classical.armageddon_after_draw",
+        )
     if game.armageddon is not None:
         if game.result is None:
             raise RuleError(
                 f"round {game.round} board {game.board}: an Armageddon is played only after "
-                "the main game is drawn, and this main game has no result yet", "Regulations §2")
+                "the main game is drawn, and this main game has no result yet",
+                "Regulations §2",
+            )
         if not game.result.is_draw:
             kind = "forfeited" if game.result.is_forfeit else "decisive"
             raise RuleError(
                 f"round {game.round} board {game.board}: no Armageddon after a {kind} main game "
-                f"({game.result.value})", "Regulations §2")
+                f"({game.result.value})",
+                "Regulations §2",
+            )
 
 
 def armageddon_due(game: Game) -> bool:
     """A drawn main game waits for its Armageddon (§2), where the rules have one."""
-    return (game.armageddon_after_draw and game.result is MainResult.DRAW
-            and game.armageddon is None)
+    return game.armageddon_after_draw and game.result is MainResult.DRAW and game.armageddon is None
 
 
 def is_complete(game: Game) -> bool:
     return game.result is not None and not armageddon_due(game)
 
 
-def pairing_points(game: Game, points: MainPoints, armageddon_draw_winner: str = "black"
-                   ) -> tuple[Decimal, Decimal] | None:
+def pairing_points(
+    game: Game, points: MainPoints, armageddon_draw_winner: str = "black"
+) -> tuple[Decimal, Decimal] | None:
     """Points of (White, Black) for the pairing, or ``None`` while it is not complete (§4).
 
     A forfeit gives the present player ``forfeit_win`` and the absent one ``forfeit_loss``
@@ -112,16 +121,18 @@ def pairing_points(game: Game, points: MainPoints, armageddon_draw_winner: str =
     return (high, low) if winner is Colour.WHITE else (low, high)
 
 
-def points_of(game: Game, number: int, points: MainPoints,
-              armageddon_draw_winner: str = "black") -> Decimal | None:
+def points_of(
+    game: Game, number: int, points: MainPoints, armageddon_draw_winner: str = "black"
+) -> Decimal | None:
     scored = pairing_points(game, points, armageddon_draw_winner)
     if scored is None:
         return None
     return scored[0] if game.colour_of(number) is Colour.WHITE else scored[1]
 
 
-def blitz_points(result: MainResult | ArmageddonResult, points: BlitzPoints
-                 ) -> tuple[Decimal, Decimal]:
+def blitz_points(
+    result: MainResult | ArmageddonResult, points: BlitzPoints
+) -> tuple[Decimal, Decimal]:
     """1 / ½ / 0 scoring of the blitz opener and the play-off games (forfeits as wins)."""
     value = result.value
     if value in ("1-0", "+/-"):

@@ -86,7 +86,8 @@ class Standing:
 def games_completed(number: int, games: Iterable[Game]) -> int:
     """Games the player finished over the board (§9: forfeits are not completed games)."""
     return sum(
-        1 for g in games
+        1
+        for g in games
         if number in (g.white, g.black) and g.result is not None and not g.result.is_forfeit
     )
 
@@ -97,8 +98,9 @@ def scheduled_games(profile: Profile) -> int:
     return (profile.event.players - 1) * profile.event.cycles
 
 
-def counted_players(players: Sequence[Player], games: Sequence[Game], profile: Profile
-                    ) -> frozenset[int]:
+def counted_players(
+    players: Sequence[Player], games: Sequence[Game], profile: Profile
+) -> frozenset[int]:
     """Pairing numbers whose results count in the final standings (§9 a/b).
 
     A withdrawn player counts when they completed at least ``withdrawal_counted_fraction`` of
@@ -116,8 +118,11 @@ def counted_players(players: Sequence[Player], games: Sequence[Game], profile: P
                 if number in completed:
                     completed[number] += 1
     needed = profile.illness.withdrawal_counted_fraction * scheduled_games(profile)
-    return frozenset(p.number for p in players
-                     if p.number not in withdrawn or Decimal(completed[p.number]) >= needed)
+    return frozenset(
+        p.number
+        for p in players
+        if p.number not in withdrawn or Decimal(completed[p.number]) >= needed
+    )
 
 
 def _main_game_score(game: Game, number: int) -> Decimal | None:
@@ -164,14 +169,28 @@ def _scored(game: Game, profile: Profile, counts_armageddon: bool) -> _Scored | 
                 # Wins with Black are over the board (FIDE "BWG"): not an opponent's absence.
                 if arm_winner is Colour.BLACK and not game.armageddon.is_forfeit:
                     black_wins[side] += 1
-    return (scored[0], main_w, wins[0], black_wins[0], armageddon_wins[0],
-            scored[1], main_b, wins[1], black_wins[1], armageddon_wins[1])
+    return (
+        scored[0],
+        main_w,
+        wins[0],
+        black_wins[0],
+        armageddon_wins[0],
+        scored[1],
+        main_b,
+        wins[1],
+        black_wins[1],
+        armageddon_wins[1],
+    )
 
 
-def compute_standings(players: Sequence[Player], games: Sequence[Game], profile: Profile, *,
-                      through_round: int | None = None,
-                      provisional_games: frozenset[tuple[int, int]] = frozenset()
-                      ) -> list[Standing]:
+def compute_standings(
+    players: Sequence[Player],
+    games: Sequence[Game],
+    profile: Profile,
+    *,
+    through_round: int | None = None,
+    provisional_games: frozenset[tuple[int, int]] = frozenset(),
+) -> list[Standing]:
     """The table after ``through_round`` (default: every complete pairing), best first.
 
     ``provisional_games`` holds (round, board) of results not yet signed (§8): rows that use
@@ -235,8 +254,10 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
     total = main_score if sb_main else points
     # What each pairing gave its two players for the tie-breaks: event points, or the main
     # game's 1 / ½ / 0.
-    pairs = [(white, black, scored[1], scored[6]) if sb_main else
-             (white, black, scored[0], scored[5]) for white, black, scored in scored_pairs]
+    pairs = [
+        (white, black, scored[1], scored[6]) if sb_main else (white, black, scored[0], scored[5])
+        for white, black, scored in scored_pairs
+    ]
     # C.07 9.1, as tiebreaks.sonneborn_berger: the score x the opponent's total, added up.
     sb = dict.fromkeys(total, Decimal(0))
     for white, black, white_score, black_score in pairs:
@@ -249,11 +270,18 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
         basis = [Scored(*pair) for pair in pairs]
 
     rows = [
-        Standing(number=p.number, name=p.name, points=points[p.number],
-                 sonneborn_berger=sb[p.number], wins=wins[p.number],
-                 black_wins=black_wins[p.number], games=played[p.number],
-                 counted=p.number in counted, armageddon_wins=armageddon_wins[p.number],
-                 provisional=p.number in provisional)
+        Standing(
+            number=p.number,
+            name=p.name,
+            points=points[p.number],
+            sonneborn_berger=sb[p.number],
+            wins=wins[p.number],
+            black_wins=black_wins[p.number],
+            games=played[p.number],
+            counted=p.number in counted,
+            armageddon_wins=armageddon_wins[p.number],
+            provisional=p.number in provisional,
+        )
         for p in players
     ]
     counted_total = {n: v for n, v in total.items() if n in counted}
@@ -266,8 +294,9 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
 _GROUP_TIEBREAKS = ("koya", "extended_koya", "direct_encounter")
 
 
-def classical_games(players: Sequence[Player], games: Sequence[Game], profile: Profile
-                    ) -> list[Scored]:
+def classical_games(
+    players: Sequence[Player], games: Sequence[Game], profile: Profile
+) -> list[Scored]:
     """The main games of the counted players as 1 / ½ / 0 (a forfeit as a win and a loss):
     what the classical-results tie-breaks read (2024's play-off round robin)."""
     from normtui.rules.tiebreaks import Scored
@@ -283,9 +312,13 @@ def classical_games(players: Sequence[Player], games: Sequence[Game], profile: P
     return out
 
 
-def add_group_tiebreaks(rows: Sequence[Standing], games: Sequence[Scored],
-                        totals: Mapping[int, Decimal], win: Decimal, order: Sequence[str]
-                        ) -> list[Standing]:
+def add_group_tiebreaks(
+    rows: Sequence[Standing],
+    games: Sequence[Scored],
+    totals: Mapping[int, Decimal],
+    win: Decimal,
+    order: Sequence[str],
+) -> list[Standing]:
     """``rows`` with Koya, extended Koya and direct encounter in ``extra`` where ``order``
     names them, computed from ``games`` (each player's ``totals``, ``win`` points a game).
 
@@ -306,15 +339,18 @@ def add_group_tiebreaks(rows: Sequence[Standing], games: Sequence[Scored],
             extra[n]["extended_koya"] = steps.get(n, ())
     out = [dataclasses.replace(r, extra=extra[r.number]) for r in rows]
     if "direct_encounter" in order:
-        before = list(order[:order.index("direct_encounter")])
+        before = list(order[: order.index("direct_encounter")])
         groups: dict[tuple[tuple[Decimal, ...], ...], list[int]] = {}
         for r in out:
             if r.counted:
                 groups.setdefault(tiebreak_key(r, before), []).append(r.number)
         encounters = tiebreaks.direct_encounter(games, groups.values())
-        out = [dataclasses.replace(r, extra={**r.extra,
-                                             "direct_encounter": encounters.get(r.number, ())})
-               for r in out]
+        out = [
+            dataclasses.replace(
+                r, extra={**r.extra, "direct_encounter": encounters.get(r.number, ())}
+            )
+            for r in out
+        ]
     return out
 
 
@@ -335,8 +371,10 @@ def _descending(key: tuple[tuple[Decimal, ...], ...]) -> tuple[tuple[Decimal, ..
 def rank_rows(rows: Sequence[Standing], order: Sequence[str]) -> list[Standing]:
     """Sort and number the rows; equal keys share a place. Pairing number orders equal rows
     for display only: it is never a tie-break."""
-    ranked = sorted((r for r in rows if r.counted),
-                    key=lambda r: (_descending(tiebreak_key(r, order)), r.number))
+    ranked = sorted(
+        (r for r in rows if r.counted),
+        key=lambda r: (_descending(tiebreak_key(r, order)), r.number),
+    )
     out: list[Standing] = []
     i = 0
     while i < len(ranked):
@@ -353,6 +391,18 @@ def rank_rows(rows: Sequence[Standing], order: Sequence[str]) -> list[Standing]:
 
 
 def _with_rank(row: Standing, rank: int | None, label: str | None) -> Standing:
-    return Standing(row.number, row.name, row.points, row.sonneborn_berger, row.wins,
-                    row.black_wins, row.games, row.counted, rank, label,
-                    row.armageddon_wins, row.provisional, row.extra)
+    return Standing(
+        row.number,
+        row.name,
+        row.points,
+        row.sonneborn_berger,
+        row.wins,
+        row.black_wins,
+        row.games,
+        row.counted,
+        rank,
+        label,
+        row.armageddon_wins,
+        row.provisional,
+        row.extra,
+    )

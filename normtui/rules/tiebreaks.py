@@ -54,12 +54,13 @@ class Scored:
 
     def sides(self) -> tuple[tuple[int, Decimal, int], tuple[int, Decimal, int]]:
         """(player, score, opponent) for White, then for Black."""
-        return ((self.white, self.white_score, self.black),
-                (self.black, self.black_score, self.white))
+        return (
+            (self.white, self.white_score, self.black),
+            (self.black, self.black_score, self.white),
+        )
 
 
-def sonneborn_berger(games: Sequence[Scored], totals: Mapping[int, Decimal]
-                     ) -> dict[int, Decimal]:
+def sonneborn_berger(games: Sequence[Scored], totals: Mapping[int, Decimal]) -> dict[int, Decimal]:
     """C.07 9.1: the sum over the games of score x opponent's total."""
     sb = dict.fromkeys(totals, Decimal(0))
     for g in games:
@@ -68,8 +69,9 @@ def sonneborn_berger(games: Sequence[Scored], totals: Mapping[int, Decimal]
     return sb
 
 
-def _shares(games: Sequence[Scored], totals: Mapping[int, Decimal], win: Decimal
-            ) -> dict[int, Decimal]:
+def _shares(
+    games: Sequence[Scored], totals: Mapping[int, Decimal], win: Decimal
+) -> dict[int, Decimal]:
     """Each player's total as a fraction of what their completed games could give."""
     played: dict[int, int] = defaultdict(int)
     for g in games:
@@ -78,8 +80,12 @@ def _shares(games: Sequence[Scored], totals: Mapping[int, Decimal], win: Decimal
     return {p: (totals[p] / (win * played[p]) if played[p] else Decimal(0)) for p in totals}
 
 
-def _koya_at(games: Sequence[Scored], totals: Mapping[int, Decimal],
-             shares: Mapping[int, Decimal], limit: Decimal) -> dict[int, Decimal]:
+def _koya_at(
+    games: Sequence[Scored],
+    totals: Mapping[int, Decimal],
+    shares: Mapping[int, Decimal],
+    limit: Decimal,
+) -> dict[int, Decimal]:
     ks = dict.fromkeys(totals, Decimal(0))
     for g in games:
         for player, score, opponent in g.sides():
@@ -88,15 +94,17 @@ def _koya_at(games: Sequence[Scored], totals: Mapping[int, Decimal],
     return ks
 
 
-def koya(games: Sequence[Scored], totals: Mapping[int, Decimal], win: Decimal
-         ) -> dict[int, Decimal]:
+def koya(
+    games: Sequence[Scored], totals: Mapping[int, Decimal], win: Decimal
+) -> dict[int, Decimal]:
     """C.07 9.2: points scored against the opponents on 50 % or more of their possible score
     (``win`` points a game)."""
     return _koya_at(games, totals, _shares(games, totals, win), _HALF)
 
 
-def extended_koya(games: Sequence[Scored], totals: Mapping[int, Decimal], win: Decimal
-                  ) -> dict[int, tuple[Decimal, ...]]:
+def extended_koya(
+    games: Sequence[Scored], totals: Mapping[int, Decimal], win: Decimal
+) -> dict[int, tuple[Decimal, ...]]:
     """C.07 9.2 extended: Koya with the limit lowered to each score group below 50 % in turn,
     best group first; compared in order, the first difference breaks the tie."""
     shares = _shares(games, totals, win)
@@ -105,8 +113,9 @@ def extended_koya(games: Sequence[Scored], totals: Mapping[int, Decimal], win: D
     return {p: tuple(step[p] for step in steps) for p in totals}
 
 
-def direct_encounter(games: Sequence[Scored], groups: Iterable[Sequence[int]]
-                     ) -> dict[int, tuple[Decimal, ...]]:
+def direct_encounter(
+    games: Sequence[Scored], groups: Iterable[Sequence[int]]
+) -> dict[int, tuple[Decimal, ...]]:
     """C.07 6: for each group of players tied when it applies, the points each scored against
     the others of the group, applied again to those it leaves tied. Players alone in their
     group get ``()``: there is nobody to compare them with."""

@@ -53,8 +53,11 @@ class WithdrawalEffect:
 def forfeit_by(game: Game, absent: int) -> Game:
     """``game`` lost by forfeit by player ``absent``: 3 points to the opponent, no Armageddon
     (§4, §9)."""
-    result = (MainResult.BLACK_FORFEIT_WIN if game.colour_of(absent) is Colour.WHITE
-              else MainResult.WHITE_FORFEIT_WIN)
+    result = (
+        MainResult.BLACK_FORFEIT_WIN
+        if game.colour_of(absent) is Colour.WHITE
+        else MainResult.WHITE_FORFEIT_WIN
+    )
     return replace(game, result=result, armageddon=None, state=GameState.FORFEIT)
 
 
@@ -62,8 +65,9 @@ def _percent(fraction: Decimal) -> str:
     return f"{(fraction * 100).normalize():f} %"
 
 
-def withdrawal_effect(number: int, games: Sequence[Game], profile: Profile, *,
-                      name: str | None = None) -> WithdrawalEffect:
+def withdrawal_effect(
+    number: int, games: Sequence[Game], profile: Profile, *, name: str | None = None
+) -> WithdrawalEffect:
     """The effect of withdrawing player ``number`` now, given every game of the event so far.
 
     Counted iff the games completed over the board (forfeits are not completed games) reach
@@ -84,13 +88,17 @@ def withdrawal_effect(number: int, games: Sequence[Game], profile: Profile, *,
     remaining = len(forfeits)
     games_word = "game" if remaining == 1 else "games"
     if counted:
-        message = (f"{opening}at least {_percent(fraction)}, so their games count in the final "
-                   f"standings and the {remaining} remaining {games_word} are lost by forfeit "
-                   f"(§9 b)")
+        message = (
+            f"{opening}at least {_percent(fraction)}, so their games count in the final "
+            f"standings and the {remaining} remaining {games_word} are lost by forfeit "
+            f"(§9 b)"
+        )
     else:
-        message = (f"{opening}fewer than {_percent(fraction)}, so none of their games count in "
-                   f"the final standings (§9 a); the {remaining} remaining {games_word} are not "
-                   "played and count for nobody")
+        message = (
+            f"{opening}fewer than {_percent(fraction)}, so none of their games count in "
+            f"the final standings (§9 a); the {remaining} remaining {games_word} are not "
+            "played and count for nobody"
+        )
     return WithdrawalEffect(number, completed, scheduled, counted, forfeits, message)
 
 
@@ -105,8 +113,13 @@ class IllnessDecision:
     article: str
 
 
-def decide_illness(round_no: int, profile: Profile, *, proposed: Postponement | None,
-                   opponent_refuses: bool = False) -> IllnessDecision:
+def decide_illness(
+    round_no: int,
+    profile: Profile,
+    *,
+    proposed: Postponement | None,
+    opponent_refuses: bool = False,
+) -> IllnessDecision:
     """Decide a game the ill player cannot play in round ``round_no`` (§9).
 
     * In a round of ``profile.illness.forfeit_rounds`` (2022: 9 and 10) there is no time left
@@ -124,36 +137,53 @@ def decide_illness(round_no: int, profile: Profile, *, proposed: Postponement | 
     rules = profile.illness
     if round_no in rules.forfeit_rounds:
         return IllnessDecision(
-            "forfeit", None,
+            "forfeit",
+            None,
             f"illness in round {round_no}: the game cannot be moved this late in the event, "
-            "so the player who fell ill forfeits it", ARTICLE)
+            "so the player who fell ill forfeits it",
+            ARTICLE,
+        )
     if proposed is None:
         return IllnessDecision(
-            "forfeit", None,
-            "no free day or morning slot was agreed, so the player who fell ill forfeits the "
-            "game", ARTICLE)
+            "forfeit",
+            None,
+            "no free day or morning slot was agreed, so the player who fell ill forfeits the game",
+            ARTICLE,
+        )
     if proposed is Postponement.MORNING and round_no >= profile.event.rounds:
-        raise RuleError(f"round {round_no} is the last round: there is no next round to play "
-                        "the game in the morning of", ARTICLE)
-    may_refuse = (rules.opponent_may_refuse_morning if proposed is Postponement.MORNING
-                  else rules.opponent_may_refuse_free_day)
-    slot = ("the morning of the next round" if proposed is Postponement.MORNING
-            else "a free day")
+        raise RuleError(
+            f"round {round_no} is the last round: there is no next round to play "
+            "the game in the morning of",
+            ARTICLE,
+        )
+    may_refuse = (
+        rules.opponent_may_refuse_morning
+        if proposed is Postponement.MORNING
+        else rules.opponent_may_refuse_free_day
+    )
+    slot = "the morning of the next round" if proposed is Postponement.MORNING else "a free day"
     if opponent_refuses:
         if not may_refuse:
             raise RuleError(f"the opponent cannot refuse to play on {slot}", ARTICLE)
-        raise RuleError(f"the opponent refuses to play on {slot}, as they may: propose another "
-                        "slot, or record that no solution was found (a forfeit)", ARTICLE)
-    return IllnessDecision("postpone", proposed,
-                           f"the game of round {round_no} is played on {slot}", ARTICLE)
+        raise RuleError(
+            f"the opponent refuses to play on {slot}, as they may: propose another "
+            "slot, or record that no solution was found (a forfeit)",
+            ARTICLE,
+        )
+    return IllnessDecision(
+        "postpone", proposed, f"the game of round {round_no} is played on {slot}", ARTICLE
+    )
 
 
 def apply_illness(game: Game, ill: int, decision: IllnessDecision) -> Game:
     """The game after ``decision`` about player ``ill``: postponed (a state, not a comment), or
     lost by forfeit by the player who fell ill."""
     if game.result is not None:
-        raise RuleError(f"round {game.round} board {game.board} already has a result "
-                        f"({game.result.value}): there is nothing left to postpone", ARTICLE)
+        raise RuleError(
+            f"round {game.round} board {game.board} already has a result "
+            f"({game.result.value}): there is nothing left to postpone",
+            ARTICLE,
+        )
     if decision.outcome == "forfeit":
         return forfeit_by(game, ill)
     game.colour_of(ill)  # raises for a player who is not in this game

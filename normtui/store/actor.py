@@ -39,8 +39,10 @@ def resolve_actor(actor: str | None) -> str:
     if not text:
         raise InputError(f"the arbiter's name ({source}) is empty")
     if len(text) > ACTOR_MAX or not text.isprintable():
-        raise InputError(f"the arbiter's name ({source}) must be one line of at most "
-                         f"{ACTOR_MAX} characters: {text[:ACTOR_MAX]!r}")
+        raise InputError(
+            f"the arbiter's name ({source}) must be one line of at most "
+            f"{ACTOR_MAX} characters: {text[:ACTOR_MAX]!r}"
+        )
     return text
 
 

@@ -21,8 +21,17 @@ from typing import Any
 from normtui.store.errors import ConflictError, NotFoundError
 from normtui.store.schema import TABLES
 
-__all__ = ["ACTIONS", "BOUNDARIES", "AuditEntry", "Recorder", "Row", "find_entry",
-           "find_undoable", "log_ids", "read_log"]
+__all__ = [
+    "ACTIONS",
+    "BOUNDARIES",
+    "AuditEntry",
+    "Recorder",
+    "Row",
+    "find_entry",
+    "find_undoable",
+    "log_ids",
+    "read_log",
+]
 
 Row = dict[str, Any]
 # Entries undo never takes back: the creation of the event, and a restore (where the log
@@ -30,12 +39,39 @@ Row = dict[str, Any]
 BOUNDARIES = ("create", "restore")
 # Every kind of change normtui writes (``normtui check`` reports any other as damage): a new
 # one is added here.
-ACTIONS = frozenset({
-    "armageddon", "arrival", "blitz start", "close round", "correction", "create", "details",
-    "feed", "feed source", "illness", "incident", "numbers", "pgn", "player",
-    "playoff choice", "playoff correction", "playoff pgn", "playoff result", "playoff start",
-    "reopen round", "restore", "result", "schedule", "sign", "start round", "state",
-    "time control", "undo", "withdraw"})
+ACTIONS = frozenset(
+    {
+        "armageddon",
+        "arrival",
+        "blitz start",
+        "close round",
+        "correction",
+        "create",
+        "details",
+        "feed",
+        "feed source",
+        "illness",
+        "incident",
+        "numbers",
+        "pgn",
+        "player",
+        "playoff choice",
+        "playoff correction",
+        "playoff pgn",
+        "playoff result",
+        "playoff start",
+        "reopen round",
+        "restore",
+        "result",
+        "schedule",
+        "sign",
+        "start round",
+        "state",
+        "time control",
+        "undo",
+        "withdraw",
+    }
+)
 Rows = Mapping[str, Mapping[str, Row | None]]
 
 
@@ -66,18 +102,31 @@ class AuditEntry:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "at": self.at, "actor": self.actor, "action": self.action,
-            "summary": self.summary, "undoes": self.undoes, "undone_by": self.undone_by,
-            "before": self.before, "after": self.after,
+            "id": self.id,
+            "at": self.at,
+            "actor": self.actor,
+            "action": self.action,
+            "summary": self.summary,
+            "undoes": self.undoes,
+            "undone_by": self.undone_by,
+            "before": self.before,
+            "after": self.after,
         }
 
 
 def _entry(row: Mapping[str, Any], undone_by: int | None) -> AuditEntry:
     before, after = row.get("before"), row.get("after")
-    return AuditEntry(row["id"], row["at"], row["actor"], row["action"], row["summary"],
-                      json.loads(before) if before is not None else {},
-                      json.loads(after) if after is not None else {}, row["undoes"],
-                      undone_by)
+    return AuditEntry(
+        row["id"],
+        row["at"],
+        row["actor"],
+        row["action"],
+        row["summary"],
+        json.loads(before) if before is not None else {},
+        json.loads(after) if after is not None else {},
+        row["undoes"],
+        undone_by,
+    )
 
 
 def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any] | None = None) -> list[Row]:
@@ -86,16 +135,23 @@ def _dicts(conn: sqlite3.Connection, sql: str, params: list[Any] | None = None) 
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
-def read_log(conn: sqlite3.Connection, limit: int | None = None, *,
-             rows: bool = True, upto: int | None = None) -> list[AuditEntry]:
+def read_log(
+    conn: sqlite3.Connection,
+    limit: int | None = None,
+    *,
+    rows: bool = True,
+    upto: int | None = None,
+) -> list[AuditEntry]:
     """Newest first (``upto``: from that entry down). ``rows=False``: without the rows
     before and after (empty in each entry), for a listing: they hold whole game rows with
     their PGN texts, and decoding them is most of the cost of listing a long log."""
     columns = "a.*" if rows else "a.id, a.at, a.actor, a.action, a.summary, a.undoes"
     where = "" if upto is None else "WHERE a.id <= ? "
     params: list[Any] = [] if upto is None else [upto]
-    sql = (f"SELECT {columns}, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
-           f"FROM audit a {where}ORDER BY a.id DESC")
+    sql = (
+        f"SELECT {columns}, (SELECT u.id FROM audit u WHERE u.undoes = a.id) AS undone_by "
+        f"FROM audit a {where}ORDER BY a.id DESC"
+    )
     if limit is not None:
         sql += " LIMIT ?"
         params.append(limit)
@@ -115,11 +171,16 @@ def find_undoable(conn: sqlite3.Connection, older_than: int | None = None) -> Au
     if older_than is not None:
         before = "AND a.id < ? "
         params.append(older_than)
-    rows = _dicts(conn, (
-        "SELECT a.* FROM audit a WHERE a.undoes IS NULL "
-        f"AND a.action NOT IN ({', '.join('?' * len(BOUNDARIES))}) {before}"
-        "AND NOT EXISTS (SELECT 1 FROM audit u WHERE u.undoes = a.id) "
-        "ORDER BY a.id DESC LIMIT 1"), params)
+    rows = _dicts(
+        conn,
+        (
+            "SELECT a.* FROM audit a WHERE a.undoes IS NULL "
+            f"AND a.action NOT IN ({', '.join('?' * len(BOUNDARIES))}) {before}"
+            "AND NOT EXISTS (SELECT 1 FROM audit u WHERE u.undoes = a.id) "
+            "ORDER BY a.id DESC LIMIT 1"
+        ),
+        params,
+    )
     if not rows:
         raise NotFoundError("nothing to undo")
     return _entry(rows[0], None)
@@ -146,14 +207,20 @@ def keeps_records_only(entry: AuditEntry, feed_actor: str) -> bool:
         if not changed <= _RECORD_KEEPING:
             return False
         if "state" in changed and (before.get("state"), after.get("state")) != (
-                "scheduled", "in_progress"):
+            "scheduled",
+            "in_progress",
+        ):
             return False
     return True
 
 
 def find_entry(conn: sqlite3.Connection, entry_id: int) -> AuditEntry | None:
-    rows = _dicts(conn, "SELECT a.*, (SELECT u.id FROM audit u WHERE u.undoes = a.id) "
-                        "AS undone_by FROM audit a WHERE a.id = ?", [entry_id])
+    rows = _dicts(
+        conn,
+        "SELECT a.*, (SELECT u.id FROM audit u WHERE u.undoes = a.id) "
+        "AS undone_by FROM audit a WHERE a.id = ?",
+        [entry_id],
+    )
     return _entry(rows[0], rows[0]["undone_by"]) if rows else None
 
 
@@ -186,7 +253,8 @@ class Recorder:
         cols = list(values)
         cursor = self.conn.execute(
             f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-            [values[c] for c in cols])
+            [values[c] for c in cols],
+        )
         row_id = cursor.lastrowid
         assert row_id is not None
         self._before.setdefault((table, row_id), None)
@@ -198,7 +266,8 @@ class Recorder:
         cols = list(values)
         self.conn.execute(
             f"UPDATE {table} SET {', '.join(f'{c} = ?' for c in cols)} WHERE id = ?",
-            [*(values[c] for c in cols), row_id])
+            [*(values[c] for c in cols), row_id],
+        )
 
     def delete(self, table: str, row_id: int) -> None:
         self._remember(table, row_id)
@@ -219,8 +288,9 @@ class Recorder:
         """(before, after) of the rows that really changed, tables in schema order."""
         before: dict[str, dict[str, Row | None]] = {}
         after: dict[str, dict[str, Row | None]] = {}
-        for (table, row_id), old in sorted(self._before.items(),
-                                           key=lambda kv: (TABLES.index(kv[0][0]), kv[0][1])):
+        for (table, row_id), old in sorted(
+            self._before.items(), key=lambda kv: (TABLES.index(kv[0][0]), kv[0][1])
+        ):
             new = self.fetch(table, row_id)
             if new == old:
                 continue
@@ -228,20 +298,29 @@ class Recorder:
             after.setdefault(table, {})[str(row_id)] = new
         return before, after
 
-    def write_audit(self, *, at: str, actor: str, action: str, summary: str,
-                    undoes: int | None = None) -> AuditEntry | None:
+    def write_audit(
+        self, *, at: str, actor: str, action: str, summary: str, undoes: int | None = None
+    ) -> AuditEntry | None:
         """The audit row of this mutation, or ``None`` when nothing changed (nothing written)."""
         if action not in ACTIONS:
             raise ValueError(f"{action!r} is not in normtui.store.audit.ACTIONS")
         before, after = self.changes()
         if not after:
             return None
-        values = {"at": at, "actor": actor, "action": action, "summary": summary,
-                  "before": _dumps(before), "after": _dumps(after), "undoes": undoes}
+        values = {
+            "at": at,
+            "actor": actor,
+            "action": action,
+            "summary": summary,
+            "before": _dumps(before),
+            "after": _dumps(after),
+            "undoes": undoes,
+        }
         cols = list(values)
         cursor = self.conn.execute(
             f"INSERT INTO audit ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-            [values[c] for c in cols])
+            [values[c] for c in cols],
+        )
         assert cursor.lastrowid is not None
         return AuditEntry(cursor.lastrowid, at, actor, action, summary, before, after, undoes)
 
@@ -258,7 +337,8 @@ def undo_rows(rec: Recorder, entry: AuditEntry) -> None:
             if current != after:
                 raise ConflictError(
                     f"cannot undo #{entry.id} ({entry.summary}): {table} row {key} has been "
-                    "changed since by a change that is not undone")
+                    "changed since by a change that is not undone"
+                )
             wanted[(table, int(key))] = entry.before[table][key]
     rec.put_back(wanted)
 
@@ -271,4 +351,3 @@ def _check_table(table: str) -> None:
 
 def _dumps(rows: object) -> str:
     return json.dumps(rows, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-

@@ -60,9 +60,10 @@ def complete_sql(table: str = "g", armageddon_after_draw: bool = True) -> str:
     every result."""
     if not armageddon_after_draw:
         return f"({table}.result IS NOT NULL)"
-    return (f"({table}.result IS NOT NULL AND NOT ({table}.result = '1/2-1/2' "
-            f"AND {table}.armageddon IS NULL))")
-
+    return (
+        f"({table}.result IS NOT NULL AND NOT ({table}.result = '1/2-1/2' "
+        f"AND {table}.armageddon IS NULL))"
+    )
 
 
 def _utc_now() -> datetime:
@@ -74,8 +75,9 @@ class Tx:
 
     __slots__ = ("action", "entry", "rec", "summary", "undoes")
 
-    def __init__(self, rec: Recorder, action: str, summary: str = "",
-                 undoes: int | None = None) -> None:
+    def __init__(
+        self, rec: Recorder, action: str, summary: str = "", undoes: int | None = None
+    ) -> None:
         self.rec = rec
         self.action = action
         self.summary = summary
@@ -86,8 +88,14 @@ class Tx:
 class StoreBase:
     """Connection, clock, actor, transactions and lookups, shared by the store's parts."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, *, actor: str | None = None,
-                 clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        path: Path,
+        *,
+        actor: str | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         self._conn = conn
         self._utils_db: Database | None = None
         self.path = path
@@ -193,9 +201,13 @@ class StoreBase:
                 self._writing += 1
                 try:
                     yield tx
-                    tx.entry = tx.rec.write_audit(at=self.now(), actor=actor,
-                                                  action=tx.action, summary=tx.summary,
-                                                  undoes=tx.undoes)
+                    tx.entry = tx.rec.write_audit(
+                        at=self.now(),
+                        actor=actor,
+                        action=tx.action,
+                        summary=tx.summary,
+                        undoes=tx.undoes,
+                    )
                 finally:
                     self._writing -= 1
                     # Committed or rolled back, what it touched is read again either way.
@@ -254,8 +266,7 @@ class StoreBase:
         """Pairing number -> row id."""
         return {r["number"]: r["id"] for r in self._rows("SELECT id, number FROM players")}
 
-    def resolve_player(self, text: str | int, *, players: Sequence[Player] | None = None
-                       ) -> Player:
+    def resolve_player(self, text: str | int, *, players: Sequence[Player] | None = None) -> Player:
         """A player from a pairing number, or a part of the name that matches one player only
         ("carl", "Vachier", "wang"), case and accents aside ("oystein" finds "Øystein": the
         folding of the PGN name matching, normtui.rules.folding). ``players``: the list to
@@ -271,7 +282,8 @@ class StoreBase:
                 if p.number == number:
                     return p
             raise NotFoundError(
-                f"no player has pairing number {query} (numbers are 1-{len(players)})")
+                f"no player has pairing number {query} (numbers are 1-{len(players)})"
+            )
         needle = fold(query)
         exact = [p for p in players if p.name.casefold() == query.casefold()]
         if not exact:
@@ -283,10 +295,13 @@ class StoreBase:
             return found[0]
         if not found:
             raise NotFoundError(
-                f"no player matches {query!r}; give a pairing number or part of a name")
+                f"no player matches {query!r}; give a pairing number or part of a name"
+            )
         names = "; ".join(p.name for p in found)
-        raise AmbiguousError(f"{query!r} matches {len(found)} players ({names}); "
-                             "give more of the name or the pairing number")
+        raise AmbiguousError(
+            f"{query!r} matches {len(found)} players ({names}); "
+            "give more of the name or the pairing number"
+        )
 
     # -- rounds and games --------------------------------------------------------------------
 
@@ -295,8 +310,7 @@ class StoreBase:
         # creation); other stages come and go with undo, so they are read every time.
         if stage in self._rounds_cache:
             return self._rounds_cache[stage]
-        row = self._conn.execute("SELECT rounds FROM stages WHERE kind = ?",
-                                 [stage]).fetchone()
+        row = self._conn.execute("SELECT rounds FROM stages WHERE kind = ?", [stage]).fetchone()
         if row is None:
             hint = {"blitz": "; start it with `normtui blitz start`"}.get(stage, "")
             raise NotFoundError(f"the event has no {stage} stage{hint}")
@@ -315,8 +329,9 @@ class StoreBase:
 
         with self._read():
             profile = self.profile
-            rows = self._conn.execute(f"{GAMES_SQL} WHERE {where} ORDER BY g.round, g.board",
-                                      params).fetchall()
+            rows = self._conn.execute(
+                f"{GAMES_SQL} WHERE {where} ORDER BY g.round, g.board", params
+            ).fetchall()
         return game_records(rows, profile)
 
     def games(self, round: int | None = None, stage: str = "main") -> list[GameRecord]:
@@ -326,8 +341,11 @@ class StoreBase:
         with self._read():
             if round is not None:
                 self.check_round(round, stage)
-            kept = None if self._writing else self._kept_records.read(
-                self._conn, self.profile, stage, round)
+            kept = (
+                None
+                if self._writing
+                else self._kept_records.read(self._conn, self.profile, stage, round)
+            )
             if kept is not None:
                 return kept
             if round is not None:
@@ -346,8 +364,12 @@ class StoreBase:
         playing: dict[int, set[int]] = {r: set() for r in rounds}
         for g in games:
             playing[g.round].update((g.white, g.black))
-        return [ByeRecord(stage, r, p.number, p.name) for r in rounds for p in players
-                if p.number not in playing[r]]
+        return [
+            ByeRecord(stage, r, p.number, p.name)
+            for r in rounds
+            for p in players
+            if p.number not in playing[r]
+        ]
 
     def _complete_sql(self, table: str = "g") -> str:
         """:func:`complete_sql` under the event's profile."""
@@ -362,7 +384,9 @@ class StoreBase:
         # walk the table), then read whole.
         return self._game_records(
             "g.id IN (SELECT id FROM games WHERE stage = 'main' AND result = '1/2-1/2' "
-            "AND armageddon IS NULL)", [])
+            "AND armageddon IS NULL)",
+            [],
+        )
 
     def incomplete_games(self, stage: str = "main") -> list[GameRecord]:
         """The games of the stage not complete yet (no result, or an Armageddon still due),
@@ -370,7 +394,8 @@ class StoreBase:
         return self._game_records(
             f"g.id IN (SELECT g.id FROM games g WHERE g.stage = ? AND NOT "
             f"{self._complete_sql('g')})",
-            [stage])
+            [stage],
+        )
 
     def game(self, game_id: int) -> GameRecord:
         found = self._game_records("g.id = ?", [game_id])
@@ -378,8 +403,9 @@ class StoreBase:
             raise NotFoundError(f"no game with id {game_id}")
         return found[0]
 
-    def find_game(self, round: int, white: str | int, black: str | int,
-                  stage: str = "main") -> GameRecord:
+    def find_game(
+        self, round: int, white: str | int, black: str | int, stage: str = "main"
+    ) -> GameRecord:
         """The game of ``round`` with ``white`` having White against ``black``; a pairing that
         is not in the round, or colours given the wrong way round, is refused by name."""
         self.check_round(round, stage)
@@ -396,22 +422,35 @@ class StoreBase:
             if (g.white, g.black) == (b.number, w.number):
                 raise InputError(
                     f"{surname(w.name)} has Black against {surname(b.name)} in round {round}; "
-                    f"give White first: {surname(b.name)} {surname(w.name)}")
-        opponent = next((f"{surname(g.black_name if g.white == w.number else g.white_name)} "
-                         f"(board {g.board})"
-                         for g in games if w.number in (g.white, g.black)), None)
-        plays = f"; {surname(w.name)} plays {opponent}" if opponent else \
-            f"; {surname(w.name)} has the bye in that round"
-        raise NotFoundError(f"{surname(w.name)} and {surname(b.name)} are not paired in "
-                            f"round {round}{plays}")
+                    f"give White first: {surname(b.name)} {surname(w.name)}"
+                )
+        opponent = next(
+            (
+                f"{surname(g.black_name if g.white == w.number else g.white_name)} "
+                f"(board {g.board})"
+                for g in games
+                if w.number in (g.white, g.black)
+            ),
+            None,
+        )
+        plays = (
+            f"; {surname(w.name)} plays {opponent}"
+            if opponent
+            else f"; {surname(w.name)} has the bye in that round"
+        )
+        raise NotFoundError(
+            f"{surname(w.name)} and {surname(b.name)} are not paired in round {round}{plays}"
+        )
 
-    def _main_standings(self, through_round: int | None = None, *,
-                        players: Sequence[Player] | None = None) -> list[Standing]:
+    def _main_standings(
+        self, through_round: int | None = None, *, players: Sequence[Player] | None = None
+    ) -> list[Standing]:
         """The rules' table of the main event; unsigned results are marked provisional (§8)."""
         return self._main_table(through_round, players=players)[0]
 
-    def _main_table(self, through_round: int | None = None, *,
-                    players: Sequence[Player] | None = None) -> tuple[list[Standing], bool]:
+    def _main_table(
+        self, through_round: int | None = None, *, players: Sequence[Player] | None = None
+    ) -> tuple[list[Standing], bool]:
         """The main table, and whether every main game of the event is complete (after the
         last round the play-off question is settled, §5).
 
@@ -430,11 +469,21 @@ class StoreBase:
         # makes new ones for any change), the same players and profile it is the same table.
         key = (games, signatures, tuple(players), profile, through_round)
         kept = self._kept_table
-        if kept is not None and kept[0][0] is games and kept[0][1] is signatures \
-                and kept[0][3] is profile and kept[0][2:] == key[2:]:
+        if (
+            kept is not None
+            and kept[0][0] is games
+            and kept[0][1] is signatures
+            and kept[0][3] is profile
+            and kept[0][2:] == key[2:]
+        ):
             return list(kept[1]), kept[2]
-        table = compute_standings(players, games, profile, through_round=through_round,
-                                  provisional_games=provisional_games(games, signatures))
+        table = compute_standings(
+            players,
+            games,
+            profile,
+            through_round=through_round,
+            provisional_games=provisional_games(games, signatures),
+        )
         complete = all(is_complete(g) for g in games)
         if not self._writing:  # inside a write the games are read afresh, never kept
             self._kept_table = (key, tuple(table), complete)
@@ -451,8 +500,7 @@ class StoreBase:
         not yet committed, read afresh and not kept."""
         if self._writing:
             return MainGames().read(self._conn)
-        return self._kept_games.read(self._conn,
-                                     self.profile.classical.armageddon_after_draw)
+        return self._kept_games.read(self._conn, self.profile.classical.armageddon_after_draw)
 
     def _checked(self, game: GameRecord, expected_version: int | None) -> GameRecord:
         """``game`` (read inside the write transaction, so current), refused if it is no
@@ -460,7 +508,8 @@ class StoreBase:
         if expected_version is not None and game.version != expected_version:
             raise ConflictError(
                 f"{game.label} was changed by someone else since you read it (now version "
-                f"{game.version}, you had {expected_version}); reload and try again")
+                f"{game.version}, you had {expected_version}); reload and try again"
+            )
         return game
 
     def _update_game(self, tx: Tx, game: GameRecord, values: dict[str, Any]) -> None:
@@ -477,8 +526,14 @@ def commits() -> int:
     return _commits
 
 
-
-
 def _player(row: dict[str, Any]) -> Player:
-    return Player(row["number"], row["name"], row["rating"], row["federation"], row["fide_id"],
-                  PlayerStatus(row["status"]), row["title"], row["sex"])
+    return Player(
+        row["number"],
+        row["name"],
+        row["rating"],
+        row["federation"],
+        row["fide_id"],
+        PlayerStatus(row["status"]),
+        row["title"],
+        row["sex"],
+    )

@@ -40,8 +40,7 @@ __all__ = ["UNREADABLE", "check_event", "check_log", "damage"]
 SHOWN_ROWS = 10
 
 # What a damaged row can raise on the way to a record: a value no enum knows, a missing key.
-UNREADABLE = (sqlite3.Error, StoreError, RuleError, ProfileError, KeyError, ValueError,
-              TypeError)
+UNREADABLE = (sqlite3.Error, StoreError, RuleError, ProfileError, KeyError, ValueError, TypeError)
 
 
 def check_event(store: StoreBase) -> list[str]:
@@ -74,14 +73,15 @@ def _check(store: StoreBase, conn: sqlite3.Connection) -> list[str]:
         if integrity != ["ok"]:
             problems.extend(f"integrity: {line}" for line in integrity)
         for row in conn.execute("PRAGMA foreign_key_check").fetchall():
-            problems.append(f"foreign key: {row[0]} row {row[1]} points to a missing "
-                            f"{row[2]} row")
+            problems.append(f"foreign key: {row[0]} row {row[1]} points to a missing {row[2]} row")
         applied = applied_migrations(conn)
     except sqlite3.Error as exc:
         return [f"integrity: SQLite says: {exc}"]
     if applied != list(KNOWN_MIGRATIONS):
-        problems.append(f"schema: the migrations recorded are {', '.join(applied)}; this "
-                        f"normtui expects {', '.join(KNOWN_MIGRATIONS)}")
+        problems.append(
+            f"schema: the migrations recorded are {', '.join(applied)}; this "
+            f"normtui expects {', '.join(KNOWN_MIGRATIONS)}"
+        )
     problems.extend(check_log(conn))
     try:
         problems.extend(check_controls(conn))
@@ -113,8 +113,9 @@ def check_log(conn: sqlite3.Connection) -> list[str]:
 def _check_log(conn: sqlite3.Connection) -> list[str]:
     try:
         defaults = _defaults(conn)
-        rows = conn.execute("SELECT id, action, undoes, before, after, at, actor FROM audit "
-                            "ORDER BY id")
+        rows = conn.execute(
+            "SELECT id, action, undoes, before, after, at, actor FROM audit ORDER BY id"
+        )
         log = rows.fetchall()
     except sqlite3.Error as exc:
         return [f"audit log: SQLite says: {exc}"]
@@ -123,8 +124,11 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
     images: dict[int, tuple[_Images, _Images]] = {}
     if not log or log[0][1] != "create":
         problems.append("audit log: it does not begin with the creation of the event")
-    problems.extend(check_entries([(entry_id, action, at, actor)
-                                   for entry_id, action, _u, _b, _a, at, actor in log]))
+    problems.extend(
+        check_entries(
+            [(entry_id, action, at, actor) for entry_id, action, _u, _b, _a, at, actor in log]
+        )
+    )
     for entry_id, action, undoes, before_text, after_text, at, actor in log:
         label = f"audit #{entry_id} ({action})"
         problems.extend(_check_stamp(label, at, actor))
@@ -132,21 +136,28 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
             before, after = _images(before_text), _images(after_text)
         except ValueError as exc:
             # Nothing after a lost image can be replayed: every later row would differ.
-            return [*problems, f"{label}: its record of the change is damaged ({exc}); the "
-                    "rows after it cannot be checked against the log"]
+            return [
+                *problems,
+                f"{label}: its record of the change is damaged ({exc}); the "
+                "rows after it cannot be checked against the log",
+            ]
         if entry_id != log[0][0] and action == "create":
             problems.append(f"{label}: a second creation of the event")
         for table, key in sorted(set(before) | set(after)):
             old, new = before.get((table, key)), after.get((table, key))
             if (table, key) not in before or (table, key) not in after:
-                problems.append(f"{label}: {table} row {key} has an image after the change "
-                                "but none before it, or the reverse")
+                problems.append(
+                    f"{label}: {table} row {key} has an image after the change "
+                    "but none before it, or the reverse"
+                )
             current = state[table].get(key)
             if not _same(current, old, defaults[table]):
                 how = _difference(current, old, defaults[table])
-                problems.append(f"{label}: {table} row {key} was not as the log had left it "
-                                f"when this change read it ({how}): changed outside normtui "
-                                "before this change")
+                problems.append(
+                    f"{label}: {table} row {key} was not as the log had left it "
+                    f"when this change read it ({how}): changed outside normtui "
+                    "before this change"
+                )
             if new is None:
                 state[table].pop(key, None)
             else:
@@ -169,8 +180,9 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
             if shown <= SHOWN_ROWS:
                 problems.append(_row_problem(table, key, found, expected, defaults[table]))
     if shown > SHOWN_ROWS:
-        problems.append(f"... and {shown - SHOWN_ROWS} more rows that the audit log does not "
-                        "account for")
+        problems.append(
+            f"... and {shown - SHOWN_ROWS} more rows that the audit log does not account for"
+        )
     return problems
 
 
@@ -184,11 +196,15 @@ def _check_stamp(label: str, at: object, actor: object) -> list[str]:
     try:
         datetime.fromisoformat(str(at))
     except ValueError:
-        out.append(f"{label}: its time {at!r} is not a time normtui writes (damaged, or "
-                   "changed outside normtui)")
+        out.append(
+            f"{label}: its time {at!r} is not a time normtui writes (damaged, or "
+            "changed outside normtui)"
+        )
     if not isinstance(actor, str) or not actor.strip() or not actor.isprintable():
-        out.append(f"{label}: its arbiter's name {actor!r} is not one printable line (damaged, "
-                   "or changed outside normtui)")
+        out.append(
+            f"{label}: its arbiter's name {actor!r} is not one printable line (damaged, "
+            "or changed outside normtui)"
+        )
     return out
 
 
@@ -208,16 +224,23 @@ def _images(text: str) -> _Images:
     return out
 
 
-def _check_undo(label: str, undoes: int, before: _Images, after: _Images,
-                images: Mapping[int, tuple[_Images, _Images]],
-                defaults: Mapping[str, Row]) -> list[str]:
+def _check_undo(
+    label: str,
+    undoes: int,
+    before: _Images,
+    after: _Images,
+    images: Mapping[int, tuple[_Images, _Images]],
+    defaults: Mapping[str, Row],
+) -> list[str]:
     """An undo puts back exactly what the change it names had found."""
     if undoes not in images:
         return [f"{label}: it undoes #{undoes}, which is not an earlier entry of the log"]
     undone_before, undone_after = images[undoes]
     for (table, key), was in undone_before.items():
-        if not (_same(before.get((table, key)), undone_after.get((table, key)), defaults[table])
-                and _same(after.get((table, key)), was, defaults[table])):
+        if not (
+            _same(before.get((table, key)), undone_after.get((table, key)), defaults[table])
+            and _same(after.get((table, key)), was, defaults[table])
+        ):
             return [f"{label}: it does not reverse #{undoes} ({table} row {key})"]
     return []
 
@@ -228,9 +251,11 @@ def _defaults(conn: sqlite3.Connection) -> dict[str, Row]:
     for table in TABLES:
         out[table] = {}
         for _cid, name, _type, _notnull, default, _pk in conn.execute(
-                f"PRAGMA table_info({table})").fetchall():
-            out[table][name] = (conn.execute(f"SELECT {default}").fetchone()[0]
-                                if default is not None else None)
+            f"PRAGMA table_info({table})"
+        ).fetchall():
+            out[table][name] = (
+                conn.execute(f"SELECT {default}").fetchone()[0] if default is not None else None
+            )
     return out
 
 
@@ -258,19 +283,25 @@ def _difference(expected: Row | None, found: Row | None, defaults: Row) -> str:
         return "there was no such row"
     expected, found = _filled(expected, defaults), _filled(found, defaults)
     columns = [c for c in {**expected, **found} if expected.get(c) != found.get(c)]
-    return "; ".join(f"{c} {_show(found.get(c))}, the log says {_show(expected.get(c))}"
-                     for c in columns[:3]) + ("; ..." if len(columns) > 3 else "")
+    return "; ".join(
+        f"{c} {_show(found.get(c))}, the log says {_show(expected.get(c))}" for c in columns[:3]
+    ) + ("; ..." if len(columns) > 3 else "")
 
 
-def _row_problem(table: str, key: int, found: Row | None, expected: Row | None,
-                 defaults: Row) -> str:
+def _row_problem(
+    table: str, key: int, found: Row | None, expected: Row | None, defaults: Row
+) -> str:
     if found is None:
         return f"{table} row {key}: missing from the file, but the audit log has it"
     if expected is None:
-        return (f"{table} row {key}: in the file, but no audited change made it (added "
-                "outside normtui, or damaged)")
-    return (f"{table} row {key}: {_difference(expected, found, defaults)} (changed outside "
-            "normtui, or damaged)")
+        return (
+            f"{table} row {key}: in the file, but no audited change made it (added "
+            "outside normtui, or damaged)"
+        )
+    return (
+        f"{table} row {key}: {_difference(expected, found, defaults)} (changed outside "
+        "normtui, or damaged)"
+    )
 
 
 def _show(value: Any) -> str:
@@ -280,23 +311,28 @@ def _show(value: Any) -> str:
 
 # -- after a failure the command line did not expect -----------------------------
 
+
 def _not_text(conn: sqlite3.Connection) -> list[str]:
     """``table row N: column holds bytes that are not UTF-8``, for every such value."""
     found = []
     for table in (*TABLES, "audit"):
-        columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")
-                   if r[2].upper() == "TEXT"]
+        columns = [
+            r[1] for r in conn.execute(f"PRAGMA table_info({table})") if r[2].upper() == "TEXT"
+        ]
         for column in columns:
             # NOT INDEXED: the table's own values, not an index's copy of them (a flipped
             # bit in the row leaves the index as it was).
-            rows = conn.execute(f"SELECT id, CAST({column} AS BLOB) FROM {table} NOT INDEXED "
-                                f"WHERE {column} IS NOT NULL").fetchall()
+            rows = conn.execute(
+                f"SELECT id, CAST({column} AS BLOB) FROM {table} NOT INDEXED "
+                f"WHERE {column} IS NOT NULL"
+            ).fetchall()
             for row_id, raw in rows:
                 try:
                     raw.decode("utf-8")
                 except UnicodeDecodeError:
-                    found.append(f"{table} row {row_id}: {column} holds bytes that are not "
-                                 "UTF-8 text")
+                    found.append(
+                        f"{table} row {row_id}: {column} holds bytes that are not UTF-8 text"
+                    )
     return found
 
 
@@ -321,5 +357,7 @@ def damage(path: Path) -> str | None:
     if not problems:
         return None
     more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
-    return (f"{path} is damaged: {problems[0]}{more}; `normtui check {path}` lists the "
-            "damage; restore the file from a backup")
+    return (
+        f"{path} is damaged: {problems[0]}{more}; `normtui check {path}` lists the "
+        "damage; restore the file from a backup"
+    )

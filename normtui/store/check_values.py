@@ -31,9 +31,19 @@ __all__ = ["check_controls", "check_entries"]
 
 # Texts of several lines by nature (a PGN record, the profile), the log's JSON images, and the
 # log's own columns (checked by check_entries and the stamp's check).
-_NOT_NAMES = frozenset({("event", "profile_text"), ("games", "pgn"), ("games", "armageddon_pgn"),
-                        ("playoff_results", "pgn"), ("audit", "before"), ("audit", "after"),
-                        ("audit", "at"), ("audit", "actor"), ("audit", "action")})
+_NOT_NAMES = frozenset(
+    {
+        ("event", "profile_text"),
+        ("games", "pgn"),
+        ("games", "armageddon_pgn"),
+        ("playoff_results", "pgn"),
+        ("audit", "before"),
+        ("audit", "after"),
+        ("audit", "at"),
+        ("audit", "actor"),
+        ("audit", "action"),
+    }
+)
 # Enough to find the damage; the rest is more of the same.
 _SHOWN = 10
 _DAMAGED = "damaged, or changed outside normtui"
@@ -46,11 +56,15 @@ def check_entries(entries: Sequence[Entry]) -> list[str]:
     problems = []
     for entry_id, action, _at, actor in entries:
         if action not in ACTIONS:
-            problems.append(f"audit #{entry_id}: its action '{visible(str(action))}' is not one "
-                            f"normtui writes ({_DAMAGED})")
+            problems.append(
+                f"audit #{entry_id}: its action '{visible(str(action))}' is not one "
+                f"normtui writes ({_DAMAGED})"
+            )
         if isinstance(actor, str) and (actor != actor.strip() or len(actor) > ACTOR_MAX):
-            problems.append(f"audit #{entry_id}: its arbiter's name '{visible(actor)}' is not "
-                            f"one normtui writes (spaces around it, or too long: {_DAMAGED})")
+            problems.append(
+                f"audit #{entry_id}: its arbiter's name '{visible(actor)}' is not "
+                f"one normtui writes (spaces around it, or too long: {_DAMAGED})"
+            )
     problems += _one_bit_actors(entries)
     problems += _times_out_of_order(entries)
     return problems
@@ -64,9 +78,11 @@ def _one_bit_actors(entries: Sequence[Entry]) -> list[str]:
             continue
         for other in uses:
             if other != actor and _one_bit_apart(actor, other):
-                out.append(f"audit #{entry_id}: its arbiter's name '{visible(actor)}' is "
-                           f"'{visible(other)}' with one bit changed, the name of "
-                           f"{uses[other]} other entries ({_DAMAGED})")
+                out.append(
+                    f"audit #{entry_id}: its arbiter's name '{visible(actor)}' is "
+                    f"'{visible(other)}' with one bit changed, the name of "
+                    f"{uses[other]} other entries ({_DAMAGED})"
+                )
                 break
     return out
 
@@ -86,11 +102,12 @@ def _times_out_of_order(entries: Sequence[Entry]) -> list[str]:
             when: datetime | None = datetime.fromisoformat(str(at))
         except ValueError:
             when = None  # said by the stamp's own check
-        if when is not None and (when.tzinfo is None
-                                 or when.isoformat(timespec="seconds") != at):
+        if when is not None and (when.tzinfo is None or when.isoformat(timespec="seconds") != at):
             # Parsed, but not as normtui writes it ("2022-06-07t19:31:00+02:00", no zone).
-            out.append(f"audit #{entry_id}: its time '{visible(str(at))}' is not written as "
-                       f"normtui writes times ({_DAMAGED})")
+            out.append(
+                f"audit #{entry_id}: its time '{visible(str(at))}' is not written as "
+                f"normtui writes times ({_DAMAGED})"
+            )
             when = None
         times.append(when)
     # Each arbiter's entries on their own: two processes (the console, a script, another
@@ -104,11 +121,13 @@ def _times_out_of_order(entries: Sequence[Entry]) -> list[str]:
             if before is None or now is None or after is None or before > after:
                 continue  # a clock set back between the neighbours is not damage
             if not before <= now <= after:
-                out.append(f"audit #{entries[i][0]}: its time {entries[i][2]} is out of order "
-                           f"with the same arbiter's entries around it (#{entries[before_i][0]} "
-                           f"at {entries[before_i][2]}, #{entries[after_i][0]} at "
-                           f"{entries[after_i][2]}): {_DAMAGED}, or the computer's clock was "
-                           "set back and forth")
+                out.append(
+                    f"audit #{entries[i][0]}: its time {entries[i][2]} is out of order "
+                    f"with the same arbiter's entries around it (#{entries[before_i][0]} "
+                    f"at {entries[before_i][2]}, #{entries[after_i][0]} at "
+                    f"{entries[after_i][2]}): {_DAMAGED}, or the computer's clock was "
+                    "set back and forth"
+                )
     return out
 
 
@@ -117,19 +136,25 @@ def check_controls(conn: sqlite3.Connection) -> list[str]:
     one-line text of the file that holds any."""
     found = []
     for table in (*TABLES, "audit"):
-        columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")
-                   if r[2].upper() == "TEXT" and (table, r[1]) not in _NOT_NAMES]
+        columns = [
+            r[1]
+            for r in conn.execute(f"PRAGMA table_info({table})")
+            if r[2].upper() == "TEXT" and (table, r[1]) not in _NOT_NAMES
+        ]
         for column in columns:
-            for row_id, value in conn.execute(f"SELECT id, {column} FROM {table} "
-                                              f"WHERE {column} IS NOT NULL"):
+            for row_id, value in conn.execute(
+                f"SELECT id, {column} FROM {table} WHERE {column} IS NOT NULL"
+            ):
                 texts = [value] if isinstance(value, str) else []
                 if column == "deputy_arbiters":
                     texts = _names(value)
                 bad = [t for t in texts if has_controls(t)]
                 if bad:
-                    found.append(f"{table} row {row_id}: its {column.replace('_', ' ')} holds "
-                                 f"control characters, which a terminal would obey: "
-                                 f"'{visible(bad[0])}' ({_DAMAGED})")
+                    found.append(
+                        f"{table} row {row_id}: its {column.replace('_', ' ')} holds "
+                        f"control characters, which a terminal would obey: "
+                        f"'{visible(bad[0])}' ({_DAMAGED})"
+                    )
     if len(found) > _SHOWN:
         found[_SHOWN:] = [f"... and {len(found) - _SHOWN} more texts with control characters"]
     return found

@@ -49,10 +49,19 @@ from normtui.store.schema import (
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-__all__ = ["BUSY_TIMEOUT_MS", "applied_migrations", "check_database", "connect",
-           "create_database", "is_event_file", "open_connection", "open_database",
-           "refuse_event_file",
-           "remove_database", "utils_view"]
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "applied_migrations",
+    "check_database",
+    "connect",
+    "create_database",
+    "is_event_file",
+    "open_connection",
+    "open_database",
+    "refuse_event_file",
+    "remove_database",
+    "utils_view",
+]
 
 # Long enough to wait out another process's write (each is one short transaction), short enough
 # that a stuck process is reported rather than freezing the console.
@@ -68,8 +77,7 @@ def connect(path: Path, *, query: str = "") -> sqlite3.Connection:
         uri = True
     # check_same_thread=False: the console may call from a worker thread; EventStore serialises
     # access with its own lock.
-    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False,
-                           uri=uri)
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False, uri=uri)
     try:
         _configure(conn)
     except BaseException:
@@ -101,11 +109,17 @@ def utils_view(conn: sqlite3.Connection) -> Database:
 def applied_migrations(conn: sqlite3.Connection) -> list[str]:
     """The names of the migrations applied to the file, in order (what sqlite-utils'
     ``Migrations.applied`` returns), read without loading sqlite-utils."""
-    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-                    [MIGRATIONS_TABLE]).fetchone() is None:
+    if (
+        conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [MIGRATIONS_TABLE]
+        ).fetchone()
+        is None
+    ):
         return []
-    rows = conn.execute(f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? "
-                        "ORDER BY rowid", [MIGRATION_SET]).fetchall()
+    rows = conn.execute(
+        f"SELECT name FROM {MIGRATIONS_TABLE} WHERE migration_set = ? ORDER BY rowid",
+        [MIGRATION_SET],
+    ).fetchall()
     return [name for (name,) in rows]
 
 
@@ -147,11 +161,14 @@ def open_database(path: str | Path) -> sqlite3.Connection:
         if newer:
             raise NewerSchemaError(
                 f"{path} was written by a newer normtui (schema {newer[-1]}); "
-                "upgrade normtui to open it")
+                "upgrade normtui to open it"
+            )
         if set(KNOWN_MIGRATIONS) - set(applied):
             if read_only:
-                raise StoreError(f"{path} was written by an older normtui and must be "
-                                 f"upgraded, which writes to it, but {read_only}")
+                raise StoreError(
+                    f"{path} was written by an older normtui and must be "
+                    f"upgraded, which writes to it, but {read_only}"
+                )
             # The upgrade needs the file alone: this connection too is closed meanwhile.
             conn.close()
             _upgrade(path)
@@ -175,10 +192,11 @@ def open_database(path: str | Path) -> sqlite3.Connection:
 def _refuse_busy(path: Path, exc: sqlite3.Error) -> None:
     """Locked is not damaged: another process holds the whole file for longer than the busy
     timeout (a restore, which locks it out for its duration)."""
-    if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc)
-                                                       or "busy" in str(exc)):
-        raise BusyError(f"{path} is busy: another normtui has held it for more than "
-                        f"{BUSY_TIMEOUT_MS // 1000} s (a restore?); try again") from None
+    if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc)):
+        raise BusyError(
+            f"{path} is busy: another normtui has held it for more than "
+            f"{BUSY_TIMEOUT_MS // 1000} s (a restore?); try again"
+        ) from None
 
 
 def _refuse_unfinished(conn: sqlite3.Connection, path: Path) -> None:
@@ -191,8 +209,10 @@ def _refuse_unfinished(conn: sqlite3.Connection, path: Path) -> None:
             raise
         events = 0
     if events != 1:
-        raise DamagedDatabase(f"{path} is an unfinished event file (its creation did not "
-                              "complete); delete it and create the event again")
+        raise DamagedDatabase(
+            f"{path} is an unfinished event file (its creation did not "
+            "complete); delete it and create the event again"
+        )
 
 
 def _opened(path: Path, query: str = "") -> sqlite3.Connection:
@@ -228,16 +248,17 @@ def _open_connection(path: Path) -> tuple[sqlite3.Connection, str | None]:
             raise DamagedDatabase(f"{path}: SQLite cannot open it ({exc})") from None
         why = read_only_reason(path) or str(exc)
     except UnicodeDecodeError:  # SQLite's message quotes a damaged schema
-        raise DamagedDatabase(f"{path}: SQLite cannot open it (its schema is damaged)"
-                              ) from None
+        raise DamagedDatabase(f"{path}: SQLite cannot open it (its schema is damaged)") from None
     try:
         conn = _opened(path, "mode=ro")
     except sqlite3.Error:
         wal = Path(f"{path}-wal")
         if wal.exists() and wal.stat().st_size > 0:
-            raise StoreError(f"{path} cannot be read here: {why}, and its -wal file holds "
-                             "changes that SQLite cannot read without writing beside it; "
-                             "copy the folder somewhere writable") from None
+            raise StoreError(
+                f"{path} cannot be read here: {why}, and its -wal file holds "
+                "changes that SQLite cannot read without writing beside it; "
+                "copy the folder somewhere writable"
+            ) from None
         try:
             conn = _opened(path, "immutable=1")
         except sqlite3.Error as exc:
@@ -281,7 +302,8 @@ def _upgrade(path: Path) -> None:
                 raise OpenElsewhere(
                     f"{path} was written by an older normtui and must be upgraded, but it is "
                     "open elsewhere (a console or a command, perhaps of the older normtui): "
-                    "close every normtui on it, then open it again") from None
+                    "close every normtui on it, then open it again"
+                ) from None
             time.sleep(0.05)
 
 
@@ -307,8 +329,9 @@ def exclusive(path: Path, *, wait: float = 1.0) -> Iterator[sqlite3.Connection]:
             conn.execute("COMMIT")
         except sqlite3.OperationalError as exc:
             if "locked" in str(exc) or "busy" in str(exc):
-                raise OpenElsewhere(f"{path} is open elsewhere (a console, a command, "
-                                    "another arbiter's console)") from None
+                raise OpenElsewhere(
+                    f"{path} is open elsewhere (a console, a command, another arbiter's console)"
+                ) from None
             raise
         _configure(conn)
         yield conn
@@ -388,8 +411,9 @@ def is_event_file(path: str | Path, event: str | Path) -> bool:
 def refuse_event_file(path: str | Path, event: str | Path, use: str) -> None:
     """Refuse to ``use`` (read as a record, write an export to ...) the event file itself."""
     if is_event_file(path, event):
-        raise InputError(f"{path} is the event file {event} (or SQLite's file beside it); "
-                         f"it cannot be {use}")
+        raise InputError(
+            f"{path} is the event file {event} (or SQLite's file beside it); it cannot be {use}"
+        )
 
 
 def remove_database(path: Path) -> None:

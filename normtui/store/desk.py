@@ -40,8 +40,9 @@ class DeskMixin(StoreBase):
             games = [g.game() for g in self.games()]
             return withdrawal_effect(p.number, games, self.profile, name=p.name)
 
-    def withdraw(self, player: str | int, *, expected: WithdrawalEffect | None = None
-                 ) -> AuditEntry | None:
+    def withdraw(
+        self, player: str | int, *, expected: WithdrawalEffect | None = None
+    ) -> AuditEntry | None:
         """Withdraw a player (§9): status withdrawn, unplayed games forfeited by them.
         ``expected``: the preview a console's question showed; refused if the withdrawal
         would now do something else (a game of theirs entered elsewhere meanwhile)."""
@@ -54,7 +55,8 @@ class DeskMixin(StoreBase):
                 raise ConflictError(
                     f"{p.name}'s games changed since the question was asked (a result "
                     f"entered elsewhere): the withdrawal would now be: {effect.message}; "
-                    "nothing was recorded, look again")
+                    "nothing was recorded, look again"
+                )
             ids = self._player_ids()
             tx.rec.update("players", ids[p.number], {"status": PlayerStatus.WITHDRAWN.value})
             by_board = {(g.round, g.board): g for g in self.games()}
@@ -64,35 +66,53 @@ class DeskMixin(StoreBase):
             if effect.forfeits:
                 # Every game the withdrawal changes, named (a game in progress among them).
                 tx.summary += "; forfeited: " + ", ".join(
-                    f"round {g.round} board {g.board}" for g in effect.forfeits)
+                    f"round {g.round} board {g.board}" for g in effect.forfeits
+                )
         return tx.entry
 
     def _write_forfeit(self, tx: Tx, record: GameRecord, game: Game) -> None:
         assert game.result is not None
-        self._update_game(tx, record, {"result": game.result.value, "armageddon": None,
-                                       "state": game.state.value, "result_at": self.now(),
-                                       "postponed_to": None})
+        self._update_game(
+            tx,
+            record,
+            {
+                "result": game.result.value,
+                "armageddon": None,
+                "state": game.state.value,
+                "result_at": self.now(),
+                "postponed_to": None,
+            },
+        )
 
     # -- illness (§9) ------------------------------------------------------------------------
 
-    def illness_decision(self, round: int, *, proposed: Postponement | None,
-                         opponent_refuses: bool = False) -> IllnessDecision:
+    def illness_decision(
+        self, round: int, *, proposed: Postponement | None, opponent_refuses: bool = False
+    ) -> IllnessDecision:
         """What §9 decides for an ill player's game, without recording it."""
         from normtui.rules.withdrawal import decide_illness
 
         self.check_round(round)
-        return decide_illness(round, self.profile, proposed=proposed,
-                              opponent_refuses=opponent_refuses)
+        return decide_illness(
+            round, self.profile, proposed=proposed, opponent_refuses=opponent_refuses
+        )
 
-    def report_illness(self, round: int, player: str | int, *, proposed: Postponement | None,
-                       opponent_refuses: bool = False) -> AuditEntry | None:
+    def report_illness(
+        self,
+        round: int,
+        player: str | int,
+        *,
+        proposed: Postponement | None,
+        opponent_refuses: bool = False,
+    ) -> AuditEntry | None:
         """A player too ill to play ``round``: the game is postponed to ``proposed`` (a free day
         or the next morning), or forfeited by the ill player, as §9 decides."""
         from normtui.rules.withdrawal import apply_illness
 
         with self._write("illness") as tx:
-            decision = self.illness_decision(round, proposed=proposed,
-                                             opponent_refuses=opponent_refuses)
+            decision = self.illness_decision(
+                round, proposed=proposed, opponent_refuses=opponent_refuses
+            )
             p = self.resolve_player(player)
             record = next((g for g in self.games(round) if p.number in (g.white, g.black)), None)
             if record is None:
@@ -102,15 +122,17 @@ class DeskMixin(StoreBase):
                 self._write_forfeit(tx, record, game)
             else:
                 assert decision.when is not None
-                self._update_game(tx, record, {"state": game.state.value,
-                                               "postponed_to": decision.when.value})
+                self._update_game(
+                    tx, record, {"state": game.state.value, "postponed_to": decision.when.value}
+                )
             tx.summary = f"{record.label}: {surname(p.name)} ill; {decision.reason}"
         return tx.entry
 
     # -- arrivals and fines (§7) -------------------------------------------------------------
 
-    def record_arrival(self, round: int, player: str | int, present: bool, *,
-                       fine: bool = True) -> AuditEntry | None:
+    def record_arrival(
+        self, round: int, player: str | int, present: bool, *, fine: bool = True
+    ) -> AuditEntry | None:
         """Whether the player was in the playing area at the start of ``round``. Absent, the
         §7 fine is recorded unless ``fine=False`` (the arbiter did not confirm it). Recording
         the player present again removes a fine that came from this arrival."""
@@ -120,28 +142,42 @@ class DeskMixin(StoreBase):
             self.check_round(round)
             p = self.resolve_player(player)
             pid = self._player_ids()[p.number]
-            row = self._conn.execute("SELECT id FROM arrivals WHERE round = ? AND player = ?",
-                                     [round, pid]).fetchone()
-            values = {"round": round, "player": pid, "present": int(present),
-                      "recorded_at": self.now()}
+            row = self._conn.execute(
+                "SELECT id FROM arrivals WHERE round = ? AND player = ?", [round, pid]
+            ).fetchone()
+            values = {
+                "round": round,
+                "player": pid,
+                "present": int(present),
+                "recorded_at": self.now(),
+            }
             if row is None:
                 arrival_id = tx.rec.insert("arrivals", values)
             else:
                 arrival_id = int(row[0])
                 tx.rec.update("arrivals", arrival_id, {"present": int(present)})
             old_fine = self._conn.execute(
-                "SELECT id, amount, currency FROM fines WHERE arrival = ?",
-                [arrival_id]).fetchone()
+                "SELECT id, amount, currency FROM fines WHERE arrival = ?", [arrival_id]
+            ).fetchone()
             due = duties.arrival_fine(present, self.profile) if fine else None
             cancelled = ""
             if old_fine is not None and due is None:
                 tx.rec.delete("fines", int(old_fine[0]))
                 cancelled = f", fine of {old_fine[1]} {old_fine[2]} cancelled"
             if old_fine is None and due is not None:
-                tx.rec.insert("fines", {
-                    "player": pid, "round": round, "arrival": arrival_id,
-                    "amount": str(due.amount), "currency": due.currency, "reason": due.reason,
-                    "article": due.article, "recorded_at": self.now()})
+                tx.rec.insert(
+                    "fines",
+                    {
+                        "player": pid,
+                        "round": round,
+                        "arrival": arrival_id,
+                        "amount": str(due.amount),
+                        "currency": due.currency,
+                        "reason": due.reason,
+                        "article": due.article,
+                        "recorded_at": self.now(),
+                    },
+                )
             where = "present" if present else "absent at the start"
             tx.summary = f"round {round}: {surname(p.name)} {where}"
             if due is not None:
@@ -157,17 +193,26 @@ class DeskMixin(StoreBase):
         with self._write("arrival") as tx:
             self.check_round(round)
             ids = self._player_ids()
-            recorded = {int(r[0]) for r in self._conn.execute(
-                "SELECT player FROM arrivals WHERE round = ?", [round])}
+            recorded = {
+                int(r[0])
+                for r in self._conn.execute("SELECT player FROM arrivals WHERE round = ?", [round])
+            }
             playing = {n for g in self.games(round) for n in (g.white, g.black)}
-            new = [p for p in self.players() if p.status is not PlayerStatus.WITHDRAWN
-                   and p.number in playing and ids[p.number] not in recorded]
+            new = [
+                p
+                for p in self.players()
+                if p.status is not PlayerStatus.WITHDRAWN
+                and p.number in playing
+                and ids[p.number] not in recorded
+            ]
             if not new:
                 return None
             now = self.now()
             for p in new:
-                tx.rec.insert("arrivals", {"round": round, "player": ids[p.number],
-                                           "present": 1, "recorded_at": now})
+                tx.rec.insert(
+                    "arrivals",
+                    {"round": round, "player": ids[p.number], "present": 1, "recorded_at": now},
+                )
             absent = [surname(a.player.name) for a in self.arrivals(round) if not a.present]
             tx.summary = f"round {round}: {len(new)} players present"
             if absent:
@@ -185,8 +230,12 @@ class DeskMixin(StoreBase):
                 sql += " WHERE round = ?"
                 params.append(round)
             rows = self._rows(sql + " ORDER BY round, id", params)
-        return [ArrivalRecord(r["id"], r["round"], by_id[r["player"]], bool(r["present"]),
-                              r["recorded_at"]) for r in rows]
+        return [
+            ArrivalRecord(
+                r["id"], r["round"], by_id[r["player"]], bool(r["present"]), r["recorded_at"]
+            )
+            for r in rows
+        ]
 
     def fines(self) -> list[FineRecord]:
         """The fines ledger, oldest first."""
@@ -195,15 +244,32 @@ class DeskMixin(StoreBase):
         with self._read():
             by_id = self._players_by_id()
             rows = self._rows("SELECT * FROM fines ORDER BY id")
-        return [FineRecord(r["id"], by_id[r["player"]], r["round"], Decimal(r["amount"]),
-                           r["currency"], r["reason"], r["article"], r["recorded_at"])
-                for r in rows]
+        return [
+            FineRecord(
+                r["id"],
+                by_id[r["player"]],
+                r["round"],
+                Decimal(r["amount"]),
+                r["currency"],
+                r["reason"],
+                r["article"],
+                r["recorded_at"],
+            )
+            for r in rows
+        ]
 
     # -- incidents (§7) ----------------------------------------------------------------------
 
-    def record_incident(self, round: int, player: str | int, kind: str, description: str,
-                        decision: str, *, article: str | None = "Regulations §7"
-                        ) -> AuditEntry | None:
+    def record_incident(
+        self,
+        round: int,
+        player: str | int,
+        kind: str,
+        description: str,
+        decision: str,
+        *,
+        article: str | None = "Regulations §7",
+    ) -> AuditEntry | None:
         """An incident (kinds: ``normtui.rules.duties.INCIDENT_KINDS``) with the Chief
         Arbiter's decision."""
         from normtui.rules import duties
@@ -212,15 +278,26 @@ class DeskMixin(StoreBase):
             self.check_round(round)
             p = self.resolve_player(player)
             # One line of plain text, as everything typed into the event.
-            incident = duties.Incident(round, p.number, kind, clean_text(description),
-                                       clean_text(decision))
+            incident = duties.Incident(
+                round, p.number, kind, clean_text(description), clean_text(decision)
+            )
             duties.check_incident(incident, self.profile)
-            tx.rec.insert("incidents", {
-                "at": self.now(), "round": round, "player": self._player_ids()[p.number],
-                "kind": kind, "description": incident.description,
-                "decision": incident.decision, "article": article})
-            tx.summary = (f"round {round}: incident ({kind.replace('_', ' ')}) {surname(p.name)}: "
-                          f"{incident.decision}")
+            tx.rec.insert(
+                "incidents",
+                {
+                    "at": self.now(),
+                    "round": round,
+                    "player": self._player_ids()[p.number],
+                    "kind": kind,
+                    "description": incident.description,
+                    "decision": incident.decision,
+                    "article": article,
+                },
+            )
+            tx.summary = (
+                f"round {round}: incident ({kind.replace('_', ' ')}) {surname(p.name)}: "
+                f"{incident.decision}"
+            )
         return tx.entry
 
     def incidents(self) -> list[IncidentRecord]:
@@ -229,8 +306,19 @@ class DeskMixin(StoreBase):
         with self._read():
             by_id = self._players_by_id()
             rows = self._rows("SELECT * FROM incidents ORDER BY id")
-        return [IncidentRecord(r["id"], r["at"], r["round"], by_id[r["player"]], r["kind"],
-                               r["description"], r["decision"], r["article"]) for r in rows]
+        return [
+            IncidentRecord(
+                r["id"],
+                r["at"],
+                r["round"],
+                by_id[r["player"]],
+                r["kind"],
+                r["description"],
+                r["decision"],
+                r["article"],
+            )
+            for r in rows
+        ]
 
     # -- clock settings ----------------------------------------------------------------------
 

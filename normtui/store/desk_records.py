@@ -25,9 +25,14 @@ class ArrivalRecord:
     recorded_at: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "round": self.round, "player": self.player.name,
-                "number": self.player.number, "present": self.present,
-                "recorded_at": self.recorded_at}
+        return {
+            "id": self.id,
+            "round": self.round,
+            "player": self.player.name,
+            "number": self.player.number,
+            "present": self.present,
+            "recorded_at": self.recorded_at,
+        }
 
 
 @dataclass(frozen=True)
@@ -44,9 +49,17 @@ class FineRecord:
     recorded_at: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "player": self.player.name, "number": self.player.number,
-                "round": self.round, "amount": json_number(self.amount), "currency": self.currency,
-                "reason": self.reason, "article": self.article, "recorded_at": self.recorded_at}
+        return {
+            "id": self.id,
+            "player": self.player.name,
+            "number": self.player.number,
+            "round": self.round,
+            "amount": json_number(self.amount),
+            "currency": self.currency,
+            "reason": self.reason,
+            "article": self.article,
+            "recorded_at": self.recorded_at,
+        }
 
 
 @dataclass(frozen=True)
@@ -63,7 +76,14 @@ class IncidentRecord:
     article: str | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "at": self.at, "round": self.round, "player": self.player.name,
-                "number": self.player.number, "kind": self.kind,
-                "description": self.description, "decision": self.decision,
-                "article": self.article}
+        return {
+            "id": self.id,
+            "at": self.at,
+            "round": self.round,
+            "player": self.player.name,
+            "number": self.player.number,
+            "kind": self.kind,
+            "description": self.description,
+            "decision": self.decision,
+            "article": self.article,
+        }

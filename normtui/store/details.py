@@ -35,8 +35,13 @@ if TYPE_CHECKING:
 __all__ = ["DETAIL_FIELDS", "PLAYER_FIELDS", "DetailsMixin"]
 
 # Event columns, and how a summary names them.
-DETAIL_FIELDS = {"city": "city", "federation": "federation", "site": "site",
-                 "chief_arbiter": "chief arbiter", "deputy_arbiters": "deputy arbiters"}
+DETAIL_FIELDS = {
+    "city": "city",
+    "federation": "federation",
+    "site": "site",
+    "chief_arbiter": "chief arbiter",
+    "deputy_arbiters": "deputy arbiters",
+}
 _SEXES = ("m", "w")
 
 Value = str | Sequence[str] | None
@@ -65,8 +70,9 @@ def _clean_detail(key: str, value: Value) -> str | None:
     if key == "federation" and text is not None:
         text = text.upper()
         if not re.fullmatch(r"[A-Z]{3}", text):
-            raise InputError(f"federation {value!r} is not a FIDE federation code "
-                             "(three letters, e.g. NOR)")
+            raise InputError(
+                f"federation {value!r} is not a FIDE federation code (three letters, e.g. NOR)"
+            )
     return text
 
 
@@ -87,8 +93,9 @@ class DetailsMixin(StoreBase):
         ``None`` back when nothing changed."""
         unknown = sorted(set(changes) - set(DETAIL_FIELDS))
         if unknown:
-            raise InputError(f"unknown report detail {unknown[0]!r} "
-                             f"(one of {', '.join(DETAIL_FIELDS)})")
+            raise InputError(
+                f"unknown report detail {unknown[0]!r} (one of {', '.join(DETAIL_FIELDS)})"
+            )
         if not changes:
             raise InputError("no report detail given")
         cleaned = {key: _clean_detail(key, value) for key, value in changes.items()}
@@ -101,18 +108,19 @@ class DetailsMixin(StoreBase):
             tx.summary = "report details: " + ", ".join(_said(k, v) for k, v in changed.items())
         return tx.entry
 
-    def set_player_details(self, player: str | int,
-                           changes: Mapping[str, str | int | None]) -> AuditEntry | None:
+    def set_player_details(
+        self, player: str | int, changes: Mapping[str, str | int | None]
+    ) -> AuditEntry | None:
         """Record a player's details for the rating report: FIDE title (GM, IM, WGM, FM, WIM,
         CM, WFM, WCM), sex (m or w), FIDE id, FIDE rating and federation (a FIDE code such as
         NOR); ``None`` or "none" clears one. ``None`` back when nothing changed."""
         unknown = sorted(set(changes) - set(PLAYER_FIELDS))
         if unknown:
-            raise InputError(f"unknown player detail {unknown[0]!r} "
-                             f"(one of {', '.join(PLAYER_FIELDS)})")
+            raise InputError(
+                f"unknown player detail {unknown[0]!r} (one of {', '.join(PLAYER_FIELDS)})"
+            )
         if not changes:
-            raise InputError("no player detail given: a title, sex, FIDE id, rating or "
-                             "federation")
+            raise InputError("no player detail given: a title, sex, FIDE id, rating or federation")
         values = {key: _player_value(key, value) for key, value in changes.items()}
         with self._write("player") as tx:
             p = self.resolve_player(player)
@@ -121,22 +129,31 @@ class DetailsMixin(StoreBase):
             assert current is not None
             changed = {k: v for k, v in values.items() if current[k] != v}
             if changed.get("fide_id") is not None:
-                other = self._conn.execute("SELECT name FROM players WHERE fide_id = ? AND "
-                                           "id <> ?", [changed["fide_id"], pid]).fetchone()
+                other = self._conn.execute(
+                    "SELECT name FROM players WHERE fide_id = ? AND id <> ?",
+                    [changed["fide_id"], pid],
+                ).fetchone()
                 if other is not None:
-                    raise InputError(f"FIDE id {changed['fide_id']} is {other[0]}'s; a FIDE id "
-                                     "is one player's")
+                    raise InputError(
+                        f"FIDE id {changed['fide_id']} is {other[0]}'s; a FIDE id is one player's"
+                    )
             if changed:
                 tx.rec.update("players", pid, changed)
             tx.summary = f"{surname(p.name)}: " + ", ".join(
                 f"{PLAYER_FIELDS[k]} {v}" if v is not None else f"{PLAYER_FIELDS[k]} cleared"
-                for k, v in changed.items())
+                for k, v in changed.items()
+            )
         return tx.entry
 
 
 # Player columns a report needs, and how a summary names them.
-PLAYER_FIELDS = {"title": "title", "sex": "sex", "fide_id": "FIDE id", "rating": "rating",
-                 "federation": "federation"}
+PLAYER_FIELDS = {
+    "title": "title",
+    "sex": "sex",
+    "fide_id": "FIDE id",
+    "rating": "rating",
+    "federation": "federation",
+}
 
 
 def _player_value(key: str, value: str | int | None) -> str | int | None:
@@ -148,8 +165,9 @@ def _player_value(key: str, value: str | int | None) -> str | int | None:
         return None
     if key == "title":
         if text.upper() not in FIDE_TITLES:
-            raise InputError(f"{value!r} is not a FIDE title "
-                             f"(one of {', '.join(FIDE_TITLES)}, or none)")
+            raise InputError(
+                f"{value!r} is not a FIDE title (one of {', '.join(FIDE_TITLES)}, or none)"
+            )
         return text.upper()
     if key == "sex":
         if text.lower() not in _SEXES:
@@ -162,10 +180,12 @@ def _player_value(key: str, value: str | int | None) -> str | int | None:
         return str(int(text))
     if key == "rating":
         if not (is_number(text) and len(text) <= 4 and 0 < int(text) <= 4000):
-            raise InputError(f"rating {value!r} is not a FIDE rating (a whole number up to "
-                             "4000, or none)")
+            raise InputError(
+                f"rating {value!r} is not a FIDE rating (a whole number up to 4000, or none)"
+            )
         return int(text)
     if not re.fullmatch(r"[A-Za-z]{3}", text):
-        raise InputError(f"federation {value!r} is not a FIDE federation code "
-                         "(three letters, e.g. NOR)")
+        raise InputError(
+            f"federation {value!r} is not a FIDE federation code (three letters, e.g. NOR)"
+        )
     return text.upper()

@@ -68,8 +68,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
     a lock, so one store may be used from a worker thread, but each call waits for the last."""
 
     @classmethod
-    def open(cls, path: str | Path, *, actor: str | None = None,
-             clock: Clock | None = None) -> EventStore:
+    def open(
+        cls, path: str | Path, *, actor: str | None = None, clock: Clock | None = None
+    ) -> EventStore:
         """Open an existing event; refuse a file that is not one, or is from a newer normtui.
         ``actor``: who makes the changes (default: $NORMTUI_ACTOR, else the login name)."""
         # Before the file is opened: a bad name opens nothing (the login name is looked up
@@ -78,11 +79,18 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         return cls(open_database(path), Path(path), actor=actor, clock=clock)
 
     @classmethod
-    def create(cls, path: str | Path, players: Sequence[PlayerInput], profile_text: str, *,
-               lots_seed: int | None = None, actor: str | None = None,
-               clock: Clock | None = None,
-               then: Callable[[EventStore], object] | None = None,
-               schedule: Sequence[Sequence[Pairing]] | None = None) -> EventStore:
+    def create(
+        cls,
+        path: str | Path,
+        players: Sequence[PlayerInput],
+        profile_text: str,
+        *,
+        lots_seed: int | None = None,
+        actor: str | None = None,
+        clock: Clock | None = None,
+        then: Callable[[EventStore], object] | None = None,
+        schedule: Sequence[Sequence[Pairing]] | None = None,
+    ) -> EventStore:
         """Create an event: the players numbered in the order given, or by a drawing of lots
         from ``lots_seed`` (recorded), and every main round paired from the Berger tables.
         ``then``: more changes to make before the event is at its name (an event read from a
@@ -103,8 +111,10 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         players = [clean_player(p) for p in players]
         check_players(players)
         if len(players) != profile.event.players:
-            raise RuleError(f"{len(players)} players listed, but the event is for "
-                            f"{profile.event.players}", "Regulations §1")
+            raise RuleError(
+                f"{len(players)} players listed, but the event is for {profile.event.players}",
+                "Regulations §1",
+            )
         names = [p.name for p in players]
         order = draw_lots(names, lots_seed) if lots_seed is not None else names
         by_name = {p.name: p for p in players}
@@ -123,29 +133,57 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         return cls.open(path, actor=actor, clock=clock)
 
     @staticmethod
-    def _fill(store: EventStore, profile: Profile, profile_text: str, order: Sequence[str],
-              by_name: Mapping[str, PlayerInput], lots_seed: int | None,
-              schedule: Sequence[Sequence[Pairing]] | None = None) -> None:
+    def _fill(
+        store: EventStore,
+        profile: Profile,
+        profile_text: str,
+        order: Sequence[str],
+        by_name: Mapping[str, PlayerInput],
+        lots_seed: int | None,
+        schedule: Sequence[Sequence[Pairing]] | None = None,
+    ) -> None:
         """The creation, one transaction and the log's first entry."""
         from normtui.rules.berger import berger_schedule
         from normtui.store.stages import insert_rounds
 
         with store._write("create") as tx:
-            tx.rec.insert("event", {"id": 1, "name": profile.event.name,
-                                    "profile_text": profile_text,
-                                    "created_at": store.now()})
+            tx.rec.insert(
+                "event",
+                {
+                    "id": 1,
+                    "name": profile.event.name,
+                    "profile_text": profile_text,
+                    "created_at": store.now(),
+                },
+            )
             ids: dict[int, int] = {}
             for number, name in enumerate(order, start=1):
                 p = by_name[name]
-                ids[number] = tx.rec.insert("players", {
-                    "number": number, "name": p.name, "rating": p.rating,
-                    "federation": p.federation, "fide_id": p.fide_id, "title": p.title,
-                    "sex": p.sex})
+                ids[number] = tx.rec.insert(
+                    "players",
+                    {
+                        "number": number,
+                        "name": p.name,
+                        "rating": p.rating,
+                        "federation": p.federation,
+                        "fide_id": p.fide_id,
+                        "title": p.title,
+                        "sex": p.sex,
+                    },
+                )
             if schedule is None:
-                schedule = berger_schedule(len(order), profile.event.cycles,
-                                           second_cycle=profile.event.second_cycle)
-            tx.rec.insert("stages", {"kind": "main", "rounds": len(schedule),
-                                     "time_control": "classical", "lots_seed": lots_seed})
+                schedule = berger_schedule(
+                    len(order), profile.event.cycles, second_cycle=profile.event.second_cycle
+                )
+            tx.rec.insert(
+                "stages",
+                {
+                    "kind": "main",
+                    "rounds": len(schedule),
+                    "time_control": "classical",
+                    "lots_seed": lots_seed,
+                },
+            )
             insert_rounds(tx, "main", schedule, ids)
             how = f"drawn with seed {lots_seed}" if lots_seed is not None else "as listed"
             tx.summary = f"event {profile.event.name} created; pairing numbers {how}"
@@ -166,10 +204,16 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             rounds = self._stage_rounds("main")
         seed = main["lots_seed"] if main else None
         assert seed is None or isinstance(seed, int)
-        details = ReportDetails(row["city"], row["federation"], row["site"],
-                                row["chief_arbiter"], tuple(json.loads(row["deputy_arbiters"])))
-        return EventInfo(row["name"], row["created_at"], players, rounds, seed, tuple(stages),
-                         details)
+        details = ReportDetails(
+            row["city"],
+            row["federation"],
+            row["site"],
+            row["chief_arbiter"],
+            tuple(json.loads(row["deputy_arbiters"])),
+        )
+        return EventInfo(
+            row["name"], row["created_at"], players, rounds, seed, tuple(stages), details
+        )
 
     def rounds(self, stage: str = "main") -> list[RoundRecord]:
         """Every round of the stage with its boards and how many of them are complete
@@ -181,7 +225,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             "SELECT r.stage, r.round, r.date, r.start_time, r.status, COUNT(g.id), "
             f"COALESCE(SUM({self._complete_sql('g')}), 0) FROM rounds r LEFT JOIN games g "
             "ON g.stage = r.stage AND g.round = r.round WHERE r.stage = ? "
-            "GROUP BY r.id ORDER BY r.round", [stage])
+            "GROUP BY r.id ORDER BY r.round",
+            [stage],
+        )
         return [RoundRecord(*r) for r in rows]
 
     def current_round(self) -> int:
@@ -190,7 +236,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         with self._read():
             (first,) = self._conn.execute(
                 "SELECT MIN(g.round) FROM games g WHERE g.stage = 'main' AND g.state <> ? "
-                f"AND NOT {self._complete_sql('g')}", [GameState.POSTPONED.value]).fetchone()
+                f"AND NOT {self._complete_sql('g')}",
+                [GameState.POSTPONED.value],
+            ).fetchone()
             return first if first is not None else self._stage_rounds("main")
 
     def standings(self, through_round: int | None = None) -> list[StandingRow]:
@@ -223,8 +271,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             state = self._playoff_state(rows)
             return self._final(rows, players, state if complete else None), state
 
-    def _final(self, rows: list[Standing], players: Sequence[Player],
-               playoff: PlayoffState | None) -> FinalStandings:
+    def _final(
+        self, rows: list[Standing], players: Sequence[Player], playoff: PlayoffState | None
+    ) -> FinalStandings:
         from normtui.rules.final import final_table
         from normtui.rules.prizes import empty_places_note
         from normtui.store.final_records import FinalStandings, StandingRow
@@ -240,11 +289,15 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         def withdrawn_uncounted(r: Standing) -> bool:
             return not r.counted and status.get(r.number) is PlayerStatus.WITHDRAWN
 
-        out = tuple(StandingRow.of(r, status.get(r.number, PlayerStatus.ACTIVE),
-                                   note=why if withdrawn_uncounted(r.standing) else "",
-                                   prize_note=(empty or None)
-                                   if withdrawn_uncounted(r.standing) else None)
-                    for r in table.rows)
+        out = tuple(
+            StandingRow.of(
+                r,
+                status.get(r.number, PlayerStatus.ACTIVE),
+                note=why if withdrawn_uncounted(r.standing) else "",
+                prize_note=(empty or None) if withdrawn_uncounted(r.standing) else None,
+            )
+            for r in table.rows
+        )
         return FinalStandings(out, table.decided_by, table.playoff_places, table.note, playoff)
 
     def playoff_view(self) -> PlayoffView:
@@ -258,15 +311,26 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             stage = self._stage("playoff")
             seed = stage["lots_seed"] if stage else None
             assert seed is None or isinstance(seed, int)
-            records = frozenset(r["game"] for r in self._rows(
-                "SELECT game FROM playoff_results WHERE pgn IS NOT NULL"))
+            records = frozenset(
+                r["game"]
+                for r in self._rows("SELECT game FROM playoff_results WHERE pgn IS NOT NULL")
+            )
             blocker = None if stage else self._undecided_main()
             profile = self.profile
-        return PlayoffView(state, {p.number: p.name for p in players}, seed, stage is not None,
-                           blocker, records, final.rows, profile)
+        return PlayoffView(
+            state,
+            {p.number: p.name for p in players},
+            seed,
+            stage is not None,
+            blocker,
+            records,
+            final.rows,
+            profile,
+        )
 
-    def log(self, limit: int | None = None, *, rows: bool = True,
-            upto: int | None = None) -> list[AuditEntry]:
+    def log(
+        self, limit: int | None = None, *, rows: bool = True, upto: int | None = None
+    ) -> list[AuditEntry]:
         """The audit log, newest first (``upto``: from that entry down); ``rows=False``
         leaves out each entry's rows before and after (its ``before`` and ``after`` are
         empty): a listing shows the summaries."""
@@ -306,7 +370,9 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             if entry.actor != self.actor and not anyone:
                 raise NotYoursError(
                     f"the newest change is #{entry.id} by {entry.actor} ({entry.summary}), "
-                    f"not yours ({self.actor})", entry.actor)
+                    f"not yours ({self.actor})",
+                    entry.actor,
+                )
             undo_rows(tx.rec, entry)
             tx.undoes = entry.id
             by = "" if entry.actor == self.actor else f" (by {entry.actor})"
@@ -333,8 +399,11 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         # over, unless the caller means the newest whoever made it (anyone, no id).
         if entry_id is None and anyone:
             return entry
-        while (entry.id != entry_id and entry.actor != self.actor
-               and keeps_records_only(entry, FEED_ACTOR)):
+        while (
+            entry.id != entry_id
+            and entry.actor != self.actor
+            and keeps_records_only(entry, FEED_ACTOR)
+        ):
             try:
                 entry = find_undoable(self._conn, older_than=entry.id)
             except NotFoundError:
@@ -348,15 +417,20 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         if shown is None:
             return NotFoundError(f"there is no change #{entry_id} in the audit log")
         if shown.undone_by is not None:
-            return NotNewestError(f"#{entry_id} ({shown.summary}) was undone already, by "
-                                  f"#{shown.undone_by}")
+            return NotNewestError(
+                f"#{entry_id} ({shown.summary}) was undone already, by #{shown.undone_by}"
+            )
         if not shown.undoable:
-            what = "an undo" if shown.undoes is not None else {
-                "create": "the creation of the event"}.get(shown.action, f"a {shown.action}")
+            what = (
+                "an undo"
+                if shown.undoes is not None
+                else {"create": "the creation of the event"}.get(shown.action, f"a {shown.action}")
+            )
             return InputError(f"#{entry_id} is {what}, which undo does not take back")
         return NotNewestError(
             f"#{entry_id} ({shown.summary}) is no longer the newest change: #{newest.id} by "
-            f"{newest.actor} ({newest.summary}) came after it; nothing was undone")
+            f"{newest.actor} ({newest.summary}) came after it; nothing was undone"
+        )
 
     def __repr__(self) -> str:
         return f"<EventStore {self.path}>"

@@ -46,6 +46,10 @@ class ReportDetails:
     deputy_arbiters: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"city": self.city, "federation": self.federation, "site": self.site,
-                "chief_arbiter": self.chief_arbiter,
-                "deputy_arbiters": list(self.deputy_arbiters)}
+        return {
+            "city": self.city,
+            "federation": self.federation,
+            "site": self.site,
+            "chief_arbiter": self.chief_arbiter,
+            "deputy_arbiters": list(self.deputy_arbiters),
+        }

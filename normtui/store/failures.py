@@ -16,8 +16,14 @@ from pathlib import Path
 
 from normtui.store.errors import BusyError, DamagedDatabase, StoreError
 
-__all__ = ["DiskFullError", "ReadOnlyError", "cannot_write",
-           "disk_full", "read_only_reason", "sqlite_failure"]
+__all__ = [
+    "DiskFullError",
+    "ReadOnlyError",
+    "cannot_write",
+    "disk_full",
+    "read_only_reason",
+    "sqlite_failure",
+]
 
 # Below this much free space SQLite cannot be sure of making its -shm (32 KB) and a WAL frame.
 _FULL_UNDER_BYTES = 256 * 1024
@@ -84,13 +90,16 @@ def sqlite_failure(exc: sqlite3.Error, path: Path, read_only: str | None = None)
     why the store opened the file read-only, when it did."""
     code, text = _code(exc), str(exc)
     if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-        return BusyError("the event file is busy: another normtui has been writing for too "
-                         "long; try again")
+        return BusyError(
+            "the event file is busy: another normtui has been writing for too long; try again"
+        )
     if code.startswith("SQLITE_READONLY") and read_only:
         return ReadOnlyError(f"{path} cannot be changed here: {read_only}; nothing was changed")
     if code == "SQLITE_FULL" or (code.startswith("SQLITE_IOERR") and disk_full(path)):
-        return DiskFullError(f"{path} cannot be written: {disk_full(path) or 'the disk is full'}"
-                             "; nothing was changed: free some space and try again")
+        return DiskFullError(
+            f"{path} cannot be written: {disk_full(path) or 'the disk is full'}"
+            "; nothing was changed: free some space and try again"
+        )
     if code.startswith("SQLITE_READONLY") or (cannot_write(exc) and read_only_reason(path)):
         why = read_only_reason(path) or "it is read-only"
         return ReadOnlyError(f"{path} cannot be changed here: {why}; nothing was changed")
@@ -98,7 +107,8 @@ def sqlite_failure(exc: sqlite3.Error, path: Path, read_only: str | None = None)
         column = text.split("column ", 1)[-1].split(" with text", 1)[0]
         return DamagedDatabase(
             f"{path} is damaged: column {column} holds bytes that are not text; "
-            f"`normtui check {path}` lists the damage; restore the file from a backup")
+            f"`normtui check {path}` lists the damage; restore the file from a backup"
+        )
     if code in ("SQLITE_CORRUPT", "SQLITE_NOTADB") or "malformed" in text:
         return DamagedDatabase(f"{path} is damaged ({text}); restore it from a backup")
     if isinstance(exc, sqlite3.IntegrityError):

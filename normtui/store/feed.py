@@ -65,8 +65,7 @@ class FeedMixin(GamesMixin):
         row = self._rows("SELECT feed_source, feed_round FROM event")[0]
         return row["feed_source"], row["feed_round"]
 
-    def set_feed_source(self, source: str | None, round: int | None = None
-                        ) -> AuditEntry | None:
+    def set_feed_source(self, source: str | None, round: int | None = None) -> AuditEntry | None:
         """Keep (or, with ``None``, forget) the feed the console follows: a LiveChess folder,
         a PGN file or URL, a LiveChess Cloud tournament. ``round``: only that round."""
         text = source.strip() if source is not None else None
@@ -77,24 +76,28 @@ class FeedMixin(GamesMixin):
         if round is not None:
             self.check_round(round)
         with self._write("feed source") as tx:
-            tx.rec.update("event", 1, {"feed_source": text,
-                                       "feed_round": round if text else None})
+            tx.rec.update("event", 1, {"feed_source": text, "feed_round": round if text else None})
             where = f" (round {round})" if round and text else ""
-            tx.summary = f"live boards: watching {text}{where}" if text else \
-                "live boards: no longer watched"
+            tx.summary = (
+                f"live boards: watching {text}{where}" if text else "live boards: no longer watched"
+            )
         return tx.entry
 
     # -- the live state of a board -------------------------------------------------------------
 
     def live_record(self, game_id: int, kind: Kind) -> LiveRecord | None:
         """The record the feed last read for the game, or None."""
-        rows = self._rows("SELECT record, kept, seen_at FROM live_boards WHERE game = ? AND "
-                          "kind = ?", [game_id, kind])
-        return LiveRecord(rows[0]["record"], bool(rows[0]["kept"]), rows[0]["seen_at"]) \
-            if rows else None
+        rows = self._rows(
+            "SELECT record, kept, seen_at FROM live_boards WHERE game = ? AND kind = ?",
+            [game_id, kind],
+        )
+        return (
+            LiveRecord(rows[0]["record"], bool(rows[0]["kept"]), rows[0]["seen_at"])
+            if rows
+            else None
+        )
 
-    def set_live_record(self, game_id: int, kind: Kind, text: str, *, kept: bool = False
-                        ) -> None:
+    def set_live_record(self, game_id: int, kind: Kind, text: str, *, kept: bool = False) -> None:
         """The board's moves so far, in place of those before: its state, not a change to the
         event (no audit row)."""
         _check_record(kind, text)
@@ -103,7 +106,8 @@ class FeedMixin(GamesMixin):
                 "INSERT INTO live_boards (game, kind, record, kept, seen_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, kind) DO UPDATE SET "
                 "record = excluded.record, kept = excluded.kept, seen_at = excluded.seen_at",
-                [game_id, kind, text, int(kept), self.now()])
+                [game_id, kind, text, int(kept), self.now()],
+            )
 
     def limit_wal(self) -> None:
         """While the live boards are watched: the WAL copied into the file every ~128 pages
@@ -128,10 +132,19 @@ class FeedMixin(GamesMixin):
 
     # -- a change from the feed ------------------------------------------------------------------
 
-    def keep_feed_record(self, game_id: int, kind: Kind, text: str | None, *, note: str = "",
-                         replace: bool = False, result: str | None = None,
-                         ended_at: datetime | None = None, source: str | None = "feed",
-                         expected_version: int | None = None) -> AuditEntry | None:
+    def keep_feed_record(
+        self,
+        game_id: int,
+        kind: Kind,
+        text: str | None,
+        *,
+        note: str = "",
+        replace: bool = False,
+        result: str | None = None,
+        ended_at: datetime | None = None,
+        source: str | None = "feed",
+        expected_version: int | None = None,
+    ) -> AuditEntry | None:
         """Keep a record of the main game or the Armageddon as the feed has it, in one change:
 
         - ``text`` None: no record, only the main game in progress (its first move is on the
@@ -190,8 +203,14 @@ class FeedMixin(GamesMixin):
             players = self.players()
             profile = self.profile
         counted = frozenset(r.number for r in rows if r.counted)
-        return partial(race, list(players), list(games), profile.points, counted=counted,
-                       armageddon_draw_winner=profile.classical.armageddon_draw_winner)
+        return partial(
+            race,
+            list(players),
+            list(games),
+            profile.points,
+            counted=counted,
+            armageddon_draw_winner=profile.classical.armageddon_draw_winner,
+        )
 
     def standings_if_ended_now(self) -> list[StandingRow]:
         """The table if every pairing under way ended now, drawn and its Armageddon drawn
@@ -208,5 +227,7 @@ class FeedMixin(GamesMixin):
             profile = self.profile
         table = final_table(compute_standings(players, games, profile), profile, None)
         status = {p.number: p.status for p in players}
-        return [StandingRow.of(r, status.get(r.standing.number, PlayerStatus.ACTIVE))
-                for r in table.rows]
+        return [
+            StandingRow.of(r, status.get(r.standing.number, PlayerStatus.ACTIVE))
+            for r in table.rows
+        ]

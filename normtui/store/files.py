@@ -48,8 +48,7 @@ from normtui.store.errors import BusyError, InputError, StoreError
 from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
 from normtui.text import visible
 
-__all__ = ["LogPoint", "backup_event", "building", "place", "refuse_to_replace",
-           "restore_event"]
+__all__ = ["LogPoint", "backup_event", "building", "place", "refuse_to_replace", "restore_event"]
 
 _COMPANIONS = ("-wal", "-journal", "-shm")
 # How long a restore waits for a process that is only passing through (a command that is
@@ -76,6 +75,7 @@ class LogPoint:
 
 # -- new files: built beside, moved into place ----------------------------------------------
 
+
 def refuse_to_replace(target: Path) -> None:
     """Refuse a target that exists, or whose SQLite companions exist without it."""
     if os.path.lexists(target):
@@ -86,7 +86,8 @@ def refuse_to_replace(target: Path) -> None:
             raise StoreError(
                 f"{left} is there without {target.name} (left by a crash, or by a file moved "
                 f"or deleted while it was open): SQLite would apply it to a new {target.name}; "
-                "close every normtui, then move it away")
+                "close every normtui, then move it away"
+            )
 
 
 def _prefix(target: Path) -> str:
@@ -98,8 +99,10 @@ def _remove_abandoned(target: Path) -> None:
     the copies a restore keeps of it (``.TARGET.replaced-TIME.PID-….new``): each of those
     has a name of its own, so no later build of that name would ever find it."""
     folder = target.parent
-    build = re.compile(rf"\.{re.escape(target.name)}(?:\.replaced-[0-9T-]+)?"
-                       r"\.([0-9]+)-[0-9a-f]+\.new")
+    build = re.compile(
+        rf"\.{re.escape(target.name)}(?:\.replaced-[0-9T-]+)?"
+        r"\.([0-9]+)-[0-9a-f]+\.new"
+    )
     with contextlib.suppress(OSError):
         for path in folder.iterdir():
             found = build.fullmatch(path.name)
@@ -188,9 +191,11 @@ def _rename_without_replacing(source: Path, target: Path) -> bool:
 
 # -- backup -----------------------------------------------------------------------------------
 
+
 def _newest(conn: sqlite3.Connection) -> LogPoint | None:
-    row = conn.execute("SELECT id, at, actor, summary FROM audit ORDER BY id DESC "
-                       "LIMIT 1").fetchone()
+    row = conn.execute(
+        "SELECT id, at, actor, summary FROM audit ORDER BY id DESC LIMIT 1"
+    ).fetchone()
     return LogPoint(*row) if row else None
 
 
@@ -214,8 +219,7 @@ def backup_event(event: Path, target: Path) -> LogPoint:
     return point
 
 
-def _copy_out(source: sqlite3.Connection, target: Path, *, newest: bool = False
-              ) -> LogPoint | None:
+def _copy_out(source: sqlite3.Connection, target: Path, *, newest: bool = False) -> LogPoint | None:
     """The database of ``source``, page by page at one moment, as the new file ``target``:
     one file, with no WAL beside it (the copy has the source's header, WAL mode included).
     ``newest``: also where the copy's log ends (the source may have moved on since)."""
@@ -232,6 +236,7 @@ def _copy_out(source: sqlite3.Connection, target: Path, *, newest: bool = False
 
 
 # -- restore ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Restored:
@@ -250,8 +255,11 @@ def _load_backup(backup: Path) -> sqlite3.Connection:
     from normtui.store.check import check_log
 
     if not backup.is_file():
-        raise InputError(f"{backup}: not a regular file, so no backup" if backup.exists()
-                         else f"{backup}: no such backup file")
+        raise InputError(
+            f"{backup}: not a regular file, so no backup"
+            if backup.exists()
+            else f"{backup}: no such backup file"
+        )
     try:
         source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
     except sqlite3.Error as exc:
@@ -264,8 +272,10 @@ def _load_backup(backup: Path) -> sqlite3.Connection:
                 raise InputError(f"{backup} is not a normtui event (not made by normtui)")
             newer = [n for n in applied_migrations(source) if n not in KNOWN_MIGRATIONS]
             if newer:
-                raise InputError(f"{backup} was written by a newer normtui (schema "
-                                 f"{newer[-1]}); upgrade normtui to restore it")
+                raise InputError(
+                    f"{backup} was written by a newer normtui (schema "
+                    f"{newer[-1]}); upgrade normtui to restore it"
+                )
             source.backup(memory)
         finally:
             source.close()
@@ -291,8 +301,9 @@ def _load_backup(backup: Path) -> sqlite3.Connection:
 def _identity(conn: sqlite3.Connection) -> tuple[str, str, str]:
     """(name, created at, the creation's summary): which event a file is."""
     name, created = conn.execute("SELECT name, created_at FROM event").fetchone()
-    (summary,) = conn.execute("SELECT summary FROM audit WHERE action = 'create' "
-                              "ORDER BY id LIMIT 1").fetchone()
+    (summary,) = conn.execute(
+        "SELECT summary FROM audit WHERE action = 'create' ORDER BY id LIMIT 1"
+    ).fetchone()
     return name, created, summary
 
 
@@ -311,17 +322,20 @@ def _exclusive(event: Path) -> Iterator[sqlite3.Connection]:
             # SQLite says "disk I/O error" where it cannot make the -wal and -shm beside it.
             why = read_only_reason(event) if cannot_write(exc) else None
             if why is not None:
-                raise ReadOnlyError(f"{event} cannot be restored here: {why}; nothing was "
-                                    "changed") from None
-            raise InputError(f"{event} is not an event SQLite can open ({exc}): move it "
-                             "away (with its -wal and -shm, if any) and restore again"
-                             ) from None
+                raise ReadOnlyError(
+                    f"{event} cannot be restored here: {why}; nothing was changed"
+                ) from None
+            raise InputError(
+                f"{event} is not an event SQLite can open ({exc}): move it "
+                "away (with its -wal and -shm, if any) and restore again"
+            ) from None
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         yield conn
 
 
-def restore_event(backup: Path, event: Path, *, actor: str,
-                  now: datetime | None = None) -> Restored:
+def restore_event(
+    backup: Path, event: Path, *, actor: str, now: datetime | None = None
+) -> Restored:
     """Make ``event`` the event ``backup`` holds, with one more audit entry saying so.
 
     The backup is checked first (a damaged or unfinished one is refused). A missing event is
@@ -333,8 +347,10 @@ def restore_event(backup: Path, event: Path, *, actor: str,
     reaches past it, to the backup's own changes)."""
     refuse_event_file(backup, event, "restored over itself")
     if os.path.lexists(event) and not event.is_file():
-        raise InputError(f"{event} is not a regular file, so no event to restore into; "
-                         "give the event's file name")
+        raise InputError(
+            f"{event} is not a regular file, so no event to restore into; "
+            "give the event's file name"
+        )
     _remove_abandoned(event)
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     snapshot = _load_backup(backup)
@@ -361,8 +377,10 @@ def restore_event(backup: Path, event: Path, *, actor: str,
                 snapshot.backup(guard)  # one transaction, in the event's own WAL
                 guard.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             except sqlite3.Error as exc:
-                raise StoreError(f"cannot write the backup into {event}: {exc}; it is as it "
-                                 f"was (a copy is in {kept.name})") from None
+                raise StoreError(
+                    f"cannot write the backup into {event}: {exc}; it is as it "
+                    f"was (a copy is in {kept.name})"
+                ) from None
         return Restored(point, entry, replaced, kept)
     finally:
         snapshot.close()
@@ -379,8 +397,9 @@ def _kept_name(event: Path, stamp: str) -> Path:
     return kept
 
 
-def _replaced_point(guard: sqlite3.Connection, snapshot: sqlite3.Connection, event: Path,
-                    backup: Path) -> LogPoint | None:
+def _replaced_point(
+    guard: sqlite3.Connection, snapshot: sqlite3.Connection, event: Path, backup: Path
+) -> LogPoint | None:
     """The newest change of the event about to be replaced (None: it cannot be read, which
     is what a restore is for). A backup of another event is refused."""
     try:
@@ -389,12 +408,16 @@ def _replaced_point(guard: sqlite3.Connection, snapshot: sqlite3.Connection, eve
     except (sqlite3.Error, TypeError, UnicodeDecodeError):
         return None
     if newer:
-        raise InputError(f"{event} was written by a newer normtui (schema {newer[-1]}); "
-                         "restore it with that normtui")
+        raise InputError(
+            f"{event} was written by a newer normtui (schema {newer[-1]}); "
+            "restore it with that normtui"
+        )
     ours = _identity(snapshot)
     if theirs != ours:
-        raise InputError(f"{backup} is a backup of another event ({ours[0]}, created "
-                         f"{ours[1]}), not of {event} ({theirs[0]}, created {theirs[1]})")
+        raise InputError(
+            f"{backup} is a backup of another event ({ours[0]}, created "
+            f"{ours[1]}), not of {event} ({theirs[0]}, created {theirs[1]})"
+        )
     return point
 
 
@@ -403,23 +426,34 @@ def _keep_copy(guard: sqlite3.Connection, event: Path, kept: Path) -> None:
     try:
         _copy_out(guard, kept)
     except sqlite3.Error as exc:
-        raise StoreError(f"cannot keep a copy of {event} before replacing it ({exc}); nothing "
-                         "was changed. Close every normtui, move the file and its -wal and "
-                         "-shm away, then restore again") from None
+        raise StoreError(
+            f"cannot keep a copy of {event} before replacing it ({exc}); nothing "
+            "was changed. Close every normtui, move the file and its -wal and "
+            "-shm away, then restore again"
+        ) from None
 
 
-def _write_restore_entry(snapshot: sqlite3.Connection, backup: Path, point: LogPoint,
-                         at: str, actor: str, replaced: LogPoint | None, kept: Path | None
-                         ) -> AuditEntry:
-    summary = (f"restored from {visible(backup.name)}: the event as it was after #{point.id} "
-               f"({point.at})")
+def _write_restore_entry(
+    snapshot: sqlite3.Connection,
+    backup: Path,
+    point: LogPoint,
+    at: str,
+    actor: str,
+    replaced: LogPoint | None,
+    kept: Path | None,
+) -> AuditEntry:
+    summary = (
+        f"restored from {visible(backup.name)}: the event as it was after #{point.id} ({point.at})"
+    )
     if kept is not None:
-        newest = f"newest change #{replaced.id} ({replaced.at})" if replaced else \
-            "its log unreadable"
+        newest = (
+            f"newest change #{replaced.id} ({replaced.at})" if replaced else "its log unreadable"
+        )
         summary += f"; the file it replaced ({newest}) is kept as {kept.name}"
     cursor = snapshot.execute(
         "INSERT INTO audit (at, actor, action, summary, before, after) VALUES (?, ?, ?, ?, ?, ?)",
-        [at, actor, "restore", summary, _dumps({}), _dumps({})])
+        [at, actor, "restore", summary, _dumps({}), _dumps({})],
+    )
     snapshot.commit()
     assert cursor.lastrowid is not None
     return AuditEntry(cursor.lastrowid, at, actor, "restore", summary, {}, {})

@@ -47,13 +47,29 @@ class StandingRow:
     prize_note: str | None = None
 
     @classmethod
-    def of(cls, final: FinalRow, status: PlayerStatus, *, note: str = "",
-           prize_note: str | None = None) -> StandingRow:
+    def of(
+        cls, final: FinalRow, status: PlayerStatus, *, note: str = "", prize_note: str | None = None
+    ) -> StandingRow:
         row = final.standing
-        return cls(row.rank, row.shared_rank, row.name, row.number, row.points,
-                   row.sonneborn_berger, row.wins, row.black_wins, final.prize, row.counted,
-                   row.games, row.armageddon_wins, row.provisional, status,
-                   final.prize_pending, final.note or note, prize_note)
+        return cls(
+            row.rank,
+            row.shared_rank,
+            row.name,
+            row.number,
+            row.points,
+            row.sonneborn_berger,
+            row.wins,
+            row.black_wins,
+            final.prize,
+            row.counted,
+            row.games,
+            row.armageddon_wins,
+            row.provisional,
+            status,
+            final.prize_pending,
+            final.note or note,
+            prize_note,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -56,9 +56,11 @@ def same_record(a: str, b: str) -> bool:
     return a == b or normalised_record(a) == normalised_record(b)
 
 
-_ABSENT = {ArmageddonResult.WHITE_FORFEIT_WIN: "Black absent",
-           ArmageddonResult.BLACK_FORFEIT_WIN: "White absent",
-           ArmageddonResult.DOUBLE_FORFEIT: "both absent"}
+_ABSENT = {
+    ArmageddonResult.WHITE_FORFEIT_WIN: "Black absent",
+    ArmageddonResult.BLACK_FORFEIT_WIN: "White absent",
+    ArmageddonResult.DOUBLE_FORFEIT: "both absent",
+}
 
 
 def _listed(words: list[str]) -> str:
@@ -79,8 +81,9 @@ class _Trial(Exception):
 
 
 class GamesMixin(StoreBase):
-    def refusal(self, call: Callable[..., object], *args: object,
-                **kwargs: object) -> Exception | None:
+    def refusal(
+        self, call: Callable[..., object], *args: object, **kwargs: object
+    ) -> Exception | None:
         """The refusal a change would meet (a broken rule, a conflict), found by making it and
         rolling it back: the console asks the arbiter only about a change that can be made
         (a correction after the play-off has started may be refused by its effect, §5)."""
@@ -100,14 +103,25 @@ class GamesMixin(StoreBase):
             base._commits = counted  # rolled back: not a change this process made
 
     def _round_open(self, game: GameRecord, correction: bool) -> None:
-        row = self._conn.execute("SELECT status FROM rounds WHERE stage = ? AND round = ?",
-                                 [game.stage, game.round]).fetchone()
+        row = self._conn.execute(
+            "SELECT status FROM rounds WHERE stage = ? AND round = ?", [game.stage, game.round]
+        ).fetchone()
         if row and row[0] == "closed" and not correction:
-            raise RuleError(f"round {game.round} is closed; enter a change to it as a correction",
-                            "Regulations §8")
+            raise RuleError(
+                f"round {game.round} is closed; enter a change to it as a correction",
+                "Regulations §8",
+            )
 
-    def _write_result(self, tx: Tx, game: GameRecord, new: Game, correction: bool, *,
-                      source: str | None = None, at: str | None = None) -> None:
+    def _write_result(
+        self,
+        tx: Tx,
+        game: GameRecord,
+        new: Game,
+        correction: bool,
+        *,
+        source: str | None = None,
+        at: str | None = None,
+    ) -> None:
         """``source``: "feed" for a result the board feed entered (None: by hand, which also
         takes the mark off a result the feed had entered). ``at``: when the game ended, for a
         result from the feed (the Armageddon's window runs from it, §2); default now."""
@@ -133,22 +147,30 @@ class GamesMixin(StoreBase):
         if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
             return
         if new.armageddon is not None and new.armageddon.is_forfeit and game.armageddon_pgn:
-            raise RuleError(f"{game.label}: the Armageddon has a record, so it was played; "
-                            "enter its board result (or replace the record first)",
-                            "Regulations §2")
+            raise RuleError(
+                f"{game.label}: the Armageddon has a record, so it was played; "
+                "enter its board result (or replace the record first)",
+                "Regulations §2",
+            )
         from normtui.rules.scoresheets import signatures_after, signers
 
         signed = signers(game.signatures)
         after = signatures_after(old, new, game.signatures)
         if after != game.signatures:
-            values.update(signed_white=int(after.white), signed_black=int(after.black),
-                          signed_arbiter=int(after.arbiter))
+            values.update(
+                signed_white=int(after.white),
+                signed_black=int(after.black),
+                signed_arbiter=int(after.arbiter),
+            )
         playoff = self._playoff_players() if game.stage == "main" else None
         self._update_game(tx, game, values)
         if playoff is not None and self._playoff_players() != playoff:
-            raise RuleError(f"{game.label}: the play-off has started, and this change would "
-                            "change who plays it or their order on the tie-breaks; undo the "
-                            "play-off first", "Regulations §5")
+            raise RuleError(
+                f"{game.label}: the play-off has started, and this change would "
+                "change who plays it or their order on the tie-breaks; undo the "
+                "play-off first",
+                "Regulations §5",
+            )
         corrected = correction and old.result is not None
         if not corrected and new.result == old.result and new.armageddon != old.armageddon:
             tx.action = "armageddon"
@@ -159,8 +181,10 @@ class GamesMixin(StoreBase):
         if corrected:
             tx.summary += f" (was {_describe(old)})"
         if after != game.signatures:
-            tx.summary += (f"; signatures of {_listed(signed)} cleared: the players sign "
-                           "the new result, then the arbiter countersigns (§8)")
+            tx.summary += (
+                f"; signatures of {_listed(signed)} cleared: the players sign "
+                "the new result, then the arbiter countersigns (§8)"
+            )
 
     def _playoff_players(self) -> tuple[int, ...] | None:
         """Who plays a started play-off, in standings order (None: not started). The play-off
@@ -172,10 +196,18 @@ class GamesMixin(StoreBase):
 
         return playoff_players(self._main_standings())
 
-    def enter_result(self, round: int, white: str | int, black: str | int,
-                     result: str | MainResult, *, armageddon: str | ArmageddonResult | None = None,
-                     correction: bool = False, expected_version: int | None = None,
-                     stage: str = "main") -> AuditEntry | None:
+    def enter_result(
+        self,
+        round: int,
+        white: str | int,
+        black: str | int,
+        result: str | MainResult,
+        *,
+        armageddon: str | ArmageddonResult | None = None,
+        correction: bool = False,
+        expected_version: int | None = None,
+        stage: str = "main",
+    ) -> AuditEntry | None:
         """Enter the main result of a pairing (and, after a draw, its Armageddon).
 
         Overwriting a different result needs ``correction=True`` (audited as a correction).
@@ -193,9 +225,16 @@ class GamesMixin(StoreBase):
             self._write_result(tx, game, new, correction)
         return tx.entry
 
-    def enter_armageddon(self, round: int, white: str | int, black: str | int,
-                         armageddon: str | ArmageddonResult, *, correction: bool = False,
-                         expected_version: int | None = None) -> AuditEntry | None:
+    def enter_armageddon(
+        self,
+        round: int,
+        white: str | int,
+        black: str | int,
+        armageddon: str | ArmageddonResult,
+        *,
+        correction: bool = False,
+        expected_version: int | None = None,
+    ) -> AuditEntry | None:
         """Enter the Armageddon of a drawn main game (same colours; a draw is Black's win)."""
         board = _board(armageddon)
         assert board is not None
@@ -207,14 +246,17 @@ class GamesMixin(StoreBase):
             self._write_result(tx, game, new, correction)
         return tx.entry
 
-    def set_game_state(self, game_id: int, state: GameState | str, *,
-                       expected_version: int | None = None) -> AuditEntry | None:
+    def set_game_state(
+        self, game_id: int, state: GameState | str, *, expected_version: int | None = None
+    ) -> AuditEntry | None:
         """Mark a game without a result as in progress (it has started), or back to
         scheduled. Every other state follows from results, illness and withdrawal."""
         new_state = GameState(state)
         if new_state not in (GameState.SCHEDULED, GameState.IN_PROGRESS):
-            raise InputError(f"a game becomes {new_state.value} through its result, an illness "
-                             "or a withdrawal, not by setting its state")
+            raise InputError(
+                f"a game becomes {new_state.value} through its result, an illness "
+                "or a withdrawal, not by setting its state"
+            )
         with self._write("state") as tx:
             game = self._checked(self.game(game_id), expected_version)
             if game.result is not None:
@@ -234,9 +276,16 @@ class GamesMixin(StoreBase):
             tx.summary = f"round {round} started ({len(games)} boards)"
         return tx.entry
 
-    def attach_pgn(self, game_id: int, kind: PgnKind, text: str, *, replace_existing: bool = False,
-                   expected_version: int | None = None, result: str | None = None
-                   ) -> AuditEntry | None:
+    def attach_pgn(
+        self,
+        game_id: int,
+        kind: PgnKind,
+        text: str,
+        *,
+        replace_existing: bool = False,
+        expected_version: int | None = None,
+        result: str | None = None,
+    ) -> AuditEntry | None:
         """Keep the PGN text of a game's main game or its Armageddon (validation is the PGN
         module's business). An existing, different text is only replaced on request; the same
         record cut from another file (other line ends, blank lines) is not different.
@@ -251,8 +300,9 @@ class GamesMixin(StoreBase):
             attached = ""
             if current is None or not same_record(current, text):
                 if current is not None and not replace_existing:
-                    raise ConflictError(f"{game.label} already has a {kind} PGN; replace it "
-                                        "explicitly")
+                    raise ConflictError(
+                        f"{game.label} already has a {kind} PGN; replace it explicitly"
+                    )
                 self._update_game(tx, game, {column: text})
                 attached = f"{kind} PGN {'replaced' if current else 'attached'}"
                 tx.summary = f"{game.label}: {attached}"
@@ -261,53 +311,80 @@ class GamesMixin(StoreBase):
                 tx.summary += f"; {attached}"
         return tx.entry
 
-    def _record_target(self, game_id: int, kind: PgnKind, expected_version: int | None
-                       ) -> tuple[GameRecord, str, str | None]:
+    def _record_target(
+        self, game_id: int, kind: PgnKind, expected_version: int | None
+    ) -> tuple[GameRecord, str, str | None]:
         """Inside a write: the game a record is for (the version the caller saw), its column,
         and the record kept there now. An Armageddon's record needs the drawn main game."""
         game = self._checked(self.game(game_id), expected_version)
         if kind == "armageddon" and game.result is not MainResult.DRAW:
-            raise RuleError(f"{game.label}: an Armageddon PGN needs a drawn main game",
-                            "Regulations §2")
+            raise RuleError(
+                f"{game.label}: an Armageddon PGN needs a drawn main game", "Regulations §2"
+            )
         if kind == "armageddon" and game.armageddon is not None and game.armageddon.is_forfeit:
-            raise RuleError(f"{game.label}: the Armageddon was lost by forfeit "
-                            f"({game.armageddon.value}), so there is no game to record; "
-                            "correct its result first if it was played", "Regulations §2")
+            raise RuleError(
+                f"{game.label}: the Armageddon was lost by forfeit "
+                f"({game.armageddon.value}), so there is no game to record; "
+                "correct its result first if it was played",
+                "Regulations §2",
+            )
         if kind == "main":
             return game, "pgn", game.pgn
         return game, "armageddon_pgn", game.armageddon_pgn
 
-    def _record_result(self, tx: Tx, game: GameRecord, kind: PgnKind, result: str | None, *,
-                       source: str | None = None, at: str | None = None) -> bool:
+    def _record_result(
+        self,
+        tx: Tx,
+        game: GameRecord,
+        kind: PgnKind,
+        result: str | None,
+        *,
+        source: str | None = None,
+        at: str | None = None,
+    ) -> bool:
         """Enter a record's result where the board has none yet (whether it was)."""
         if result is None or (game.armageddon if kind == "armageddon" else game.result):
             return False
         self._round_open(game, False)
         board = _board(result) if kind == "armageddon" else None
-        new = (apply_armageddon(game.game(), board) if board is not None
-               else apply_result(game.game(), _main(result), None))
+        new = (
+            apply_armageddon(game.game(), board)
+            if board is not None
+            else apply_result(game.game(), _main(result), None)
+        )
         self._write_result(tx, game, new, False, source=source, at=at)
         return True
 
-    def sign(self, game_id: int, who: Signer, *,
-             expected_version: int | None = None) -> AuditEntry | None:
+    def sign(
+        self, game_id: int, who: Signer, *, expected_version: int | None = None
+    ) -> AuditEntry | None:
         """A scoresheet signature: White, Black, then the arbiter's countersignature (§8)."""
         with self._write("sign") as tx:
             game = self._checked(self.game(game_id), expected_version)
             if game.result is None:
-                raise RuleError(f"{game.label} has no result yet: scoresheets are signed at the "
-                                "end of the game", "Regulations §8")
+                raise RuleError(
+                    f"{game.label} has no result yet: scoresheets are signed at the "
+                    "end of the game",
+                    "Regulations §8",
+                )
             from normtui.rules.scoresheets import sign
 
             sig = sign(game.signatures, who)
-            self._update_game(tx, game, {"signed_white": int(sig.white),
-                                         "signed_black": int(sig.black),
-                                         "signed_arbiter": int(sig.arbiter)})
+            self._update_game(
+                tx,
+                game,
+                {
+                    "signed_white": int(sig.white),
+                    "signed_black": int(sig.black),
+                    "signed_arbiter": int(sig.arbiter),
+                },
+            )
             tx.summary = f"{game.label}: signed by {who}"
         return tx.entry
 
-    def set_round_schedule(self, round: int, *, date: str | None, start_time: str | None,
-                           stage: str = "main") -> AuditEntry | None:
+    def set_round_schedule(
+        self, round: int, *, date: str | None, start_time: str | None, stage: str = "main"
+    ) -> AuditEntry | None:
         """The date (YYYY-MM-DD) and start time (HH:MM) of a round."""
         _check_date(date)
         _check_time(start_time)
@@ -334,8 +411,9 @@ class GamesMixin(StoreBase):
 
     def _round_id(self, round: int, stage: str) -> int:
         self.check_round(round, stage)
-        row = self._conn.execute("SELECT id FROM rounds WHERE stage = ? AND round = ?",
-                                 [stage, round]).fetchone()
+        row = self._conn.execute(
+            "SELECT id FROM rounds WHERE stage = ? AND round = ?", [stage, round]
+        ).fetchone()
         if row is None:  # pragma: no cover - every stage round is created with the stage
             raise NotFoundError(f"round {round} has no record")
         return int(row[0])
@@ -354,8 +432,10 @@ def refuse_record_controls(text: str) -> None:
     no escape sequence (tabs and line ends are a file's whitespace)."""
     for number, line in enumerate(text.replace("\t", " ").replace("\r", "\n").split("\n"), 1):
         if has_controls(line):
-            raise InputError(f"the PGN record's line {number} holds control characters, which "
-                             f"a terminal would obey: '{visible(line)[:80]}'; not kept")
+            raise InputError(
+                f"the PGN record's line {number} holds control characters, which "
+                f"a terminal would obey: '{visible(line)[:80]}'; not kept"
+            )
 
 
 def _check_date(date: str | None) -> None:
@@ -373,6 +453,10 @@ def _check_time(value: str | None) -> None:
     if value is None:
         return
     parts = value.split(":")
-    if len(parts) != 2 or not all(is_number(p) and len(p) == 2 for p in parts) \
-            or int(parts[0]) > 23 or int(parts[1]) > 59:
+    if (
+        len(parts) != 2
+        or not all(is_number(p) and len(p) == 2 for p in parts)
+        or int(parts[0]) > 23
+        or int(parts[1]) > 59
+    ):
         raise InputError(f"{value!r} is not a time of day; write it as HH:MM")

@@ -32,8 +32,9 @@ class KeptRecords(Kept):
         self._at: dict[int, tuple[str, int]] = {}  # game row id -> (stage, index)
         self._profile: Profile | None = None
 
-    def read(self, conn: sqlite3.Connection, profile: Profile, stage: str,
-             round: int | None = None) -> list[GameRecord] | None:
+    def read(
+        self, conn: sqlite3.Connection, profile: Profile, stage: str, round: int | None = None
+    ) -> list[GameRecord] | None:
         """The records of a stage (or of one round of it) by round and board, current as of
         the read transaction ``conn`` is in; ``profile`` is the event's as of it. For one
         round, ``None`` unless they are kept already: a command that reads a round must not
@@ -71,8 +72,9 @@ class KeptRecords(Kept):
         if not ids:
             return True
         assert self._profile is not None
-        rows = conn.execute(f"{GAMES_SQL} WHERE g.id IN ({', '.join('?' * len(ids))})",
-                            ids).fetchall()
+        rows = conn.execute(
+            f"{GAMES_SQL} WHERE g.id IN ({', '.join('?' * len(ids))})", ids
+        ).fetchall()
         records = game_records(rows, self._profile)
         if len(records) != len(ids) or any(i not in self._at for i in ids):
             return False  # a game went or appeared

@@ -32,8 +32,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Kept", "MainGames"]
 
-_COLUMNS = ("id, round, board, white, black, result, armageddon, state, signed_white, "
-            "signed_black, signed_arbiter")
+_COLUMNS = (
+    "id, round, board, white, black, result, armageddon, state, signed_white, "
+    "signed_black, signed_arbiter"
+)
 _ALL = f"SELECT {_COLUMNS} FROM games WHERE stage = 'main' ORDER BY round, board"
 
 
@@ -99,8 +101,9 @@ class MainGames(Kept):
         self._signatures_of: type[Signatures]
         self._after_draw = True
 
-    def read(self, conn: sqlite3.Connection, armageddon_after_draw: bool = True
-             ) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
+    def read(
+        self, conn: sqlite3.Connection, armageddon_after_draw: bool = True
+    ) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
         """The main games and their signatures by (round, board), current as of the read
         transaction ``conn`` is in (one must be open: the caller's snapshot);
         ``armageddon_after_draw`` from the event's profile."""
@@ -126,8 +129,9 @@ class MainGames(Kept):
     def _patch(self, conn: sqlite3.Connection, ids: list[int]) -> bool:
         if not ids:
             return True
-        rows = conn.execute(f"SELECT {_COLUMNS}, stage FROM games WHERE id IN "
-                            f"({', '.join('?' * len(ids))})", ids).fetchall()
+        rows = conn.execute(
+            f"SELECT {_COLUMNS}, stage FROM games WHERE id IN ({', '.join('?' * len(ids))})", ids
+        ).fetchall()
         found = {row[0] for row in rows}
         if any(i in self._at and i not in found for i in ids):
             return False  # a main game went
@@ -148,15 +152,34 @@ class MainGames(Kept):
         return True
 
     def _game(self, row: Sequence[Any]) -> tuple[Game, Signatures]:
-        (_id, rnd, board, white, black, result, armageddon, state, signed_white, signed_black,
-         signed_arbiter) = row[:11]
-        game = Game(rnd, board, self._numbers[white], self._numbers[black],
-                    MAIN_RESULTS[result], BOARD_RESULTS[armageddon], STATES[state],
-                    self._after_draw)
+        (
+            _id,
+            rnd,
+            board,
+            white,
+            black,
+            result,
+            armageddon,
+            state,
+            signed_white,
+            signed_black,
+            signed_arbiter,
+        ) = row[:11]
+        game = Game(
+            rnd,
+            board,
+            self._numbers[white],
+            self._numbers[black],
+            MAIN_RESULTS[result],
+            BOARD_RESULTS[armageddon],
+            STATES[state],
+            self._after_draw,
+        )
         kind = (signed_white, signed_black, signed_arbiter)
         sig = self._kinds.get(kind)
         if sig is None:
             # A game has one of eight: one object for each, signatures being values.
             sig = self._kinds[kind] = self._signatures_of(
-                bool(signed_white), bool(signed_black), bool(signed_arbiter))
+                bool(signed_white), bool(signed_black), bool(signed_arbiter)
+            )
         return game, sig

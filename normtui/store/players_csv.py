@@ -25,9 +25,15 @@ from normtui.store.errors import InputError
 from normtui.store.event_records import PlayerInput
 from normtui.text import TextFileError, clean_text, is_number, read_text_file, refuse_controls
 
-__all__ = ["COLUMNS", "MAX_RATING", "check_players", "clean_player", "given_text",
-           "parse_players_csv",
-           "read_players_csv"]
+__all__ = [
+    "COLUMNS",
+    "MAX_RATING",
+    "check_players",
+    "clean_player",
+    "given_text",
+    "parse_players_csv",
+    "read_players_csv",
+]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
 OPTIONAL = ("title", "sex")
@@ -64,34 +70,39 @@ def parse_players_csv(text: str, *, source: str = "players file") -> list[Player
     separator, text = _separator(text)
     try:
         reader = csv.reader(io.StringIO(text), delimiter=separator)
-        rows = [(n, row) for n, row in enumerate(reader, start=1)
-                if any(c.strip() for c in row)]
+        rows = [(n, row) for n, row in enumerate(reader, start=1) if any(c.strip() for c in row)]
     except csv.Error as exc:
         if "field larger than field limit" in str(exc):
-            raise InputError(f"{source}: a field longer than 128 KB: not a players list"
-                             ) from None
+            raise InputError(f"{source}: a field longer than 128 KB: not a players list") from None
         raise InputError(f"{source} is not a CSV file a spreadsheet writes ({exc})") from None
     if not rows:
         raise InputError(f"{source} is empty; it needs the header {','.join(COLUMNS)}")
     header = [c.strip().lower() for c in rows[0][1]]
     missing = [c for c in COLUMNS if c not in header]
     if missing:
-        raise InputError(f"{source}: the header lacks the column {missing[0]!r} (expected "
-                         f"{','.join(COLUMNS)}, separated by commas or semicolons)")
+        raise InputError(
+            f"{source}: the header lacks the column {missing[0]!r} (expected "
+            f"{','.join(COLUMNS)}, separated by commas or semicolons)"
+        )
     unknown = [c for c in header if c not in COLUMNS + OPTIONAL]
     if unknown:
-        raise InputError(f"{source}: unknown column {unknown[0]!r} "
-                         f"(expected {','.join(COLUMNS)}, and optionally {','.join(OPTIONAL)})")
+        raise InputError(
+            f"{source}: unknown column {unknown[0]!r} "
+            f"(expected {','.join(COLUMNS)}, and optionally {','.join(OPTIONAL)})"
+        )
     if len(set(header)) != len(header):
         raise InputError(f"{source}: a column appears twice in the header")
     players = []
     for line, row in rows[1:]:
         if len(row) != len(header):
-            raise InputError(f"{source} line {line}: {len(row)} fields, the header has "
-                             f"{len(header)}")
+            raise InputError(
+                f"{source} line {line}: {len(row)} fields, the header has {len(header)}"
+            )
         where = f"{source} line {line}"
-        cells = {k: clean_text(given_text(v, f"{where}: the {k}"))
-                 for k, v in zip(header, row, strict=True)}
+        cells = {
+            k: clean_text(given_text(v, f"{where}: the {k}"))
+            for k, v in zip(header, row, strict=True)
+        }
         players.append(_player(cells, where))
         check_players(players, where)
     return players
@@ -105,18 +116,24 @@ def _player(cells: dict[str, str], where: str) -> PlayerInput:
     if cells["rating"]:
         text = cells["rating"]
         if not is_number(text) or len(text) > 4 or int(text) > MAX_RATING:
-            raise InputError(f"{where}: rating {text!r} of {name} is not a valid rating (a "
-                             f"whole number from 0 to {MAX_RATING}, or empty for no rating)")
+            raise InputError(
+                f"{where}: rating {text!r} of {name} is not a valid rating (a "
+                f"whole number from 0 to {MAX_RATING}, or empty for no rating)"
+            )
         rating = int(text)
     federation = cells["federation"].upper() or None
-    if federation is not None and not (federation.isascii() and federation.isalpha()
-                                       and 2 <= len(federation) <= 3):
-        raise InputError(f"{where}: federation {cells['federation']!r} of {name} is not a "
-                         "2- or 3-letter code")
+    if federation is not None and not (
+        federation.isascii() and federation.isalpha() and 2 <= len(federation) <= 3
+    ):
+        raise InputError(
+            f"{where}: federation {cells['federation']!r} of {name} is not a 2- or 3-letter code"
+        )
     title = cells.get("title", "").upper() or None
     if title is not None and title not in FIDE_TITLES:
-        raise InputError(f"{where}: title {cells['title']!r} of {name} is not a FIDE title "
-                         f"({', '.join(FIDE_TITLES)})")
+        raise InputError(
+            f"{where}: title {cells['title']!r} of {name} is not a FIDE title "
+            f"({', '.join(FIDE_TITLES)})"
+        )
     sex = cells.get("sex", "").lower() or None
     if sex is not None and sex not in ("m", "w"):
         raise InputError(f"{where}: sex {cells['sex']!r} of {name}: m or w, as FIDE reports it")
@@ -136,9 +153,12 @@ def clean_player(p: PlayerInput) -> PlayerInput:
     """``p`` with its texts as the event stores them (a list made by a program, not read
     from a file, goes through this too: a TRF's); a name holding control characters is
     refused (:func:`normtui.text.refuse_controls`)."""
-    return replace(p, name=clean_text(given_text(p.name, "the name")),
-                   federation=clean_text(p.federation or "") or None,
-                   fide_id=clean_text(p.fide_id or "") or None)
+    return replace(
+        p,
+        name=clean_text(given_text(p.name, "the name")),
+        federation=clean_text(p.federation or "") or None,
+        fide_id=clean_text(p.fide_id or "") or None,
+    )
 
 
 def check_players(players: Sequence[PlayerInput], source: str = "the player list") -> None:
@@ -152,17 +172,22 @@ def check_players(players: Sequence[PlayerInput], source: str = "the player list
             raise InputError(f"{source}: {p.name!r} is listed twice")
         seen[key] = p.name
         if is_number(p.name.strip()):
-            raise InputError(f"{source}: {p.name!r} is a number, not a name (numbers are "
-                             "pairing numbers)")
+            raise InputError(
+                f"{source}: {p.name!r} is a number, not a name (numbers are pairing numbers)"
+            )
         if p.fide_id is None:
             continue
         if not is_number(p.fide_id) or int(p.fide_id) == 0:
             raise InputError(f"{source}: FIDE id {p.fide_id!r} of {p.name} is not a number")
         if len(p.fide_id) > MAX_FIDE_ID_DIGITS:
-            raise InputError(f"{source}: FIDE id {p.fide_id} of {p.name} has {len(p.fide_id)} "
-                             f"digits; a FIDE id has at most {MAX_FIDE_ID_DIGITS} (the rating "
-                             "report's columns 58-68)")
+            raise InputError(
+                f"{source}: FIDE id {p.fide_id} of {p.name} has {len(p.fide_id)} "
+                f"digits; a FIDE id has at most {MAX_FIDE_ID_DIGITS} (the rating "
+                "report's columns 58-68)"
+            )
         if p.fide_id in ids:
-            raise InputError(f"{source}: FIDE id {p.fide_id} is given to both {ids[p.fide_id]} "
-                             f"and {p.name}; a FIDE id is one player's")
+            raise InputError(
+                f"{source}: FIDE id {p.fide_id} is given to both {ids[p.fide_id]} "
+                f"and {p.name}; a FIDE id is one player's"
+            )
         ids[p.fide_id] = p.name

@@ -49,8 +49,10 @@ class PlayoffView:
         """The status line. Before the last round "not shared" is only true for now: the
         question of a play-off is settled after the last round (§5)."""
         if not self.state.needed and self.blocker:
-            return ("First place is not shared now; whether a play-off is needed is settled "
-                    "after the last round.")
+            return (
+                "First place is not shared now; whether a play-off is needed is settled "
+                "after the last round."
+            )
         return self.state.status
 
     @property
@@ -85,10 +87,21 @@ class PlayoffView:
             "needed": state.needed,
             "format": state.format,
             "players": [self.name(n) for n in state.players],
-            "games": [{"id": g.id, "white": self.name(g.white), "black": self.name(g.black),
-                       "result": g.result, "kind": g.kind, "round": g.round, "board": g.board,
-                       "time_control": g.time_control, "clock": self.clock(g),
-                       "pgn": g.id in self.records} for g in state.games],
+            "games": [
+                {
+                    "id": g.id,
+                    "white": self.name(g.white),
+                    "black": self.name(g.black),
+                    "result": g.result,
+                    "kind": g.kind,
+                    "round": g.round,
+                    "board": g.board,
+                    "time_control": g.time_control,
+                    "clock": self.clock(g),
+                    "pgn": g.id in self.records,
+                }
+                for g in state.games
+            ],
             "winner": self.name(state.winner) if state.needed else None,
             "status": state.status,
             "started": self.started,
@@ -99,12 +112,30 @@ class PlayoffView:
             "waiting_for_choice": self.name(state.waiting_for_choice),
             "decided_by_lots": state.decided_by_lots,
             "notes": list(state.notes),
-            "table": [{"rank": r.rank, "player": self.name(r.number), "points": r.points,
-                       "sonneborn_berger": r.sonneborn_berger, "wins": r.wins,
-                       "black_wins": r.black_wins, "tiebreaks": self.tiebreaks(r)}
-                      for r in state.table],
-            "prizes": [{"player": r.player, "rank": r.rank, "shared_rank": r.shared_rank,
-                        "prize": r.prize, "pending": r.prize_pending, "note": r.note}
-                       for r in self.prizes()] if state.needed else [],
+            "table": [
+                {
+                    "rank": r.rank,
+                    "player": self.name(r.number),
+                    "points": r.points,
+                    "sonneborn_berger": r.sonneborn_berger,
+                    "wins": r.wins,
+                    "black_wins": r.black_wins,
+                    "tiebreaks": self.tiebreaks(r),
+                }
+                for r in state.table
+            ],
+            "prizes": [
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "shared_rank": r.shared_rank,
+                    "prize": r.prize,
+                    "pending": r.prize_pending,
+                    "note": r.note,
+                }
+                for r in self.prizes()
+            ]
+            if state.needed
+            else [],
             "currency": self.currency,
         }

@@ -42,16 +42,16 @@ def replace_time_control(text: str, name: str, tc: TimeControl) -> str:
         assign = _ASSIGN.match(line.rstrip("\r\n"))
         if assign and assign.group("key") in _FIELDS:
             key = assign.group("key")
-            ending = line[len(line.rstrip("\r\n")):]
-            lines[i] = (f"{assign.group('lead')}{getattr(tc, key)}{assign.group('rest')}"
-                        f"{ending}")
+            ending = line[len(line.rstrip("\r\n")) :]
+            lines[i] = f"{assign.group('lead')}{getattr(tc, key)}{assign.group('rest')}{ending}"
             seen.add(key)
     if not seen:
         raise InputError(f"the profile has no time control [time_controls.{name}]")
     if seen != set(_FIELDS):
         missing = ", ".join(sorted(set(_FIELDS) - seen))
-        raise InputError(f"cannot edit [time_controls.{name}] in place: {missing} not written "
-                         "one per line")
+        raise InputError(
+            f"cannot edit [time_controls.{name}] in place: {missing} not written one per line"
+        )
     return "".join(lines)
 
 
@@ -94,7 +94,7 @@ def _value_end(lines: list[str], i: int, first: str) -> int:
     a string (a name "Norway [Chess") too. The text was loaded before any edit, so every value
     does end."""
     for end in range(i + 1, len(lines) + 1):
-        if _reads(first + "\n" + "".join(lines[i + 1:end])):
+        if _reads(first + "\n" + "".join(lines[i + 1 : end])):
             return end
     return i + 1
 
@@ -107,16 +107,22 @@ def _reads(value: str) -> bool:
     return True
 
 
-def set_keys(text: str, table: str, values: Mapping[str, object], *,
-             why: str = "set for this event") -> str:
+def set_keys(
+    text: str, table: str, values: Mapping[str, object], *, why: str = "set for this event"
+) -> str:
     """``text`` with ``values`` written into ``[table]``: a key that is there gets its value
     replaced, one that is not is added after the table's last key. A value that changes says
     so in its comment (``why`` and the value it replaces), since the profile's own comment
     explained the old one; an unchanged value keeps its line as it was."""
     lines = text.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines)
-                  if (m := _HEADER.match(line.rstrip("\r\n"))) and m.group("name") == table),
-                 None)
+    start = next(
+        (
+            i
+            for i, line in enumerate(lines)
+            if (m := _HEADER.match(line.rstrip("\r\n"))) and m.group("name") == table
+        ),
+        None,
+    )
     if start is None:
         raise InputError(f"the profile has no table [{table}]")
     todo = dict(values)
@@ -130,18 +136,17 @@ def set_keys(text: str, table: str, values: Mapping[str, object], *,
         code, _ = _split_comment(assign.group("value"))
         stop = _value_end(lines, i, assign.group("value"))
         if assign.group("key") in todo:
-            ending = lines[i][len(lines[i].rstrip("\r\n")):] or "\n"
+            ending = lines[i][len(lines[i].rstrip("\r\n")) :] or "\n"
             literal = _toml(todo.pop(assign.group("key")))
-            old = " ".join(_split_comment(line)[0].strip() for line in lines[i + 1:stop])
+            old = " ".join(_split_comment(line)[0].strip() for line in lines[i + 1 : stop])
             old = f"{code.strip()} {old}".strip()
             if not _same_value(old, literal):
                 shown = old if len(old) <= 40 else old[:37] + "..."
-                lines[i:stop] = [f"{assign.group('lead')}{literal}  # {why} (was {shown})"
-                                 f"{ending}"]
+                lines[i:stop] = [f"{assign.group('lead')}{literal}  # {why} (was {shown}){ending}"]
                 stop = i + 1
         last_key = stop - 1
         i = stop
-    lines[last_key + 1:last_key + 1] = [f"{k} = {_toml(v)}\n" for k, v in todo.items()]
+    lines[last_key + 1 : last_key + 1] = [f"{k} = {_toml(v)}\n" for k, v in todo.items()]
     return "".join(lines)
 
 
@@ -165,21 +170,33 @@ def parse_prizes(text: str) -> list[Decimal]:
     for i, item in enumerate(text.split(","), start=1):
         item = item.strip().replace("_", "")
         if not re.fullmatch(r"\d+(\.\d{1,2})?", item):
-            raise InputError(f"--prizes: {item!r} (prize {i}) is not an amount; write the "
-                             "prizes best first, e.g. 700000,350000,200000")
+            raise InputError(
+                f"--prizes: {item!r} (prize {i}) is not an amount; write the "
+                "prizes best first, e.g. 700000,350000,200000"
+            )
         amounts.append(Decimal(item))
     if amounts != sorted(amounts, reverse=True):
-        raise InputError("--prizes: a lower place cannot win more than a higher one; write "
-                         "the prizes best first")
+        raise InputError(
+            "--prizes: a lower place cannot win more than a higher one; write the prizes best first"
+        )
     return amounts
 
 
 def _money(value: Decimal, currency: str) -> str:
     text = f"{value:,.2f}".removesuffix(".00")
     return f"{currency} {text}"
-def event_profile_text(text: str, players: int, *, name: str | None = None,
-                       cycles: int | None = None, prizes: Sequence[Decimal] | None = None,
-                       fund: Decimal | None = None, currency: str | None = None) -> str:
+
+
+def event_profile_text(
+    text: str,
+    players: int,
+    *,
+    name: str | None = None,
+    cycles: int | None = None,
+    prizes: Sequence[Decimal] | None = None,
+    fund: Decimal | None = None,
+    currency: str | None = None,
+) -> str:
     """The profile of a new event: ``text`` (a built-in profile or a file) made to fit a field
     of ``players``, its rounds following from the players and the cycles, with the event's
     name, prizes and currency where given. Refused, with the reason, when the prizes do not
@@ -189,10 +206,14 @@ def event_profile_text(text: str, players: int, *, name: str | None = None,
     if cycles < 1:
         raise InputError(f"--cycles {cycles}: an event plays one cycle or more")
     if players < 3:
-        raise InputError(f"{players} player{'s' * (players != 1)} listed: a round robin needs at "
-                         "least 3")
-    event: dict[str, object] = {"players": players, "cycles": cycles,
-                                "rounds": rounds_per_cycle(players) * cycles}
+        raise InputError(
+            f"{players} player{'s' * (players != 1)} listed: a round robin needs at least 3"
+        )
+    event: dict[str, object] = {
+        "players": players,
+        "cycles": cycles,
+        "rounds": rounds_per_cycle(players) * cycles,
+    }
     if name is not None:
         if not name.strip() or any(not ch.isprintable() for ch in name):
             raise InputError("--name: the event's name must be one line of text")
@@ -207,25 +228,33 @@ def event_profile_text(text: str, players: int, *, name: str | None = None,
         fund = total
     if fund is not None and total != fund:
         given = "--prizes" if prizes is not None else "the profile's prizes"
-        raise InputError(f"{given} add up to {_money(total, money)}, not to the fund "
-                         f"{_money(fund, money)} (--fund)")
+        raise InputError(
+            f"{given} add up to {_money(total, money)}, not to the fund "
+            f"{_money(fund, money)} (--fund)"
+        )
     if len(amounts) > players:
-        where = ("--prizes gives" if prizes is not None
-                 else f"the profile ({base.event.name}) has")
-        raise InputError(f"{where} {len(amounts)} prizes for {players} players: a prize table "
-                         "cannot be longer than the field; give this event's prizes with "
-                         "--prizes")
+        where = "--prizes gives" if prizes is not None else f"the profile ({base.event.name}) has"
+        raise InputError(
+            f"{where} {len(amounts)} prizes for {players} players: a prize table "
+            "cannot be longer than the field; give this event's prizes with "
+            "--prizes"
+        )
     if prizes is not None or fund is not None:
-        text = set_keys(text, "prizes", {"fund": fund if fund is not None else total,
-                                         "amounts": amounts})
+        text = set_keys(
+            text, "prizes", {"fund": fund if fund is not None else total, "amounts": amounts}
+        )
         if base.not_found("prizes.amounts"):
             # The organiser gave this event's prizes: they are no longer a rule not found.
-            keep = [k for k in base.sources.not_found
-                    if k not in ("prizes", "prizes.amounts", "prizes.fund")]
+            keep = [
+                k
+                for k in base.sources.not_found
+                if k not in ("prizes", "prizes.amounts", "prizes.fund")
+            ]
             if "prizes" in base.sources.not_found:
                 keep += ["prizes.share_equal_points", "prizes.first_prize_shared"]
-            text = set_keys(text, "sources", {"not_found": keep},
-                            why="--prizes given for this event")
+            text = set_keys(
+                text, "sources", {"not_found": keep}, why="--prizes given for this event"
+            )
     try:
         load_profile(text)
     except ProfileError as exc:
@@ -241,19 +270,31 @@ def fit_prizes(text: str, players: int) -> tuple[str, str | None]:
     amounts = list(base.prizes.amounts)
     money = base.event.currency
     if base.not_found("prizes.amounts") and amounts:
-        text = set_keys(text, "prizes", {"fund": Decimal(0), "amounts": []},
-                        why="no prize table known for this event")
-        return text, (f"the profile's prize table was not found for {base.event.name}: no "
-                      "prizes (give this event's with --prizes)")
+        text = set_keys(
+            text,
+            "prizes",
+            {"fund": Decimal(0), "amounts": []},
+            why="no prize table known for this event",
+        )
+        return text, (
+            f"the profile's prize table was not found for {base.event.name}: no "
+            "prizes (give this event's with --prizes)"
+        )
     if not amounts:
-        return text, f"the profile ({base.event.name}) has no prize table: no prizes (give " \
-                     "this event's with --prizes)"
+        return (
+            text,
+            f"the profile ({base.event.name}) has no prize table: no prizes (give "
+            "this event's with --prizes)",
+        )
     if len(amounts) <= players:
         return text, None
     kept = amounts[:players]
     fund = sum(kept, Decimal(0))
-    text = set_keys(text, "prizes", {"fund": fund, "amounts": kept},
-                    why=f"the places a field of {players} has")
-    return text, (f"the profile's {len(amounts)} prizes cut to the {players} places of the "
-                  f"field: {', '.join(_money(a, money) for a in kept)} (give this event's with "
-                  "--prizes)")
+    text = set_keys(
+        text, "prizes", {"fund": fund, "amounts": kept}, why=f"the places a field of {players} has"
+    )
+    return text, (
+        f"the profile's {len(amounts)} prizes cut to the {players} places of the "
+        f"field: {', '.join(_money(a, money) for a in kept)} (give this event's with "
+        "--prizes)"
+    )

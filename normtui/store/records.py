@@ -28,8 +28,16 @@ if TYPE_CHECKING:
     from normtui.rules.model import GameState
     from normtui.rules.profile import Profile
 
-__all__ = ["GAMES_SQL", "GAME_COLUMNS", "ByeRecord", "GameRecord", "RoundRecord",
-           "game_records", "json_number", "surname"]
+__all__ = [
+    "GAMES_SQL",
+    "GAME_COLUMNS",
+    "ByeRecord",
+    "GameRecord",
+    "RoundRecord",
+    "game_records",
+    "json_number",
+    "surname",
+]
 
 
 @dataclass(frozen=True)
@@ -74,12 +82,22 @@ class GameRecord:
 
     @property
     def label(self) -> str:
-        return f"round {self.round} board {self.board} ({surname(self.white_name)}-" \
-               f"{surname(self.black_name)})"
+        return (
+            f"round {self.round} board {self.board} ({surname(self.white_name)}-"
+            f"{surname(self.black_name)})"
+        )
 
     def game(self) -> Game:
-        return Game(self.round, self.board, self.white, self.black, self.result,
-                    self.armageddon, self.state, self.armageddon_after_draw)
+        return Game(
+            self.round,
+            self.board,
+            self.white,
+            self.black,
+            self.result,
+            self.armageddon,
+            self.state,
+            self.armageddon_after_draw,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -96,8 +114,11 @@ class GameRecord:
             "stage": self.stage,
             "id": self.id,
             "version": self.version,
-            "signed": {"white": self.signatures.white, "black": self.signatures.black,
-                       "arbiter": self.signatures.arbiter},
+            "signed": {
+                "white": self.signatures.white,
+                "black": self.signatures.black,
+                "arbiter": self.signatures.arbiter,
+            },
             "armageddon_deadline": self.armageddon_deadline,
             "postponed_to": self.postponed_to.value if self.postponed_to else None,
             "has_pgn": self.pgn is not None,
@@ -119,8 +140,13 @@ class ByeRecord:
     name: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "bye": True, "player": self.name, "number": self.number,
-                "stage": self.stage}
+        return {
+            "round": self.round,
+            "bye": True,
+            "player": self.name,
+            "number": self.number,
+            "stage": self.stage,
+        }
 
 
 @dataclass(frozen=True)
@@ -136,19 +162,46 @@ class RoundRecord:
     complete: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"stage": self.stage, "round": self.round, "date": self.date,
-                "start_time": self.start_time, "status": self.status, "boards": self.boards,
-                "complete": self.complete}
+        return {
+            "stage": self.stage,
+            "round": self.round,
+            "date": self.date,
+            "start_time": self.start_time,
+            "status": self.status,
+            "boards": self.boards,
+            "complete": self.complete,
+        }
 
 
 # The columns of the store's games query (GAMES_SQL), in order: game_records reads its rows
 # by position, which costs a third of reading them into dicts.
-GAME_COLUMNS = ("g.id", "g.stage", "g.round", "g.board", "w.number", "b.number", "w.name",
-                "b.name", "g.result", "g.armageddon", "g.state", "g.pgn", "g.armageddon_pgn",
-                "g.signed_white", "g.signed_black", "g.signed_arbiter", "g.version",
-                "g.result_at", "g.postponed_to", "g.result_from", "g.armageddon_from")
-GAMES_SQL = (f"SELECT {', '.join(GAME_COLUMNS)} FROM games g "
-             "JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black")
+GAME_COLUMNS = (
+    "g.id",
+    "g.stage",
+    "g.round",
+    "g.board",
+    "w.number",
+    "b.number",
+    "w.name",
+    "b.name",
+    "g.result",
+    "g.armageddon",
+    "g.state",
+    "g.pgn",
+    "g.armageddon_pgn",
+    "g.signed_white",
+    "g.signed_black",
+    "g.signed_arbiter",
+    "g.version",
+    "g.result_at",
+    "g.postponed_to",
+    "g.result_from",
+    "g.armageddon_from",
+)
+GAMES_SQL = (
+    f"SELECT {', '.join(GAME_COLUMNS)} FROM games g "
+    "JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black"
+)
 
 
 def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRecord]:
@@ -160,14 +213,34 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
     draw_winner = profile.classical.armageddon_draw_winner
     minutes = profile.classical.armageddon_start_within_minutes
     after_draw = profile.classical.armageddon_after_draw
-    main_points: dict[tuple[MainResult | None, ArmageddonResult | None],
-                      tuple[Decimal, Decimal] | None] = {}
+    main_points: dict[
+        tuple[MainResult | None, ArmageddonResult | None], tuple[Decimal, Decimal] | None
+    ] = {}
     signatures: dict[tuple[int, int, int], Signatures] = {}
     out = []
-    for (id_, stage, rnd, board, white, black, white_name, black_name, result_text,
-         armageddon_text, state_text, pgn, armageddon_pgn, signed_white, signed_black,
-         signed_arbiter, version, result_at, postponed_to, result_from,
-         armageddon_from) in rows:
+    for (
+        id_,
+        stage,
+        rnd,
+        board,
+        white,
+        black,
+        white_name,
+        black_name,
+        result_text,
+        armageddon_text,
+        state_text,
+        pgn,
+        armageddon_pgn,
+        signed_white,
+        signed_black,
+        signed_arbiter,
+        version,
+        result_at,
+        postponed_to,
+        result_from,
+        armageddon_from,
+    ) in rows:
         result = MAIN_RESULTS[result_text]
         armageddon = BOARD_RESULTS[armageddon_text]
         state = STATES[state_text]
@@ -176,8 +249,11 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             if kind in main_points:
                 points = main_points[kind]
             else:
-                points = pairing_points(Game(rnd, board, white, black, result, armageddon,
-                                             state, after_draw), profile.points, draw_winner)
+                points = pairing_points(
+                    Game(rnd, board, white, black, result, armageddon, state, after_draw),
+                    profile.points,
+                    draw_winner,
+                )
                 main_points[kind] = points
         elif result is not None:
             points = blitz_points(result, profile.blitz_points)
@@ -191,11 +267,33 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
         signed = (signed_white, signed_black, signed_arbiter)
         sig = signatures.get(signed)
         if sig is None:
-            sig = signatures[signed] = Signatures(bool(signed_white), bool(signed_black),
-                                                  bool(signed_arbiter))
-        out.append(GameRecord(
-            id_, stage, rnd, board, white, black, white_name, black_name, result, armageddon,
-            state, pgn, armageddon_pgn, sig, version, points, result_at, deadline,
-            Postponement(postponed_to) if postponed_to else None, result_from,
-            armageddon_from, after_draw))
+            sig = signatures[signed] = Signatures(
+                bool(signed_white), bool(signed_black), bool(signed_arbiter)
+            )
+        out.append(
+            GameRecord(
+                id_,
+                stage,
+                rnd,
+                board,
+                white,
+                black,
+                white_name,
+                black_name,
+                result,
+                armageddon,
+                state,
+                pgn,
+                armageddon_pgn,
+                sig,
+                version,
+                points,
+                result_at,
+                deadline,
+                Postponement(postponed_to) if postponed_to else None,
+                result_from,
+                armageddon_from,
+                after_draw,
+            )
+        )
     return out

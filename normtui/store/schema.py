@@ -22,8 +22,14 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
     from sqlite_utils.migrations import Migrations
 
-__all__ = ["APPLICATION_ID", "KNOWN_MIGRATIONS", "MIGRATIONS_TABLE", "MIGRATION_SET", "TABLES",
-           "migrations"]
+__all__ = [
+    "APPLICATION_ID",
+    "KNOWN_MIGRATIONS",
+    "MIGRATIONS_TABLE",
+    "MIGRATION_SET",
+    "TABLES",
+    "migrations",
+]
 
 # "NORM": marks the file as ours in the SQLite header, readable without any table.
 APPLICATION_ID = 0x4E4F524D
@@ -34,8 +40,17 @@ MIGRATIONS_TABLE = "_sqlite_migrations"
 
 # The tables the audit log can restore, parents before children (for reading order; undo
 # defers foreign keys so the order of writes does not matter).
-TABLES = ("event", "stages", "players", "rounds", "games", "arrivals", "fines", "incidents",
-          "playoff_results")
+TABLES = (
+    "event",
+    "stages",
+    "players",
+    "rounds",
+    "games",
+    "arrivals",
+    "fines",
+    "incidents",
+    "playoff_results",
+)
 
 _RESULTS = "'1-0','0-1','1/2-1/2','+/-','-/+','-/-'"
 _BOARD_RESULTS = "'1-0','0-1','1/2-1/2'"
@@ -181,8 +196,10 @@ def m001_event(db: Database) -> None:
 def m002_playoff_pgn(db: Database) -> None:
     # A play-off game's record sits beside its result: the game exists only as a row here (its
     # players are derived), and a record without a result to agree with is never stored.
-    db.execute("ALTER TABLE playoff_results ADD COLUMN pgn TEXT "
-               "CHECK (pgn IS NULL OR length(trim(pgn)) > 0)")
+    db.execute(
+        "ALTER TABLE playoff_results ADD COLUMN pgn TEXT "
+        "CHECK (pgn IS NULL OR length(trim(pgn)) > 0)"
+    )
 
 
 _TITLES = "'GM','IM','WGM','FM','WIM','CM','WFM','WCM'"
@@ -240,9 +257,11 @@ CREATE TABLE games_v4 (
     FOREIGN KEY (stage, round) REFERENCES rounds(stage, round)
 ) STRICT
 """
-_GAMES_COLUMNS = ("id, stage, round, board, white, black, result, armageddon, state, "
-                  "result_at, postponed_to, pgn, armageddon_pgn, signed_white, signed_black, "
-                  "signed_arbiter, version")
+_GAMES_COLUMNS = (
+    "id, stage, round, board, white, black, result, armageddon, state, "
+    "result_at, postponed_to, pgn, armageddon_pgn, signed_white, signed_black, "
+    "signed_arbiter, version"
+)
 
 
 def m004_armageddon_forfeit(db: Database) -> None:
@@ -262,8 +281,11 @@ _V5 = (
     ("event", "feed_source", "TEXT CHECK (feed_source IS NULL OR length(trim(feed_source)) > 0)"),
     ("event", "feed_round", "INTEGER CHECK (feed_round IS NULL OR feed_round >= 1)"),
     ("games", "result_from", "TEXT CHECK (result_from IS NULL OR result_from = 'feed')"),
-    ("games", "armageddon_from",
-     "TEXT CHECK (armageddon_from IS NULL OR armageddon_from = 'feed')"),
+    (
+        "games",
+        "armageddon_from",
+        "TEXT CHECK (armageddon_from IS NULL OR armageddon_from = 'feed')",
+    ),
 )
 
 
@@ -284,8 +306,10 @@ def m006_games_progress(db: Database) -> None:
     # table was a read of every record. This index holds what those reads need, in
     # round-and-board order (the row id is in every index). A later step that rebuilds the
     # games table makes it again, as m004 makes games_white and games_black.
-    db.execute("CREATE INDEX IF NOT EXISTS games_progress ON games(stage, round, board, result, "
-               "armageddon, state, white, black, signed_white, signed_black, signed_arbiter)")
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS games_progress ON games(stage, round, board, result, "
+        "armageddon, state, white, black, signed_white, signed_black, signed_arbiter)"
+    )
 
 
 _LIVE_BOARDS = """
@@ -311,8 +335,15 @@ def m007_live_boards(db: Database) -> None:
 
 
 # In order; a new migration is appended here.
-_STEPS = (m001_event, m002_playoff_pgn, m003_report_details, m004_armageddon_forfeit,
-          m005_feed, m006_games_progress, m007_live_boards)
+_STEPS = (
+    m001_event,
+    m002_playoff_pgn,
+    m003_report_details,
+    m004_armageddon_forfeit,
+    m005_feed,
+    m006_games_progress,
+    m007_live_boards,
+)
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 
 

@@ -64,11 +64,19 @@ class StagesMixin(StoreBase):
             for blitz_no, pid in blitz_ids.items():
                 tx.rec.update("players", pid, {"blitz_number": blitz_no})
             schedule = blitz_pairings(len(players))
-            tx.rec.insert("stages", {"kind": "blitz", "rounds": len(schedule),
-                                     "time_control": "blitz_opener", "lots_seed": seed})
+            tx.rec.insert(
+                "stages",
+                {
+                    "kind": "blitz",
+                    "rounds": len(schedule),
+                    "time_control": "blitz_opener",
+                    "lots_seed": seed,
+                },
+            )
             insert_rounds(tx, "blitz", schedule, blitz_ids)
-            tx.summary = (f"blitz opener drawn with seed {seed}: "
-                          + ", ".join(f"{i + 1} {name}" for i, name in enumerate(order)))
+            tx.summary = f"blitz opener drawn with seed {seed}: " + ", ".join(
+                f"{i + 1} {name}" for i, name in enumerate(order)
+            )
         return tx.entry
 
     def blitz_standings(self) -> list[Standing]:
@@ -94,8 +102,10 @@ class StagesMixin(StoreBase):
         with self._write("numbers") as tx:
             unfinished = [g for g in self.games(stage="blitz") if g.result is None]
             if unfinished:
-                raise RuleError(f"the blitz opener is not finished: {len(unfinished)} games "
-                                "have no result", _LOTS)
+                raise RuleError(
+                    f"the blitz opener is not finished: {len(unfinished)} games have no result",
+                    _LOTS,
+                )
             ranking = [row.name for row in self.blitz_standings()]
             numbers = numbers_by_choice(ranking, choices, len(ranking))
             self._renumber(tx, numbers)
@@ -113,11 +123,16 @@ class StagesMixin(StoreBase):
     def _renumber(self, tx: Tx, numbers: Mapping[str, int]) -> None:
         from normtui.rules.berger import berger_schedule
 
-        begun = [g for g in self.games() if g.result is not None or g.pgn is not None
-                 or g.state is not GameState.SCHEDULED]
+        begun = [
+            g
+            for g in self.games()
+            if g.result is not None or g.pgn is not None or g.state is not GameState.SCHEDULED
+        ]
         if begun:
-            raise RuleError(f"pairing numbers cannot change once the main event has begun "
-                            f"({begun[0].label})", _LOTS)
+            raise RuleError(
+                f"pairing numbers cannot change once the main event has begun ({begun[0].label})",
+                _LOTS,
+            )
         players = self.players()
         ids = self._player_ids()
         offset = len(players) + 1
@@ -136,8 +151,9 @@ class StagesMixin(StoreBase):
                 if pairing.black is None:
                     continue
                 game = by_board[(pairing.round, pairing.board)]
-                self._update_game(tx, game, {"white": new_ids[pairing.white],
-                                             "black": new_ids[pairing.black]})
+                self._update_game(
+                    tx, game, {"white": new_ids[pairing.white], "black": new_ids[pairing.black]}
+                )
         order = sorted(numbers.items(), key=lambda kv: kv[1])
         tx.summary = "pairing numbers: " + ", ".join(f"{n} {name}" for name, n in order)
 
@@ -148,8 +164,9 @@ class StagesMixin(StoreBase):
         with self._read():
             return self._playoff_state(self._main_standings())
 
-    def _playoff_state(self, final: list[Standing],
-                       results: Mapping[str, str] | None = None) -> PlayoffState:
+    def _playoff_state(
+        self, final: list[Standing], results: Mapping[str, str] | None = None
+    ) -> PlayoffState:
         """``results``: instead of those stored (to see what a change would do)."""
         from normtui.rules.playoff import playoff_state
         from normtui.rules.standings import classical_games
@@ -165,14 +182,21 @@ class StagesMixin(StoreBase):
         classical: tuple[Scored, ...] = ()
         if profile.playoff.round_robin_tiebreak_basis == "classical_games":
             classical = tuple(classical_games(self.players(), self._main_games(), profile))
-        return playoff_state(final, profile, seed=seed, results=results,
-                             armageddon_choice=Colour(choice) if choice else None,
-                             classical=classical)
+        return playoff_state(
+            final,
+            profile,
+            seed=seed,
+            results=results,
+            armageddon_choice=Colour(choice) if choice else None,
+            classical=classical,
+        )
 
     def _playoff_results(self) -> dict[str, str]:
         """The results entered, in the order they were entered."""
-        return {r["game"]: r["result"] for r in self._rows(
-            "SELECT game, result FROM playoff_results ORDER BY id")}
+        return {
+            r["game"]: r["result"]
+            for r in self._rows("SELECT game, result FROM playoff_results ORDER BY id")
+        }
 
     def _stranded(self, final: list[Standing]) -> list[str]:
         """The results that have no game any more after a change: those after the longest
@@ -194,7 +218,9 @@ class StagesMixin(StoreBase):
         first = self._game_records(
             "g.id IN (SELECT g.id FROM games g WHERE g.stage = 'main' AND (g.result IS NULL "
             f"OR (NOT {self._complete_sql('g')} AND g.state <> 'forfeit')) "
-            "ORDER BY g.round, g.board LIMIT 1)", [])
+            "ORDER BY g.round, g.board LIMIT 1)",
+            [],
+        )
         if first:
             return f"the play-off is played after the last round; {first[0].label} is not decided"
         return None
@@ -213,8 +239,9 @@ class StagesMixin(StoreBase):
     def _playoff_names(self) -> dict[int, str]:
         return {p.number: surname(p.name) for p in self.players()}
 
-    def start_playoff(self, seed: int, *, expected_players: Sequence[int] | None = None
-                      ) -> AuditEntry | None:
+    def start_playoff(
+        self, seed: int, *, expected_players: Sequence[int] | None = None
+    ) -> AuditEntry | None:
         """Start the play-off after the last round, its lots drawn from ``seed`` (recorded:
         the colours, the Armageddon's colours and the round robin's numbers and last
         tie-break all follow from it). ``expected_players``: the pairing numbers of the
@@ -222,8 +249,8 @@ class StagesMixin(StoreBase):
         (a result corrected elsewhere while the question was open)."""
         from normtui.rules.playoff import not_needed
 
-        if not 0 <= seed < 2 ** 63:
-            raise InputError(f"the seed must be a whole number from 0 to {2 ** 63 - 1}")
+        if not 0 <= seed < 2**63:
+            raise InputError(f"the seed must be a whole number from 0 to {2**63 - 1}")
         with self._write("playoff start") as tx:
             if self._stage("playoff") is not None:
                 raise StoreError("the play-off has already been started")
@@ -232,27 +259,48 @@ class StagesMixin(StoreBase):
                 raise RuleError(blocker, _PLAYOFF)
             state = self._playoff_state(self._main_standings())
             if expected_players is not None and (
-                    not state.needed or tuple(state.players) != tuple(expected_players)):
-                now = ("the play-off is now between " + ", ".join(
-                    self._playoff_names()[n] for n in state.players) if state.needed
-                       else "first place is no longer shared")
-                raise ConflictError("the standings changed since the question was asked (a "
-                                    f"result entered elsewhere): {now}; nothing was started, "
-                                    "look again")
+                not state.needed or tuple(state.players) != tuple(expected_players)
+            ):
+                now = (
+                    "the play-off is now between "
+                    + ", ".join(self._playoff_names()[n] for n in state.players)
+                    if state.needed
+                    else "first place is no longer shared"
+                )
+                raise ConflictError(
+                    "the standings changed since the question was asked (a "
+                    f"result entered elsewhere): {now}; nothing was started, "
+                    "look again"
+                )
             if not state.needed:
                 raise RuleError(not_needed(self.profile), _PLAYOFF)
-            tx.rec.insert("stages", {"kind": "playoff", "rounds": 1, "lots_seed": seed,
-                                     "time_control": self.profile.playoff.match_time_control})
+            tx.rec.insert(
+                "stages",
+                {
+                    "kind": "playoff",
+                    "rounds": 1,
+                    "lots_seed": seed,
+                    "time_control": self.profile.playoff.match_time_control,
+                },
+            )
             names = self._playoff_names()
             after = self._playoff_state(self._main_standings())
             what = "2-game match" if after.format == "match" else "double round robin"
-            tx.summary = (f"play-off started with seed {seed}: {what}, "
-                          + ", ".join(names[n] for n in after.players)
-                          + _next(after, names))
+            tx.summary = (
+                f"play-off started with seed {seed}: {what}, "
+                + ", ".join(names[n] for n in after.players)
+                + _next(after, names)
+            )
         return tx.entry
 
-    def enter_playoff_result(self, game: str, result: str, *, correction: bool = False,
-                             expected: str | EllipsisType | None = ...) -> AuditEntry | None:
+    def enter_playoff_result(
+        self,
+        game: str,
+        result: str,
+        *,
+        correction: bool = False,
+        expected: str | EllipsisType | None = ...,
+    ) -> AuditEntry | None:
         """The result of play-off game ``game`` ("M1", "M2", "A", "R3.2"; any case).
 
         A different result needs ``correction=True``; a correction that no longer agrees with
@@ -266,29 +314,38 @@ class StagesMixin(StoreBase):
         with self._write("playoff result") as tx:
             state = self._started_playoff()
             target = state.game(game_id)
-            row = self._conn.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
-                                     [game_id]).fetchone()
+            row = self._conn.execute(
+                "SELECT id, result, pgn FROM playoff_results WHERE game = ?", [game_id]
+            ).fetchone()
             if row is not None and row[1] == value:
                 return None
             if not isinstance(expected, EllipsisType) and (row[1] if row else None) != (
-                    None if expected is None else parse_playoff_result(expected)):
+                None if expected is None else parse_playoff_result(expected)
+            ):
                 raise ConflictError(
                     f"play-off game {game_id} was changed by someone else since you read it "
                     f"(now {row[1] if row else 'no result'}, you saw "
-                    f"{expected or 'no result'}); nothing was entered, look again")
+                    f"{expected or 'no result'}); nothing was entered, look again"
+                )
             if row is not None and not correction:
-                raise RuleError(f"play-off game {game_id} already has {row[1]}; enter it as a "
-                                "correction", _PLAYOFF)
+                raise RuleError(
+                    f"play-off game {game_id} already has {row[1]}; enter it as a correction",
+                    _PLAYOFF,
+                )
             names = self._playoff_names()
             label = f"play-off game {game_id} ({names[target.white]}-{names[target.black]})"
             if row is None:
-                tx.rec.insert("playoff_results", {"game": game_id, "result": value,
-                                                  "entered_at": self.now()})
+                tx.rec.insert(
+                    "playoff_results", {"game": game_id, "result": value, "entered_at": self.now()}
+                )
                 tx.summary = f"{label}: {value}"
             else:
                 tx.action = "playoff correction"
-                tx.rec.update("playoff_results", int(row[0]),
-                              {"result": value, "entered_at": self.now(), "pgn": None})
+                tx.rec.update(
+                    "playoff_results",
+                    int(row[0]),
+                    {"result": value, "entered_at": self.now(), "pgn": None},
+                )
                 tx.summary = f"{label}: corrected {value} (was {row[1]})"
                 if row[2] is not None:
                     tx.summary += "; its PGN, which said otherwise, was removed"
@@ -302,7 +359,9 @@ class StagesMixin(StoreBase):
                 raise RuleError(
                     f"{value} in {game_id} would change the games that follow it, and "
                     f"{', '.join(later)} already {'has' if one else 'have'} a result; undo "
-                    f"{'it' if one else 'them'} first", _PLAYOFF) from None
+                    f"{'it' if one else 'them'} first",
+                    _PLAYOFF,
+                ) from None
             tx.summary += _next(after, names)
         return tx.entry
 
@@ -315,27 +374,34 @@ class StagesMixin(StoreBase):
             stage = self._stage("playoff")
             assert stage is not None
             if self.profile.playoff.armageddon_colours != "higher_ranked_chooses":
-                raise RuleError("this event draws the play-off Armageddon's colours by lot "
-                                "(profile: playoff.armageddon_colours)", _PLAYOFF)
+                raise RuleError(
+                    "this event draws the play-off Armageddon's colours by lot "
+                    "(profile: playoff.armageddon_colours)",
+                    _PLAYOFF,
+                )
             armageddon = next((g for g in state.games if g.kind == "armageddon"), None)
             if state.waiting_for_choice is None and armageddon is None:
                 raise RuleError("the Armageddon is not due: the match is not tied", _PLAYOFF)
             if armageddon is not None and armageddon.result is not None:
-                raise RuleError("the Armageddon has been played; its colours cannot change",
-                                _PLAYOFF)
+                raise RuleError(
+                    "the Armageddon has been played; its colours cannot change", _PLAYOFF
+                )
             before = stage["armageddon_choice"]
             id_ = stage["id"]
             assert isinstance(id_, int)
             tx.rec.update("stages", id_, {"armageddon_choice": chosen.value})
             names = self._playoff_names()
             chooser = names[state.players[0]]
-            tx.summary = (f"play-off Armageddon: {chooser} (higher on the tie-breaks) chose "
-                          f"{chosen.value}" + (f" (was {before})" if before else ""))
+            tx.summary = (
+                f"play-off Armageddon: {chooser} (higher on the tie-breaks) chose "
+                f"{chosen.value}" + (f" (was {before})" if before else "")
+            )
             tx.summary += _next(self._playoff_state(self._main_standings()), names)
         return tx.entry
 
-    def attach_playoff_pgn(self, game: str, text: str, *, check: RecordCheck,
-                           replace_existing: bool = False) -> AuditEntry | None:
+    def attach_playoff_pgn(
+        self, game: str, text: str, *, check: RecordCheck, replace_existing: bool = False
+    ) -> AuditEntry | None:
         """Keep the record of a play-off game that has its result, once ``check`` passes it
         (``normtui.importing.attach_playoff_record`` passes the PGN checks for the play-off:
         players and colours, this game's time control, the entered result). ``check`` runs
@@ -349,37 +415,49 @@ class StagesMixin(StoreBase):
         with self._write("playoff pgn") as tx:
             state = self._started_playoff()
             target = state.game(game_id)
-            row = self._conn.execute("SELECT id, result, pgn FROM playoff_results WHERE game = ?",
-                                     [game_id]).fetchone()
+            row = self._conn.execute(
+                "SELECT id, result, pgn FROM playoff_results WHERE game = ?", [game_id]
+            ).fetchone()
             if row is None:
-                raise RuleError(f"play-off game {game_id} has no result yet: enter it, then "
-                                "attach its record", _PLAYOFF)
+                raise RuleError(
+                    f"play-off game {game_id} has no result yet: enter it, then attach its record",
+                    _PLAYOFF,
+                )
             if row[2] == text:
                 return None
             if row[2] is not None and not replace_existing:
-                raise ConflictError(f"play-off game {game_id} already has a PGN; replace it "
-                                    "explicitly")
+                raise ConflictError(
+                    f"play-off game {game_id} already has a PGN; replace it explicitly"
+                )
             full = {p.number: p.name for p in self.players()}
-            warnings = check(text, target, full[target.white], full[target.black], row[1],
-                             self.profile)
+            warnings = check(
+                text, target, full[target.white], full[target.black], row[1], self.profile
+            )
             tx.rec.update("playoff_results", int(row[0]), {"pgn": text})
             names = self._playoff_names()
-            tx.summary = (f"play-off game {game_id} ({names[target.white]}-"
-                          f"{names[target.black]}): PGN {'replaced' if row[2] else 'attached'}")
+            tx.summary = (
+                f"play-off game {game_id} ({names[target.white]}-"
+                f"{names[target.black]}): PGN {'replaced' if row[2] else 'attached'}"
+            )
             if warnings:
-                tx.summary += (f" with {len(warnings)} warning{'s' * (len(warnings) != 1)}: "
-                               + "; ".join(warnings))
+                tx.summary += (
+                    f" with {len(warnings)} warning{'s' * (len(warnings) != 1)}: "
+                    + "; ".join(warnings)
+                )
         return tx.entry
 
     def playoff_records(self) -> list[tuple[str, str, str]]:
         """(game, result, record) of every play-off game that has its record kept."""
-        return [(r["game"], r["result"], r["pgn"]) for r in self._rows(
-            "SELECT game, result, pgn FROM playoff_results WHERE pgn IS NOT NULL ORDER BY id")]
+        return [
+            (r["game"], r["result"], r["pgn"])
+            for r in self._rows(
+                "SELECT game, result, pgn FROM playoff_results WHERE pgn IS NOT NULL ORDER BY id"
+            )
+        ]
 
     def playoff_pgn(self, game: str) -> str | None:
         """The record kept for a play-off game, if any."""
-        rows = self._rows("SELECT pgn FROM playoff_results WHERE game = ?",
-                          [game.strip().upper()])
+        rows = self._rows("SELECT pgn FROM playoff_results WHERE game = ?", [game.strip().upper()])
         return rows[0]["pgn"] if rows else None
 
 
@@ -395,8 +473,9 @@ def _next(state: PlayoffState, names: Mapping[int, str]) -> str:
     return f"; next {game.id} {names[game.white]}-{names[game.black]}"
 
 
-def insert_rounds(tx: Tx, stage: str, schedule: Sequence[Sequence[Pairing]],
-                  ids: Mapping[int, int]) -> None:
+def insert_rounds(
+    tx: Tx, stage: str, schedule: Sequence[Sequence[Pairing]], ids: Mapping[int, int]
+) -> None:
     """Rounds and games of a Berger schedule; ``ids`` maps table numbers to player row ids.
     A bye is no game: its board is simply absent."""
     for round_no, rnd in enumerate(schedule, start=1):
@@ -404,5 +483,13 @@ def insert_rounds(tx: Tx, stage: str, schedule: Sequence[Sequence[Pairing]],
         for pairing in rnd:
             if pairing.black is None:
                 continue
-            tx.rec.insert("games", {"stage": stage, "round": round_no, "board": pairing.board,
-                                    "white": ids[pairing.white], "black": ids[pairing.black]})
+            tx.rec.insert(
+                "games",
+                {
+                    "stage": stage,
+                    "round": round_no,
+                    "board": pairing.board,
+                    "white": ids[pairing.white],
+                    "black": ids[pairing.black],
+                },
+            )

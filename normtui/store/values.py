@@ -12,7 +12,7 @@ __all__ = ["BOARD_RESULTS", "MAIN_RESULTS", "STATES", "json_number", "surname"]
 
 
 def surname(name: str) -> str:
-    """"So, Wesley" -> "So": how an arbiter names a player in a sentence."""
+    """ "So, Wesley" -> "So": how an arbiter names a player in a sentence."""
     return name.split(",", 1)[0].strip()
 
 
@@ -25,8 +25,9 @@ def json_number(value: Decimal | None) -> int | float | None:
 
 # Enum lookups by value through a dict: calling the Enum class costs more, per game per read.
 # A value that is none of them (a damaged file) is a KeyError, never a silent "no result".
-MAIN_RESULTS: dict[str | None, MainResult | None] = {
-    None: None, **{m.value: m for m in MainResult}}
+MAIN_RESULTS: dict[str | None, MainResult | None] = {None: None, **{m.value: m for m in MainResult}}
 BOARD_RESULTS: dict[str | None, ArmageddonResult | None] = {
-    None: None, **{m.value: m for m in ArmageddonResult}}
+    None: None,
+    **{m.value: m for m in ArmageddonResult},
+}
 STATES: dict[str, GameState] = {s.value: s for s in GameState}

@@ -43,10 +43,17 @@ class NormtuiApp(App[None]):
     # What the public site and the Lichess broadcast last did (pane 8 shows it).
     outward_line: reactive[str] = reactive("")
 
-    def __init__(self, store: EventStore | Path, *, poll_seconds: float = 1.0,
-                 now: Callable[[], datetime] | None = None, show_clock: bool = True,
-                 preload: bool = True, event_name: str | None = None,
-                 actor: str | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore | Path,
+        *,
+        poll_seconds: float = 1.0,
+        now: Callable[[], datetime] | None = None,
+        show_clock: bool = True,
+        preload: bool = True,
+        event_name: str | None = None,
+        actor: str | None = None,
+    ) -> None:
         super().__init__()
         self.store: EventStore | None = None if isinstance(store, Path) else store
         self.path: Path = store if isinstance(store, Path) else store.path
@@ -79,8 +86,11 @@ class NormtuiApp(App[None]):
         from normtui.tui.widgets.go_to import GoToInput
 
         focused = self.focused
-        if isinstance(focused, GoToInput) and event.character is not None \
-                and event.character in "0123456789":
+        if (
+            isinstance(focused, GoToInput)
+            and event.character is not None
+            and event.character in "0123456789"
+        ):
             event.stop()
             focused.insert_text_at_cursor(event.character)
 
@@ -115,8 +125,9 @@ class NormtuiApp(App[None]):
         if not lost:
             self.exit()
             return
-        question = ConfirmScreen("Quit?\n\n" + "\n".join(lost) + "\n\nThey are lost on quitting.",
-                                 confirm="Quit")
+        question = ConfirmScreen(
+            "Quit?\n\n" + "\n".join(lost) + "\n\nThey are lost on quitting.", confirm="Quit"
+        )
         question.quitting = True  # type: ignore[attr-defined]
         self.push_screen(question, lambda yes: self.exit() if yes else None)
 
@@ -128,8 +139,9 @@ class NormtuiApp(App[None]):
         here = Path(__file__).parent
         for _key, _pane_id, module, _cls in PANES[1:]:
             path = here / _pane_css(module)
-            self.stylesheet.add_source(path.read_text(encoding="utf-8"),
-                                       read_from=(str(path), ""), is_default_css=False)
+            self.stylesheet.add_source(
+                path.read_text(encoding="utf-8"), read_from=(str(path), ""), is_default_css=False
+            )
         self.refresh_css(animate=False)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
@@ -146,8 +158,9 @@ class NormtuiApp(App[None]):
         # from the background right after its first frame.
         from normtui.tui.screens.console import ConsoleScreen
 
-        self.console_screen = ConsoleScreen(self.store, path=self.path,
-                                            poll_seconds=self.poll_seconds, preload=self.preload)
+        self.console_screen = ConsoleScreen(
+            self.store, path=self.path, poll_seconds=self.poll_seconds, preload=self.preload
+        )
         return self.console_screen
 
     def store_to_close(self) -> EventStore | None:

@@ -32,8 +32,18 @@ from textual.strip import Strip
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.text import visible
 
-__all__ = ["ShowControls", "clock_time", "countdown", "day_of", "money", "points", "result_text",
-           "same_day", "stamp", "state_text"]
+__all__ = [
+    "ShowControls",
+    "clock_time",
+    "countdown",
+    "day_of",
+    "money",
+    "points",
+    "result_text",
+    "same_day",
+    "stamp",
+    "state_text",
+]
 
 
 class ShowControls(LineFilter):
@@ -47,10 +57,13 @@ class ShowControls(LineFilter):
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         if "".join([s.text for s in segments]).isprintable():  # one C call: the usual line
             return segments
-        shown = [s if s.control or s.text.isprintable() else Segment(visible(s.text), s.style)
-                 for s in segments]
+        shown = [
+            s if s.control or s.text.isprintable() else Segment(visible(s.text), s.style)
+            for s in segments
+        ]
         width = Strip(segments).cell_length
         return list(Strip(shown).crop(0, width))
+
 
 _STATES = {
     GameState.SCHEDULED: "scheduled",

@@ -66,11 +66,21 @@ class Outward:
         def said(report: Any) -> str:
             return f"{len(report.written)} files written"
 
-        self._start("publish", f"Public page {folder}",
-                    lambda store: publish(store, folder, texts=texts), said)
+        self._start(
+            "publish",
+            f"Public page {folder}",
+            lambda store: publish(store, folder, texts=texts),
+            said,
+        )
 
-    def start_broadcast(self, token: str, round_no: int, to: str, armageddon_to: str | None,
-                        base_url: str = "https://lichess.org") -> None:
+    def start_broadcast(
+        self,
+        token: str,
+        round_no: int,
+        to: str,
+        armageddon_to: str | None,
+        base_url: str = "https://lichess.org",
+    ) -> None:
         """Refuses at once (an :class:`~normtui.store.InputError`) a round id or a token that
         cannot be used; a network failure is the loop's to retry."""
         from normtui.export.lichess import Broadcast, Lichess
@@ -84,8 +94,12 @@ class Outward:
             return f"{games} games pushed" + (f", {refused} refused" if refused else "")
 
         target = to + (f" + {armageddon_to}" if armageddon_to else "")
-        self._start("broadcast", f"Lichess round {round_no} → {target}",
-                    lambda store: caster.push(take_snapshot(store)), said)
+        self._start(
+            "broadcast",
+            f"Lichess round {round_no} → {target}",
+            lambda store: caster.push(take_snapshot(store)),
+            said,
+        )
 
     def stop(self, kind: str) -> bool:
         """Stop a loop; False when it was not running."""
@@ -100,8 +114,9 @@ class Outward:
         for kind in list(self.runs):
             self.stop(kind)
 
-    def _start(self, kind: str, what: str, work: Callable[[Any], Any],
-               said: Callable[[Any], str]) -> None:
+    def _start(
+        self, kind: str, what: str, work: Callable[[Any], Any], said: Callable[[Any], str]
+    ) -> None:
         from normtui.export.follow import Turn, follow
 
         self.stop(kind)

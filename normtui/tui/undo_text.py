@@ -15,17 +15,25 @@ def undo_effect(entry: AuditEntry) -> str:
     said = []
     for key, new in after.items():
         old = before.get(key)
-        if not new or not old or old.get("result") != new.get("result") \
-                or old.get("armageddon") == new.get("armageddon"):
+        if (
+            not new
+            or not old
+            or old.get("result") != new.get("result")
+            or old.get("armageddon") == new.get("armageddon")
+        ):
             continue
         label = entry.summary.split(": ", 1)[0]
         result = _result(new.get("result"))
         if old.get("armageddon") is None:
-            said.append(f"{label}: only the Armageddon ({_result(new['armageddon'])}) is "
-                        f"undone; the result {result} stays, its Armageddon waiting again")
+            said.append(
+                f"{label}: only the Armageddon ({_result(new['armageddon'])}) is "
+                f"undone; the result {result} stays, its Armageddon waiting again"
+            )
         else:
-            said.append(f"{label}: only the Armageddon is undone, {_result(new['armageddon'])}"
-                        f" back to {_result(old['armageddon'])}; the result {result} stays")
+            said.append(
+                f"{label}: only the Armageddon is undone, {_result(new['armageddon'])}"
+                f" back to {_result(old['armageddon'])}; the result {result} stays"
+            )
     return "; ".join(said)
 
 

@@ -37,8 +37,9 @@ def run() -> Run:
     return invoke
 
 
-def write_players(path: Path, rows: list[str], header: str = "name,rating,federation,fide_id"
-                  ) -> Path:
+def write_players(
+    path: Path, rows: list[str], header: str = "name,rating,federation,fide_id"
+) -> Path:
     path.write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
     return path
 
@@ -63,8 +64,12 @@ def snapshot(path: Path) -> tuple[str, list[tuple[object, ...]]]:
     wal = Path(f"{path}-wal")
     assert not wal.exists() or wal.stat().st_size == 0, "a closed store leaves no WAL behind"
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-        tables = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
         rows = [(t, *row) for t in tables for row in conn.execute(f"SELECT * FROM '{t}'")]
     conn.close()
     return digest, rows

@@ -42,8 +42,9 @@ class Lichess:
 def _moves(pgn: str) -> int:
     movetext = pgn.split("\n\n", 1)[1] if "\n\n" in pgn else ""
     movetext = re.sub(r"\{[^}]*\}", " ", movetext)
-    tokens = [t for t in _MOVE.sub(" ", movetext).split()
-              if t not in ("1-0", "0-1", "1/2-1/2", "*")]
+    tokens = [
+        t for t in _MOVE.sub(" ", movetext).split() if t not in ("1-0", "0-1", "1/2-1/2", "*")
+    ]
     return len(tokens)
 
 
@@ -56,8 +57,7 @@ def handler(state: Lichess) -> type[BaseHTTPRequestHandler]:
         def log_message(self, *args: Any) -> None:
             pass
 
-        def _answer(self, code: int, data: object, headers: dict[str, str] | None = None
-                    ) -> None:
+        def _answer(self, code: int, data: object, headers: dict[str, str] | None = None) -> None:
             body = json.dumps(data).encode()
             self.send_response(code)
             for k, v in (headers or {}).items():

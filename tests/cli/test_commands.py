@@ -18,11 +18,29 @@ from tests.cli.conftest import Run, snapshot
 
 def test_standings_json_shape(run: Run, demo: Path) -> None:
     rows = json.loads(run("standings", demo, "--json").stdout)
-    keys = ["rank", "shared_rank", "player", "number", "points", "sonneborn_berger", "wins",
-            "black_wins", "prize", "counted"]
-    assert all(list(r)[:len(keys)] == keys for r in rows)
-    assert rows[0] == {**rows[0], "rank": 1, "shared_rank": "1", "player": "Carlsen, Magnus",
-                       "number": 2, "points": 12.5, "prize": 750000.0, "counted": True}
+    keys = [
+        "rank",
+        "shared_rank",
+        "player",
+        "number",
+        "points",
+        "sonneborn_berger",
+        "wins",
+        "black_wins",
+        "prize",
+        "counted",
+    ]
+    assert all(list(r)[: len(keys)] == keys for r in rows)
+    assert rows[0] == {
+        **rows[0],
+        "rank": 1,
+        "shared_rank": "1",
+        "player": "Carlsen, Magnus",
+        "number": 2,
+        "points": 12.5,
+        "prize": 750000.0,
+        "counted": True,
+    }
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     assert isinstance(rows[1]["sonneborn_berger"], float)
 
@@ -38,17 +56,24 @@ def test_standings_after_a_round_and_csv(run: Run, demo: Path) -> None:
 
 def test_pairings_json_shape(run: Run, demo: Path) -> None:
     games = json.loads(run("pairings", demo, "--round", 1, "--json").stdout)
-    assert games[0] == {**games[0], "round": 1, "board": 1, "white": "So, Wesley",
-                        "black": "Radjabov, Teimour", "result": "1-0", "armageddon": None,
-                        "points": [3, 0], "state": "finished"}
+    assert games[0] == {
+        **games[0],
+        "round": 1,
+        "board": 1,
+        "white": "So, Wesley",
+        "black": "Radjabov, Teimour",
+        "result": "1-0",
+        "armageddon": None,
+        "points": [3, 0],
+        "state": "finished",
+    }
     every = json.loads(run("pairings", demo, "--json").stdout)
     assert len(every) == 45
     drawn = next(g for g in every if g["armageddon"] == "1/2-1/2")
     assert drawn["points"] == [1, 1.5]
     live = json.loads(run("pairings", demo, "--round", 7, "--json").stdout)
     waiting = next(g for g in live if g["board"] == 3)
-    assert (waiting["result"], waiting["armageddon"], waiting["points"]) == ("1/2-1/2", None,
-                                                                            None)
+    assert (waiting["result"], waiting["armageddon"], waiting["points"]) == ("1/2-1/2", None, None)
     assert waiting["armageddon_deadline"] == "2022-06-07T19:41:00+02:00"
     assert live[0]["result"] is None and live[0]["state"] == "in_progress"
 
@@ -73,8 +98,9 @@ def test_desk_commands(run: Run, demo: Path) -> None:
     assert "fined 500 EUR" in run("arrive", demo, 8, "Tari", "--absent").stdout
     assert "Tari, Aryan 500 EUR" in run("fines", demo).stdout
     assert json.loads(run("fines", demo, "--json").stdout)[0]["amount"] == 500
-    out = run("incident", demo, 8, "Topalov", "electronic_device", "phone rang",
-              "--decision", "warning")
+    out = run(
+        "incident", demo, 8, "Topalov", "electronic_device", "phone rang", "--decision", "warning"
+    )
     assert out.exit_code == 0
     assert "phone rang" in run("incidents", demo).stdout
     assert run("start", demo, 8).exit_code == 0
@@ -110,8 +136,15 @@ def test_blitz_opener_by_command(run: Run, event_db: Path) -> None:
     assert "seed 7" in run("blitz", "start", event_db, 7).stdout
     games = json.loads(run("blitz", "pairings", event_db, "--json").stdout)
     for g in games:
-        out = run("blitz", "result", event_db, g["round"], g["white_number"], g["black_number"],
-                  "1-0" if g["white_number"] < g["black_number"] else "0-1")
+        out = run(
+            "blitz",
+            "result",
+            event_db,
+            g["round"],
+            g["white_number"],
+            g["black_number"],
+            "1-0" if g["white_number"] < g["black_number"] else "0-1",
+        )
         assert out.exit_code == 0, out.output
     ranking = json.loads(run("blitz", "standings", event_db, "--json").stdout)
     assert ranking[0]["player"] == "So, Wesley"

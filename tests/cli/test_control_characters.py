@@ -30,8 +30,9 @@ def _evil_feed(tmp_path: Path) -> Path:
     pgn = folder / "broadcast" / "round-7.pgn"
     text = pgn.read_text(encoding="utf-8")
     text = text.replace('[White "Anand, Viswanathan"]', f'[White "{OSC52}"]', 1)
-    pgn.write_text(text.replace('[Event "10th Norway Chess 2022"]', f'[Event "{BLINK}"]', 1),
-                   encoding="utf-8")
+    pgn.write_text(
+        text.replace('[Event "10th Norway Chess 2022"]', f'[Event "{BLINK}"]', 1), encoding="utf-8"
+    )
     index = folder / "lcc" / "round-7" / "index.json"
     data = json.loads(index.read_text(encoding="utf-8"))
     data["pairings"][0]["white"]["fname"] = OSC52
@@ -45,13 +46,16 @@ def _evil_feed(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("how", ["file", "url", "lcc"])
-def test_a_feed_s_names_are_shown_not_obeyed(run: Run, demo: Path, tmp_path: Path,
-                                             how: str) -> None:
+def test_a_feed_s_names_are_shown_not_obeyed(
+    run: Run, demo: Path, tmp_path: Path, how: str
+) -> None:
     folder = _evil_feed(tmp_path)
     with serving(folder) as url:
-        source = {"file": folder / "broadcast" / "round-7.pgn",
-                  "url": f"{url}/broadcast/round-7.pgn",
-                  "lcc": f"{url}/lcc/tournament.json"}[how]
+        source = {
+            "file": folder / "broadcast" / "round-7.pgn",
+            "url": f"{url}/broadcast/round-7.pgn",
+            "lcc": f"{url}/lcc/tournament.json",
+        }[how]
         text = run("watch", demo, source, "--once", "--round", 7)
         as_json = run("watch", demo, source, "--once", "--round", 7, "--json")
     for done in (text, as_json):
@@ -66,16 +70,28 @@ def test_a_real_terminal_gets_no_escape_from_watch(demo: Path, tmp_path: Path) -
     """The same through a process of its own, as a terminal would read it (click writes
     escape sequences to a terminal as they are)."""
     folder = _evil_feed(tmp_path)
-    done = subprocess.run([sys.executable, "-m", "normtui", "watch", str(demo),
-                           str(folder / "broadcast" / "round-7.pgn"), "--once"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "normtui",
+            "watch",
+            str(demo),
+            str(folder / "broadcast" / "round-7.pgn"),
+            "--once",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "Traceback" not in done.stderr
     assert_shown_not_obeyed(done.stdout + done.stderr, "watch")
 
 
 @pytest.mark.parametrize("command", ["validate", "import-pgn"])
-def test_a_file_name_and_tags_with_escapes_are_shown(run: Run, demo: Path, tmp_path: Path,
-                                                     command: str) -> None:
+def test_a_file_name_and_tags_with_escapes_are_shown(
+    run: Run, demo: Path, tmp_path: Path, command: str
+) -> None:
     folder = _evil_feed(tmp_path)
     named = tmp_path / "ev\x1b[5mil\x07.pgn"
     shutil.copyfile(folder / "broadcast" / "round-7.pgn", named)
@@ -96,11 +112,27 @@ def damaged(demo: Path) -> Path:
 
 
 COMMANDS = [
-    ["pairings"], ["pairings", "--json"], ["standings"], ["standings", "--csv"],
-    ["standings", "--json"], ["contenders"], ["contenders", "--json"], ["player", "1"],
-    ["player", "3", "--json"], ["details"], ["details", "--json"], ["withdraw", "3", "--dry-run"],
-    ["withdraw", "1", "--dry-run", "--json"], ["check"], ["check", "--json"], ["log"],
-    ["log", "--json"], ["incidents"], ["incidents", "--json"], ["fines"], ["clocks"],
+    ["pairings"],
+    ["pairings", "--json"],
+    ["standings"],
+    ["standings", "--csv"],
+    ["standings", "--json"],
+    ["contenders"],
+    ["contenders", "--json"],
+    ["player", "1"],
+    ["player", "3", "--json"],
+    ["details"],
+    ["details", "--json"],
+    ["withdraw", "3", "--dry-run"],
+    ["withdraw", "1", "--dry-run", "--json"],
+    ["check"],
+    ["check", "--json"],
+    ["log"],
+    ["log", "--json"],
+    ["incidents"],
+    ["incidents", "--json"],
+    ["fines"],
+    ["clocks"],
 ]
 
 
@@ -124,22 +156,23 @@ def test_the_damaged_names_are_there_to_see(run: Run, damaged: Path) -> None:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_every_export_of_a_damaged_event_is_clean(run: Run, damaged: Path, tmp_path: Path,
-                                                  fmt: str) -> None:
+def test_every_export_of_a_damaged_event_is_clean(
+    run: Run, damaged: Path, tmp_path: Path, fmt: str
+) -> None:
     out = tmp_path / f"export.{fmt}"
     done = run("export", damaged, "--format", fmt, "--output", out)
     assert "Traceback" not in done.output
     assert_shown_not_obeyed(done.stdout + done.stderr, f"export {fmt} messages")
     if out.exists():
-        assert_shown_not_obeyed(out.read_text(encoding="utf-8", errors="replace"),
-                                f"{fmt} export")
+        assert_shown_not_obeyed(out.read_text(encoding="utf-8", errors="replace"), f"{fmt} export")
     to_stdout = run("export", damaged, "--format", fmt)
     assert_shown_not_obeyed(to_stdout.stdout + to_stdout.stderr, f"{fmt} export on stdout")
 
 
 @pytest.mark.parametrize("sheet", SHEETS)
-def test_every_print_sheet_of_a_damaged_event_is_clean(run: Run, damaged: Path, tmp_path: Path,
-                                                       sheet: str) -> None:
+def test_every_print_sheet_of_a_damaged_event_is_clean(
+    run: Run, damaged: Path, tmp_path: Path, sheet: str
+) -> None:
     out = tmp_path / f"{sheet}.html"
     done = run("print", damaged, sheet, "--output", out)
     assert "Traceback" not in done.output
@@ -148,8 +181,7 @@ def test_every_print_sheet_of_a_damaged_event_is_clean(run: Run, damaged: Path, 
         assert_shown_not_obeyed(out.read_text(encoding="utf-8"), f"{sheet} sheet")
 
 
-def test_a_trf_whose_name_holds_an_escape_is_refused(run: Run, demo: Path,
-                                                     tmp_path: Path) -> None:
+def test_a_trf_whose_name_holds_an_escape_is_refused(run: Run, demo: Path, tmp_path: Path) -> None:
     trf = tmp_path / "event.trf"
     assert run("export", demo, "--format", "trf", "--output", trf).exit_code == 0
     text = trf.read_text(encoding="utf-8")
@@ -166,15 +198,19 @@ def test_a_pgn_record_with_escapes_is_not_kept(run: Run, demo: Path, tmp_path: P
     """Its players match, but a tag (the Event) and a comment hold escape sequences: the
     record is refused with its line, nothing written."""
     record = tmp_path / "game.pgn"
-    record.write_text(f'[Event "{BLINK}"]\n[Round "7"]\n[White "Anand, Viswanathan"]\n'
-                      '[Black "Radjabov, Teimour"]\n[Result "*"]\n\n'
-                      f"1. e4 {{{OSC52}}} e5 *\n", encoding="utf-8")
+    record.write_text(
+        f'[Event "{BLINK}"]\n[Round "7"]\n[White "Anand, Viswanathan"]\n'
+        '[Black "Radjabov, Teimour"]\n[Result "*"]\n\n'
+        f"1. e4 {{{OSC52}}} e5 *\n",
+        encoding="utf-8",
+    )
     done = run("import-pgn", demo, record)
     assert "holds control characters" in done.output, done.output
     assert_shown_not_obeyed(done.stdout + done.stderr)
     with sqlite3.connect(f"file:{demo}?mode=ro", uri=True) as conn:
-        assert not conn.execute("SELECT count(*) FROM games WHERE pgn LIKE ?",
-                                (f"%{chr(27)}%",)).fetchone()[0]
+        assert not conn.execute(
+            "SELECT count(*) FROM games WHERE pgn LIKE ?", (f"%{chr(27)}%",)
+        ).fetchone()[0]
     conn.close()
 
 
@@ -195,11 +231,15 @@ def test_every_command_writes_through_the_one_echo() -> None:
                 continue
             call = ast.unparse(node.func)
             if call in ("click.echo", "print", "click.secho") or (
-                    call.endswith(".write") and call != "sys.stdout.buffer.write"):
+                call.endswith(".write") and call != "sys.stdout.buffer.write"
+            ):
                 found.append(f"{path.name}:{node.lineno} {call}")
     # `watch` writes a report whole (a Ctrl+C waits for its end): a text its echo calls made
     # into a buffer first, so already shown as escapes.
-    whole = [f for f in found if f.startswith("feed.py:") and f.endswith(
-        (" sys.stdout.write", " os.write"))]
+    whole = [
+        f
+        for f in found
+        if f.startswith("feed.py:") and f.endswith((" sys.stdout.write", " os.write"))
+    ]
     assert len(whole) <= 2
     assert [f for f in found if f not in whole] == []

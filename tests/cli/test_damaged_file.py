@@ -12,9 +12,18 @@ import pytest
 
 from tests.cli.conftest import Run
 
-READS = [("standings",), ("pairings",), ("log",), ("export", "--format", "trf"),
-         ("export", "--format", "pgn"), ("details",), ("fines",), ("incidents",),
-         ("playoff",), ("result", 1, "So", "Radjabov", "1-0")]
+READS = [
+    ("standings",),
+    ("pairings",),
+    ("log",),
+    ("export", "--format", "trf"),
+    ("export", "--format", "pgn"),
+    ("details",),
+    ("fines",),
+    ("incidents",),
+    ("playoff",),
+    ("result", 1, "So", "Radjabov", "1-0"),
+]
 
 
 def damage(db: Path, sql: str) -> None:
@@ -26,15 +35,18 @@ def damage(db: Path, sql: str) -> None:
     conn.close()
 
 
-@pytest.mark.parametrize("sql", [
-    "UPDATE games SET state = 'finishad' WHERE id = 1",
-    "UPDATE games SET result = '1-1' WHERE id = 1",
-    "UPDATE players SET status = 'withdrawm' WHERE number = 2",
-    "UPDATE audit SET after = '{' WHERE id = 1",
-    "UPDATE event SET deputy_arbiters = '[1'",
-    "UPDATE players SET name = CAST(X'536F2C2057FF736C6579' AS TEXT) WHERE number = 1",
-    "UPDATE event SET profile_text = CAST(X'5B6576656E745DFF' AS TEXT)",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE games SET state = 'finishad' WHERE id = 1",
+        "UPDATE games SET result = '1-1' WHERE id = 1",
+        "UPDATE players SET status = 'withdrawm' WHERE number = 2",
+        "UPDATE audit SET after = '{' WHERE id = 1",
+        "UPDATE event SET deputy_arbiters = '[1'",
+        "UPDATE players SET name = CAST(X'536F2C2057FF736C6579' AS TEXT) WHERE number = 1",
+        "UPDATE event SET profile_text = CAST(X'5B6576656E745DFF' AS TEXT)",
+    ],
+)
 def test_damage_is_one_line_everywhere(run: Run, event_db: Path, sql: str) -> None:
     damage(event_db, sql)
     refusals = 0
@@ -58,9 +70,11 @@ def test_a_result_the_schema_forbids_is_not_read_as_no_result(run: Run, event_db
     damage(event_db, "UPDATE games SET result = '1-1', state = 'finished' WHERE id = 1")
     result = run("standings", event_db)
     assert result.exit_code == 2
-    assert result.stderr == (f"normtui: {event_db} is damaged: CHECK constraint failed in "
-                             f"games; `normtui check {event_db}` lists the damage; restore the "
-                             "file from a backup\n")
+    assert result.stderr == (
+        f"normtui: {event_db} is damaged: CHECK constraint failed in "
+        f"games; `normtui check {event_db}` lists the damage; restore the "
+        "file from a backup\n"
+    )
 
 
 def test_a_flipped_bit_in_a_name_on_disk(run: Run, event_db: Path) -> None:
@@ -73,8 +87,11 @@ def test_a_flipped_bit_in_a_name_on_disk(run: Run, event_db: Path) -> None:
     for args in [("standings",), ("pairings",), ("export", "--format", "trf"), ("fines",)]:
         result = run(args[0], event_db, *args[1:])
         assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
-        assert "is damaged: column 'name' holds bytes that are not text" in result.stderr or \
-            "white_name" in result.stderr or "black_name" in result.stderr
+        assert (
+            "is damaged: column 'name' holds bytes that are not text" in result.stderr
+            or "white_name" in result.stderr
+            or "black_name" in result.stderr
+        )
     check = run("check", event_db)
     assert check.exit_code == 1
     assert "players row 2: name" in check.stdout

@@ -15,19 +15,34 @@ from tests.cli.test_bad_input import refused
 def test_details_shown_recorded_and_used_by_the_rating_report(run: Run, event_db: Path) -> None:
     shown = run("details", event_db)
     assert shown.exit_code == 0 and "city             -" in shown.stdout
-    done = run("details", event_db, "--city", "Stavanger", "--federation", "nor",
-               "--arbiter", "Doe, Jane", "--deputy", "Roe, Rita", "--deputy", "Poe, Paul")
+    done = run(
+        "details",
+        event_db,
+        "--city",
+        "Stavanger",
+        "--federation",
+        "nor",
+        "--arbiter",
+        "Doe, Jane",
+        "--deputy",
+        "Roe, Rita",
+        "--deputy",
+        "Poe, Paul",
+    )
     assert done.exit_code == 0, done.output
     assert done.stdout.startswith("#") and "city Stavanger, federation NOR" in done.stdout
     again = json.loads(run("details", event_db, "--json").stdout)
-    assert again["details"] == {"city": "Stavanger", "federation": "NOR", "site": None,
-                                "chief_arbiter": "Doe, Jane",
-                                "deputy_arbiters": ["Roe, Rita", "Poe, Paul"]}
+    assert again["details"] == {
+        "city": "Stavanger",
+        "federation": "NOR",
+        "site": None,
+        "chief_arbiter": "Doe, Jane",
+        "deputy_arbiters": ["Roe, Rita", "Poe, Paul"],
+    }
     assert run("player", event_db, "carlsen", "--title", "GM", "--sex", "m").exit_code == 0
     trf = run("export", event_db, "--format", "trf").stdout.splitlines()
     assert "022 Stavanger" in trf and "032 NOR" in trf and "102 Doe, Jane" in trf
-    assert [line for line in trf if line.startswith("112 ")] == ["112 Roe, Rita",
-                                                                  "112 Poe, Paul"]
+    assert [line for line in trf if line.startswith("112 ")] == ["112 Roe, Rita", "112 Poe, Paul"]
     carlsen = next(line for line in trf if line[14:47].startswith("Carlsen"))
     assert carlsen[9:13] == "m GM"  # columns 10 (sex) and 11-13 (title)
     # An option of the export wins over what is recorded, for that export only.
@@ -45,34 +60,41 @@ def test_player_details_shown(run: Run, event_db: Path) -> None:
     assert run("player", event_db, "Carlsen").stdout.startswith("2 Carlsen, Magnus: title -")
 
 
-@pytest.mark.parametrize(("args", "says"), [
-    (("details", "{db}", "--federation", "NORW"), "not a FIDE federation code"),
-    (("player", "{db}", "Carlsen", "--title", "XM"), "'XM' is not a FIDE title"),
-    (("player", "{db}", "Carlsen", "--sex", "x"), "m and w"),
-    (("player", "{db}", "Kasparov", "--title", "GM"), "no player matches 'Kasparov'"),
-])
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("details", "{db}", "--federation", "NORW"), "not a FIDE federation code"),
+        (("player", "{db}", "Carlsen", "--title", "XM"), "'XM' is not a FIDE title"),
+        (("player", "{db}", "Carlsen", "--sex", "x"), "m and w"),
+        (("player", "{db}", "Kasparov", "--title", "GM"), "no player matches 'Kasparov'"),
+    ],
+)
 def test_bad_details_refused(run: Run, event_db: Path, args: tuple[str, ...], says: str) -> None:
     refused(run, event_db, *(event_db if a == "{db}" else a for a in args), says=says)
 
 
-@pytest.mark.parametrize("args", [
-    ("result", "{db}", "1", "So", "Radjabov", "1/2-1/2", "--armageddon", "0-1"),
-    ("start", "{db}", "1"),
-    ("round", "{db}", "1", "--date", "2022-05-31"),
-    ("arrive", "{db}", "1", "Giri", "--absent"),
-    ("incident", "{db}", "1", "Giri", "electronic_device", "phone rang", "--decision", "lost"),
-    ("illness", "{db}", "1", "Giri", "--free-day"),
-    ("withdraw", "{db}", "Giri", "--dry-run"),
-    ("withdraw", "{db}", "Giri"),
-    ("time-control", "{db}", "armageddon", "600", "420", "1", "41"),
-    ("blitz", "start", "{db}", "7"),
-    ("details", "{db}", "--city", "Stavanger"),
-    ("player", "{db}", "Giri", "--title", "GM"),
-    ("check", "{db}"),
-    ("export", "{db}", "--format", "csv"),
-])
-def test_every_command_that_changes_the_event_speaks_json(run: Run, event_db: Path,
-                                                         args: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("result", "{db}", "1", "So", "Radjabov", "1/2-1/2", "--armageddon", "0-1"),
+        ("start", "{db}", "1"),
+        ("round", "{db}", "1", "--date", "2022-05-31"),
+        ("arrive", "{db}", "1", "Giri", "--absent"),
+        ("incident", "{db}", "1", "Giri", "electronic_device", "phone rang", "--decision", "lost"),
+        ("illness", "{db}", "1", "Giri", "--free-day"),
+        ("withdraw", "{db}", "Giri", "--dry-run"),
+        ("withdraw", "{db}", "Giri"),
+        ("time-control", "{db}", "armageddon", "600", "420", "1", "41"),
+        ("blitz", "start", "{db}", "7"),
+        ("details", "{db}", "--city", "Stavanger"),
+        ("player", "{db}", "Giri", "--title", "GM"),
+        ("check", "{db}"),
+        ("export", "{db}", "--format", "csv"),
+    ],
+)
+def test_every_command_that_changes_the_event_speaks_json(
+    run: Run, event_db: Path, args: tuple[str, ...]
+) -> None:
     done = run(*(event_db if a == "{db}" else a for a in args), "--json")
     # check: 1, the event lacks what a FIDE rating report needs
     assert done.exit_code == (1 if args[0] == "check" else 0), done.output
@@ -90,13 +112,11 @@ def test_sign_json(run: Run, event_db: Path) -> None:
     assert body["changed"] and body["entries"][0]["action"] == "sign"
 
 
-def test_result_json_carries_the_entry_and_the_armageddon_note(run: Run, event_db: Path
-                                                                ) -> None:
+def test_result_json_carries_the_entry_and_the_armageddon_note(run: Run, event_db: Path) -> None:
     body = json.loads(run("result", event_db, "1", "So", "Radjabov", "1/2-1/2", "--json").stdout)
     assert body["changed"] and body["entries"][0]["action"] == "result"
     assert any(note.startswith("Armageddon due") for note in body["notes"])
-    again = json.loads(run("result", event_db, "1", "So", "Radjabov", "1/2-1/2",
-                           "--json").stdout)
+    again = json.loads(run("result", event_db, "1", "So", "Radjabov", "1/2-1/2", "--json").stdout)
     assert (again["changed"], again["entries"]) == (False, [])
     assert again["notes"][0] == "unchanged: that result is already entered"
     undone = json.loads(run("undo", event_db, "--json").stdout)
@@ -123,22 +143,30 @@ def test_a_recorded_city_and_federation_make_the_pgn_site(run: Run, tmp_path: Pa
     assert '[Site "Oslo SWE"]' in run("export", db, "--format", "pgn").stdout
     body = json.loads(run("export", db, "--format", "json").stdout)
     assert (body["event"]["site"], body["event"]["city"]) == ("Oslo SWE", "Oslo")
-    assert '[Site "Bergen SWE"]' in run("export", db, "--format", "pgn", "--city",
-                                        "Bergen").stdout
+    assert '[Site "Bergen SWE"]' in run("export", db, "--format", "pgn", "--city", "Bergen").stdout
     assert run("details", db, "--site", "Oslo Chess Club").exit_code == 0
     assert '[Site "Oslo Chess Club"]' in run("export", db, "--format", "pgn").stdout
 
 
 def test_deputies_cleared_by_an_empty_text_and_not_set_and_cleared_at_once(
-        run: Run, event_db: Path) -> None:
+    run: Run, event_db: Path
+) -> None:
     from normtui.store import EventStore
 
     assert run("details", event_db, "--deputy", "Roe, Rita").exit_code == 0
     with EventStore.open(event_db) as store:
         store.set_report_details({"deputy_arbiters": ""})
         assert store.event.details.deputy_arbiters == ()
-    refused(run, event_db, "details", event_db, "--deputy", "Roe", "--no-deputies",
-            says="give --deputy or --no-deputies, not both")
+    refused(
+        run,
+        event_db,
+        "details",
+        event_db,
+        "--deputy",
+        "Roe",
+        "--no-deputies",
+        says="give --deputy or --no-deputies, not both",
+    )
 
 
 def test_playoff_actions_speak_json_too(run: Run, event_db: Path) -> None:
@@ -163,8 +191,7 @@ def test_playoff_start_and_result_json_carry_their_entries(run: Run, tmp_path: P
     assert (again["changed"], again["entries"]) == (False, [])
 
 
-def test_the_site_layers_options_then_recorded_then_the_games(run: Run, tmp_path: Path
-                                                               ) -> None:
+def test_the_site_layers_options_then_recorded_then_the_games(run: Run, tmp_path: Path) -> None:
     import shutil
 
     db = tmp_path / "demo.db"
@@ -187,37 +214,61 @@ def test_the_site_layers_options_then_recorded_then_the_games(run: Run, tmp_path
 
 def test_player_fide_id_rating_federation_after_new(run: Run, event_db: Path) -> None:
     """What the CSV left out is recorded later, audited and undoable."""
-    done = run("player", event_db, "carlsen", "--fide-id", "1503014", "--rating", "2864",
-               "--federation", "nor", "--json")
+    done = run(
+        "player",
+        event_db,
+        "carlsen",
+        "--fide-id",
+        "1503014",
+        "--rating",
+        "2864",
+        "--federation",
+        "nor",
+        "--json",
+    )
     assert done.exit_code == 0, done.output
     body = json.loads(done.stdout)
-    assert (body["player"]["fide_id"], body["player"]["rating"],
-            body["player"]["federation"]) == ("1503014", 2864, "NOR")
-    assert body["entries"][0]["summary"] == ("Carlsen: FIDE id 1503014, rating 2864, "
-                                             "federation NOR")
+    assert (body["player"]["fide_id"], body["player"]["rating"], body["player"]["federation"]) == (
+        "1503014",
+        2864,
+        "NOR",
+    )
+    assert body["entries"][0]["summary"] == (
+        "Carlsen: FIDE id 1503014, rating 2864, federation NOR"
+    )
     trf = run("export", event_db, "--format", "trf").stdout.splitlines()
     line = next(x for x in trf if x[14:47].startswith("Carlsen"))
     assert (line[48:52], line[53:56], line[57:68].strip()) == ("2864", "NOR", "1503014")
     assert run("player", event_db, "carlsen", "--rating", "none").exit_code == 0
-    assert json.loads(run("player", event_db, "carlsen", "--json").stdout)["player"][
-        "rating"] is None
+    assert (
+        json.loads(run("player", event_db, "carlsen", "--json").stdout)["player"]["rating"] is None
+    )
     assert run("undo", event_db).exit_code == 0
-    assert json.loads(run("player", event_db, "carlsen", "--json").stdout)["player"][
-        "rating"] == 2864
-    refused(run, event_db, "player", event_db, "carlsen", "--fide-id", "15O3014",
-            says="not a FIDE number")
+    assert (
+        json.loads(run("player", event_db, "carlsen", "--json").stdout)["player"]["rating"] == 2864
+    )
+    refused(
+        run,
+        event_db,
+        "player",
+        event_db,
+        "carlsen",
+        "--fide-id",
+        "15O3014",
+        says="not a FIDE number",
+    )
 
 
-def test_export_warns_what_fide_requires_and_check_lists_it(run: Run, event_db: Path,
-                                                            tmp_path: Path) -> None:
+def test_export_warns_what_fide_requires_and_check_lists_it(
+    run: Run, event_db: Path, tmp_path: Path
+) -> None:
     done = run("export", event_db, "--format", "trf", "-o", tmp_path / "r.trf")
     assert done.exit_code == 0
     warnings = [x for x in done.stderr.splitlines() if x.startswith("warning: ")]
     assert any("TRF 102: no chief arbiter" in w for w in warnings)
     body = json.loads(run("export", event_db, "--format", "trf16", "--json").stdout)
     assert any(w.startswith("TRF 022") for w in body["warnings"])
-    assert json.loads(run("export", event_db, "--format", "csv", "--json").stdout)[
-        "warnings"] == []
+    assert json.loads(run("export", event_db, "--format", "csv", "--json").stdout)["warnings"] == []
     checked = run("check", event_db)
     assert checked.exit_code == 1 and "FIDE rating report (TRF) lacks:" in checked.stdout
     assert "TRF 102: no chief arbiter" in checked.stdout

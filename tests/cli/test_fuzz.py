@@ -42,21 +42,94 @@ from tests.control_chars import (
 NOT_FUZZED = {"open"}
 # Options that make a command follow the event until it is interrupted.
 ENDLESS = {"--watch"}
-INPUTS = ("event.db", "damaged.db", "players.csv", "game.pgn", "binary.bin", "deep.toml",
-          "evil.pgn", "evil.csv", "ev\x1b[5mil\x07.pgn")
+INPUTS = (
+    "event.db",
+    "damaged.db",
+    "players.csv",
+    "game.pgn",
+    "binary.bin",
+    "deep.toml",
+    "evil.pgn",
+    "evil.csv",
+    "ev\x1b[5mil\x07.pgn",
+)
 EVIL_NAME = INPUTS[-1]
 
 HOSTILE = [
-    "", " ", "0", "1", "3", "7", "9", "10", "-1", "²", "١٢", "１", "9" * 30, str(2**63),
-    str(2**63 - 1), "1e20", "1-0", "0-1", "1/2-1/2", "½-½", "=", "+/-", "-/+", "-/-", "*",
-    "So", "so, wesley", "Carlsen", "a", "Wang", "2", "\x1b[31mred\x1b[0m", "a[/]b",
-    "[link=http://x]L", "=cmd|' /C calc'!A0", "@SUM(1)", "abc\u202edcba", "x\r\n001 fake",
-    "Troms\udcf8", "M1", "M2", "A", "R3.2", "white", "black", "arbiter", "none", "GM", "m",
-    "2022-06-01", "16:00", "31/05/2022", "25:61", "classical", "armageddon", "rapid",
-    "electronic_device", "other", "--", "--json", "--nope", "-x", "x" * 3000, "NOR",
+    "",
+    " ",
+    "0",
+    "1",
+    "3",
+    "7",
+    "9",
+    "10",
+    "-1",
+    "²",
+    "١٢",
+    "１",
+    "9" * 30,
+    str(2**63),
+    str(2**63 - 1),
+    "1e20",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "½-½",
+    "=",
+    "+/-",
+    "-/+",
+    "-/-",
+    "*",
+    "So",
+    "so, wesley",
+    "Carlsen",
+    "a",
+    "Wang",
+    "2",
+    "\x1b[31mred\x1b[0m",
+    "a[/]b",
+    "[link=http://x]L",
+    "=cmd|' /C calc'!A0",
+    "@SUM(1)",
+    "abc\u202edcba",
+    "x\r\n001 fake",
+    "Troms\udcf8",
+    "M1",
+    "M2",
+    "A",
+    "R3.2",
+    "white",
+    "black",
+    "arbiter",
+    "none",
+    "GM",
+    "m",
+    "2022-06-01",
+    "16:00",
+    "31/05/2022",
+    "25:61",
+    "classical",
+    "armageddon",
+    "rapid",
+    "electronic_device",
+    "other",
+    "--",
+    "--json",
+    "--nope",
+    "-x",
+    "x" * 3000,
+    "NOR",
     # What a terminal obeys: OSC 52 (the clipboard), OSC 2 (the title), a C1 CSI, a bell, a
     # line break that would start a fake line, a bidi override.
-    OSC52, EVENT_NAME, BLINK, FAKE_LINE, BIDI, "\x07", "\x9b2J", "ev\x1b[5mil.pgn",
+    OSC52,
+    EVENT_NAME,
+    BLINK,
+    FAKE_LINE,
+    BIDI,
+    "\x07",
+    "\x9b2J",
+    "ev\x1b[5mil.pgn",
 ]
 
 
@@ -83,32 +156,49 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A small event part-way: round 1 complete (a drawn game with its Armageddon, a forfeit),
     round 2 with a drawn game whose Armageddon is due; a PGN file, a binary file."""
     folder = tmp_path_factory.mktemp("fuzz")
-    names = ["So, Wesley", "Carlsen, Magnus", "Giri, Anish", "Anand, Viswanathan",
-             "Mamedyarov, Shakhriyar", "Tari, Aryan", "Vachier-Lagrave, Maxime",
-             "Topalov, Veselin", "Wang, Hao", "Radjabov, Teimour"]
-    players = write_players(folder / "players.csv",
-                            [f'"{n}",{2700 + i},NOR,{1503000 + i}' for i, n in enumerate(names)])
+    names = [
+        "So, Wesley",
+        "Carlsen, Magnus",
+        "Giri, Anish",
+        "Anand, Viswanathan",
+        "Mamedyarov, Shakhriyar",
+        "Tari, Aryan",
+        "Vachier-Lagrave, Maxime",
+        "Topalov, Veselin",
+        "Wang, Hao",
+        "Radjabov, Teimour",
+    ]
+    players = write_players(
+        folder / "players.csv", [f'"{n}",{2700 + i},NOR,{1503000 + i}' for i, n in enumerate(names)]
+    )
     db = folder / "event.db"
     runner = CliRunner()
-    for args in (["new", db, "--players", players],
-                 ["result", db, 1, 1, 10, "1-0"], ["result", db, 1, 2, 9, "1/2-1/2",
-                                                   "--armageddon", "0-1"],
-                 ["result", db, 1, 3, 8, "+/-"], ["result", db, 1, 4, 7, "0-1"],
-                 ["result", db, 1, 5, 6, "1/2-1/2", "--armageddon", "1/2-1/2"],
-                 ["result", db, 2, 10, 6, "1/2-1/2"]):
+    for args in (
+        ["new", db, "--players", players],
+        ["result", db, 1, 1, 10, "1-0"],
+        ["result", db, 1, 2, 9, "1/2-1/2", "--armageddon", "0-1"],
+        ["result", db, 1, 3, 8, "+/-"],
+        ["result", db, 1, 4, 7, "0-1"],
+        ["result", db, 1, 5, 6, "1/2-1/2", "--armageddon", "1/2-1/2"],
+        ["result", db, 2, 10, 6, "1/2-1/2"],
+    ):
         done = runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
         assert done.exit_code == 0, done.output
-    (folder / "game.pgn").write_text('[Event "x"]\n[Round "1"]\n[White "So, Wesley"]\n'
-                                     '[Black "Radjabov, Teimour"]\n[Result "1-0"]\n\n'
-                                     "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+    (folder / "game.pgn").write_text(
+        '[Event "x"]\n[Round "1"]\n[White "So, Wesley"]\n'
+        '[Black "Radjabov, Teimour"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+    )
     (folder / "binary.bin").write_bytes(bytes(range(256)) * 4)
     (folder / "deep.toml").write_text("a = " + "[" * 500 + "]" * 500 + "\n")
     # What comes from outside with control characters in it: a PGN's tags and comments, a
     # players file's names, a file's own name.
-    (folder / "evil.pgn").write_text(f'[Event "{BLINK}"]\n[Round "1"]\n[White "{OSC52}"]\n'
-                                     f'[Black "{FAKE_LINE}"]\n[Result "1-0"]\n\n'
-                                     f"1. e4 {{{BIDI}}} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
-                                     encoding="utf-8")
+    (folder / "evil.pgn").write_text(
+        f'[Event "{BLINK}"]\n[Round "1"]\n[White "{OSC52}"]\n'
+        f'[Black "{FAKE_LINE}"]\n[Result "1-0"]\n\n'
+        f"1. e4 {{{BIDI}}} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+        encoding="utf-8",
+    )
     shutil.copyfile(folder / "game.pgn", folder / EVIL_NAME)
     # An event whose names, details, incidents and log were given them with SQLite.
     shutil.copyfile(db, folder / "damaged.db")
@@ -127,7 +217,8 @@ SENSIBLE = {
     "armageddon": ["1-0", "0-1", "1/2-1/2"],
     "name": ["classical", "armageddon", "playoff_blitz"],
     "description": ["phone rang", "\x1b[2Jwipe", "x\r\ny"],
-    "date": ["2022-06-01"], "start_time": ["16:00"],
+    "date": ["2022-06-01"],
+    "start_time": ["16:00"],
 }
 SENSIBLE["black"] = SENSIBLE["player"] = SENSIBLE["white"]
 SENSIBLE["decision"] = SENSIBLE["city"] = SENSIBLE["arbiter"] = SENSIBLE["description"]
@@ -135,10 +226,28 @@ SENSIBLE["decision"] = SENSIBLE["city"] = SENSIBLE["arbiter"] = SENSIBLE["descri
 
 def _paths(work: Path) -> list[str]:
     # A FIFO would make a reader wait for a writer forever: every input refuses it at once.
-    return [str(work / name) for name in (
-        "event.db", "event.db", "event.db", "event.db-wal", "missing.db", "new.db",
-        "players.csv", "game.pgn", "binary.bin", "folder", "out.csv", "fifo", "deep.toml",
-        "evil.pgn", "evil.csv", EVIL_NAME, "damaged.db")] + ["-"]
+    return [
+        str(work / name)
+        for name in (
+            "event.db",
+            "event.db",
+            "event.db",
+            "event.db-wal",
+            "missing.db",
+            "new.db",
+            "players.csv",
+            "game.pgn",
+            "binary.bin",
+            "folder",
+            "out.csv",
+            "fifo",
+            "deep.toml",
+            "evil.pgn",
+            "evil.csv",
+            EVIL_NAME,
+            "damaged.db",
+        )
+    ] + ["-"]
 
 
 def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
@@ -147,8 +256,13 @@ def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
     kind = param.type
     if rnd.random() < 0.25:
         # No "/": a drawn name must stay a name inside the example's folder.
-        return rnd.choice(HOSTILE) if rnd.random() < 0.8 else "".join(
-            chr(rnd.randrange(1, 0x3000)) for _ in range(rnd.randrange(8))).replace("/", "|")
+        return (
+            rnd.choice(HOSTILE)
+            if rnd.random() < 0.8
+            else "".join(chr(rnd.randrange(1, 0x3000)) for _ in range(rnd.randrange(8))).replace(
+                "/", "|"
+            )
+        )
     if isinstance(kind, click.Path):
         if param.name == "db" and rnd.random() < 0.8:
             return paths[0] if rnd.random() < 0.7 else paths[-2]  # the event, or a damaged one
@@ -156,8 +270,16 @@ def _value(rnd: random.Random, param: click.Parameter, paths: list[str]) -> str:
     if isinstance(kind, click.Choice):
         return str(rnd.choice(list(kind.choices)))
     if isinstance(kind, Whole):
-        return str(rnd.choice([kind.low - 1, kind.high, kind.high + 1,
-                               rnd.randint(kind.low, min(kind.high, kind.low + 12))]))
+        return str(
+            rnd.choice(
+                [
+                    kind.low - 1,
+                    kind.high,
+                    kind.high + 1,
+                    rnd.randint(kind.low, min(kind.high, kind.low + 12)),
+                ]
+            )
+        )
     return rnd.choice(SENSIBLE.get(param.name or "", HOSTILE))
 
 
@@ -179,8 +301,7 @@ def _arguments(rnd: random.Random, command: click.Command, paths: list[str]) -> 
                 options.append([rnd.choice(param.opts + param.secondary_opts)])
             else:
                 name = rnd.choice(param.opts)
-                options.append([name, *(_value(rnd, param, paths)
-                                        for _ in range(param.nargs))])
+                options.append([name, *(_value(rnd, param, paths) for _ in range(param.nargs))])
     for option in options:
         units.insert(rnd.randrange(len(units) + 1), option)
     args = [token for unit in units for token in unit]
@@ -206,13 +327,17 @@ def _check(work: Path, db: Path, before: bytes, args: list[str]) -> None:
     for written in work.rglob("*"):
         raw = written.read_bytes() if written.is_file() else b""
         # Texts written: not the inputs, nor an event file or a backup (SQLite's own bytes).
-        if written.name not in INPUTS and not raw.startswith(b"SQLite format 3\0") \
-                and not written.name.endswith(("-wal", "-shm", "-journal")):
+        if (
+            written.name not in INPUTS
+            and not raw.startswith(b"SQLite format 3\0")
+            and not written.name.endswith(("-wal", "-shm", "-journal"))
+        ):
             text = raw.decode("utf-8", "replace")
             assert not any(raw in text for raw in RAW), f"{written.name} of {shown}"
     if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"{shown}\n{type(result.exception).__name__}: "
-                             f"{result.exception}") from result.exception
+        raise AssertionError(
+            f"{shown}\n{type(result.exception).__name__}: {result.exception}"
+        ) from result.exception
     assert "Traceback" not in result.output, shown
     assert result.exit_code in (0, 1, 2), shown
     if result.exit_code == 2:
@@ -229,8 +354,13 @@ def test_fuzz_command(name: str, template: tuple[Path, Path]) -> None:
     command = COMMANDS[name]
     before = db_template.read_bytes()
 
-    @settings(max_examples=30, derandomize=True, database=None, deadline=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=30,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(data=st.data())
     def fuzz(data: st.DataObject) -> None:
         work = Path(tempfile.mkdtemp(dir=folder))
@@ -250,8 +380,9 @@ def test_fuzz_command(name: str, template: tuple[Path, Path]) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_every_command_with_stdout_closed(name: str, template: tuple[Path, Path],
-                                          tmp_path: Path) -> None:
+def test_every_command_with_stdout_closed(
+    name: str, template: tuple[Path, Path], tmp_path: Path
+) -> None:
     """`normtui ... >&-`, once per command with drawn arguments (a process each, so fewer):
     no traceback; 2 leaves the event as it was; 3 (the change made, its report lost) only
     after a change."""
@@ -267,15 +398,26 @@ def test_every_command_with_stdout_closed(name: str, template: tuple[Path, Path]
     before = db.read_bytes()
     rnd = random.Random(f"closed stdout {name}")
     args = [*name.split(), *_arguments(rnd, COMMANDS[name], _paths(tmp_path))]
-    done = subprocess.run([sys.executable, "-m", "normtui", *args], cwd=tmp_path,
-                          preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "normtui", *args],
+        cwd=tmp_path,
+        preexec_fn=lambda: os.close(1),
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
     shown = f"normtui {' '.join(map(repr, args))} >&-\n{done.stderr}"
     assert "Traceback" not in done.stderr and done.returncode in (0, 1, 2, 3), shown
     if done.returncode == 2:
         assert db.read_bytes() == before, shown
     if done.returncode == 3 and db.read_bytes() == before:  # a new event (`new`, `restore`)
-        made = {p.name for p in tmp_path.iterdir()} - {"event.db", "players.csv", "game.pgn",
-                                                       "binary.bin", "deep.toml", "folder",
-                                                       "fifo"}
+        made = {p.name for p in tmp_path.iterdir()} - {
+            "event.db",
+            "players.csv",
+            "game.pgn",
+            "binary.bin",
+            "deep.toml",
+            "folder",
+            "fifo",
+        }
         assert any(name.endswith(".db") for name in made), shown

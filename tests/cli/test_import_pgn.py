@@ -16,8 +16,20 @@ from tests.test_importing import FINAL, SO_RADJABOV_WIN, game
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSICAL, ARMAGEDDON = DATA_2022 / "classical.pgn", DATA_2022 / "armageddon.pgn"
-KEYS = {"file", "index", "white", "black", "round", "result", "stage", "board", "status",
-        "message", "ok", "findings"}
+KEYS = {
+    "file",
+    "index",
+    "white",
+    "black",
+    "round",
+    "result",
+    "stage",
+    "board",
+    "status",
+    "message",
+    "ok",
+    "findings",
+}
 
 
 @pytest.fixture
@@ -32,16 +44,20 @@ def test_both_real_files_give_the_published_table(run: Run, event_db: Path) -> N
     assert done.exit_code == 0, done.output
     lines = done.output.splitlines()
     assert lines[0].startswith("#1    Carlsen, Magnus - Wang, Hao")
-    assert "round 1 board 2 (Carlsen-Wang) main game: record attached; result 1/2-1/2 " \
-           "entered" in lines[0]
+    assert (
+        "round 1 board 2 (Carlsen-Wang) main game: record attached; result 1/2-1/2 "
+        "entered" in lines[0]
+    )
     assert lines[-1] == "all files: 76 games; 76 results entered"
     table = json.loads(run("standings", event_db, "--json").output)
     assert [(r["player"].split(",")[0], r["points"]) for r in table] == [
-        (name, float(points) if "." in points else int(points)) for name, points in FINAL]
+        (name, float(points) if "." in points else int(points)) for name, points in FINAL
+    ]
 
 
 def test_the_demo_rounds_already_entered_are_unchanged_and_a_conflict_is_left(
-        run: Run, demo_db: Path) -> None:
+    run: Run, demo_db: Path
+) -> None:
     # The arbiter's entry that the broadcast disagrees with (really 1-0).
     assert run("result", demo_db, 7, "Mamedyarov", "Giri", "0-1", "--correct").exit_code == 0
     done = run("import-pgn", demo_db, CLASSICAL, "--json")
@@ -73,40 +89,53 @@ def test_an_unreadable_file_changes_nothing(run: Run, event_db: Path, tmp_path: 
     assert run("import-pgn", tmp_path / "none.db", CLASSICAL).exit_code == 2
 
 
-def test_broken_records_are_reported_game_by_game(run: Run, event_db: Path,
-                                                  tmp_path: Path) -> None:
+def test_broken_records_are_reported_game_by_game(run: Run, event_db: Path, tmp_path: Path) -> None:
     moves = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
     path = tmp_path / "broken.pgn"
-    path.write_text("\n".join([
-        SO_RADJABOV_WIN.replace("2. Qh5", "2. Qh6"),            # an illegal move
-        game("So, Wesley", "Carlsen, Magnus", "1", moves, "1-0"),  # not paired in round 1
-        game("Giri, Anish", "Anand, Viswanathan", "12", moves, "1-0"),  # no round 12
-        game("Carlsen, Magnus", "Wang, Hao", "1", moves, "1-0"),    # a good one
-    ]), encoding="utf-8")
+    path.write_text(
+        "\n".join(
+            [
+                SO_RADJABOV_WIN.replace("2. Qh5", "2. Qh6"),  # an illegal move
+                game("So, Wesley", "Carlsen, Magnus", "1", moves, "1-0"),  # not paired in round 1
+                game("Giri, Anish", "Anand, Viswanathan", "12", moves, "1-0"),  # no round 12
+                game("Carlsen, Magnus", "Wang, Hao", "1", moves, "1-0"),  # a good one
+            ]
+        ),
+        encoding="utf-8",
+    )
     done = run("import-pgn", event_db, path)
     assert done.exit_code == 1
     out = done.output
-    assert "attached  round 1 board 1 (So-Radjabov) main game: record attached; result not " \
-           "entered, the record has 1 error" in out
+    assert (
+        "attached  round 1 board 1 (So-Radjabov) main game: record attached; result not "
+        "entered, the record has 1 error" in out
+    )
     assert "      error   2. Qh6      illegal_move:" in out
-    assert "R1     unmatched not attached, no board of round 1 is So, Wesley - Carlsen, " \
-           "Magnus" in out
+    assert (
+        "R1     unmatched not attached, no board of round 1 is So, Wesley - Carlsen, Magnus" in out
+    )
     assert "round 12 is not a round of the event (rounds 1-9)" in out
     assert "entered   round 1 board 2 (Carlsen-Wang) main game" in out
     assert out.splitlines()[-1].endswith(
-        "4 games; 1 result entered, 1 attached, 2 not matched, 1 with errors in the record")
+        "4 games; 1 result entered, 1 attached, 2 not matched, 1 with errors in the record"
+    )
     pairings = json.loads(run("pairings", event_db, "--round", 1, "--json").output)
     assert [g["result"] for g in pairings][:2] == [None, "1-0"]
 
 
-def test_the_stage_can_be_forced_and_playoff_needs_a_playoff(run: Run, event_db: Path,
-                                                             tmp_path: Path) -> None:
+def test_the_stage_can_be_forced_and_playoff_needs_a_playoff(
+    run: Run, event_db: Path, tmp_path: Path
+) -> None:
     assert run("import-pgn", event_db, CLASSICAL).exit_code == 0
     # Armageddon records whose Event tag does not say so: read as main games they clash
     # with the main games' records; --stage armageddon puts them where they belong.
     untagged = tmp_path / "untagged.pgn"
-    untagged.write_text(ARMAGEDDON.read_text(encoding="utf-8").replace(
-        "10th Norway Armageddon", "10th Norway Chess 2022"), encoding="utf-8")
+    untagged.write_text(
+        ARMAGEDDON.read_text(encoding="utf-8").replace(
+            "10th Norway Armageddon", "10th Norway Chess 2022"
+        ),
+        encoding="utf-8",
+    )
     before = snapshot(event_db)
     done = run("import-pgn", event_db, untagged, "--json")
     assert done.exit_code == 1
@@ -144,8 +173,9 @@ def test_playoff_records_go_to_their_playoff_game(run: Run, tmp_path: Path) -> N
     assert "attached  play-off game M1" in done.output
 
 
-def test_replace_puts_the_real_record_in_place_of_a_faulty_one(run: Run, event_db: Path,
-                                                              tmp_path: Path) -> None:
+def test_replace_puts_the_real_record_in_place_of_a_faulty_one(
+    run: Run, event_db: Path, tmp_path: Path
+) -> None:
     """`--replace`, the same operation the console offers."""
     faulty, real = tmp_path / "faulty.pgn", tmp_path / "real.pgn"
     faulty.write_text(SO_RADJABOV_WIN.replace("2. Qh5", "2. Qh6"), encoding="utf-8")
@@ -155,12 +185,12 @@ def test_replace_puts_the_real_record_in_place_of_a_faulty_one(run: Run, event_d
     assert done.exit_code == 1
     [conflict] = json.loads(done.output)
     assert conflict["status"] == "conflict"
-    assert conflict["message"].endswith("a different record is already attached; left as it "
-                                        "is (it can be replaced)")
+    assert conflict["message"].endswith(
+        "a different record is already attached; left as it is (it can be replaced)"
+    )
     done = run("import-pgn", event_db, real, "--replace")
     assert done.exit_code == 0, done.output
-    assert "record replaced (the one before is in the audit log); result 1-0 entered" in \
-        done.output
+    assert "record replaced (the one before is in the audit log); result 1-0 entered" in done.output
     log = run("log", event_db).output.splitlines()
     assert "main PGN replaced" in log[0]
 
@@ -169,19 +199,27 @@ DGT_ROUND = ROOT / "tests" / "data" / "dgt" / "sample-invitational-2023" / "roun
 
 
 def test_15_minute_games_into_a_120_minute_event_are_not_entered_without_a_word(
-        run: Run, demo_db: Path, tmp_path: Path) -> None:
+    run: Run, demo_db: Path, tmp_path: Path
+) -> None:
     """Five real DGT LiveChess records of a 15' + 10" event (tests/data/dgt) given the names of
     round 8's boards: their results go in, but each line and the summary say that their clocks
     are not the event's 120'. DGT's Date "????.??.??" is no warning: the event dates round 8."""
-    pairs = [("Radjabov, Teimour", "Wang, Hao"), ("So, Wesley", "Topalov, Veselin"),
-             ("Carlsen, Magnus", "Vachier-Lagrave, Maxime"), ("Giri, Anish", "Tari, Aryan"),
-             ("Anand, Viswanathan", "Mamedyarov, Shakhriyar")]
+    pairs = [
+        ("Radjabov, Teimour", "Wang, Hao"),
+        ("So, Wesley", "Topalov, Veselin"),
+        ("Carlsen, Magnus", "Vachier-Lagrave, Maxime"),
+        ("Giri, Anish", "Tari, Aryan"),
+        ("Anand, Viswanathan", "Mamedyarov, Shakhriyar"),
+    ]
     texts = []
     for n, (white, black) in zip((1, 2, 3, 4, 6), pairs, strict=True):
         text = (DGT_ROUND / f"game-{n}.pgn").read_text()
         head, moves = text.split("\n\n", 1)
-        tags = [line for line in head.splitlines()
-                if not line.startswith(("[White ", "[Black ", "[Round "))]
+        tags = [
+            line
+            for line in head.splitlines()
+            if not line.startswith(("[White ", "[Black ", "[Round "))
+        ]
         assert '[Date "????.??.??"]' in tags
         tags += [f'[Round "8.{len(texts) + 1}"]', f'[White "{white}"]', f'[Black "{black}"]']
         texts.append("\n".join(tags) + "\n\n" + moves)
@@ -190,10 +228,16 @@ def test_15_minute_games_into_a_120_minute_event_are_not_entered_without_a_word(
     done = run("import-pgn", demo_db, path)
     lines = done.output.splitlines()
     assert sum(line.startswith("#") and "entered" in line for line in lines) == 5, done.output
-    assert sum("clock_below_control" in line and "far below the 2:00:00 of 120' + 10\""
-               in line for line in lines) == 5
+    assert (
+        sum(
+            "clock_below_control" in line and "far below the 2:00:00 of 120' + 10\"" in line
+            for line in lines
+        )
+        == 5
+    )
     assert sum("clock_increment" in line for line in lines) == 5
-    assert lines[-1].endswith("5 results entered, 5 with clocks not of the event's time "
-                              "control (see the warnings)")
+    assert lines[-1].endswith(
+        "5 results entered, 5 with clocks not of the event's time control (see the warnings)"
+    )
     outcomes = json.loads(run("import-pgn", demo_db, path, "--json").output)
     assert not [f for o in outcomes for f in o["findings"] if f["code"] == "header_missing"]

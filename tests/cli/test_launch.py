@@ -10,10 +10,9 @@ import pytest
 from normtui.launch import _NOT_THE_CONSOLE, _console_target
 
 
-def test_bare_normtui_opens_demo_db_in_the_current_folder(tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]
-                                                          ) -> None:
+def test_bare_normtui_opens_demo_db_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import shutil
 
     from normtui.launch import main
@@ -26,8 +25,9 @@ def test_bare_normtui_opens_demo_db_in_the_current_folder(tmp_path: Path,
     assert "no database given and no ./demo.db here" in capsys.readouterr().err
     shutil.copyfile(Path(__file__).resolve().parents[2] / "demo.db", tmp_path / "demo.db")
     opened: list[tuple[Path, str | None]] = []
-    monkeypatch.setattr(NormtuiApp, "run",
-                        lambda app, *a, **k: opened.append((app.path, app.event_name)))
+    monkeypatch.setattr(
+        NormtuiApp, "run", lambda app, *a, **k: opened.append((app.path, app.event_name))
+    )
     main([])
     assert opened == [(Path("demo.db"), "Norway Chess 2022")]
 
@@ -41,8 +41,9 @@ def test_open_and_a_database_path_go_to_the_console(tmp_path: Path) -> None:
     assert _console_target(["missing.db"]) == Path("missing.db")
 
 
-@pytest.mark.parametrize("args", [["pairings", "x.db"], ["--help"], ["open", "--help"],
-                                  ["standings"], ["nosuchcommand"]])
+@pytest.mark.parametrize(
+    "args", [["pairings", "x.db"], ["--help"], ["open", "--help"], ["standings"], ["nosuchcommand"]]
+)
 def test_everything_else_is_for_the_command_line(args: list[str]) -> None:
     assert _console_target(args) is _NOT_THE_CONSOLE
 
@@ -66,23 +67,35 @@ def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path
         "    print(json.dumps(sorted(sys.modules)))\n"
         "NormtuiApp.run = run\n"
         "from normtui.launch import main\n"
-        f"main([{str(db)!r}])\n")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True).stdout
+        f"main([{str(db)!r}])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
     loaded = set(json.loads(out))
     assert "normtui.store.connection" in loaded  # the file was checked
-    for name in ("click", "normtui.commands", "sqlite_utils", "chess", "normtui.store.event",
-                 "normtui.tui.panes.pairings"):
+    for name in (
+        "click",
+        "normtui.commands",
+        "sqlite_utils",
+        "chess",
+        "normtui.store.event",
+        "normtui.tui.panes.pairings",
+    ):
         assert name not in loaded, name
 
 
-@pytest.mark.parametrize(("args", "says"), [
-    (["fine", "x.db"], "normtui: no command 'fine'; did you mean fines? (`normtui --help`"),
-    (["resutl", "x.db", "7"], "no command 'resutl'; did you mean result?"),
-    (["zzz", "x.db"], "normtui: no command 'zzz' (`normtui --help` lists them)"),
-])
-def test_a_mistyped_command_is_named(args: list[str], says: str,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["fine", "x.db"], "normtui: no command 'fine'; did you mean fines? (`normtui --help`"),
+        (["resutl", "x.db", "7"], "no command 'resutl'; did you mean result?"),
+        (["zzz", "x.db"], "normtui: no command 'zzz' (`normtui --help` lists them)"),
+    ],
+)
+def test_a_mistyped_command_is_named(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from normtui.cli import main
 
     with pytest.raises(SystemExit) as exit_:

@@ -34,20 +34,34 @@ def test_help_lists_every_command() -> None:
         assert f"  {name} " in out, name
 
 
-@pytest.mark.parametrize("args", [
-    ["standings", "{db}"], ["standings", "{db}", "--json"], ["pairings", "{db}", "--round", "7"],
-    ["log", "{db}"], ["clocks", "{db}"], ["result", "{db}", "7", "Topalov", "Wang", "0-1"],
-])
-def test_a_data_command_imports_neither_python_chess_nor_textual(args: list[str],
-                                                                 tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["standings", "{db}"],
+        ["standings", "{db}", "--json"],
+        ["pairings", "{db}", "--round", "7"],
+        ["log", "{db}"],
+        ["clocks", "{db}"],
+        ["result", "{db}", "7", "Topalov", "Wang", "0-1"],
+    ],
+)
+def test_a_data_command_imports_neither_python_chess_nor_textual(
+    args: list[str], tmp_path: Path
+) -> None:
     db = tmp_path / "demo.db"
     shutil.copyfile(ROOT / "demo.db", db)
-    code = ("import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
-            "except SystemExit as e:\n    assert not e.code, e.code\n"
-            "print(sorted(m for m in ('chess', 'textual', 'normtui.export', 'normtui.pgn')"
-            " if m in sys.modules), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code, *(a.format(db=db) for a in args)],
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        "print(sorted(m for m in ('chess', 'textual', 'normtui.export', 'normtui.pgn')"
+        " if m in sys.modules), file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *(a.format(db=db) for a in args)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip().splitlines()[-1] == "[]"
 
@@ -56,35 +70,60 @@ def test_a_data_command_imports_neither_python_chess_nor_textual(args: list[str]
 # audit log but for `log` itself, no login name), and a command defines only the records and
 # runs only the rules it shows: the 2022 table names no tie-break of a group (Koya, direct
 # encounter), the pairings no final table, the standings no game records.
-_READS_DO_NOT_LOAD = ("sqlite_utils", "getpass", "normtui.store.check", "normtui.store.files",
-                      "normtui.importing", "normtui.feed", "normtui.rules.playoff",
-                      "normtui.rules.withdrawal", "normtui.rules.lots", "normtui.rules.berger")
+_READS_DO_NOT_LOAD = (
+    "sqlite_utils",
+    "getpass",
+    "normtui.store.check",
+    "normtui.store.files",
+    "normtui.importing",
+    "normtui.feed",
+    "normtui.rules.playoff",
+    "normtui.rules.withdrawal",
+    "normtui.rules.lots",
+    "normtui.rules.berger",
+)
 
 
-@pytest.mark.parametrize(("args", "not_loaded"), [
-    (["standings", "{db}", "--json"], ("normtui.store.audit", "normtui.store.records",
-                                       "normtui.rules.tiebreaks")),
-    (["standings", "{db}"], ("normtui.store.audit", "normtui.store.records")),
-    (["pairings", "{db}", "--round", "7"], ("normtui.store.audit",
-                                            "normtui.store.final_records",
-                                            "normtui.rules.standings")),
-    (["pairings", "{db}", "--json"], ("normtui.store.audit", "normtui.rules.standings")),
-    (["log", "{db}"], ("normtui.rules.profile", "normtui.rules.standings",
-                       "normtui.store.records")),
-    (["clocks", "{db}"], ("normtui.store.audit", "normtui.rules.standings")),
-])
-def test_a_read_command_loads_only_what_it_runs(args: list[str], not_loaded: tuple[str, ...],
-                                                tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("args", "not_loaded"),
+    [
+        (
+            ["standings", "{db}", "--json"],
+            ("normtui.store.audit", "normtui.store.records", "normtui.rules.tiebreaks"),
+        ),
+        (["standings", "{db}"], ("normtui.store.audit", "normtui.store.records")),
+        (
+            ["pairings", "{db}", "--round", "7"],
+            ("normtui.store.audit", "normtui.store.final_records", "normtui.rules.standings"),
+        ),
+        (["pairings", "{db}", "--json"], ("normtui.store.audit", "normtui.rules.standings")),
+        (
+            ["log", "{db}"],
+            ("normtui.rules.profile", "normtui.rules.standings", "normtui.store.records"),
+        ),
+        (["clocks", "{db}"], ("normtui.store.audit", "normtui.rules.standings")),
+    ],
+)
+def test_a_read_command_loads_only_what_it_runs(
+    args: list[str], not_loaded: tuple[str, ...], tmp_path: Path
+) -> None:
     db = tmp_path / "demo.db"
     shutil.copyfile(ROOT / "demo.db", db)
     names = (*_READS_DO_NOT_LOAD, *not_loaded)
-    code = ("import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
-            "except SystemExit as e:\n    assert not e.code, e.code\n"
-            f"names = {names!r}\n"
-            "print(sorted(m for m in sys.modules if m in names or m.startswith(tuple(n + '.' "
-            "for n in names))), file=sys.stderr)")
+    code = (
+        "import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        f"names = {names!r}\n"
+        "print(sorted(m for m in sys.modules if m in names or m.startswith(tuple(n + '.' "
+        "for n in names))), file=sys.stderr)"
+    )
     env = {k: v for k, v in os.environ.items() if k != "NORMTUI_ACTOR"}
-    done = subprocess.run([sys.executable, "-c", code, *(a.format(db=db) for a in args)],
-                          capture_output=True, text=True, timeout=60, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", code, *(a.format(db=db) for a in args)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip().splitlines()[-1] == "[]"

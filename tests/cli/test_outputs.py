@@ -40,8 +40,7 @@ def umask(mask: int) -> Iterator[None]:
         os.umask(old)
 
 
-def test_a_device_is_written_through_not_replaced(run: Run, event_db: Path,
-                                                  tmp_path: Path) -> None:
+def test_a_device_is_written_through_not_replaced(run: Run, event_db: Path, tmp_path: Path) -> None:
     null = node(tmp_path / "null", NULL)
     done = run("export", event_db, "--format", "csv", "-o", null)
     assert done.exit_code == 0, done.output
@@ -55,8 +54,10 @@ def test_a_full_device_is_said_to_be_full(run: Run, event_db: Path, tmp_path: Pa
     before = snapshot(event_db)
     done = run("export", event_db, "--format", "csv", "-o", full)
     assert done.exit_code == 2
-    assert done.stderr == f"normtui: {full}: the disk is full; nothing was written (an " \
-                          "existing file is as it was)\n"
+    assert (
+        done.stderr == f"normtui: {full}: the disk is full; nothing was written (an "
+        "existing file is as it was)\n"
+    )
     assert stat.S_ISCHR(full.lstat().st_mode) and snapshot(event_db) == before
 
 
@@ -73,8 +74,9 @@ def test_a_fifo_is_written_through(run: Run, event_db: Path, tmp_path: Path) -> 
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
-def test_a_link_stays_a_link_and_its_target_is_written(run: Run, event_db: Path,
-                                                       tmp_path: Path) -> None:
+def test_a_link_stays_a_link_and_its_target_is_written(
+    run: Run, event_db: Path, tmp_path: Path
+) -> None:
     target = tmp_path / "pages" / "standings.html"
     target.parent.mkdir()
     target.write_text("old page")
@@ -92,25 +94,23 @@ def test_a_link_stays_a_link_and_its_target_is_written(run: Run, event_db: Path,
 
 
 def test_an_existing_file_keeps_its_mode_a_new_one_follows_the_umask(
-        run: Run, event_db: Path, tmp_path: Path) -> None:
+    run: Run, event_db: Path, tmp_path: Path
+) -> None:
     kept = tmp_path / "kept.trf"
     kept.write_text("old")
     kept.chmod(0o640)
     with umask(0o022):
         assert run("export", event_db, "--format", "trf", "-o", kept).exit_code == 0
-        assert run("export", event_db, "--format", "md", "-o", tmp_path / "new.md").exit_code \
-            == 0
+        assert run("export", event_db, "--format", "md", "-o", tmp_path / "new.md").exit_code == 0
     with umask(0o027):
-        assert run("export", event_db, "--format", "md", "-o", tmp_path / "n2.md").exit_code \
-            == 0
+        assert run("export", event_db, "--format", "md", "-o", tmp_path / "n2.md").exit_code == 0
     assert stat.S_IMODE(kept.stat().st_mode) == 0o640
     assert kept.read_text().startswith("### Encoding: UTF-8")
     assert stat.S_IMODE((tmp_path / "new.md").stat().st_mode) == 0o644
     assert stat.S_IMODE((tmp_path / "n2.md").stat().st_mode) == 0o640
 
 
-def test_dash_is_stdout_and_a_folder_is_refused(run: Run, event_db: Path,
-                                                tmp_path: Path) -> None:
+def test_dash_is_stdout_and_a_folder_is_refused(run: Run, event_db: Path, tmp_path: Path) -> None:
     done = run("export", event_db, "--format", "csv", "-o", "-")
     assert done.exit_code == 0 and done.stdout.startswith("rank,place") and done.stderr == ""
     assert not (tmp_path / "-").exists()
@@ -124,8 +124,11 @@ def _free_block_major() -> int:
     """A block major no driver has (the "local/experimental" range): a node of it opens
     nothing, so the refusal is tested without any disk at risk."""
     text = Path("/proc/devices").read_text()
-    used = {int(line.split()[0]) for line in text.split("Block devices:")[1].splitlines()
-            if line.strip()}
+    used = {
+        int(line.split()[0])
+        for line in text.split("Block devices:")[1].splitlines()
+        if line.strip()
+    }
     free = [m for m in range(240, 255) if m not in used]
     if not free:
         pytest.skip("no unused block major")
@@ -138,9 +141,9 @@ def test_a_block_device_is_refused(tmp_path: Path) -> None:
         write_output(disk, "012 x\r\n")
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch
-                                                             ) -> None:
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     old = tmp_path / "report.trf"
     old.write_text("the old report")
 
@@ -156,8 +159,8 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path,
 
 # -- the demo builder writes a file the user names too --------------------------------------
 
-def test_demo_never_replaces_a_device(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                      ) -> None:
+
+def test_demo_never_replaces_a_device(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     null = node(tmp_path / "null", NULL)
     assert demo_main([str(null), "--force"]) == 2
     assert "not a regular file" in capsys.readouterr().err
@@ -167,8 +170,9 @@ def test_demo_never_replaces_a_device(tmp_path: Path, capsys: pytest.CaptureFixt
     assert demo_main([str(fifo), "--force"]) == 2 and stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
-def test_demo_follows_a_link_and_keeps_the_mode(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_follows_a_link_and_keeps_the_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "real.db"
     target.write_bytes(b"old")
     target.chmod(0o640)

@@ -27,8 +27,10 @@ def new(run: Run, tmp_path: Path, raw: bytes) -> tuple[int, str, list[dict[str, 
 
 
 def rows(separator: str = ",") -> list[str]:
-    return [f'"{name}"{separator}{2700 + i}{separator}NOR{separator}{1503010 + i}'
-            for i, name in enumerate(NUMBERS)]
+    return [
+        f'"{name}"{separator}{2700 + i}{separator}NOR{separator}{1503010 + i}'
+        for i, name in enumerate(NUMBERS)
+    ]
 
 
 def test_the_shipped_example_makes_an_event(run: Run, tmp_path: Path) -> None:
@@ -37,14 +39,26 @@ def test_the_shipped_example_makes_an_event(run: Run, tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     assert json.loads(done.stdout)["players"][1]["name"] == "Carlsen, Magnus"
     player = json.loads(run("player", db, "Carlsen", "--json").stdout)["player"]
-    assert (player["title"], player["sex"], player["fide_id"], player["federation"]) == \
-        ("GM", "m", "1503014", "NOR")
+    assert (player["title"], player["sex"], player["fide_id"], player["federation"]) == (
+        "GM",
+        "m",
+        "1503014",
+        "NOR",
+    )
 
 
 def test_new_help_says_which_columns(run: Run) -> None:
     shown = run("new", "--help").stdout
-    for column in ("name", "rating", "federation", "fide_id", "title", "sex",
-                   "assets/players-example.csv", "semicolons"):
+    for column in (
+        "name",
+        "rating",
+        "federation",
+        "fide_id",
+        "title",
+        "sex",
+        "assets/players-example.csv",
+        "semicolons",
+    ):
         assert column in shown
 
 
@@ -65,29 +79,40 @@ def test_excel_unicode_and_sep_line(run: Run, tmp_path: Path, encoding: str) -> 
     assert len(players) == 10
 
 
-@pytest.mark.parametrize(("edit", "says"), [
-    (lambda r: [r[0].replace("1503010", "1503011"), *r[1:]],
-     "FIDE id 1503011 is given to both So, Wesley and Carlsen, Magnus"),
-    (lambda r: [r[0].replace("1503010", "1" * 20), *r[1:]],
-     "has 20 digits; a FIDE id has at most 11 (the rating report's columns 58-68)"),
-    (lambda r: [r[0].replace(",2700,", ",-5,"), *r[1:]],
-     "rating '-5' of So, Wesley is not a valid rating (a whole number from 0 to 4000"),
-    (lambda r: [r[0].replace(",2700,", ",4001,"), *r[1:]], "not a valid rating"),
-    (lambda r: [r[0].replace(",2700,", ",²,"), *r[1:]], "not a valid rating"),
-    (lambda r: [r[0].replace("1503010", "15030²"), *r[1:]], "FIDE id '15030²'"),
-    (lambda r: [r[0].replace("So, Wesley", "12"), *r[1:]], "is a number, not a name"),
-    (lambda r: [r[0].replace("So, Wesley", "x" * 200_000), *r[1:]],
-     "a field longer than 128 KB: not a players list"),
-])
-def test_what_a_players_file_may_not_hold(run: Run, tmp_path: Path, edit: object,
-                                          says: str) -> None:
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (
+            lambda r: [r[0].replace("1503010", "1503011"), *r[1:]],
+            "FIDE id 1503011 is given to both So, Wesley and Carlsen, Magnus",
+        ),
+        (
+            lambda r: [r[0].replace("1503010", "1" * 20), *r[1:]],
+            "has 20 digits; a FIDE id has at most 11 (the rating report's columns 58-68)",
+        ),
+        (
+            lambda r: [r[0].replace(",2700,", ",-5,"), *r[1:]],
+            "rating '-5' of So, Wesley is not a valid rating (a whole number from 0 to 4000",
+        ),
+        (lambda r: [r[0].replace(",2700,", ",4001,"), *r[1:]], "not a valid rating"),
+        (lambda r: [r[0].replace(",2700,", ",²,"), *r[1:]], "not a valid rating"),
+        (lambda r: [r[0].replace("1503010", "15030²"), *r[1:]], "FIDE id '15030²'"),
+        (lambda r: [r[0].replace("So, Wesley", "12"), *r[1:]], "is a number, not a name"),
+        (
+            lambda r: [r[0].replace("So, Wesley", "x" * 200_000), *r[1:]],
+            "a field longer than 128 KB: not a players list",
+        ),
+    ],
+)
+def test_what_a_players_file_may_not_hold(
+    run: Run, tmp_path: Path, edit: object, says: str
+) -> None:
     assert callable(edit)
     code, err, _ = new(run, tmp_path, ("\n".join([HEADER, *edit(rows())]) + "\n").encode())
     assert code == 2 and says in err, err
 
 
-def test_a_semicolon_file_with_a_wrong_header_says_what_to_change(run: Run,
-                                                                 tmp_path: Path) -> None:
+def test_a_semicolon_file_with_a_wrong_header_says_what_to_change(run: Run, tmp_path: Path) -> None:
     code, err, _ = new(run, tmp_path, b"navn;rating;forbund;fide_id\n")
     assert code == 2
     assert "lacks the column 'name' (expected name,rating,federation,fide_id" in err
@@ -103,8 +128,10 @@ def test_a_device_is_not_read(run: Run, tmp_path: Path) -> None:
     sparse = tmp_path / "huge.toml"
     with sparse.open("wb") as f:
         f.truncate(4 << 30)  # 4 GB of holes
-    for option, path, says in (("--players", zero, "not a regular file but a device"),
-                               ("--profile", sparse, "larger than 1 MB")):
+    for option, path, says in (
+        ("--players", zero, "not a regular file but a device"),
+        ("--profile", sparse, "larger than 1 MB"),
+    ):
         args = ["--players", PLAYERS_EXAMPLE, option, path]
         done = run("new", tmp_path / "x.db", *args)
         assert done.exit_code == 2 and says in done.stderr, done.stderr
@@ -117,6 +144,7 @@ def test_a_fide_id_given_later_is_one_players_too(run: Run, tmp_path: Path) -> N
     assert run("new", db, "--players", PLAYERS_EXAMPLE).exit_code == 0
     done = run("player", db, "So", "--fide-id", "1503014")
     assert done.exit_code == 2
-    assert done.stderr == ("normtui: FIDE id 1503014 is Carlsen, Magnus's; a FIDE id is one "
-                           "player's\n")
+    assert done.stderr == (
+        "normtui: FIDE id 1503014 is Carlsen, Magnus's; a FIDE id is one player's\n"
+    )
     assert run("player", db, "So", "--fide-id", "²").exit_code == 2

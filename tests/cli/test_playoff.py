@@ -40,8 +40,12 @@ def test_json_shape_before_and_after_the_start(run: Run, event) -> None:
     db = event("two")
     shown = state(run, db)
     assert {k: shown[k] for k in ("needed", "format", "players", "games", "winner")} == {
-        "needed": True, "format": "match", "players": ["Carlsen, Magnus", "So, Wesley"],
-        "games": [], "winner": None}
+        "needed": True,
+        "format": "match",
+        "players": ["Carlsen, Magnus", "So, Wesley"],
+        "games": [],
+        "winner": None,
+    }
     assert shown["started"] is False and shown["seed"] is None
     ok(run, db, "--start", "--seed", 7)
     shown = state(run, db)
@@ -67,7 +71,7 @@ def test_whole_match_with_armageddon_in_human_output(run: Run, event) -> None:
     arm = state(run, db)["games"][2]  # type: ignore[index]
     out = ok(run, db, "--result", "A", "1/2-1/2")
     assert f"Winner: {arm['black']}" in out and "Black wins (draw odds" in out
-    prize_lines = out[out.index("Prize money:"):].splitlines()[1:]
+    prize_lines = out[out.index("Prize money:") :].splitlines()[1:]
     # The final places first: the play-off's winner is 1st, whatever SB says (§5).
     assert prize_lines[0].split() == ["1", *arm["black"].split(), "NOK", "750,000.00"]
     assert prize_lines[1].split() == ["2", *arm["white"].split(), "NOK", "400,000.00"]
@@ -104,27 +108,40 @@ def test_choose_and_pgn(run: Run, event, tmp_path: Path) -> None:
     assert state(run, db)["games"][2]["pgn"] is True  # type: ignore[index]
     wrong = tmp_path / "wrong.pgn"
     wrong.write_text(record(arm["white"], arm["black"], "1-0", ("0:10:00", "0:07:00")))
-    refused(run, db, "playoff", db, "--pgn", "A", wrong, "--correct",
-            says="the record says 1-0, but A has 0-1")
+    refused(
+        run,
+        db,
+        "playoff",
+        db,
+        "--pgn",
+        "A",
+        wrong,
+        "--correct",
+        says="the record says 1-0, but A has 0-1",
+    )
 
 
-@pytest.mark.parametrize(("kind", "args", "says"), [
-    ("one", ("--start",), "no play-off is needed"),
-    ("one", ("--result", "M1", "1-0"), "no play-off is needed"),
-    ("unfinished", ("--start", "--seed", 1), "after the last round"),
-    ("two", ("--result", "M1", "1-0"), "not been started"),
-    ("started", ("--start", "--seed", 1), "already been started"),
-    ("started", ("--result", "X9", "1-0"), "no play-off game 'X9'"),
-    ("started", ("--result", "M2", "1-0"), "not due"),
-    ("started", ("--result", "M1", "2-0"), "not a play-off result"),
-    ("started", ("--choose", "white"), "by lot"),
-    ("started", ("--pgn", "M1", "missing.pgn"), "missing.pgn"),
-    ("started", ("--seed", 3), "--seed goes with --start"),
-    ("started", ("--correct",), "--correct goes with --result or --pgn"),
-    ("started", ("--start", "--result", "M1", "1-0"), "one of --start and --result"),
-])
-def test_bad_input_exits_2_and_changes_nothing(run: Run, event, kind: str,
-                                                args: tuple[object, ...], says: str) -> None:
+@pytest.mark.parametrize(
+    ("kind", "args", "says"),
+    [
+        ("one", ("--start",), "no play-off is needed"),
+        ("one", ("--result", "M1", "1-0"), "no play-off is needed"),
+        ("unfinished", ("--start", "--seed", 1), "after the last round"),
+        ("two", ("--result", "M1", "1-0"), "not been started"),
+        ("started", ("--start", "--seed", 1), "already been started"),
+        ("started", ("--result", "X9", "1-0"), "no play-off game 'X9'"),
+        ("started", ("--result", "M2", "1-0"), "not due"),
+        ("started", ("--result", "M1", "2-0"), "not a play-off result"),
+        ("started", ("--choose", "white"), "by lot"),
+        ("started", ("--pgn", "M1", "missing.pgn"), "missing.pgn"),
+        ("started", ("--seed", 3), "--seed goes with --start"),
+        ("started", ("--correct",), "--correct goes with --result or --pgn"),
+        ("started", ("--start", "--result", "M1", "1-0"), "one of --start and --result"),
+    ],
+)
+def test_bad_input_exits_2_and_changes_nothing(
+    run: Run, event, kind: str, args: tuple[object, ...], says: str
+) -> None:
     db = event("two" if kind == "started" else kind)
     if kind == "started":
         ok(run, db, "--start", "--seed", 5)
@@ -134,11 +151,17 @@ def test_bad_input_exits_2_and_changes_nothing(run: Run, event, kind: str,
 def test_without_a_shared_first_place(run: Run, event) -> None:
     db = event("one")
     out = ok(run, db)
-    assert out.splitlines() == ["First place is not shared: no play-off is needed.",
-                                "First place: Carlsen, Magnus"]
+    assert out.splitlines() == [
+        "First place is not shared: no play-off is needed.",
+        "First place: Carlsen, Magnus",
+    ]
     shown = state(run, db)
     assert (shown["needed"], shown["format"], shown["games"], shown["winner"]) == (
-        False, None, [], None)
+        False,
+        None,
+        [],
+        None,
+    )
 
 
 def test_before_the_last_round_it_says_why_it_cannot_start(run: Run, event) -> None:
@@ -159,4 +182,5 @@ def test_before_the_last_round_not_shared_is_only_for_now(run: Run, tmp_path: Pa
     assert out.splitlines()[:2] == [
         "First place is not shared now; whether a play-off is needed is settled after the "
         "last round.",
-        "Leading: Carlsen, Magnus"]
+        "Leading: Carlsen, Magnus",
+    ]

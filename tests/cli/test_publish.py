@@ -33,9 +33,14 @@ def _wait(condition: Callable[[], bool], what: str, seconds: float = 60) -> None
 
 
 def _spawn(*args: object, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", _MAIN, *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            env={**os.environ, **(env or {})})
+    return subprocess.Popen(
+        [sys.executable, "-c", _MAIN, *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def _stop(process: subprocess.Popen[str]) -> tuple[str, str]:
@@ -55,8 +60,9 @@ def _json_file(path: Path) -> object:
 # -- publish ---------------------------------------------------------------------------------
 
 
-def test_publish_writes_the_site_and_says_what_it_wrote(run: Run, demo: Path,
-                                                         tmp_path: Path) -> None:
+def test_publish_writes_the_site_and_says_what_it_wrote(
+    run: Run, demo: Path, tmp_path: Path
+) -> None:
     site = tmp_path / "site"
     first = run("publish", demo, site, "--json")
     assert first.exit_code == 0, first.output
@@ -66,8 +72,9 @@ def test_publish_writes_the_site_and_says_what_it_wrote(run: Run, demo: Path,
     assert again.exit_code == 0 and "0 written" in again.output
 
 
-def test_publish_refuses_a_folder_that_is_not_normtuis(run: Run, demo: Path,
-                                                        tmp_path: Path) -> None:
+def test_publish_refuses_a_folder_that_is_not_normtuis(
+    run: Run, demo: Path, tmp_path: Path
+) -> None:
     site = tmp_path / "www"
     site.mkdir()
     (site / "index.html").write_text("the organiser's own page")
@@ -87,19 +94,23 @@ def test_publish_watch_follows_every_writer(demo: Path, tmp_path: Path, run: Run
 
         def agrees() -> bool:
             return _json_file(site / "standings.json") == json.loads(
-                run("standings", demo, "--json").output)
+                run("standings", demo, "--json").output
+            )
 
         entered = run("result", demo, "7", "Anand", "Radjabov", "1-0", "--as", "deputy")
         assert entered.exit_code == 0, entered.output
         _wait(agrees, "the standings after the deputy's result")
-        _wait(lambda: '"result": "1-0"' in (site / "round-7.json").read_text(),
-              "round 7's board 1")
+        _wait(lambda: '"result": "1-0"' in (site / "round-7.json").read_text(), "round 7's board 1")
         with EventStore.open(demo, actor="chief") as other:
             game = next(g for g in other.games(7) if g.board == 1)
             for who in ("white", "black", "arbiter"):
                 other.sign(game.id, who)  # type: ignore[arg-type]
-        _wait(lambda: json.loads((site / "round-7.json").read_text())["boards"][0]["status"]
-              == "signed", "the signatures")
+        _wait(
+            lambda: (
+                json.loads((site / "round-7.json").read_text())["boards"][0]["status"] == "signed"
+            ),
+            "the signatures",
+        )
     finally:
         _, err = _stop(publisher)
     assert "Traceback" not in err and "stopped publishing" in err
@@ -129,9 +140,20 @@ def _broadcast(run: Run, *args: object, token: str | None = TOKEN) -> tuple[int,
 
 
 def test_broadcast_pushes_the_round_and_its_armageddons_apart(
-        run: Run, demo: Path, lichess: Server) -> None:
-    code, out = _broadcast(run, demo, "--round", "6", "--to", "classic1", "--armageddon-to",
-                           "armaged1", "--base-url", lichess.url)
+    run: Run, demo: Path, lichess: Server
+) -> None:
+    code, out = _broadcast(
+        run,
+        demo,
+        "--round",
+        "6",
+        "--to",
+        "classic1",
+        "--armageddon-to",
+        "armaged1",
+        "--base-url",
+        lichess.url,
+    )
     assert code == 0, out
     state = lichess.state
     classical, armageddon = state.games["classic1"], state.games["armaged1"]
@@ -142,24 +164,35 @@ def test_broadcast_pushes_the_round_and_its_armageddons_apart(
     assert all("[WhiteFideId" in g and "[BlackFideId" in g for g in classical)
     # The scoring, once per round, as patches: nothing else of the round erased.
     edits = [r for r in state.requests if "/edit" in r.path]
-    assert [r.path for r in edits] == ["/broadcast/round/classic1/edit?patch=1",
-                                       "/broadcast/round/armaged1/edit?patch=1"]
+    assert [r.path for r in edits] == [
+        "/broadcast/round/classic1/edit?patch=1",
+        "/broadcast/round/armaged1/edit?patch=1",
+    ]
     assert state.rounds["classic1"] == {
-        "customScoring.white.win": "3", "customScoring.white.draw": "1",
-        "customScoring.black.win": "3", "customScoring.black.draw": "1"}
+        "customScoring.white.win": "3",
+        "customScoring.white.draw": "1",
+        "customScoring.black.win": "3",
+        "customScoring.black.draw": "1",
+    }
     assert state.rounds["armaged1"] == {
-        "customScoring.white.win": "0.5", "customScoring.white.draw": "0",
-        "customScoring.black.win": "0.5", "customScoring.black.draw": "0.5", "rated": "false"}
+        "customScoring.white.win": "0.5",
+        "customScoring.white.draw": "0",
+        "customScoring.black.win": "0.5",
+        "customScoring.black.draw": "0.5",
+        "rated": "false",
+    }
     # Lichess's answer for each game is shown; the token only ever in the header.
     assert "moves accepted" in out and TOKEN not in out
     assert all(r.headers["Authorization"] == f"Bearer {TOKEN}" for r in state.requests)
     assert all(TOKEN not in r.body and TOKEN not in r.path for r in state.requests)
 
 
-def test_broadcast_of_a_round_not_begun_pushes_its_pairings(run: Run, demo: Path,
-                                                             lichess: Server) -> None:
-    code, out = _broadcast(run, demo, "--round", "9", "--to", "round009", "--base-url",
-                           lichess.url, "--json")
+def test_broadcast_of_a_round_not_begun_pushes_its_pairings(
+    run: Run, demo: Path, lichess: Server
+) -> None:
+    code, out = _broadcast(
+        run, demo, "--round", "9", "--to", "round009", "--base-url", lichess.url, "--json"
+    )
     assert code == 0, out
     games = lichess.state.games["round009"]
     assert len(games) == 5 and all('[Result "*"]' in g for g in games)
@@ -168,50 +201,54 @@ def test_broadcast_of_a_round_not_begun_pushes_its_pairings(run: Run, demo: Path
     assert all(g["moves"] == 0 and g["error"] is None for g in report["games"])
 
 
-def test_a_result_the_arbiter_corrected_overrides_the_record(run: Run, demo: Path,
-                                                              lichess: Server) -> None:
+def test_a_result_the_arbiter_corrected_overrides_the_record(
+    run: Run, demo: Path, lichess: Server
+) -> None:
     with EventStore.open(demo) as store:
-        game = next(g for g in store.games(6) if g.result is not None and g.pgn is not None
-                    and not g.result.is_draw)
+        game = next(
+            g
+            for g in store.games(6)
+            if g.result is not None and g.pgn is not None and not g.result.is_draw
+        )
     flipped = "0-1" if game.result.value == "1-0" else "1-0"
     corrected = run("result", demo, "6", game.white, game.black, flipped, "--correct")
     assert corrected.exit_code == 0, corrected.output
-    code, _ = _broadcast(run, demo, "--round", "6", "--to", "classic1", "--base-url",
-                         lichess.url)
+    code, _ = _broadcast(run, demo, "--round", "6", "--to", "classic1", "--base-url", lichess.url)
     assert code == 0
     pushed = next(g for g in lichess.state.games["classic1"] if f'[Round "6.{game.board}"]' in g)
     assert f'[Result "{flipped}"]' in pushed
     assert pushed.rstrip().endswith(flipped)
 
 
-def test_broadcast_waits_when_asked_to_and_says_why(run: Run, demo: Path,
-                                                    lichess: Server) -> None:
+def test_broadcast_waits_when_asked_to_and_says_why(run: Run, demo: Path, lichess: Server) -> None:
     lichess.state.rate_limit = 1
-    code, out = _broadcast(run, demo, "--round", "6", "--to", "classic1", "--base-url",
-                           lichess.url)
+    code, out = _broadcast(run, demo, "--round", "6", "--to", "classic1", "--base-url", lichess.url)
     assert code == 0, out
     assert "HTTP 429" in out and len(lichess.state.games["classic1"]) == 5
 
 
 def test_a_refused_game_is_named_and_exit_1(run: Run, demo: Path, lichess: Server) -> None:
     lichess.state.refuse_game = "Carlsen, Magnus"
-    code, out = _broadcast(run, demo, "--round", "6", "--to", "classic1", "--base-url",
-                           lichess.url, "--no-scoring")
+    code, out = _broadcast(
+        run, demo, "--round", "6", "--to", "classic1", "--base-url", lichess.url, "--no-scoring"
+    )
     assert code == 1
     assert "Carlsen, Magnus" in out and "error: Illegal move" in out
     assert not [r for r in lichess.state.requests if "/edit" in r.path]
 
 
-@pytest.mark.parametrize(("args", "token", "said"), [
-    (("--to", "classic1"), None, "no Lichess token"),
-    (("--to", "classic1"), "wrong-token", "refused the token"),
-    (("--to", "../../x"), TOKEN, "not a Lichess broadcast round id"),
-])
-def test_bad_broadcast_input_is_one_line(run: Run, demo: Path, lichess: Server,
-                                         args: tuple[str, ...], token: str | None,
-                                         said: str) -> None:
-    code, out = _broadcast(run, demo, "--round", "6", *args, "--base-url", lichess.url,
-                           token=token)
+@pytest.mark.parametrize(
+    ("args", "token", "said"),
+    [
+        (("--to", "classic1"), None, "no Lichess token"),
+        (("--to", "classic1"), "wrong-token", "refused the token"),
+        (("--to", "../../x"), TOKEN, "not a Lichess broadcast round id"),
+    ],
+)
+def test_bad_broadcast_input_is_one_line(
+    run: Run, demo: Path, lichess: Server, args: tuple[str, ...], token: str | None, said: str
+) -> None:
+    code, out = _broadcast(run, demo, "--round", "6", *args, "--base-url", lichess.url, token=token)
     assert code in (1, 2) and said in out
     assert "Traceback" not in out and (token is None or token not in out)
 
@@ -222,15 +259,29 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_broadcast_watch_survives_the_server_going_away(demo: Path, tmp_path: Path,
-                                                        run: Run) -> None:
+def test_broadcast_watch_survives_the_server_going_away(
+    demo: Path, tmp_path: Path, run: Run
+) -> None:
     """No server at first, then one, then none again while a result is entered, then one
     again: the result reaches it; nothing is lost, nothing crashes."""
     server = Server(_free_port())
     token_file = tmp_path / "token"
     token_file.write_text(TOKEN + "\n")
-    caster = _spawn("broadcast", demo, "--round", "7", "--to", "round007", "--watch",
-                    "--interval", "0.1", "--token-file", token_file, "--base-url", server.url)
+    caster = _spawn(
+        "broadcast",
+        demo,
+        "--round",
+        "7",
+        "--to",
+        "round007",
+        "--watch",
+        "--interval",
+        "0.1",
+        "--token-file",
+        token_file,
+        "--base-url",
+        server.url,
+    )
     said: list[str] = []
     assert caster.stderr is not None
     reader = threading.Thread(target=lambda: said.extend(iter(caster.stderr.readline, "")))
@@ -249,9 +300,13 @@ def test_broadcast_watch_survives_the_server_going_away(demo: Path, tmp_path: Pa
         _wait(failed(before + 1), "the push of the result failing: the server is gone")
         server = Server(server.port)
         server.start()
-        _wait(lambda: any('[Result "0-1"]' in g and "Topalov" in g
-                          for g in server.state.games.get("round007", [])),
-              "the result pushed after the server came back")
+        _wait(
+            lambda: any(
+                '[Result "0-1"]' in g and "Topalov" in g
+                for g in server.state.games.get("round007", [])
+            ),
+            "the result pushed after the server came back",
+        )
     finally:
         caster.send_signal(signal.SIGINT)
         out = caster.stdout.read() if caster.stdout else ""

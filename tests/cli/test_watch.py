@@ -30,7 +30,8 @@ def played(folder: Path, until: float) -> Replay:
 
 
 def test_once_acts_reports_and_exits_0_when_nothing_needs_the_arbiter(
-        run: Run, demo: Path, tmp_path: Path) -> None:
+    run: Run, demo: Path, tmp_path: Path
+) -> None:
     played(tmp_path / "live", 20)
     # Boards 2-4 are finished in the demo; only boards 1 and 5 of a replay would not conflict.
     for board in (2, 3, 4):
@@ -38,10 +39,13 @@ def test_once_acts_reports_and_exits_0_when_nothing_needs_the_arbiter(
     result = run("watch", demo, tmp_path / "live", "--once")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert any("round 7 board 1: Anand, Viswanathan - Radjabov, Teimour (20 half-moves" in line
-               for line in lines), result.output
-    assert any("round 7 board 5: Topalov, Veselin - Wang, Hao (20 half-moves" in line
-               for line in lines)
+    assert any(
+        "round 7 board 1: Anand, Viswanathan - Radjabov, Teimour (20 half-moves" in line
+        for line in lines
+    ), result.output
+    assert any(
+        "round 7 board 5: Topalov, Veselin - Wang, Hao (20 half-moves" in line for line in lines
+    )
     with EventStore.open(demo) as store:
         # Both games were under way already: their moves are the boards' live state, which
         # changes nothing of the event (no audit row).
@@ -55,8 +59,9 @@ def test_once_acts_reports_and_exits_0_when_nothing_needs_the_arbiter(
     assert {b["board"] for b in data["boards"]} == {1, 5}
 
 
-def test_once_exits_1_on_a_conflict_and_accept_takes_it(run: Run, demo: Path,
-                                                        tmp_path: Path) -> None:
+def test_once_exits_1_on_a_conflict_and_accept_takes_it(
+    run: Run, demo: Path, tmp_path: Path
+) -> None:
     folder = tmp_path / "live" / "round-7"
     played(tmp_path / "live", 6)
     for board in (2, 3, 4, 5):
@@ -93,8 +98,9 @@ def test_bad_sources_are_one_line_and_exit_2(run: Run, demo: Path, tmp_path: Pat
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    unreachable = run("watch", demo, f"http://127.0.0.1:{port}/round-7.pgn", "--once",
-                      "--timeout", "0.5")
+    unreachable = run(
+        "watch", demo, f"http://127.0.0.1:{port}/round-7.pgn", "--once", "--timeout", "0.5"
+    )
     assert unreachable.exit_code == 2 and "cannot be reached" in unreachable.output
 
 
@@ -107,20 +113,26 @@ def test_contenders_lists_the_race(run: Run, demo: Path) -> None:
     carlsen = next(r for r in data if r["player"] == "Carlsen, Magnus")
     assert carlsen["can_win"] and carlsen["best_place"] == 1 and carlsen["games_left"] == 3
     assert {r["player"] for r in data if not r["can_win"]} == {
-        "Giri, Anish", "Wang, Hao", "Radjabov, Teimour"}
+        "Giri, Anish",
+        "Wang, Hao",
+        "Radjabov, Teimour",
+    }
 
 
-def test_watch_follows_while_another_process_enters_results(demo: Path,
-                                                            tmp_path: Path) -> None:
+def test_watch_follows_while_another_process_enters_results(demo: Path, tmp_path: Path) -> None:
     """The watcher, a replay writing a move a second... faster, and a second process (this
     test) writing to the same event file at once: nobody waits for long, nothing is lost."""
     folder = tmp_path / "live"
     replay = Replay(folder, 7, every=0.02, layout="per-game")
     replay.folder.mkdir(parents=True)
-    code = ("import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n")
+    code = "import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n"
     watcher = subprocess.Popen(
         [sys.executable, "-c", code, "watch", str(demo), str(folder), "--interval", "0.1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         steps = replay.steps()
         with EventStore.open(demo, actor="deputy") as other:
@@ -149,18 +161,20 @@ def test_watch_follows_while_another_process_enters_results(demo: Path,
 
 def test_watch_does_not_load_the_console(demo: Path, tmp_path: Path) -> None:
     played(tmp_path / "live", 2)
-    code = ("import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
-            "except SystemExit:\n    pass\nprint('textual' in sys.modules, file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code, "watch", str(demo),
-                           str(tmp_path / "live"), "--once"],
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit:\n    pass\nprint('textual' in sys.modules, file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "watch", str(demo), str(tmp_path / "live"), "--once"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.stderr.strip().splitlines()[-1] == "False"
 
 
-
-
-def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path,
-                                                                tmp_path: Path) -> None:
+def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path, tmp_path: Path) -> None:
     """A reader that is slow to take the line (the pipe holds 4 KB here, the first report
     50): Ctrl+C while the watch waits to write it stops the watch after the line, which
     arrives whole, never cut where the interrupt fell."""
@@ -173,8 +187,22 @@ def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path,
     fcntl.fcntl(write, 1031, 4096)  # F_SETPIPE_SZ: one page
     code = "import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n"
     watcher = subprocess.Popen(
-        [sys.executable, "-c", code, "watch", str(demo), str(tmp_path / "live"), "--json",
-         "--interval", "0.2"], stdout=write, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            "-c",
+            code,
+            "watch",
+            str(demo),
+            str(tmp_path / "live"),
+            "--json",
+            "--interval",
+            "0.2",
+        ],
+        stdout=write,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     os.close(write)
     try:
         waiting = array.array("i", [0])
@@ -200,14 +228,17 @@ def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path,
 
 
 def test_contenders_says_undecided_where_its_search_runs_out_of_steps(
-        run: Run, demo: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    run: Run, demo: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     from normtui.rules import contenders
 
     monkeypatch.setattr(contenders, "STEPS", 0)
     result = run("contenders", demo)
     assert result.exit_code == 0
-    assert (" · undecided (too many ways left to work out): So, Wesley; Giri, Anish; "
-            in result.output.splitlines()[0])
+    assert (
+        " · undecided (too many ways left to work out): So, Wesley; Giri, Anish; "
+        in result.output.splitlines()[0]
+    )
     assert "?  3  Giri, Anish" in result.output
     assert "? undecided whether they can: too many ways the games left can end" in result.output
     data = json.loads(run("contenders", demo, "--json").output)

@@ -23,8 +23,14 @@ CLOCK = fixed_clock(datetime(2022, 6, 10, 20, 0, tzinfo=UTC))
 Overrides = Mapping[tuple[int, int], str]
 
 
-def build_2022(path: Path, *, through_round: int = 9, withdraw: tuple[int, str] | None = None,
-               armageddon: Overrides | None = None, with_pgn: bool = True) -> None:
+def build_2022(
+    path: Path,
+    *,
+    through_round: int = 9,
+    withdraw: tuple[int, str] | None = None,
+    armageddon: Overrides | None = None,
+    with_pgn: bool = True,
+) -> None:
     """Write the event to ``path``: rounds 1..``through_round`` entered; ``withdraw`` =
     (round, name) withdraws that player after that round (their later games become forfeits
     and are skipped here). ``with_pgn=False`` leaves out the move texts, for tests about
@@ -35,8 +41,9 @@ def build_2022(path: Path, *, through_round: int = 9, withdraw: tuple[int, str] 
     dates = {g.round: g.tags["Date"].replace(".", "-") for g in classical}
     # The demo's own reading of players, ratings and FIDE ids (private there, but the same
     # facts should be read one way only); federations are not in the PGN and stay empty.
-    store = EventStore.create(path, players_2022(classical, arm_games),
-                              read_profile_text(), actor="test", clock=CLOCK)
+    store = EventStore.create(
+        path, players_2022(classical, arm_games), read_profile_text(), actor="test", clock=CLOCK
+    )
     try:
         for rnd in range(1, 10):
             store.set_round_schedule(rnd, date=dates[rnd], start_time="16:00")
@@ -47,10 +54,12 @@ def build_2022(path: Path, *, through_round: int = 9, withdraw: tuple[int, str] 
                 if record.result is not None:  # forfeited by a withdrawal
                     continue
                 arm = arm_of.get((rnd, pgn.tags["White"], pgn.tags["Black"]))
-                board = (armageddon or {}).get((rnd, record.white),
-                                               arm.tags["Result"] if arm else None)
-                store.enter_result(rnd, record.white, record.black, pgn.tags["Result"],
-                                   armageddon=board)
+                board = (armageddon or {}).get(
+                    (rnd, record.white), arm.tags["Result"] if arm else None
+                )
+                store.enter_result(
+                    rnd, record.white, record.black, pgn.tags["Result"], armageddon=board
+                )
                 if not with_pgn:
                     continue
                 store.attach_pgn(record.id, "main", pgn.text)

@@ -53,7 +53,7 @@ def standings_text(db: Path) -> list[Row]:
     lines = _cli("standings", db).splitlines()
     start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Rk"))
     rows = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if line.startswith("*"):
             break
         rows.append((line[7:33].strip(), line[:5].strip(), _money(line[57:69])))
@@ -64,15 +64,22 @@ def standings_json(db: Path) -> list[Row]:
     data = json.loads(_cli("standings", db, "--json"))
     for r in data:
         assert r["shared_rank"] is None or r["shared_rank"].split("-")[0] == str(r["rank"])
-    return [(r["player"], r["shared_rank"] or "", _json_money(r["prize"], r["prize_pending"]))
-            for r in data]
+    return [
+        (r["player"], r["shared_rank"] or "", _json_money(r["prize"], r["prize_pending"]))
+        for r in data
+    ]
 
 
 def standings_csv(db: Path) -> list[Row]:
     rows = list(csv.DictReader(io.StringIO(_cli("standings", db, "--csv"))))
-    return [(r["player"], r["shared_rank"],
-             None if r["prize_pending"] == "True" else _money(r["prize"] or ""))
-            for r in rows]
+    return [
+        (
+            r["player"],
+            r["shared_rank"],
+            None if r["prize_pending"] == "True" else _money(r["prize"] or ""),
+        )
+        for r in rows
+    ]
 
 
 def export(db: Path, fmt: str) -> str:
@@ -91,15 +98,16 @@ def export_json(db: Path) -> list[Row]:
     for r in rows:
         assert r["place"] == r["shared_rank"]
         assert r["shared_rank"] is None or r["shared_rank"].split("-")[0] == str(r["rank"])
-    return [(r["player"], r["place"] or "", _json_money(r["prize"], r["prize_pending"]))
-            for r in rows]
+    return [
+        (r["player"], r["place"] or "", _json_money(r["prize"], r["prize_pending"])) for r in rows
+    ]
 
 
 def export_md(db: Path) -> list[Row]:
     lines = export(db, "md").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("| Rk |"))
     rows = []
-    for line in lines[start + 2:]:
+    for line in lines[start + 2 :]:
         if not line.startswith("|"):
             break
         cells = [c.strip() for c in line.strip("|").split(" | ")]
@@ -108,13 +116,15 @@ def export_md(db: Path) -> list[Row]:
     return rows
 
 
-_HTML_ROW = re.compile(r'<tr[^>]*><td class="num">([^<]*)</td><td class="num">\d+</td>'
-                       r"<td>(.*?)</td>.*?<td class=\"num\">([^<]*)</td></tr>")
+_HTML_ROW = re.compile(
+    r'<tr[^>]*><td class="num">([^<]*)</td><td class="num">\d+</td>'
+    r"<td>(.*?)</td>.*?<td class=\"num\">([^<]*)</td></tr>"
+)
 
 
 def export_html(db: Path) -> list[Row]:
     page = export(db, "html")
-    standings = page[:page.index("<h2>Crosstable</h2>")]
+    standings = page[: page.index("<h2>Crosstable</h2>")]
     rows = []
     for place, name, prize in _HTML_ROW.findall(standings):
         name = re.sub(r" <small>.*", "", name)
@@ -127,12 +137,20 @@ def export_trf(db: Path, fmt: str = "trf") -> list[Row]:
     trf = trf_reader.parse(export(db, fmt))
     players = sorted(trf.players.values(), key=lambda p: (int(p.rank), p.number))
     counts = {p.rank: sum(1 for o in players if o.rank == p.rank) for p in players}
-    return [(p.name, p.rank if counts[p.rank] == 1 else
-             f"{p.rank}-{int(p.rank) + counts[p.rank] - 1}", "") for p in players]
+    return [
+        (
+            p.name,
+            p.rank if counts[p.rank] == 1 else f"{p.rank}-{int(p.rank) + counts[p.rank] - 1}",
+            "",
+        )
+        for p in players
+    ]
 
 
-_SHEET_ROW = re.compile(r'<tr><td class="num">([^<]*)</td><td class="num">\d+</td>'
-                        r'<td>(.*?)</td>.*?<td class="num">([^<]*)</td></tr>')
+_SHEET_ROW = re.compile(
+    r'<tr><td class="num">([^<]*)</td><td class="num">\d+</td>'
+    r'<td>(.*?)</td>.*?<td class="num">([^<]*)</td></tr>'
+)
 
 
 def _sheet(db: Path, what: str, heading: str) -> list[Row]:
@@ -141,9 +159,11 @@ def _sheet(db: Path, what: str, heading: str) -> list[Row]:
     _cli("print", db, what, "-o", out)
     page = out.read_text(encoding="utf-8")
     start = page.index(f"<h2>{heading}")
-    table = page[start:page.index("</table>", start)]
-    return [(html.unescape(name), html.unescape(place), _money(html.unescape(prize)))
-            for place, name, prize in _SHEET_ROW.findall(table)]
+    table = page[start : page.index("</table>", start)]
+    return [
+        (html.unescape(name), html.unescape(place), _money(html.unescape(prize)))
+        for place, name, prize in _SHEET_ROW.findall(table)
+    ]
 
 
 def print_report(db: Path) -> list[Row]:
@@ -151,7 +171,7 @@ def print_report(db: Path) -> list[Row]:
     out = db.with_name(f"{db.stem}-report.html")
     _cli("print", db, "report", "-o", out)
     page = out.read_text(encoding="utf-8")
-    heading = page[page.rindex("<h2>") + 4:page.rindex("</h2>")]
+    heading = page[page.rindex("<h2>") + 4 : page.rindex("</h2>")]
     return _sheet(db, "report", heading)
 
 
@@ -163,15 +183,17 @@ def print_results(db: Path) -> list[Row]:
 def playoff_json(db: Path) -> list[Row]:
     """The play-off's players with their final places and prizes."""
     data = json.loads(_cli("playoff", db, "--json"))
-    return [(r["player"], r["shared_rank"], _json_money(r["prize"], r["pending"]))
-            for r in data["prizes"]]
+    return [
+        (r["player"], r["shared_rank"], _json_money(r["prize"], r["pending"]))
+        for r in data["prizes"]
+    ]
 
 
 def playoff_text(db: Path) -> list[Row]:
     lines = _cli("playoff", db).splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Prize money"))
     rows = []
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         match = re.fullmatch(r"\s*(\S+) (.*?)\s+(NOK [\d,.]+|pending)", line)
         assert match, line
         rows.append((match[2], match[1], _money(match[3])))
@@ -179,10 +201,15 @@ def playoff_text(db: Path) -> list[Row]:
 
 
 TABLES: dict[str, Callable[[Path], list[Row]]] = {
-    "standings": standings_text, "standings --json": standings_json,
-    "standings --csv": standings_csv, "export csv": export_csv, "export json": export_json,
-    "export md": export_md, "export html": export_html,
-    "print report": print_report, "print results": print_results,
+    "standings": standings_text,
+    "standings --json": standings_json,
+    "standings --csv": standings_csv,
+    "export csv": export_csv,
+    "export json": export_json,
+    "export md": export_md,
+    "export html": export_html,
+    "print report": print_report,
+    "print results": print_results,
 }
 
 

@@ -15,8 +15,7 @@ from normtui.store import EventStore
 
 def _run(*args: str) -> tuple[int, bytes, str]:
     result = CliRunner().invoke(cli, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        result.exception
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout_bytes, result.stderr
 
 
@@ -42,9 +41,20 @@ def test_stdout_is_the_export(fmt: str, path_2022: Path) -> None:
 
 def test_output_file_keeps_crlf_and_details(path_2022: Path, tmp_path: Path) -> None:
     target = tmp_path / "report.trf"
-    code, out, err = _run("export", str(path_2022), "-f", "trf", "-o", str(target),
-                          "--arbiter", "Doe, Jane", "--deputy", "Roe, Richard",
-                          "--federation", "nor")
+    code, out, err = _run(
+        "export",
+        str(path_2022),
+        "-f",
+        "trf",
+        "-o",
+        str(target),
+        "--arbiter",
+        "Doe, Jane",
+        "--deputy",
+        "Roe, Richard",
+        "--federation",
+        "nor",
+    )
     assert (code, out) == (0, b"") and "wrote" in err
     data = target.read_bytes()
     assert data.count(b"\r\n") == data.count(b"\n") > 20
@@ -53,18 +63,26 @@ def test_output_file_keeps_crlf_and_details(path_2022: Path, tmp_path: Path) -> 
     assert list(tmp_path.iterdir()) == [target]  # no temporary file left behind
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["export", "{missing}", "-f", "trf"], "normtui: "),
-    (["export", "{text}", "-f", "trf"], "normtui: "),
-    (["export", "{db}", "-f", "trf-playoff"], "no play-off"),
-    (["export", "{db}", "-f", "csv", "-o", "{tmp}/no/such/dir/x.csv"], "normtui: "),
-])
-def test_errors_are_one_line_exit_2(args: list[str], message: str, path_2022: Path,
-                                    tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["export", "{missing}", "-f", "trf"], "normtui: "),
+        (["export", "{text}", "-f", "trf"], "normtui: "),
+        (["export", "{db}", "-f", "trf-playoff"], "no play-off"),
+        (["export", "{db}", "-f", "csv", "-o", "{tmp}/no/such/dir/x.csv"], "normtui: "),
+    ],
+)
+def test_errors_are_one_line_exit_2(
+    args: list[str], message: str, path_2022: Path, tmp_path: Path
+) -> None:
     text = tmp_path / "notes.txt"
     text.write_text("not an event\n")
-    values = {"missing": str(tmp_path / "missing.db"), "text": str(text),
-              "db": str(path_2022), "tmp": str(tmp_path)}
+    values = {
+        "missing": str(tmp_path / "missing.db"),
+        "text": str(text),
+        "db": str(path_2022),
+        "tmp": str(tmp_path),
+    }
     code, out, err = _run(*(a.format(**values) for a in args))
     assert code == 2 and out == b""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err

@@ -32,8 +32,12 @@ from tests.export.final_outputs import Row, all_outputs, export
 from tests.store.playoff_events import PRIZES, copy_event, make_events
 
 CARLSEN, MAMEDYAROV = "Carlsen, Magnus", "Mamedyarov, Shakhriyar"
-REPRO = (("--start", "--seed", "7"), ("--result", "M1", "1-0"), ("--result", "M2", "1-0"),
-         ("--result", "A", "½-½"))
+REPRO = (
+    ("--start", "--seed", "7"),
+    ("--result", "M1", "1-0"),
+    ("--result", "M2", "1-0"),
+    ("--result", "A", "½-½"),
+)
 
 
 def playoff(db: Path, *args: str) -> str:
@@ -59,7 +63,7 @@ def assert_agree(outputs: dict[str, list[Row]]) -> list[Row]:
         if name.startswith("export trf"):
             assert rows == without_prizes(first), name
         elif name.startswith("playoff"):
-            assert rows == first[:len(rows)], name
+            assert rows == first[: len(rows)], name
         else:
             assert rows == first, name
     return first
@@ -68,14 +72,19 @@ def assert_agree(outputs: dict[str, list[Row]]) -> list[Row]:
 def test_the_repro_every_output_puts_the_play_off_winner_first(tied: Path) -> None:
     before = assert_agree(all_outputs(tied))
     # Not started: first place shared, 1-2 in every output, both prizes pending.
-    assert before[:3] == [(CARLSEN, "1-2", None), (MAMEDYAROV, "1-2", None),
-                                        ("Anand, Viswanathan", "3", Decimal("250000.00"))]
+    assert before[:3] == [
+        (CARLSEN, "1-2", None),
+        (MAMEDYAROV, "1-2", None),
+        ("Anand, Viswanathan", "3", Decimal("250000.00")),
+    ]
     for args in REPRO:
         playoff(tied, *args)
     table = assert_agree(all_outputs(tied))
-    assert table[:3] == [(MAMEDYAROV, "1", Decimal("750000.00")),
-                         (CARLSEN, "2", Decimal("400000.00")),
-                         ("Anand, Viswanathan", "3", Decimal("250000.00"))]
+    assert table[:3] == [
+        (MAMEDYAROV, "1", Decimal("750000.00")),
+        (CARLSEN, "2", Decimal("400000.00")),
+        ("Anand, Viswanathan", "3", Decimal("250000.00")),
+    ]
     assert table[3:] == before[3:]  # below the play-off nothing moved
     assert sum(p for _, _, p in table if isinstance(p, Decimal)) == Decimal(2500000)
 
@@ -90,10 +99,12 @@ def test_the_repro_notes_say_the_play_off_decided(tied: Path) -> None:
     assert "won the play-off (§5)" in text.splitlines()[2]
     assert note in export(tied, "md") and note in export(tied, "html")
     data = json.loads(export(tied, "json"))
-    assert data["event"]["ranking"] == {"decided_by": "playoff", "playoff_places": 2,
-                                        "note": note}
+    assert data["event"]["ranking"] == {"decided_by": "playoff", "playoff_places": 2, "note": note}
     assert [r["note"] for r in data["standings"][:3]] == [
-        "won the play-off (§5)", "lost the play-off (§5)", ""]
+        "won the play-off (§5)",
+        "lost the play-off (§5)",
+        "",
+    ]
 
 
 def test_the_repro_trf_says_how_its_ranks_were_decided(tied: Path) -> None:
@@ -111,7 +122,9 @@ def test_the_repro_trf_says_how_its_ranks_were_decided(tied: Path) -> None:
     po = trf_reader.parse(report)
     assert po.tags["202"] == ["RANK"] and po.tags["212"] == ["PTS,RANK"]
     assert [(p.name, p.points, p.rank) for p in po.players.values()] == [
-        (CARLSEN, 1, "2"), (MAMEDYAROV, 1, "1")]
+        (CARLSEN, 1, "2"),
+        (MAMEDYAROV, 1, "1"),
+    ]
     for name, got in (("tied-16-playoff.trf", text), ("tied-16-playoff-games.trf", report)):
         golden = GOLDEN / name
         if os.environ.get("NORMTUI_REGENERATE_GOLDEN"):
@@ -149,15 +162,22 @@ def small_events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return make_events(tmp_path_factory.mktemp("final-table"), "two", "three")
 
 
-def test_three_way_double_round_robin_everywhere(small_events: dict[str, Path],
-                                                 tmp_path: Path) -> None:
+def test_three_way_double_round_robin_everywhere(
+    small_events: dict[str, Path], tmp_path: Path
+) -> None:
     """§5, three tied: the double round robin's ranking gives places 1-3 (here SB decides
     between the two on 2.5) in every output; the two behind the winner share the prizes
     of places 2 and 3 (§5); its TRF ranks by its own tie-breaks, the lot as RANK."""
     db = copy_event(small_events, "three", tmp_path)
     playoff(db, "--start", "--seed", "11")
-    for game, result in (("R1.1", "1-0"), ("R2.1", "1-0"), ("R3.1", "1-0"), ("R4.1", "1-0"),
-                         ("R5.1", "1/2-1/2"), ("R6.1", "0-1")):
+    for game, result in (
+        ("R1.1", "1-0"),
+        ("R2.1", "1-0"),
+        ("R3.1", "1-0"),
+        ("R4.1", "1-0"),
+        ("R5.1", "1/2-1/2"),
+        ("R6.1", "0-1"),
+    ):
         playoff(db, "--result", game, result)
     with EventStore.open(db) as store:
         state = store.playoff()
@@ -166,20 +186,31 @@ def test_three_way_double_round_robin_everywhere(small_events: dict[str, Path],
     assert state.winner == order[0] and not state.decided_by_lots
     table = assert_agree(all_outputs(db))
     share = Decimal(sum(PRIZES[1:3])) / 2
-    assert table[:3] == [(names[order[0]], "1", Decimal(PRIZES[0])),
-                         (names[order[1]], "2", share), (names[order[2]], "3", share)]
+    assert table[:3] == [
+        (names[order[0]], "1", Decimal(PRIZES[0])),
+        (names[order[1]], "2", share),
+        (names[order[2]], "3", share),
+    ]
     po = trf_reader.parse(export(db, "trf-playoff"))
     assert po.tags["212"] == ["PTS,SB,WIN,BWG,RANK"]
     assert sorted((p.rank, p.name) for p in po.players.values()) == [
-        ("1", names[order[0]]), ("2", names[order[1]]), ("3", names[order[2]])]
+        ("1", names[order[0]]),
+        ("2", names[order[1]]),
+        ("3", names[order[2]]),
+    ]
 
 
-@settings(max_examples=12, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(kind=st.sampled_from(["two", "three"]), seed=st.integers(0, 2**32),
-       results=st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2"]), min_size=8, max_size=8))
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    kind=st.sampled_from(["two", "three"]),
+    seed=st.integers(0, 2**32),
+    results=st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2"]), min_size=8, max_size=8),
+)
 def test_over_random_decided_play_offs_every_output_agrees(
-        small_events: dict[str, Path], kind: str, seed: int, results: list[str]) -> None:
+    small_events: dict[str, Path], kind: str, seed: int, results: list[str]
+) -> None:
     """Whatever the seed and results: every output lists the same order, places and prizes;
     the play-off's winner is first with first prize; the prizes sum to the fund."""
     folder = Path(tempfile.mkdtemp(prefix="final17-"))

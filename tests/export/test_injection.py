@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from normtui.cli import cli
 from tests.cli.conftest import write_players
 
-FORMULAS = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3+cmd|' /C calc'!A0", "@SUM(1)"]
+FORMULAS = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3+cmd|' /C calc'!A0", "@SUM(1)"]
 
 
 def run(*args: object) -> str:
@@ -30,8 +30,10 @@ def run(*args: object) -> str:
 @pytest.fixture
 def hostile_db(tmp_path: Path) -> Path:
     names = [*FORMULAS, 'Quote "Q", Back\\slash', "Semi;=1+1", *"FGHI"]
-    csv_file = write_players(tmp_path / "p.csv", [
-        '"' + n.replace('"', '""') + f'",{2700 + i},,' for i, n in enumerate(names)])
+    csv_file = write_players(
+        tmp_path / "p.csv",
+        ['"' + n.replace('"', '""') + f'",{2700 + i},,' for i, n in enumerate(names)],
+    )
     db = tmp_path / "hostile.db"
     run("new", db, "--players", csv_file)
     run("result", db, 1, 1, 10, "1-0")
@@ -43,13 +45,17 @@ def _cells(text: str) -> list[str]:
     return [cell for row in csv.reader(io.StringIO(text)) for cell in row]
 
 
-@pytest.mark.parametrize("command", [("export", "{db}", "--format", "csv"),
-                                     ("standings", "{db}", "--csv")])
+@pytest.mark.parametrize(
+    "command", [("export", "{db}", "--format", "csv"), ("standings", "{db}", "--csv")]
+)
 def test_csv_exports_run_no_formula(hostile_db: Path, command: tuple[str, ...]) -> None:
     text = run(*(hostile_db if a == "{db}" else a for a in command))
     cells = _cells(text)
-    assert not [c for c in cells if c[:1] in ("=", "+", "@") or
-                (c[:1] == "-" and not re.fullmatch(r"-[0-9.]+", c))]
+    assert not [
+        c
+        for c in cells
+        if c[:1] in ("=", "+", "@") or (c[:1] == "-" and not re.fullmatch(r"-[0-9.]+", c))
+    ]
     for name in FORMULAS:
         assert "'" + name in cells
     # Quoted where a semicolon-splitting spreadsheet would otherwise start a cell inside it.
@@ -58,8 +64,18 @@ def test_csv_exports_run_no_formula(hostile_db: Path, command: tuple[str, ...]) 
 
 def test_the_trf_gets_no_record_from_a_typed_detail(hostile_db: Path) -> None:
     fake = "Oslo\r\n001   99 m  GM Fake, Player                    2900 NOR"
-    text = run("export", hostile_db, "--format", "trf", "--city", fake, "--arbiter",
-               "Arbiter\n102 Second", "--deputy", "Deputy\r112 Other")
+    text = run(
+        "export",
+        hostile_db,
+        "--format",
+        "trf",
+        "--city",
+        fake,
+        "--arbiter",
+        "Arbiter\n102 Second",
+        "--deputy",
+        "Deputy\r112 Other",
+    )
     lines = text.splitlines()  # (click's test runner reads CR LF as LF)
     records = [line[:3] for line in lines if line]
     assert records.count("001") == 10
@@ -71,8 +87,7 @@ def test_the_trf_gets_no_record_from_a_typed_detail(hostile_db: Path) -> None:
 def test_the_trf_keeps_its_columns_with_any_name(hostile_db: Path) -> None:
     text = run("export", hostile_db, "--format", "trf")
     players = [line for line in text.splitlines() if line.startswith("001")]
-    assert all(line[4:8].strip().isdigit() and line[48:52].strip().isdigit()
-               for line in players)
+    assert all(line[4:8].strip().isdigit() and line[48:52].strip().isdigit() for line in players)
 
 
 def test_the_pgn_gets_no_tag_from_a_typed_site(hostile_db: Path) -> None:
@@ -91,13 +106,16 @@ def test_the_pgn_gets_no_tag_from_a_typed_site(hostile_db: Path) -> None:
     assert white == 'Quote "Q", Back\\slash'
 
 
-def test_a_stored_record_with_hostile_tags_is_written_escaped(hostile_db: Path,
-                                                              tmp_path: Path) -> None:
+def test_a_stored_record_with_hostile_tags_is_written_escaped(
+    hostile_db: Path, tmp_path: Path
+) -> None:
     """A tag of the stored record (kept in the export) with a quote and a backslash, and a
     comment with an escape sequence: escaped once, and no control character written."""
-    record = ('[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n'
-              '[Annotator "Kept \\"quoted\\" \\\\ back"]\n\n'
-              '1. e4 {\x1b[31mred} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n')
+    record = (
+        '[Event "x"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n'
+        '[Annotator "Kept \\"quoted\\" \\\\ back"]\n\n'
+        "1. e4 {\x1b[31mred} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+    )
     with sqlite3.connect(hostile_db) as conn:
         conn.execute("UPDATE games SET pgn = ? WHERE round = 1 AND board = 1", [record])
     conn.close()
@@ -124,5 +142,6 @@ def test_md_and_html_say_which_rounds_they_count(tmp_path: Path) -> None:
     data = json.loads(run("pairings", db, "--round", 2, "--json"))
     for game in data:
         run("result", db, 2, game["white"], game["black"], "1-0")
-    assert "## Standings after round 2 and 1 of 5 games of round 3\n" in \
-        run("export", db, "--format", "md")
+    assert "## Standings after round 2 and 1 of 5 games of round 3\n" in run(
+        "export", db, "--format", "md"
+    )

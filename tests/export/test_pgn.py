@@ -38,8 +38,7 @@ def _source(name: str) -> dict[tuple[str, str, str], chess.pgn.Game]:
     return out
 
 
-def test_the_2022_event_is_76_games_with_standard_headers(games_2022: list[chess.pgn.Game]
-                                                         ) -> None:
+def test_the_2022_event_is_76_games_with_standard_headers(games_2022: list[chess.pgn.Game]) -> None:
     games = games_2022
     assert len(games) == 76
     main = [g for g in games if g.headers["Event"] == "Norway Chess 2022"]
@@ -56,29 +55,37 @@ def test_the_2022_event_is_76_games_with_standard_headers(games_2022: list[chess
     assert {g.headers["TimeControl"] for g in main} == {"40/7200:0+10"}
     assert all("TimeControl" not in g.headers for g in arm)  # 10' v 7': one field can't say
     assert {(g.headers["WhiteTimeControl"], g.headers["BlackTimeControl"]) for g in arm} == {
-        ("40/600:0+1", "40/420:0+1")}
+        ("40/600:0+1", "40/420:0+1")
+    }
     first = main[0].headers
     assert (first["Round"], first["White"], first["Black"], first["Result"], first["Date"]) == (
-        "1.1", "So, Wesley", "Radjabov, Teimour", "1-0", "2022.05.31")
+        "1.1",
+        "So, Wesley",
+        "Radjabov, Teimour",
+        "1-0",
+        "2022.05.31",
+    )
 
 
 def test_moves_and_results_are_the_published_ones(games_2022: list[chess.pgn.Game]) -> None:
     games = games_2022
-    sources = {"Norway Chess 2022": _source("classical.pgn"),
-               "Norway Chess 2022 Armageddon": _source("armageddon.pgn")}
+    sources = {
+        "Norway Chess 2022": _source("classical.pgn"),
+        "Norway Chess 2022 Armageddon": _source("armageddon.pgn"),
+    }
     for g in games:
         h = g.headers
         real = sources[h["Event"]][(h["Round"].split(".")[0], h["White"], h["Black"])]
         assert h["Result"] == real.headers["Result"]
         assert list(g.mainline_moves()) == list(real.mainline_moves())
-    drawn = [g for g in games if "Armageddon" in g.headers["Event"]
-             and g.headers["Result"] == "1/2-1/2"]
+    drawn = [
+        g for g in games if "Armageddon" in g.headers["Event"] and g.headers["Result"] == "1/2-1/2"
+    ]
     assert len(drawn) == 7
     assert all("Black wins the pairing" in g.comment for g in drawn)
 
 
-def test_each_armageddon_follows_its_drawn_main_game(games_2022: list[chess.pgn.Game]
-                                                    ) -> None:
+def test_each_armageddon_follows_its_drawn_main_game(games_2022: list[chess.pgn.Game]) -> None:
     games = games_2022
     for before, g in itertools.pairwise(games):
         if "Armageddon" in g.headers["Event"]:
@@ -92,7 +99,8 @@ def test_playoff_games_follow_the_main_event(store_playoff: EventStore) -> None:
     assert len(games) == 76 + 3  # the fixture has no move texts: headers and results
     playoff = games[-3:]
     assert [g.headers["Event"] for g in playoff] == ["Norway Chess 2022 Play-off"] * 2 + [
-        "Norway Chess 2022 Play-off Armageddon"]
+        "Norway Chess 2022 Play-off Armageddon"
+    ]
     assert [g.headers["Round"] for g in playoff] == ["1.1", "2.1", "3.1"]
     assert [g.headers["Result"] for g in playoff] == ["1-0", "1-0", "1/2-1/2"]
     assert {g.headers["Date"] for g in playoff} == {"2022.06.10"}  # after the last round
@@ -119,8 +127,9 @@ def test_a_game_without_a_stored_pgn_has_headers_and_result(tmp_path: Path) -> N
     from normtui.assets import read_profile_text
     from normtui.store import PlayerInput
 
-    store = EventStore.create(tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(10)],
-                              read_profile_text())
+    store = EventStore.create(
+        tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(10)], read_profile_text()
+    )
     try:
         store.enter_result(1, "P0", "P9", "1/2-1/2", armageddon="1-0")
         (main, arm) = _read(export_event(store, "pgn"))

@@ -43,9 +43,11 @@ def _table_rows(page: str, caption_after: str) -> list[list[str]]:
     body = doc.find("body")
     assert body is not None
     elements = list(body.iter())
-    table = next(e for e in elements[elements.index(heads[0]):] if e.tag == "table")
-    return [["".join(td.itertext()).strip() for td in tr.findall("td")]
-            for tr in table.find("tbody").findall("tr")]
+    table = next(e for e in elements[elements.index(heads[0]) :] if e.tag == "table")
+    return [
+        ["".join(td.itertext()).strip() for td in tr.findall("td")]
+        for tr in table.find("tbody").findall("tr")
+    ]
 
 
 @pytest.fixture
@@ -59,8 +61,14 @@ def site(path_2022: Path, tmp_path: Path) -> Path:
 def test_the_site_holds_every_page_json_and_pgn(site: Path) -> None:
     names = {str(p.relative_to(site)) for p in site.rglob("*") if p.is_file()}
     rounds = range(1, 10)
-    assert {"index.html", "crosstable.html", "standings.json", "event.json", "games/all.pgn",
-            MANIFEST} <= names
+    assert {
+        "index.html",
+        "crosstable.html",
+        "standings.json",
+        "event.json",
+        "games/all.pgn",
+        MANIFEST,
+    } <= names
     assert {f"round-{r}.html" for r in rounds} | {f"round-{r}.json" for r in rounds} <= names
     assert {f"games/round-{r}.pgn" for r in rounds} <= names
     assert {f"player-{n}.html" for n in range(1, 11)} <= names
@@ -71,7 +79,8 @@ def test_the_site_holds_every_page_json_and_pgn(site: Path) -> None:
 
 def test_standings_json_is_what_the_command_line_says(site: Path, path_2022: Path) -> None:
     assert json.loads((site / "standings.json").read_text()) == json.loads(
-        _cli("standings", path_2022, "--json"))
+        _cli("standings", path_2022, "--json")
+    )
 
 
 def test_the_index_table_agrees_with_the_standings(site: Path, path_2022: Path) -> None:
@@ -84,7 +93,8 @@ def test_the_index_table_agrees_with_the_standings(site: Path, path_2022: Path) 
     event = json.loads((site / "event.json").read_text())
     for entry in event["standings"]:
         assert Decimal(str(entry["classical_points"])) + Decimal(
-            str(entry["armageddon_points"])) == Decimal(str(entry["points"]))
+            str(entry["armageddon_points"])
+        ) == Decimal(str(entry["points"]))
     carlsen = next(e for e in event["standings"] if e["player"] == "Carlsen, Magnus")
     assert carlsen["armageddon_points"] == carlsen["armageddon_wins"] * 0.5
 
@@ -104,8 +114,7 @@ def test_the_games_are_the_pgn_export(site: Path, path_2022: Path) -> None:
 def test_round_json_and_pgn_hold_the_round(site: Path) -> None:
     round9 = json.loads((site / "round-9.json").read_text())
     assert len(round9["boards"]) == 5
-    assert all(b["status"] == "signed" or b["status"] == "provisional"
-               for b in round9["boards"])
+    assert all(b["status"] == "signed" or b["status"] == "provisional" for b in round9["boards"])
     pgn = (site / "games" / "round-9.pgn").read_text()
     assert pgn.count('[Round "9.') == pgn.count("[Event ")
     assert '[Round "8.' not in pgn
@@ -134,9 +143,18 @@ def test_a_build_rewrites_only_what_changed(tmp_path: Path) -> None:
         after = publish(store, folder, texts=texts)
         assert (folder / "games" / "all.pgn").read_text() == export_event(store, "pgn")
     written = set(after.written)
-    assert {"index.html", "round-1.html", "round-1.json", "standings.json", "event.json",
-            "player-1.html", "player-10.html", "crosstable.html", "games/round-1.pgn",
-            "games/all.pgn"} <= written
+    assert {
+        "index.html",
+        "round-1.html",
+        "round-1.json",
+        "standings.json",
+        "event.json",
+        "player-1.html",
+        "player-10.html",
+        "crosstable.html",
+        "games/round-1.pgn",
+        "games/all.pgn",
+    } <= written
     # Pages the result does not touch keep their file (and the time they were made).
     for untouched in ("round-2.html", "round-9.json", "games/round-2.pgn"):
         assert untouched not in written

@@ -24,8 +24,14 @@ from normtui.store import EventStore, PlayerInput
 from tests.export.event2022 import CLOCK
 from tests.rules.helpers import small_profile
 
-HOSTILE = ['<script>alert("x")</script>', '"><img src=x onerror=alert(1)>', "Tom & Jerry",
-           "O'Brien, Pat", "Ünsal, Çağrı", "<b>Bold</b>"]
+HOSTILE = [
+    '<script>alert("x")</script>',
+    '"><img src=x onerror=alert(1)>',
+    "Tom & Jerry",
+    "O'Brien, Pat",
+    "Ünsal, Çağrı",
+    "<b>Bold</b>",
+]
 
 
 def _sections(html: str) -> int:
@@ -37,19 +43,27 @@ def hostile(tmp_path: Path) -> Path:
     """Six players with names a browser would run or render, and the desk's paperwork: an
     incident, a fine, an illness, a correction, a time-control change, a withdrawal."""
     path = tmp_path / "hostile.db"
-    with EventStore.create(path, [PlayerInput(n) for n in HOSTILE],
-                           small_profile(6).source_text, actor="<i>arbiter</i>",
-                           clock=CLOCK) as store:
-        store.set_report_details({"city": "<Oslo>", "federation": "NOR",
-                                  "chief_arbiter": "Doe, <Jane>",
-                                  "deputy_arbiters": ["Roe & Co"]})
+    with EventStore.create(
+        path,
+        [PlayerInput(n) for n in HOSTILE],
+        small_profile(6).source_text,
+        actor="<i>arbiter</i>",
+        clock=CLOCK,
+    ) as store:
+        store.set_report_details(
+            {
+                "city": "<Oslo>",
+                "federation": "NOR",
+                "chief_arbiter": "Doe, <Jane>",
+                "deputy_arbiters": ["Roe & Co"],
+            }
+        )
         store.set_round_schedule(1, date="2026-01-02", start_time="15:00")
         g1, g2, g3 = store.games(1)
         store.enter_result(1, g1.white, g1.black, "1-0")
         store.enter_result(1, g1.white, g1.black, "0-1", correction=True)
         store.enter_result(1, g2.white, g2.black, "1/2-1/2", armageddon="1/2-1/2")
-        store.record_incident(1, g3.white, "electronic_device", "phone <rang>",
-                              "game lost & fined")
+        store.record_incident(1, g3.white, "electronic_device", "phone <rang>", "game lost & fined")
         store.record_arrival(1, g3.black, False)
         store.set_time_control("armageddon", TimeControl(600, 480, 1, 41))
         store.report_illness(2, g3.black, proposed=Postponement.FREE_DAY)
@@ -60,12 +74,16 @@ def hostile(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("what", SHEETS)
 def test_every_name_is_escaped(hostile: Path, what: str) -> None:
     with EventStore.open(hostile) as store:
-        html = sheet_html(store, what, 1 if what in ("pairings", "results", "scoresheets")
-                          else None)
+        html = sheet_html(
+            store, what, 1 if what in ("pairings", "results", "scoresheets") else None
+        )
     assert "<script>" not in html and "<img" not in html and "<b>Bold" not in html
     assert "<i>arbiter" not in html and "<rang>" not in html and "<Oslo>" not in html
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html or what in (
-        "pairings", "results", "scoresheets")
+        "pairings",
+        "results",
+        "scoresheets",
+    )
     assert html.startswith("<!DOCTYPE html>") and "@page { size: A4" in html
 
 
@@ -122,14 +140,29 @@ def test_the_sheets_word_the_draw_rule_as_the_profile_does(tmp_path: Path) -> No
 def test_the_chief_arbiters_report(hostile: Path) -> None:
     with EventStore.open(hostile) as store:
         html = sheet_html(store, "report")
-    for part in ("Doe, &lt;Jane&gt;", "Roe &amp; Co", "2026-01-02", "phone &lt;rang&gt;",
-                 "game lost &amp; fined", "500.00 EUR", "free day", "withdrawn",
-                 "corrected 0-1 (was 1-0)", "&lt;i&gt;arbiter&lt;/i&gt;",
-                 "armageddon", "Black 8&#x27;", "Not needed"):
+    for part in (
+        "Doe, &lt;Jane&gt;",
+        "Roe &amp; Co",
+        "2026-01-02",
+        "phone &lt;rang&gt;",
+        "game lost &amp; fined",
+        "500.00 EUR",
+        "free day",
+        "withdrawn",
+        "corrected 0-1 (was 1-0)",
+        "&lt;i&gt;arbiter&lt;/i&gt;",
+        "armageddon",
+        "Black 8&#x27;",
+        "Not needed",
+    ):
         assert part in html, part
     # Each section of the desk's paperwork has its audit rows, with time and actor.
-    for title in ("Illness (§9)", "Withdrawals (§9)", "Corrections of results, and undone "
-                  "changes", "Time-control changes"):
+    for title in (
+        "Illness (§9)",
+        "Withdrawals (§9)",
+        "Corrections of results, and undone changes",
+        "Time-control changes",
+    ):
         assert re.search(re.escape(title) + r"</h2>\n?<table>", html), title
 
 
@@ -156,11 +189,17 @@ def test_print_by_command(path_2022: Path, tmp_path: Path) -> None:
 
 
 def test_print_imports_neither_python_chess_nor_textual(path_2022: Path) -> None:
-    code = ("import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
-            "except SystemExit as e:\n    assert not e.code, e.code\n"
-            "print(sorted(m for m in ('chess', 'textual') if m in sys.modules),"
-            " file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code, "print", str(path_2022), "report"],
-                          capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys\nfrom normtui.cli import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit as e:\n    assert not e.code, e.code\n"
+        "print(sorted(m for m in ('chess', 'textual') if m in sys.modules),"
+        " file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "print", str(path_2022), "report"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.strip().splitlines()[-1] == "[]"

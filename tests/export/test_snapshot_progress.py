@@ -15,8 +15,12 @@ from normtui.export.snapshot import complete_through, take_snapshot
 from normtui.store import EventStore
 from tests.store.reference import complete_through as _simple  # each round scanned
 
-games_st = st.lists(st.builds(SimpleNamespace, round=st.integers(1, 7),
-                              points=st.sampled_from([None, (3, 0), (1, 1.5)])), max_size=30)
+games_st = st.lists(
+    st.builds(
+        SimpleNamespace, round=st.integers(1, 7), points=st.sampled_from([None, (3, 0), (1, 1.5)])
+    ),
+    max_size=30,
+)
 
 
 @settings(max_examples=200, deadline=None)

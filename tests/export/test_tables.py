@@ -26,12 +26,29 @@ def _csv(store: EventStore) -> list[dict[str, str]]:
 
 def test_csv_is_the_crosstable_with_the_standings(store_2022: EventStore) -> None:
     rows = _csv(store_2022)
-    assert list(rows[0]) == ["rank", "place", "number", "player", "federation", "rating",
-                             "fide_id", *map(str, range(1, 11)), "points", "sonneborn_berger",
-                             "wins", "black_wins", "armageddon_wins", "games", "prize",
-                             "status", "note"]
+    assert list(rows[0]) == [
+        "rank",
+        "place",
+        "number",
+        "player",
+        "federation",
+        "rating",
+        "fide_id",
+        *map(str, range(1, 11)),
+        "points",
+        "sonneborn_berger",
+        "wins",
+        "black_wins",
+        "armageddon_wins",
+        "games",
+        "prize",
+        "status",
+        "note",
+    ]
     assert [(r["rank"], r["player"], r["points"]) for r in rows[:2]] == [
-        ("1", "Carlsen, Magnus", "16.5"), ("2", "Mamedyarov, Shakhriyar", "15.5")]
+        ("1", "Carlsen, Magnus", "16.5"),
+        ("2", "Mamedyarov, Shakhriyar", "15.5"),
+    ]
     assert [r["place"] for r in rows] == [str(i) for i in range(1, 11)]
     by_number = {r["number"]: r for r in rows}
     # Round 1, Carlsen (2) - Wang Hao (9): drawn, Carlsen won the Armageddon.
@@ -39,11 +56,11 @@ def test_csv_is_the_crosstable_with_the_standings(store_2022: EventStore) -> Non
     for a in map(str, range(1, 11)):
         assert by_number[a][a] == ""
         assert Decimal(by_number[a]["points"]) == sum(
-            Decimal(by_number[a][b]) for b in map(str, range(1, 11)) if b != a)
+            Decimal(by_number[a][b]) for b in map(str, range(1, 11)) if b != a
+        )
         for b in map(str, range(1, 11)):
             if a != b:  # a pairing is worth 3 (decisive) or 2.5 (Armageddon) in all
-                assert Decimal(by_number[a][b]) + Decimal(by_number[b][a]) in (3, Decimal(
-                    "2.5"))
+                assert Decimal(by_number[a][b]) + Decimal(by_number[b][a]) in (3, Decimal("2.5"))
     assert by_number["8"]["prize"] == by_number["6"]["prize"] == "150000.00"
 
 
@@ -55,7 +72,11 @@ def test_csv_marks_the_games_of_a_player_not_counted(path_withdrawn_early: Path)
         store.close()
     tari = rows[-1]
     assert (tari["player"], tari["rank"], tari["place"], tari["status"]) == (
-        "Tari, Aryan", "", "", "withdrawn")
+        "Tari, Aryan",
+        "",
+        "",
+        "withdrawn",
+    )
     assert tari["5"] == "(1)" and tari["1"] == "(0F)"  # a draw he lost the Armageddon of
     assert all(r["6"].startswith("(") for r in rows[:-1])
 
@@ -65,22 +86,51 @@ def test_json_shape(store_2022: EventStore) -> None:
     assert set(data) == {"event", "standings", "crosstable", "playoff"}
     event = data["event"]
     assert (event["name"], event["site"], event["start_date"], event["end_date"]) == (
-        "Norway Chess 2022", "Stavanger NOR", "2022-05-31", "2022-06-10")
+        "Norway Chess 2022",
+        "Stavanger NOR",
+        "2022-05-31",
+        "2022-06-10",
+    )
     assert event["final"] is True and event["points"]["draw_armageddon_win"] == 1.5
     assert data["playoff"] is None
     first = data["standings"][0]
-    assert {"rank", "place", "player", "number", "points", "sonneborn_berger", "wins",
-            "black_wins", "prize", "counted", "federation", "rating", "fide_id"} <= set(first)
+    assert {
+        "rank",
+        "place",
+        "player",
+        "number",
+        "points",
+        "sonneborn_berger",
+        "wins",
+        "black_wins",
+        "prize",
+        "counted",
+        "federation",
+        "rating",
+        "fide_id",
+    } <= set(first)
     assert (first["player"], first["points"], first["rank"], first["rating"]) == (
-        "Carlsen, Magnus", 16.5, 1, 2864)
+        "Carlsen, Magnus",
+        16.5,
+        1,
+        2864,
+    )
     totals = {row["number"]: row["points"] for row in data["standings"]}
     for entry in data["crosstable"]:
         games = entry["games"]
         assert [g["round"] for g in games] == list(range(1, 10))
         assert sum(g["points"] for g in games) == totals[entry["number"]]
     game = data["crosstable"][1]["games"][0]  # Carlsen, round 1
-    assert game == {"round": 1, "opponent": 9, "colour": "w", "result": "1/2-1/2",
-                    "armageddon": "1-0", "points": 1.5, "forfeit": False, "counted": True}
+    assert game == {
+        "round": 1,
+        "opponent": 9,
+        "colour": "w",
+        "result": "1/2-1/2",
+        "armageddon": "1-0",
+        "points": 1.5,
+        "forfeit": False,
+        "counted": True,
+    }
 
 
 def test_json_playoff(store_playoff: EventStore) -> None:
@@ -126,8 +176,7 @@ def test_markdown_shape(store_2022: EventStore) -> None:
 def evil_store(tmp_path: Path) -> Iterator[EventStore]:
     """A hostile event: a player named like a script, the others with &, quotes and a pipe,
     and an event name with markup."""
-    text = read_profile_text().replace('name = "Norway Chess 2022"',
-                                       'name = "<b>Chess</b> & Co"')
+    text = read_profile_text().replace('name = "Norway Chess 2022"', 'name = "<b>Chess</b> & Co"')
     names = [EVIL, "A & B", 'Quote "Q"', "Pipe | Name", "O'Brien", *[f"P{i}" for i in range(5)]]
     store = EventStore.create(tmp_path / "evil.db", [PlayerInput(n) for n in names], text)
     store.enter_result(1, 1, 10, "1/2-1/2", armageddon="0-1")

@@ -29,8 +29,18 @@ from tests.export import trf_reader
 from tests.export.conftest import GOLDEN
 
 # The published final table (pairing number: points, rank).
-PUBLISHED = {2: ("16.5", 1), 5: ("15.5", 2), 4: ("14.5", 3), 7: ("14.0", 4), 1: ("12.5", 5),
-             3: ("12.0", 6), 8: ("9.5", 7), 6: ("9.5", 8), 10: ("8.0", 9), 9: ("7.5", 10)}
+PUBLISHED = {
+    2: ("16.5", 1),
+    5: ("15.5", 2),
+    4: ("14.5", 3),
+    7: ("14.0", 4),
+    1: ("12.5", 5),
+    3: ("12.0", 6),
+    8: ("9.5", 7),
+    6: ("9.5", 8),
+    10: ("8.0", 9),
+    9: ("7.5", 10),
+}
 CODES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "=")}
 
 
@@ -51,8 +61,10 @@ def _report(path: Path) -> tuple[trf_reader.Trf, dict[int, StandingRow]]:
     """The TRF26 of the event at ``path``, read back, and its standings by number."""
     store = EventStore.open(path, actor="test")
     try:
-        return (trf_reader.parse(export_event(store, "trf")),
-                {r.number: r for r in store.standings()})
+        return (
+            trf_reader.parse(export_event(store, "trf")),
+            {r.number: r for r in store.standings()},
+        )
     finally:
         store.close()
 
@@ -70,8 +82,9 @@ def test_every_001_line_column_by_column() -> None:
     86-89, then 10 columns a round from 92) against the real games and the published table,
     read from the golden file, so the file itself is what is checked."""
     trf = trf_reader.parse((GOLDEN / "norway-2022.trf").read_bytes().decode("utf-8"))
-    tags = {h[c]: (h[f"{c}Elo"], h.get(f"{c}FideId")) for h in _real_games()
-            for c in ("White", "Black")}
+    tags = {
+        h[c]: (h[f"{c}Elo"], h.get(f"{c}FideId")) for h in _real_games() for c in ("White", "Black")
+    }
     for h in _headers("armageddon.pgn"):
         for c in ("White", "Black"):
             tags[h[c]] = (h[f"{c}Elo"], h[f"{c}FideId"])
@@ -133,18 +146,22 @@ def test_header_records() -> None:
 
 def test_299_gives_each_armageddon_winner_half_a_point(store_2022: EventStore) -> None:
     trf = trf_reader.parse(export_event(store_2022, "trf"))
-    winners = {(g.round, g.white if g.points[0] > g.points[1] else g.black)
-               for g in store_2022.games() if g.armageddon is not None and g.points}
+    winners = {
+        (g.round, g.white if g.points[0] > g.points[1] else g.black)
+        for g in store_2022.games()
+        if g.armageddon is not None and g.points
+    }
     assert len(winners) == 31
-    assert {(rnd, n) for amount, rnd, ids in trf.adjustments for n in ids
-            if amount == Decimal("0.5")} == winners
+    assert {
+        (rnd, n) for amount, rnd, ids in trf.adjustments for n in ids if amount == Decimal("0.5")
+    } == winners
     assert all(amount == Decimal("0.5") for amount, _, _ in trf.adjustments)
 
 
-@pytest.mark.parametrize("fixture", ["path_2022", "path_withdrawn_early", "path_withdrawn_late",
-                                     "path_playoff"])
-def test_a_reader_reproduces_the_standings(fixture: str, request: pytest.FixtureRequest
-                                           ) -> None:
+@pytest.mark.parametrize(
+    "fixture", ["path_2022", "path_withdrawn_early", "path_withdrawn_late", "path_playoff"]
+)
+def test_a_reader_reproduces_the_standings(fixture: str, request: pytest.FixtureRequest) -> None:
     """Points column == standings; codes by 162 plus 299 == points column."""
     trf, rows = _report(request.getfixturevalue(fixture))
     for row in rows.values():
@@ -152,8 +169,7 @@ def test_a_reader_reproduces_the_standings(fixture: str, request: pytest.Fixture
         assert trf.computed_points(row.number) == row.points, row.player
 
 
-def test_withdrawn_under_half_is_unranked_and_counts_for_nobody(path_withdrawn_early: Path
-                                                               ) -> None:
+def test_withdrawn_under_half_is_unranked_and_counts_for_nobody(path_withdrawn_early: Path) -> None:
     """§9 a: Tari (6) withdrew after 4 games. His played games stay (they are rated); his
     later games are forfeits; nobody's points include any game of his, which 299 says."""
     trf, rows = _report(path_withdrawn_early)
@@ -168,8 +184,7 @@ def test_withdrawn_under_half_is_unranked_and_counts_for_nobody(path_withdrawn_e
     assert sorted(int(x.rank) for n, x in trf.players.items() if n != 6) == list(range(1, 10))
     assert any("Tari" in c and "§9 a" in c for c in trf.comments)
     # Every game against Tari is taken away again: -3 for a forfeit win, -1 for a draw.
-    taken = {(rnd, n): amount for amount, rnd, ids in trf.adjustments if amount < 0
-             for n in ids}
+    taken = {(rnd, n): amount for amount, rnd, ids in trf.adjustments if amount < 0 for n in ids}
     assert taken[(5, tari.rounds[4].opponent)] == Decimal(-3)
     assert taken[(1, tari.rounds[0].opponent)] == Decimal(-1)
     assert (1, 6) in taken  # his own draw is taken from him too
@@ -192,8 +207,20 @@ def test_trf16_is_the_classical_tournament(store_2022: EventStore) -> None:
     cut = [x[:80] + x[89:] for x in new.split("\r\n") if x.startswith("001")]
     assert [x[:80] + x[89:] for x in old.split("\r\n") if x.startswith("001")] == cut
     tags = {x[:3] for x in old.split("\r\n") if x}
-    assert tags == {"###", "012", "022", "032", "042", "052", "062", "072", "092", "122",
-                    "132", "001"}
+    assert tags == {
+        "###",
+        "012",
+        "022",
+        "032",
+        "042",
+        "052",
+        "062",
+        "072",
+        "092",
+        "122",
+        "132",
+        "001",
+    }
     trf = trf_reader.parse(old)
     wins = {n: sum(r.code in "1+" for r in p.rounds) for n, p in trf.players.items()}
     draws = {n: sum(r.code == "=" for r in p.rounds) for n, p in trf.players.items()}
@@ -202,13 +229,21 @@ def test_trf16_is_the_classical_tournament(store_2022: EventStore) -> None:
         assert int(p.rank) == 1 + sum(o.points > p.points for o in trf.players.values())
     # Carlsen 6, Mamedyarov 5.5, Anand and Vachier-Lagrave 5 (both 3rd), ... Radjabov 3.
     assert [(trf.players[n].points, trf.players[n].rank) for n in (2, 5, 4, 7, 10)] == [
-        (Decimal(6), "1"), (Decimal("5.5"), "2"), (Decimal(5), "3"), (Decimal(5), "3"),
-        (Decimal(3), "10")]
+        (Decimal(6), "1"),
+        (Decimal("5.5"), "2"),
+        (Decimal(5), "3"),
+        (Decimal(5), "3"),
+        (Decimal(3), "10"),
+    ]
 
 
 def test_given_details_fill_the_arbiter_records(store_2022: EventStore) -> None:
-    details = EventDetails(city="Stavanger", federation="NOR", chief_arbiter="Doe, Jane",
-                           deputy_arbiters=("Roe, Richard", "Poe, Edgar"))
+    details = EventDetails(
+        city="Stavanger",
+        federation="NOR",
+        chief_arbiter="Doe, Jane",
+        deputy_arbiters=("Roe, Richard", "Poe, Edgar"),
+    )
     trf = trf_reader.parse(export_event(store_2022, "trf", details))
     assert trf.tags["102"] == ["Doe, Jane"]
     assert trf.tags["112"] == ["Roe, Richard", "Poe, Edgar"]
@@ -231,13 +266,21 @@ def test_the_playoff_blitz_report(store_playoff: EventStore) -> None:
     trf = trf_reader.parse(export_event(store_playoff, "trf-playoff"))
     assert trf.tags["012"] == ["Norway Chess 2022 Play-off"]
     assert (trf.tags["042"], trf.tags["052"], trf.tags["142"]) == (
-        ["2022/06/10"], ["2022/06/10"], ["2"])
+        ["2022/06/10"],
+        ["2022/06/10"],
+        ["2"],
+    )
     carlsen, mamedyarov = trf.players[1], trf.players[2]
     assert (carlsen.name, carlsen.points, carlsen.rank) == ("Carlsen, Magnus", 1, "2")
     assert (mamedyarov.name, mamedyarov.points, mamedyarov.rank) == (
-        "Mamedyarov, Shakhriyar", 1, "1")
-    assert [(r.opponent, r.colour, r.code) for r in carlsen.rounds] == [(2, "w", "1"),
-                                                                      (2, "b", "0")]
+        "Mamedyarov, Shakhriyar",
+        1,
+        "1",
+    )
+    assert [(r.opponent, r.colour, r.code) for r in carlsen.rounds] == [
+        (2, "w", "1"),
+        (2, "b", "0"),
+    ]
     assert trf.computed_points(1) == trf.computed_points(2) == 1
 
 
@@ -266,6 +309,7 @@ def test_a_round_robin_playoff_report_has_one_block_a_round(tied: int, tmp_path:
     rounds = int(trf.tags["142"][0])
     # FIDE's reader reads as many rounds as record 142 says, and the lot's ranks as given.
     from tests.export import tiebreakserver
+
     read = tiebreakserver.assert_reads_and_agrees(text, tmp_path)
     assert read["tiebreakResult"]["round"] == rounds
     assert rounds == 2 * (tied - 1 if tied % 2 == 0 else tied)
@@ -274,8 +318,9 @@ def test_a_round_robin_playoff_report_has_one_block_a_round(tied: int, tmp_path:
         assert len(line.rounds) == rounds
         player = state.players[number - 1]
         for rnd, block in enumerate(line.rounds, start=1):
-            game = next((g for g in state.games if g.round == rnd
-                         and player in (g.white, g.black)), None)
+            game = next(
+                (g for g in state.games if g.round == rnd and player in (g.white, g.black)), None
+            )
             if game is None:  # the bye of an odd number of players
                 assert (block.opponent, block.colour, block.code) == (0, "-", "Z")
                 continue
@@ -290,8 +335,9 @@ def test_no_playoff_no_playoff_report(store_2022: EventStore) -> None:
         export_event(store_2022, "trf-playoff")
 
 
-@pytest.mark.parametrize(("players", "cycles", "code"), [(5, 1, "FIDE_ROUNDROBIN"),
-                                                         (4, 2, "FIDE_DOUBLEROUNDROBIN")])
+@pytest.mark.parametrize(
+    ("players", "cycles", "code"), [(5, 1, "FIDE_ROUNDROBIN"), (4, 2, "FIDE_DOUBLEROUNDROBIN")]
+)
 def test_other_fields(players: int, cycles: int, code: str, tmp_path: Path) -> None:
     """An odd field's bye is "0000 - Z" (no game, no points); a double round robin in FIDE's
     order (the default: the first cycle's last two rounds swapped) is FIDE_DOUBLEROUNDROBIN."""
@@ -299,8 +345,9 @@ def test_other_fields(players: int, cycles: int, code: str, tmp_path: Path) -> N
     from tests.rules.helpers import small_profile
 
     text = small_profile(players, cycles).source_text
-    store = EventStore.create(tmp_path / "e.db",
-                              [PlayerInput(f"Player {i}") for i in range(1, players + 1)], text)
+    store = EventStore.create(
+        tmp_path / "e.db", [PlayerInput(f"Player {i}") for i in range(1, players + 1)], text
+    )
     try:
         for g in store.games(1):
             store.enter_result(1, g.white, g.black, "1/2-1/2", armageddon="1/2-1/2")
@@ -317,8 +364,9 @@ def test_other_fields(players: int, cycles: int, code: str, tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(("basis", "code"), [("event_points", "SB"), ("main_game", "SBMG")])
-def test_sonneborn_berger_of_the_main_games_is_not_called_fides_sb(basis: str, code: str,
-                                                                    tmp_path: Path) -> None:
+def test_sonneborn_berger_of_the_main_games_is_not_called_fides_sb(
+    basis: str, code: str, tmp_path: Path
+) -> None:
     """FIDE's SB (and TieBreakServer's) multiplies the file's own points (162 + 299: the
     event's 3 / 1.5 / 1 / 0). SB from the main games alone (1 / ½ / 0) is something else:
     it is written as the event's own tie-break SBMG (FIDE C.07 4.1) and defined in a ###

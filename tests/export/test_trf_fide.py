@@ -22,17 +22,19 @@ from tests.export import tiebreakserver, trf_reader
 from tests.rules.helpers import small_profile
 
 
-@pytest.mark.parametrize("fixture", ["path_2022", "path_withdrawn_early", "path_withdrawn_late",
-                                     "path_playoff"])
-def test_fides_reader_reads_trf16_and_agrees_with_its_ranks(fixture: str, tmp_path: Path,
-                                                           request: pytest.FixtureRequest
-                                                           ) -> None:
+@pytest.mark.parametrize(
+    "fixture", ["path_2022", "path_withdrawn_early", "path_withdrawn_late", "path_playoff"]
+)
+def test_fides_reader_reads_trf16_and_agrees_with_its_ranks(
+    fixture: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     with EventStore.open(request.getfixturevalue(fixture)) as store:
         text = export_event(store, "trf16")
     out = tiebreakserver.assert_reads_and_agrees(text, tmp_path)
     trf = trf_reader.parse(text)
-    scores = {c["cid"]: Decimal(str(c["tiebreakScore"][0]))
-              for c in out["tiebreakResult"]["competitors"]}
+    scores = {
+        c["cid"]: Decimal(str(c["tiebreakScore"][0])) for c in out["tiebreakResult"]["competitors"]
+    }
     assert scores == {n: p.points for n, p in trf.players.items()}
 
 
@@ -48,9 +50,11 @@ def test_fides_reader_reads_the_playoff_report(path_playoff: Path, tmp_path: Pat
 
 def _decisive_event(path: Path, n: int, cycles: int) -> EventStore:
     """Every game won by the lower pairing number: no draw, no Armageddon, no 299."""
-    store = EventStore.create(path, [PlayerInput(f"Player {i:02d}", fide_id=str(1000 + i))
-                                     for i in range(1, n + 1)],
-                              small_profile(n, cycles).source_text)
+    store = EventStore.create(
+        path,
+        [PlayerInput(f"Player {i:02d}", fide_id=str(1000 + i)) for i in range(1, n + 1)],
+        small_profile(n, cycles).source_text,
+    )
     for g in store.games():
         store.enter_result(g.round, g.white, g.black, "1-0" if g.white < g.black else "0-1")
     return store
@@ -71,9 +75,9 @@ def test_a_large_event_gets_its_report_and_fides_reader_agrees(tmp_path: Path) -
 
 
 def test_points_that_do_not_fit_are_never_refused() -> None:
-    assert [points_field(Decimal(x)) for x in ("0", "9.5", "99.5", "100", "294", "138.5",
-                                               "-3")] == [" 0.0", " 9.5", "99.5", " 100",
-                                                          " 294", "    ", "-3.0"]
+    assert [
+        points_field(Decimal(x)) for x in ("0", "9.5", "99.5", "100", "294", "138.5", "-3")
+    ] == [" 0.0", " 9.5", "99.5", " 100", " 294", "    ", "-3.0"]
 
 
 def test_a_half_above_99_5_is_blank_and_named(tmp_path: Path) -> None:
@@ -82,12 +86,18 @@ def test_a_half_above_99_5_is_blank_and_named(tmp_path: Path) -> None:
     them from the codes and 299."""
     profile = small_profile(12).source_text.replace("\nwin = 3\n", "\nwin = 10\n", 1)
     profile = profile.replace("forfeit_win = 3", "forfeit_win = 10", 1)
-    with EventStore.create(tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(1, 13)],
-                           profile) as store:
+    with EventStore.create(
+        tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(1, 13)], profile
+    ) as store:
         for g in store.games():
             if 1 in (g.white, g.black) and g.round == 11:
-                store.enter_result(g.round, g.white, g.black, "1/2-1/2",
-                                   armageddon="1-0" if g.white == 1 else "0-1")
+                store.enter_result(
+                    g.round,
+                    g.white,
+                    g.black,
+                    "1/2-1/2",
+                    armageddon="1-0" if g.white == 1 else "0-1",
+                )
             elif 1 in (g.white, g.black):
                 store.enter_result(g.round, g.white, g.black, "1-0" if g.white == 1 else "0-1")
         points = next(r.points for r in store.standings() if r.number == 1)
@@ -102,8 +112,9 @@ def test_a_half_above_99_5_is_blank_and_named(tmp_path: Path) -> None:
 def test_a_part_way_report(tmp_path: Path) -> None:
     """Five players (a bye each round): round 1 complete but for one game not yet played and
     one draw whose Armageddon is due; nothing after round 1 is listed, byes included."""
-    with EventStore.create(tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(1, 6)],
-                           small_profile(5).source_text) as store:
+    with EventStore.create(
+        tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(1, 6)], small_profile(5).source_text
+    ) as store:
         first, second = store.games(1)
         store.enter_result(1, first.white, first.black, "1/2-1/2")  # Armageddon due
         new, old = export_event(store, "trf"), export_event(store, "trf16")
@@ -116,19 +127,23 @@ def test_a_part_way_report(tmp_path: Path) -> None:
     assert (trf.players[bye].rounds[0].opponent, trf.players[bye].rounds[0].code) == (0, "Z")
     line = next(x for x in new.split("\r\n") if x.startswith(f"001 {bye:>4}"))
     assert trf_reader.col(line, 92, 99) == "0000 - Z"
-    assert [r.code for r in (trf.players[second.white].rounds[0],
-                             trf.players[first.white].rounds[0])] == ["?", "="]
+    assert [
+        r.code for r in (trf.players[second.white].rounds[0], trf.players[first.white].rounds[0])
+    ] == ["?", "="]
     # TRF16 has no "?": a game not played yet is a blank block (at a line's end, nothing).
     assert [r.code for r in trf16.players[second.white].rounds] in ([], [" "])
     assert trf16.players[first.white].points == Decimal("0.5")
     assert sorted((a, n) for a, _, ids in trf.adjustments for n in ids) == sorted(
-        (Decimal(-1), n) for n in (first.white, first.black))
+        (Decimal(-1), n) for n in (first.white, first.black)
+    )
 
 
 def _names(tmp_path: Path, *names: str) -> EventStore:
-    return EventStore.create(tmp_path / "e.db",
-                             [PlayerInput(n, fide_id=str(100 + i), federation="NOR")
-                              for i, n in enumerate(names)], small_profile(len(names)).source_text)
+    return EventStore.create(
+        tmp_path / "e.db",
+        [PlayerInput(n, fide_id=str(100 + i), federation="NOR") for i, n in enumerate(names)],
+        small_profile(len(names)).source_text,
+    )
 
 
 def test_latin_1_where_every_name_fits(tmp_path: Path) -> None:
@@ -143,8 +158,11 @@ def test_latin_1_where_every_name_fits(tmp_path: Path) -> None:
 
 def test_latin_1_refuses_a_name_it_cannot_write(tmp_path: Path) -> None:
     with _names(tmp_path, "Ølberg, Åse", "Đukić, Nikola", "Wang, Hao", "Oh, Ann") as store:
-        with pytest.raises(ExportError, match=r"Latin-1 cannot write 'Đ' in player 2 "
-                                              r"'Đukić, Nikola'"):
+        with pytest.raises(
+            ExportError,
+            match=r"Latin-1 cannot write 'Đ' in player 2 "
+            r"'Đukić, Nikola'",
+        ):
             export_event(store, "trf", encoding="latin-1")
         assert export_event(store, "trf").startswith("### Encoding: UTF-8")
         with pytest.raises(ExportError, match="for the TRF reports"):
@@ -154,10 +172,15 @@ def test_latin_1_refuses_a_name_it_cannot_write(tmp_path: Path) -> None:
 def test_what_fide_requires_is_listed(tmp_path: Path) -> None:
     with _names(tmp_path, "A, A", "B, B", "C, C", "D, D") as store:
         _, gaps = export_report(store, "trf")
-        assert [g[:12] for g in gaps] == ["TRF 022: the", "TRF 032: the", "TRF 042/052:",
-                                          "TRF 102: no "]
-        store.set_report_details({"city": "Oslo", "federation": "NOR",
-                                  "chief_arbiter": "Doe, Jane"})
+        assert [g[:12] for g in gaps] == [
+            "TRF 022: the",
+            "TRF 032: the",
+            "TRF 042/052:",
+            "TRF 102: no ",
+        ]
+        store.set_report_details(
+            {"city": "Oslo", "federation": "NOR", "chief_arbiter": "Doe, Jane"}
+        )
         store.set_round_schedule(1, date="2026-01-02", start_time=None)
         store.set_player_details("B, B", {"fide_id": None, "federation": None})
         _, gaps = export_report(store, "trf16")
@@ -165,4 +188,5 @@ def test_what_fide_requires_is_listed(tmp_path: Path) -> None:
         "TRF 132: no date for rounds 2, 3 (normtui round DB ROUND --date YYYY-MM-DD)",
         "TRF 001: no FIDE id for 1 of 4 players: 2 B (normtui player DB PLAYER --fide-id N)",
         "TRF 001: no federation for 1 of 4 players: 2 B (normtui player DB PLAYER "
-        "--federation FED)"]
+        "--federation FED)",
+    ]

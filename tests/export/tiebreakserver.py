@@ -24,17 +24,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def location() -> Path | None:
     """The TieBreakServer folder, or ``None`` when it is not on this machine."""
-    candidates = [os.environ.get("NORMTUI_TIEBREAKSERVER"),
-                  ROOT.parent / "shared" / "tools" / "TieBreakServer",
-                  "/work/shared/tools/TieBreakServer"]
+    candidates = [
+        os.environ.get("NORMTUI_TIEBREAKSERVER"),
+        ROOT.parent / "shared" / "tools" / "TieBreakServer",
+        "/work/shared/tools/TieBreakServer",
+    ]
     for place in candidates:
         if place and (Path(place) / "tiebreakchecker.py").is_file():
             return Path(place)
     return None
 
 
-def check(text: str, tmp_path: Path, *, encoding: str = "utf-8",
-          extra: tuple[str, ...] = ()) -> dict[str, Any]:
+def check(
+    text: str, tmp_path: Path, *, encoding: str = "utf-8", extra: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Write ``text`` (a TRF) in ``encoding``, run ``tiebreakchecker.py -c`` on it and return
     its JSON. Skips the test when TieBreakServer is not here."""
     where = location()
@@ -45,18 +48,26 @@ def check(text: str, tmp_path: Path, *, encoding: str = "utf-8",
     args = [sys.executable, "-B", str(where / "tiebreakchecker.py"), "-i", str(path), "-c"]
     if encoding != "latin-1":  # its default
         args += ["-b", encoding]
-    done = subprocess.run([*args, *extra], capture_output=True, text=True, cwd=where,
-                          timeout=60, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    done = subprocess.run(
+        [*args, *extra],
+        capture_output=True,
+        text=True,
+        cwd=where,
+        timeout=60,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
     try:
         out: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
-        raise AssertionError(f"TieBreakServer did not answer JSON: {done.stdout[-500:]}"
-                             f"{done.stderr[-500:]}") from None
+        raise AssertionError(
+            f"TieBreakServer did not answer JSON: {done.stdout[-500:]}{done.stderr[-500:]}"
+        ) from None
     return out
 
 
-def assert_reads_and_agrees(text: str, tmp_path: Path, *, encoding: str = "utf-8",
-                            extra: tuple[str, ...] = ()) -> dict[str, Any]:
+def assert_reads_and_agrees(
+    text: str, tmp_path: Path, *, encoding: str = "utf-8", extra: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """TieBreakServer reads the file without an error, and its ranks are the file's."""
     out = check(text, tmp_path, encoding=encoding, extra=extra)
     assert out["status"]["error"] == [], out["status"]

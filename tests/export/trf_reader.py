@@ -43,10 +43,17 @@ class Trf:
 
     def value(self, code: str) -> Decimal:
         """Points of a result code under record 162 (FIDE's defaults where it is silent)."""
-        s = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0), "A": Decimal(0),
-             **self.scoring}
-        return {"1": s["W"], "+": s["W"], "=": s["D"], "0": s["L"], "-": s["A"],
-                "Z": s["A"], " ": s["A"], "?": s.get("X", s["D"])}[code]
+        s = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0), "A": Decimal(0), **self.scoring}
+        return {
+            "1": s["W"],
+            "+": s["W"],
+            "=": s["D"],
+            "0": s["L"],
+            "-": s["A"],
+            "Z": s["A"],
+            " ": s["A"],
+            "?": s.get("X", s["D"]),
+        }[code]
 
     def computed_points(self, number: int) -> Decimal:
         """What a TRF26 reader makes of a player's points: codes by 162, plus 299."""
@@ -56,13 +63,13 @@ class Trf:
 
 def col(line: str, first: int, last: int) -> str:
     """Columns ``first``..``last`` (1-based, inclusive), as the FIDE tables number them."""
-    return line[first - 1:last].ljust(last - first + 1)
+    return line[first - 1 : last].ljust(last - first + 1)
 
 
 def parse(text: str) -> Trf:
     assert text.endswith(EOL) and "\n" not in text.replace(EOL, ""), "lines end in CR LF"
     trf = Trf()
-    for line in text[:-len(EOL)].split(EOL):
+    for line in text[: -len(EOL)].split(EOL):
         tag = line[:3]
         if tag == "###":
             trf.comments.append(line)
@@ -70,16 +77,27 @@ def parse(text: str) -> Trf:
             rounds = []
             start = 92
             while start <= len(line):
-                rounds.append(Round(int(col(line, start, start + 3).strip() or 0),
-                                    col(line, start + 5, start + 5),
-                                    col(line, start + 7, start + 7)))
+                rounds.append(
+                    Round(
+                        int(col(line, start, start + 3).strip() or 0),
+                        col(line, start + 5, start + 5),
+                        col(line, start + 7, start + 7),
+                    )
+                )
                 start += 10
-            p = PlayerRecord(int(col(line, 5, 8)), col(line, 10, 10).strip(),
-                             col(line, 11, 13).strip(), col(line, 15, 47).rstrip(),
-                             col(line, 49, 52).strip(), col(line, 54, 56).strip(),
-                             col(line, 58, 68).strip(), col(line, 70, 79).strip(),
-                             Decimal(col(line, 81, 84).strip() or "NaN"),
-                             col(line, 86, 89).strip(), rounds)
+            p = PlayerRecord(
+                int(col(line, 5, 8)),
+                col(line, 10, 10).strip(),
+                col(line, 11, 13).strip(),
+                col(line, 15, 47).rstrip(),
+                col(line, 49, 52).strip(),
+                col(line, 54, 56).strip(),
+                col(line, 58, 68).strip(),
+                col(line, 70, 79).strip(),
+                Decimal(col(line, 81, 84).strip() or "NaN"),
+                col(line, 86, 89).strip(),
+                rounds,
+            )
             trf.players[p.number] = p
         elif tag == "162":
             at = 6

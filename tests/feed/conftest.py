@@ -67,8 +67,11 @@ class Board:
         self.play(float("inf"))
 
     def game(self, white: str) -> int:
-        return next(g.number for g in self.replay.games
-                    if g.tags["White"].startswith(white) and not g.armageddon)
+        return next(
+            g.number
+            for g in self.replay.games
+            if g.tags["White"].startswith(white) and not g.armageddon
+        )
 
 
 @pytest.fixture

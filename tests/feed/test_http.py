@@ -63,8 +63,9 @@ class Server(http.server.ThreadingHTTPServer):
 def serving(directory: Path) -> Iterator[str]:
     """An HTTP server on 127.0.0.1 (a free port) serving ``directory``, in a thread."""
     httpd = Server(("127.0.0.1", 0), partial(Handler, directory=str(directory)))
-    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
+    thread = threading.Thread(
+        target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{httpd.server_address[1]}"
@@ -120,15 +121,19 @@ def test_a_broadcast_pgn_url_is_polled(server: str, demo: EventStore) -> None:
     assert {b.board for b in report.boards} == {1, 2, 3, 4, 5}
 
 
-@pytest.mark.parametrize(("path", "said"), [
-    ("/slow/broadcast/round-7.pgn", "no whole answer within 0.2 s"),
-    ("/garbage.pgn", "is not PGN"),
-    ("/cut.pgn", "cut short"),
-    ("/nothing-here.pgn", "answers 404"),
-    ("/lcc/garbage/tournament.json", "garbage, not JSON"),
-])
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("/slow/broadcast/round-7.pgn", "no whole answer within 0.2 s"),
+        ("/garbage.pgn", "is not PGN"),
+        ("/cut.pgn", "cut short"),
+        ("/nothing-here.pgn", "answers 404"),
+        ("/lcc/garbage/tournament.json", "garbage, not JSON"),
+    ],
+)
 def test_a_url_that_fails_is_one_line_and_nothing_is_written(
-        server: str, demo: EventStore, path: str, said: str) -> None:
+    server: str, demo: EventStore, path: str, said: str
+) -> None:
     before = dump(demo)
     feed = Feed(demo, open_source(f"{server}{path}", 7, timeout=0.2))
     report = feed.poll()
@@ -147,13 +152,28 @@ def test_a_server_that_goes_quiet_keeps_what_it_said(server: str, demo: EventSto
 
 
 def test_lcc_results_and_moves() -> None:
-    assert [lcc_result(r) for r in ("WHITEWIN", "BLACKWIN", "DRAW", None, "*")] == \
-        ["1-0", "0-1", "1/2-1/2", "*", "*"]
+    assert [lcc_result(r) for r in ("WHITEWIN", "BLACKWIN", "DRAW", None, "*")] == [
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "*",
+    ]
     with pytest.raises(LccFormatError):
         lcc_result("WHITE")
-    text = game_pgn({"name": "T"}, {}, {"white": {"lname": "A"}, "black": {"lname": "B"}},
-                    {"moves": ["e4 100+1", "e5 99+2"], "result": None, "live": True,
-                     "clock": {"white": 90, "black": 80, "time": 1654614000000}}, 1, 1)
+    text = game_pgn(
+        {"name": "T"},
+        {},
+        {"white": {"lname": "A"}, "black": {"lname": "B"}},
+        {
+            "moves": ["e4 100+1", "e5 99+2"],
+            "result": None,
+            "live": True,
+            "clock": {"white": 90, "black": 80, "time": 1654614000000},
+        },
+        1,
+        1,
+    )
     # lila: the clock object is the one to believe for the last moves.
     assert "e4 {[%clk 0:01:30]}" in text and "e5 {[%clk 0:01:20]}" in text
     assert '[ReferenceTime "W/2022-06-07T15:00:00+00:00"]' in text
@@ -161,7 +181,9 @@ def test_lcc_results_and_moves() -> None:
 
 def test_the_recorded_files_are_here() -> None:
     assert sorted(p.name for p in (DATA / "lcc" / "round-7").iterdir()) == [
-        *(f"game-{n}.json" for n in range(1, 7)), "index.json"]
+        *(f"game-{n}.json" for n in range(1, 7)),
+        "index.json",
+    ]
     assert Path(DATA / "broadcast" / "round-7.pgn").read_text().startswith("[ePGN")
 
 
@@ -178,16 +200,19 @@ def test_when_the_next_round_goes_live_its_games_replace_the_last_s(tmp_path: Pa
         index["pairings"] = index["pairings"][:1]
         (tmp_path / "lcc" / "round-8" / "index.json").write_text(json.dumps(index))
         (tmp_path / "lcc" / "round-8" / "game-1.json").write_text(
-            json.dumps({"live": True, "result": None, "moves": ["d4 7190+10"]}))
+            json.dumps({"live": True, "result": None, "moves": ["d4 7190+10"]})
+        )
         poll = source.poll()
         assert [(r.round, r.origin) for r in poll.records] == [(8, "round-8/game-1.json")]
 
 
 # -- hostile servers: an answer nested without end, a server that trickles ----------------------
 
+
 @pytest.mark.parametrize("where", ["tournament.json", "round-7/game-2.json"])
 def test_json_nested_without_end_is_one_line_and_the_watch_goes_on(
-        tmp_path: Path, demo: EventStore, where: str) -> None:
+    tmp_path: Path, demo: EventStore, where: str
+) -> None:
     """400 KB of "[": Python's JSON decoder recurses into each; the feed says one line."""
     shutil.copytree(DATA / "lcc", tmp_path / "lcc")
     (tmp_path / "lcc" / where).write_text("[" * 400_000)
@@ -196,9 +221,9 @@ def test_json_nested_without_end_is_one_line_and_the_watch_goes_on(
         feed = Feed(demo, open_source(f"{url}/lcc/tournament.json"))
         for _ in range(2):  # and again: the watch goes on
             report = feed.poll()
-            assert [p for p in report.problems if "nested too deeply" in p] == \
-                [f"{url}/lcc/{where} answers JSON nested too deeply to read: not LiveChess "
-                 "Cloud's"], report.problems
+            assert [p for p in report.problems if "nested too deeply" in p] == [
+                f"{url}/lcc/{where} answers JSON nested too deeply to read: not LiveChess Cloud's"
+            ], report.problems
     if where == "tournament.json":
         assert dump(demo) == before and report.changes == ()
     else:
@@ -267,8 +292,9 @@ def test_watch_once_against_a_trickling_server_ends(tmp_path: Path) -> None:
     shutil.copyfile(ROOT / "demo.db", db)
     url, stop = _trickle(TRICKLES["headers"], 0.1)
     try:
-        done = CliRunner().invoke(cli, ["watch", str(db), f"{url}/round.pgn", "--once",
-                                        "--timeout", "0.5"])
+        done = CliRunner().invoke(
+            cli, ["watch", str(db), f"{url}/round.pgn", "--once", "--timeout", "0.5"]
+        )
     finally:
         stop.set()
     assert done.exit_code == 2

@@ -81,8 +81,10 @@ def test_moves_taken_back_on_the_board_are_taken_back_here() -> None:
 
 def test_an_illegal_move_keeps_the_game_up_to_the_last_legal_one() -> None:
     game = LiveGame()
-    reading = game.update('[White "A"]\n[Result "*"]\n',
-                          "1. e4 {[%clk 1:59:50]} e5 2. Ke3 {[%clk 1:59:00]} Nc6 3. Nf3 *")
+    reading = game.update(
+        '[White "A"]\n[Result "*"]\n',
+        "1. e4 {[%clk 1:59:50]} e5 2. Ke3 {[%clk 1:59:00]} Nc6 3. Nf3 *",
+    )
     assert reading.broken == "2. Ke3 is not a legal move; the game is kept up to 1...e5"
     assert reading.sans == ("e4", "e5") and reading.result == "*"
     assert reading.text == '[White "A"]\n[Result "*"]\n\n1. e4 {[%clk 1:59:50]} e5 *\n'
@@ -96,15 +98,17 @@ def test_a_null_move_is_not_a_move() -> None:
     assert reading.broken is not None and reading.sans == ("e4",)
 
 
-@pytest.mark.parametrize(("words", "result"), [
-    (["Ke4", "Kd5"], "1-0"),    # both kings on light squares
-    (["Kd4", "Ke5"], "0-1"),    # both on dark squares
-    (["Ke4", "Ke5"], "1/2-1/2"),  # one of each
-])
+@pytest.mark.parametrize(
+    ("words", "result"),
+    [
+        (["Ke4", "Kd5"], "1-0"),  # both kings on light squares
+        (["Kd4", "Ke5"], "0-1"),  # both on dark squares
+        (["Ke4", "Ke5"], "1/2-1/2"),  # one of each
+    ],
+)
 def test_the_kings_in_the_centre_give_the_result(words: list[str], result: str) -> None:
     """DGT: the result is set on the board with both kings on the centre squares."""
-    reading = LiveGame().update('[Result "*"]\n',
-                                f"1. e4 e5 2. Ke2 Ke7 3. {words[0]} {words[1]} *")
+    reading = LiveGame().update('[Result "*"]\n', f"1. e4 e5 2. Ke2 Ke7 3. {words[0]} {words[1]} *")
     assert (reading.signal, reading.result, reading.broken) == (result, result, None)
     assert reading.sans == ("e4", "e5", "Ke2", "Ke7")
     board = chess.Board()
@@ -123,5 +127,7 @@ def test_a_signal_after_a_real_game_ends_the_record_with_its_result() -> None:
 
 
 def test_with_result_adds_a_missing_result_tag() -> None:
-    assert with_result('[White "A"]', "1. e4 *", None, "1-0") == \
-        '[White "A"]\n[Result "1-0"]\n\n1. e4 1-0\n'
+    assert (
+        with_result('[White "A"]', "1. e4 *", None, "1-0")
+        == '[White "A"]\n[Result "1-0"]\n\n1. e4 1-0\n'
+    )

@@ -33,8 +33,9 @@ LCC_CONTROL = TimeControl(1800, 1800, 30, 1)  # read from the clocks: 0:30:52 af
 
 
 def _at(profile: Profile, control: TimeControl) -> Profile:
-    return dataclasses.replace(profile, time_controls={**profile.time_controls,
-                                                       "classical": control})
+    return dataclasses.replace(
+        profile, time_controls={**profile.time_controls, "classical": control}
+    )
 
 
 def _read(text: str) -> Reading:
@@ -43,8 +44,9 @@ def _read(text: str) -> Reading:
 
 
 def _set(profile: Profile, reading: Reading) -> list[str]:
-    return [n.text for n in live_checks("board", reading, "main", profile)
-            if n.short == "clocks set"]
+    return [
+        n.text for n in live_checks("board", reading, "main", profile) if n.short == "clocks set"
+    ]
 
 
 def _folder(tmp_path: Path) -> list[Reading]:
@@ -57,13 +59,15 @@ def _folder(tmp_path: Path) -> list[Reading]:
 
 
 def test_a_real_livechess_folder_raises_no_clock_alarm_at_its_control(
-        tmp_path: Path, profile: Profile) -> None:
+    tmp_path: Path, profile: Profile
+) -> None:
     rapid = _at(profile, RAPID)
     for reading in _folder(tmp_path):
         assert _set(rapid, reading) == [], reading.tags["Round"]
         kept = validate_game(reading.text, "main", rapid)
-        assert not [f for f in kept.findings if f.code.startswith("clock")
-                    and f.severity != "info"], reading.tags["Round"]
+        assert not [
+            f for f in kept.findings if f.code.startswith("clock") and f.severity != "info"
+        ], reading.tags["Round"]
 
 
 def test_every_board_s_two_clocks_are_checked(tmp_path: Path, profile: Profile) -> None:
@@ -75,35 +79,48 @@ def test_every_board_s_two_clocks_are_checked(tmp_path: Path, profile: Profile) 
         assert all("2:00:00" in s and "Regulations §2" in s for s in said)
 
 
-def test_the_first_move_s_time_holds_the_wait_before_the_clocks_started(
-        profile: Profile) -> None:
+def test_the_first_move_s_time_holds_the_wait_before_the_clocks_started(profile: Profile) -> None:
     """``1. c4 {[%clk 00:15:20]} {[%emt 00:53:26]}``: 53 minutes are not White's clock."""
     text = (INVITATIONAL / "round-1" / "game-2.pgn").read_text()
     assert "{[%emt 00:53:26]}" in text
     assert _set(_at(profile, RAPID), _read(text)) == []
 
 
-@pytest.mark.parametrize(("old", "new", "said"), [
-    # White's first move has no time: a clock above the setting is still caught.
-    ("1. e4 {[%clk 00:15:19]}", "1. e4 {[%clk 00:16:19]}",
-     "White's clock shows 0:16:19 after move 1, more than the 0:15:10 it starts with"),
-    # Black's clock set to 10' (with the move's time: it started at 0:10:10).
-    ("e5 {[%clk 00:15:18]} {[%emt 00:00:02]}", "e5 {[%clk 00:10:18]} {[%emt 00:00:02]}",
-     "Black's clock started at 0:10:10, not 0:15:10"),
-    # Black's clock set to 5': far below the control, time or not.
-    ("e5 {[%clk 00:15:18]} {[%emt 00:00:02]}", "e5 {[%clk 00:05:18]}",
-     "Black's clock shows 0:05:18 after move 1, far below the 0:15:00"),
-])
-def test_a_clock_set_wrong_on_a_real_board_is_flagged(profile: Profile, old: str, new: str,
-                                                      said: str) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        # White's first move has no time: a clock above the setting is still caught.
+        (
+            "1. e4 {[%clk 00:15:19]}",
+            "1. e4 {[%clk 00:16:19]}",
+            "White's clock shows 0:16:19 after move 1, more than the 0:15:10 it starts with",
+        ),
+        # Black's clock set to 10' (with the move's time: it started at 0:10:10).
+        (
+            "e5 {[%clk 00:15:18]} {[%emt 00:00:02]}",
+            "e5 {[%clk 00:10:18]} {[%emt 00:00:02]}",
+            "Black's clock started at 0:10:10, not 0:15:10",
+        ),
+        # Black's clock set to 5': far below the control, time or not.
+        (
+            "e5 {[%clk 00:15:18]} {[%emt 00:00:02]}",
+            "e5 {[%clk 00:05:18]}",
+            "Black's clock shows 0:05:18 after move 1, far below the 0:15:00",
+        ),
+    ],
+)
+def test_a_clock_set_wrong_on_a_real_board_is_flagged(
+    profile: Profile, old: str, new: str, said: str
+) -> None:
     text = (INVITATIONAL / "round-1" / "game-1.pgn").read_text()
     assert old in text
     [wrong] = _set(_at(profile, RAPID), _read(text.replace(old, new, 1)))
     assert said in wrong and "Regulations §2" in wrong
 
 
-def test_a_real_livechess_folder_not_begun_reads_each_board_once(tmp_path: Path,
-                                                                   profile: Profile) -> None:
+def test_a_real_livechess_folder_not_begun_reads_each_board_once(
+    tmp_path: Path, profile: Profile
+) -> None:
     folder = tmp_path / "tournament-1"
     shutil.copytree(DATA / "dgt" / "tournament-1", folder)
     poll = FolderSource(folder).poll()
@@ -119,8 +136,7 @@ def _lcc_text() -> str:
     return game_pgn({"name": "LiveChess Cloud game"}, {"date": "2024-01-01"}, pairing, game, 1, 1)
 
 
-def test_a_real_livechess_cloud_game_raises_no_clock_alarm_at_its_control(
-        profile: Profile) -> None:
+def test_a_real_livechess_cloud_game_raises_no_clock_alarm_at_its_control(profile: Profile) -> None:
     own = _at(profile, LCC_CONTROL)
     text = _lcc_text()
     assert _set(own, _read(text)) == []
@@ -135,18 +151,18 @@ def test_a_real_livechess_cloud_game_against_120_minutes_is_warned(profile: Prof
     assert [s.split("'")[0] for s in said] == ["White", "Black"]
     codes = {f.code: f for f in validate_game(text, "main", profile).findings}
     assert codes["clock_below_control"].severity == "warning"
-    assert 'increment of about 3' in codes["clock_increment"].message
+    assert "increment of about 3" in codes["clock_increment"].message
     assert "clock_glitch" not in codes
 
 
 def test_a_livechess_file_without_reference_time_dates_the_end_by_its_writing(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
     """DGT's folders carry no ReferenceTime: §2's 20 minutes run from when the file was last
     written (the result set on the board), not from when the feed first read it."""
     real = next(g for g in round_games(7) if g.tags["White"].startswith("Anand"))
     text = game_text(real, len(real.plies), True, clock.at)
-    text = "\n".join(line for line in text.splitlines()
-                     if not line.startswith("[ReferenceTime"))
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("[ReferenceTime"))
     path = tmp_path / "round-7" / "game-1.pgn"
     path.parent.mkdir()
     path.write_text(text + "\n")
@@ -159,14 +175,18 @@ def test_a_livechess_file_without_reference_time_dates_the_end_by_its_writing(
     assert datetime.fromisoformat(game.result_at) == written  # not clock.at, when it was read
 
 
-@pytest.mark.parametrize(("name", "control"), [
-    ("juegos-nacionales-2019-classical.pgn", TimeControl(5400, 5400, 30, 1)),
-    ("juegos-nacionales-2019-rapid.pgn", RAPID),
-    ("juegos-nacionales-2019-blitz.pgn", TimeControl(240, 240, 2, 1)),
-    ("czech-open-2019.pgn", RAPID),
-])
+@pytest.mark.parametrize(
+    ("name", "control"),
+    [
+        ("juegos-nacionales-2019-classical.pgn", TimeControl(5400, 5400, 30, 1)),
+        ("juegos-nacionales-2019-rapid.pgn", RAPID),
+        ("juegos-nacionales-2019-blitz.pgn", TimeControl(240, 240, 2, 1)),
+        ("czech-open-2019.pgn", RAPID),
+    ],
+)
 def test_real_dgt_boards_at_their_own_control_raise_no_clock_alarm(
-        profile: Profile, name: str, control: TimeControl) -> None:
+    profile: Profile, name: str, control: TimeControl
+) -> None:
     """A DGT clock adds the increment before move 1: 90' + 30" starts at 1:30:30, which is
     right (not "started at 1:30:29, not 1:30:00")."""
     for raw in split_text((DATA / "dgt" / name).read_text()):

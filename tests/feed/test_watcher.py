@@ -27,7 +27,8 @@ def board_game(store: EventStore, board: int) -> object:
 
 
 def test_moves_are_the_boards_live_state_not_changes_to_the_event(
-        demo: EventStore, board: Board, clock: Clock) -> None:
+    demo: EventStore, board: Board, clock: Clock
+) -> None:
     feed = feed_for(demo, board.folder.parent, clock)
     log = len(demo.log(rows=False))
     board.play(until=3)
@@ -58,7 +59,8 @@ def test_the_first_move_starts_a_scheduled_game(tmp_path: Path, clock: Clock) ->
         folder.mkdir(parents=True)
         (folder / "game-1.pgn").write_text(
             f'[Round "8.1"]\n[White "{g.white_name}"]\n[Black "{g.black_name}"]\n'
-            '[Result "*"]\n\n1. e4 {[%clk 01:59:50]} {[%emt 00:00:10]} *\n')
+            '[Result "*"]\n\n1. e4 {[%clk 01:59:50]} {[%emt 00:00:10]} *\n'
+        )
         report = Feed(store, open_source(str(tmp_path / "live")), now=clock).poll()
         [change] = report.changes
         assert change.entry.summary.endswith(": in progress (1. e4)")
@@ -71,7 +73,8 @@ def test_the_first_move_starts_a_scheduled_game(tmp_path: Path, clock: Clock) ->
 
 
 def test_a_finished_game_enters_its_provisional_result_and_a_draw_opens_its_window_at_its_end(
-        demo: EventStore, board: Board, clock: Clock) -> None:
+    demo: EventStore, board: Board, clock: Clock
+) -> None:
     feed = feed_for(demo, board.folder.parent, clock)
     board.to_end()
     clock.at += timedelta(minutes=3)  # read three minutes after the last write
@@ -83,17 +86,16 @@ def test_a_finished_game_enters_its_provisional_result_and_a_draw_opens_its_wind
     assert {c.game_id for c in drawn} == {game.id, board_game(demo, 5).id}  # type: ignore[attr-defined]
     # The window runs from the end of the game by the feed's clock (its ReferenceTime), not
     # from when the file was read.
-    written = START + timedelta(seconds=max(s.at for s in board.steps
-                                            if s.game == 1 and s.finished))
+    written = START + timedelta(
+        seconds=max(s.at for s in board.steps if s.game == 1 and s.finished)
+    )
     assert game.result_at == written.isoformat(timespec="seconds")  # type: ignore[attr-defined]
     assert game.armageddon is not None and game.armageddon.value == "1-0"  # type: ignore[attr-defined]
     assert game.armageddon_from == "feed"  # type: ignore[attr-defined]
     # The whole round now stands as it was played in 2022.
-    real = {(g.tags["White"], g.tags["Black"], g.armageddon): g.result
-            for g in board.replay.games}
+    real = {(g.tags["White"], g.tags["Black"], g.armageddon): g.result for g in board.replay.games}
     for g in demo.games(7):
-        assert g.result is not None and g.result.value == real[(g.white_name, g.black_name,
-                                                                 False)]
+        assert g.result is not None and g.result.value == real[(g.white_name, g.black_name, False)]
         if g.result is MainResult.DRAW:
             assert g.armageddon is not None
             assert g.armageddon.value == real[(g.white_name, g.black_name, True)]
@@ -102,7 +104,8 @@ def test_a_finished_game_enters_its_provisional_result_and_a_draw_opens_its_wind
 
 
 def test_a_record_that_changes_moves_already_kept_waits_for_the_arbiter(
-        demo: EventStore, board: Board, clock: Clock) -> None:
+    demo: EventStore, board: Board, clock: Clock
+) -> None:
     feed = feed_for(demo, board.folder.parent, clock)
     board.play(until=6)
     feed.poll()
@@ -125,7 +128,8 @@ def test_a_record_that_changes_moves_already_kept_waits_for_the_arbiter(
 
 
 def test_a_half_written_file_and_a_vanished_folder_change_nothing(
-        demo: EventStore, board: Board, clock: Clock) -> None:
+    demo: EventStore, board: Board, clock: Clock
+) -> None:
     feed = feed_for(demo, board.folder.parent, clock)
     board.play(until=5)
     feed.poll()
@@ -139,13 +143,15 @@ def test_a_half_written_file_and_a_vanished_folder_change_nothing(
         assert dump(demo) == before, cut
     shutil.rmtree(board.folder.parent)
     report = feed.poll()
-    assert report.problems == (f"the folder {board.folder.parent} is not there (any more); "
-                               "watching on",)
+    assert report.problems == (
+        f"the folder {board.folder.parent} is not there (any more); watching on",
+    )
     assert dump(demo) == before and len(report.boards) == 5
 
 
 def test_a_file_rewritten_while_read_is_read_again_next_time(
-        demo: EventStore, board: Board, clock: Clock, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    demo: EventStore, board: Board, clock: Clock, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     source = FolderSource(board.folder.parent)
     board.play(until=3)
     source.poll()
@@ -169,8 +175,7 @@ def test_a_file_rewritten_while_read_is_read_again_next_time(
     assert source.poll().problems == ()
 
 
-def test_a_fifo_in_the_folder_is_not_waited_on(demo: EventStore, board: Board,
-                                                monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_fifo_in_the_folder_is_not_waited_on(demo: EventStore, board: Board, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A FIFO where a game's file should be, there at the look or swapped in after it: the
     watch says so and reads the other games; it never waits for a writer."""
     import normtui.feed.sources
@@ -186,13 +191,17 @@ def test_a_fifo_in_the_folder_is_not_waited_on(demo: EventStore, board: Board,
 
     def swapped(path: object, *args: object, **kwargs: object) -> os.stat_result:
         # What the look saw: a regular file, replaced by a FIFO before the open.
-        return real(board.folder / "game-1.pgn" if path == fifo else path,  # type: ignore[arg-type]
-                    *args, **kwargs)
+        return real(
+            board.folder / "game-1.pgn" if path == fifo else path,  # type: ignore[arg-type]
+            *args,
+            **kwargs,
+        )
 
     monkeypatch.setattr(normtui.feed.sources.os, "stat", swapped)
     poll = source.poll()
-    assert any("game-9.pgn: cannot be read (not a regular file but a FIFO)" in p
-               for p in poll.problems), poll.problems
+    assert any(
+        "game-9.pgn: cannot be read (not a regular file but a FIFO)" in p for p in poll.problems
+    ), poll.problems
 
 
 def write(folder: Path, name: str, tags: dict[str, str], moves: str) -> None:
@@ -202,17 +211,28 @@ def write(folder: Path, name: str, tags: dict[str, str], moves: str) -> None:
 
 
 def tags(white: str, black: str, result: str = "*", **more: str) -> dict[str, str]:
-    return {"Event": "Norway Chess", "Round": "7", "White": white, "Black": black,
-            "Result": result, **more}
+    return {
+        "Event": "Norway Chess",
+        "Round": "7",
+        "White": white,
+        "Black": black,
+        "Result": result,
+        **more,
+    }
 
 
 ANAND, RADJABOV = "Anand, Viswanathan", "Radjabov, Teimour"
 
 
 def test_a_draw_before_black_s_30th_move_is_raised_and_not_entered(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
-    write(tmp_path / "round-7", "game-1.pgn", tags(ANAND, RADJABOV, "1/2-1/2"),
-          "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2")
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
+    write(
+        tmp_path / "round-7",
+        "game-1.pgn",
+        tags(ANAND, RADJABOV, "1/2-1/2"),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2",
+    )
     report = Feed(demo, open_source(str(tmp_path)), now=clock).poll()
     [notice] = [n for n in report.notices if n.ask]
     assert notice.article == "Regulations §2" and "before Black's move 30" in notice.text
@@ -221,51 +241,77 @@ def test_a_draw_before_black_s_30th_move_is_raised_and_not_entered(
 
 
 def test_clocks_not_set_to_the_time_control_are_raised_at_once(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
     # The classical game started at 90': raised with White's first move.
-    write(tmp_path / "round-7", "game-1.pgn", tags(ANAND, RADJABOV),
-          "1. e4 {[%clk 01:29:50]} {[%emt 00:00:10]} *")
+    write(
+        tmp_path / "round-7",
+        "game-1.pgn",
+        tags(ANAND, RADJABOV),
+        "1. e4 {[%clk 01:29:50]} {[%emt 00:00:10]} *",
+    )
     # Tari-Carlsen's Armageddon (the pairing's second game) with both clocks at 10'.
-    write(tmp_path / "round-7", "game-3.pgn", tags("Tari, Aryan", "Carlsen, Magnus"),
-          "1. e4 e5 *")
-    write(tmp_path / "round-7", "game-6.pgn", tags("Tari, Aryan", "Carlsen, Magnus"),
-          "1. e4 {[%clk 00:09:58]} {[%emt 00:00:02]} e5 {[%clk 00:09:57]} {[%emt 00:00:03]} *")
+    write(tmp_path / "round-7", "game-3.pgn", tags("Tari, Aryan", "Carlsen, Magnus"), "1. e4 e5 *")
+    write(
+        tmp_path / "round-7",
+        "game-6.pgn",
+        tags("Tari, Aryan", "Carlsen, Magnus"),
+        "1. e4 {[%clk 00:09:58]} {[%emt 00:00:02]} e5 {[%clk 00:09:57]} {[%emt 00:00:03]} *",
+    )
     report = Feed(demo, open_source(str(tmp_path)), now=clock).poll()
     lines = [n.line for n in report.notices if n.ask]
-    assert ("round 7 board 1: White's clock started at 1:30:00, not 2:00:00 (120' + 10\" "
-            "from move 41, Regulations §2)") in lines
-    assert any(line.startswith("round 7 board 3 Armageddon: Black's clock started at 0:10:00, "
-                               "not 0:07:00") and "Regulations §3" in line for line in lines)
+    assert (
+        "round 7 board 1: White's clock started at 1:30:00, not 2:00:00 (120' + 10\" "
+        "from move 41, Regulations §2)"
+    ) in lines
+    assert any(
+        line.startswith("round 7 board 3 Armageddon: Black's clock started at 0:10:00, not 0:07:00")
+        and "Regulations §3" in line
+        for line in lines
+    )
 
 
 def test_a_glitch_at_zero_is_not_a_flag_fall_but_a_last_zero_is_asked(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
-    write(tmp_path / "round-7", "game-1.pgn", tags(ANAND, RADJABOV),
-          "1. e4 {[%clk 01:59:50]} e5 {[%clk 01:59:40]} 2. Nf3 {[%clk 00:00:00]} "
-          "Nc6 {[%clk 01:59:30]} 3. Bb5 {[%clk 01:59:10]} a6 {[%clk 00:00:00]} *")
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
+    write(
+        tmp_path / "round-7",
+        "game-1.pgn",
+        tags(ANAND, RADJABOV),
+        "1. e4 {[%clk 01:59:50]} e5 {[%clk 01:59:40]} 2. Nf3 {[%clk 00:00:00]} "
+        "Nc6 {[%clk 01:59:30]} 3. Bb5 {[%clk 01:59:10]} a6 {[%clk 00:00:00]} *",
+    )
     report = Feed(demo, open_source(str(tmp_path)), now=clock).poll()
     info = [n.text for n in report.notices if not n.ask]
     asks = [n for n in report.notices if n.ask]
-    assert any("White's clock read 0:00:00 after 2. Nf3, then 1:59:10: a glitch" in t
-               for t in info)
+    assert any("White's clock read 0:00:00 after 2. Nf3, then 1:59:10: a glitch" in t for t in info)
     assert [n.text for n in asks] == [
-        "Black's clock reads 0:00:00 after 3...a6: has the flag fallen?"]
+        "Black's clock reads 0:00:00 after 3...a6: has the flag fallen?"
+    ]
     assert asks[0].article == "FIDE Laws art. 6.9"
 
 
 def test_an_illegal_move_keeps_the_game_and_says_where_it_broke(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
-    write(tmp_path / "round-7", "game-1.pgn", tags(ANAND, RADJABOV),
-          "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Qxe8 *")
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
+    write(
+        tmp_path / "round-7",
+        "game-1.pgn",
+        tags(ANAND, RADJABOV),
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Qxe8 *",
+    )
     report = Feed(demo, open_source(str(tmp_path)), now=clock).poll()
-    assert any(n.text == "4. Qxe8 is not a legal move; the game is kept up to 3...Nf6"
-               for n in report.notices)
+    assert any(
+        n.text == "4. Qxe8 is not a legal move; the game is kept up to 3...Nf6"
+        for n in report.notices
+    )
     live = demo.live_record(board_game(demo, 1).id, "main")  # type: ignore[attr-defined]
     assert live is not None and live.text.rstrip().endswith("3. Bb5 Nf6 *")
 
 
 def test_the_kings_in_the_centre_are_the_result_not_moves(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
     """A long game ending drawn by the kings (one on a light square, one on a dark one)."""
     real = next(g for g in round_games(7) if g.tags["White"] == ANAND)
     text = game_text(real, len(real.plies), False, clock.at)
@@ -281,16 +327,20 @@ def test_the_kings_in_the_centre_are_the_result_not_moves(
 
 
 def test_a_game_of_no_pairing_and_reversed_colours_are_raised_not_kept(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
     write(tmp_path / "round-7", "game-1.pgn", tags("Nakamura, Hikaru", RADJABOV), "1. e4 *")
     write(tmp_path / "round-7", "game-2.pgn", tags(RADJABOV, ANAND), "1. e4 *")
     before = dump(demo)
     report = Feed(demo, open_source(str(tmp_path)), now=clock).poll()
     lines = [n.line for n in report.notices]
-    assert any("Nakamura, Hikaru - Radjabov, Teimour: not placed, no board of round 7" in line
-               for line in lines)
-    assert any("Radjabov, Teimour has White, but Anand, Viswanathan has White" in line
-               for line in lines)
+    assert any(
+        "Nakamura, Hikaru - Radjabov, Teimour: not placed, no board of round 7" in line
+        for line in lines
+    )
+    assert any(
+        "Radjabov, Teimour has White, but Anand, Viswanathan has White" in line for line in lines
+    )
     assert dump(demo) == before and report.needs_arbiter
 
 
@@ -303,24 +353,26 @@ def test_only_what_changed_is_read_again(demo: EventStore, board: Board, clock: 
     assert feed.poll().read == 5
 
 
-def test_the_feed_s_clock_skew_is_not_believed(demo: EventStore, tmp_path: Path,
-                                               clock: Clock) -> None:
+def test_the_feed_s_clock_skew_is_not_believed(
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
     """A ReferenceTime in the future (the board computer's clock ahead) is not believed."""
     ahead = (clock.at + timedelta(minutes=30)).isoformat()
-    write(tmp_path / "round-7", "game-3.pgn", tags("Tari, Aryan", "Carlsen, Magnus"),
-          "1. e4 e5 *")
-    write(tmp_path / "round-7", "game-6.pgn",
-          tags("Tari, Aryan", "Carlsen, Magnus", "1-0", ReferenceTime=f"W/{ahead}"),
-          "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")
+    write(tmp_path / "round-7", "game-3.pgn", tags("Tari, Aryan", "Carlsen, Magnus"), "1. e4 e5 *")
+    write(
+        tmp_path / "round-7",
+        "game-6.pgn",
+        tags("Tari, Aryan", "Carlsen, Magnus", "1-0", ReferenceTime=f"W/{ahead}"),
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+    )
     Feed(demo, open_source(str(tmp_path)), now=clock).poll()
     game = board_game(demo, 3)
     assert game.armageddon is not None and game.armageddon.value == "1-0"  # type: ignore[attr-defined]
 
 
-
-
 def test_a_feed_catching_up_on_a_finished_record_is_behind_not_a_conflict(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
     """Mamedyarov-Giri is finished in the demo (1-0): the feed's record with all its moves but
     still "*" (the result not yet set on the board) is the same game, behind."""
     real = next(g for g in round_games(7) if g.tags["White"].startswith("Mamedyarov"))
@@ -333,7 +385,8 @@ def test_a_feed_catching_up_on_a_finished_record_is_behind_not_a_conflict(
 
 
 def test_a_result_the_board_takes_back_is_put_to_the_arbiter(
-        demo: EventStore, tmp_path: Path, clock: Clock) -> None:
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
     real = next(g for g in round_games(7) if g.tags["White"].startswith("Anand"))
     folder = tmp_path / "round-7"
     folder.mkdir()

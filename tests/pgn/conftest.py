@@ -30,6 +30,8 @@ def only(report: GameReport, code: str) -> Finding:
 @pytest.fixture(scope="session")
 def check(profile: Profile) -> Check:
     """check("illegal_move.pgn", "main") -> the reports of that fixture file."""
+
     def run(name: str, stage: Stage = "main") -> list[GameReport]:
         return list(validate_file(PGN_DATA / name, stage, profile))
+
     return run

@@ -14,16 +14,20 @@ Check = Callable[..., list[GameReport]]
 
 def test_every_code_is_shown_by_a_fixture(profile: Profile) -> None:
     seen: set[str] = set()
-    stages: dict[str, Stage] = {"armageddon_draw.pgn": "armageddon",
-                                "clock_playoff.pgn": "playoff",
-                                "clock_above_control_armageddon.pgn": "armageddon"}
+    stages: dict[str, Stage] = {
+        "armageddon_draw.pgn": "armageddon",
+        "clock_playoff.pgn": "playoff",
+        "clock_above_control_armageddon.pgn": "armageddon",
+    }
     for path in sorted(PGN_DATA.glob("*.pgn")):
         if path.name in ("binary.pgn", "utf16.pgn"):
             continue
         for report in validate_file(path, stages.get(path.name, "main"), profile):
             seen.update(f.code for f in report.findings)
-    for expected in (Expectation("Carlsen, Magnus", "Wang, Hao", 2, "1-0"),
-                     Expectation("So, Wesley", "Giri, Anish")):
+    for expected in (
+        Expectation("Carlsen, Magnus", "Wang, Hao", 2, "1-0"),
+        Expectation("So, Wesley", "Giri, Anish"),
+    ):
         for report in validate_file(PGN_DATA / "pairing.pgn", "armageddon", profile, expected):
             seen.update(f.code for f in report.findings)
     assert seen == set(CODES) - {"parser_failure"}  # that one needs a broken parser (test_record)

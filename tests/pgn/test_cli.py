@@ -65,20 +65,40 @@ def test_readable_files_are_checked_even_next_to_an_unreadable_one() -> None:
 
 
 def test_json_shape() -> None:
-    code, out, _ = run("--json", PGN_DATA / "draw_before_move_30.pgn",
-                       DATA_2022 / "classical.pgn")
+    code, out, _ = run("--json", PGN_DATA / "draw_before_move_30.pgn", DATA_2022 / "classical.pgn")
     assert code == 1
     games = json.loads(out)
     assert len(games) == 48
     first = games[0]
-    assert set(first) == {"file", "index", "line", "white", "black", "round", "result", "stage",
-                          "ok", "termination", "findings"}
+    assert set(first) == {
+        "file",
+        "index",
+        "line",
+        "white",
+        "black",
+        "round",
+        "result",
+        "stage",
+        "ok",
+        "termination",
+        "findings",
+    }
     assert (first["index"], first["round"], first["result"], first["ok"]) == (
-        0, "1", "1/2-1/2", False)
+        0,
+        "1",
+        "1/2-1/2",
+        False,
+    )
     assert first["termination"] == "agreement"
-    assert first["findings"] == [{
-        "code": "draw_before_move_30", "severity": "error", "move": "30. Rb1",
-        "message": first["findings"][0]["message"], "rule": "Regulations §2"}]
+    assert first["findings"] == [
+        {
+            "code": "draw_before_move_30",
+            "severity": "error",
+            "move": "30. Rb1",
+            "message": first["findings"][0]["message"],
+            "rule": "Regulations §2",
+        }
+    ]
     assert games[3]["index"] == 0 and games[3]["file"].endswith("classical.pgn")
 
 
@@ -93,9 +113,13 @@ def test_unknown_stage_is_a_usage_error() -> None:
 
 def test_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.pgn"
-    garbage.write_bytes(b"[Event \"x\"\n\xff\xfe{{{ ((( $$$ 1. e4 e5 ?? Qxx9 \x01\x02\n" * 50)
-    proc = subprocess.run([sys.executable, "-m", "normtui", "validate", str(garbage)],
-                          capture_output=True, text=True, check=False)
+    garbage.write_bytes(b'[Event "x"\n\xff\xfe{{{ ((( $$$ 1. e4 e5 ?? Qxx9 \x01\x02\n' * 50)
+    proc = subprocess.run(
+        [sys.executable, "-m", "normtui", "validate", str(garbage)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert "unreadable_text" in proc.stdout
@@ -127,7 +151,8 @@ _WORLD_CUP_GAME = (
     '[Event "World Cup"]\n[Site "Goa"]\n[Date "2025.11.01"]\n[Round "1.1"]\n[White "A, B"]\n'
     '[Black "C, D"]\n[Result "1/2-1/2"]\n\n'
     "1. e4 {[%clk 1:30:25]} e5 {[%clk 1:30:27]} 2. Nf3 {[%clk 1:30:50]} Nc6 {[%clk 1:30:55]} "
-    "3. Bb5 {[%clk 1:31:10]} a6 {[%clk 1:31:20]} 1/2-1/2\n")
+    "3. Bb5 {[%clk 1:31:10]} a6 {[%clk 1:31:20]} 1/2-1/2\n"
+)
 
 
 def _world_cup_profile(tmp_path: Path) -> Path:
@@ -135,10 +160,10 @@ def _world_cup_profile(tmp_path: Path) -> Path:
     from normtui.rules.profile import TimeControl
     from normtui.store.profile_text import replace_time_control
 
-    text = replace_time_control(read_profile_text(), "classical",
-                                TimeControl(5400, 5400, 30, 1))
-    text = text.replace("draw_agreement_after_black_move = 30",
-                        "draw_agreement_after_black_move = 0")
+    text = replace_time_control(read_profile_text(), "classical", TimeControl(5400, 5400, 30, 1))
+    text = text.replace(
+        "draw_agreement_after_black_move = 30", "draw_agreement_after_black_move = 0"
+    )
     path = tmp_path / "world-cup.toml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -168,7 +193,8 @@ def test_profile_that_cannot_be_used_is_one_line(tmp_path: Path) -> None:
 
 
 def test_event_applies_its_stored_profile_and_is_only_read(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import builtins
 
     from normtui.store import EventStore, PlayerInput
@@ -195,16 +221,22 @@ def test_event_applies_its_stored_profile_and_is_only_read(
     assert not (tmp_path / "world-cup.db-wal").exists()
 
 
-@pytest.mark.parametrize("args", [["--event", "{db}", "{db}"],
-                                  ["--event", "{db}", "--profile", "{toml}", "{pgn}"],
-                                  ["--event", "{missing}", "{pgn}"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--event", "{db}", "{db}"],
+        ["--event", "{db}", "--profile", "{toml}", "{pgn}"],
+        ["--event", "{missing}", "{pgn}"],
+    ],
+)
 def test_event_refusals_are_one_line(tmp_path: Path, args: list[str]) -> None:
     from normtui.store import EventStore, PlayerInput
 
     db = tmp_path / "e.db"
     profile = _world_cup_profile(tmp_path)
-    EventStore.create(db, [PlayerInput(f"Player {i}") for i in range(10)],
-                      profile.read_text(encoding="utf-8")).close()
+    EventStore.create(
+        db, [PlayerInput(f"Player {i}") for i in range(10)], profile.read_text(encoding="utf-8")
+    ).close()
     pgn = tmp_path / "g.pgn"
     pgn.write_text(_WORLD_CUP_GAME, encoding="utf-8")
     names = {"db": db, "toml": profile, "pgn": pgn, "missing": tmp_path / "none.db"}
@@ -225,12 +257,24 @@ def test_a_full_disk_names_the_output_not_the_input(tmp_path: Path, as_json: boo
         pytest.skip(f"cannot make a device node here: {exc}")
     source = DATA_2022 / "classical.pgn"
     with open(full, "w") as stdout:
-        proc = subprocess.run([sys.executable, "-m", "normtui", "validate",
-                               *(["--json"] if as_json else []), str(source)],
-                              stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "validate",
+                *(["--json"] if as_json else []),
+                str(source),
+            ],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
     assert proc.returncode == 2
-    assert proc.stderr == (f"normtui: cannot write the output (standard output, {full}): "
-                           "No space left on device\n")
+    assert proc.stderr == (
+        f"normtui: cannot write the output (standard output, {full}): No space left on device\n"
+    )
 
 
 def test_an_output_error_is_reported_once_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -260,13 +304,16 @@ def test_clocks_far_below_the_control_are_a_warning_naming_it() -> None:
     (at its own control it raises no clock finding: tests/pgn/test_real_clocks.py)."""
     code, out, _ = run("--profile", "norway-chess-2022", DGT_GAME)
     assert code == 0
-    assert "warning 1. e4       clock_below_control: White's clock shows 0:15:15 after 1. e4, " \
-           "far below the 2:00:00 of 120' + 10\" from move 41" in out
+    assert (
+        "warning 1. e4       clock_below_control: White's clock shows 0:15:15 after 1. e4, "
+        "far below the 2:00:00 of 120' + 10\" from move 41" in out
+    )
     assert "clock_increment" in out and "clock_glitch" not in out
 
 
 def test_dgt_s_unknown_date_is_no_warning_within_an_event_that_dates_the_round(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """DGT LiveChess always writes Date "????.??.??": checked against an event whose round 8
     has its date (the demo), that is no warning; without the event it is."""
     import shutil

@@ -73,17 +73,19 @@ def test_two_minutes_added_is_a_jump_and_a_final_zero_a_flag(profile: Profile) -
     from normtui.pgn import validate_text
 
     def findings(clocks: list[str], result: str = "1-0") -> list[str]:
-        moves = " ".join(f"{move} {{[%clk {clock}]}}" for move, clock in zip(
-            ["1. e4", "e5", "2. Nf3", "Nc6", "3. Bb5", "a6"], clocks, strict=False))
-        [report] = validate_text(f'[Result "{result}"]\n\n{moves} {result}\n', "main",
-                                 profile)
+        moves = " ".join(
+            f"{move} {{[%clk {clock}]}}"
+            for move, clock in zip(
+                ["1. e4", "e5", "2. Nf3", "Nc6", "3. Bb5", "a6"], clocks, strict=False
+            )
+        )
+        [report] = validate_text(f'[Result "{result}"]\n\n{moves} {result}\n', "main", profile)
         return [f.code for f in report.findings if f.code != "header_missing"]
 
     # Black's illegal move gave White two minutes (FIDE Laws art. 7.5.5).
     assert findings(["1:59:00", "1:59:00", "1:58:00", "1:58:30", "1:59:50"]) == ["clock_jump"]
     # White's last reading is zero: the flag fell, no glitch.
-    by_clock = findings(["1:59:00", "1:59:00", "1:58:00", "1:58:30", "0:00:00", "1:58:00"],
-                        "0-1")
+    by_clock = findings(["1:59:00", "1:59:00", "1:58:00", "1:58:30", "0:00:00", "1:58:00"], "0-1")
     assert by_clock == []
 
 
@@ -120,8 +122,11 @@ def test_playoff_armageddon_known_by_its_time_control_tag(profile: Profile) -> N
 
     def notes(tag: str) -> list[str]:
         text = f'[TimeControl "{tag}"]\n[Result "1/2-1/2"]\n\n1. e4 e5 1/2-1/2\n'
-        return [f.code for f in validate_text(text, "playoff", profile)[0].findings
-                if f.severity == "info"]
+        return [
+            f.code
+            for f in validate_text(text, "playoff", profile)[0].findings
+            if f.severity == "info"
+        ]
 
     # Broadcasts write the short form, exports the PGN standard's periods.
     assert notes("600+1") == notes("40/600:0+1") == ["armageddon_draw"]

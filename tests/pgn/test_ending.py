@@ -74,14 +74,14 @@ def test_winner_cannot_mate(check: Check) -> None:
 
 def test_terminations_read_from_the_board(profile: Profile) -> None:
     def termination(moves: str) -> str:
-        [report] = validate_text(f'[Result "{moves.split()[-1]}"]\n\n{moves}\n', "main",
-                                 profile)
+        [report] = validate_text(f'[Result "{moves.split()[-1]}"]\n\n{moves}\n', "main", profile)
         return report.termination
 
     assert termination("1. f3 e5 2. g4 Qh4# 0-1") == "checkmate"
     assert termination("1. e4 e5 2. Nf3 Nc6 1-0") == "resignation"
     assert termination("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2") == (
-        "threefold_repetition")
+        "threefold_repetition"
+    )
     assert termination("1. e4 e5 1/2-1/2") == "agreement"
 
 

@@ -50,10 +50,12 @@ def test_parallel_reports_equal_serial_reports(many_games: Path, profile: Profil
 @pytest.mark.usefixtures("small_ranges")
 def test_expectations_are_checked_in_parallel_too(many_games: Path, profile: Profile) -> None:
     expected = Expectation(white="Carlsen, Magnus")
-    reports = list(validate_file(many_games, "main", profile, expected, jobs=2,
-                                 keep_text=False))
-    flagged = [r for r in reports
-               if {"players_mismatch", "colours_reversed"} & {f.code for f in r.findings}]
+    reports = list(validate_file(many_games, "main", profile, expected, jobs=2, keep_text=False))
+    flagged = [
+        r
+        for r in reports
+        if {"players_mismatch", "colours_reversed"} & {f.code for f in r.findings}
+    ]
     assert len(flagged) == sum(1 for r in reports if r.white != "Carlsen, Magnus")
     assert all(r.pgn_text == "" for r in reports)
 
@@ -66,18 +68,21 @@ def test_cli_jobs(many_games: Path) -> None:
     assert serial.stdout == parallel.stdout
 
 
-def test_jobs_never_change_the_games_findings_or_lines(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jobs_never_change_the_games_findings_or_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A comment holding a blank line and then `[See "Smith"] ...`: the pool once started a
     range there (a tag after a blank line, as it looked), and one game became two, with other
     findings and another exit code than one process gave. Lone CR line ends before it once
     shifted every line number the pool reported, too."""
     real = (DATA_2022 / "classical.pgn").read_text(encoding="utf-8").strip() + "\n\n"
     half = real.index("[Event", len(real) // 2)
-    commented = ('[Event "Fixture Open"]\n[Site "Stavanger NOR"]\n[Date "2022.06.01"]\n'
-                 '[Round "1"]\n[White "Carlsen, Magnus"]\n[Black "Giri, Anish"]\n'
-                 '[Result "1-0"]\n\n1. e4 e5 2. Qh5 {An old trap; the source:\n\n'
-                 '[See "Smith"] in the club bulletin.} 2...Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n')
+    commented = (
+        '[Event "Fixture Open"]\n[Site "Stavanger NOR"]\n[Date "2022.06.01"]\n'
+        '[Round "1"]\n[White "Carlsen, Magnus"]\n[Black "Giri, Anish"]\n'
+        '[Result "1-0"]\n\n1. e4 e5 2. Qh5 {An old trap; the source:\n\n'
+        '[See "Smith"] in the club bulletin.} 2...Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n'
+    )
     mac = real[:half].replace("\n", "\r")
     path = tmp_path / "commented.pgn"
     path.write_bytes((mac + commented + real[half:]).encode())
@@ -90,6 +95,9 @@ def test_jobs_never_change_the_games_findings_or_lines(tmp_path: Path,
     assert serial.exit_code == parallel.exit_code == 0
     games = json.loads(parallel.stdout)
     assert len(games) == 46
-    [smith] = [g for g in games if g["white"] == "Carlsen, Magnus" and g["round"] == "1"
-               and g["black"] == "Giri, Anish"]
+    [smith] = [
+        g
+        for g in games
+        if g["white"] == "Carlsen, Magnus" and g["round"] == "1" and g["black"] == "Giri, Anish"
+    ]
     assert smith["termination"] == "checkmate" and smith["line"] == real[:half].count("\n") + 1

@@ -22,8 +22,9 @@ def armageddon(profile: Profile) -> list[GameReport]:
     return list(validate_file(DATA_2022 / "armageddon.pgn", "armageddon", profile))
 
 
-def test_every_real_game_is_valid_without_warnings(classical: list[GameReport],
-                                                   armageddon: list[GameReport]) -> None:
+def test_every_real_game_is_valid_without_warnings(
+    classical: list[GameReport], armageddon: list[GameReport]
+) -> None:
     assert (len(classical), len(armageddon)) == (45, 31)
     for report in classical + armageddon:
         assert report.ok, report
@@ -31,8 +32,12 @@ def test_every_real_game_is_valid_without_warnings(classical: list[GameReport],
 
 
 def test_the_six_early_draws_are_allowed_repetitions(classical: list[GameReport]) -> None:
-    early = [(r.round, r.white, r.black, f.move) for r in classical for f in r.findings
-             if f.code == "draw_before_move_30_allowed"]
+    early = [
+        (r.round, r.white, r.black, f.move)
+        for r in classical
+        for f in r.findings
+        if f.code == "draw_before_move_30_allowed"
+    ]
     assert early == [
         ("1", "Mamedyarov, Shakhriyar", "Tari, Aryan", "28. Nc2"),
         ("4", "So, Wesley", "Anand, Viswanathan", "28...Ra6"),
@@ -57,8 +62,11 @@ def test_nothing_else_is_reported_on_the_classical_games(classical: list[GameRep
 
 def test_terminations_of_the_classical_games(classical: list[GameReport]) -> None:
     assert Counter(r.termination for r in classical) == {
-        "agreement": 22, "resignation": 14, "threefold_repetition": 8,
-        "insufficient_material": 1}
+        "agreement": 22,
+        "resignation": 14,
+        "threefold_repetition": 8,
+        "insufficient_material": 1,
+    }
     # Decisive games never end in mate in real records: they are resignations, not alarms.
     assert all(r.termination == "resignation" for r in classical if r.result != "1/2-1/2")
 

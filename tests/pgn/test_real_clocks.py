@@ -27,8 +27,9 @@ REAL_GLITCHES = {"game-4.pgn": "18. Re2", "game-6.pgn": "50...Kxd6"}
 
 
 def _at(profile: Profile, control: TimeControl) -> Profile:
-    return dataclasses.replace(profile, time_controls={**profile.time_controls,
-                                                       "classical": control})
+    return dataclasses.replace(
+        profile, time_controls={**profile.time_controls, "classical": control}
+    )
 
 
 def _path(name: str) -> Path:
@@ -36,18 +37,22 @@ def _path(name: str) -> Path:
 
 
 def _clock_findings(reports: list[GameReport]) -> list[tuple[str, str, str | None]]:
-    return [(f.code, f.severity, f.move) for r in reports for f in r.findings
-            if f.code.startswith("clock")]
+    return [
+        (f.code, f.severity, f.move)
+        for r in reports
+        for f in r.findings
+        if f.code.startswith("clock")
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(OWN))
-def test_real_dgt_clocks_at_their_own_control_raise_no_alarm(profile: Profile,
-                                                             name: str) -> None:
+def test_real_dgt_clocks_at_their_own_control_raise_no_alarm(profile: Profile, name: str) -> None:
     reports = list(validate_file(_path(name), "main", _at(profile, OWN[name])))
     found = _clock_findings(reports)
     assert all(severity == "info" for _code, severity, _move in found), found
-    assert [move for _c, _s, move in found] == ([REAL_GLITCHES[name]]
-                                                if name in REAL_GLITCHES else [])
+    assert [move for _c, _s, move in found] == (
+        [REAL_GLITCHES[name]] if name in REAL_GLITCHES else []
+    )
 
 
 @pytest.mark.parametrize("name", sorted(OWN))
@@ -90,8 +95,11 @@ def test_90_plus_30_starts_at_1_30_30_on_a_dgt_clock(profile: Profile) -> None:
     assert moved != first
     assert _clock_findings([validate_game(moved, "main", _at(profile, control))]) == []
     wrong = first.replace("{[%clk 01:30:19]}", "{[%clk 01:31:49]}", 1)
-    [f] = [f for f in validate_game(wrong, "main", _at(profile, control)).findings
-           if f.code == "clock_above_control"]
+    [f] = [
+        f
+        for f in validate_game(wrong, "main", _at(profile, control)).findings
+        if f.code == "clock_above_control"
+    ]
     assert (f.move, f.rule) == ("1. d4", "Regulations §2")
 
 
@@ -102,20 +110,24 @@ def test_a_clock_set_to_another_control_is_flagged(profile: Profile) -> None:
     report = validate_game(broken, "main", _at(profile, OWN["game-1.pgn"]))
     [f] = [f for f in report.findings if f.code == "clock_below_control"]
     assert (f.severity, f.move, f.rule) == ("warning", "1...e5", "Regulations §2")
-    assert "Black's clock shows 0:05:18 after 1...e5, far below the 0:15:00 of 15' + 10\"" \
-        in f.message
+    assert (
+        "Black's clock shows 0:05:18 after 1...e5, far below the 0:15:00 of 15' + 10\"" in f.message
+    )
 
 
 def test_a_clock_started_wrong_is_flagged(profile: Profile) -> None:
     """A copy of a real 15' + 10" game whose Black clock was set to 10': the first move's time
     gives the start (0:10:18 after 1...e5, which took 2 seconds, less the 10" it earned)."""
     text = (ROUND / "game-1.pgn").read_text()
-    broken = text.replace("e5 {[%clk 00:15:18]} {[%emt 00:00:02]}",
-                          "e5 {[%clk 00:10:18]} {[%emt 00:00:02]}", 1)
+    broken = text.replace(
+        "e5 {[%clk 00:15:18]} {[%emt 00:00:02]}", "e5 {[%clk 00:10:18]} {[%emt 00:00:02]}", 1
+    )
     assert broken != text
     report = validate_game(broken, "main", _at(profile, OWN["game-1.pgn"]))
     # (The next reading, left as it was, is a jump of five minutes: said too.)
     [f] = [f for f in report.findings if f.code == "clock_start_wrong"]
     assert (f.severity, f.move, f.rule) == ("warning", "1...e5", "Regulations §2")
-    assert f.message.startswith("Black's clock started at 0:10:10 (0:10:18 after 1...e5, which "
-                                "took 0:00:02), not at the 0:15:00 of 15' + 10\"")
+    assert f.message.startswith(
+        "Black's clock started at 0:10:10 (0:10:18 after 1...e5, which "
+        "took 0:00:02), not at the 0:15:00 of 15' + 10\""
+    )

@@ -12,15 +12,22 @@ import pytest
 from normtui.assets import DATA, load_profile_file, profile_path
 from normtui.pgn import Stage, iter_games, validate_file
 
-EDITIONS = ("norway-chess-2020", "norway-chess-2021", "norway-chess-2022", "norway-chess-2025",
-            "norway-chess-women-2025")
-FILES: list[tuple[str, str, Stage]] = [(e, kind, stage) for e in EDITIONS for kind, stage in
-                                       (("classical", "main"), ("armageddon", "armageddon"))]
+EDITIONS = (
+    "norway-chess-2020",
+    "norway-chess-2021",
+    "norway-chess-2022",
+    "norway-chess-2025",
+    "norway-chess-women-2025",
+)
+FILES: list[tuple[str, str, Stage]] = [
+    (e, kind, stage)
+    for e in EDITIONS
+    for kind, stage in (("classical", "main"), ("armageddon", "armageddon"))
+]
 
 
 @pytest.mark.parametrize(("edition", "kind", "stage"), FILES)
-def test_real_games_validate_without_a_false_alarm(edition: str, kind: str,
-                                                   stage: Stage) -> None:
+def test_real_games_validate_without_a_false_alarm(edition: str, kind: str, stage: Stage) -> None:
     path = DATA / edition / f"{kind}.pgn"
     reports = list(validate_file(path, stage, load_profile_file(profile_path(edition))))
     assert reports and all(r.ok for r in reports)
@@ -31,8 +38,9 @@ def test_real_games_validate_without_a_false_alarm(edition: str, kind: str,
 
 
 @pytest.mark.parametrize(("edition", "kind", "stage"), FILES)
-def test_the_games_and_moves_are_those_bare_python_chess_reads(edition: str, kind: str,
-                                                               stage: Stage) -> None:
+def test_the_games_and_moves_are_those_bare_python_chess_reads(
+    edition: str, kind: str, stage: Stage
+) -> None:
     path = DATA / edition / f"{kind}.pgn"
     bare = []
     with path.open(encoding="utf-8-sig") as handle:

@@ -42,8 +42,9 @@ def test_ambiguous_move(check: Check) -> None:
     assert (f.move, f.rule) == ("4. Rh3", "FIDE Laws art. C.10")
 
 
-def test_parser_failure_is_a_finding_not_a_traceback(profile: Profile,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_parser_failure_is_a_finding_not_a_traceback(
+    profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def explode(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
@@ -54,8 +55,9 @@ def test_parser_failure_is_a_finding_not_a_traceback(profile: Profile,
     assert not report.ok
 
 
-def test_a_failing_check_is_a_finding_not_a_traceback(profile: Profile,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_check_is_a_finding_not_a_traceback(
+    profile: Profile, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(*args: object) -> None:
         raise KeyError("bug")
 
@@ -104,8 +106,10 @@ def test_comments_nags_and_nested_variations_are_no_problem(check: Check) -> Non
 
 def test_harmless_writing_is_not_reported(profile: Profile) -> None:
     """Forms python-chess skips without losing a move: no false alarm."""
-    text = ('[Result "1-0"]\n\n1 e4 d5 2.exd5 c5 3. dxc6 e.p. Nxc6 4.Nf3!? e5 $1 '
-            "(4... Bg4 5. Be2) 5. Bb5 Qd6 {[%clk 1:59:00]} ; comment\n6. O-O Bd7 1-0\n")
+    text = (
+        '[Result "1-0"]\n\n1 e4 d5 2.exd5 c5 3. dxc6 e.p. Nxc6 4.Nf3!? e5 $1 '
+        "(4... Bg4 5. Be2) 5. Bb5 Qd6 {[%clk 1:59:00]} ; comment\n6. O-O Bd7 1-0\n"
+    )
     [report] = validate_text(text, "main", profile)
     assert "unreadable_text" not in codes(report)
     assert report.termination == "resignation"
@@ -127,15 +131,15 @@ def test_variations_closed_or_not(profile: Profile) -> None:
         [report] = validate_text(f'[Result "*"]\n\n{moves}\n', "main", profile)
         return [(f.code, f.move) for f in report.findings if f.code != "header_missing"]
 
-    assert found("1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *") == [
-        ("unfinished_game", "2. Nf3")]
+    assert found("1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *") == [("unfinished_game", "2. Nf3")]
     # The outermost variation left open is the one that swallowed the main line.
     assert found("1. e4 e5 (1... c5 2. Nf3 (2. c3) d6 2. Nf3 *") == [
-        ("unclosed_variation", "1...e5")]
-    assert found("1. e4 e5 2. Nf3 (2. Nc3 (2. f4 exf4) Nc6 *") == [
-        ("unclosed_variation", "2. Nf3")]
+        ("unclosed_variation", "1...e5")
+    ]
+    assert found("1. e4 e5 2. Nf3 (2. Nc3 (2. f4 exf4) Nc6 *") == [("unclosed_variation", "2. Nf3")]
     # Brackets in comments are text; a ")" too many closes nothing python-chess skips.
     assert found("1. e4 {(a comment} e5 ; (rest of line\n2. Nf3 ) Nc6 *") == [
-        ("unfinished_game", "2...Nc6")]
+        ("unfinished_game", "2...Nc6")
+    ]
     [report] = validate_text('[Result "1-0"]\n\n1. e4\n(1. d4\n\n\n', "main", profile)
     assert "opened on line 4 after 1. e4" in only(report, "unclosed_variation").message

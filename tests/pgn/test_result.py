@@ -85,8 +85,11 @@ def test_forfeit_result_on_a_played_game_is_an_error(check: Check) -> None:
     assert "Scored +/-, a forfeit, yet the game was played" in f.message
     assert not won.ok and won.termination == "checkmate"
     # The result checks still run: -/+ scores Black, but White mated.
-    assert codes(mated_the_other_way) == ["result_nonstandard", "forfeit_with_moves",
-                                          "wrong_result_checkmate"]
+    assert codes(mated_the_other_way) == [
+        "result_nonstandard",
+        "forfeit_with_moves",
+        "wrong_result_checkmate",
+    ]
     assert "not -/+" in only(mated_the_other_way, "wrong_result_checkmate").message
     assert codes(double) == ["result_nonstandard", "forfeit_with_moves"]
     assert double.termination == "unknown"

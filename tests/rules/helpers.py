@@ -21,12 +21,28 @@ from normtui.rules.model import (
 from normtui.rules.profile import Profile, load_profile
 from normtui.rules.results import state_for
 
-NUMBERS_2022 = ["So", "Carlsen", "Giri", "Anand", "Mamedyarov", "Tari", "Vachier-Lagrave",
-                "Topalov", "Wang Hao", "Radjabov"]
+NUMBERS_2022 = [
+    "So",
+    "Carlsen",
+    "Giri",
+    "Anand",
+    "Mamedyarov",
+    "Tari",
+    "Vachier-Lagrave",
+    "Topalov",
+    "Wang Hao",
+    "Radjabov",
+]
 
 
-def game(round_: int, board: int, white: int, black: int, result: str | None = None,
-         armageddon: str | None = None) -> Game:
+def game(
+    round_: int,
+    board: int,
+    white: int,
+    black: int,
+    result: str | None = None,
+    armageddon: str | None = None,
+) -> Game:
     main = parse_result(result) if result else None
     arm = parse_armageddon_result(armageddon) if armageddon else None
     return Game(round_, board, white, black, main, arm, state_for(main, arm))
@@ -34,8 +50,10 @@ def game(round_: int, board: int, white: int, black: int, result: str | None = N
 
 def players(n: int, withdrawn: int | None = None) -> list[Player]:
     """``n`` players numbered 1..n; ``withdrawn`` names one who withdrew (§9)."""
-    return [Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i == withdrawn
-                   else PlayerStatus.ACTIVE) for i in range(1, n + 1)]
+    return [
+        Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i == withdrawn else PlayerStatus.ACTIVE)
+        for i in range(1, n + 1)
+    ]
 
 
 @cache
@@ -87,8 +105,15 @@ def real_pairings_2022() -> list[tuple[int, int, int, str, str | None]]:
     for h in _headers(DATA_2022 / "classical.pgn"):
         round_ = int(h["Round"])
         white, black = _surname(h["White"]), _surname(h["Black"])
-        out.append((round_, number[white], number[black], h["Result"],
-                    armageddons.get((round_, white, black))))
+        out.append(
+            (
+                round_,
+                number[white],
+                number[black],
+                h["Result"],
+                armageddons.get((round_, white, black)),
+            )
+        )
     return out
 
 
@@ -100,6 +125,7 @@ def event_2022() -> tuple[list[Player], list[Game]]:
     for round_, white, black, result, armageddon in real_pairings_2022():
         boards = [(p.white, p.black) for p in berger_round(10, round_)]
         assert (white, black) in boards, f"round {round_}: {white}-{black} is not in the table"
-        games.append(game(round_, boards.index((white, black)) + 1, white, black, result,
-                          armageddon))
+        games.append(
+            game(round_, boards.index((white, black)) + 1, white, black, result, armageddon)
+        )
     return [Player(i + 1, n) for i, n in enumerate(NUMBERS_2022)], games

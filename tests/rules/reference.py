@@ -27,10 +27,14 @@ from normtui.rules.standings import (
 from normtui.rules.tiebreaks import Scored
 
 
-def compute_standings(players: Sequence[Player], games: Sequence[Game], profile: Profile, *,
-                      through_round: int | None = None,
-                      provisional_games: frozenset[tuple[int, int]] = frozenset()
-                      ) -> list[Standing]:
+def compute_standings(
+    players: Sequence[Player],
+    games: Sequence[Game],
+    profile: Profile,
+    *,
+    through_round: int | None = None,
+    provisional_games: frozenset[tuple[int, int]] = frozenset(),
+) -> list[Standing]:
     """The table after ``through_round`` (default: every complete pairing), best first.
 
     ``provisional_games`` holds (round, board) of results not yet signed (§8): rows that use
@@ -86,17 +90,25 @@ def compute_standings(players: Sequence[Player], games: Sequence[Game], profile:
                     black_wins[winner_no] += 1
 
     total = main_score if sb_main else points
-    basis = [Scored(g.white, g.black, main_w if sb_main else pts_w,
-                    main_b if sb_main else pts_b)
-             for g, pts_w, pts_b, main_w, main_b in scored_pairs]
+    basis = [
+        Scored(g.white, g.black, main_w if sb_main else pts_w, main_b if sb_main else pts_b)
+        for g, pts_w, pts_b, main_w, main_b in scored_pairs
+    ]
     sb = tiebreaks.sonneborn_berger(basis, total)
 
     rows = [
-        Standing(number=p.number, name=p.name, points=points[p.number],
-                 sonneborn_berger=sb[p.number], wins=wins[p.number],
-                 black_wins=black_wins[p.number], games=played[p.number],
-                 counted=p.number in counted, armageddon_wins=armageddon_wins[p.number],
-                 provisional=p.number in provisional)
+        Standing(
+            number=p.number,
+            name=p.name,
+            points=points[p.number],
+            sonneborn_berger=sb[p.number],
+            wins=wins[p.number],
+            black_wins=black_wins[p.number],
+            games=played[p.number],
+            counted=p.number in counted,
+            armageddon_wins=armageddon_wins[p.number],
+            provisional=p.number in provisional,
+        )
         for p in players
     ]
     counted_total = {n: v for n, v in total.items() if n in counted}

@@ -32,8 +32,10 @@ def pairs(round_: list[Pairing]) -> list[tuple[int, int | None]]:
 
 def test_the_ten_player_berger_table_is_fides() -> None:
     """§1: every board of every round of the 10-player table, colours included."""
-    expected = [[tuple(int(n) for n in board.split("-")) for board in line.split()]
-                for line in TABLE_10.strip().splitlines()]
+    expected = [
+        [tuple(int(n) for n in board.split("-")) for board in line.split()]
+        for line in TABLE_10.strip().splitlines()
+    ]
     assert [pairs(r) for r in berger_schedule(10)] == expected
     assert [b.board for b in berger_round(10, 4)] == [1, 2, 3, 4, 5]
 
@@ -91,6 +93,7 @@ def test_an_unknown_order_is_refused() -> None:
 def test_the_swap_avoids_three_colours_running_at_the_seam() -> None:
     """§1: why FIDE recommends the swap: with 10 players the plain double round robin gives
     someone the same colour three times running across the seam; the swap does not."""
+
     def longest_run(schedule: list[list[Pairing]]) -> int:
         colours: dict[int, str] = {}
         for r in schedule:
@@ -98,8 +101,11 @@ def test_the_swap_avoids_three_colours_running_at_the_seam() -> None:
                 colours[p.white] = colours.get(p.white, "") + "W"
                 assert p.black is not None
                 colours[p.black] = colours.get(p.black, "") + "B"
-        return max(max(len(run) for run in seq.replace("WB", "W B").replace("BW", "B W").split())
-                   for seq in colours.values())
+        return max(
+            max(len(run) for run in seq.replace("WB", "W B").replace("BW", "B W").split())
+            for seq in colours.values()
+        )
+
     assert longest_run(berger_schedule(10, 2, second_cycle="plain")) == 3
     assert longest_run(berger_schedule(10, 2)) == 2
 

@@ -26,7 +26,8 @@ def renumbered(draw: st.DrawFn) -> tuple[int, int, str, dict[int, int], int]:
 @settings(max_examples=150, deadline=None)
 @given(renumbered())
 def test_a_renumbered_schedule_is_found_from_its_played_rounds(
-        case: tuple[int, int, str, dict[int, int], int]) -> None:
+    case: tuple[int, int, str, dict[int, int], int],
+) -> None:
     players, cycles, order, number_of, k = case
     table = berger_schedule(players, cycles, second_cycle=order)
     bye = players + 1
@@ -42,8 +43,7 @@ def test_a_renumbered_schedule_is_found_from_its_played_rounds(
     for rnd in fit[:k]:
         got = {(p.white, p.black if p.black is not None else bye, True) for p in rnd}
         assert got == played[rnd[0].round]
-    met = Counter(frozenset((p.white, p.black)) for rnd in fit for p in rnd
-                  if p.black is not None)
+    met = Counter(frozenset((p.white, p.black)) for rnd in fit for p in rnd if p.black is not None)
     assert set(met.values()) == {cycles}
     assert len(met) == players * (players - 1) // 2
     assert all(sum(1 for p in rnd if p.black is None) == players % 2 for rnd in fit)
@@ -54,8 +54,9 @@ def test_the_tables_under_their_own_numbers_are_the_tables() -> None:
     played = {1: {(p.white, p.black, True) for p in table[0] if p.black is not None}}
     fit = fit_berger(10, 1, "fide", played)
     assert fit is not None
-    assert [[(p.white, p.black) for p in r] for r in fit] == \
-        [[(p.white, p.black) for p in r] for r in table]
+    assert [[(p.white, p.black) for p in r] for r in fit] == [
+        [(p.white, p.black) for p in r] for r in table
+    ]
 
 
 def test_colours_are_kept_where_a_renumbering_allows_and_ignored_where_none_does() -> None:
@@ -65,14 +66,18 @@ def test_colours_are_kept_where_a_renumbering_allows_and_ignored_where_none_does
     fit = fit_berger(6, 1, "fide", reversed_round)
     assert fit is not None
     assert {(p.white, p.black, True) for p in fit[0]} == reversed_round[1]
-    odd_colours = {1: {(1, 6, True), (5, 2, True), (3, 4, True)},
-                   2: {(6, 4, True), (5, 3, True), (1, 2, True)}}
+    odd_colours = {
+        1: {(1, 6, True), (5, 2, True), (3, 4, True)},
+        2: {(6, 4, True), (5, 3, True), (1, 2, True)},
+    }
     assert fit_berger(6, 1, "fide", odd_colours) is not None
 
 
 def test_no_renumbering_names_its_first_round() -> None:
-    played = {1: {(1, 2, True), (3, 4, True), (5, 6, True)},
-              2: {(1, 3, True), (2, 5, True), (4, 6, True)},
-              3: {(1, 6, True), (2, 4, True), (3, 5, True)}}
+    played = {
+        1: {(1, 2, True), (3, 4, True), (5, 6, True)},
+        2: {(1, 3, True), (2, 5, True), (4, 6, True)},
+        3: {(1, 6, True), (2, 4, True), (3, 5, True)},
+    }
     assert fit_berger(6, 1, "fide", played) is None
     assert first_unfit_round(6, 1, "fide", played) == 3

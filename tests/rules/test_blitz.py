@@ -35,8 +35,7 @@ def test_blitz_pairings_are_one_berger_cycle() -> None:
 def test_points_are_one_half_nought(profile: Profile) -> None:
     """§1: blitz games score 1 / ½ / 0, no Armageddon points."""
     rows = blitz_standings(players(4), play("1-0", "½-½", "0-1", "1-0", "0-1", "½-½"), profile)
-    assert {r.number: r.points for r in rows} == {1: D("2.5"), 2: D("0.5"), 3: D("2"),
-                                                  4: D(1)}
+    assert {r.number: r.points for r in rows} == {1: D("2.5"), 2: D("0.5"), 3: D("2"), 4: D(1)}
     assert all(r.games == 3 for r in rows)
 
 
@@ -44,7 +43,9 @@ def test_sonneborn_berger_on_one_half_nought_breaks_equal_points(profile: Profil
     """§1 blitz tie-break A: 1 and 2 both on 2 points; 1 beat stronger opponents."""
     rows = blitz_standings(players(4), play("1-0", "1-0", "1-0", "1-0", "1-0", "1-0"), profile)
     assert [(r.number, r.points, r.sonneborn_berger) for r in rows[:2]] == [
-        (1, D(2), D(3)), (2, D(2), D(2))]
+        (1, D(2), D(3)),
+        (2, D(2), D(2)),
+    ]
     assert table(rows) == [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
 
 
@@ -60,7 +61,9 @@ def test_wins_with_black_break_equal_wins(profile: Profile) -> None:
     """§1 blitz tie-break C: most wins with Black."""
     rows = blitz_standings(players(4), play("1-0", "1-0", "1-0", "½-½", "1-0", "0-1"), profile)
     assert [(r.number, r.points, r.wins, r.black_wins, r.shared_rank) for r in rows[:2]] == [
-        (1, D("2.5"), 2, 1, "1"), (2, D("2.5"), 2, 0, "2")]
+        (1, D("2.5"), 2, 1, "1"),
+        (2, D("2.5"), 2, 0, "2"),
+    ]
 
 
 def test_without_a_seed_a_full_tie_shares_the_place(profile: Profile) -> None:
@@ -84,7 +87,9 @@ def test_lots_do_not_override_a_real_tiebreak(profile: Profile) -> None:
     games = play("1-0", "1-0", "1-0", "1-0", "1-0", "1-0")
     for seed in range(5):
         assert table(blitz_standings(players(4), games, profile, lots_seed=seed))[:2] == [
-            (1, "1"), (2, "2")]
+            (1, "1"),
+            (2, "2"),
+        ]
 
 
 def test_unplayed_games_count_for_nobody_yet(profile: Profile) -> None:

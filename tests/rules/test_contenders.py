@@ -17,13 +17,17 @@ from normtui.rules.scoring import POINTS, pairing_points
 from tests.rules.helpers import event_2022, players
 
 FAST = settings(max_examples=150, deadline=None)
-_ENDINGS = [(MainResult.WHITE_WIN, None), (MainResult.BLACK_WIN, None),
-            (MainResult.DRAW, ArmageddonResult.WHITE_WIN),
-            (MainResult.DRAW, ArmageddonResult.BLACK_WIN)]
+_ENDINGS = [
+    (MainResult.WHITE_WIN, None),
+    (MainResult.BLACK_WIN, None),
+    (MainResult.DRAW, ArmageddonResult.WHITE_WIN),
+    (MainResult.DRAW, ArmageddonResult.BLACK_WIN),
+]
 
 
-def brute_force(ps: list[Player], games: list[Game],
-                points: MainPoints = POINTS) -> dict[int, tuple[bool, int, int]]:
+def brute_force(
+    ps: list[Player], games: list[Game], points: MainPoints = POINTS
+) -> dict[int, tuple[bool, int, int]]:
     """(can finish first or share it, best place, worst place) of each player, from every
     way the open pairings can end: places on points, ties counted the best way for the best
     place and the worst way for the worst."""
@@ -36,8 +40,7 @@ def brute_force(ps: list[Player], games: list[Game],
             continue
         fixed[g.white] += scored[0]
         fixed[g.black] += scored[1]
-    choices = [[e for e in _ENDINGS if g.result is None or e[0] is MainResult.DRAW]
-               for g in open_]
+    choices = [[e for e in _ENDINGS if g.result is None or e[0] is MainResult.DRAW] for g in open_]
     best = dict.fromkeys(fixed, len(ps))
     worst = dict.fromkeys(fixed, 1)
     for combo in itertools.product(*choices):
@@ -66,8 +69,11 @@ def event(n: int, decided: list[int], codes: list[int]) -> list[Game]:
             continue
         code = codes[i % len(codes)]
         if code == 4:
-            out.append(Game(p.round, p.board, p.white, p.black, MainResult.DRAW, None,
-                            GameState.IN_PROGRESS))
+            out.append(
+                Game(
+                    p.round, p.board, p.white, p.black, MainResult.DRAW, None, GameState.IN_PROGRESS
+                )
+            )
         else:
             main, arm = _ENDINGS[code]
             out.append(Game(p.round, p.board, p.white, p.black, main, arm, GameState.FINISHED))

@@ -72,8 +72,7 @@ def test_a_cap_decided_within_any_budget_is_right_and_a_yes_is_shown(question, s
 @given(small_question(), st.integers(0, 3000))
 def test_a_reach_decided_within_any_budget_is_right_and_a_yes_is_shown(question, steps) -> None:  # type: ignore[no-untyped-def]
     current, games, targets = question
-    truth = any(all(t[p] >= c for p, c in targets.items())
-                for t in _every_outcome(current, games))
+    truth = any(all(t[p] >= c for p, c in targets.items()) for t in _every_outcome(current, games))
     verdict, endings = can_reach(current, games, targets, Budget(steps))
     assert verdict in (truth, None)
     if verdict:
@@ -128,8 +127,12 @@ def test_2019s_points_agree_with_every_outcome(n, data) -> None:  # type: ignore
 def _mid_event(n: int, through: int, seed: int) -> list[Game]:
     """A single round robin of ``n`` with random endings up to round ``through``."""
     lots = random.Random(seed)
-    played = [i for i, q in enumerate(p for rnd in berger_schedule(n)[:through] for p in rnd
-                                      if p.black is not None)]
+    played = [
+        i
+        for i, q in enumerate(
+            p for rnd in berger_schedule(n)[:through] for p in rnd if p.black is not None
+        )
+    ]
     return event(n, played, [lots.randrange(4) for _ in played])
 
 
@@ -164,12 +167,15 @@ def test_the_leader_line_names_who_is_undecided() -> None:
 
     from normtui.rules.contenders import Contender, describe_leader
 
-    rows = [Contender(1, "A", D(9), D(15), D(9), 1, 3, 2),
-            Contender(2, "B", D(6), D(12), D(6), 1, 3, 2, best_place_up_to=2),
-            Contender(3, "C", D(3), D(6), D(3), 3, 3, 2)]
+    rows = [
+        Contender(1, "A", D(9), D(15), D(9), 1, 3, 2),
+        Contender(2, "B", D(6), D(12), D(6), 1, 3, 2, best_place_up_to=2),
+        Contender(3, "C", D(3), D(6), D(3), 3, 3, 2),
+    ]
     assert describe_leader(rows) == (
         "Can still finish first or share it (§5 play-off on equal points): A · "
-        "undecided (too many ways left to work out): B")
+        "undecided (too many ways left to work out): B"
+    )
     assert [r.can_win for r in rows] == [True, None, False]
     assert rows[1].best_text == "1-2"
 
@@ -204,8 +210,11 @@ def event_from(games: list[Game], decided: list[int], codes: list[int]) -> list[
         if i not in decided:
             out.append(g)
         elif codes[i] == 4:
-            out.append(Game(g.round, g.board, g.white, g.black, MainResult.DRAW, None,
-                            GameState.IN_PROGRESS))
+            out.append(
+                Game(
+                    g.round, g.board, g.white, g.black, MainResult.DRAW, None, GameState.IN_PROGRESS
+                )
+            )
         else:
             main, arm = _ENDINGS[codes[i]]
             out.append(Game(g.round, g.board, g.white, g.black, main, arm, GameState.FINISHED))

@@ -25,9 +25,12 @@ def test_section_7_absent_at_the_start_is_fined_500_eur(profile: Profile) -> Non
     will be fined with 500 Euros"; amount and currency from the profile."""
     assert arrival_fine(True, profile) is None
     fine = arrival_fine(False, profile)
-    assert fine == Fine(Decimal(500), "EUR",
-                        "not present in the playing area at the start of the game",
-                        "Regulations §7")
+    assert fine == Fine(
+        Decimal(500),
+        "EUR",
+        "not present in the playing area at the start of the game",
+        "Regulations §7",
+    )
 
 
 def test_section_8_players_sign_then_the_arbiter_countersigns() -> None:
@@ -65,19 +68,24 @@ def test_section_7_an_incident_needs_the_chief_arbiters_decision(profile: Profil
     phone = Incident(4, 6, "electronic_device", "telephone in jacket pocket", "")
     with pytest.raises(RuleError, match="Chief Arbiter's decision"):
         check_incident(phone)
-    check_incident(Incident(4, 6, "electronic_device", "telephone in jacket pocket",
-                            "game lost"), profile)
+    check_incident(
+        Incident(4, 6, "electronic_device", "telephone in jacket pocket", "game lost"), profile
+    )
 
 
-@pytest.mark.parametrize(("incident", "why"), [
-    (Incident(4, 6, "telepathy", "x", "warning"), "not one of"),
-    (Incident(4, 6, "other", "  ", "warning"), "description"),
-    (Incident(0, 6, "other", "x", "warning"), "round 0"),
-    (Incident(10, 6, "other", "x", "warning"), "round 10"),
-    (Incident(4, 11, "late_arrival", "x", "fine"), "player 11"),
-])
-def test_an_incident_the_record_cannot_hold_is_refused(profile: Profile, incident: Incident,
-                                                       why: str) -> None:
+@pytest.mark.parametrize(
+    ("incident", "why"),
+    [
+        (Incident(4, 6, "telepathy", "x", "warning"), "not one of"),
+        (Incident(4, 6, "other", "  ", "warning"), "description"),
+        (Incident(0, 6, "other", "x", "warning"), "round 0"),
+        (Incident(10, 6, "other", "x", "warning"), "round 10"),
+        (Incident(4, 11, "late_arrival", "x", "fine"), "player 11"),
+    ],
+)
+def test_an_incident_the_record_cannot_hold_is_refused(
+    profile: Profile, incident: Incident, why: str
+) -> None:
     """§7: an incident names a known kind, a round and a player of the event."""
     with pytest.raises(RuleError, match=why) as err:
         check_incident(incident, profile)

@@ -18,14 +18,24 @@ from normtui.rules.scoring import pairing_points
 from tests.editions import BY_FOLDER, EDITIONS, Edition, real_rounds
 from tests.rules.helpers import game
 
-EDITION_NAMES = ("norway-chess-2019", "norway-chess-2020", "norway-chess-2021",
-                 "norway-chess-2022", "norway-chess-2023", "norway-chess-2024",
-                 "norway-chess-2025", "norway-chess-women-2024", "norway-chess-women-2025")
+EDITION_NAMES = (
+    "norway-chess-2019",
+    "norway-chess-2020",
+    "norway-chess-2021",
+    "norway-chess-2022",
+    "norway-chess-2023",
+    "norway-chess-2024",
+    "norway-chess-2025",
+    "norway-chess-women-2024",
+    "norway-chess-women-2025",
+)
 
 
 def schedule(players: int, order: str) -> dict[int, set[tuple[int, int]]]:
-    return {r[0].round: {(p.white, p.black) for p in r if p.black is not None}
-            for r in berger_schedule(players, 2, second_cycle=order)}
+    return {
+        r[0].round: {(p.white, p.black) for p in r if p.black is not None}
+        for r in berger_schedule(players, 2, second_cycle=order)
+    }
 
 
 def profile_of(name: str) -> Profile:
@@ -70,8 +80,10 @@ def test_plain_order_is_2020s_first_cycle_then_2021s_second() -> None:
     table order (2020 rounds 1-5) and the second cycle in table order, colours reversed
     (2021 rounds 6-10)."""
     plain = schedule(6, "plain")
-    y2020, y2021 = real_rounds(BY_FOLDER["norway-chess-2020"]), real_rounds(
-        BY_FOLDER["norway-chess-2021"])
+    y2020, y2021 = (
+        real_rounds(BY_FOLDER["norway-chess-2020"]),
+        real_rounds(BY_FOLDER["norway-chess-2021"]),
+    )
     assert {r: plain[r] for r in range(1, 6)} == {r: y2020[r] for r in range(1, 6)}
     assert {r: plain[r] for r in range(6, 11)} == {r: y2021[r] for r in range(6, 11)}
     assert plain != y2020 and plain != y2021
@@ -104,29 +116,43 @@ def test_each_profile_cites_its_sources_and_says_what_was_not_found(name: str) -
     assert profile.event.name.startswith("Norway Chess")
 
 
-@pytest.mark.parametrize(("name", "players", "rounds", "points", "fund", "prizes"), [
-    ("norway-chess-2019", 10, 9, ("2", "1.5", "0.5", "0"), 2_500_000, 10),
-    ("norway-chess-2020", 6, 10, ("3", "1.5", "1", "0"), 1_810_000, 6),
-    ("norway-chess-2022", 10, 9, ("3", "1.5", "1", "0"), 2_500_000, 10),
-    ("norway-chess-2024", 6, 10, ("3", "1.5", "1", "0"), 1_690_000, 6),
-    ("norway-chess-women-2025", 6, 10, ("3", "1.5", "1", "0"), 1_690_000, 6),
-])
-def test_the_editions_numbers(name: str, players: int, rounds: int, points: tuple[str, ...],
-                              fund: int, prizes: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "players", "rounds", "points", "fund", "prizes"),
+    [
+        ("norway-chess-2019", 10, 9, ("2", "1.5", "0.5", "0"), 2_500_000, 10),
+        ("norway-chess-2020", 6, 10, ("3", "1.5", "1", "0"), 1_810_000, 6),
+        ("norway-chess-2022", 10, 9, ("3", "1.5", "1", "0"), 2_500_000, 10),
+        ("norway-chess-2024", 6, 10, ("3", "1.5", "1", "0"), 1_690_000, 6),
+        ("norway-chess-women-2025", 6, 10, ("3", "1.5", "1", "0"), 1_690_000, 6),
+    ],
+)
+def test_the_editions_numbers(
+    name: str, players: int, rounds: int, points: tuple[str, ...], fund: int, prizes: int
+) -> None:
     p = profile_of(name)
     assert (p.event.players, p.event.rounds) == (players, rounds)
-    assert (p.points.win, p.points.draw_armageddon_win, p.points.draw_armageddon_loss,
-            p.points.loss) == tuple(D(x) for x in points)
+    assert (
+        p.points.win,
+        p.points.draw_armageddon_win,
+        p.points.draw_armageddon_loss,
+        p.points.loss,
+    ) == tuple(D(x) for x in points)
     assert (p.prizes.fund, len(p.prizes.amounts)) == (fund, prizes)
 
 
 def test_2020_and_2024_prize_tables() -> None:
     assert profile_of("norway-chess-2020").prizes.amounts == tuple(
-        D(a) for a in (700_000, 370_000, 230_000, 180_000, 170_000, 160_000))
-    for name in ("norway-chess-2024", "norway-chess-women-2024", "norway-chess-2025",
-                 "norway-chess-women-2025"):
+        D(a) for a in (700_000, 370_000, 230_000, 180_000, 170_000, 160_000)
+    )
+    for name in (
+        "norway-chess-2024",
+        "norway-chess-women-2024",
+        "norway-chess-2025",
+        "norway-chess-women-2025",
+    ):
         assert profile_of(name).prizes.amounts == tuple(
-            D(a) for a in (700_000, 350_000, 200_000, 170_000, 150_000, 120_000))
+            D(a) for a in (700_000, 350_000, 200_000, 170_000, 150_000, 120_000)
+        )
 
 
 def test_2024s_draw_rule_and_play_off() -> None:
@@ -134,11 +160,19 @@ def test_2024s_draw_rule_and_play_off() -> None:
     play a match, a further match, then an Armageddon; three or more a double round robin
     broken on the classical games by DE, SB, Koya, extended Koya."""
     p = profile_of("norway-chess-2024")
-    assert (p.classical.draw_agreement_after_black_move, p.classical.draw_agreement_rule,
-            p.classical.draw_agreement_in_armageddon) == (30, "moves_by_each", False)
+    assert (
+        p.classical.draw_agreement_after_black_move,
+        p.classical.draw_agreement_rule,
+        p.classical.draw_agreement_in_armageddon,
+    ) == (30, "moves_by_each", False)
     assert (p.playoff.match_games, p.playoff.matches) == (2, 2)
     assert p.playoff.round_robin_tiebreaks == (
-        "direct_encounter", "sonneborn_berger", "koya", "extended_koya", "lots")
+        "direct_encounter",
+        "sonneborn_berger",
+        "koya",
+        "extended_koya",
+        "lots",
+    )
     assert p.playoff.round_robin_tiebreak_basis == "classical_games"
     assert not p.event.has_blitz_opener
 
@@ -151,8 +185,7 @@ def test_2019_points() -> None:
     points = profile_of("norway-chess-2019").points
     assert pairing_points(game(1, 1, 1, 2, "1-0"), points) == (2, 0)
     assert pairing_points(game(1, 1, 1, 2, "1/2-1/2", "1-0"), points) == (D("1.5"), D("0.5"))
-    assert pairing_points(game(1, 1, 1, 2, "1/2-1/2", "1/2-1/2"), points) == (
-        D("0.5"), D("1.5"))
+    assert pairing_points(game(1, 1, 1, 2, "1/2-1/2", "1/2-1/2"), points) == (D("0.5"), D("1.5"))
     assert pairing_points(game(1, 1, 1, 2, "-/+"), points) == (0, 2)
 
 
@@ -172,28 +205,55 @@ def test_2019_armageddon_increment_from_move_61() -> None:
 TEXT = read_profile_text()
 
 
-@pytest.mark.parametrize(("old", "new", "key"), [
-    ('\nsecond_cycle = "fide"', '\nsecond_cycle = "swiss"', "event.second_cycle"),
-    ('currency = "NOK"', 'currency = "kroner"', "event.currency"),
-    ('draw_agreement_rule = "after_black_move"', 'draw_agreement_rule = "soon"',
-     "classical.draw_agreement_rule"),
-    ("draw_agreement_in_armageddon = false", "draw_agreement_in_armageddon = 0",
-     "classical.draw_agreement_in_armageddon"),
-    ("armageddon_forfeit_win = 1.5", "armageddon_forfeit_win = 0.5",
-     "points.armageddon_forfeit_win"),
-    ("armageddon_forfeit_loss = 1", "armageddon_forfeit_loss = -1",
-     "points.armageddon_forfeit_loss"),
-    ("matches = 1 ", "matches = 0 ", "playoff.matches"),
-    ('round_robin_second_cycle = "fide"', 'round_robin_second_cycle = "zigzag"',
-     "playoff.round_robin_second_cycle"),
-    ('round_robin_tiebreak_basis = "playoff_games"', 'round_robin_tiebreak_basis = "rapid"',
-     "playoff.round_robin_tiebreak_basis"),
-    ('round_robin_tiebreaks = ["sonneborn_berger", "wins", "black_wins", "lots"]',
-     'round_robin_tiebreaks = ["lots", "koya"]', "playoff.round_robin_tiebreaks"),
-    ('round_robin_tiebreaks = ["sonneborn_berger", "wins", "black_wins", "lots"]',
-     'round_robin_tiebreaks = ["buchholz"]', "playoff.round_robin_tiebreaks"),
-    ("forfeit_win = 3\n", "forfeit_win = -3\n", "points.forfeit_win"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('\nsecond_cycle = "fide"', '\nsecond_cycle = "swiss"', "event.second_cycle"),
+        ('currency = "NOK"', 'currency = "kroner"', "event.currency"),
+        (
+            'draw_agreement_rule = "after_black_move"',
+            'draw_agreement_rule = "soon"',
+            "classical.draw_agreement_rule",
+        ),
+        (
+            "draw_agreement_in_armageddon = false",
+            "draw_agreement_in_armageddon = 0",
+            "classical.draw_agreement_in_armageddon",
+        ),
+        (
+            "armageddon_forfeit_win = 1.5",
+            "armageddon_forfeit_win = 0.5",
+            "points.armageddon_forfeit_win",
+        ),
+        (
+            "armageddon_forfeit_loss = 1",
+            "armageddon_forfeit_loss = -1",
+            "points.armageddon_forfeit_loss",
+        ),
+        ("matches = 1 ", "matches = 0 ", "playoff.matches"),
+        (
+            'round_robin_second_cycle = "fide"',
+            'round_robin_second_cycle = "zigzag"',
+            "playoff.round_robin_second_cycle",
+        ),
+        (
+            'round_robin_tiebreak_basis = "playoff_games"',
+            'round_robin_tiebreak_basis = "rapid"',
+            "playoff.round_robin_tiebreak_basis",
+        ),
+        (
+            'round_robin_tiebreaks = ["sonneborn_berger", "wins", "black_wins", "lots"]',
+            'round_robin_tiebreaks = ["lots", "koya"]',
+            "playoff.round_robin_tiebreaks",
+        ),
+        (
+            'round_robin_tiebreaks = ["sonneborn_berger", "wins", "black_wins", "lots"]',
+            'round_robin_tiebreaks = ["buchholz"]',
+            "playoff.round_robin_tiebreaks",
+        ),
+        ("forfeit_win = 3\n", "forfeit_win = -3\n", "points.forfeit_win"),
+    ],
+)
 def test_every_new_key_is_validated_naming_it(old: str, new: str, key: str) -> None:
     assert TEXT.count(old) == 1, old
     with pytest.raises(ProfileError, match=re.escape(f"'{key}'")) as info:
@@ -201,12 +261,17 @@ def test_every_new_key_is_validated_naming_it(old: str, new: str, key: str) -> N
     assert "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize(("entry", "key"), [
-    ('"tiebreaks.order"', None), ('"time_controls.armageddon.increment_seconds"', None),
-    ('"playoff"', None), ('"tie_breaks"', "sources.not_found[0]"),
-    ('"time_controls.blitz"', "sources.not_found[0]"),
-    ('"points.bonus"', "sources.not_found[0]"),
-])
+@pytest.mark.parametrize(
+    ("entry", "key"),
+    [
+        ('"tiebreaks.order"', None),
+        ('"time_controls.armageddon.increment_seconds"', None),
+        ('"playoff"', None),
+        ('"tie_breaks"', "sources.not_found[0]"),
+        ('"time_controls.blitz"', "sources.not_found[0]"),
+        ('"points.bonus"', "sources.not_found[0]"),
+    ],
+)
 def test_sources_not_found_must_name_a_key(entry: str, key: str | None) -> None:
     text = TEXT + f"\n[sources]\nnot_found = [{entry}]\n"
     if key is None:
@@ -219,12 +284,21 @@ def test_sources_not_found_must_name_a_key(entry: str, key: str | None) -> None:
 def test_a_file_without_the_new_keys_still_loads_as_before() -> None:
     """Event files keep the profile they were made with: one written before these keys
     existed loads, every new key at the old behaviour."""
-    old = "\n".join(line for line in TEXT.splitlines()
-                    if not line.startswith(("second_cycle", "draw_agreement_rule",
-                                            "draw_agreement_in_armageddon",
-                                            "armageddon_forfeit_", "matches",
-                                            "round_robin_second_cycle",
-                                            "round_robin_tiebreak_basis")))
+    old = "\n".join(
+        line
+        for line in TEXT.splitlines()
+        if not line.startswith(
+            (
+                "second_cycle",
+                "draw_agreement_rule",
+                "draw_agreement_in_armageddon",
+                "armageddon_forfeit_",
+                "matches",
+                "round_robin_second_cycle",
+                "round_robin_tiebreak_basis",
+            )
+        )
+    )
     p = load_profile(old)
     assert p.event.second_cycle == "fide" and p.playoff.matches == 1
     assert p.points.armageddon_forfeit == (D("1.5"), D(1))

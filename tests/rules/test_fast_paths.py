@@ -36,25 +36,29 @@ def tables(draw: st.DrawFn) -> tuple[list[Player], list[Game], dict[str, object]
                 armageddon = draw(st.none() | st.sampled_from(list(ArmageddonResult)))
             games.append(Game(p.round, p.board, p.white, p.black, result, armageddon))
     withdrawn = draw(st.sets(st.integers(1, n), max_size=2))
-    players = [Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i in withdrawn
-                      else PlayerStatus.ACTIVE) for i in range(1, n + 1)]
+    players = [
+        Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i in withdrawn else PlayerStatus.ACTIVE)
+        for i in range(1, n + 1)
+    ]
     profile = small_profile(n, cycles)
     names = [n for n in TIEBREAK_NAMES if n != "lots"]
     tiebreaks = dataclasses.replace(
         profile.tiebreaks,
-        order=tuple(draw(st.permutations(names))[:draw(st.integers(0, len(names)))]),
+        order=tuple(draw(st.permutations(names))[: draw(st.integers(0, len(names)))]),
         sonneborn_berger_basis=draw(st.sampled_from(["event_points", "main_game"])),
-        wins_include_armageddon=draw(st.booleans()))
-    classical = dataclasses.replace(profile.classical,
-                                    armageddon_draw_winner=draw(st.sampled_from(
-                                        ["black", "white"])))
+        wins_include_armageddon=draw(st.booleans()),
+    )
+    classical = dataclasses.replace(
+        profile.classical, armageddon_draw_winner=draw(st.sampled_from(["black", "white"]))
+    )
     profile = dataclasses.replace(profile, tiebreaks=tiebreaks, classical=classical)
     rounds = max(g.round for g in games)
     options = {
         "profile": profile,
         "through_round": draw(st.none() | st.integers(0, rounds)),
-        "provisional_games": frozenset(draw(st.sets(st.sampled_from(
-            [(g.round, g.board) for g in games]), max_size=6))),
+        "provisional_games": frozenset(
+            draw(st.sets(st.sampled_from([(g.round, g.board) for g in games]), max_size=6))
+        ),
     }
     return players, games, options
 
@@ -62,22 +66,26 @@ def tables(draw: st.DrawFn) -> tuple[list[Player], list[Game], dict[str, object]
 @FAST
 @given(tables())
 def test_compute_standings_is_the_straightforward_table(
-        case: tuple[list[Player], list[Game], dict[str, object]]) -> None:
+    case: tuple[list[Player], list[Game], dict[str, object]],
+) -> None:
     players, games, options = case
     profile = options.pop("profile")
     fast = compute_standings(players, games, profile, **options)  # type: ignore[arg-type]
     plain = reference.compute_standings(players, games, profile, **options)  # type: ignore[arg-type]
     assert fast == plain
     assert [(r.rank, r.shared_rank, r.extra) for r in fast] == [
-        (r.rank, r.shared_rank, r.extra) for r in plain]
+        (r.rank, r.shared_rank, r.extra) for r in plain
+    ]
 
 
 def test_an_armageddon_after_a_decisive_game_is_refused_as_before() -> None:
     """A kind of result the rules refuse raises the same error, for the same game."""
     profile = small_profile(4)
     players = [Player(i, f"P{i}") for i in range(1, 5)]
-    games = [Game(1, 1, 1, 4, MainResult.WHITE_WIN), Game(1, 2, 2, 3, MainResult.BLACK_WIN,
-                                                           ArmageddonResult.DRAW)]
+    games = [
+        Game(1, 1, 1, 4, MainResult.WHITE_WIN),
+        Game(1, 2, 2, 3, MainResult.BLACK_WIN, ArmageddonResult.DRAW),
+    ]
     with pytest.raises(Exception) as fast:
         compute_standings(players, games, profile)
     with pytest.raises(Exception) as plain:

@@ -27,8 +27,9 @@ D = Decimal
 
 
 def _text(players: int, prizes: list[Decimal] | None = None) -> str:
-    return event_profile_text(read_profile_text(builtin_profiles()["fide-round-robin"]),
-                              players, prizes=prizes)
+    return event_profile_text(
+        read_profile_text(builtin_profiles()["fide-round-robin"]), players, prizes=prizes
+    )
 
 
 def _run(*args: object) -> Result:
@@ -39,8 +40,13 @@ def test_the_profile_is_fides_classical_round_robin() -> None:
     p = load_profile_file(builtin_profiles()["fide-round-robin"])
     assert (p.points.win, p.points.draw_armageddon_loss, p.points.loss) == (D(1), D("0.5"), D(0))
     assert not p.classical.armageddon_after_draw and not p.playoff.for_shared_first
-    assert p.tiebreaks.order == ("direct_encounter", "wins", "black_wins", "sonneborn_berger",
-                                 "koya")
+    assert p.tiebreaks.order == (
+        "direct_encounter",
+        "wins",
+        "black_wins",
+        "sonneborn_berger",
+        "koya",
+    )
     assert p.time_controls["classical"].describe() == "90' + 30\""
     assert p.prizes.amounts == () and not p.event.has_blitz_opener
 
@@ -52,8 +58,11 @@ def test_a_draw_is_complete_and_half_a_point_each() -> None:
     assert not armageddon_due(draw) and is_complete(draw)
     assert pairing_points(draw, p.points) == (D("0.5"), D("0.5"))
     with pytest.raises(RuleError, match="plays no Armageddon"):
-        apply_result(Game(1, 1, 1, 4, armageddon_after_draw=False), MainResult.DRAW,
-                     ArmageddonResult.WHITE_WIN)
+        apply_result(
+            Game(1, 1, 1, 4, armageddon_after_draw=False),
+            MainResult.DRAW,
+            ArmageddonResult.WHITE_WIN,
+        )
 
 
 def test_a_profile_without_armageddon_needs_one_draw_score() -> None:
@@ -63,8 +72,11 @@ def test_a_profile_without_armageddon_needs_one_draw_score() -> None:
 
 
 def _event(path: Path, players: int = 4, prizes: list[Decimal] | None = None) -> EventStore:
-    return EventStore.create(path, [PlayerInput(f"Player {i}", fide_id=str(1000 + i))
-                                    for i in range(1, players + 1)], _text(players, prizes))
+    return EventStore.create(
+        path,
+        [PlayerInput(f"Player {i}", fide_id=str(1000 + i)) for i in range(1, players + 1)],
+        _text(players, prizes),
+    )
 
 
 def test_an_event_of_draws_needs_no_armageddon_and_no_play_off(tmp_path: Path) -> None:
@@ -72,8 +84,10 @@ def test_an_event_of_draws_needs_no_armageddon_and_no_play_off(tmp_path: Path) -
         for g in store.games():
             store.enter_result(g.round, g.white, g.black, "1/2-1/2")
         assert store.armageddons_due() == [] and store.incomplete_games() == []
-        assert all(g.armageddon_deadline is None and g.points == (D("0.5"), D("0.5"))
-                   for g in store.games())
+        assert all(
+            g.armageddon_deadline is None and g.points == (D("0.5"), D("0.5"))
+            for g in store.games()
+        )
         assert [r.complete for r in store.rounds()] == [2, 2, 2]
         store.close_round(1)
         rows = store.standings()
@@ -106,20 +120,25 @@ def test_its_reports_are_read_by_fides_reader(tmp_path: Path) -> None:
 def test_listed_and_usable_by_name(tmp_path: Path) -> None:
     assert "fide-round-robin" in _run("profiles").stdout
     csv = tmp_path / "players.csv"
-    csv.write_text("name,rating,federation,fide_id\n" + "".join(
-        f"Player {i},2000,NOR,{1000 + i}\n" for i in range(1, 6)), encoding="utf-8")
+    csv.write_text(
+        "name,rating,federation,fide_id\n"
+        + "".join(f"Player {i},2000,NOR,{1000 + i}\n" for i in range(1, 6)),
+        encoding="utf-8",
+    )
     done = _run("new", tmp_path / "e.db", "--players", csv, "--profile", "fide-round-robin")
     assert done.exit_code == 0, done.output
     assert "5 players, 5 rounds" in done.stdout
 
 
 @pytest.mark.parametrize("name", ["c07-shape-rr.trf", "c07-shape-rr-swiss-manager.trf"])
-def test_the_c07_shaped_round_robin_comes_in_with_the_files_points(tmp_path: Path,
-                                                                   name: str) -> None:
+def test_the_c07_shaped_round_robin_comes_in_with_the_files_points(
+    tmp_path: Path, name: str
+) -> None:
     """As written and as Swiss-Manager writes it: the file's points, its draws complete, the
     rounds to come paired, no prize table (said so)."""
-    done = _run("new", tmp_path / "e.db", "--from-trf", DATA / name, "--profile",
-                "fide-round-robin")
+    done = _run(
+        "new", tmp_path / "e.db", "--from-trf", DATA / name, "--profile", "fide-round-robin"
+    )
     assert done.exit_code == 0, done.output
     assert "has no prize table: no prizes" in done.stdout
     with EventStore.open(tmp_path / "e.db") as store:
@@ -135,8 +154,14 @@ def test_a_renumbered_round_robin_goes_out_and_comes_back(tmp_path: Path) -> Non
     FIDE's reader reads both reports, and the TRF26 starts the same event again."""
     from normtui.importing.trf_in import create_from_trf
 
-    done = _run("new", tmp_path / "e.db", "--from-trf", DATA / "c07-shape-rr.trf",
-                "--profile", "fide-round-robin")
+    done = _run(
+        "new",
+        tmp_path / "e.db",
+        "--from-trf",
+        DATA / "c07-shape-rr.trf",
+        "--profile",
+        "fide-round-robin",
+    )
     assert done.exit_code == 0, done.output
     with EventStore.open(tmp_path / "e.db") as store:
         trf26, trf16 = export_event(store, "trf"), export_event(store, "trf16")
@@ -155,8 +180,10 @@ def test_no_play_off_starts(tmp_path: Path) -> None:
     with _event(tmp_path / "e.db") as store:
         for g in store.games():
             store.enter_result(g.round, g.white, g.black, "1/2-1/2")
-        with pytest.raises(RuleError, match="this event has no play-off: the tie-breaks "
-                                            "decide a shared first place"):
+        with pytest.raises(
+            RuleError,
+            match="this event has no play-off: the tie-breaks decide a shared first place",
+        ):
             store.start_playoff(7)
 
 

@@ -27,17 +27,34 @@ ORDER = ["sonneborn_berger", "wins", "black_wins"]
 
 def table(*rows: tuple[int, str, str]) -> list[Standing]:
     """The main table of (number, points, SB) rows, ranked as ``compute_standings`` does."""
-    return rank_rows([Standing(n, f"P{n}", D(p), D(sb), 0, 0, 9, True) for n, p, sb in rows],
-                     ORDER)
+    return rank_rows([Standing(n, f"P{n}", D(p), D(sb), 0, 0, 9, True) for n, p, sb in rows], ORDER)
 
 
 # Carlsen (2) is ahead of Mamedyarov (5) on SB, both on 16: the case where the ranks disagreed.
-TIED = table((2, "16", "187"), (5, "16", "179"), (4, "14.5", "161.75"), (7, "13.5", "150"),
-             (1, "12.5", "139"), (3, "12", "119"), (8, "9.5", "110"), (6, "9.5", "108"),
-             (9, "8", "98"), (10, "8", "94"))
-THREE = table((4, "15", "150"), (7, "15", "140"), (9, "15", "130"), (1, "9", "90"),
-              (2, "9", "80"), (3, "8", "70"), (5, "7", "60"), (6, "6", "50"), (8, "5", "40"),
-              (10, "4", "30"))
+TIED = table(
+    (2, "16", "187"),
+    (5, "16", "179"),
+    (4, "14.5", "161.75"),
+    (7, "13.5", "150"),
+    (1, "12.5", "139"),
+    (3, "12", "119"),
+    (8, "9.5", "110"),
+    (6, "9.5", "108"),
+    (9, "8", "98"),
+    (10, "8", "94"),
+)
+THREE = table(
+    (4, "15", "150"),
+    (7, "15", "140"),
+    (9, "15", "130"),
+    (1, "9", "90"),
+    (2, "9", "80"),
+    (3, "8", "70"),
+    (5, "7", "60"),
+    (6, "6", "50"),
+    (8, "5", "40"),
+    (10, "4", "30"),
+)
 REPRO = {"M1": "1-0", "M2": "1-0", "A": "1/2-1/2"}
 
 
@@ -57,14 +74,18 @@ def test_the_repro_the_play_off_winner_is_first_with_first_prize(profile: Profil
     assert (final.rows[0].prize, final.rows[1].prize) == (D("750000.00"), D("400000.00"))
     assert final.decided_by == "playoff" and final.playoff_places == 2
     assert final.note == "Places 1-2 decided by the play-off (§5): P5 won it"
-    assert [r.note for r in final.rows[:3]] == ["won the play-off (§5)",
-                                                "lost the play-off (§5)", ""]
+    assert [r.note for r in final.rows[:3]] == [
+        "won the play-off (§5)",
+        "lost the play-off (§5)",
+        "",
+    ]
     assert final.award.paid == profile.prizes.fund
 
 
 @pytest.mark.parametrize("results", [{}, {"M1": "1-0"}, {"M1": "1-0", "M2": "1-0"}])
 def test_while_the_play_off_is_not_decided_first_place_stays_shared(
-        profile: Profile, results: dict[str, str]) -> None:
+    profile: Profile, results: dict[str, str]
+) -> None:
     """Before and during the play-off both are rank 1, place "1-2", prizes pending; the
     tie-breaks do not decide a first place the play-off decides (§5)."""
     for seed in (None, 7):
@@ -96,8 +117,7 @@ def test_no_play_off_needed_the_main_table(profile: Profile) -> None:
     assert final.decided_by == "tiebreaks"
 
 
-def _decide_drr(profile: Profile, rows: list[Standing], seed: int,
-                result: str) -> PlayoffState:
+def _decide_drr(profile: Profile, rows: list[Standing], seed: int, result: str) -> PlayoffState:
     results: dict[str, str] = {}
     while (state := playoff_state(rows, profile, seed=seed, results=results)).winner is None:
         for g in state.due:
@@ -109,15 +129,20 @@ def test_three_way_the_double_round_robins_ranking_and_shared_prizes(profile: Pr
     """§5: three or more: the double round robin's ranking (A-D) gives places 1..3; the two
     behind its winner share the prizes of places 2 and 3 (§5 "the remaining players in this
     will share their money prizes"), whatever their order."""
-    results = {"R1.1": "1-0", "R2.1": "1-0", "R3.1": "1-0", "R4.1": "1-0",
-               "R5.1": "1/2-1/2", "R6.1": "0-1"}
+    results = {
+        "R1.1": "1-0",
+        "R2.1": "1-0",
+        "R3.1": "1-0",
+        "R4.1": "1-0",
+        "R5.1": "1/2-1/2",
+        "R6.1": "0-1",
+    }
     state = playoff_state(THREE, profile, seed=11, results=results)
     assert state.winner is not None
     final = final_table(THREE, profile, state)
     order = [r.number for r in state.table]
     assert [n for n, _, _ in places(final)[:3]] == order
-    assert [(rank, label) for _, rank, label in places(final)[:3]] == [
-        (1, "1"), (2, "2"), (3, "3")]
+    assert [(rank, label) for _, rank, label in places(final)[:3]] == [(1, "1"), (2, "2"), (3, "3")]
     assert final.rows[0].prize == D("750000.00")
     assert final.rows[1].prize == final.rows[2].prize == D("325000.00")
     assert final.rows[1].note == "play-off (§5): shares the prizes of places 2-3"
@@ -135,7 +160,8 @@ def test_three_way_decided_by_lot_says_so(profile: Profile) -> None:
 
 
 def test_a_format_without_a_ranking_lets_the_others_share_the_places_after_the_winner(
-        profile: Profile) -> None:
+    profile: Profile,
+) -> None:
     """How a new play-off format plugs in: it names a winner, and gives a ranking table if
     it ranks the others; without one they share places 2..k."""
     state = PlayoffState(True, "match", (4, 7, 9), winner=9, status="decided")
@@ -157,6 +183,7 @@ def test_place_label() -> None:
 
 # -- properties ----------------------------------------------------------------------------
 
+
 @st.composite
 def decided_playoffs(draw: st.DrawFn) -> tuple[Profile, list[Standing], PlayoffState]:
     """A random main table of 3..10 players whose first place is shared by 2..4 (points
@@ -168,9 +195,13 @@ def decided_playoffs(draw: st.DrawFn) -> tuple[Profile, list[Standing], PlayoffS
     rest = [D(draw(st.integers(0, 9))) / 2 for _ in range(n - k)]
     sbs = [D(draw(st.integers(0, 6))) for _ in range(n)]
     numbers = draw(st.permutations(range(1, n + 1)))
-    main = rank_rows([Standing(num, f"P{num}", pts, sb, 0, 0, 9, True)
-                      for num, pts, sb in zip(numbers, [top] * k + rest, sbs, strict=True)],
-                     ORDER)
+    main = rank_rows(
+        [
+            Standing(num, f"P{num}", pts, sb, 0, 0, 9, True)
+            for num, pts, sb in zip(numbers, [top] * k + rest, sbs, strict=True)
+        ],
+        ORDER,
+    )
     profile = small_profile(n)
     seed = draw(st.integers(0, 2**32))
     results: dict[str, str] = {}
@@ -185,7 +216,8 @@ def decided_playoffs(draw: st.DrawFn) -> tuple[Profile, list[Standing], PlayoffS
 @settings(max_examples=80, deadline=None)
 @given(decided_playoffs())
 def test_after_any_decided_play_off_the_table_is_one_consistent_order(
-        case: tuple[Profile, list[Standing], PlayoffState]) -> None:
+    case: tuple[Profile, list[Standing], PlayoffState],
+) -> None:
     """The winner is rank 1 with first prize whole; the play-off players fill places 1..k in
     the play-off's order; everyone below keeps the main table's place; points never rise
     down the table; ``rank`` and ``shared_rank`` always agree; prizes sum to the fund."""
@@ -198,7 +230,8 @@ def test_after_any_decided_play_off_the_table_is_one_consistent_order(
     assert {r.number for r in rows[:k]} == set(state.players)
     assert [r.number for r in rows[k:]] == [r.number for r in main[k:]]
     assert [(r.rank, r.shared_rank) for r in rows[k:]] == [
-        (r.rank, r.shared_rank) for r in main[k:]]
+        (r.rank, r.shared_rank) for r in main[k:]
+    ]
     sharing = Counter(r.rank for r in rows)
     for better, worse in itertools.pairwise(rows):
         assert better.points >= worse.points
@@ -217,13 +250,14 @@ def test_after_any_decided_play_off_the_table_is_one_consistent_order(
 @settings(max_examples=40, deadline=None)
 @given(decided_playoffs())
 def test_an_undecided_play_off_shares_first_place(
-        case: tuple[Profile, list[Standing], PlayoffState]) -> None:
+    case: tuple[Profile, list[Standing], PlayoffState],
+) -> None:
     profile, main, state = case
     pending = dataclasses.replace(state, winner=None, table=())
     final = final_table(main, profile, pending)
     k = len(state.players)
     assert [(r.standing.rank, r.standing.shared_rank) for r in final.rows[:k]] == [
-        (1, f"1-{k}")] * k
+        (1, f"1-{k}")
+    ] * k
     assert all(r.prize_pending for r in final.rows[:k])
-    assert final.award.paid + final.award.pending + final.award.unawarded == \
-        profile.prizes.fund
+    assert final.award.paid + final.award.pending + final.award.unawarded == profile.prizes.fund

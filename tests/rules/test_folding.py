@@ -10,11 +10,21 @@ from normtui.pgn import names_match
 from normtui.rules.folding import fold
 
 
-@pytest.mark.parametrize(("typed", "spelt"), [
-    ("oystein", "Øystein"), ("aero", "Ærø"), ("strasse", "Straße"), ("lukasz", "Łukasz"),
-    ("jarmula", "Jarmuła"), ("asa", "Åsa"), ("muller", "Müller"), ("dominguez", "Domínguez"),
-    ("nguyen", "Nguyễn"), ("tari", "TARI"),
-])
+@pytest.mark.parametrize(
+    ("typed", "spelt"),
+    [
+        ("oystein", "Øystein"),
+        ("aero", "Ærø"),
+        ("strasse", "Straße"),
+        ("lukasz", "Łukasz"),
+        ("jarmula", "Jarmuła"),
+        ("asa", "Åsa"),
+        ("muller", "Müller"),
+        ("dominguez", "Domínguez"),
+        ("nguyen", "Nguyễn"),
+        ("tari", "TARI"),
+    ],
+)
 def test_typed_without_accents_folds_like_the_name(typed: str, spelt: str) -> None:
     assert fold(typed) == fold(spelt)
 

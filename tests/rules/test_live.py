@@ -44,8 +44,9 @@ def test_classical_clocks_start_at_120_minutes_each(profile) -> None:  # type: i
     assert clock_set_wrong(tc, True, 7200 - 37, 37, rule="Regulations §2") is None
     assert clock_set_wrong(tc, False, 7200, 0, rule="Regulations §2") is None
     wrong = clock_set_wrong(tc, True, 5400 - 20, 20, rule="Regulations §2")
-    assert wrong == ("White's clock started at 1:30:00, not 2:00:00 "
-                     "(120' + 10\" from move 41, Regulations §2)")
+    assert wrong == (
+        "White's clock started at 1:30:00, not 2:00:00 (120' + 10\" from move 41, Regulations §2)"
+    )
 
 
 def test_an_armageddon_starts_white_10_black_7(profile) -> None:  # type: ignore[no-untyped-def]
@@ -55,20 +56,24 @@ def test_an_armageddon_starts_white_10_black_7(profile) -> None:  # type: ignore
     # Both clocks at 10' (Black should have 7'): Black's is wrong, White's is right.
     assert clock_set_wrong(tc, True, 597, 3, rule="Regulations §3") is None
     assert "Black's clock started at 0:10:00, not 0:07:00" in str(
-        clock_set_wrong(tc, False, 596, 4, rule="Regulations §3"))
+        clock_set_wrong(tc, False, 596, 4, rule="Regulations §3")
+    )
 
 
 def test_without_the_move_s_time_only_a_clock_above_the_setting_is_wrong(profile) -> None:  # type: ignore[no-untyped-def]
     tc = profile.time_controls["armageddon"]
     assert clock_set_wrong(tc, False, 300, None, rule="Regulations §3") is None  # long think
-    assert "more than the 0:07:00" in str(clock_set_wrong(tc, False, 590, None,
-                                                            rule="Regulations §3"))
+    assert "more than the 0:07:00" in str(
+        clock_set_wrong(tc, False, 590, None, rule="Regulations §3")
+    )
 
 
 def test_if_the_games_ended_now_every_pairing_under_way_is_a_draw_twice() -> None:
-    games = [Game(1, 1, 1, 4, state=GameState.IN_PROGRESS),
-             Game(1, 2, 2, 3, MainResult.DRAW, None, GameState.IN_PROGRESS),
-             Game(2, 1, 4, 3)]
+    games = [
+        Game(1, 1, 1, 4, state=GameState.IN_PROGRESS),
+        Game(1, 2, 2, 3, MainResult.DRAW, None, GameState.IN_PROGRESS),
+        Game(2, 1, 4, 3),
+    ]
     now = games_if_ended_now(games)
     assert (now[0].result, now[0].armageddon) == (MainResult.DRAW, ArmageddonResult.DRAW)
     assert now[1].armageddon is ArmageddonResult.DRAW
@@ -82,7 +87,8 @@ states = st.sampled_from([GameState.SCHEDULED, GameState.IN_PROGRESS])
 @settings(max_examples=60, deadline=None)
 @given(st.lists(states, min_size=2, max_size=2), st.booleans())
 def test_the_live_table_gives_each_pairing_under_way_two_and_a_half_points(
-        started: list[GameState], waiting: bool) -> None:
+    started: list[GameState], waiting: bool
+) -> None:
     profile = small_profile(4)
     games = [Game(1, 1, 1, 4, state=started[0]), Game(1, 2, 2, 3, state=started[1])]
     if waiting:

@@ -33,20 +33,33 @@ def test_same_name_twice_is_refused() -> None:
 
 def test_section_1_numbers_chosen_in_blitz_order_2022() -> None:
     """§1, the 2022 practice: the blitz ranking chose in turn; So won and chose number 1."""
-    ranking = ["So", "Carlsen", "Giri", "Anand", "Mamedyarov", "Tari", "Vachier-Lagrave",
-               "Topalov", "Wang Hao", "Radjabov"]
+    ranking = [
+        "So",
+        "Carlsen",
+        "Giri",
+        "Anand",
+        "Mamedyarov",
+        "Tari",
+        "Vachier-Lagrave",
+        "Topalov",
+        "Wang Hao",
+        "Radjabov",
+    ]
     numbers = numbers_by_choice(ranking, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], players=10)
     assert [n for n, _ in sorted(numbers.items(), key=lambda kv: kv[1])] == NUMBERS_2022
     # the last player has no choice left: nine choices are enough
     assert numbers_by_choice(ranking, [10, 9, 8, 7, 6, 5, 4, 3, 2], players=10)["Radjabov"] == 1
 
 
-@pytest.mark.parametrize(("choices", "why"), [
-    ([1, 1, 2], "Giri cannot choose number 1: So already chose it"),
-    ([1, 4, 2], "outside 1..3"),
-    ([0, 1, 2], "outside 1..3"),
-    ([1], "1 choices for 3 players"),
-])
+@pytest.mark.parametrize(
+    ("choices", "why"),
+    [
+        ([1, 1, 2], "Giri cannot choose number 1: So already chose it"),
+        ([1, 4, 2], "outside 1..3"),
+        ([0, 1, 2], "outside 1..3"),
+        ([1], "1 choices for 3 players"),
+    ],
+)
 def test_a_number_taken_twice_or_out_of_range_is_refused(choices: list[int], why: str) -> None:
     """§1: each pairing number goes to exactly one player."""
     with pytest.raises(RuleError) as err:

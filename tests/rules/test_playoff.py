@@ -17,10 +17,18 @@ def row(number: int, points: str, rank: int) -> Standing:
     return Standing(number, f"P{number}", D(points), D(0), 0, 0, 9, True, rank, str(rank))
 
 
-TWO_TIED = [row(2, "16.5", 1), row(5, "16.5", 1), row(4, "14.5", 3), *(
-    row(n, "9", i) for i, n in enumerate((1, 3, 6, 7, 8, 9, 10), start=4))]
-THREE_TIED = [row(4, "15", 1), row(7, "15", 1), row(9, "15", 1), *(
-    row(n, "9", i) for i, n in enumerate((1, 2, 3, 5, 6, 8, 10), start=4))]
+TWO_TIED = [
+    row(2, "16.5", 1),
+    row(5, "16.5", 1),
+    row(4, "14.5", 3),
+    *(row(n, "9", i) for i, n in enumerate((1, 3, 6, 7, 8, 9, 10), start=4)),
+]
+THREE_TIED = [
+    row(4, "15", 1),
+    row(7, "15", 1),
+    row(9, "15", 1),
+    *(row(n, "9", i) for i, n in enumerate((1, 2, 3, 5, 6, 8, 10), start=4)),
+]
 
 
 def test_no_playoff_when_first_is_not_shared(profile):
@@ -83,7 +91,8 @@ def test_tied_match_goes_to_armageddon_and_a_draw_is_blacks_win(profile):
     arm = state.next_game
     assert arm is not None and arm.kind == "armageddon"
     assert profile.time_controls[arm.time_control].describe() == (
-        "White 10', Black 7', +1\" from move 41")
+        "White 10', Black 7', +1\" from move 41"
+    )
     state = playoff_state(TWO_TIED, profile, seed=42, results={**results, "A": "1/2-1/2"})
     assert state.winner == arm.black
     assert state.notes == ("The Armageddon was drawn: Black wins (draw odds, §5).",)
@@ -95,13 +104,15 @@ def test_tied_match_goes_to_armageddon_and_a_draw_is_blacks_win(profile):
 def test_higher_ranked_player_chooses_armageddon_colours_when_the_profile_says_so(profile):
     """Profile option playoff.armageddon_colours = "higher_ranked_chooses"."""
     choosing = dataclasses.replace(
-        profile, playoff=dataclasses.replace(profile.playoff,
-                                             armageddon_colours="higher_ranked_chooses"))
+        profile,
+        playoff=dataclasses.replace(profile.playoff, armageddon_colours="higher_ranked_chooses"),
+    )
     results = {"M1": "0-1", "M2": "0-1"}
     state = playoff_state(TWO_TIED, choosing, seed=1, results=results)
     assert state.waiting_for_choice == 2 and state.next_game is None
-    state = playoff_state(TWO_TIED, choosing, seed=1, results=results,
-                          armageddon_choice=Colour.BLACK)
+    state = playoff_state(
+        TWO_TIED, choosing, seed=1, results=results, armageddon_choice=Colour.BLACK
+    )
     assert state.next_game is not None and state.next_game.black == 2
 
 
@@ -131,15 +142,23 @@ def test_double_round_robin_each_pair_meets_twice_with_colours_reversed(profile)
 
 
 # The second cycle plays table rounds 1, 2, 3 reversed (FIDE's order): R5 is round 2 again.
-SB_DECIDES = {"R1.1": "1-0", "R2.1": "1-0", "R3.1": "1-0", "R4.1": "1-0",
-              "R5.1": "0-1", "R6.1": "1/2-1/2"}
+SB_DECIDES = {
+    "R1.1": "1-0",
+    "R2.1": "1-0",
+    "R3.1": "1-0",
+    "R4.1": "1-0",
+    "R5.1": "0-1",
+    "R6.1": "1/2-1/2",
+}
 
 
 def test_double_round_robin_settled_on_sonneborn_berger(profile):
     """§5 A: 7 and 9 both on 2.5; SB 4.75 (1×2.5 + 1×1 + ½×2.5) beats 3.25 (1 + 1 + ½×2.5)."""
     state = _drr(profile, SB_DECIDES)
     assert [(r.number, r.points, r.sonneborn_berger) for r in state.table[:2]] == [
-        (7, D("2.5"), D("4.75")), (9, D("2.5"), D("3.25"))]
+        (7, D("2.5"), D("4.75")),
+        (9, D("2.5"), D("3.25")),
+    ]
     assert state.winner == 7 and not state.decided_by_lots
     award = prizes_for_standings(THREE_TIED, profile, first_place_winner=7)
     # "The remaining players in this will share their money prizes": places 2 and 3.
@@ -150,12 +169,22 @@ def test_double_round_robin_settled_on_sonneborn_berger(profile):
 
 def test_double_round_robin_settled_by_lots(profile):
     """§5 D: equal on points, SB, wins and wins with Black: the drawing of lots decides."""
-    results = {"R1.1": "1-0", "R2.1": "1-0", "R3.1": "0-1", "R4.1": "1-0",
-               "R5.1": "1-0", "R6.1": "0-1"}
+    results = {
+        "R1.1": "1-0",
+        "R2.1": "1-0",
+        "R3.1": "0-1",
+        "R4.1": "1-0",
+        "R5.1": "1-0",
+        "R6.1": "0-1",
+    }
     state = _drr(profile, results)
     top, second = state.table[0], state.table[1]
     assert (top.points, top.sonneborn_berger, top.wins, top.black_wins) == (
-        second.points, second.sonneborn_berger, second.wins, second.black_wins)
+        second.points,
+        second.sonneborn_berger,
+        second.wins,
+        second.black_wins,
+    )
     assert state.decided_by_lots
     assert state.status == "Double round robin complete: first place drawn by lot"
     assert state.winner == top.number
@@ -175,15 +204,19 @@ def test_a_round_robin_left_tied_without_lots_decides_nobody(profile):
     results = {f"R{r}.1": "1/2-1/2" for r in range(1, 7)}
     state = playoff_state(THREE_TIED, no_lots, seed=11, results=results)
     assert state.winner is None and state.next_game is None
-    assert state.status == ("Double round robin complete: first place still shared by P4, P7 "
-                            "and P9, which its tie-breaks (sonneborn_berger) do not decide and "
-                            "no drawing of lots follows (§5): the Chief Arbiter decides")
+    assert state.status == (
+        "Double round robin complete: first place still shared by P4, P7 "
+        "and P9, which its tie-breaks (sonneborn_berger) do not decide and "
+        "no drawing of lots follows (§5): the Chief Arbiter decides"
+    )
     table = final_table(THREE_TIED, no_lots, state)
     assert table.decided_by == "playoff_pending"
     assert [r.standing.shared_rank for r in table.rows[:3]] == ["1-3"] * 3
     assert table.award.pending == D(1400000)
-    assert table.note == ("Places 1-3 shared: the play-off decides them (§5), played without "
-                          "a winner; their prizes are pending")
+    assert table.note == (
+        "Places 1-3 shared: the play-off decides them (§5), played without "
+        "a winner; their prizes are pending"
+    )
 
 
 def test_prizes_pending_until_the_playoff_is_decided(profile):
@@ -205,8 +238,16 @@ def test_a_result_for_a_game_not_yet_due_is_refused(profile):
         playoff_state(TWO_TIED, profile, seed=42, results={"M1": "1-0", "A": "1-0"})
 
 
-@pytest.mark.parametrize(("typed", "stored"), [("1-0", "1-0"), ("0-1", "0-1"), ("½-½", "1/2-1/2"),
-                                               ("=", "1/2-1/2"), (" 1/2-1/2 ", "1/2-1/2")])
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("1-0", "1-0"),
+        ("0-1", "0-1"),
+        ("½-½", "1/2-1/2"),
+        ("=", "1/2-1/2"),
+        (" 1/2-1/2 ", "1/2-1/2"),
+    ],
+)
 def test_playoff_results_as_an_arbiter_types_them(typed, stored):
     assert parse_playoff_result(typed) == stored
 
@@ -220,15 +261,17 @@ def test_forfeits_and_nonsense_are_no_playoff_results(bad):
 def test_a_game_not_yet_due_is_told_apart_from_a_mistyped_one(profile):
     state = playoff_state(TWO_TIED, profile, seed=42)
     assert state.planned == ("M1", "M2", "A")
-    with pytest.raises(RuleError, match="no play-off game M2 yet: it is not due; the next game "
-                                        "is M1"):
+    with pytest.raises(
+        RuleError, match="no play-off game M2 yet: it is not due; the next game is M1"
+    ):
         state.game("M2")
     with pytest.raises(RuleError, match=r"only if the match is tied"):
         state.game("A")
     with pytest.raises(RuleError, match=r"no play-off game 'M3' \(games: M1\)"):
         state.game("M3")
-    decided = playoff_state(TWO_TIED, profile, seed=42, results={"M1": "1-0", "M2": "1-0",
-                                                                  "A": "0-1"})
+    decided = playoff_state(
+        TWO_TIED, profile, seed=42, results={"M1": "1-0", "M2": "1-0", "A": "0-1"}
+    )
     with pytest.raises(RuleError, match="the play-off is decided"):
         decided.game("R1.1")
 

@@ -12,8 +12,21 @@ from normtui.rules.profile import Profile
 from normtui.rules.standings import Standing, compute_standings
 from tests.rules.helpers import game, players, small_profile
 
-TABLE = [D(a) for a in (750_000, 400_000, 250_000, 200_000, 180_000, 170_000, 160_000,
-                        140_000, 130_000, 120_000)]
+TABLE = [
+    D(a)
+    for a in (
+        750_000,
+        400_000,
+        250_000,
+        200_000,
+        180_000,
+        170_000,
+        160_000,
+        140_000,
+        130_000,
+        120_000,
+    )
+]
 
 
 def test_section_5_equal_points_share_the_prizes_of_their_places() -> None:
@@ -34,8 +47,9 @@ def test_section_5_a_shared_first_is_pending_until_the_play_off() -> None:
 
 def test_section_5_the_play_off_winner_takes_first_prize_whole() -> None:
     """§5: the winner gets 750,000; the others of the play-off share the places after first."""
-    award = distribute_prizes([[1, 2, 3]] + [[n] for n in range(4, 11)], TABLE,
-                              first_place_winner=3)
+    award = distribute_prizes(
+        [[1, 2, 3]] + [[n] for n in range(4, 11)], TABLE, first_place_winner=3
+    )
     assert award.amounts[3] == D(750_000)
     assert award.amounts[1] == award.amounts[2] == D(325_000)
     assert award.pending == 0
@@ -60,8 +74,12 @@ def test_section_9a_an_uncounted_players_prize_is_unawarded() -> None:
     """§9 a: an uncounted player is unranked, so the last place's prize is not awarded."""
     profile = small_profile(4)
     field = players(4, withdrawn=1)
-    games = [game(1, 1, 1, 4, "1-0"), game(1, 2, 2, 3, "1-0"), game(2, 1, 4, 3, "1-0"),
-             game(3, 1, 2, 4, "½-½", "0-1")]
+    games = [
+        game(1, 1, 1, 4, "1-0"),
+        game(1, 2, 2, 3, "1-0"),
+        game(2, 1, 4, 3, "1-0"),
+        game(3, 1, 2, 4, "½-½", "0-1"),
+    ]
     rows = compute_standings(field, games, profile)
     award = prizes_for_standings(rows, profile)
     assert 1 not in award.amounts
@@ -71,8 +89,10 @@ def test_section_9a_an_uncounted_players_prize_is_unawarded() -> None:
 
 def test_point_groups_follow_the_standings(profile: Profile) -> None:
     """§5: money follows points, in standings order; uncounted players (§9 a) get none."""
-    rows = [Standing(3, "C", D(6), D(0), 0, 0, 3, True),
-            Standing(1, "A", D(6), D(0), 0, 0, 3, True),
-            Standing(2, "B", D(3), D(0), 0, 0, 3, True),
-            Standing(4, "D", D(9), D(0), 0, 0, 1, False)]
+    rows = [
+        Standing(3, "C", D(6), D(0), 0, 0, 3, True),
+        Standing(1, "A", D(6), D(0), 0, 0, 3, True),
+        Standing(2, "B", D(3), D(0), 0, 0, 3, True),
+        Standing(4, "D", D(9), D(0), 0, 0, 1, False),
+    ]
     assert point_groups(rows) == [[3, 1], [2]]

@@ -26,8 +26,11 @@ def test_shipped_profile_holds_the_2022_rule_book(profile: Profile) -> None:
     assert profile.points.draw_armageddon_win == Decimal("1.5")
     assert profile.points.draw_armageddon_loss == 1
     classical = profile.time_controls["classical"]
-    assert (classical.white_seconds, classical.increment_seconds,
-            classical.increment_from_move) == (7200, 10, 41)
+    assert (
+        classical.white_seconds,
+        classical.increment_seconds,
+        classical.increment_from_move,
+    ) == (7200, 10, 41)
     armageddon = profile.time_controls["armageddon"]
     assert (armageddon.white_seconds, armageddon.black_seconds) == (600, 420)
     assert profile.classical.armageddon_start_within_minutes == 20
@@ -42,19 +45,25 @@ def test_shipped_profile_holds_the_2022_rule_book(profile: Profile) -> None:
     assert (profile.duties.late_fine, profile.duties.late_fine_currency) == (Decimal(500), "EUR")
 
 
-@pytest.mark.parametrize(("old", "new", "key"), [
-    ("[duties]\n", "[duties]\nbonus = 3\n", "duties.bonus"),
-    ("[event]\n", "[event]\nsponsor = \"x\"\n", "event.sponsor"),
-    ("rounds = 9 ", "rounds = \"nine\" ", "event.rounds"),
-    ("has_blitz_opener = true", "has_blitz_opener = 1", "event.has_blitz_opener"),
-    ("late_fine = 500", "late_fine = -500", "duties.late_fine"),
-    ("white_seconds = 7200", "white_seconds = -7200", "time_controls.classical.white_seconds"),
-    ("amounts = [750000,", "amounts = [760000,", "prizes.amounts"),
-    ("order = [\"sonneborn_berger\", \"wins\", \"black_wins\"]",
-     "order = [\"sonneborn_berger\", \"buchholz\"]", "tiebreaks.order"),
-    ("rounds = 9 ", "rounds = 8 ", "event.rounds"),
-    ("forfeit_rounds = [9, 10]", "forfeit_rounds = [9, \"10\"]", "illness.forfeit_rounds[1]"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ("[duties]\n", "[duties]\nbonus = 3\n", "duties.bonus"),
+        ("[event]\n", '[event]\nsponsor = "x"\n', "event.sponsor"),
+        ("rounds = 9 ", 'rounds = "nine" ', "event.rounds"),
+        ("has_blitz_opener = true", "has_blitz_opener = 1", "event.has_blitz_opener"),
+        ("late_fine = 500", "late_fine = -500", "duties.late_fine"),
+        ("white_seconds = 7200", "white_seconds = -7200", "time_controls.classical.white_seconds"),
+        ("amounts = [750000,", "amounts = [760000,", "prizes.amounts"),
+        (
+            'order = ["sonneborn_berger", "wins", "black_wins"]',
+            'order = ["sonneborn_berger", "buchholz"]',
+            "tiebreaks.order",
+        ),
+        ("rounds = 9 ", "rounds = 8 ", "event.rounds"),
+        ("forfeit_rounds = [9, 10]", 'forfeit_rounds = [9, "10"]', "illness.forfeit_rounds[1]"),
+    ],
+)
 def test_a_broken_profile_is_one_error_naming_the_key(old: str, new: str, key: str) -> None:
     """Unknown key, wrong type, negative time, prizes not summing to the fund,
     unknown tie-break: each one ProfileError naming the key."""

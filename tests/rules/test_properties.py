@@ -37,7 +37,8 @@ def pairing(result: MainResult, armageddon: ArmageddonResult) -> Game:
 @FAST
 @given(main_results, armageddons)
 def test_section_4_a_pairing_is_worth_3_or_2_5_and_forfeits_3_or_0(
-        result: MainResult, armageddon: ArmageddonResult) -> None:
+    result: MainResult, armageddon: ArmageddonResult
+) -> None:
     """§4: decisive 3 + 0, drawn 1.5 + 1; forfeits 3 + 0, or 0 + 0 when both are absent. An
     Armageddon forfeited scores as one lost (1.5 + 1), or 1 + 1 when both are absent from it."""
     profile = small_profile(3)
@@ -56,15 +57,14 @@ def test_section_4_a_pairing_is_worth_3_or_2_5_and_forfeits_3_or_0(
 
 @FAST
 @given(st.integers(3, 16), st.integers(1, 2), st.sampled_from(SECOND_CYCLE_ORDERS))
-def test_section_1_everyone_meets_everyone_once_per_cycle(n: int, cycles: int,
-                                                          order: str) -> None:
+def test_section_1_everyone_meets_everyone_once_per_cycle(n: int, cycles: int, order: str) -> None:
     """§1 / FIDE C.05: each pair meets once per cycle, nobody plays twice in a round, colours
     per cycle balance within one, and a second cycle gives each pair the other colours."""
     schedule = berger_schedule(n, cycles, second_cycle=order)
     per_cycle = n - 1 if n % 2 == 0 else n
     assert len(schedule) == per_cycle * cycles
     for c in range(cycles):
-        rounds = schedule[c * per_cycle:(c + 1) * per_cycle]
+        rounds = schedule[c * per_cycle : (c + 1) * per_cycle]
         met: dict[frozenset[int], tuple[int, int]] = {}
         whites = dict.fromkeys(range(1, n + 1), 0)
         blacks = dict.fromkeys(range(1, n + 1), 0)
@@ -113,7 +113,8 @@ def ranks(rows: list[Standing]) -> dict[int, tuple[int | None, str | None]]:
 @FAST
 @given(events())
 def test_section_6_ranking_follows_points_and_is_a_total_order(
-        event: tuple[int, list[Game], int | None, random.Random]) -> None:
+    event: tuple[int, list[Game], int | None, random.Random],
+) -> None:
     """§4/§6: a higher-ranked player never has fewer points; the ranking does not depend on
     the order players and games are listed in; uncounted players are unranked and last."""
     n, games, withdrawn, rng = event
@@ -125,7 +126,7 @@ def test_section_6_ranking_follows_points_and_is_a_total_order(
         assert better.points >= worse.points
         assert better.rank is not None and worse.rank is not None
         assert better.rank <= worse.rank
-    assert all(r.rank is None for r in rows[len(counted):])
+    assert all(r.rank is None for r in rows[len(counted) :])
     shuffled_players, shuffled_games = field[:], games[:]
     rng.shuffle(shuffled_players)
     rng.shuffle(shuffled_games)
@@ -134,8 +135,10 @@ def test_section_6_ranking_follows_points_and_is_a_total_order(
 
 @st.composite
 def prize_cases(draw: st.DrawFn) -> tuple[list[list[int]], list[D], bool, int | None]:
-    amounts = sorted(draw(st.lists(st.integers(0, 10**8).map(lambda c: D(c) / 100),
-                                   min_size=1, max_size=12)), reverse=True)
+    amounts = sorted(
+        draw(st.lists(st.integers(0, 10**8).map(lambda c: D(c) / 100), min_size=1, max_size=12)),
+        reverse=True,
+    )
     n = draw(st.integers(1, 14))
     sizes: list[int] = []
     while sum(sizes) < n:
@@ -151,13 +154,13 @@ def prize_cases(draw: st.DrawFn) -> tuple[list[list[int]], list[D], bool, int | 
 @FAST
 @given(prize_cases())
 def test_section_5_prizes_always_add_up_to_the_fund(
-        case: tuple[list[list[int]], list[D], bool, int | None]) -> None:
+    case: tuple[list[list[int]], list[D], bool, int | None],
+) -> None:
     """§5: paid + pending (a shared first awaiting its play-off) + unawarded (places nobody
     occupies) is the fund, to the øre, with any ties; equal points get equal money within
     one øre."""
     groups, amounts, share, winner = case
-    award = distribute_prizes(groups, amounts, share_equal_points=share,
-                              first_place_winner=winner)
+    award = distribute_prizes(groups, amounts, share_equal_points=share, first_place_winner=winner)
     assert award.paid + award.pending + award.unawarded == sum(amounts, D(0))
     for index, group in enumerate(groups):
         paid = [a for m in group if (a := award.amounts[m]) is not None]
@@ -168,7 +171,8 @@ def test_section_5_prizes_always_add_up_to_the_fund(
 @FAST
 @given(events())
 def test_section_5_prizes_of_real_standings_add_up(
-        event: tuple[int, list[Game], int | None, random.Random]) -> None:
+    event: tuple[int, list[Game], int | None, random.Random],
+) -> None:
     n, games, withdrawn, _ = event
     field = players(n, withdrawn)
     profile = small_profile(n)
@@ -178,21 +182,26 @@ def test_section_5_prizes_of_real_standings_add_up(
 
 @FAST
 @given(st.integers(3, 12), st.integers(1, 2), st.integers(1, 100))
-def test_section_9_more_games_completed_never_uncounts_a_player(n: int, cycles: int,
-                                                               percent: int) -> None:
+def test_section_9_more_games_completed_never_uncounts_a_player(
+    n: int, cycles: int, percent: int
+) -> None:
     """§9: counted iff completed >= fraction × scheduled, so completing one more game can
     only keep a player in the standings, never take them out."""
     base = small_profile(n, cycles)
     fraction = D(percent) / 100
-    profile = dataclasses.replace(base, illness=dataclasses.replace(
-        base.illness, withdrawal_counted_fraction=fraction))
+    profile = dataclasses.replace(
+        base, illness=dataclasses.replace(base.illness, withdrawal_counted_fraction=fraction)
+    )
     schedule = [p for r in berger_schedule(n, cycles) for p in r if p.black is not None]
     own = [p for p in schedule if 1 in (p.white, p.black)]
     verdicts = []
     for completed in range(len(own) + 1):
-        games = [Game(p.round, p.board, p.white, p.black,
-                      MainResult.WHITE_WIN if i < completed else None)
-                 for i, p in enumerate(own)]
+        games = [
+            Game(
+                p.round, p.board, p.white, p.black, MainResult.WHITE_WIN if i < completed else None
+            )
+            for i, p in enumerate(own)
+        ]
         effect = withdrawal_effect(1, games, profile)
         assert effect.completed == completed and effect.scheduled == len(own)
         assert len(effect.forfeits) == len(own) - completed
@@ -204,14 +213,20 @@ def test_section_9_more_games_completed_never_uncounts_a_player(n: int, cycles: 
 @FAST
 @given(events(), st.sets(st.integers(1, 8), max_size=3))
 def test_section_9_counted_players_is_the_per_player_definition(
-        event: tuple[int, list[Game], int | None, random.Random], withdrawn: set[int]) -> None:
+    event: tuple[int, list[Game], int | None, random.Random], withdrawn: set[int]
+) -> None:
     """The one-pass count of counted_players gives what §9 says player by player: a withdrawn
     player counts iff completed games (forfeits excluded) >= fraction x scheduled."""
     n, games, _w, _rng = event
-    field = [Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i in withdrawn
-                    else PlayerStatus.ACTIVE) for i in range(1, n + 1)]
+    field = [
+        Player(i, f"P{i}", status=PlayerStatus.WITHDRAWN if i in withdrawn else PlayerStatus.ACTIVE)
+        for i in range(1, n + 1)
+    ]
     profile = small_profile(n)
     needed = profile.illness.withdrawal_counted_fraction * scheduled_games(profile)
-    expected = {p.number for p in field if p.status is PlayerStatus.ACTIVE
-                or games_completed(p.number, games) >= needed}
+    expected = {
+        p.number
+        for p in field
+        if p.status is PlayerStatus.ACTIVE or games_completed(p.number, games) >= needed
+    }
     assert counted_players(field, games, profile) == expected

@@ -50,7 +50,8 @@ def test_the_final_table_is_the_published_one(profile: Profile) -> None:
     players, games = event_2022()
     rows = compute_standings(players, games, profile)
     assert [(r.shared_rank, r.name, r.points) for r in rows] == [
-        (rank, name, D(points)) for rank, name, points, _, _ in PUBLISHED]
+        (rank, name, D(points)) for rank, name, points, _, _ in PUBLISHED
+    ]
     sb = {r.name: r.sonneborn_berger for r in rows}
     assert sb["Topalov"] == D("110.5") and sb["Tari"] == D("107.25")
     assert not any(r.provisional for r in rows)

@@ -13,15 +13,17 @@ from tests.rules.helpers import game
 EMPTY = Game(4, 3, 2, 7)
 
 
-@pytest.mark.parametrize(("result", "armageddon", "state"), [
-    (M.WHITE_WIN, None, GameState.FINISHED),
-    (M.DRAW, None, GameState.IN_PROGRESS),
-    (M.DRAW, A.DRAW, GameState.FINISHED),
-    (M.BLACK_FORFEIT_WIN, None, GameState.FORFEIT),
-    (M.DOUBLE_FORFEIT, None, GameState.FORFEIT),
-])
-def test_section_2_states_after_a_result(result: M, armageddon: A | None,
-                                         state: GameState) -> None:
+@pytest.mark.parametrize(
+    ("result", "armageddon", "state"),
+    [
+        (M.WHITE_WIN, None, GameState.FINISHED),
+        (M.DRAW, None, GameState.IN_PROGRESS),
+        (M.DRAW, A.DRAW, GameState.FINISHED),
+        (M.BLACK_FORFEIT_WIN, None, GameState.FORFEIT),
+        (M.DOUBLE_FORFEIT, None, GameState.FORFEIT),
+    ],
+)
+def test_section_2_states_after_a_result(result: M, armageddon: A | None, state: GameState) -> None:
     """§2: a drawn main game is in progress until its Armageddon; forfeits are final."""
     entered = apply_result(EMPTY, result, armageddon)
     assert (entered.result, entered.armageddon, entered.state) == (result, armageddon, state)
@@ -33,11 +35,14 @@ def test_section_2_armageddon_completes_a_drawn_game() -> None:
     assert apply_result(drawn, M.DRAW, A.WHITE_WIN).state is GameState.FINISHED
 
 
-@pytest.mark.parametrize(("game_", "why"), [
-    (EMPTY, "no result yet"),
-    (Game(4, 3, 2, 7, M.WHITE_WIN), "decisive main game"),
-    (Game(4, 3, 2, 7, M.WHITE_FORFEIT_WIN), "forfeited main game"),
-])
+@pytest.mark.parametrize(
+    ("game_", "why"),
+    [
+        (EMPTY, "no result yet"),
+        (Game(4, 3, 2, 7, M.WHITE_WIN), "decisive main game"),
+        (Game(4, 3, 2, 7, M.WHITE_FORFEIT_WIN), "forfeited main game"),
+    ],
+)
 def test_section_2_no_armageddon_unless_the_main_game_was_drawn(game_: Game, why: str) -> None:
     with pytest.raises(RuleError, match=why) as err:
         apply_armageddon(game_, A.WHITE_WIN)
@@ -80,19 +85,26 @@ def test_a_correction_to_a_decisive_result_drops_the_armageddon() -> None:
 
 def test_a_round_closes_when_every_pairing_is_complete() -> None:
     """§2, §4: every board has a result and every drawn main game its Armageddon."""
-    check_round_closable([game(1, 1, 1, 10, "1-0"), game(1, 2, 2, 9, "½-½", "½-½"),
-                          game(1, 3, 3, 8, "-/+")])
+    check_round_closable(
+        [game(1, 1, 1, 10, "1-0"), game(1, 2, 2, 9, "½-½", "½-½"), game(1, 3, 3, 8, "-/+")]
+    )
 
 
 def test_a_round_with_missing_results_or_armageddons_stays_open() -> None:
     """§2, §4: the round stays open and the message lists every board missing something."""
-    games = [game(4, 1, 10, 7, "1-0"), game(4, 2, 8, 6), game(4, 3, 9, 5, "½-½"),
-             game(4, 4, 1, 4), game(4, 5, 2, 3, "½-½", "0-1")]
+    games = [
+        game(4, 1, 10, 7, "1-0"),
+        game(4, 2, 8, 6),
+        game(4, 3, 9, 5, "½-½"),
+        game(4, 4, 1, 4),
+        game(4, 5, 2, 3, "½-½", "0-1"),
+    ]
     with pytest.raises(RuleError) as err:
         check_round_closable(games)
     assert err.value.message == (
         "round 4 cannot be closed: boards 2, 4 have no result; board 3 has a drawn main game "
-        "whose Armageddon is missing")
+        "whose Armageddon is missing"
+    )
     assert err.value.article == "Regulations §2, §4"
 
 

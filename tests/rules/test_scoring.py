@@ -20,18 +20,22 @@ from normtui.rules.scoring import (
 )
 
 
-@pytest.mark.parametrize(("result", "armageddon", "expected"), [
-    (M.WHITE_WIN, None, (D(3), D(0))),
-    (M.BLACK_WIN, None, (D(0), D(3))),
-    (M.DRAW, A.WHITE_WIN, (D("1.5"), D(1))),
-    (M.DRAW, A.BLACK_WIN, (D(1), D("1.5"))),
-    (M.DRAW, A.DRAW, (D(1), D("1.5"))),
-    (M.WHITE_FORFEIT_WIN, None, (D(3), D(0))),
-    (M.BLACK_FORFEIT_WIN, None, (D(0), D(3))),
-    (M.DOUBLE_FORFEIT, None, (D(0), D(0))),
-])
-def test_section_4_points_per_round(profile: Profile, result: M, armageddon: A | None,
-                                    expected: tuple[D, D]) -> None:
+@pytest.mark.parametrize(
+    ("result", "armageddon", "expected"),
+    [
+        (M.WHITE_WIN, None, (D(3), D(0))),
+        (M.BLACK_WIN, None, (D(0), D(3))),
+        (M.DRAW, A.WHITE_WIN, (D("1.5"), D(1))),
+        (M.DRAW, A.BLACK_WIN, (D(1), D("1.5"))),
+        (M.DRAW, A.DRAW, (D(1), D("1.5"))),
+        (M.WHITE_FORFEIT_WIN, None, (D(3), D(0))),
+        (M.BLACK_FORFEIT_WIN, None, (D(0), D(3))),
+        (M.DOUBLE_FORFEIT, None, (D(0), D(0))),
+    ],
+)
+def test_section_4_points_per_round(
+    profile: Profile, result: M, armageddon: A | None, expected: tuple[D, D]
+) -> None:
     """§4: 3 / 0, 1.5 / 1 after a drawn main game; §2: a drawn Armageddon is Black's win;
     forfeits 3 to the present player, 0 to the absent, 0 and 0 when both are absent."""
     game = Game(1, 1, 1, 10, result, armageddon)
@@ -47,11 +51,14 @@ def test_incomplete_pairings_are_worth_nothing_yet(profile: Profile) -> None:
     assert points_of(Game(1, 1, 1, 10, M.DRAW, A.DRAW), 10, profile.points) == D("1.5")
 
 
-@pytest.mark.parametrize(("result", "why"), [
-    (M.WHITE_WIN, "decisive main game"),
-    (M.BLACK_FORFEIT_WIN, "forfeited main game"),
-    (None, "no result yet"),
-])
+@pytest.mark.parametrize(
+    ("result", "why"),
+    [
+        (M.WHITE_WIN, "decisive main game"),
+        (M.BLACK_FORFEIT_WIN, "forfeited main game"),
+        (None, "no result yet"),
+    ],
+)
 def test_section_2_no_armageddon_without_a_drawn_main_game(result: M | None, why: str) -> None:
     """§2: an Armageddon follows a drawn classical game, and only that."""
     with pytest.raises(RuleError, match=why) as err:

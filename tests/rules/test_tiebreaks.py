@@ -38,10 +38,12 @@ KOYA_TABLE = """
 def koya_games() -> tuple[list[Scored], dict[int, D]]:
     rows = [line.split() for line in KOYA_TABLE.strip().splitlines()]
     value = {"1": D(1), "½": D("0.5"), "0": D(0)}
-    games = [Scored(i + 1, j + 1, value[rows[i][j]], value[rows[j][i]])
-             for i in range(7) for j in range(i + 1, 7)]
-    totals = {i + 1: sum((value[c] for c in row if c != "-"), D(0))
-              for i, row in enumerate(rows)}
+    games = [
+        Scored(i + 1, j + 1, value[rows[i][j]], value[rows[j][i]])
+        for i in range(7)
+        for j in range(i + 1, 7)
+    ]
+    totals = {i + 1: sum((value[c] for c in row if c != "-"), D(0)) for i, row in enumerate(rows)}
     return games, totals
 
 
@@ -50,11 +52,9 @@ def test_koya_is_the_score_against_the_half_and_above() -> None:
     Kuznetsov). The article's column: 2, 1½, 1½, 1, ½, 0, 0; Sidorov and Kuznetsov, both on
     4, are told apart by it."""
     games, totals = koya_games()
-    assert [totals[n] for n in range(1, 8)] == [D(5), D("4.5"), D(4), D(4), D("2.5"), D(1),
-                                                D(0)]
+    assert [totals[n] for n in range(1, 8)] == [D(5), D("4.5"), D(4), D(4), D("2.5"), D(1), D(0)]
     ks = koya(games, totals, D(1))
-    assert [ks[n] for n in range(1, 8)] == [D(2), D("1.5"), D("1.5"), D(1), D("0.5"), D(0),
-                                            D(0)]
+    assert [ks[n] for n in range(1, 8)] == [D(2), D("1.5"), D("1.5"), D(1), D("0.5"), D(0), D(0)]
 
 
 def test_extended_koya_takes_in_the_next_score_groups_one_at_a_time() -> None:
@@ -72,11 +72,18 @@ def test_extended_koya_takes_in_the_next_score_groups_one_at_a_time() -> None:
 def test_extended_koya_breaks_what_koya_leaves() -> None:
     """Two players equal on Koya: the first step down (the best group under 50 %) decides."""
     # 1 and 2 both beat 3 (on 50 %) and drew each other; 1 beat 4, 2 drew with 4.
-    games = [Scored(1, 2, D("0.5"), D("0.5")), Scored(1, 3, D(1), D(0)),
-             Scored(2, 3, D(1), D(0)), Scored(1, 4, D(1), D(0)),
-             Scored(2, 4, D("0.5"), D("0.5")), Scored(3, 4, D(1), D(0)),
-             Scored(3, 5, D(1), D(0)), Scored(4, 5, D(1), D(0)), Scored(1, 5, D(0), D(1)),
-             Scored(2, 5, D(0), D(1))]
+    games = [
+        Scored(1, 2, D("0.5"), D("0.5")),
+        Scored(1, 3, D(1), D(0)),
+        Scored(2, 3, D(1), D(0)),
+        Scored(1, 4, D(1), D(0)),
+        Scored(2, 4, D("0.5"), D("0.5")),
+        Scored(3, 4, D(1), D(0)),
+        Scored(3, 5, D(1), D(0)),
+        Scored(4, 5, D(1), D(0)),
+        Scored(1, 5, D(0), D(1)),
+        Scored(2, 5, D(0), D(1)),
+    ]
     totals = {n: D(0) for n in range(1, 6)}
     for g in games:
         totals[g.white] += g.white_score
@@ -89,14 +96,22 @@ def test_extended_koya_breaks_what_koya_leaves() -> None:
 def test_direct_encounter_loops_until_nobody_more_is_separated() -> None:
     """C.07 6: four tied; among them 1 scored 2, 2 and 3 1½ each, 4 scored 1. Applied again
     to 2 and 3 alone: 2 beat 3, so 2 is ahead."""
-    games = [Scored(1, 2, D(1), D(0)), Scored(1, 3, D("0.5"), D("0.5")),
-             Scored(1, 4, D("0.5"), D("0.5")), Scored(2, 3, D(1), D(0)),
-             Scored(2, 4, D("0.5"), D("0.5")), Scored(3, 4, D(1), D(0))]
+    games = [
+        Scored(1, 2, D(1), D(0)),
+        Scored(1, 3, D("0.5"), D("0.5")),
+        Scored(1, 4, D("0.5"), D("0.5")),
+        Scored(2, 3, D(1), D(0)),
+        Scored(2, 4, D("0.5"), D("0.5")),
+        Scored(3, 4, D(1), D(0)),
+    ]
     de = direct_encounter(games, [[1, 2, 3, 4]])
     assert de == {1: (D(2),), 2: (D("1.5"), D(1)), 3: (D("1.5"), D(0)), 4: (D(1),)}
     # A group nobody separates is not looped again; a player alone has nothing to compare.
     assert direct_encounter([Scored(1, 2, D("0.5"), D("0.5"))], [[1, 2], [3]]) == {
-        1: (D("0.5"),), 2: (D("0.5"),), 3: ()}
+        1: (D("0.5"),),
+        2: (D("0.5"),),
+        3: (),
+    }
 
 
 def test_sonneborn_berger_of_the_classical_games_as_published_for_2020() -> None:
@@ -105,17 +120,25 @@ def test_sonneborn_berger_of_the_classical_games_as_published_for_2020() -> None
     play-off tie-breaks reproduces it from the real games."""
     edition = BY_FOLDER["norway-chess-2020"]
     number = {name: i for i, name in enumerate(edition.numbers, start=1)}
-    games = [game(int(t["Round"].split(".")[0]), int(t["Round"].split(".")[1]),
-                  number[t["White"]], number[t["Black"]], t["Result"])
-             for t in tags(edition.path / "classical.pgn")]
+    games = [
+        game(
+            int(t["Round"].split(".")[0]),
+            int(t["Round"].split(".")[1]),
+            number[t["White"]],
+            number[t["Black"]],
+            t["Result"],
+        )
+        for t in tags(edition.path / "classical.pgn")
+    ]
     scored = classical_games(players(6), games, small_profile(6, 2))
     totals = {n: D(0) for n in range(1, 7)}
     for g in scored:
         totals[g.white] += g.white_score
         totals[g.black] += g.black_score
     sb = sonneborn_berger(scored, totals)
-    aronian, carlsen, firouzja = (number[n] for n in (
-        "Aronian, Levon", "Carlsen, Magnus", "Firouzja, Alireza"))
+    aronian, carlsen, firouzja = (
+        number[n] for n in ("Aronian, Levon", "Carlsen, Magnus", "Firouzja, Alireza")
+    )
     assert totals[aronian] == totals[carlsen] == totals[firouzja] == D("6.5")
     assert (sb[aronian], sb[carlsen], sb[firouzja]) == (D("29.25"), D("27.75"), D("25.25"))
 
@@ -125,11 +148,17 @@ def test_the_main_table_can_rank_by_direct_encounter_and_koya() -> None:
     tied before it."""
     text = small_profile(4).source_text.replace(
         'order = ["sonneborn_berger", "wins", "black_wins"]',
-        'order = ["direct_encounter", "koya", "extended_koya"]')
+        'order = ["direct_encounter", "koya", "extended_koya"]',
+    )
     profile = load_profile(text)
-    games = [game(1, 1, 1, 4, "1-0"), game(1, 2, 2, 3, "1-0"),
-             game(2, 1, 4, 3, "1-0"), game(2, 2, 1, 2, "0-1"),
-             game(3, 1, 2, 4, "0-1"), game(3, 2, 3, 1, "0-1")]
+    games = [
+        game(1, 1, 1, 4, "1-0"),
+        game(1, 2, 2, 3, "1-0"),
+        game(2, 1, 4, 3, "1-0"),
+        game(2, 2, 1, 2, "0-1"),
+        game(3, 1, 2, 4, "0-1"),
+        game(3, 2, 3, 1, "0-1"),
+    ]
     rows = compute_standings(players(4), games, profile)
     # 1, 2 and 4 on 6: 2 beat 1, 4 beat 2, 1 beat 4: one each, so DE leaves them tied.
     top = [r for r in rows if r.points == 6]
@@ -181,7 +210,8 @@ def test_2024_two_tied_matches_then_the_armageddon(p2024: Profile) -> None:
     arm = state.next_game
     assert arm is not None and arm.id == "A" and arm.round == 5
     assert p2024.time_controls[arm.time_control].describe() == (
-        "White 10', Black 7', +1\" from move 41")
+        "White 10', Black 7', +1\" from move 41"
+    )
     state = playoff_state(TWO, p2024, seed=5, results={**results, "A": "1/2-1/2"})
     assert state.winner == arm.black
 
@@ -205,12 +235,18 @@ THREE = [row(1, "15"), row(2, "15"), row(3, "15"), row(4, "9"), row(5, "8"), row
 def test_2024_round_robin_ties_are_broken_on_the_classical_games(p2024: Profile) -> None:
     """2024: three or more tied play a double round robin; its ties are broken by direct
     encounter, SB, Koya and extended Koya of the classical games."""
-    classical = [Scored(1, 2, D(1), D(0)), Scored(2, 1, D("0.5"), D("0.5")),
-                 Scored(1, 3, D("0.5"), D("0.5")), Scored(3, 1, D("0.5"), D("0.5")),
-                 Scored(2, 3, D("0.5"), D("0.5")), Scored(3, 2, D("0.5"), D("0.5"))]
+    classical = [
+        Scored(1, 2, D(1), D(0)),
+        Scored(2, 1, D("0.5"), D("0.5")),
+        Scored(1, 3, D("0.5"), D("0.5")),
+        Scored(3, 1, D("0.5"), D("0.5")),
+        Scored(2, 3, D("0.5"), D("0.5")),
+        Scored(3, 2, D("0.5"), D("0.5")),
+    ]
     results: dict[str, str] = {}
-    while (state := playoff_state(THREE, p2024, seed=9, results=results,
-                                  classical=classical)).next_game is not None:
+    while (
+        state := playoff_state(THREE, p2024, seed=9, results=results, classical=classical)
+    ).next_game is not None:
         results[state.next_game.id] = "1/2-1/2"
     # All six play-off games drawn: 2 points each. Among them in the classical games player
     # 1 scored 2.5, player 3 2, player 2 1.5: direct encounter ranks 1, 3, 2.

@@ -23,10 +23,19 @@ TARI = 6
 
 def schedule_played_through(last_round: int) -> list[Game]:
     """The 10-player schedule with every game up to ``last_round`` won by White."""
-    return [Game(p.round, p.board, p.white, p.black,
-                 MainResult.WHITE_WIN if p.round <= last_round else None,
-                 state=GameState.FINISHED if p.round <= last_round else GameState.SCHEDULED)
-            for r in berger_schedule(10) for p in r if p.black is not None]
+    return [
+        Game(
+            p.round,
+            p.board,
+            p.white,
+            p.black,
+            MainResult.WHITE_WIN if p.round <= last_round else None,
+            state=GameState.FINISHED if p.round <= last_round else GameState.SCHEDULED,
+        )
+        for r in berger_schedule(10)
+        for p in r
+        if p.black is not None
+    ]
 
 
 def test_section_9a_four_of_nine_games_do_not_count(profile: Profile) -> None:
@@ -37,7 +46,8 @@ def test_section_9a_four_of_nine_games_do_not_count(profile: Profile) -> None:
     assert effect.message == (
         "Withdrawing Tari after 4 of 9 games: fewer than 50 %, so none of their games count "
         "in the final standings (§9 a); the 5 remaining games are not played and count for "
-        "nobody")
+        "nobody"
+    )
     assert len(effect.forfeits) == 5
 
 
@@ -51,27 +61,35 @@ def test_section_9b_five_of_nine_games_count(profile: Profile) -> None:
     assert len(effect.forfeits) == 4
     for g in effect.forfeits:
         assert g.state is GameState.FORFEIT and g.armageddon is None
-        assert g.result is (MainResult.BLACK_FORFEIT_WIN if g.white == TARI
-                            else MainResult.WHITE_FORFEIT_WIN)
+        assert g.result is (
+            MainResult.BLACK_FORFEIT_WIN if g.white == TARI else MainResult.WHITE_FORFEIT_WIN
+        )
         assert g.round > 5
 
 
 def test_forfeits_are_not_completed_games(profile: Profile) -> None:
     """§9: "completed" means played; a game already lost by forfeit does not count."""
     games = schedule_played_through(5)
-    games = [forfeit_by(g, TARI) if g.round == 1 and TARI in (g.white, g.black) else g
-             for g in games]
+    games = [
+        forfeit_by(g, TARI) if g.round == 1 and TARI in (g.white, g.black) else g for g in games
+    ]
     assert withdrawal_effect(TARI, games, profile).completed == 4
 
 
 def test_an_odd_field_counts_games_not_rounds() -> None:
     """§9 with an odd field: the bye is not a game. 9 players: 8 games each, 4 keep."""
     profile = small_profile(9)
-    games = [Game(p.round, p.board, p.white, p.black,
-                  MainResult.DRAW if p.round <= 4 else None)
-             for r in berger_schedule(9) for p in r if p.black is not None]
-    player = next(n for n in range(1, 10)
-                  if sum(1 for g in games if g.result and n in (g.white, g.black)) == 4)
+    games = [
+        Game(p.round, p.board, p.white, p.black, MainResult.DRAW if p.round <= 4 else None)
+        for r in berger_schedule(9)
+        for p in r
+        if p.black is not None
+    ]
+    player = next(
+        n
+        for n in range(1, 10)
+        if sum(1 for g in games if g.result and n in (g.white, g.black)) == 4
+    )
     effect = withdrawal_effect(player, games, profile)
     assert (effect.completed, effect.scheduled, effect.counted) == (4, 8, True)
 
@@ -87,8 +105,11 @@ def test_section_9_illness_in_round_9_or_10_is_a_forfeit(profile: Profile) -> No
 def test_section_9_postponed_to_a_free_day_or_the_morning(profile: Profile) -> None:
     """§9: the game may be played on a free day or in the morning of the next round."""
     assert decide_illness(3, profile, proposed=Postponement.FREE_DAY) == IllnessDecision(
-        "postpone", Postponement.FREE_DAY, "the game of round 3 is played on a free day",
-        "Regulations §9")
+        "postpone",
+        Postponement.FREE_DAY,
+        "the game of round 3 is played on a free day",
+        "Regulations §9",
+    )
     assert decide_illness(3, profile, proposed=Postponement.MORNING).when is Postponement.MORNING
 
 
@@ -108,8 +129,9 @@ def test_section_9_the_opponent_may_refuse_the_morning(profile: Profile) -> None
 
 def test_no_morning_after_the_last_round(profile: Profile) -> None:
     """§9: the morning of the next round does not exist after the last round."""
-    late = dataclasses.replace(profile, illness=dataclasses.replace(profile.illness,
-                                                                    forfeit_rounds=()))
+    late = dataclasses.replace(
+        profile, illness=dataclasses.replace(profile.illness, forfeit_rounds=())
+    )
     with pytest.raises(RuleError, match="last round"):
         decide_illness(9, late, proposed=Postponement.MORNING)
 

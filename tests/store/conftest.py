@@ -41,11 +41,11 @@ def players() -> list[PlayerInput]:
 
 
 @pytest.fixture(scope="session")
-def _template(tmp_path_factory: pytest.TempPathFactory, players: list[PlayerInput],
-              profile_text: str) -> Path:
+def _template(
+    tmp_path_factory: pytest.TempPathFactory, players: list[PlayerInput], profile_text: str
+) -> Path:
     path = tmp_path_factory.mktemp("template") / "event.db"
-    EventStore.create(path, players, profile_text, actor="test",
-                      clock=lambda: CLOCK_START).close()
+    EventStore.create(path, players, profile_text, actor="test", clock=lambda: CLOCK_START).close()
     return path
 
 

@@ -28,8 +28,11 @@ def small_profile_text(*, armageddon_colours: str = "lots") -> str:
         ("players = 10 ", "players = 4 "),
         ("rounds = 9 ", "rounds = 3 "),
         ("fund = 2500000", f"fund = {sum(PRIZES)}"),
-        ("amounts = [750000, 400000, 250000, 200000, 180000, 170000, 160000, 140000, 130000, "
-         "120000]", f"amounts = [{', '.join(map(str, PRIZES))}]"),
+        (
+            "amounts = [750000, 400000, 250000, 200000, 180000, 170000, 160000, 140000, 130000, "
+            "120000]",
+            f"amounts = [{', '.join(map(str, PRIZES))}]",
+        ),
         ('armageddon_colours = "lots"', f'armageddon_colours = "{armageddon_colours}"'),
     ):
         assert old in text, old
@@ -37,13 +40,18 @@ def small_profile_text(*, armageddon_colours: str = "lots") -> str:
     return text
 
 
-def tied_event(path: Path, tied: int = 2, *, armageddon_colours: str = "lots",
-               complete: bool = True) -> Path:
+def tied_event(
+    path: Path, tied: int = 2, *, armageddon_colours: str = "lots", complete: bool = True
+) -> Path:
     """An event file with first place shared by ``tied`` (1, 2 or 3) players; with ``complete``
     false the last game is left without a result."""
-    store = EventStore.create(path, [PlayerInput(n, 2800 - 10 * i) for i, n in enumerate(NAMES)],
-                              small_profile_text(armageddon_colours=armageddon_colours),
-                              actor="test", clock=lambda: CLOCK)
+    store = EventStore.create(
+        path,
+        [PlayerInput(n, 2800 - 10 * i) for i, n in enumerate(NAMES)],
+        small_profile_text(armageddon_colours=armageddon_colours),
+        actor="test",
+        clock=lambda: CLOCK,
+    )
     try:
         games = store.games()
         for g in games[:-1] if not complete else games:
@@ -67,8 +75,10 @@ KINDS: dict[str, dict[str, object]] = {
 def make_events(folder: Path, *kinds: str) -> dict[str, Path]:
     """The events of ``KINDS`` named (all by default), made once in ``folder``: a session
     fixture copies them for each test (making one costs a few dozen transactions)."""
-    return {kind: tied_event(folder / f"{kind}.db", **KINDS[kind])  # type: ignore[arg-type]
-            for kind in kinds or KINDS}
+    return {
+        kind: tied_event(folder / f"{kind}.db", **KINDS[kind])  # type: ignore[arg-type]
+        for kind in kinds or KINDS
+    }
 
 
 def copy_event(events: dict[str, Path], kind: str, folder: Path) -> Path:

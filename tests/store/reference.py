@@ -34,7 +34,9 @@ WHERE g.stage = 'main'
 """
 MAIN: dict[str | None, MainResult | None] = {None: None, **{m.value: m for m in MainResult}}
 BOARD: dict[str | None, ArmageddonResult | None] = {
-    None: None, **{m.value: m for m in ArmageddonResult}}
+    None: None,
+    **{m.value: m for m in ArmageddonResult},
+}
 STATE: dict[str, GameState] = {s.value: s for s in GameState}
 
 
@@ -44,8 +46,15 @@ def game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
     state = STATE[row["state"]]
     points = None
     if row["stage"] == "main":
-        g = Game(row["round"], row["board"], row["white_number"], row["black_number"],
-                 result, armageddon, state)
+        g = Game(
+            row["round"],
+            row["board"],
+            row["white_number"],
+            row["black_number"],
+            result,
+            armageddon,
+            state,
+        )
         points = pairing_points(g, profile.points, profile.classical.armageddon_draw_winner)
     elif result is not None:
         points = blitz_points(result, profile.blitz_points)
@@ -56,16 +65,30 @@ def game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
         at = armageddon_deadline(datetime.fromisoformat(row["result_at"]), minutes)
         deadline = at.isoformat(timespec="seconds")
     return GameRecord(
-        id=row["id"], stage=row["stage"], round=row["round"], board=row["board"],
-        white=row["white_number"], black=row["black_number"], white_name=row["white_name"],
-        black_name=row["black_name"], result=result, armageddon=armageddon, state=state,
-        pgn=row["pgn"], armageddon_pgn=row["armageddon_pgn"],
-        signatures=Signatures(bool(row["signed_white"]), bool(row["signed_black"]),
-                              bool(row["signed_arbiter"])),
-        version=row["version"], points=points, result_at=row["result_at"],
+        id=row["id"],
+        stage=row["stage"],
+        round=row["round"],
+        board=row["board"],
+        white=row["white_number"],
+        black=row["black_number"],
+        white_name=row["white_name"],
+        black_name=row["black_name"],
+        result=result,
+        armageddon=armageddon,
+        state=state,
+        pgn=row["pgn"],
+        armageddon_pgn=row["armageddon_pgn"],
+        signatures=Signatures(
+            bool(row["signed_white"]), bool(row["signed_black"]), bool(row["signed_arbiter"])
+        ),
+        version=row["version"],
+        points=points,
+        result_at=row["result_at"],
         armageddon_deadline=deadline,
         postponed_to=Postponement(row["postponed_to"]) if row["postponed_to"] else None,
-        result_from=row.get("result_from"), armageddon_from=row.get("armageddon_from"))
+        result_from=row.get("result_from"),
+        armageddon_from=row.get("armageddon_from"),
+    )
 
 
 def games(store: EventStore, stage: str = "main") -> list[GameRecord]:
@@ -78,8 +101,11 @@ def byes(store: EventStore, stage: str = "main") -> list[ByeRecord]:
     out = []
     for rnd in range(1, len(rounds(store, stage)) + 1):
         playing = {n for g in every if g.round == rnd for n in (g.white, g.black)}
-        out += [ByeRecord(stage, rnd, p.number, p.name) for p in store.players()
-                if p.number not in playing]
+        out += [
+            ByeRecord(stage, rnd, p.number, p.name)
+            for p in store.players()
+            if p.number not in playing
+        ]
     return out
 
 
@@ -90,8 +116,11 @@ def rounds(store: EventStore, stage: str = "main") -> list[RoundRecord]:
     for r in rows:
         mine = [g for g in every if g.round == r["round"]]
         done = sum(1 for g in mine if is_complete(g.game()))
-        out.append(RoundRecord(r["stage"], r["round"], r["date"], r["start_time"],
-                               r["status"], len(mine), done))
+        out.append(
+            RoundRecord(
+                r["stage"], r["round"], r["date"], r["start_time"], r["status"], len(mine), done
+            )
+        )
     return out
 
 
@@ -120,8 +149,9 @@ def main_table(store: EventStore) -> list[Standing]:
     rows = store._conn.execute(STANDINGS_SQL).fetchall()
     main = main_games(store)
     signatures = {(r[0], r[1]): Signatures(bool(r[7]), bool(r[8]), bool(r[9])) for r in rows}
-    return compute_standings(store.players(), main, store.profile,
-                             provisional_games=provisional_games(main, signatures))
+    return compute_standings(
+        store.players(), main, store.profile, provisional_games=provisional_games(main, signatures)
+    )
 
 
 def complete_through(games: list[GameRecord], rounds: int) -> int:

@@ -25,9 +25,25 @@ from tests.store.test_results import refused
 
 # The commands that only read the event (or write no event at all): every other one changes
 # it and takes --as. A new command must be put on one side or the other.
-READ_ONLY = {"validate", "pairings", "standings", "log", "fines", "incidents", "clocks",
-             "check", "export", "backup", "profiles", "print", "blitz pairings",
-             "blitz standings", "contenders", "publish", "broadcast"}
+READ_ONLY = {
+    "validate",
+    "pairings",
+    "standings",
+    "log",
+    "fines",
+    "incidents",
+    "clocks",
+    "check",
+    "export",
+    "backup",
+    "profiles",
+    "print",
+    "blitz pairings",
+    "blitz standings",
+    "contenders",
+    "publish",
+    "broadcast",
+}
 
 
 def test_every_changing_command_takes_as() -> None:
@@ -41,8 +57,11 @@ def test_every_changing_command_takes_as() -> None:
             commands.update({f"{name} {sub}": c for sub, c in command.commands.items()})
         else:
             commands[name] = command
-    without = {name for name, c in commands.items()
-               if not any("--as" in getattr(p, "opts", ()) for p in c.params)}
+    without = {
+        name
+        for name, c in commands.items()
+        if not any("--as" in getattr(p, "opts", ()) for p in c.params)
+    }
     assert without == READ_ONLY
 
 
@@ -67,12 +86,19 @@ def test_undo_takes_back_the_callers_own_newest_change(chief: EventStore) -> Non
     assert chief.find_game(1, 1, 10).result is None
 
 
-def test_another_arbiters_newest_change_is_refused_by_name(chief: EventStore,
-                                                           deputy: EventStore) -> None:
+def test_another_arbiters_newest_change_is_refused_by_name(
+    chief: EventStore, deputy: EventStore
+) -> None:
     chief.enter_result(1, "So", "Radjabov", "1-0")
     deputy.enter_result(1, "Carlsen", "Wang", "0-1")
-    message = refused(chief, chief.undo, NotYoursError, "#3 by deputy",
-                      "round 1 board 2 (Carlsen-Wang): result 0-1", "not yours (chief)")
+    message = refused(
+        chief,
+        chief.undo,
+        NotYoursError,
+        "#3 by deputy",
+        "round 1 board 2 (Carlsen-Wang): result 0-1",
+        "not yours (chief)",
+    )
     assert "nothing" not in message
     # Nor does it reach past the deputy's change to the chief's own older one.
     assert chief.find_game(1, 1, 10).result is MainResult.WHITE_WIN
@@ -83,18 +109,24 @@ def test_another_arbiters_newest_change_is_refused_by_name(chief: EventStore,
     assert chief.undo().undoes == 2
 
 
-def test_an_undo_by_id_takes_back_that_change_or_nothing(chief: EventStore,
-                                                         deputy: EventStore) -> None:
+def test_an_undo_by_id_takes_back_that_change_or_nothing(
+    chief: EventStore, deputy: EventStore
+) -> None:
     """The console showed #2; the deputy wrote #3 while the dialog was open: "y" is refused
     and #3 stays."""
     shown = chief.enter_result(1, "So", "Radjabov", "1-0")
     assert shown is not None
     deputy.enter_result(1, "Carlsen", "Wang", "0-1")
-    refused(chief, lambda: chief.undo(shown.id), NotNewestError,
-            f"#{shown.id} (round 1 board 1 (So-Radjabov): result 1-0) is no longer the newest",
-            "#3 by deputy (round 1 board 2 (Carlsen-Wang): result 0-1) came after it")
-    refused(chief, lambda: chief.undo(shown.id, anyone=True), NotNewestError,
-            "no longer the newest")
+    refused(
+        chief,
+        lambda: chief.undo(shown.id),
+        NotNewestError,
+        f"#{shown.id} (round 1 board 1 (So-Radjabov): result 1-0) is no longer the newest",
+        "#3 by deputy (round 1 board 2 (Carlsen-Wang): result 0-1) came after it",
+    )
+    refused(
+        chief, lambda: chief.undo(shown.id, anyone=True), NotNewestError, "no longer the newest"
+    )
     # --entry names the change, --anyone allows it to be someone else's: both are needed.
     refused(chief, lambda: chief.undo(3), NotYoursError, "by deputy")
     assert chief.undo(3, anyone=True).undoes == 3
@@ -107,10 +139,19 @@ def test_an_undo_by_id_of_what_cannot_be_undone(chief: EventStore) -> None:
     undo = chief.undo(entry.id)
     refused(chief, lambda: chief.undo(entry.id), NotFoundError, "nothing to undo")
     chief.enter_result(1, "So", "Radjabov", "0-1")
-    refused(chief, lambda: chief.undo(entry.id), NotNewestError,
-            f"#{entry.id}", f"undone already, by #{undo.id}")
-    refused(chief, lambda: chief.undo(undo.id), InputError,
-            f"#{undo.id} is an undo, which undo does not take back")
+    refused(
+        chief,
+        lambda: chief.undo(entry.id),
+        NotNewestError,
+        f"#{entry.id}",
+        f"undone already, by #{undo.id}",
+    )
+    refused(
+        chief,
+        lambda: chief.undo(undo.id),
+        InputError,
+        f"#{undo.id} is an undo, which undo does not take back",
+    )
     refused(chief, lambda: chief.undo(1), InputError, "#1 is the creation of the event")
     refused(chief, lambda: chief.undo(99), NotFoundError, "there is no change #99")
 
@@ -123,8 +164,9 @@ def test_a_name_the_log_cannot_show_is_refused(event_path: Path, name: str) -> N
     assert dump(event_path) == before
 
 
-def test_normtui_actor_names_whoever_sets_it(event_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_normtui_actor_names_whoever_sets_it(
+    event_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NORMTUI_ACTOR", "Deputy Arbiter")
     with EventStore.open(event_path) as store:
         assert store.actor == "Deputy Arbiter"
@@ -134,7 +176,8 @@ def test_normtui_actor_names_whoever_sets_it(event_path: Path,
 
 
 def test_the_login_name_is_looked_up_by_the_first_write_not_by_a_read(
-        event_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    event_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Nobody named: the log names the login; a store that only reads never asks for it
     (a read command's start), and a login the log cannot show is refused at that
     write, with nothing written."""
@@ -158,12 +201,17 @@ def test_the_login_name_is_looked_up_by_the_first_write_not_by_a_read(
     login[0] = "x" * 41
     before = dump(event_path)
     with EventStore.open(event_path) as store:
-        refused(store, lambda: store.enter_result(1, "Carlsen", "Wang", "1-0"), InputError,
-                "the arbiter's name (the login name)")
+        refused(
+            store,
+            lambda: store.enter_result(1, "Carlsen", "Wang", "1-0"),
+            InputError,
+            "the arbiter's name (the login name)",
+        )
     assert dump(event_path) == before
 
 
 # -- the command line ---------------------------------------------------------------------
+
 
 def invoke(*args: object, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     done = CliRunner().invoke(cli, [str(a) for a in args], env=env)
@@ -172,10 +220,13 @@ def invoke(*args: object, env: dict[str, str] | None = None) -> tuple[int, str, 
 
 def test_as_names_the_actor_in_every_row_of_the_log(event_path: Path) -> None:
     assert invoke("result", event_path, 1, "So", "Radjabov", "1-0", "--as", "chief")[0] == 0
-    assert invoke("sign", event_path, 1, "So", "Radjabov", "white", "--as", "deputy",
-                  "--json")[0] == 0
-    assert invoke("result", event_path, 1, "Carlsen", "Wang", "0-1",
-                  env={"NORMTUI_ACTOR": "feed"})[0] == 0
+    assert (
+        invoke("sign", event_path, 1, "So", "Radjabov", "white", "--as", "deputy", "--json")[0] == 0
+    )
+    assert (
+        invoke("result", event_path, 1, "Carlsen", "Wang", "0-1", env={"NORMTUI_ACTOR": "feed"})[0]
+        == 0
+    )
     code, out, _ = invoke("log", event_path, "--json")
     assert code == 0
     assert [e["actor"] for e in json.loads(out)] == ["feed", "deputy", "chief", "test"]
@@ -192,7 +243,8 @@ def test_cli_undo_refuses_another_arbiters_change_until_told(event_path: Path) -
     assert (code, out) == (2, "")
     assert err.strip() == (
         "normtui: the newest change is #2 by deputy (round 1 board 1 (So-Radjabov): result "
-        f"1-0), not yours (chief); `normtui undo {event_path} --anyone` undoes it")
+        f"1-0), not yours (chief); `normtui undo {event_path} --anyone` undoes it"
+    )
     assert dump(event_path) == before
     code, out, _ = invoke("undo", event_path, "--as", "chief", "--anyone", "--json")
     assert code == 0
@@ -204,8 +256,12 @@ def test_cli_undo_entry(event_path: Path) -> None:
     invoke("result", event_path, 1, "Carlsen", "Wang", "1-0", "--as", "chief")
     before = dump(event_path)
     code, _, err = invoke("undo", event_path, "--entry", 2, "--as", "chief")
-    assert code == 2 and "#2 (round 1 board 1 (So-Radjabov): result 1-0) is no longer the " \
-        "newest change: #3 by chief" in err
+    assert (
+        code == 2
+        and "#2 (round 1 board 1 (So-Radjabov): result 1-0) is no longer the "
+        "newest change: #3 by chief"
+        in err
+    )
     assert dump(event_path) == before
     code, out, _ = invoke("undo", event_path, "--entry", 3, "--as", "chief")
     assert code == 0 and out.startswith("#4 undo #3: ")

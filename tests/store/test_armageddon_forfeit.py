@@ -18,18 +18,26 @@ from tests.store.test_results import refused
 RECORD = '[Event "x"]\n[Round "1"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
 
 
-@pytest.mark.parametrize(("typed", "points"), [
-    ("+/-", (Decimal("1.5"), Decimal(1))), ("-/+", (Decimal(1), Decimal("1.5"))),
-    ("-/-", (Decimal(1), Decimal(1))),
-])
-def test_a_forfeited_armageddon_scores_as_one_lost(store: EventStore, typed: str,
-                                                   points: tuple[Decimal, Decimal]) -> None:
+@pytest.mark.parametrize(
+    ("typed", "points"),
+    [
+        ("+/-", (Decimal("1.5"), Decimal(1))),
+        ("-/+", (Decimal(1), Decimal("1.5"))),
+        ("-/-", (Decimal(1), Decimal(1))),
+    ],
+)
+def test_a_forfeited_armageddon_scores_as_one_lost(
+    store: EventStore, typed: str, points: tuple[Decimal, Decimal]
+) -> None:
     before = dump(store)
     entry = store.enter_result(1, "So", "Radjabov", "=", armageddon=typed)
     assert entry is not None and "(forfeit" in entry.summary
     game = store.find_game(1, "So", "Radjabov")
-    assert (game.armageddon, game.state, game.points) == (ArmageddonResult(typed),
-                                                          GameState.FINISHED, points)
+    assert (game.armageddon, game.state, game.points) == (
+        ArmageddonResult(typed),
+        GameState.FINISHED,
+        points,
+    )
     store.undo()
     assert dump(store) == before
 
@@ -47,12 +55,20 @@ def test_a_played_armageddon_is_not_a_forfeit(store: EventStore) -> None:
     store.enter_result(1, "So", "Radjabov", "=")
     game = store.find_game(1, "So", "Radjabov")
     store.attach_pgn(game.id, "armageddon", RECORD)
-    refused(store, lambda: store.enter_armageddon(1, "So", "Radjabov", "+/-"), RuleError,
-            "the Armageddon has a record, so it was played")
+    refused(
+        store,
+        lambda: store.enter_armageddon(1, "So", "Radjabov", "+/-"),
+        RuleError,
+        "the Armageddon has a record, so it was played",
+    )
     store.enter_result(1, "Carlsen", "Wang", "=", armageddon="+/-")
     other = store.find_game(1, "Carlsen", "Wang")
-    refused(store, lambda: store.attach_pgn(other.id, "armageddon", RECORD), RuleError,
-            "the Armageddon was lost by forfeit (+/-), so there is no game to record")
+    refused(
+        store,
+        lambda: store.attach_pgn(other.id, "armageddon", RECORD),
+        RuleError,
+        "the Armageddon was lost by forfeit (+/-), so there is no game to record",
+    )
 
 
 def test_a_file_before_m004_accepts_a_forfeit_once_opened(event_path: Path) -> None:
@@ -62,16 +78,24 @@ def test_a_file_before_m004_accepts_a_forfeit_once_opened(event_path: Path) -> N
         store.enter_result(1, "So", "Radjabov", "=", armageddon="1-0")
     with sqlite3.connect(event_path) as conn:
         # (and so before m005, the feed's columns, m006 and m007, which come after it)
-        conn.execute("DELETE FROM _sqlite_migrations "
-                     "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
-                     "'m006_games_progress', 'm007_live_boards')")
+        conn.execute(
+            "DELETE FROM _sqlite_migrations "
+            "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
+            "'m006_games_progress', 'm007_live_boards')"
+        )
         conn.execute("DROP TABLE live_boards")
         old = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'games'").fetchone()[0]
         # The games table as m001 made it: no forfeits among the Armageddon results.
         conn.execute("PRAGMA writable_schema = ON")
-        conn.execute("UPDATE sqlite_master SET sql = ? WHERE name = 'games'",
-                     [old.replace("armageddon IN ('1-0','0-1','1/2-1/2','+/-','-/+','-/-')",
-                                  "armageddon IN ('1-0','0-1','1/2-1/2')")])
+        conn.execute(
+            "UPDATE sqlite_master SET sql = ? WHERE name = 'games'",
+            [
+                old.replace(
+                    "armageddon IN ('1-0','0-1','1/2-1/2','+/-','-/+','-/-')",
+                    "armageddon IN ('1-0','0-1','1/2-1/2')",
+                )
+            ],
+        )
     conn.close()
     with sqlite3.connect(event_path) as conn, pytest.raises(sqlite3.IntegrityError):
         conn.execute("UPDATE games SET armageddon = '+/-' WHERE id = 1")

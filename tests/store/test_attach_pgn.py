@@ -12,7 +12,8 @@ RECORD = '[Event "x"]\n[Round "1"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-
 
 
 def test_line_ends_trailing_spaces_and_blank_lines_do_not_make_another_record(
-        store: EventStore) -> None:
+    store: EventStore,
+) -> None:
     game = store.find_game(1, "So", "Radjabov")
     assert store.attach_pgn(game.id, "main", RECORD) is not None
     before = dump(store)
@@ -20,13 +21,16 @@ def test_line_ends_trailing_spaces_and_blank_lines_do_not_make_another_record(
     assert store.attach_pgn(game.id, "main", cut_elsewhere) is None
     assert dump(store) == before
     # A change inside a line is another record: refused unless replaced explicitly.
-    refused(store, lambda: store.attach_pgn(game.id, "main", RECORD.replace("Nf6", "Nf6 ")),
-            ConflictError, "already has a main PGN")
+    refused(
+        store,
+        lambda: store.attach_pgn(game.id, "main", RECORD.replace("Nf6", "Nf6 ")),
+        ConflictError,
+        "already has a main PGN",
+    )
     assert normalised_record("a  \r\nb\rc\n\n") == "a\nb\nc"
 
 
-def test_the_result_goes_in_with_the_record_and_one_undo_takes_both(
-        store: EventStore) -> None:
+def test_the_result_goes_in_with_the_record_and_one_undo_takes_both(store: EventStore) -> None:
     game = store.find_game(1, "So", "Radjabov")
     before = dump(store)
     entry = store.attach_pgn(game.id, "main", RECORD, result="1-0")

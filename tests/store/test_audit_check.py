@@ -44,8 +44,11 @@ def test_a_sound_event_passes(demo_path: Path) -> None:
 
 
 def test_a_hand_edit_through_sqlite3_is_reported_by_row(demo_path: Path) -> None:
-    hand_edit(demo_path, "UPDATE games SET result = '0-1' WHERE id = 20",
-              "UPDATE players SET rating = 2900 WHERE id = 3")
+    hand_edit(
+        demo_path,
+        "UPDATE games SET result = '0-1' WHERE id = 20",
+        "UPDATE players SET rating = 2900 WHERE id = 3",
+    )
     code, lines = check(demo_path)
     assert code == 1
     assert lines == [
@@ -53,25 +56,30 @@ def test_a_hand_edit_through_sqlite3_is_reported_by_row(demo_path: Path) -> None
         "games row 20: result '0-1', the log says '1-0' (changed outside normtui, or damaged)",
         # Its record says otherwise too.
         "round 4 board 5 (Carlsen-Giri) main game: the record says 1-0 but 0-1 is entered; "
-        "correct the result or replace the record (Regulations §8)"]
+        "correct the result or replace the record (Regulations §8)",
+    ]
 
 
 def test_a_row_added_or_removed_behind_the_logs_back(event_path: Path) -> None:
-    hand_edit(event_path,
-              "INSERT INTO incidents (at, round, player, kind, description, decision) "
-              "VALUES ('2022-06-01', 1, 1, 'other', 'x', 'y')",
-              "DELETE FROM rounds WHERE id = 9 AND NOT EXISTS (SELECT 1 FROM games WHERE round "
-              "= 9)")
+    hand_edit(
+        event_path,
+        "INSERT INTO incidents (at, round, player, kind, description, decision) "
+        "VALUES ('2022-06-01', 1, 1, 'other', 'x', 'y')",
+        "DELETE FROM rounds WHERE id = 9 AND NOT EXISTS (SELECT 1 FROM games WHERE round = 9)",
+    )
     hand_edit(event_path, "PRAGMA foreign_keys = OFF", "DELETE FROM games WHERE id = 45")
     code, lines = check(event_path)
     assert code == 1
     assert "games row 45: missing from the file, but the audit log has it" in lines
-    assert ("incidents row 1: in the file, but no audited change made it (added outside "
-            "normtui, or damaged)") in lines
+    assert (
+        "incidents row 1: in the file, but no audited change made it (added outside "
+        "normtui, or damaged)"
+    ) in lines
 
 
 def test_a_hand_edit_that_a_later_change_read_is_reported_where_it_was_read(
-        event_path: Path) -> None:
+    event_path: Path,
+) -> None:
     """The row is right again at the end (the change rewrote it), but the change read the hand
     edit: the log's chain is broken there."""
     hand_edit(event_path, "UPDATE games SET state = 'in_progress' WHERE id = 1")
@@ -83,7 +91,8 @@ def test_a_hand_edit_that_a_later_change_read_is_reported_where_it_was_read(
     assert lines == [
         f"audit #{entry.id} (result): games row 1 was not as the log had left it when this "
         "change read it (state 'in_progress', the log says 'scheduled'): changed outside "
-        "normtui before this change"]
+        "normtui before this change"
+    ]
 
 
 def test_an_undo_that_does_not_reverse_what_it_names(event_path: Path) -> None:
@@ -93,8 +102,11 @@ def test_an_undo_that_does_not_reverse_what_it_names(event_path: Path) -> None:
         undo = store.undo()
         assert first is not None
     # The log names the wrong change as undone (a flipped bit in its `undoes`).
-    hand_edit(event_path, "DROP TRIGGER audit_no_update",
-              f"UPDATE audit SET undoes = {first.id} WHERE id = {undo.id}")
+    hand_edit(
+        event_path,
+        "DROP TRIGGER audit_no_update",
+        f"UPDATE audit SET undoes = {first.id} WHERE id = {undo.id}",
+    )
     code, lines = check(event_path)
     assert code == 1
     assert lines == [f"audit #{undo.id} (undo): it does not reverse #{first.id} (games row 1)"]
@@ -103,8 +115,11 @@ def test_an_undo_that_does_not_reverse_what_it_names(event_path: Path) -> None:
 def test_a_damaged_image_in_the_log_is_reported_not_a_traceback(event_path: Path) -> None:
     with EventStore.open(event_path) as store:
         store.enter_result(1, 1, 10, "1-0")
-    hand_edit(event_path, "DROP TRIGGER audit_no_update",
-              "UPDATE audit SET after = '{\"games\": {\"1\": 7}}' WHERE id = 2")
+    hand_edit(
+        event_path,
+        "DROP TRIGGER audit_no_update",
+        'UPDATE audit SET after = \'{"games": {"1": 7}}\' WHERE id = 2',
+    )
     code, lines = check(event_path)
     assert code == 1
     assert lines[0].startswith("audit #2 (result): its record of the change is damaged")
@@ -115,8 +130,9 @@ def test_many_differing_rows_are_summed_up(event_path: Path) -> None:
     with EventStore.open(event_path) as store:
         problems = check_event(store)
     assert len(problems) == SHOWN_ROWS + 1
-    assert problems[-1] == (f"... and {45 - SHOWN_ROWS} more rows that the audit log does not "
-                            "account for")
+    assert problems[-1] == (
+        f"... and {45 - SHOWN_ROWS} more rows that the audit log does not account for"
+    )
 
 
 # -- flipped bits ------------------------------------------------------------------------------
@@ -133,11 +149,16 @@ def _damage_view(path: Path) -> object:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
             view = [conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES]
             stops = ", ".join(f"'{action}'" for action in BOUNDARIES)
-            view.append(conn.execute(
-                f"SELECT id, action IN ({stops}), undoes, before, after FROM audit "
-                "ORDER BY id").fetchall())
-            view.append(conn.execute("SELECT migration_set, name FROM _sqlite_migrations "
-                                     "ORDER BY id").fetchall())
+            view.append(
+                conn.execute(
+                    f"SELECT id, action IN ({stops}), undoes, before, after FROM audit ORDER BY id"
+                ).fetchall()
+            )
+            view.append(
+                conn.execute(
+                    "SELECT migration_set, name FROM _sqlite_migrations ORDER BY id"
+                ).fetchall()
+            )
         conn.close()
         return view
     except (sqlite3.Error, ValueError) as exc:  # a text that is not UTF-8 any more
@@ -153,9 +174,13 @@ def small_event(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     from tests.store.conftest import CLOCK_START
 
     path = tmp_path_factory.mktemp("flips") / "event.db"
-    with EventStore.create(path, [PlayerInput(n, 2700 + i) for i, n in enumerate(NUMBERS)],
-                           read_profile_text(), actor="arbiter",
-                           clock=lambda: CLOCK_START) as store:
+    with EventStore.create(
+        path,
+        [PlayerInput(n, 2700 + i) for i, n in enumerate(NUMBERS)],
+        read_profile_text(),
+        actor="arbiter",
+        clock=lambda: CLOCK_START,
+    ) as store:
         store.enter_result(1, 1, 10, "1-0")
         store.sign(store.find_game(1, 1, 10).id, "white")
         store.enter_result(1, 2, 9, "1/2-1/2", armageddon="0-1")
@@ -206,9 +231,12 @@ def test_a_damaged_time_or_actor_in_the_log_is_reported(event_path: Path) -> Non
     with EventStore.open(event_path) as store:
         store.enter_result(1, 1, 10, "1-0")
         store.enter_result(1, 2, 9, "0-1")
-    hand_edit(event_path, "DROP TRIGGER audit_no_update",
-              "UPDATE audit SET at = replace(at, '+', 'k') WHERE id = 2",
-              "UPDATE audit SET actor = 'chi' || char(5) || 'f' WHERE id = 3")
+    hand_edit(
+        event_path,
+        "DROP TRIGGER audit_no_update",
+        "UPDATE audit SET at = replace(at, '+', 'k') WHERE id = 2",
+        "UPDATE audit SET actor = 'chi' || char(5) || 'f' WHERE id = 3",
+    )
     code, lines = check(event_path)
     assert code == 1
     assert any(line.startswith("audit #2 (result): its time ") for line in lines), lines
@@ -236,8 +264,7 @@ def _log_problems(event: bytes, sql: str, params: tuple[object, ...]) -> list[st
         conn.close()
 
 
-def test_one_flipped_bit_in_an_entrys_time_actor_or_action_is_reported(
-        small_event: bytes) -> None:
+def test_one_flipped_bit_in_an_entrys_time_actor_or_action_is_reported(small_event: bytes) -> None:
     """Review of the second hostile pass: one bit flipped in an audit row's time (still a
     time, but out of order with its neighbours, or not written as normtui writes it), in its
     arbiter's name (still printable) or in its action was passed by `check`. Flips of the low
@@ -252,9 +279,10 @@ def test_one_flipped_bit_in_an_entrys_time_actor_or_action_is_reported(
         for column, value in zip(("at", "actor", "action"), values, strict=True):
             for index in rng.sample(range(len(value)), min(len(value), 6)):
                 bit = rng.randrange(7)
-                flipped = value[:index] + chr(ord(value[index]) ^ (1 << bit)) + value[index + 1:]
-                lines = _log_problems(small_event, f"UPDATE audit SET {column} = ? WHERE id = ?",
-                                      (flipped, entry_id))
+                flipped = value[:index] + chr(ord(value[index]) ^ (1 << bit)) + value[index + 1 :]
+                lines = _log_problems(
+                    small_event, f"UPDATE audit SET {column} = ? WHERE id = ?", (flipped, entry_id)
+                )
                 tried += 1
                 if not any(line.startswith(f"audit #{entry_id}") for line in lines):
                     missed.append((entry_id, column, flipped))
@@ -265,14 +293,18 @@ def test_one_flipped_bit_in_an_entrys_time_actor_or_action_is_reported(
 def test_a_clock_set_back_once_is_not_damage(small_event: bytes) -> None:
     """The computer's clock set back between two changes makes every later time earlier:
     no single entry is out of order with both its neighbours, so nothing is reported."""
-    lines = _log_problems(small_event, "UPDATE audit SET at = ? WHERE id > 5",
-                          ("2022-05-31T13:00:00+00:00",))
+    lines = _log_problems(
+        small_event, "UPDATE audit SET at = ? WHERE id > 5", ("2022-05-31T13:00:00+00:00",)
+    )
     assert lines == []
 
 
 def test_two_writers_with_clocks_of_their_own_are_not_damage(small_event: bytes) -> None:
     """A script on another clock (a second computer on a shared folder, a test's fixed
     clock) interleaves its entries with the console's: each arbiter's times are in order."""
-    lines = _log_problems(small_event, "UPDATE audit SET actor = 'script', at = ? "
-                          "WHERE id % 2 = 0", ("2026-12-01T21:00:00+00:00",))
+    lines = _log_problems(
+        small_event,
+        "UPDATE audit SET actor = 'script', at = ? WHERE id % 2 = 0",
+        ("2026-12-01T21:00:00+00:00",),
+    )
     assert lines == []

@@ -64,14 +64,40 @@ def test_a_cli_process_writes_while_a_store_is_open(event_path: Path) -> None:
     store = EventStore.open(event_path)
     try:
         store.find_game(1, 1, 10)
-        run = subprocess.run([sys.executable, "-m", "normtui", "result", str(event_path), "1",
-                              "So", "Radjabov", "1-0"], capture_output=True, text=True,
-                             timeout=60)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "result",
+                str(event_path),
+                "1",
+                "So",
+                "Radjabov",
+                "1-0",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert run.returncode == 0, run.stderr
         assert store.find_game(1, 1, 10).result is MainResult.WHITE_WIN
-        again = subprocess.run([sys.executable, "-m", "normtui", "result", str(event_path),
-                                "1", "So", "Radjabov", "0-1"], capture_output=True, text=True,
-                               timeout=60)
+        again = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "result",
+                str(event_path),
+                "1",
+                "So",
+                "Radjabov",
+                "0-1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert again.returncode == 2 and "already has 1-0" in again.stderr
         assert store.find_game(1, 1, 10).result is MainResult.WHITE_WIN
     finally:
@@ -83,8 +109,9 @@ def _writer(path: str, rounds: tuple[int, ...], times: int, actor: str) -> None:
     for i in range(times):
         for rnd in rounds:
             for g in store.games(rnd):
-                store.enter_result(rnd, g.white, g.black, "1-0" if i % 2 == 0 else "0-1",
-                                   correction=True)
+                store.enter_result(
+                    rnd, g.white, g.black, "1-0" if i % 2 == 0 else "0-1", correction=True
+                )
         store.record_incident(rounds[0], 1 + i % 10, "other", f"{actor} {i}", "noted")
     store.close()
 
@@ -92,8 +119,10 @@ def _writer(path: str, rounds: tuple[int, ...], times: int, actor: str) -> None:
 def test_two_processes_writing_at_once_lose_nothing(event_path: Path) -> None:
     ctx = multiprocessing.get_context("fork")
     times = 6
-    procs = [ctx.Process(target=_writer, args=(str(event_path), rounds, times, actor))
-             for rounds, actor in (((1, 2), "p1"), ((3, 4), "p2"))]
+    procs = [
+        ctx.Process(target=_writer, args=(str(event_path), rounds, times, actor))
+        for rounds, actor in (((1, 2), "p1"), ((3, 4), "p2"))
+    ]
     for p in procs:
         p.start()
     for p in procs:
@@ -113,7 +142,8 @@ def test_two_processes_writing_at_once_lose_nothing(event_path: Path) -> None:
 
 
 def test_a_writer_stuck_past_the_busy_timeout_is_reported(
-        event_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    event_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 100)
     store = EventStore.open(event_path)
     holder = sqlite3.connect(event_path, isolation_level=None)

@@ -51,8 +51,11 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
 
 def test_newer_schema_is_refused_untouched(event_path: Path) -> None:
     with sqlite3.connect(event_path) as conn:
-        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
-                     "VALUES (?, 'm999_from_the_future', '2030-01-01')", [MIGRATION_SET])
+        conn.execute(
+            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+            "VALUES (?, 'm999_from_the_future', '2030-01-01')",
+            [MIGRATION_SET],
+        )
     before = digest(event_path)
     with pytest.raises(NewerSchemaError, match="newer normtui"):
         EventStore.open(event_path)
@@ -65,8 +68,10 @@ def test_schema_is_strict_with_checks(store: EventStore) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert conn.execute("PRAGMA busy_timeout").fetchone()[0] > 0
-    for sql in ("SELECT sql FROM sqlite_master WHERE name = 'games'",
-                "SELECT sql FROM sqlite_master WHERE name = 'players'"):
+    for sql in (
+        "SELECT sql FROM sqlite_master WHERE name = 'games'",
+        "SELECT sql FROM sqlite_master WHERE name = 'players'",
+    ):
         assert conn.execute(sql).fetchone()[0].rstrip().endswith("STRICT")
     bad = [
         "UPDATE games SET result = '2-0' WHERE id = 1",
@@ -86,13 +91,15 @@ def test_schema_is_strict_with_checks(store: EventStore) -> None:
 def test_create_leaves_nothing_behind_on_failure(tmp_path: Path, profile_text: str) -> None:
     path = tmp_path / "e.db"
     with pytest.raises(Exception, match="players listed"):
-        EventStore.create(path, [PlayerInput("A"), PlayerInput("B"), PlayerInput("C")],
-                          profile_text)
+        EventStore.create(
+            path, [PlayerInput("A"), PlayerInput("B"), PlayerInput("C")], profile_text
+        )
     assert list(tmp_path.iterdir()) == []
 
 
-def test_create_never_overwrites(event_path: Path, players: list[PlayerInput],
-                                 profile_text: str) -> None:
+def test_create_never_overwrites(
+    event_path: Path, players: list[PlayerInput], profile_text: str
+) -> None:
     before = digest(event_path)
     with pytest.raises(StoreError, match="already exists"):
         EventStore.create(event_path, players, profile_text)
@@ -103,10 +110,10 @@ def test_odd_field_has_a_bye(tmp_path: Path, profile_text: str) -> None:
     """An odd number of players: the Berger table's dummy gives a bye, which is no game."""
     text = profile_text.replace("players = 10 ", "players = 9 ").replace(
         "amounts = [750000, 400000, 250000, 200000, 180000, 170000, 160000, 140000, 130000, "
-        "120000]", "amounts = [870000, 400000, 250000, 200000, 180000, 170000, 160000, "
-        "140000, 130000]")
-    store = EventStore.create(tmp_path / "odd.db", [PlayerInput(f"P{i}") for i in range(9)],
-                              text)
+        "120000]",
+        "amounts = [870000, 400000, 250000, 200000, 180000, 170000, 160000, 140000, 130000]",
+    )
+    store = EventStore.create(tmp_path / "odd.db", [PlayerInput(f"P{i}") for i in range(9)], text)
     try:
         assert all(len(store.games(r)) == 4 for r in range(1, 10))
         assert len(store.games()) == 36
@@ -141,16 +148,22 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
             conn.execute(f"ALTER TABLE event DROP COLUMN {column}")
         for column in ("title", "sex"):
             conn.execute(f"ALTER TABLE players DROP COLUMN {column}")
-        for table, column in (("event", "feed_source"), ("event", "feed_round"),
-                              ("games", "result_from"), ("games", "armageddon_from")):
+        for table, column in (
+            ("event", "feed_source"),
+            ("event", "feed_round"),
+            ("games", "result_from"),
+            ("games", "armageddon_from"),
+        ):
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("DELETE FROM _sqlite_migrations WHERE name <> 'm001_event'")
         # The withdrawal's audit entry as the first release wrote it: without those columns.
-        (trigger,) = conn.execute("SELECT sql FROM sqlite_master "
-                                  "WHERE name = 'audit_no_update'").fetchone()
+        (trigger,) = conn.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'audit_no_update'"
+        ).fetchone()
         conn.execute("DROP TRIGGER audit_no_update")
         entry_id, before, after = conn.execute(
-            "SELECT id, before, after FROM audit ORDER BY id DESC LIMIT 1").fetchone()
+            "SELECT id, before, after FROM audit ORDER BY id DESC LIMIT 1"
+        ).fetchone()
         old = []
         for text in (before, after):
             rows = json.loads(text)
@@ -165,8 +178,9 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
     with EventStore.open(event_path) as store:
         columns = [r[1] for r in store._conn.execute("PRAGMA table_info(playoff_results)")]
         assert "pgn" in columns
-        assert store._conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' "
-                                   "AND name = 'games_progress'").fetchone()
+        assert store._conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'games_progress'"
+        ).fetchone()
         assert store.event.details.city is None
         assert [p.title for p in store.players()] == [None] * 10
         assert len(store.games()) == 45
@@ -192,9 +206,11 @@ def test_reading_an_up_to_date_file_does_not_load_sqlite_utils(event_path: Path)
         "store.standings(); store.games(1); store.log(); store.data_version()\n"
         "print('sqlite_utils' in sys.modules)\n"
         "store.enter_result(1, 'So', 'Radjabov', '1-0')\n"
-        "print('sqlite_utils' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True).stdout
+        "print('sqlite_utils' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout
     assert out.split() == ["False", "True"]
 
 
@@ -211,10 +227,10 @@ def test_opening_reads_the_file_only_through_sqlite(event_path: Path, monkeypatc
 
     def spy(real):  # type: ignore[no-untyped-def]
         def wrapped(file, *args, **kwargs):  # type: ignore[no-untyped-def]
-            if isinstance(file, str | os.PathLike) and Path(file).name.startswith(
-                    event_path.name):
+            if isinstance(file, str | os.PathLike) and Path(file).name.startswith(event_path.name):
                 opened.append(str(file))
             return real(file, *args, **kwargs)
+
         return wrapped
 
     monkeypatch.setattr(builtins, "open", spy(real_open))
@@ -238,9 +254,22 @@ def test_a_second_store_closing_keeps_the_first_ones_wal(event_path: Path) -> No
         console.enter_result(1, "So", "Radjabov", "1-0")
         assert wal.exists()
         EventStore.open(event_path).close()
-        done = subprocess.run([sys.executable, "-m", "normtui", "result", str(event_path), "1",
-                               "Carlsen", "Wang", "0-1"], capture_output=True, text=True,
-                              timeout=60)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "result",
+                str(event_path),
+                "1",
+                "Carlsen",
+                "Wang",
+                "0-1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         assert wal.exists()
         assert console.games(1)[1].result is not None  # the CLI's result, seen here
@@ -261,7 +290,8 @@ def _open_at_once(path: str, barrier: object, errors: object) -> None:
 
 
 def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
-        event_path: Path, tmp_path: Path) -> None:
+    event_path: Path, tmp_path: Path
+) -> None:
     """After an upgrade the console, a command and a deputy's console may open the event at
     the same moment: each saw the same migrations pending, each applied them, and all but one
     failed ("SQLite says: UNIQUE constraint failed: _sqlite_migrations...", or "duplicate
@@ -275,9 +305,11 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
 
     with sqlite3.connect(event_path) as conn:  # the file as the release before m004 left it
         # (and so before m005, the feed's columns, m006 and m007, which come after it)
-        conn.execute("DELETE FROM _sqlite_migrations "
-                     "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
-                     "'m006_games_progress', 'm007_live_boards')")
+        conn.execute(
+            "DELETE FROM _sqlite_migrations "
+            "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
+            "'m006_games_progress', 'm007_live_boards')"
+        )
         conn.execute("DROP TABLE live_boards")
     conn.close()
     ctx = multiprocessing.get_context("fork")
@@ -285,8 +317,9 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
         path = tmp_path / f"old{attempt}.db"
         shutil.copyfile(event_path, path)
         barrier, errors = ctx.Barrier(4), ctx.Queue()
-        procs = [ctx.Process(target=_open_at_once, args=(str(path), barrier, errors))
-                 for _ in range(4)]
+        procs = [
+            ctx.Process(target=_open_at_once, args=(str(path), barrier, errors)) for _ in range(4)
+        ]
         for p in procs:
             p.start()
         for p in procs:
@@ -302,7 +335,8 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
 
 
 def test_an_older_file_open_in_another_process_is_not_upgraded_under_it(
-        event_path: Path, monkeypatch) -> None:
+    event_path: Path, monkeypatch
+) -> None:
     """An older normtui's console left open through an upgrade would read what the new schema
     allows (an Armageddon forfeit) as nothing and let its arbiter write over it: the upgrade
     waits for the file to be free, refuses in one line while it is not, and goes through once
@@ -319,10 +353,18 @@ def test_an_older_file_open_in_another_process_is_not_upgraded_under_it(
     conn.close()
     before = digest(event_path)
     holder = subprocess.Popen(  # the older console: the file open, a read done, then idle
-        [sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-         "c.execute('SELECT count(*) FROM games').fetchone(); print('open', flush=True); "
-         "sys.stdin.readline()", str(event_path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            "c.execute('SELECT count(*) FROM games').fetchone(); print('open', flush=True); "
+            "sys.stdin.readline()",
+            str(event_path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "open\n"
         monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 600)

@@ -16,8 +16,10 @@ from normtui.store import EventStore
 from tests.store.playoff_events import CLOCK, copy_event, make_events
 from tests.store.test_playoff_pgn import names, record
 
-RECORD = ('[Event "x"]\n[Round "1"]\n[White "So"]\n[Black "Radjabov"]\n[Result "1-0"]\n\n'
-          "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+RECORD = (
+    '[Event "x"]\n[Round "1"]\n[White "So"]\n[Black "Radjabov"]\n[Result "1-0"]\n\n'
+    "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+)
 SIGNED = Signatures(True, True, True)
 
 
@@ -38,7 +40,8 @@ def test_a_correction_clears_the_signatures_and_says_so(store: EventStore) -> No
     assert entry.summary == (
         "round 1 board 1 (So-Radjabov): corrected 0-1 (was 1-0); signatures of White, Black "
         "and the arbiter cleared: the players sign the new result, then the arbiter "
-        "countersigns (§8)")
+        "countersigns (§8)"
+    )
     # Provisional again until signed anew (§8): the standings mark it.
     assert {r.number: r.provisional for r in store.standings()}[1]
     store.undo()
@@ -46,14 +49,16 @@ def test_a_correction_clears_the_signatures_and_says_so(store: EventStore) -> No
 
 
 def test_an_armageddon_correction_clears_them_too_but_a_first_armageddon_does_not(
-        store: EventStore) -> None:
+    store: EventStore,
+) -> None:
     game_id = signed_game(store, "1/2-1/2")
     entry = store.enter_armageddon(1, "So", "Radjabov", "1-0")
     assert entry is not None and "cleared" not in entry.summary
     assert store.game(game_id).signatures == SIGNED  # nothing signed was changed
     entry = store.enter_armageddon(1, "So", "Radjabov", "0-1", correction=True)
-    assert entry is not None and "signatures of White, Black and the arbiter cleared" \
-        in entry.summary
+    assert (
+        entry is not None and "signatures of White, Black and the arbiter cleared" in entry.summary
+    )
     assert store.game(game_id).signatures == Signatures()
 
 
@@ -64,7 +69,8 @@ def test_only_the_signatures_given_are_named(store: EventStore) -> None:
     entry = store.enter_result(1, "So", "Radjabov", "1/2-1/2", correction=True)
     assert entry is not None and entry.summary.endswith(
         "; signatures of White cleared: the players sign the new result, then the arbiter "
-        "countersigns (§8)")
+        "countersigns (§8)"
+    )
     unsigned = store.enter_result(1, "Carlsen", "Wang", "1-0")
     assert unsigned is not None
     again = store.enter_result(1, "Carlsen", "Wang", "0-1", correction=True)
@@ -74,8 +80,7 @@ def test_only_the_signatures_given_are_named(store: EventStore) -> None:
 def test_a_cli_correction_of_a_countersigned_game(demo_path: Path) -> None:
     """`normtui result demo.db 7 Vachier So 0-1 --correct`: the game was countersigned WBA."""
     runner = CliRunner()
-    done = runner.invoke(cli, ["result", str(demo_path), "7", "Vachier", "So", "0-1",
-                               "--correct"])
+    done = runner.invoke(cli, ["result", str(demo_path), "7", "Vachier", "So", "0-1", "--correct"])
     assert done.exit_code == 0, done.output
     assert "signatures of White, Black and the arbiter cleared" in done.output
     board = runner.invoke(cli, ["pairings", str(demo_path), "--round", "7"]).output
@@ -83,15 +88,15 @@ def test_a_cli_correction_of_a_countersigned_game(demo_path: Path) -> None:
     assert line.rstrip().endswith("...")
 
 
-def test_check_reports_a_record_that_contradicts_the_corrected_result(
-        store: EventStore) -> None:
+def test_check_reports_a_record_that_contradicts_the_corrected_result(store: EventStore) -> None:
     game_id = signed_game(store)
     store.attach_pgn(game_id, "main", RECORD)
     assert disagreements(store) == []
     store.enter_result(1, "So", "Radjabov", "0-1", correction=True)
     assert disagreements(store) == [
         "round 1 board 1 (So-Radjabov) main game: the record says 1-0 but 0-1 is entered; "
-        "correct the result or replace the record (Regulations §8)"]
+        "correct the result or replace the record (Regulations §8)"
+    ]
     # A forfeit scores as the win it is: "+/-" agrees with a record that says 1-0.
     store.enter_result(1, "So", "Radjabov", "+/-", correction=True)
     assert disagreements(store) == []
@@ -104,7 +109,8 @@ def test_check_reports_an_armageddon_record_that_contradicts(store: EventStore) 
     store.enter_armageddon(1, "So", "Radjabov", "1/2-1/2", correction=True)
     assert disagreements(store) == [
         "round 1 board 1 (So-Radjabov) Armageddon: the record says 1-0 but 1/2-1/2 is "
-        "entered; correct the result or replace the record (Regulations §8)"]
+        "entered; correct the result or replace the record (Regulations §8)"
+    ]
 
 
 def test_check_command_exits_1_on_the_contradiction(event_path: Path) -> None:
@@ -134,7 +140,8 @@ def test_a_playoff_record_that_contradicts_its_result(tmp_path: Path) -> None:
     with EventStore.open(path) as store:
         assert disagreements(store) == [
             "play-off game M1: the record says 1-0 but 0-1 is entered; correct the result or "
-            "replace the record (Regulations §8)"]
+            "replace the record (Regulations §8)"
+        ]
 
 
 def test_what_a_record_says() -> None:

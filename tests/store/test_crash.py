@@ -59,8 +59,7 @@ def _check(path: Path, promised: dict[int, tuple[int, str]]) -> None:
         conn = store._db.conn
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        rows = conn.execute(
-            "SELECT id, after FROM audit WHERE action IN ('result', 'correction')")
+        rows = conn.execute("SELECT id, after FROM audit WHERE action IN ('result', 'correction')")
         audit = {row[0]: json.loads(row[1]) for row in rows}
         for audit_id, (game_id, result) in promised.items():
             assert audit[audit_id]["games"][str(game_id)]["result"] == result

@@ -69,8 +69,11 @@ def test_a_filled_event_for_the_benchmarks(tmp_path: Path) -> None:
         assert (store.event.players, store.event.rounds) == (11, 22)
         games = store.games()
         assert len(games) == 11 * 10
-        assert all(g.points is not None and (g.pgn is not None or g.result.is_forfeit)
-                   for g in games if g.round <= 3)  # type: ignore[union-attr]
+        assert all(
+            g.points is not None and (g.pgn is not None or g.result.is_forfeit)
+            for g in games
+            if g.round <= 3
+        )  # type: ignore[union-attr]
         assert all(g.result is None for g in games if g.round > 3)
         assert store.current_round() == 4
     assert main(["--filled", "5", str(tmp_path / "small.db")]) == 2
@@ -93,8 +96,7 @@ def test_a_filled_single_round_robin_waits_for_its_last_round(tmp_path: Path) ->
         assert {"create", "schedule", "result", "armageddon"} == kinds
 
 
-def test_filled_options_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                    ) -> None:
+def test_filled_options_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--filled", "10", "--through", "10", str(tmp_path / "x.db")]) == 2
     assert "--through must be a round from 0 to 9" in capsys.readouterr().err
     assert not (tmp_path / "x.db").exists()

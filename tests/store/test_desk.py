@@ -28,7 +28,8 @@ def test_withdrawal_under_half_counts_for_nobody(store: EventStore) -> None:
     # The rule's consequence, then every game the withdrawal changed.
     assert entry is not None and entry.summary == (
         f"{preview.message}; forfeited: round 5 board 2, round 6 board 5, round 7 board 1, "
-        "round 8 board 5, round 9 board 2")
+        "round 8 board 5, round 9 board 2"
+    )
     anand = store.resolve_player("Anand")
     assert anand.status is PlayerStatus.WITHDRAWN
     rest = [g for g in store.games() if 4 in (g.white, g.black) and g.round > 4]
@@ -45,15 +46,21 @@ def test_withdrawal_at_half_counts_and_forfeits(store: EventStore) -> None:
     row = {r.number: r for r in store.standings()}[4]
     assert row.counted and row.rank is not None
     lost = [g for g in store.games() if 4 in (g.white, g.black) and g.round > 5]
-    assert all(g.result in (MainResult.WHITE_FORFEIT_WIN, MainResult.BLACK_FORFEIT_WIN)
-               for g in lost)
+    assert all(
+        g.result in (MainResult.WHITE_FORFEIT_WIN, MainResult.BLACK_FORFEIT_WIN) for g in lost
+    )
 
 
 def test_illness_postpones_to_a_free_day(store: EventStore) -> None:
     """§9: the game may move to a free day; the opponent cannot refuse that."""
-    refused(store, lambda: store.report_illness(3, "Giri", proposed=Postponement.FREE_DAY,
-                                                opponent_refuses=True),
-            RuleError, "cannot refuse")
+    refused(
+        store,
+        lambda: store.report_illness(
+            3, "Giri", proposed=Postponement.FREE_DAY, opponent_refuses=True
+        ),
+        RuleError,
+        "cannot refuse",
+    )
     entry = store.report_illness(3, "Giri", proposed=Postponement.FREE_DAY)
     assert entry is not None and "Giri ill" in entry.summary
     game = next(g for g in store.games(3) if 3 in (g.white, g.black))
@@ -71,9 +78,15 @@ def test_illness_in_round_9_is_a_forfeit(store: EventStore) -> None:
 
 
 def test_morning_refused_by_the_opponent(store: EventStore) -> None:
-    refused(store, lambda: store.report_illness(2, "Tari", proposed=Postponement.MORNING,
-                                                opponent_refuses=True),
-            RuleError, "refuses", "§9")
+    refused(
+        store,
+        lambda: store.report_illness(
+            2, "Tari", proposed=Postponement.MORNING, opponent_refuses=True
+        ),
+        RuleError,
+        "refuses",
+        "§9",
+    )
 
 
 def test_absence_at_the_start_is_fined(store: EventStore) -> None:
@@ -82,13 +95,18 @@ def test_absence_at_the_start_is_fined(store: EventStore) -> None:
     assert entry is not None and "fined 500 EUR" in entry.summary
     (fine,) = store.fines()
     assert (fine.player.name, fine.amount, fine.currency, fine.round) == (
-        "Tari, Aryan", Decimal(500), "EUR", 2)
+        "Tari, Aryan",
+        Decimal(500),
+        "EUR",
+        2,
+    )
     assert fine.article == "Regulations §7"
     entry = store.record_arrival(2, "Tari", True)  # recorded wrongly: the fine goes with it
     assert store.fines() == []
     # The fine cancelled is named in the audit log.
     assert entry is not None and entry.summary == (
-        "round 2: Tari present, fine of 500 EUR cancelled")
+        "round 2: Tari present, fine of 500 EUR cancelled"
+    )
     assert [a.present for a in store.arrivals(2)] == [True]
     store.record_arrival(3, "So", False, fine=False)
     assert store.fines() == [] and not store.arrivals(3)[0].present
@@ -96,18 +114,19 @@ def test_absence_at_the_start_is_fined(store: EventStore) -> None:
     refused(store, lambda: store.record_arrival(12, "So", True), InputError, "out of range")
 
 
-def test_all_present_records_everyone_not_yet_recorded_in_one_change(
-        store: EventStore) -> None:
+def test_all_present_records_everyone_not_yet_recorded_in_one_change(store: EventStore) -> None:
     """The desk's P: one audited change; a player recorded absent stays absent; undone as
     one; nothing left to record changes nothing."""
     store.record_arrival(3, "Tari", False)
     before = len(store.log())
     entry = store.record_all_present(3)
     assert entry is not None and entry.summary == (
-        "round 3: 9 players present (absent at the start: Tari)")
+        "round 3: 9 players present (absent at the start: Tari)"
+    )
     assert len(store.log()) == before + 1
     assert sorted((a.player.number, a.present) for a in store.arrivals(3)) == [
-        (n, n != 6) for n in range(1, 11)]
+        (n, n != 6) for n in range(1, 11)
+    ]
     assert len(store.fines()) == 1
     assert store.record_all_present(3) is None
     store.undo()
@@ -115,14 +134,24 @@ def test_all_present_records_everyone_not_yet_recorded_in_one_change(
 
 
 def test_incidents_need_a_decision(store: EventStore) -> None:
-    store.record_incident(4, "Topalov", "electronic_device", "phone in the playing area",
-                          "warning by the Chief Arbiter")
+    store.record_incident(
+        4,
+        "Topalov",
+        "electronic_device",
+        "phone in the playing area",
+        "warning by the Chief Arbiter",
+    )
     (incident,) = store.incidents()
     assert incident.player.number == 8 and incident.kind == "electronic_device"
-    refused(store, lambda: store.record_incident(4, "Topalov", "other", "x", " "), RuleError,
-            "decision")
-    refused(store, lambda: store.record_incident(4, "Topalov", "fight", "x", "y"), RuleError,
-            "not one of")
+    refused(
+        store, lambda: store.record_incident(4, "Topalov", "other", "x", " "), RuleError, "decision"
+    )
+    refused(
+        store,
+        lambda: store.record_incident(4, "Topalov", "fight", "x", "y"),
+        RuleError,
+        "not one of",
+    )
 
 
 def test_time_control_edit_is_validated_and_kept_in_the_profile(store: EventStore) -> None:
@@ -132,10 +161,18 @@ def test_time_control_edit_is_validated_and_kept_in_the_profile(store: EventStor
     assert "black_seconds = 480" in store.profile.source_text
     assert "# §2" in store.profile.source_text  # comments survive the edit
     assert store.set_time_control("armageddon", TimeControl(600, 480, 1, 41)) is None
-    refused(store, lambda: store.set_time_control("armageddon", TimeControl(0, 480, 1, 41)),
-            ProfileError, "more than 0 seconds")
-    refused(store, lambda: store.set_time_control("rapid", TimeControl(600, 600, 0, 1)),
-            InputError, "no time control 'rapid'")
+    refused(
+        store,
+        lambda: store.set_time_control("armageddon", TimeControl(0, 480, 1, 41)),
+        ProfileError,
+        "more than 0 seconds",
+    )
+    refused(
+        store,
+        lambda: store.set_time_control("rapid", TimeControl(600, 600, 0, 1)),
+        InputError,
+        "no time control 'rapid'",
+    )
     store.undo()
     assert store.profile.time_controls["armageddon"].black_seconds == 420
 

@@ -33,10 +33,11 @@ def test_complete_in_sql_is_the_rules_is_complete(after_draw: bool) -> None:
     conn.execute("CREATE TABLE g (result TEXT, armageddon TEXT)")
     for result in [None, *MainResult]:
         for armageddon in [None, *ArmageddonResult]:
-            (value,) = conn.execute(f"SELECT {complete_sql('g', after_draw)} FROM (SELECT ? "
-                                    "AS result, ? AS armageddon) g",
-                                    [result and result.value,
-                                     armageddon and armageddon.value]).fetchone()
+            (value,) = conn.execute(
+                f"SELECT {complete_sql('g', after_draw)} FROM (SELECT ? "
+                "AS result, ? AS armageddon) g",
+                [result and result.value, armageddon and armageddon.value],
+            ).fetchone()
             game = Game(1, 1, 1, 2, result, armageddon, armageddon_after_draw=after_draw)
             assert bool(value) == is_complete(game), (result, armageddon)
             due = after_draw and result is MainResult.DRAW and armageddon is None
@@ -56,16 +57,18 @@ def _check(store: EventStore) -> None:
     assert store.rounds() == reference.rounds(store)
     assert store.current_round() == reference.current_round(store)
     assert store._undecided_main() == reference.undecided_main(store)
-    assert store.armageddons_due() == [g for g in reference.games(store)
-                                       if g.result is MainResult.DRAW and g.armageddon is None]
+    assert store.armageddons_due() == [
+        g for g in reference.games(store) if g.result is MainResult.DRAW and g.armageddon is None
+    ]
     every = reference.games(store)
     assert store.incomplete_games() == [g for g in every if not is_complete(g.game())]
     # The clocks pane reads only those: every dial it shows is for one of them.
     from normtui.tui.widgets.clock_dial import _main_dials
 
     tcs = dict(store.profile.time_controls)
-    assert (_main_dials(store.incomplete_games(), store.current_round(), tcs, CLOCK)
-            == _main_dials(every, store.current_round(), tcs, CLOCK))
+    assert _main_dials(store.incomplete_games(), store.current_round(), tcs, CLOCK) == _main_dials(
+        every, store.current_round(), tcs, CLOCK
+    )
     assert store._main_standings() == reference.main_table(store)
     assert store._main_games() == reference.main_games(store)
     with EventStore.open(store.path) as fresh:  # nothing kept: everything read afresh
@@ -92,10 +95,14 @@ def _foreign(path: Path, action: tuple[object, ...]) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.tuples(st.sampled_from(["store", "view", "other"]), actions), min_size=1,
-                max_size=14))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["store", "view", "other"]), actions), min_size=1, max_size=14
+    )
+)
 def test_what_a_store_keeps_is_what_it_would_read(
-        sequence: list[tuple[str, tuple[object, ...]]]) -> None:
+    sequence: list[tuple[str, tuple[object, ...]]],
+) -> None:
     """Changes by the store itself, by a view of it writing as another actor (the console's
     feed: the same connection, so another process's commits are not how it learns of them),
     and by another connection."""
@@ -120,8 +127,7 @@ def test_what_a_store_keeps_is_what_it_would_read(
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def test_a_write_sees_its_own_changes_and_a_refused_one_leaves_nothing_kept(
-        tmp_path: Path) -> None:
+def test_a_write_sees_its_own_changes_and_a_refused_one_leaves_nothing_kept(tmp_path: Path) -> None:
     """Inside a write the table is read afresh (it sees what the write changed, which may
     still be rolled back), and what the store keeps never holds a change that was not
     committed."""

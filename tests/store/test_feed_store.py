@@ -22,13 +22,15 @@ def feed(store: EventStore) -> EventStore:
 
 
 def test_the_first_move_keeps_the_record_and_starts_the_game_in_one_change(
-        store: EventStore) -> None:
+    store: EventStore,
+) -> None:
     game = store.find_game(1, "So", "Radjabov")
     before = dump(store)
     entry = feed(store).keep_feed_record(game.id, "main", OPENING, note="1...e5")
     assert entry is not None and entry.actor == "feed"
-    assert entry.summary == ("round 1 board 1 (So-Radjabov): main game record kept; "
-                             "in progress (1...e5)")
+    assert entry.summary == (
+        "round 1 board 1 (So-Radjabov): main game record kept; in progress (1...e5)"
+    )
     now = store.game(game.id)
     assert now.state is GameState.IN_PROGRESS and now.pgn == OPENING
     assert store.log(limit=1)[0].id == entry.id
@@ -48,21 +50,21 @@ def test_a_different_record_replaces_only_when_asked(store: EventStore) -> None:
 
 
 def test_a_result_from_the_feed_is_provisional_marked_and_dated_by_the_game_s_end(
-        store: EventStore) -> None:
+    store: EventStore,
+) -> None:
     game = store.find_game(1, "So", "Radjabov")
     ended = CLOCK_START - timedelta(minutes=6)
-    entry = feed(store).keep_feed_record(game.id, "main", DRAWN, result="1/2-1/2",
-                                         ended_at=ended)
+    entry = feed(store).keep_feed_record(game.id, "main", DRAWN, result="1/2-1/2", ended_at=ended)
     assert entry is not None and entry.action == "result" and entry.actor == "feed"
     now = store.game(game.id)
     assert now.result is not None and now.result.value == "1/2-1/2"
     assert now.result_from == "feed" and now.provisional
     assert now.result_at == ended.isoformat(timespec="seconds")
     # §2: the 20 minutes run from the end of the game, not from when the file was read.
-    assert now.armageddon_deadline == (ended + timedelta(minutes=20)).isoformat(
-        timespec="seconds")
-    arm = feed(store).keep_feed_record(game.id, "armageddon", OPENING.replace("*", "1-0"),
-                                       result="1-0")
+    assert now.armageddon_deadline == (ended + timedelta(minutes=20)).isoformat(timespec="seconds")
+    arm = feed(store).keep_feed_record(
+        game.id, "armageddon", OPENING.replace("*", "1-0"), result="1-0"
+    )
     assert arm is not None and arm.action == "armageddon"
     assert store.game(game.id).armageddon_from == "feed"
     # Corrected by hand: the mark goes.
@@ -92,7 +94,8 @@ def test_the_feed_s_writes_are_this_process_s_own(store: EventStore) -> None:
 
 
 def test_the_watched_source_is_kept_with_the_event_and_undone_like_any_change(
-        store: EventStore) -> None:
+    store: EventStore,
+) -> None:
     assert store.feed_source() == (None, None)
     entry = store.set_feed_source("/venue/livechess", 7)
     assert entry is not None and entry.summary == "live boards: watching /venue/livechess (round 7)"
@@ -119,10 +122,9 @@ def test_the_race_and_the_table_if_the_games_ended_now_on_the_demo(demo_path) ->
         assert sum(r.prize or 0 for r in live.values()) == 2_500_000
 
 
-
-
 def test_the_feed_keeping_other_boards_records_does_not_stand_in_the_way_of_an_undo(
-        store: EventStore) -> None:
+    store: EventStore,
+) -> None:
     """The feed writes a change a move per board, so it is nearly always the newest: an
     arbiter's undo of their own result passes over those record-keeping changes (they touch
     other games), takes back exactly the result, and leaves the records as the feed kept them.
@@ -145,7 +147,8 @@ def test_the_feed_keeping_other_boards_records_does_not_stand_in_the_way_of_an_u
 
 
 def test_a_result_from_the_feed_or_a_record_of_the_same_game_still_stands_in_the_way(
-        store: EventStore) -> None:
+    store: EventStore,
+) -> None:
     board2 = store.find_game(1, "Carlsen", "Wang")
     mine = store.enter_result(1, "So", "Radjabov", "1-0")
     assert mine is not None

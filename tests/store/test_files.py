@@ -50,6 +50,7 @@ def whole(path: Path) -> bool:
 
 # -- normtui new, killed -----------------------------------------------------------------------
 
+
 class _Points:
     """The moments a build touches the disk: before every SQL statement, every close of a
     connection (its checkpoint), every os call that makes, moves or removes a file."""
@@ -78,12 +79,14 @@ class _Points:
                 super().close()
 
         real_connect = sqlite3.connect
-        monkeypatch.setattr(sqlite3, "connect",
-                            lambda *a, **k: real_connect(*a, factory=Counted, **k))
+        monkeypatch.setattr(
+            sqlite3, "connect", lambda *a, **k: real_connect(*a, factory=Counted, **k)
+        )
         for name in self.OS_CALLS:
             real = getattr(os, name)
-            monkeypatch.setattr(os, name, lambda *a, _real=real, **k: (points.point(),
-                                                                       _real(*a, **k))[1])
+            monkeypatch.setattr(
+                os, name, lambda *a, _real=real, **k: (points.point(), _real(*a, **k))[1]
+            )
 
 
 def _create(path: str, players: list[PlayerInput], profile_text: str, kill_at: int) -> int:
@@ -102,7 +105,8 @@ def _child(path: str, players: list[PlayerInput], profile_text: str, kill_at: in
 
 
 def test_new_killed_at_any_point_leaves_no_file_or_a_whole_event(
-        tmp_path: Path, players: list[PlayerInput], profile_text: str) -> None:
+    tmp_path: Path, players: list[PlayerInput], profile_text: str
+) -> None:
     _create(str(tmp_path / "warm.db"), players, profile_text, 0)  # imports done, caches full
     points = _create(str(tmp_path / "count.db"), players, profile_text, 0)
     assert points > 100
@@ -134,15 +138,23 @@ def test_new_killed_at_any_point_leaves_no_file_or_a_whole_event(
     # Nothing but hidden builds beside the targets; the `new` of a name after a killed one
     # removed its build.
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == sorted(
-        ["count.db", "warm.db", *(f"event-{k}.db" for k in kills
-                                  if (tmp_path / f"event-{k}.db").exists())])
+        [
+            "count.db",
+            "warm.db",
+            *(f"event-{k}.db" for k in kills if (tmp_path / f"event-{k}.db").exists()),
+        ]
+    )
     remade = {k for k in kills if (tmp_path / f"event-{k}.db").exists()}
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")
-                and int(p.name.split("-")[1].split(".")[0]) in remade], "a build was left"
+    assert not [
+        p
+        for p in tmp_path.iterdir()
+        if p.name.startswith(".") and int(p.name.split("-")[1].split(".")[0]) in remade
+    ], "a build was left"
 
 
 def test_what_a_new_does_after_the_creation_is_done_before_the_file_is_there(
-        tmp_path: Path, players: list[PlayerInput], profile_text: str) -> None:
+    tmp_path: Path, players: list[PlayerInput], profile_text: str
+) -> None:
     """`new --from-trf` enters the file's results before the event is at its name: one that is
     refused leaves no file (not an event with half the results)."""
     target = tmp_path / "event.db"
@@ -167,15 +179,19 @@ def test_a_half_made_file_of_an_old_new_is_refused_in_one_line(event_path: Path)
     conn.close()
     with pytest.raises(DamagedDatabase, match="unfinished event file"):
         EventStore.open(event_path)
-    for args in (["check", event_path], ["export", event_path, "--format", "csv"],
-                 ["pairings", event_path]):
+    for args in (
+        ["check", event_path],
+        ["export", event_path, "--format", "csv"],
+        ["pairings", event_path],
+    ):
         code, out, err = invoke(*args)
         assert code in (1, 2) and "unfinished event file" in out + err, args
         assert "Traceback" not in out + err
 
 
-def test_new_refuses_a_wal_left_without_its_file(tmp_path: Path, players: list[PlayerInput],
-                                                 profile_text: str) -> None:
+def test_new_refuses_a_wal_left_without_its_file(
+    tmp_path: Path, players: list[PlayerInput], profile_text: str
+) -> None:
     """SQLite would apply an old file's -wal to the new event of the same name."""
     target = tmp_path / "event.db"
     Path(f"{target}-wal").write_bytes(b"left over")
@@ -204,18 +220,19 @@ WRITER = textwrap.dedent("""
 """)
 
 
-def test_backup_while_another_process_writes_is_one_sound_moment(event_path: Path,
-                                                                 tmp_path: Path) -> None:
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(event_path)],
-                              stdout=subprocess.PIPE, text=True, cwd=ROOT)
+def test_backup_while_another_process_writes_is_one_sound_moment(
+    event_path: Path, tmp_path: Path
+) -> None:
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(event_path)], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
     try:
         assert writer.stdout is not None and writer.stdout.readline() == "writing\n"
         copies = [tmp_path / f"backup-{i}.db" for i in range(4)]
         for copy in copies:
             code, out, err = invoke("backup", event_path, copy)
             assert code == 0, err
-            assert out.startswith(f"backed up {event_path} to {copy}: the event as it was "
-                                  "after #")
+            assert out.startswith(f"backed up {event_path} to {copy}: the event as it was after #")
     finally:
         writer.kill()
         writer.wait()
@@ -232,8 +249,11 @@ def test_backup_refusals_change_nothing(event_path: Path, tmp_path: Path) -> Non
     before = dump(event_path)
     taken = tmp_path / "taken.db"
     taken.write_text("mine")
-    for target, words in ((taken, "already exists"), (Path(f"{event_path}-wal"), "event file"),
-                          (event_path, "event file")):
+    for target, words in (
+        (taken, "already exists"),
+        (Path(f"{event_path}-wal"), "event file"),
+        (event_path, "event file"),
+    ):
         code, out, err = invoke("backup", event_path, target)
         assert code == 2 and words in err and out == ""
     assert taken.read_text() == "mine"
@@ -241,6 +261,7 @@ def test_backup_refusals_change_nothing(event_path: Path, tmp_path: Path) -> Non
 
 
 # -- restore -------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def backed_up(event_path: Path, tmp_path: Path) -> tuple[Path, Path]:
@@ -263,8 +284,9 @@ def test_restore_over_the_event_keeps_the_replaced_one(backed_up: tuple[Path, Pa
     assert first.startswith("#3 restored from after-round-1.db: the event as it was after #2 (")
     assert "; the file it replaced (newest change #3 (" in first
     assert first.endswith(f")) is kept as {kept.name}")
-    assert note == (f"change #3 is not in the restored event (the replaced file's numbers); "
-                    f"{kept} has them")
+    assert note == (
+        f"change #3 is not in the restored event (the replaced file's numbers); {kept} has them"
+    )
     with EventStore.open(event) as store:
         assert store.find_game(1, "So", "Radjabov").result is not None
         assert store.find_game(1, "Carlsen", "Wang").result is None
@@ -279,8 +301,7 @@ def test_restore_over_the_event_keeps_the_replaced_one(backed_up: tuple[Path, Pa
         assert check_event(store) == []
 
 
-def test_two_restores_in_one_second_keep_both_replaced_files(
-        backed_up: tuple[Path, Path]) -> None:
+def test_two_restores_in_one_second_keep_both_replaced_files(backed_up: tuple[Path, Path]) -> None:
     """Review of The kept file is named by the second; a second restore in the
     same second was refused with "…replaced-TIME already exists; choose another file name",
     a name the arbiter never chose."""
@@ -304,27 +325,40 @@ def test_restore_onto_a_missing_event(backed_up: tuple[Path, Path], tmp_path: Pa
     assert sorted(p.name for p in laptop.iterdir()) == ["event.db"]
     with EventStore.open(laptop / "event.db") as store:
         assert store.log(1)[0].summary.startswith(
-            "restored from after-round-1.db: the event as it was after #2 (")
+            "restored from after-round-1.db: the event as it was after #2 ("
+        )
         mode = store._conn.execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     assert '"action": "restore"' in out
 
 
 def test_restore_is_refused_while_another_process_has_the_event_open(
-        backed_up: tuple[Path, Path]) -> None:
+    backed_up: tuple[Path, Path],
+) -> None:
     event, backup = backed_up
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from normtui.store import EventStore; "
-         "s = EventStore.open(sys.argv[1]); s.standings(); print('open', flush=True); "
-         "sys.stdin.read()", str(event)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        [
+            sys.executable,
+            "-c",
+            "import sys; from normtui.store import EventStore; "
+            "s = EventStore.open(sys.argv[1]); s.standings(); print('open', flush=True); "
+            "sys.stdin.read()",
+            str(event),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "open\n"
         before = dump(event)
         code, out, err = invoke("restore", backup, event)
         assert (code, out) == (2, "")
-        assert err.strip() == (f"normtui: {event} is open elsewhere (a console, a command, "
-                               "another arbiter's console): close it there, then restore again")
+        assert err.strip() == (
+            f"normtui: {event} is open elsewhere (a console, a command, "
+            "another arbiter's console): close it there, then restore again"
+        )
         assert dump(event) == before
         assert not list(event.parent.glob("event.db.replaced-*"))
     finally:
@@ -337,9 +371,11 @@ def test_no_stale_wal_brings_changes_back(backed_up: tuple[Path, Path]) -> None:
     writes through SQLite, so those changes are neither lost from the kept copy nor back in
     the restored event."""
     event, backup = backed_up
-    script = ("import os, signal, sys; from normtui.store import EventStore; "
-              "s = EventStore.open(sys.argv[1]); s._conn.execute('PRAGMA wal_autocheckpoint=0');"
-              " s.enter_result(1, 'Giri', 'Topalov', '1-0'); os.kill(os.getpid(), signal.SIGKILL)")
+    script = (
+        "import os, signal, sys; from normtui.store import EventStore; "
+        "s = EventStore.open(sys.argv[1]); s._conn.execute('PRAGMA wal_autocheckpoint=0');"
+        " s.enter_result(1, 'Giri', 'Topalov', '1-0'); os.kill(os.getpid(), signal.SIGKILL)"
+    )
     subprocess.run([sys.executable, "-c", script, str(event)], cwd=ROOT, check=False)
     assert Path(f"{event}-wal").stat().st_size > 0
     assert invoke("restore", backup, event)[0] == 0
@@ -352,8 +388,8 @@ def test_no_stale_wal_brings_changes_back(backed_up: tuple[Path, Path]) -> None:
 
 
 def test_restore_refuses_an_unsound_backup_or_another_events(
-        backed_up: tuple[Path, Path], tmp_path: Path, players: list[PlayerInput],
-        profile_text: str) -> None:
+    backed_up: tuple[Path, Path], tmp_path: Path, players: list[PlayerInput], profile_text: str
+) -> None:
     event, backup = backed_up
     before = dump(event)
     with sqlite3.connect(backup) as conn:
@@ -376,8 +412,7 @@ def test_restore_refuses_an_unsound_backup_or_another_events(
     assert notes.read_text() == "not an event\n" * 100
 
 
-def test_a_damaged_event_is_restored_and_kept_as_evidence(backed_up: tuple[Path, Path]
-                                                          ) -> None:
+def test_a_damaged_event_is_restored_and_kept_as_evidence(backed_up: tuple[Path, Path]) -> None:
     event, backup = backed_up
     data = bytearray(event.read_bytes())
     for offset in range(4096 * 3, 4096 * 3 + 64):  # a b-tree page's header: malformed
@@ -391,7 +426,8 @@ def test_a_damaged_event_is_restored_and_kept_as_evidence(backed_up: tuple[Path,
 
 
 def test_while_a_restore_holds_the_event_others_are_told_it_is_busy(
-        event_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    event_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Locked is not damaged: a command that waits out its busy timeout says so."""
     from normtui.store import BusyError, connection
     from normtui.store.files import _exclusive
@@ -408,8 +444,11 @@ def test_restore_leaves_a_newer_normtuis_event_alone(backed_up: tuple[Path, Path
     from normtui.store.schema import MIGRATION_SET
 
     with sqlite3.connect(event) as conn:
-        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
-                     "VALUES (?, 'm999_from_the_future', '2030-01-01')", [MIGRATION_SET])
+        conn.execute(
+            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+            "VALUES (?, 'm999_from_the_future', '2030-01-01')",
+            [MIGRATION_SET],
+        )
     conn.close()
     code, _, err = invoke("restore", backup, event)
     assert code == 2 and "written by a newer normtui (schema m999_from_the_future)" in err
@@ -424,8 +463,9 @@ def _dead_pid() -> int:
 
 
 @pytest.mark.parametrize("next_command", ["restore", "backup"])
-def test_what_a_killed_restore_left_is_removed(backed_up: tuple[Path, Path],
-                                               next_command: str) -> None:
+def test_what_a_killed_restore_left_is_removed(
+    backed_up: tuple[Path, Path], next_command: str
+) -> None:
     """A restore killed while it kept the replaced event leaves a hidden build of the kept
     copy (``.EVENT.db.replaced-TIME.PID-….new``), whose name no later build has: the next
     restore or backup of the event removes it, once its process is gone; a live process's

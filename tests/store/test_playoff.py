@@ -46,11 +46,18 @@ def prizes(store: EventStore) -> dict[int, Decimal | None]:
 def test_before_the_start_first_place_shared_means_prizes_pending(open_event) -> None:
     store = open_event("two")
     view = store.playoff_view()
-    assert (view.state.needed, view.state.format, view.state.players) == (True, "match",
-                                                                           (CARLSEN, SO))
+    assert (view.state.needed, view.state.format, view.state.players) == (
+        True,
+        "match",
+        (CARLSEN, SO),
+    )
     assert view.can_start and view.blocker is None
-    assert prizes(store) == {CARLSEN: None, SO: None, GIRI: Decimal("175000.00"),
-                             ANAND: Decimal("175000.00")}
+    assert prizes(store) == {
+        CARLSEN: None,
+        SO: None,
+        GIRI: Decimal("175000.00"),
+        ANAND: Decimal("175000.00"),
+    }
     assert [r.prize_pending for r in view.prizes()] == [True, True]
 
 
@@ -68,14 +75,21 @@ def test_two_way_tie_settled_in_the_match(open_event) -> None:
     state = store.playoff()
     assert state.status == "Match game 2 of 2"
     assert state.next_game is not None and (state.next_game.white, state.next_game.black) == (
-        m1.black, m1.white)
+        m1.black,
+        m1.white,
+    )
     entry = store.enter_playoff_result("m2", "½-½")  # typed as an arbiter types it
-    assert entry is not None and entry.summary.endswith("winner " + (
-        "Carlsen" if m1.white == CARLSEN else "So"))
+    assert entry is not None and entry.summary.endswith(
+        "winner " + ("Carlsen" if m1.white == CARLSEN else "So")
+    )
     state = store.playoff()
     assert (state.winner, state.status, state.next_game) == (m1.white, "Match won 1½-½", None)
-    assert prizes(store) == {m1.white: Decimal("750000.00"), m1.black: Decimal("400000.00"),
-                             GIRI: Decimal("175000.00"), ANAND: Decimal("175000.00")}
+    assert prizes(store) == {
+        m1.white: Decimal("750000.00"),
+        m1.black: Decimal("400000.00"),
+        GIRI: Decimal("175000.00"),
+        ANAND: Decimal("175000.00"),
+    }
     assert sum(p for p in prizes(store).values() if p) == sum(PRIZES)
 
 
@@ -96,8 +110,12 @@ def test_two_way_tie_settled_in_the_armageddon_by_a_draw(open_event) -> None:
     state = store.playoff()
     assert state.winner == arm.black
     assert state.notes == ("The Armageddon was drawn: Black wins (draw odds, §5).",)
-    assert prizes(store) == {arm.black: Decimal("750000.00"), arm.white: Decimal("400000.00"),
-                             GIRI: Decimal("175000.00"), ANAND: Decimal("175000.00")}
+    assert prizes(store) == {
+        arm.black: Decimal("750000.00"),
+        arm.white: Decimal("400000.00"),
+        GIRI: Decimal("175000.00"),
+        ANAND: Decimal("175000.00"),
+    }
 
 
 def _play_round_robin(store: EventStore, outcome: Callable[[int, int, int], str]) -> None:
@@ -122,19 +140,28 @@ def test_three_way_tie_double_round_robin_settled_on_sonneborn_berger(open_event
 
     def outcome(white: int, black: int, before: int) -> str:
         # a-b: a wins once, then a draw; b beats c twice; a and c win one each.
-        winner = {frozenset((a, b)): a if before == 0 else None, frozenset((b, c)): b,
-                  frozenset((a, c)): a if before == 0 else c}[frozenset((white, black))]
+        winner = {
+            frozenset((a, b)): a if before == 0 else None,
+            frozenset((b, c)): b,
+            frozenset((a, c)): a if before == 0 else c,
+        }[frozenset((white, black))]
         return "1/2-1/2" if winner is None else "1-0" if winner == white else "0-1"
 
     _play_round_robin(store, outcome)
     state = store.playoff()
     assert [(r.number, r.points, r.sonneborn_berger) for r in state.table[:2]] == [
-        (a, Decimal("2.5"), Decimal("4.75")), (b, Decimal("2.5"), Decimal("3.25"))]
+        (a, Decimal("2.5"), Decimal("4.75")),
+        (b, Decimal("2.5"), Decimal("3.25")),
+    ]
     assert state.winner == a and not state.decided_by_lots
     assert state.status == "Double round robin complete"
     assert len(state.games) == 6
-    assert prizes(store) == {a: Decimal("750000.00"), b: Decimal("325000.00"),
-                             c: Decimal("325000.00"), ANAND: Decimal("100000.00")}
+    assert prizes(store) == {
+        a: Decimal("750000.00"),
+        b: Decimal("325000.00"),
+        c: Decimal("325000.00"),
+        ANAND: Decimal("100000.00"),
+    }
 
 
 def test_three_way_tie_settled_by_lots(open_event) -> None:
@@ -153,15 +180,20 @@ def test_three_way_tie_settled_by_lots(open_event) -> None:
         _play_round_robin(store, outcome)
         state = store.playoff()
         top = state.table[0]
-        assert all((r.points, r.sonneborn_berger, r.wins, r.black_wins) == (
-            top.points, top.sonneborn_berger, top.wins, top.black_wins) for r in state.table)
+        assert all(
+            (r.points, r.sonneborn_berger, r.wins, r.black_wins)
+            == (top.points, top.sonneborn_berger, top.wins, top.black_wins)
+            for r in state.table
+        )
         assert state.decided_by_lots
         assert state.status == "Double round robin complete: first place drawn by lot"
         winners.append(state.winner)
         money = prizes(store)
         assert money[state.winner] == Decimal("750000.00")
-        assert sorted(v for k, v in money.items() if k not in (state.winner, ANAND)) == [
-            Decimal("325000.00")] * 2
+        assert (
+            sorted(v for k, v in money.items() if k not in (state.winner, ANAND))
+            == [Decimal("325000.00")] * 2
+        )
     assert winners[0] == winners[1]
 
 
@@ -170,26 +202,45 @@ def test_refusals_change_nothing(open_event) -> None:
     unknown game, a result that is no result: one line each, the file untouched."""
     one = open_event("one")
     refused(one, lambda: one.start_playoff(1), RuleError, "no play-off is needed")
-    refused(one, lambda: one.enter_playoff_result("M1", "1-0"), RuleError,
-            "no play-off is needed")
+    refused(one, lambda: one.enter_playoff_result("M1", "1-0"), RuleError, "no play-off is needed")
     assert one.playoff_view().state.winner == CARLSEN
     unfinished = open_event("unfinished")
     assert unfinished.playoff_view().blocker is not None
-    refused(unfinished, lambda: unfinished.start_playoff(1), RuleError, "after the last round",
-            "round 3 board 2")
+    refused(
+        unfinished,
+        lambda: unfinished.start_playoff(1),
+        RuleError,
+        "after the last round",
+        "round 3 board 2",
+    )
     store = open_event("two")
     refused(store, lambda: store.enter_playoff_result("M1", "1-0"), RuleError, "not been started")
     refused(store, lambda: store.start_playoff(-1), InputError, "seed")
     store.start_playoff(SEED)
     refused(store, lambda: store.start_playoff(SEED), StoreError, "already been started")
-    refused(store, lambda: store.enter_playoff_result("M2", "1-0"), RuleError, "not due",
-            "the next game is M1")
-    refused(store, lambda: store.enter_playoff_result("A", "1-0"), RuleError, "not due",
-            "only if the match is tied")
-    refused(store, lambda: store.enter_playoff_result("R1.1", "1-0"), RuleError,
-            "no play-off game 'R1.1'")
-    refused(store, lambda: store.enter_playoff_result("M1", "+/-"), RuleError,
-            "not a play-off result")
+    refused(
+        store,
+        lambda: store.enter_playoff_result("M2", "1-0"),
+        RuleError,
+        "not due",
+        "the next game is M1",
+    )
+    refused(
+        store,
+        lambda: store.enter_playoff_result("A", "1-0"),
+        RuleError,
+        "not due",
+        "only if the match is tied",
+    )
+    refused(
+        store,
+        lambda: store.enter_playoff_result("R1.1", "1-0"),
+        RuleError,
+        "no play-off game 'R1.1'",
+    )
+    refused(
+        store, lambda: store.enter_playoff_result("M1", "+/-"), RuleError, "not a play-off result"
+    )
     refused(store, lambda: store.set_playoff_choice("white"), RuleError, "by lot")
     store.enter_playoff_result("M1", "1-0")
     assert store.enter_playoff_result("M1", "1-0") is None  # the same again: nothing to do
@@ -204,8 +255,13 @@ def test_correction_that_would_strand_a_later_result_is_refused(open_event) -> N
     for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "0-1")):
         store.enter_playoff_result(game, result)
     # M2 drawn would decide the match 1½-½: the Armageddon already played would have no game.
-    refused(store, lambda: store.enter_playoff_result("M2", "1/2-1/2", correction=True),
-            RuleError, "A already has a result", "undo")
+    refused(
+        store,
+        lambda: store.enter_playoff_result("M2", "1/2-1/2", correction=True),
+        RuleError,
+        "A already has a result",
+        "undo",
+    )
     entry = store.enter_playoff_result("A", "1-0", correction=True)
     assert entry is not None and entry.action == "playoff correction"
     assert "was 0-1" in entry.summary
@@ -240,8 +296,12 @@ def test_the_higher_ranked_player_chooses_the_armageddon_colour(open_event) -> N
     store.enter_playoff_result("M2", "1-0")
     state = store.playoff()
     assert state.waiting_for_choice == CARLSEN and state.next_game is None
-    refused(store, lambda: store.enter_playoff_result("A", "1-0"), RuleError,
-            "chooses its colours first")
+    refused(
+        store,
+        lambda: store.enter_playoff_result("A", "1-0"),
+        RuleError,
+        "chooses its colours first",
+    )
     entry = store.set_playoff_choice("black")
     assert entry is not None and "Carlsen (higher on the tie-breaks) chose black" in entry.summary
     assert store.playoff().next_game.black == CARLSEN  # type: ignore[union-attr]
@@ -252,14 +312,18 @@ def test_the_higher_ranked_player_chooses_the_armageddon_colour(open_event) -> N
     refused(store, lambda: store.set_playoff_choice("black"), RuleError, "has been played")
 
 
-def test_a_main_result_that_would_change_the_playoff_is_refused_once_it_started(
-        open_event) -> None:
+def test_a_main_result_that_would_change_the_playoff_is_refused_once_it_started(open_event) -> None:
     """The play-off is derived from the final standings: a correction that changed who plays
     it would hand its entered results to other players."""
     store = open_event("two")
     store.start_playoff(SEED)
-    refused(store, lambda: store.enter_result(3, GIRI, CARLSEN, "0-1", correction=True),
-            RuleError, "the play-off has started", "undo the play-off first")
+    refused(
+        store,
+        lambda: store.enter_result(3, GIRI, CARLSEN, "0-1", correction=True),
+        RuleError,
+        "the play-off has started",
+        "undo the play-off first",
+    )
     store.undo()
     assert store.enter_result(3, GIRI, CARLSEN, "0-1", correction=True) is not None
     assert not store.playoff().needed

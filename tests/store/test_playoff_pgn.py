@@ -25,12 +25,22 @@ BLITZ = ("0:03:00", "0:02:58")
 ARMAGEDDON = ("0:10:00", "0:07:00")
 
 
-def record(white: str, black: str, result: str, clocks: tuple[str, str] = BLITZ,
-           event: str = "Norway Chess 2022 play-off") -> str:
-    moves = MOVES[result].replace("{c1}", f"{{[%clk {clocks[0]}]}}").replace(
-        "{c2}", f"{{[%clk {clocks[1]}]}}")
-    return (f'[Event "{event}"]\n[Site "Stavanger NOR"]\n[Date "2022.06.10"]\n[Round "1"]\n'
-            f'[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n{moves}\n')
+def record(
+    white: str,
+    black: str,
+    result: str,
+    clocks: tuple[str, str] = BLITZ,
+    event: str = "Norway Chess 2022 play-off",
+) -> str:
+    moves = (
+        MOVES[result]
+        .replace("{c1}", f"{{[%clk {clocks[0]}]}}")
+        .replace("{c2}", f"{{[%clk {clocks[1]}]}}")
+    )
+    return (
+        f'[Event "{event}"]\n[Site "Stavanger NOR"]\n[Date "2022.06.10"]\n[Round "1"]\n'
+        f'[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n{moves}\n'
+    )
 
 
 @pytest.fixture(scope="session")
@@ -54,8 +64,12 @@ def names(store: EventStore, game: PlayoffGame) -> tuple[str, str]:
 def test_a_good_record_is_kept_and_undone_exactly(store: EventStore) -> None:
     m1 = store.playoff().games[0]
     white, black = names(store, m1)
-    refused(store, lambda: attach_playoff_record(store, "M1", record(white, black, "1-0")),
-            Exception, "no result yet")
+    refused(
+        store,
+        lambda: attach_playoff_record(store, "M1", record(white, black, "1-0")),
+        Exception,
+        "no result yet",
+    )
     store.enter_playoff_result("M1", "1-0")
     before = dump(store)
     text = record(white, black, "1-0")
@@ -64,22 +78,28 @@ def test_a_good_record_is_kept_and_undone_exactly(store: EventStore) -> None:
     assert store.playoff_pgn("M1") == text
     assert store.playoff_view().records == {"M1"}
     assert attach_playoff_record(store, "M1", text) is None
-    refused(store, lambda: attach_playoff_record(store, "M1", text.replace("Stavanger", "Oslo")),
-            ConflictError, "replace it")
+    refused(
+        store,
+        lambda: attach_playoff_record(store, "M1", text.replace("Stavanger", "Oslo")),
+        ConflictError,
+        "replace it",
+    )
     store.undo()
     assert dump(store) == before
 
 
-@pytest.mark.parametrize(("case", "says"), [
-    ("colours reversed", "with White against"),
-    ("other players", "the pairing is"),
-    ("other result", "the record says 0-1, but M1 has 1-0"),
-    ("Armageddon clocks", "record is of an Armageddon"),
-    ("two games", "holds 2 games"),
-    ("illegal move", "refused"),
-])
-def test_a_record_that_is_not_this_game_is_refused(store: EventStore, case: str,
-                                                   says: str) -> None:
+@pytest.mark.parametrize(
+    ("case", "says"),
+    [
+        ("colours reversed", "with White against"),
+        ("other players", "the pairing is"),
+        ("other result", "the record says 0-1, but M1 has 1-0"),
+        ("Armageddon clocks", "record is of an Armageddon"),
+        ("two games", "holds 2 games"),
+        ("illegal move", "refused"),
+    ],
+)
+def test_a_record_that_is_not_this_game_is_refused(store: EventStore, case: str, says: str) -> None:
     m1 = store.playoff().games[0]
     white, black = names(store, m1)
     store.enter_playoff_result("M1", "1-0")
@@ -104,8 +124,9 @@ def test_the_armageddon_record_is_checked_at_the_armageddon_control(store: Event
     assert arm is not None and arm.kind == "armageddon"
     white, black = names(store, arm)
     store.enter_playoff_result("A", "1/2-1/2")
-    entry = attach_playoff_record(store, "A", record(white, black, "1/2-1/2", ARMAGEDDON,
-                                                 event="Norway Chess 2022"))
+    entry = attach_playoff_record(
+        store, "A", record(white, black, "1/2-1/2", ARMAGEDDON, event="Norway Chess 2022")
+    )
     assert entry is not None and "warning" not in entry.summary
     # Twelve minutes on White's clock is more than the Armageddon gives: kept, with a warning.
     late = record(white, black, "1/2-1/2", ("0:12:00", "0:07:00"))

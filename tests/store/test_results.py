@@ -21,8 +21,9 @@ from normtui.store import (
 from tests.store.conftest import dump
 
 
-def refused(store: EventStore, action: Callable[[], object], error: type[Exception],
-            *words: str) -> str:
+def refused(
+    store: EventStore, action: Callable[[], object], error: type[Exception], *words: str
+) -> str:
     """Run ``action``; it must raise ``error`` naming ``words`` and change nothing."""
     before = dump(store)
     log = len(store.log())
@@ -88,39 +89,58 @@ def test_entering_the_same_result_again_changes_nothing(store: EventStore) -> No
     assert len(store.log()) == 2
 
 
-@pytest.mark.parametrize(("args", "error", "words"), [
-    ((1, "Radjabov", "So", "1-0"), InputError,
-     ("Radjabov has Black against So in round 1",)),
-    ((1, "So", "Carlsen", "1-0"), NotFoundError, ("not paired in round 1", "So plays Radjabov")),
-    ((1, "Zukertort", "So", "1-0"), NotFoundError, ("no player matches 'Zukertort'",)),
-    ((1, "a", "So", "1-0"), AmbiguousError, ("'a' matches",)),
-    ((1, "11", "So", "1-0"), NotFoundError, ("pairing number 11",)),
-    ((10, "So", "Radjabov", "1-0"), InputError, ("round 10 is out of range", "1-9")),
-    ((0, "So", "Radjabov", "1-0"), InputError, ("round 0 is out of range",)),
-    ((1, "So", "Radjabov", "2-0"), RuleError, ("'2-0' is not a result",)),
-    ((1, "So", "So", "1-0"), InputError, ("both White and Black",)),
-])
-def test_bad_result_input_is_refused(store: EventStore, args: tuple[object, ...],
-                                     error: type[Exception], words: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("args", "error", "words"),
+    [
+        ((1, "Radjabov", "So", "1-0"), InputError, ("Radjabov has Black against So in round 1",)),
+        (
+            (1, "So", "Carlsen", "1-0"),
+            NotFoundError,
+            ("not paired in round 1", "So plays Radjabov"),
+        ),
+        ((1, "Zukertort", "So", "1-0"), NotFoundError, ("no player matches 'Zukertort'",)),
+        ((1, "a", "So", "1-0"), AmbiguousError, ("'a' matches",)),
+        ((1, "11", "So", "1-0"), NotFoundError, ("pairing number 11",)),
+        ((10, "So", "Radjabov", "1-0"), InputError, ("round 10 is out of range", "1-9")),
+        ((0, "So", "Radjabov", "1-0"), InputError, ("round 0 is out of range",)),
+        ((1, "So", "Radjabov", "2-0"), RuleError, ("'2-0' is not a result",)),
+        ((1, "So", "So", "1-0"), InputError, ("both White and Black",)),
+    ],
+)
+def test_bad_result_input_is_refused(
+    store: EventStore, args: tuple[object, ...], error: type[Exception], words: tuple[str, ...]
+) -> None:
     refused(store, lambda: store.enter_result(*args), error, *words)  # type: ignore[arg-type]
 
 
 def test_armageddon_after_decisive_game_is_refused(store: EventStore) -> None:
     """§2: an Armageddon follows a drawn main game only."""
     store.enter_result(1, 1, 10, "1-0")
-    refused(store, lambda: store.enter_armageddon(1, 1, 10, "0-1"), RuleError,
-            "no Armageddon after a decisive main game", "§2")
-    refused(store, lambda: store.enter_result(1, 2, 9, "1-0", armageddon="0-1"), RuleError,
-            "decisive")
-    refused(store, lambda: store.enter_armageddon(1, 3, 8, "2-0"), RuleError,
-            "not an Armageddon result")
+    refused(
+        store,
+        lambda: store.enter_armageddon(1, 1, 10, "0-1"),
+        RuleError,
+        "no Armageddon after a decisive main game",
+        "§2",
+    )
+    refused(
+        store, lambda: store.enter_result(1, 2, 9, "1-0", armageddon="0-1"), RuleError, "decisive"
+    )
+    refused(
+        store, lambda: store.enter_armageddon(1, 3, 8, "2-0"), RuleError, "not an Armageddon result"
+    )
 
 
 def test_overwrite_needs_a_correction_which_is_audited(store: EventStore) -> None:
     """§8: a confirmed result is not silently overwritten."""
     store.enter_result(1, 1, 10, "1-0")
-    refused(store, lambda: store.enter_result(1, 1, 10, "0-1"), RuleError,
-            "already has 1-0", "correction")
+    refused(
+        store,
+        lambda: store.enter_result(1, 1, 10, "0-1"),
+        RuleError,
+        "already has 1-0",
+        "correction",
+    )
     entry = store.enter_result(1, 1, 10, "0-1", correction=True)
     assert entry is not None and entry.action == "correction"
     assert "was 1-0" in entry.summary
@@ -131,7 +151,7 @@ def test_overwrite_needs_a_correction_which_is_audited(store: EventStore) -> Non
 def test_correcting_a_draw_to_a_win_drops_its_armageddon(store: EventStore) -> None:
     store.enter_result(1, 2, 9, "=", armageddon="0-1")
     game = store.find_game(1, 2, 9)
-    store.attach_pgn(game.id, "armageddon", "[Event \"x\"]\n\n1. e4 0-1\n")
+    store.attach_pgn(game.id, "armageddon", '[Event "x"]\n\n1. e4 0-1\n')
     store.enter_result(1, 2, 9, "1-0", correction=True)
     game = store.find_game(1, 2, 9)
     assert game.armageddon is None and game.armageddon_pgn is None
@@ -142,13 +162,18 @@ def test_correcting_a_draw_to_a_win_drops_its_armageddon(store: EventStore) -> N
 def test_stale_version_is_a_conflict(store: EventStore) -> None:
     seen = store.find_game(1, 1, 10)
     store.enter_result(1, 1, 10, "1-0")
-    message = refused(store, lambda: store.enter_result(
-        1, 1, 10, "0-1", correction=True, expected_version=seen.version), ConflictError,
-        "changed by someone else")
+    message = refused(
+        store,
+        lambda: store.enter_result(1, 1, 10, "0-1", correction=True, expected_version=seen.version),
+        ConflictError,
+        "changed by someone else",
+    )
     assert "round 1 board 1 (So-Radjabov)" in message
     current = store.find_game(1, 1, 10)
-    assert store.enter_result(1, 1, 10, "0-1", correction=True,
-                              expected_version=current.version) is not None
+    assert (
+        store.enter_result(1, 1, 10, "0-1", correction=True, expected_version=current.version)
+        is not None
+    )
 
 
 def test_signatures_in_order_make_a_result_final(store: EventStore) -> None:
@@ -183,19 +208,23 @@ def test_game_state_and_round_start(store: EventStore) -> None:
     game = store.games(2)[0]
     store.set_game_state(game.id, "in_progress")
     assert store.set_game_state(game.id, "in_progress") is None
-    refused(store, lambda: store.set_game_state(game.id, "finished"), InputError,
-            "through its result")
+    refused(
+        store, lambda: store.set_game_state(game.id, "finished"), InputError, "through its result"
+    )
 
 
 def test_pgn_attach_and_replace(store: EventStore) -> None:
     game = store.find_game(1, 1, 10)
-    refused(store, lambda: store.attach_pgn(game.id, "armageddon", "1. e4"), RuleError,
-            "drawn main game")
+    refused(
+        store,
+        lambda: store.attach_pgn(game.id, "armageddon", "1. e4"),
+        RuleError,
+        "drawn main game",
+    )
     refused(store, lambda: store.attach_pgn(game.id, "main", "  "), InputError, "empty")
     store.attach_pgn(game.id, "main", "1. e4 e5")
     assert store.attach_pgn(game.id, "main", "1. e4 e5") is None
-    refused(store, lambda: store.attach_pgn(game.id, "main", "1. d4"), ConflictError,
-            "already has")
+    refused(store, lambda: store.attach_pgn(game.id, "main", "1. d4"), ConflictError, "already has")
     store.attach_pgn(game.id, "main", "1. d4", replace_existing=True)
     assert store.game(game.id).pgn == "1. d4"
 
@@ -203,10 +232,18 @@ def test_pgn_attach_and_replace(store: EventStore) -> None:
 def test_round_schedule_is_checked(store: EventStore) -> None:
     store.set_round_schedule(1, date="2022-05-31", start_time="16:00")
     assert (store.rounds()[0].date, store.rounds()[0].start_time) == ("2022-05-31", "16:00")
-    refused(store, lambda: store.set_round_schedule(1, date="31.05.2022", start_time=None),
-            InputError, "YYYY-MM-DD")
-    refused(store, lambda: store.set_round_schedule(1, date=None, start_time="25:00"),
-            InputError, "HH:MM")
+    refused(
+        store,
+        lambda: store.set_round_schedule(1, date="31.05.2022", start_time=None),
+        InputError,
+        "YYYY-MM-DD",
+    )
+    refused(
+        store,
+        lambda: store.set_round_schedule(1, date=None, start_time="25:00"),
+        InputError,
+        "HH:MM",
+    )
 
 
 def test_standings_through_a_round_and_out_of_range(store: EventStore) -> None:
@@ -216,8 +253,11 @@ def test_standings_through_a_round_and_out_of_range(store: EventStore) -> None:
 
 
 def test_every_error_is_an_expected_error(store: EventStore) -> None:
-    for action in (lambda: store.enter_result(1, "x", "y", "1-0"),
-                   lambda: store.game(999), lambda: store.undo()):
+    for action in (
+        lambda: store.enter_result(1, "x", "y", "1-0"),
+        lambda: store.game(999),
+        lambda: store.undo(),
+    ):
         with pytest.raises(EXPECTED_ERRORS):
             action()
 

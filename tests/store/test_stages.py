@@ -12,8 +12,9 @@ from tests.store.test_results import refused
 def _finish_blitz(store: EventStore) -> None:
     for g in store.games(stage="blitz"):
         # The lower blitz number wins: a strict ranking without ties.
-        store.enter_result(g.round, g.white, g.black, "1-0" if g.white < g.black else "0-1",
-                           stage="blitz")
+        store.enter_result(
+            g.round, g.white, g.black, "1-0" if g.white < g.black else "0-1", stage="blitz"
+        )
 
 
 def test_blitz_opener_then_numbers_by_choice(store: EventStore) -> None:
@@ -22,9 +23,14 @@ def test_blitz_opener_then_numbers_by_choice(store: EventStore) -> None:
     assert len(store.games(stage="blitz")) == 45
     refused(store, lambda: store.start_blitz(1), StoreError, "already")
     refused(store, lambda: store.choose_numbers([1]), RuleError, "not finished")
-    refused(store, lambda: store.enter_result(1, *_first_pairing(store), "1-0",
-                                              armageddon="1-0", stage="blitz"),
-            RuleError, "no Armageddon")
+    refused(
+        store,
+        lambda: store.enter_result(
+            1, *_first_pairing(store), "1-0", armageddon="1-0", stage="blitz"
+        ),
+        RuleError,
+        "no Armageddon",
+    )
     _finish_blitz(store)
     ranking = [r.name for r in store.blitz_standings()]
     assert ranking[0] == "So, Wesley"
@@ -63,8 +69,9 @@ def test_numbers_by_hand(store: EventStore) -> None:
     assert store.games(1)[0].white_name == "Radjabov, Teimour"
 
 
-def test_lots_at_creation_are_reproducible(tmp_path, players: list[PlayerInput],
-                                           profile_text: str) -> None:
+def test_lots_at_creation_are_reproducible(
+    tmp_path, players: list[PlayerInput], profile_text: str
+) -> None:
     orders = []
     for i in range(2):
         s = EventStore.create(tmp_path / f"{i}.db", players, profile_text, lots_seed=7)

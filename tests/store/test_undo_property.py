@@ -39,33 +39,55 @@ results = st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"])
 # An Armageddon may also be lost by forfeit (a player absent for it).
 boards = st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"])
 
-enter_result = st.tuples(st.just("result"), rounds, st.integers(0, 4), results,
-                         st.one_of(st.none(), st.none(), st.none(), boards), st.booleans())
+enter_result = st.tuples(
+    st.just("result"),
+    rounds,
+    st.integers(0, 4),
+    results,
+    st.one_of(st.none(), st.none(), st.none(), boards),
+    st.booleans(),
+)
 
 actions = st.one_of(
-    enter_result, enter_result, enter_result,
+    enter_result,
+    enter_result,
+    enter_result,
     st.tuples(st.just("armageddon"), rounds, st.integers(0, 4), boards, st.booleans()),
-    st.tuples(st.just("sign"), st.integers(1, 45),
-              st.sampled_from(["white", "black", "arbiter"])),
-    st.tuples(st.just("state"), st.integers(1, 45), st.sampled_from(["in_progress",
-                                                                      "scheduled"])),
-    st.tuples(st.just("pgn"), st.integers(1, 45), st.sampled_from(["main", "armageddon"]),
-              st.sampled_from(["1. e4 e5 1-0", "1. d4 d5 0-1"]), st.booleans()),
+    st.tuples(st.just("sign"), st.integers(1, 45), st.sampled_from(["white", "black", "arbiter"])),
+    st.tuples(st.just("state"), st.integers(1, 45), st.sampled_from(["in_progress", "scheduled"])),
+    st.tuples(
+        st.just("pgn"),
+        st.integers(1, 45),
+        st.sampled_from(["main", "armageddon"]),
+        st.sampled_from(["1. e4 e5 1-0", "1. d4 d5 0-1"]),
+        st.booleans(),
+    ),
     st.tuples(st.just("arrival"), rounds, numbers, st.booleans(), st.booleans()),
     st.tuples(st.just("incident"), rounds, numbers),
-    st.tuples(st.just("illness"), rounds, numbers,
-              st.sampled_from([None, Postponement.FREE_DAY, Postponement.MORNING])),
+    st.tuples(
+        st.just("illness"),
+        rounds,
+        numbers,
+        st.sampled_from([None, Postponement.FREE_DAY, Postponement.MORNING]),
+    ),
     st.tuples(st.just("withdraw"), numbers),
     st.tuples(st.just("clock"), st.integers(300, 900)),
     st.tuples(st.just("close"), rounds),
     st.tuples(st.just("schedule"), rounds, st.sampled_from(["15:00", "16:00"])),
-    st.tuples(st.just("details"), st.sampled_from(["city", "federation", "deputy_arbiters"]),
-              st.sampled_from(["Stavanger", "NOR", "", "N0R", "Roe, Rita"])),
-    st.tuples(st.just("player"), numbers, st.sampled_from(["title", "sex", "fide_id",
-                                                           "rating", "federation"]),
-              st.sampled_from(["GM", "IM", "m", "w", "none", "XX", "1503014", "2864",
-                               "NOR"])),
-    st.tuples(st.just("undo"),),
+    st.tuples(
+        st.just("details"),
+        st.sampled_from(["city", "federation", "deputy_arbiters"]),
+        st.sampled_from(["Stavanger", "NOR", "", "N0R", "Roe, Rita"]),
+    ),
+    st.tuples(
+        st.just("player"),
+        numbers,
+        st.sampled_from(["title", "sex", "fide_id", "rating", "federation"]),
+        st.sampled_from(["GM", "IM", "m", "w", "none", "XX", "1503014", "2864", "NOR"]),
+    ),
+    st.tuples(
+        st.just("undo"),
+    ),
 )
 
 
@@ -80,11 +102,11 @@ def apply(store: EventStore, action: tuple[object, ...]) -> None:
             game = drawn[index % len(drawn)]
             rnd = game.round
         if kind == "result":
-            store.enter_result(rnd, game.white, game.black, args[2], armageddon=args[3],
-                               correction=args[4])  # type: ignore[arg-type]
+            store.enter_result(
+                rnd, game.white, game.black, args[2], armageddon=args[3], correction=args[4]
+            )  # type: ignore[arg-type]
         else:
-            store.enter_armageddon(rnd, game.white, game.black, args[2],
-                                   correction=args[3])  # type: ignore[arg-type]
+            store.enter_armageddon(rnd, game.white, game.black, args[2], correction=args[3])  # type: ignore[arg-type]
     elif kind == "sign":
         # Among the games with a result, or signing would almost never be possible.
         done = [g for g in store.games() if g.result is not None] or store.games()
@@ -92,13 +114,22 @@ def apply(store: EventStore, action: tuple[object, ...]) -> None:
     elif kind == "state":
         store.set_game_state(args[0], args[1])  # type: ignore[arg-type]
     elif kind == "pgn":
-        store.attach_pgn(args[0], args[1], args[2],  # type: ignore[arg-type]
-                         replace_existing=args[3])  # type: ignore[arg-type]
+        store.attach_pgn(
+            args[0],
+            args[1],
+            args[2],  # type: ignore[arg-type]
+            replace_existing=args[3],
+        )  # type: ignore[arg-type]
     elif kind == "arrival":
         store.record_arrival(args[0], args[1], args[2], fine=args[3])  # type: ignore[arg-type]
     elif kind == "incident":
-        store.record_incident(args[0], args[1], "other", "noise",  # type: ignore[arg-type]
-                              "warning")
+        store.record_incident(
+            args[0],
+            args[1],
+            "other",
+            "noise",  # type: ignore[arg-type]
+            "warning",
+        )
     elif kind == "illness":
         store.report_illness(args[0], args[1], proposed=args[2])  # type: ignore[arg-type]
     elif kind == "withdraw":
@@ -108,12 +139,14 @@ def apply(store: EventStore, action: tuple[object, ...]) -> None:
     elif kind == "close":
         store.close_round(args[0])  # type: ignore[arg-type]
     elif kind == "schedule":
-        store.set_round_schedule(args[0], date="2022-06-01",  # type: ignore[arg-type]
-                                 start_time=args[1])  # type: ignore[arg-type]
+        store.set_round_schedule(
+            args[0],
+            date="2022-06-01",  # type: ignore[arg-type]
+            start_time=args[1],
+        )  # type: ignore[arg-type]
     elif kind == "details":
         key, value = args
-        store.set_report_details(
-            {key: [value] if key == "deputy_arbiters" and value else value})  # type: ignore
+        store.set_report_details({key: [value] if key == "deputy_arbiters" and value else value})  # type: ignore
     elif kind == "player":
         store.set_player_details(args[0], {args[1]: args[2]})  # type: ignore[arg-type,dict-item]
     elif kind == "undo":

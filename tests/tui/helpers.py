@@ -16,8 +16,7 @@ from normtui.tui.widgets.line_table import LineTable
 def notes(app: App[None], severity: str | None = None) -> list[str]:
     """The messages of the notifications shown so far (optionally of one severity)."""
     # Textual keeps them even when a test run does not show them; there is no public reader.
-    return [n.message for n in app._notifications
-            if severity is None or n.severity == severity]
+    return [n.message for n in app._notifications if severity is None or n.severity == severity]
 
 
 def console(app: App[None]) -> ConsoleScreen:

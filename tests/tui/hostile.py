@@ -15,8 +15,14 @@ from normtui.assets import read_profile_text
 from normtui.store import EventStore, PlayerInput
 
 HOSTILE = ("a[/]b", "[link=http://x]L", "[bold red]Mark[/]", "[@click=app.quit]Q[/]")
-OTHERS = ("Carlsen, Magnus", "So, Wesley", "Giri, Anish", "Anand, Viswanathan",
-          "Tari, Aryan", "Wang, Hao")
+OTHERS = (
+    "Carlsen, Magnus",
+    "So, Wesley",
+    "Giri, Anish",
+    "Anand, Viswanathan",
+    "Tari, Aryan",
+    "Wang, Hao",
+)
 ACTOR = "[b]deputy[/b]"
 DESCRIPTION = "phone [blink]rang[/]"
 DECISION = "[red]game lost[/]"
@@ -24,20 +30,22 @@ DECISION = "[red]game lost[/]"
 
 def hostile_event(path: Path, clock: object) -> Path:
     players = [PlayerInput(name, 2800 - 10 * i) for i, name in enumerate(HOSTILE + OTHERS)]
-    store = EventStore.create(path, players, read_profile_text(), actor=ACTOR,
-                              clock=clock)  # type: ignore[arg-type]
+    store = EventStore.create(path, players, read_profile_text(), actor=ACTOR, clock=clock)  # type: ignore[arg-type]
     try:
         # Round 1 (Berger): 1-10, 2-9, 3-8, 4-7, 5-6.
-        store.enter_result(1, 1, 10, "1-0")       # a[/]b leads
-        store.enter_result(1, 2, 9, "1/2-1/2")    # its Armageddon is due
+        store.enter_result(1, 1, 10, "1-0")  # a[/]b leads
+        store.enter_result(1, 2, 9, "1/2-1/2")  # its Armageddon is due
         store.enter_result(1, 3, 8, "0-1")
-        store.record_arrival(1, 3, False)         # fined
+        store.record_arrival(1, 3, False)  # fined
         store.record_incident(1, 4, "electronic_device", DESCRIPTION, DECISION)
         store.start_round(1)
         game = store.find_game(1, 1, 10)
-        store.attach_pgn(game.id, "main", f'[White "{HOSTILE[0]}"]\n[Black "Wang, Hao"]\n'
-                         '[Result "1-0"]\n\n1. e4 e5 1-0\n')
-        store.withdraw(4)                         # [@click=app.quit]Q[/]: every game forfeit
+        store.attach_pgn(
+            game.id,
+            "main",
+            f'[White "{HOSTILE[0]}"]\n[Black "Wang, Hao"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n',
+        )
+        store.withdraw(4)  # [@click=app.quit]Q[/]: every game forfeit
     finally:
         store.close()
     return path

@@ -46,24 +46,38 @@ async def test_the_controls_as_said_and_what_to_dial_now(demo_copy, demo_app, cl
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show(pilot)
         table = pane.query_one("#clock-controls", DataTable)
-        assert cells(table, "stage") == ["Classical", "Armageddon", "Play-off blitz",
-                                         "Play-off Armageddon", "Blitz opener"]
+        assert cells(table, "stage") == [
+            "Classical",
+            "Armageddon",
+            "Play-off blitz",
+            "Play-off Armageddon",
+            "Blitz opener",
+        ]
         assert cells(table, "setting")[:3] == [
-            "120' + 10\" from move 41", "White 10', Black 7', +1\" from move 41", "3' + 2\""]
+            "120' + 10\" from move 41",
+            "White 10', Black 7', +1\" from move 41",
+            "3' + 2\"",
+        ]
         dial = pane.query_one("#clock-dial", DataTable)
         assert cells(dial, "board") == ["7.1", "7.3", "7.5"]
-        assert cells(dial, "setting") == ["120' each\n+10\" from move 41",
-                                          "Tari 10', Carlsen 7'\n+1\" from move 41",
-                                          "120' each\n+10\" from move 41"]
-        assert cells(dial, "when") == ["in progress", "Armageddon by 19:41\n09:00 left",
-                                       "in progress"]
+        assert cells(dial, "setting") == [
+            "120' each\n+10\" from move 41",
+            "Tari 10', Carlsen 7'\n+1\" from move 41",
+            "120' each\n+10\" from move 41",
+        ]
+        assert cells(dial, "when") == [
+            "in progress",
+            "Armageddon by 19:41\n09:00 left",
+            "in progress",
+        ]
         clock.advance(minutes=10)
         await pilot.pause(1.1)  # the countdown follows the clock, not only the store
         assert cells(dial, "when")[1] == "Armageddon by 19:41\nOVERDUE 01:00"
 
 
 async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
-        demo_copy, demo_app) -> None:
+    demo_copy, demo_app
+) -> None:
     with EventStore.open(demo_copy) as store:
         before = len(store.log())
     app = demo_app
@@ -77,7 +91,8 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "Black minutes: a clock cannot start at 0:00" in str(
-            form.query_one("#clock-form-error", Static).render())
+            form.query_one("#clock-form-error", Static).render()
+        )
         await pilot.press("escape")
         await pilot.pause()
         assert not form.display
@@ -97,13 +112,15 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         table = pane.query_one("#clock-controls", DataTable)
         assert cells(table, "setting")[1] == "White 10', Black 6', +2\" from move 41"
         assert cells(pane.query_one("#clock-dial", DataTable), "setting")[1] == (
-            "Tari 10', Carlsen 6'\n+2\" from move 41")
+            "Tari 10', Carlsen 6'\n+2\" from move 41"
+        )
     with EventStore.open(demo_copy) as store:
         assert store.profile.time_controls["armageddon"].black_seconds == 360
         assert len(store.log()) == before + 1
         assert store.log(limit=1)[0].summary == (
             "time control armageddon: White 10', Black 6', +2\" from move 41 "
-            "(was White 10', Black 7', +1\" from move 41)")
+            "(was White 10', Black 7', +1\" from move 41)"
+        )
 
 
 def test_snapshot_clocks_pane(demo_app, snap_compare) -> None:

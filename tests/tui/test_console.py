@@ -24,16 +24,28 @@ from tests.tui.helpers import column, console, notes, pairings, to_board
 MINE = ("pairings", "standings", "audit")
 
 
-async def test_a_write_from_another_process_appears_within_the_poll(demo_copy,
-                                                                     make_app) -> None:
+async def test_a_write_from_another_process_appears_within_the_poll(demo_copy, make_app) -> None:
     """`normtui result` in another terminal: the pairings and the header follow within a
     poll (here 0.2 s), and the arbiter is told."""
     app = make_app(demo_copy, poll_seconds=0.2, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         done = subprocess.run(
-            [sys.executable, "-m", "normtui", "result", str(demo_copy), "7", "Topalov", "Wang",
-             "0-1"], capture_output=True, text=True, timeout=60)
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "result",
+                str(demo_copy),
+                "7",
+                "Topalov",
+                "Wang",
+                "0-1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         written = time.perf_counter()
         while column(pairings(app).table, "result")[4] != "0-1*":
@@ -130,8 +142,7 @@ async def test_help_lists_keys_and_articles_per_pane(demo_app) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
     text = help_text()
-    sections = {line.split(":")[0]: line for line in text.splitlines()
-                if not line.startswith(" ")}
+    sections = {line.split(":")[0]: line for line in text.splitlines() if not line.startswith(" ")}
     assert "§2" in sections["1 Pairings"] and "§4" in sections["1 Pairings"]
     assert "§8" in sections["1 Pairings"]
     for article in ("§4", "§5", "§6", "§9"):
@@ -166,8 +177,7 @@ async def test_every_pane_is_one_key_away_and_takes_the_focus(demo_copy, make_ap
                 assert console(app).pane(pane_id) in app.focused.ancestors_with_self
 
 
-async def test_each_pane_reads_the_store_once_when_built(demo_copy, make_app,
-                                                        monkeypatch) -> None:
+async def test_each_pane_reads_the_store_once_when_built(demo_copy, make_app, monkeypatch) -> None:
     """Textual runs the on_mount of every class of a pane; the base's reload must run once."""
     from normtui.tui.panes.base import Pane
 
@@ -192,16 +202,20 @@ async def test_each_pane_reads_the_store_once_when_built(demo_copy, make_app,
 def test_the_shell_and_these_panes_do_not_import_chess() -> None:
     """python-chess is the PGN pane's, imported when that pane is built, not before the first
     frame."""
-    code = ("import sys, normtui.tui.app, normtui.tui.screens.console, "
-            "normtui.tui.panes.pairings, normtui.tui.panes.standings, normtui.tui.panes.audit, "
-            "normtui.tui.screens.armageddon; print('chess' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=True)
+    code = (
+        "import sys, normtui.tui.app, normtui.tui.screens.console, "
+        "normtui.tui.panes.pairings, normtui.tui.panes.standings, normtui.tui.panes.audit, "
+        "normtui.tui.screens.armageddon; print('chess' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert out.stdout.strip() == "False"
 
 
-def test_normtui_without_an_argument_says_how_to_create_an_event(tmp_path: Path,
-                                                                 monkeypatch, capsys) -> None:
+def test_normtui_without_an_argument_says_how_to_create_an_event(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as exit_:
         cli_main([])
@@ -250,7 +264,7 @@ async def test_nothing_that_matters_is_cut_off_at_80x24(demo_app) -> None:
 
 
 async def test_a_key_typed_right_after_a_pane_key_never_reaches_the_pane_left(demo_app) -> None:
-    """"3" then "x" typed at once: x belongs to the standings (crosstable), never to the
+    """ "3" then "x" typed at once: x belongs to the standings (crosstable), never to the
     pairings behind (where x is a double forfeit)."""
     from textual import events
 
@@ -302,8 +316,7 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
         assert "Crosstable" in shown() and "Armageddon" not in shown()
 
 
-async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy,
-                                                                       make_app) -> None:
+async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy, make_app) -> None:
     """As it happened at a venue: an export from the palette, then a CLI write from another
     process, then a console write, then the console quits. Both writes are in the file and
     the WAL existed throughout (the export's header check used to drop the console's locks,
@@ -313,15 +326,29 @@ async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy,
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         provider = ConsoleCommands(console(app))
-        [run] = [call for title, _h, call in provider._commands()
-                 if title == "Export standings as CSV"]
+        [run] = [
+            call for title, _h, call in provider._commands() if title == "Export standings as CSV"
+        ]
         run()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert wal.exists()
         done = subprocess.run(
-            [sys.executable, "-m", "normtui", "result", str(demo_copy), "7", "Topalov", "Wang",
-             "0-1"], capture_output=True, text=True, timeout=60)
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "result",
+                str(demo_copy),
+                "7",
+                "Topalov",
+                "Wang",
+                "0-1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         assert wal.exists()
         await to_board(pilot, 1)
@@ -346,10 +373,13 @@ async def test_every_sheet_is_in_the_palette_and_writes_its_file(demo_copy, make
     await _run_from_palette(make_app, demo_copy, "Print wallchart")
 
 
-@pytest.mark.parametrize(("title", "name"), [("Export standings as CSV", "csv.csv"),
-                                             ("Print wallchart", "wallchart.html")])
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [("Export standings as CSV", "csv.csv"), ("Print wallchart", "wallchart.html")],
+)
 async def test_a_fifo_nobody_reads_beside_the_event_is_refused_not_waited_for(
-        demo_copy, make_app, title: str, name: str) -> None:
+    demo_copy, make_app, title: str, name: str
+) -> None:
     """Review of A FIFO at the name a palette export writes, and nobody reading it:
     the export's thread waited for a reader for ever, and Ctrl+Q then hung the console on a
     blank screen. A print wrote with a plain write_text besides (not as exports are written).
@@ -374,7 +404,7 @@ async def test_a_fifo_nobody_reads_beside_the_event_is_refused_not_waited_for(
 
 
 async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app) -> None:
-    """"3 x" typed at once on a pane never shown yet: the pane is built when its key comes,
+    """ "3 x" typed at once on a pane never shown yet: the pane is built when its key comes,
     and the x, arriving while it is being built, is the crosstable, not lost (a snapshot
     of the crosstable showed the plain standings on a busy machine)."""
     from textual import events
@@ -395,7 +425,7 @@ async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app)
 
 
 async def test_two_pane_keys_typed_at_once_end_on_the_second(demo_app) -> None:
-    """"6 3" typed at once: the audit log, then the standings in front."""
+    """ "6 3" typed at once: the audit log, then the standings in front."""
     from textual import events
     from textual.widgets import TabbedContent
 

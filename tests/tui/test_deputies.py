@@ -50,13 +50,17 @@ DEPUTY_CONSOLE = textwrap.dedent("""
 """)
 
 
-async def test_two_consoles_and_the_command_line_under_their_own_names(
-        demo_copy: Path) -> None:
+async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy: Path) -> None:
     with EventStore.open(demo_copy) as store:
         start = store.log(1)[0].id
-    deputy = subprocess.Popen([sys.executable, "-c", DEPUTY_CONSOLE, str(demo_copy)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    deputy = subprocess.Popen(
+        [sys.executable, "-c", DEPUTY_CONSOLE, str(demo_copy)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert deputy.stdin is not None and deputy.stdout is not None
     try:
         assert deputy.stdout.readline() == "ready\n", deputy.stderr.read() if deputy.stderr else ""
@@ -73,9 +77,26 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(
             await pilot.press("w")  # Anand - Radjabov 1-0
             await pilot.pause()
             cli = subprocess.run(
-                [sys.executable, "-m", "normtui", "result", str(demo_copy), "7", "Tari",
-                 "Carlsen", "--armageddon", "0-1", "--as", "Second Deputy", "--json"],
-                capture_output=True, text=True, timeout=120, cwd=ROOT)
+                [
+                    sys.executable,
+                    "-m",
+                    "normtui",
+                    "result",
+                    str(demo_copy),
+                    "7",
+                    "Tari",
+                    "Carlsen",
+                    "--armageddon",
+                    "0-1",
+                    "--as",
+                    "Second Deputy",
+                    "--json",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=120,
+                cwd=ROOT,
+            )
             assert cli.returncode == 0, cli.stderr
             assert deputy.stdout.readline() == "done\n"
             # The deputy's signatures and the CLI's Armageddon reach the chief's console.

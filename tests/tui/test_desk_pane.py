@@ -32,7 +32,8 @@ def question(app) -> str:  # type: ignore[no-untyped-def]
 
 
 async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_decision(
-        demo_copy, demo_app) -> None:
+    demo_copy, demo_app
+) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 3)
@@ -53,7 +54,8 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         assert "total 500 EUR" in str(pane.query_one("#desk-fines-heading", Static).render())
         with EventStore.open(demo_copy) as store:
             assert store.log(limit=1)[0].summary == (
-                "round 7: Giri absent at the start, fined 500 EUR (Regulations §7)")
+                "round 7: Giri absent at the start, fined 500 EUR (Regulations §7)"
+            )
 
         # The cursor went on to the next player (4, Anand). An incident: refused without the
         # Chief Arbiter's decision, recorded with it.
@@ -73,14 +75,22 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
     with EventStore.open(demo_copy) as store:
         [fine] = store.fines()
         assert (fine.player.name, fine.round, f"{fine.amount:f}", fine.currency) == (
-            "Giri, Anish", 7, "500", "EUR")
+            "Giri, Anish",
+            7,
+            "500",
+            "EUR",
+        )
         [incident] = store.incidents()
         assert (incident.player.name, incident.kind, incident.decision) == (
-            "Anand, Viswanathan", "electronic_device", "game lost")
+            "Anand, Viswanathan",
+            "electronic_device",
+            "game lost",
+        )
 
 
 async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
-        demo_copy, demo_app) -> None:
+    demo_copy, demo_app
+) -> None:
     """The fine is proposed, not forced: `n` (no fine) records the absence alone, and says
     so."""
     app = demo_app
@@ -96,7 +106,8 @@ async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
         assert str(table.get_cell("6", "fine")) == ""
         assert app.store.fines() == []
         assert app.store.log(limit=1)[0].summary == (
-            "round 7: Tari absent at the start, no fine (the arbiter's decision)")
+            "round 7: Tari absent at the start, no fine (the arbiter's decision)"
+        )
         await pilot.press("ctrl+z")
         await pilot.pause()
         await pilot.press("y")
@@ -105,7 +116,8 @@ async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
 
 
 async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(
-        demo_copy, demo_app) -> None:
+    demo_copy, demo_app
+) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 9)
@@ -121,11 +133,13 @@ async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(
         wang = store.resolve_player("Wang")
         assert wang.status is PlayerStatus.WITHDRAWN
         assert [g.state for g in store.games() if 9 in (g.white, g.black) and g.round >= 7] == [
-            GameState.FORFEIT] * 3
+            GameState.FORFEIT
+        ] * 3
 
 
 async def test_illness_postpones_to_a_free_day_the_morning_can_be_refused_round_9_forfeits(
-        demo_copy, demo_app) -> None:
+    demo_copy, demo_app
+) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 2)
@@ -216,7 +230,10 @@ async def test_title_sex_and_report_details_from_the_desk(demo_copy, demo_app) -
     with EventStore.open(demo_copy) as store:
         details = store.event.details
         assert (details.city, details.federation, details.deputy_arbiters) == (
-            "Stavanger", "NOR", ("Roe, Rita", "Poe, Paul"))
+            "Stavanger",
+            "NOR",
+            ("Roe, Rita", "Poe, Paul"),
+        )
         assert store.resolve_player("Tari").sex == "m"
 
 
@@ -243,7 +260,8 @@ async def test_absent_again_on_a_fined_player_says_the_fine_is_cancelled(demo_ap
 
 
 async def test_a_withdrawal_confirmed_after_its_games_changed_elsewhere_does_nothing(
-        demo_copy, demo_app) -> None:
+    demo_copy, demo_app
+) -> None:
     """The question names Wang's round 7 game, in progress, as a forfeit to come; the
     deputy enters its result meanwhile. y withdrew Wang anyway, with other consequences
     than the ones confirmed (one forfeit fewer, and in general the 50 % rule can turn)."""
@@ -321,7 +339,7 @@ async def test_the_desk_and_the_pairings_follow_the_round_being_played(demo_app)
 
 
 async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app) -> None:
-    """"i records the late arrival as an incident": i opens the incident dialog on a late
+    """ "i records the late arrival as an incident": i opens the incident dialog on a late
     arrival, described, not on the first kind; recorded, the summary says it in words."""
     from normtui.tui.screens.choice import ChoiceScreen
     from normtui.tui.screens.desk_incident import DeskIncidentScreen
@@ -341,7 +359,8 @@ async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app
         assert isinstance(screen, DeskIncidentScreen)
         assert screen.query_one("#incident-kind").value == "late_arrival"
         assert screen.query_one("#incident-description", Input).value == (
-            "Arrived after the start of round 7")
+            "Arrived after the start of round 7"
+        )
         screen.query_one("#incident-decision", Input).value = "fine stands"
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -19,15 +19,24 @@ from normtui.tui.screens.help import HelpScreen, help_text
 from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import column, console, pairings, to_board
 
-FIVE = ("Bjerke, Øystein", "Tari, Aryan", "Hammer, Jon Ludvig", "Christiansen, Johan-Sebastian",
-        "Jarmuła, Łukasz")
+FIVE = (
+    "Bjerke, Øystein",
+    "Tari, Aryan",
+    "Hammer, Jon Ludvig",
+    "Christiansen, Johan-Sebastian",
+    "Jarmuła, Łukasz",
+)
 
 
 @pytest.fixture
 def five_db(tmp_path: Path, clock) -> Path:  # type: ignore[no-untyped-def]
     path = tmp_path / "five.db"
-    text = event_profile_text(read_profile_text(builtin_profiles()["norway-chess-2019"]), 5,
-                              name="Bergen Armageddon", prizes=[Decimal(300), Decimal(200)])
+    text = event_profile_text(
+        read_profile_text(builtin_profiles()["norway-chess-2019"]),
+        5,
+        name="Bergen Armageddon",
+        prizes=[Decimal(300), Decimal(200)],
+    )
     EventStore.create(path, [PlayerInput(n) for n in FIVE], text, clock=clock).close()
     return path
 
@@ -61,8 +70,10 @@ async def test_an_armageddon_forfeit_is_asked_first(five_db, make_app) -> None:
         await pilot.press("y")
         await pilot.pause()
         game = app.store.games(1)[0]
-        assert (game.result, game.armageddon) == (MainResult.DRAW,
-                                                  ArmageddonResult.BLACK_FORFEIT_WIN)
+        assert (game.result, game.armageddon) == (
+            MainResult.DRAW,
+            ArmageddonResult.BLACK_FORFEIT_WIN,
+        )
         assert game.points == (Decimal("0.5"), Decimal("1.5"))
         assert column(pairings(app).table, "armageddon")[0] == "-/+"
         assert "(forfeit, White absent)" in app.store.log(limit=1)[0].summary
@@ -92,5 +103,6 @@ async def test_the_help_says_which_rules_were_not_found(five_db, make_app) -> No
         text = help_text(console(app))
         assert text.splitlines()[0].startswith(
             "Bergen Armageddon: rules not found for this edition, so the 2022 rule book's "
-            "apply: event.pairing_system, time_controls.armageddon.increment_seconds")
+            "apply: event.pairing_system, time_controls.armageddon.increment_seconds"
+        )
         assert "rules not found" not in help_text()  # 2022's own profile has none

@@ -20,10 +20,12 @@ from tests.tui.helpers import console, pairings, to_board
 @pytest.fixture
 def fide_db(tmp_path: Path, clock) -> Path:  # type: ignore[no-untyped-def]
     path = tmp_path / "fide.db"
-    text = event_profile_text(read_profile_text(builtin_profiles()["fide-round-robin"]), 4,
-                              name="Club Championship")
-    EventStore.create(path, [PlayerInput(f"Player {i}") for i in range(1, 5)], text,
-                      clock=clock).close()
+    text = event_profile_text(
+        read_profile_text(builtin_profiles()["fide-round-robin"]), 4, name="Club Championship"
+    )
+    EventStore.create(
+        path, [PlayerInput(f"Player {i}") for i in range(1, 5)], text, clock=clock
+    ).close()
     return path
 
 

@@ -65,14 +65,15 @@ async def test_the_repro_from_the_keyboard_then_pane_3(tied: Path, make_app) -> 
         assert table.cell(MAMEDYAROV, "prize") == "NOK 750,000.00"  # type: ignore[attr-defined]
         assert table.cell(CARLSEN, "prize") == "NOK 400,000.00"  # type: ignore[attr-defined]
         assert str(_note(app).render()) == (
-            "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it.")
+            "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it."
+        )
         await race_worked(pilot)  # the race line follows from its thread
         race = console(app).pane("standings").query_one("#standings-race", Static)
         assert str(race.render()) == (  # not "the play-off decides" any more
-            "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it")
+            "Places 1-2 decided by the play-off (§5): Mamedyarov, Shakhriyar won it"
+        )
         # Pane 7 lists the money in the same order.
-        outcome = str(console(app).pane("playoff").query_one("#playoff-outcome",
-                                                             Static).render())
+        outcome = str(console(app).pane("playoff").query_one("#playoff-outcome", Static).render())
         assert "Prize money: Mamedyarov NOK 750,000.00 · Carlsen NOK 400,000.00" in outcome
 
 
@@ -102,19 +103,20 @@ def _decided(tied: Path) -> Path:
 
 @pytest.mark.parametrize("size", [SNAPSHOT_SIZE, (80, 24)], ids=["120x40", "80x24"])
 @pytest.mark.parametrize("keys", [["3"], ["3", "x"]], ids=["table", "crosstable"])
-def test_snapshot_of_pane_3_after_the_play_off(tied: Path, make_app, snap_compare, keys,
-                                               size) -> None:  # type: ignore[no-untyped-def]
+def test_snapshot_of_pane_3_after_the_play_off(
+    tied: Path, make_app, snap_compare, keys, size
+) -> None:  # type: ignore[no-untyped-def]
     async def show(pilot) -> None:  # type: ignore[no-untyped-def]
         await pilot.press(*keys)
         await race_worked(pilot)
 
-    assert snap_compare(make_app(_decided(tied), preload=False), run_before=show,
-                        terminal_size=size)
+    assert snap_compare(
+        make_app(_decided(tied), preload=False), run_before=show, terminal_size=size
+    )
 
 
 @pytest.mark.parametrize("keys", [["3"], ["3", "x"]], ids=["table", "crosstable"])
-async def test_after_the_last_round_80x24_shows_the_whole_field(tied: Path, make_app,
-                                                                keys) -> None:
+async def test_after_the_last_round_80x24_shows_the_whole_field(tied: Path, make_app, keys) -> None:
     """The play-off's line once (the race line under the table would repeat it), the legend
     on one line, and all ten players under them."""
     app = make_app(_decided(tied), preload=False)

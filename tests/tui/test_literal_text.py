@@ -78,6 +78,7 @@ async def test_every_pane_and_dialog_shows_markup_names_as_typed(hostile_app) ->
 
 def test_hostile_names_snapshot(hostile_app, snap_compare) -> None:
     """The pairings of round 1 at 80x24 with the markup names as they are typed."""
+
     async def round_1(pilot: Pilot[None]) -> None:
         await pilot.pause()
         console(pilot.app).pane("pairings").show_round(1)  # type: ignore[attr-defined]
@@ -100,14 +101,21 @@ def _calls_with_user_text() -> list[str]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            name = (node.func.attr if isinstance(node.func, ast.Attribute)
-                    else node.func.id if isinstance(node.func, ast.Name) else "")
+            name = (
+                node.func.attr
+                if isinstance(node.func, ast.Attribute)
+                else node.func.id
+                if isinstance(node.func, ast.Name)
+                else ""
+            )
             if name not in ("notify", "Static", "Label", "Button"):
                 continue
             if not node.args or not isinstance(node.args[0], ast.JoinedStr):
                 continue
-            literal = any(k.arg == "markup" and isinstance(k.value, ast.Constant)
-                          and k.value.value is False for k in node.keywords)
+            literal = any(
+                k.arg == "markup" and isinstance(k.value, ast.Constant) and k.value.value is False
+                for k in node.keywords
+            )
             if not literal:
                 found.append(f"{path.relative_to(TUI)}:{node.lineno} {name}")
     return found

@@ -9,7 +9,8 @@ from tests.tui.test_live_pane import replay, show_live
 
 
 async def test_the_live_pane_is_not_drawn_under_a_dialog_and_catches_up_after(
-        demo_app, tmp_path, clock) -> None:
+    demo_app, tmp_path, clock
+) -> None:
     app = demo_app
     played = replay(tmp_path / "live", clock, 10)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:

@@ -54,8 +54,7 @@ def replay(folder: Path, clock, until: float) -> Replay:  # type: ignore[no-unty
     return r
 
 
-async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_path,
-                                                                  clock) -> None:
+async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_path, clock) -> None:
     app = demo_app
     replay(tmp_path / "live", clock, 10)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -84,8 +83,9 @@ async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_p
         assert app.store.log(limit=1)[0].action == "feed source"
 
 
-async def test_a_console_opened_on_an_event_with_a_source_watches_it(demo_copy, make_app,
-                                                                     tmp_path, clock) -> None:
+async def test_a_console_opened_on_an_event_with_a_source_watches_it(
+    demo_copy, make_app, tmp_path, clock
+) -> None:
     from normtui.store import EventStore
 
     with EventStore.open(demo_copy) as store:
@@ -135,7 +135,8 @@ def watch_pushes(app) -> list[object]:  # type: ignore[no-untyped-def]
 
 
 async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_key(
-        demo_copy, make_app, tmp_path, clock) -> None:
+    demo_copy, make_app, tmp_path, clock
+) -> None:
     r = replay(tmp_path / "live", clock, 0)
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -151,11 +152,16 @@ async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_ke
         assert pushed == [] and app.screen is console(app)
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         assert (board1.result, board1.result_from, board1.armageddon) == (
-            MainResult.DRAW, "feed", None)
+            MainResult.DRAW,
+            "feed",
+            None,
+        )
         deadline = (ended + timedelta(minutes=20)).astimezone(ended.tzinfo)
         assert board1.armageddon_deadline == deadline.isoformat(timespec="seconds")
-        assert "round 7 board 1 (Anand-Radjabov) drawn on the live boards: its Armageddon " \
+        assert (
+            "round 7 board 1 (Anand-Radjabov) drawn on the live boards: its Armageddon "
             "is waiting, to start by" in pane.status
+        )
         assert "ctrl+a opens it" in pane.status
         # The live pane's own line names the boards waiting, round.board.
         pane.read_now()
@@ -194,13 +200,13 @@ async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_ke
         assert "Armageddon 1-0 from the live boards" in pairings(app).status
         row = [str(c) for c in pairings(app).table.get_row(str(board1.id))]
         assert "½-½*f" in row and "1-0f" in row, row
-        assert "f from the live boards" in str(
-            pairings(app).query_one("#pairings-legend").render())
+        assert "f from the live boards" in str(pairings(app).query_one("#pairings-legend").render())
         assert "Armageddon waiting: 1" in console(app).sub_title
 
 
 async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
-        demo_copy, make_app, tmp_path, clock) -> None:
+    demo_copy, make_app, tmp_path, clock
+) -> None:
     """The arbiter types w, b, d and pane keys all the while the feed reads the draw of board
     1 in its thread: no dialog the arbiter did not open appears, no Armageddon is entered;
     then the arbiter opens it and enters it by key."""
@@ -248,8 +254,7 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         assert app.store.log(limit=1)[0].actor == "arbiter"
 
 
-async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_path,
-                                                                clock) -> None:
+async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_path, clock) -> None:
     app = demo_app
     replay(tmp_path / "live", clock, 6)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -277,7 +282,8 @@ async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_pa
 
 
 async def test_taking_a_record_that_ends_otherwise_says_the_signed_result_stays(
-        demo_app, tmp_path, clock) -> None:
+    demo_app, tmp_path, clock
+) -> None:
     """Board 1 is entered 0-1 and signed by White; the feed's conflicting record ends 1-0:
     the question says the result stays, the record will disagree, and check reports it."""
     app = demo_app
@@ -297,17 +303,17 @@ async def test_taking_a_record_that_ends_otherwise_says_the_signed_result_stays(
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert ("The result entered, 0-1 (signed by White), stays: the record, which ends "
-                "1-0, then disagrees with it, and `normtui check` reports it") \
-            in app.screen.question
+        assert (
+            "The result entered, 0-1 (signed by White), stays: the record, which ends "
+            "1-0, then disagrees with it, and `normtui check` reports it"
+        ) in app.screen.question
         await pilot.press("y")
         await pilot.pause()
         board1 = app.store.game(board1.id)
         assert board1.result is MainResult.BLACK_WIN and "1-0" in (board1.pgn or "")
 
 
-async def test_the_cursor_stays_on_its_board_as_the_feed_reads(demo_app, tmp_path,
-                                                               clock) -> None:
+async def test_the_cursor_stays_on_its_board_as_the_feed_reads(demo_app, tmp_path, clock) -> None:
     app = demo_app
     r = replay(tmp_path / "live", clock, 2)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -325,7 +331,8 @@ async def test_the_cursor_stays_on_its_board_as_the_feed_reads(demo_app, tmp_pat
 
 
 async def test_a_folder_that_vanishes_is_one_status_line_and_nothing_written(
-        demo_app, tmp_path, clock) -> None:
+    demo_app, tmp_path, clock
+) -> None:
     app = demo_app
     replay(tmp_path / "live", clock, 4)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -351,8 +358,9 @@ async def test_the_standings_say_who_can_still_finish_first(demo_app) -> None:
 
 
 @pytest.mark.parametrize("size", [SNAPSHOT_SIZE, (80, 24)], ids=["120x40", "80x24"])
-def test_live_pane_snapshot(demo_copy, make_app, tmp_path, clock, snap_compare, monkeypatch,
-                            size) -> None:  # type: ignore[no-untyped-def]
+def test_live_pane_snapshot(
+    demo_copy, make_app, tmp_path, clock, snap_compare, monkeypatch, size
+) -> None:  # type: ignore[no-untyped-def]
     """Pane 8, 70 half-moves into round 7 of a replay (five boards and board 3's Armageddon),
     the cursor on board 5; the status line names the folder as given ("live", in the test's
     folder)."""
@@ -374,8 +382,9 @@ def test_every_key_of_the_pane_is_in_the_palette() -> None:
     assert {b.action for b in LivePane.BINDINGS} <= actions  # type: ignore[union-attr]
 
 
-async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(demo_copy, make_app,
-                                                                       tmp_path, clock) -> None:
+async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(
+    demo_copy, make_app, tmp_path, clock
+) -> None:
     from normtui.store import EventStore
 
     with EventStore.open(demo_copy) as store:
@@ -391,7 +400,8 @@ async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(demo_copy
 
 
 async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
-        demo_app, tmp_path, clock) -> None:
+    demo_app, tmp_path, clock
+) -> None:
     """A folder typed that is not there is refused in the dialog; Tab typed right after the
     path moves on (the round is not typed into the path); the source is offered again after
     a stop, with the round being played."""
@@ -406,8 +416,7 @@ async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
         await pilot.press(*str(tmp_path / "nowhere"), "enter")
         await pilot.pause()
         assert isinstance(app.screen, FeedSourceScreen)
-        assert "no such folder or file" in str(
-            app.screen.query_one("#feed-source-error").render())
+        assert "no such folder or file" in str(app.screen.query_one("#feed-source-error").render())
         assert app.store.feed_source() == (None, None)
         path = app.screen.query_one("#feed-source")
         path.value = ""
@@ -422,8 +431,7 @@ async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
         assert app.screen.query_one("#feed-source").value == str(tmp_path / "live")
 
 
-async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path,
-                                                            clock) -> None:
+async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path, clock) -> None:
     """Watching round 7: once it is complete, round 8 is watched (and kept with the event)."""
     from normtui.tui.messages import StoreChanged
     from tests.tui.test_desk_pane import finish_round_7
@@ -445,7 +453,8 @@ async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path,
 
 
 async def test_at_80x24_the_cursor_s_board_and_the_whole_field_are_in_view(
-        demo_app, tmp_path, clock) -> None:
+    demo_app, tmp_path, clock
+) -> None:
     """Five boards under way: every board's line whole as the cursor goes down them, the ten
     players of the race under them; with board 3's Armageddon too, the race scrolls."""
     app = demo_app
@@ -509,11 +518,22 @@ async def test_the_names_take_the_width_there_is(demo_app, tmp_path, clock) -> N
 def test_the_detail_says_every_notice_whole() -> None:
     from normtui.feed.report import BoardView, Notice
 
-    said = ("the feed's record changes moves already kept (from move 3: 3...Nf6 instead of "
-            "3...Bc5): a later record; a changes it (asks)")
-    view = BoardView(key="k", origin="game-1.pgn", kind="main", round=7, board=1, game_id=1,
-                     white="Anand, Viswanathan",
-                     black="Radjabov, Teimour", plies=6, moves="1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6",
-                     notices=(Notice("round 7 board 1", said, short="conflict"),))
+    said = (
+        "the feed's record changes moves already kept (from move 3: 3...Nf6 instead of "
+        "3...Bc5): a later record; a changes it (asks)"
+    )
+    view = BoardView(
+        key="k",
+        origin="game-1.pgn",
+        kind="main",
+        round=7,
+        board=1,
+        game_id=1,
+        white="Anand, Viswanathan",
+        black="Radjabov, Teimour",
+        plies=6,
+        moves="1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6",
+        notices=(Notice("round 7 board 1", said, short="conflict"),),
+    )
     text = _detail_text(view, 76, 1)
     assert said in text and text.startswith("round 7 board 1: Anand - Radjabov")

@@ -70,8 +70,7 @@ async def test_keys_pressed_while_opening_wait_or_say_so(demo_copy: Path) -> Non
         assert screen.ready
 
 
-async def test_a_file_gone_after_the_check_ends_the_console_with_one_line(
-        tmp_path: Path) -> None:
+async def test_a_file_gone_after_the_check_ends_the_console_with_one_line(tmp_path: Path) -> None:
     app = opening_app(tmp_path / "gone.db")
     async with app.run_test(size=SNAPSHOT_SIZE):
         await until(lambda: app.return_code is not None)
@@ -105,8 +104,9 @@ def test_a_wrong_file_is_refused_before_the_screen_is_taken(tmp_path: Path, caps
     assert capsys.readouterr().err.startswith(f"normtui: {text} is not a normtui database")
 
 
-def test_the_launcher_reads_the_event_name_for_the_first_frame(demo_copy: Path,
-                                                                monkeypatch) -> None:
+def test_the_launcher_reads_the_event_name_for_the_first_frame(
+    demo_copy: Path, monkeypatch
+) -> None:
     started: list[str | None] = []
     monkeypatch.setattr(NormtuiApp, "run", lambda self: started.append(self.event_name))
     run_console(demo_copy)
@@ -120,8 +120,9 @@ def test_a_damaged_file_is_refused_before_the_screen_is_taken(demo_copy: Path, c
     with pytest.raises(SystemExit) as exit_:
         run_console(demo_copy)
     assert exit_.value.code == 2
-    assert capsys.readouterr().err == (f"normtui: {demo_copy}: SQLite cannot open it "
-                                       "(database disk image is malformed)\n")
+    assert capsys.readouterr().err == (
+        f"normtui: {demo_copy}: SQLite cannot open it (database disk image is malformed)\n"
+    )
 
 
 async def test_a_pane_key_while_opening_is_shown_once_open(demo_copy: Path, monkeypatch) -> None:
@@ -139,8 +140,9 @@ async def test_a_pane_key_while_opening_is_shown_once_open(demo_copy: Path, monk
         assert screen.ready
 
 
-async def test_an_unexpected_error_while_opening_ends_the_console(demo_copy: Path,
-                                                                  monkeypatch) -> None:
+async def test_an_unexpected_error_while_opening_ends_the_console(
+    demo_copy: Path, monkeypatch
+) -> None:
     """A bug (not a refusal) while opening is not left as "Opening…" forever."""
     from normtui.store import EventStore
 
@@ -195,8 +197,9 @@ def test_quitting_while_opening_closes_the_store(demo_copy: Path, monkeypatch) -
     assert opened and closed == opened
 
 
-async def typed_while_opening(demo_copy: Path, monkeypatch, *keys: str
-                              ) -> tuple[NormtuiApp, object]:
+async def typed_while_opening(
+    demo_copy: Path, monkeypatch, *keys: str
+) -> tuple[NormtuiApp, object]:
     """The console opening with ``keys`` typed before the store is open."""
     release = hold_store_opening(monkeypatch)
     app = opening_app(demo_copy)
@@ -211,9 +214,8 @@ async def typed_while_opening(demo_copy: Path, monkeypatch, *keys: str
     return app, run
 
 
-async def test_keys_typed_while_opening_are_kept_in_order(demo_copy: Path,
-                                                          monkeypatch) -> None:
-    """"3 x" typed while the console opens is the standings, then the crosstable
+async def test_keys_typed_while_opening_are_kept_in_order(demo_copy: Path, monkeypatch) -> None:
+    """ "3 x" typed while the console opens is the standings, then the crosstable
     (x used to be lost: only the last pane key was kept)."""
     app, run = await typed_while_opening(demo_copy, monkeypatch, "3", "x")
     try:
@@ -239,7 +241,8 @@ async def test_keys_typed_while_opening_are_keys_not_text(demo_copy: Path, monke
 
 
 async def test_a_question_opened_while_replaying_drops_the_rest_visibly(
-        demo_copy: Path, monkeypatch) -> None:
+    demo_copy: Path, monkeypatch
+) -> None:
     """x y typed blind: x asks about a double forfeit; the y typed before the question was
     seen does not answer it; the status line names the keys dropped."""
     from normtui.tui.screens.confirm import ConfirmScreen

@@ -45,8 +45,9 @@ def lichess() -> Iterator[Server]:
     server.stop()
 
 
-async def test_publishing_from_the_palette_follows_the_arbiters_keys(demo_app, tmp_path: Path
-                                                                     ) -> None:
+async def test_publishing_from_the_palette_follows_the_arbiters_keys(
+    demo_app, tmp_path: Path
+) -> None:
     site = tmp_path / "site"
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
@@ -61,8 +62,11 @@ async def test_publishing_from_the_palette_follows_the_arbiters_keys(demo_app, t
         await _until(pilot, lambda: (site / "round-7.json").exists(), "the first build")
         await to_board(pilot, 1)
         await pilot.press("w")
-        await _until(pilot, lambda: json.loads((site / "round-7.json").read_text())
-                     ["boards"][0]["result"] == "1-0", "the arbiter's result on the site")
+        await _until(
+            pilot,
+            lambda: json.loads((site / "round-7.json").read_text())["boards"][0]["result"] == "1-0",
+            "the arbiter's result on the site",
+        )
         await pilot.press("8")
         await _until(pilot, lambda: "files written" in _line(demo_app), "pane 8's line")
         assert f"Public page {site}" in _line(demo_app)
@@ -73,7 +77,8 @@ async def test_publishing_from_the_palette_follows_the_arbiters_keys(demo_app, t
 
 
 async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
-        demo_app, lichess: Server) -> None:
+    demo_app, lichess: Server
+) -> None:
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("8")
         runner = outward(demo_app)
@@ -89,9 +94,13 @@ async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
         await _until(pilot, lambda: "cannot be reached" in _line(demo_app), "the failure")
         assert demo_app.screen is console(demo_app)
         lichess.start()
-        await _until(pilot, lambda: any('[Result "0-1"]' in g and "Topalov" in g for g in
-                                        lichess.state.games["round007"]),
-                     "the result pushed once the server is back")
+        await _until(
+            pilot,
+            lambda: any(
+                '[Result "0-1"]' in g and "Topalov" in g for g in lichess.state.games["round007"]
+            ),
+            "the result pushed once the server is back",
+        )
         runner.stop_all()
         assert TOKEN not in _line(demo_app)
 

@@ -60,7 +60,8 @@ async def test_a_draw_opens_its_armageddon_and_moves_the_standings(demo_app, clo
         assert app.store.log(limit=1)[0].summary.endswith("result 1/2-1/2")
         assert not any(n.message.endswith("result 1/2-1/2") for n in app._notifications)
         assert "White 10', Black 7', +1\" from move 41" in str(
-            modal.query_one("#armageddon-clock").render())
+            modal.query_one("#armageddon-clock").render()
+        )
         assert "20:00 left" in str(modal.query_one("#armageddon-window").render())
         assert "Black's win: Wang takes it" in str(modal.query_one("#armageddon-rule").render())
         clock.advance(minutes=3, seconds=30)
@@ -108,8 +109,9 @@ async def test_a_late_armageddon_is_a_warning(demo_app, clock) -> None:
         await pilot.pause()
         assert column(pane.table, "armageddon")[2] == "late by 1 min"
         warnings = notes(app, "warning")
-        assert warnings == ["round 7 board 3 (Tari-Carlsen): the Armageddon should have "
-                            "started by 19:41"]
+        assert warnings == [
+            "round 7 board 3 (Tari-Carlsen): the Armageddon should have started by 19:41"
+        ]
 
 
 async def test_a_correction_asks_first_and_is_audited(demo_app) -> None:
@@ -183,8 +185,7 @@ async def test_the_round_selector(demo_app) -> None:
         await pilot.pause()
         assert pane.round == 6
         assert [g.round for g in pane.table.games] == [6] * 5
-        await pilot.press("right_square_bracket", "right_square_bracket",
-                          "right_square_bracket")
+        await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
         await pilot.pause()
         assert pane.round == 9
         await pilot.press("right_square_bracket")
@@ -198,7 +199,8 @@ async def test_the_round_selector(demo_app) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_armageddon_answer_is_in_the_dialog_with_the_longest_name(
-        demo_app, size) -> None:
+    demo_app, size
+) -> None:
     """Review of With Vachier-Lagrave as Black (round 8, board 3: Carlsen-
     Vachier-Lagrave) the buttons named him twice and "Later (esc)", the button with the focus,
     was pushed out of the dialog at 80x24 and at 120x40 alike."""
@@ -217,7 +219,10 @@ async def test_every_armageddon_answer_is_in_the_dialog_with_the_longest_name(
         for button in app.screen.query(Button):
             region = button.region
             assert region.width and dialog.contains_region(region), (
-                str(button.label), region, dialog)
+                str(button.label),
+                region,
+                dialog,
+            )
 
 
 async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app) -> None:
@@ -228,8 +233,9 @@ async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("[")
         await pilot.pause()
-        game = next(g for g in pairings(app).table.games
-                    if g.pgn and g.result is MainResult.WHITE_WIN)
+        game = next(
+            g for g in pairings(app).table.games if g.pgn and g.result is MainResult.WHITE_WIN
+        )
         await to_board(pilot, game.board)
         await pilot.press("b")
         await pilot.pause()
@@ -293,8 +299,7 @@ async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
         assert app.screen.question.startswith("Reopen round 7?")
 
 
-async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app,
-                                                                   demo_copy) -> None:
+async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app, demo_copy) -> None:
     """The CLI or a second console enters board 1 drawn: the console re-reads it, counts the
     Armageddon waiting in the header and opens no dialog; an Armageddon dialog the arbiter
     has open when another terminal enters that Armageddon says so and stays."""
@@ -320,8 +325,9 @@ async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app,
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ArmageddonScreen)
-        assert "Already entered: 0-1" in str(screen.query_one("#armageddon-entered",
-                                                             Static).render())
+        assert "Already entered: 0-1" in str(
+            screen.query_one("#armageddon-entered", Static).render()
+        )
         await pilot.press("b")  # the same result: nothing to ask, nothing changed
         await pilot.pause()
         assert app.screen is console(app)
@@ -330,7 +336,7 @@ async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app,
 
 
 def test_the_feed_s_mark_is_beside_the_armageddon_result_it_marks(demo_copy) -> None:
-    """"½-½f → Black", not "½-½ → Blackf" (a mark read as part of the name)."""
+    """ "½-½f → Black", not "½-½ → Blackf" (a mark read as part of the name)."""
     from dataclasses import replace
 
     from normtui.tui.widgets.pairings_table import armageddon_cell

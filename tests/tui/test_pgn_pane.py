@@ -44,8 +44,9 @@ def real_game(white: str) -> str:
     from normtui.pgn import split_text
 
     text = (DATA_2022 / "classical.pgn").read_text(encoding="utf-8")
-    return next(g.text for g in split_text(text)
-                if '[Round "7"]' in g.text and f'[White "{white}' in g.text)
+    return next(
+        g.text for g in split_text(text) if '[Round "7"]' in g.text and f'[White "{white}' in g.text
+    )
 
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -110,7 +111,8 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         pane = await paste(pilot, real_game("Anand"))
         assert option_ids(pane) == ["ok-0"]
         assert "round 7 board 1 (Anand-Radjabov), main game (from the headers)" in str(
-            pane.query_one("#pgn-target", Static).render())
+            pane.query_one("#pgn-target", Static).render()
+        )
         assert errors(app) == []
         pairing = pane.query_one("#pgn-pairing", Select)
         pairing.value = app.store.find_game(7, "Topalov", "Wang").id
@@ -132,8 +134,7 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         assert app.screen.game.label == "round 7 board 1 (Anand-Radjabov)"
         await pilot.press("escape")  # later
         await pilot.pause()
-        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters "
-                                    "it.")
+        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters it.")
     with EventStore.open(demo_copy) as store:
         game = store.find_game(7, "Anand", "Radjabov")
         assert game.result is not None and game.result.value == "1/2-1/2"
@@ -146,7 +147,8 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
 
 
 async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict(
-        demo_copy, demo_app) -> None:
+    demo_copy, demo_app
+) -> None:
     with EventStore.open(demo_copy) as store:
         # An arbiter's entry the broadcast disagrees with (really 1-0): reported, not changed.
         store.enter_result(7, "Mamedyarov", "Giri", "0-1", correction=True)
@@ -177,8 +179,7 @@ async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict
         assert store.find_game(9, "Wang", "So").pgn is not None
 
 
-async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(
-        demo_app, tmp_path: Path) -> None:
+async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(demo_app, tmp_path: Path) -> None:
     garbage = tmp_path / "photo.pgn"
     garbage.write_bytes(b"\x89PNG\x00\x00\x00binary")
     app = demo_app
@@ -236,15 +237,19 @@ def test_snapshot_pgn_pane_with_a_violation(demo_app, snap_compare) -> None:
 
 def test_building_the_panes_imports_no_python_chess() -> None:
     """Startup budget: python-chess is imported by the first check or import, in its worker."""
-    code = ("import sys, normtui.tui.panes.pgn_entry, normtui.tui.panes.clocks, "
-            "normtui.tui.panes.desk, normtui.tui.screens.pgn_open; print('chess' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, check=True)
+    code = (
+        "import sys, normtui.tui.panes.pgn_entry, normtui.tui.panes.clocks, "
+        "normtui.tui.panes.desk, normtui.tui.screens.pgn_open; print('chess' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert out.stdout.strip() == "False"
 
 
 async def test_an_attach_that_ends_while_the_arbiter_is_elsewhere_opens_nothing(
-        demo_copy, demo_app, monkeypatch) -> None:
+    demo_copy, demo_app, monkeypatch
+) -> None:
     """ctrl+s on the drawn Anand-Radjabov, and the arbiter is on pane 3 when the import ends:
     the Armageddon does not open over pane 3 (its w/b/d would be taken as its result); the
     status line says it is waiting, and the header counts it."""
@@ -253,8 +258,9 @@ async def test_an_attach_that_ends_while_the_arbiter_is_elsewhere_opens_nothing(
     app = demo_app
     held: list[object] = []
     after = PgnEntryPane._armageddon_after
-    monkeypatch.setattr(PgnEntryPane, "_armageddon_after",
-                        lambda self, outcomes: held.append(outcomes))
+    monkeypatch.setattr(
+        PgnEntryPane, "_armageddon_after", lambda self, outcomes: held.append(outcomes)
+    )
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await paste(pilot, real_game("Anand"))
         await pilot.press("ctrl+s")
@@ -266,6 +272,8 @@ async def test_an_attach_that_ends_while_the_arbiter_is_elsewhere_opens_nothing(
         await pilot.pause()
         assert app.screen is console(app)
         standings = console(app).pane("standings")
-        assert "round 7 board 1 (Anand-Radjabov) drawn: its Armageddon is waiting (§2); " \
+        assert (
+            "round 7 board 1 (Anand-Radjabov) drawn: its Armageddon is waiting (§2); "
             "ctrl+a opens it" in standings.status
+        )
         assert "Armageddon waiting: 2" in console(app).sub_title

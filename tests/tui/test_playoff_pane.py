@@ -20,8 +20,7 @@ from tests.tui.helpers import console, notes, pairings, to_board
 
 @pytest.fixture(scope="session")
 def _events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    return make_events(tmp_path_factory.mktemp("tui-playoff"), "two", "one", "choose",
-                       "unfinished")
+    return make_events(tmp_path_factory.mktemp("tui-playoff"), "two", "one", "choose", "unfinished")
 
 
 @pytest.fixture
@@ -86,8 +85,7 @@ async def test_the_whole_two_way_flow_from_the_keyboard(event, make_app) -> None
         assert table.cell(str(black), "prize") == "NOK 750,000.00"  # type: ignore[attr-defined]
 
 
-async def test_a_correction_asks_first_and_a_refused_one_changes_nothing(event,
-                                                                         make_app) -> None:
+async def test_a_correction_asks_first_and_a_refused_one_changes_nothing(event, make_app) -> None:
     """w / b / d on a game with a result correct it after asking; M1 the other way would
     decide the match, leaving the Armageddon already played without a game: refused."""
     path = event("two")
@@ -145,7 +143,8 @@ async def test_no_playoff_when_first_place_is_not_shared(event, make_app) -> Non
         await pilot.pause()
         pane = pane_of(app)
         assert text(pane, "#playoff-status") == (
-            "First place is not shared: no play-off is needed.")
+            "First place is not shared: no play-off is needed."
+        )
         assert text(pane, "#playoff-info") == "First place: Carlsen, Magnus"
         assert not pane.query_one(PlayoffGamesTable).display
         await pilot.press("s")  # not offered, and nothing happens if pressed
@@ -162,13 +161,13 @@ async def test_a_shared_first_place_before_the_last_round_is_over(event, make_ap
         pane = pane_of(app)
         assert text(pane, "#playoff-status") == (
             "First place is shared now: Carlsen – So; if it still is after the last round, a "
-            "play-off decides it (§5)")
+            "play-off decides it (§5)"
+        )
         assert "round 3 board 2 (Giri-Carlsen) is not decided" in text(pane, "#playoff-info")
         assert not pane.check_action("start", ())
 
 
-def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app,
-                                                             snap_compare) -> None:
+def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app, snap_compare) -> None:
     path = event("two")
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
         store.start_playoff(2022)
@@ -203,7 +202,8 @@ async def test_starting_on_provisional_results_warns_and_asks(event, make_app) -
 # -- review of A question answered after another terminal changed what it
 # named does nothing else than what it named
 async def test_a_correction_confirmed_after_another_terminal_corrected_is_refused(
-        event, make_app) -> None:
+    event, make_app
+) -> None:
     """The question says "from 1-0 to 0-1"; meanwhile the deputy corrects M1 to ½-½. y
     overwrote the deputy's correction with 0-1 (and the log said "was 1/2-1/2", which the
     arbiter never saw)."""
@@ -229,8 +229,7 @@ async def test_a_correction_confirmed_after_another_terminal_corrected_is_refuse
         assert any("M1" in n and "1/2-1/2" in n for n in notes(app, "error")), notes(app)
 
 
-async def test_a_result_confirmed_on_a_stale_game_is_not_a_correction(event,
-                                                                      make_app) -> None:
+async def test_a_result_confirmed_on_a_stale_game_is_not_a_correction(event, make_app) -> None:
     """Pane 7 shows M1 without a result; the deputy enters 1-0 from another terminal. The
     arbiter's w is refused, not taken as a second entry (nothing asked)."""
     path = event("two")
@@ -248,8 +247,7 @@ async def test_a_result_confirmed_on_a_stale_game_is_not_a_correction(event,
         assert app.store.playoff().games[0].result == "0-1"
 
 
-async def test_the_start_confirmed_after_the_tie_changed_starts_nothing(event,
-                                                                       make_app) -> None:
+async def test_the_start_confirmed_after_the_tie_changed_starts_nothing(event, make_app) -> None:
     """The question names the players of the play-off; meanwhile a correction elsewhere
     changes who shares first. y started a play-off of other players than the ones named."""
     path = event("two")
@@ -276,7 +274,8 @@ async def test_the_start_confirmed_after_the_tie_changed_starts_nothing(event,
 
 
 async def test_a_correction_refused_by_the_play_off_is_refused_before_it_is_asked(
-        event, make_app) -> None:
+    event, make_app
+) -> None:
     """After the play-off has started, a main-game correction that would change who plays it
     is refused at the key, with the article: never "Correct (y)?" then a refusal."""
     path = event("two")

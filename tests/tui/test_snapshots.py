@@ -53,8 +53,9 @@ def test_the_first_frame_while_the_store_opens(demo_copy, snap_compare, monkeypa
 
     release = hold_store_opening(monkeypatch)
     monkeypatch.chdir(demo_copy.parent)
-    app = NormtuiApp(Path("demo.db"), poll_seconds=0, show_clock=False,
-                     event_name="Norway Chess 2022")
+    app = NormtuiApp(
+        Path("demo.db"), poll_seconds=0, show_clock=False, event_name="Norway Chess 2022"
+    )
     app.animation_level = "none"
     leave = app.exit
 

@@ -39,11 +39,16 @@ def desk_event(demo_copy: Path) -> Path:
     """The demo with a fine and two incidents in round 7, for the desk's ledgers."""
     with EventStore.open(demo_copy, actor="arbiter") as store:
         store.record_arrival(7, "Radjabov", False)
-        store.record_incident(7, "Anand", "electronic_device",
-                              "telephone rang in the playing area during move 23",
-                              "game lost by Anand; the Chief Arbiter decided under §7")
-        store.record_incident(7, "Giri", "other", "left the playing area without permission",
-                              "warning")
+        store.record_incident(
+            7,
+            "Anand",
+            "electronic_device",
+            "telephone rang in the playing area during move 23",
+            "game lost by Anand; the Chief Arbiter decided under §7",
+        )
+        store.record_incident(
+            7, "Giri", "other", "left the playing area without permission", "warning"
+        )
     return demo_copy
 
 
@@ -126,7 +131,8 @@ def test_pgn_open_at_80x24(demo_app, snap_compare, monkeypatch) -> None:  # type
         await pilot.press("2")
         await pilot.pause()
         console(pilot.app).pane("pgn").query_one("#pgn-path").value = (  # type: ignore[attr-defined]
-            "norway-chess-2022")
+            "norway-chess-2022"
+        )
         await pilot.press("ctrl+o")
         await pilot.pause(0.3)
 
@@ -139,8 +145,14 @@ def _tied(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.mark.parametrize("name", ["playoff", "playoff_start_question"])
-def test_playoff_at_80x24(name: str, _tied, tmp_path, make_app, snap_compare,  # type: ignore[no-untyped-def]
-                          monkeypatch) -> None:
+def test_playoff_at_80x24(
+    name: str,
+    _tied,
+    tmp_path,
+    make_app,
+    snap_compare,  # type: ignore[no-untyped-def]
+    monkeypatch,
+) -> None:
     from tests.store.playoff_events import copy_event
 
     monkeypatch.setattr("normtui.tui.panes.playoff.new_seed", lambda: 7)  # the seed is shown

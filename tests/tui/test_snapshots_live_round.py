@@ -17,8 +17,9 @@ from tests.tui.test_desk_pane import finish_round_7
 SMALL = (80, 24)
 
 
-def test_the_armageddon_dialog_says_it_was_entered_elsewhere(demo_app, demo_copy: Path,
-                                                              snap_compare) -> None:  # type: ignore[no-untyped-def]
+def test_the_armageddon_dialog_says_it_was_entered_elsewhere(
+    demo_app, demo_copy: Path, snap_compare
+) -> None:  # type: ignore[no-untyped-def]
     async def entered(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await to_board(pilot, 3)

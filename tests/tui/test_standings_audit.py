@@ -14,10 +14,22 @@ from tests.tui.helpers import column, console, to_board
 
 
 def _row(**changes: object) -> StandingRow:
-    base = dict(rank=7, shared_rank="7-8", player="Topalov, Veselin", number=8,
-                points=Decimal("9.5"), sonneborn_berger=Decimal("110.5"), wins=2, black_wins=1,
-                prize=Decimal(150000), counted=True, games=9, armageddon_wins=3,
-                provisional=False, status=PlayerStatus.ACTIVE)
+    base = dict(
+        rank=7,
+        shared_rank="7-8",
+        player="Topalov, Veselin",
+        number=8,
+        points=Decimal("9.5"),
+        sonneborn_berger=Decimal("110.5"),
+        wins=2,
+        black_wins=1,
+        prize=Decimal(150000),
+        counted=True,
+        games=9,
+        armageddon_wins=3,
+        provisional=False,
+        status=PlayerStatus.ACTIVE,
+    )
     base.update(changes)
     return StandingRow(**base)  # type: ignore[arg-type]
 
@@ -25,11 +37,25 @@ def _row(**changes: object) -> StandingRow:
 def test_a_row_shows_shared_places_money_to_the_ore_and_pending_prizes() -> None:
     """§5/§6: "7-8", NOK 150,000.00; a shared first place waits for its play-off."""
     cells, style = row_cells(_row(), "NOK", wide=True)
-    assert [text for text, _ in cells] == ["7-8", "8", "Topalov, Veselin", "9½", "110.50", "2",
-                                           "1", "9", "NOK 150,000.00"]
+    assert [text for text, _ in cells] == [
+        "7-8",
+        "8",
+        "Topalov, Veselin",
+        "9½",
+        "110.50",
+        "2",
+        "1",
+        "9",
+        "NOK 150,000.00",
+    ]
     assert style == ""
-    pending, _ = row_cells(_row(prize=None, prize_pending=True, provisional=True,
-                                note="play-off for first place (§5)"), "NOK", True)
+    pending, _ = row_cells(
+        _row(
+            prize=None, prize_pending=True, provisional=True, note="play-off for first place (§5)"
+        ),
+        "NOK",
+        True,
+    )
     assert pending[-1][0] == "pending play-off"
     assert pending[3] == ("9½*", "yellow")
     # Before the last round the play-off is only what happens if the tie stays (§5).
@@ -38,8 +64,11 @@ def test_a_row_shows_shared_places_money_to_the_ore_and_pending_prizes() -> None
 
 
 def test_a_withdrawn_player_is_greyed_and_unranked() -> None:
-    cells, style = row_cells(_row(rank=None, shared_rank=None, prize=None, counted=False,
-                                  status=PlayerStatus.WITHDRAWN), "NOK", wide=False)
+    cells, style = row_cells(
+        _row(rank=None, shared_rank=None, prize=None, counted=False, status=PlayerStatus.WITHDRAWN),
+        "NOK",
+        wide=False,
+    )
     assert [text for text, _ in cells[:3]] == ["—", "8", "Topalov (wd)"]
     assert cells[-1][0] == "—"
     assert style == WITHDRAWN_STYLE
@@ -131,7 +160,8 @@ async def test_undo_from_the_audit_log(demo_app) -> None:
 
 
 async def test_every_audit_entry_is_reachable_page_by_page_and_by_number(
-        demo_app, monkeypatch) -> None:
+    demo_app, monkeypatch
+) -> None:
     """The table holds a page of entries; the header counts them all, :N reaches any of
     them, and the cursor going past a page's end or top brings the next page."""
     from normtui.tui.panes import audit as audit_pane

@@ -17,8 +17,9 @@ def _simple(games: list[Any]) -> str:
     complete = [g for g in games if g.points is not None]
     played = max((g.round for g in complete), default=0)
     rounds = {g.round for g in games}
-    done = max((r for r in rounds
-                if all(g.points is not None for g in games if g.round == r)), default=0)
+    done = max(
+        (r for r in rounds if all(g.points is not None for g in games if g.round == r)), default=0
+    )
     info = f"After round {done}" if done else "Before round 1"
     if played > done:
         extra = sum(1 for g in complete if g.round > done)
@@ -27,8 +28,16 @@ def _simple(games: list[Any]) -> str:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.builds(SimpleNamespace, round=st.integers(1, 6),
-                          points=st.sampled_from([None, (3, 0), (1, 1.5)])), max_size=30))
+@given(
+    st.lists(
+        st.builds(
+            SimpleNamespace,
+            round=st.integers(1, 6),
+            points=st.sampled_from([None, (3, 0), (1, 1.5)]),
+        ),
+        max_size=30,
+    )
+)
 def test_progress_line_is_the_simple_scan(games: list[Any]) -> None:
     assert progress_line(games) == _simple(games)
 
@@ -39,7 +48,9 @@ def test_progress_line_examples() -> None:
 
     assert progress_line([]) == "Before round 1 · 0 of 0 pairings complete"
     assert progress_line([g(1, True), g(1, True), g(2, True), g(2, False)]) == (
-        "After round 1, and 1 board of round 2 · 3 of 4 pairings complete")
+        "After round 1, and 1 board of round 2 · 3 of 4 pairings complete"
+    )
     # A postponed board of round 1 does not hide that round 2 is complete.
     assert progress_line([g(1, False), g(1, True), g(2, True), g(2, True)]) == (
-        "After round 2 · 3 of 4 pairings complete")
+        "After round 2 · 3 of 4 pairings complete"
+    )

@@ -24,7 +24,8 @@ def large(tmp_path: Path) -> Path:
 
 
 async def test_the_standings_answer_keys_while_a_large_race_is_worked_out(
-        large: Path, make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    large: Path, make_app, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     started, release = threading.Event(), threading.Event()
     search = contenders.race
 
@@ -69,7 +70,8 @@ async def test_an_answer_for_results_changed_since_is_dropped(demo_app) -> None:
 
 
 async def test_a_search_that_fails_is_said_on_the_line_and_the_console_goes_on(
-        demo_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    demo_app, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise ValueError("points finer than a thousandth")
 
@@ -78,22 +80,26 @@ async def test_a_search_that_fails_is_said_on_the_line_and_the_console_goes_on(
         await pilot.press("3")
         await race_worked(pilot)
         line = console(demo_app).pane("standings").query_one(RaceLine)
-        assert line.text == ("Who can still finish first could not be worked out: points "
-                             "finer than a thousandth")
+        assert line.text == (
+            "Who can still finish first could not be worked out: points finer than a thousandth"
+        )
         await pilot.press("x")
         assert console(demo_app).pane("standings").view == "crosstable"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("size", [SNAPSHOT_SIZE, (80, 24)], ids=["120x40", "80x24"])
 async def test_a_race_the_search_could_not_settle_says_undecided(
-        demo_app, monkeypatch, size) -> None:  # type: ignore[no-untyped-def]
+    demo_app, monkeypatch, size
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(contenders, "STEPS", 0)
     async with demo_app.run_test(size=size) as pilot:
         await pilot.press("3")
         await race_worked(pilot)
         line = console(demo_app).pane("standings").query_one(RaceLine)
         if size == SNAPSHOT_SIZE:
-            assert line.text.endswith(" · undecided (too many ways left to work out): So; Giri; "
-                                      "Tari; Topalov; Wang; Radjabov")
+            assert line.text.endswith(
+                " · undecided (too many ways left to work out): So; Giri; "
+                "Tari; Topalov; Wang; Radjabov"
+            )
         else:  # one line at 80 columns: how many, once the names would not fit
             assert line.text == "4 can still finish first or share it (§5), 6 undecided"

@@ -83,7 +83,7 @@ async def test_escape_leaves_the_text_area_then_digits_switch_panes(demo_app) ->
 
 
 async def test_arriving_on_pane_2_never_puts_the_cursor_in_the_record(demo_app) -> None:
-    """"2 3 x 4" typed fast went "3x4" into the record: arriving, the cursor is on the
+    """ "2 3 x 4" typed fast went "3x4" into the record: arriving, the cursor is on the
     findings, and the digits go on switching panes; Esc from the open dialog comes back there
     too, not into the record."""
     from normtui.tui.screens.pgn_open import PgnOpenScreen
@@ -193,7 +193,8 @@ async def test_present_on_a_player_fined_for_absence_asks_and_names_the_fine(dem
         await pilot.pause()
         assert app.store.fines() == []
         assert app.store.log(limit=1)[0].summary == (
-            "round 7: Carlsen present, fine of 500 EUR cancelled")
+            "round 7: Carlsen present, fine of 500 EUR cancelled"
+        )
         assert pane.status.endswith("round 7: Carlsen present, fine of 500 EUR cancelled")
 
 
@@ -219,7 +220,8 @@ async def test_arrivals_move_on_and_all_present_is_one_key(demo_copy, make_app) 
         assert arrivals == {n: n != 2 for n in range(1, 11)}
         assert len(app.store.log()) == before + 1
         assert app.store.log(limit=1)[0].summary == (
-            "round 8: 8 players present (absent at the start: Carlsen)")
+            "round 8: 8 players present (absent at the start: Carlsen)"
+        )
         assert str(table.get_cell("10", "arrival")) == "present"
 
 
@@ -337,8 +339,7 @@ async def test_s_starts_the_round_after_asking(demo_app) -> None:
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
-        assert question(app) == ("Start round 8?\n\nBoards 1, 2, 3, 4, 5 (5 of 5) go in "
-                                 "progress.")
+        assert question(app) == ("Start round 8?\n\nBoards 1, 2, 3, 4, 5 (5 of 5) go in progress.")
         await pilot.press("y")
         await pilot.pause()
         assert [g.state for g in app.store.games(8)] == [GameState.IN_PROGRESS] * 5
@@ -357,14 +358,14 @@ async def test_confirmations_go_to_the_status_line_not_over_the_table(demo_app) 
         await to_board(pilot, 2)
         await pilot.press("A")  # the arbiter countersigns board 2 (White and Black signed)
         await pilot.pause()
-        assert pairings(app).status.endswith("round 7 board 2 (Mamedyarov-Giri): signed by "
-                                             "arbiter")
+        assert pairings(app).status.endswith("round 7 board 2 (Mamedyarov-Giri): signed by arbiter")
         await to_board(pilot, 1)
         await pilot.press("A")  # refused: no result yet (§8)
         await pilot.pause()
         assert notes(app, "error") == [
             "round 7 board 1 (Anand-Radjabov) has no result yet: scoresheets are signed at "
-            "the end of the game"]
+            "the end of the game"
+        ]
         assert notes(app, "information") == []
 
 
@@ -422,11 +423,11 @@ async def test_a_fourth_digit_is_refused_not_dropped(demo_app) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert str(form.query_one("#clock-form-error", Static).render()) == (
-            "Not saved. White minutes: 1200 is not between 0 and 600")
+            "Not saved. White minutes: 1200 is not between 0 and 600"
+        )
 
 
-async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking(
-        demo_app) -> None:
+async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking(demo_app) -> None:
     """A record with an error attaches anyway (its result is not entered); the real record
     then could not replace it. The console offers the replacement (audited, undoable), and
     the real record, a draw, opens its Armageddon as d does."""
@@ -457,8 +458,7 @@ async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking
         assert isinstance(app.screen, ArmageddonScreen)  # the draw's Armageddon opens
         await pilot.press("escape")
         await pilot.pause()
-        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters "
-                                    "it.")
+        assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters it.")
 
 
 async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_app) -> None:

@@ -20,7 +20,8 @@ def question(app: object) -> str:
 
 
 async def test_undo_asks_before_it_takes_back_another_arbiters_change(
-        demo_app, demo_copy: Path) -> None:
+    demo_app, demo_copy: Path
+) -> None:
     app = demo_app
     with EventStore.open(demo_copy, actor="deputy") as deputy:
         deputy.enter_result(7, "Anand", "Radjabov", "1-0")
@@ -31,7 +32,8 @@ async def test_undo_asks_before_it_takes_back_another_arbiters_change(
         await pilot.pause()
         assert question(app) == (
             f"Undo deputy's change?\n\n#{newest.id} round 7 board 1 (Anand-Radjabov): result "
-            "1-0\n\ndeputy made it, not you (arbiter).")
+            "1-0\n\ndeputy made it, not you (arbiter)."
+        )
         await pilot.press("y")
         await pilot.pause()
         assert app.store.games(7)[0].result is None
@@ -40,8 +42,7 @@ async def test_undo_asks_before_it_takes_back_another_arbiters_change(
         assert undo.summary.startswith(f"undo #{newest.id} (by deputy): ")
 
 
-async def test_undo_takes_back_the_change_it_showed_or_nothing(demo_app,
-                                                               demo_copy: Path) -> None:
+async def test_undo_takes_back_the_change_it_showed_or_nothing(demo_app, demo_copy: Path) -> None:
     """The dialog names the newest change; another terminal writes while it is open: "y" is
     refused by name and both changes stay."""
     app = demo_app
@@ -63,8 +64,12 @@ async def test_undo_takes_back_the_change_it_showed_or_nothing(demo_app,
         assert games[4].result is MainResult.BLACK_WIN
         assert len(app.store.log()) == shown.id + 1
         errors = notes(app, "error")
-        assert errors and f"#{shown.id} (round 7 board 1 (Anand-Radjabov): result 1-0) is no " \
-            "longer the newest change" in errors[-1]
+        assert (
+            errors
+            and f"#{shown.id} (round 7 board 1 (Anand-Radjabov): result 1-0) is no "
+            "longer the newest change"
+            in errors[-1]
+        )
         assert not any(n.startswith("Undone") for n in notes(app))
         # Asked again, it names the new newest change and undoes that one.
         console(app).action_undo()
@@ -88,17 +93,21 @@ async def test_a_correction_of_a_signed_result_says_the_signatures_go(demo_app) 
             "Signed by White, Black, the arbiter: the signatures are cleared, the players sign "
             "the new result, then the arbiter countersigns (§8). Recorded in the audit log.\n"
             "Its attached record says 1-0: it stays, and `normtui check` reports it until the "
-            "record is replaced (pane 2).")
+            "record is replaced (pane 2)."
+        )
         await pilot.press("y")
         await pilot.pause()
         game = app.store.games(7)[3]
         assert game.result is MainResult.BLACK_WIN and game.signatures == Signatures()
-        assert "signatures of White, Black and the arbiter cleared" in \
-            app.store.log(limit=1)[0].summary
+        assert (
+            "signatures of White, Black and the arbiter cleared"
+            in app.store.log(limit=1)[0].summary
+        )
 
 
 async def test_undo_shows_and_takes_back_my_result_past_the_feeds_moves(
-        demo_app, demo_copy: Path) -> None:
+    demo_app, demo_copy: Path
+) -> None:
     """With live boards the feed writes a change a move: ctrl+z still offers the arbiter's own
     last result, and a move the feed writes while the question is open does not make "y" a
     refusal (it is another board's record)."""
@@ -138,10 +147,13 @@ async def test_undoing_an_armageddon_says_only_the_armageddon_goes(demo_app) -> 
         assert entry.action == "armageddon"
         await pilot.press("ctrl+z")
         await pilot.pause()
-        effect = ("round 7 board 3 (Tari-Carlsen): only the Armageddon (0-1) is undone; the "
-                  "result ½-½ stays, its Armageddon waiting again")
-        assert question(app) == (f"Undo the last change?\n\n#{entry.id} {entry.summary}\n\n"
-                                 f"{effect}.")
+        effect = (
+            "round 7 board 3 (Tari-Carlsen): only the Armageddon (0-1) is undone; the "
+            "result ½-½ stays, its Armageddon waiting again"
+        )
+        assert question(app) == (
+            f"Undo the last change?\n\n#{entry.id} {entry.summary}\n\n{effect}."
+        )
         await pilot.press("y")
         await pilot.pause()
         board3 = next(g for g in app.store.games(7) if g.board == 3)

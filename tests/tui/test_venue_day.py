@@ -43,16 +43,37 @@ DEPUTY = textwrap.dedent("""
 """)
 
 
-def _cli_writes(path: Path, games: list[tuple[int, int, int, int]],
-                reported: list[tuple[int, int, str]], failures: list[str]) -> None:
+def _cli_writes(
+    path: Path,
+    games: list[tuple[int, int, int, int]],
+    reported: list[tuple[int, int, str]],
+    failures: list[str],
+) -> None:
     """`normtui result ... --correct --json`, one process per write, as a script would."""
     for i in range(CLI_WRITES):
         rnd, _board, white, black = games[i % len(games)]
         result = ("0-1", "1-0")[i // len(games) % 2]
         done = subprocess.run(
-            [sys.executable, "-m", "normtui", "result", str(path), str(rnd), str(white),
-             str(black), result, "--correct", "--json", "--as", "cli"],
-            capture_output=True, text=True, timeout=60, cwd=ROOT)
+            [
+                sys.executable,
+                "-m",
+                "normtui",
+                "result",
+                str(path),
+                str(rnd),
+                str(white),
+                str(black),
+                result,
+                "--correct",
+                "--json",
+                "--as",
+                "cli",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+        )
         if done.returncode != 0:
             failures.append(done.stderr)
             continue
@@ -66,15 +87,21 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
     wal = Path(f"{demo_copy}-wal")
     with EventStore.open(demo_copy) as store:
         start = store.log(1)[0].id
-        cli_games = [(g.round, g.board, g.white, g.black) for g in store.games()
-                     if g.round in (4, 5, 6)]
-    deputy = subprocess.Popen([sys.executable, "-c", DEPUTY, str(demo_copy),
-                               str(DEPUTY_WRITES)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        cli_games = [
+            (g.round, g.board, g.white, g.black) for g in store.games() if g.round in (4, 5, 6)
+        ]
+    deputy = subprocess.Popen(
+        [sys.executable, "-c", DEPUTY, str(demo_copy), str(DEPUTY_WRITES)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     assert deputy.stdout is not None and deputy.stdout.readline() == "ready\n"
     cli_reported: list[tuple[int, int, str]] = []
     cli_failures: list[str] = []
-    cli = threading.Thread(target=_cli_writes, args=(demo_copy, cli_games, cli_reported,
-                                                     cli_failures))
+    cli = threading.Thread(
+        target=_cli_writes, args=(demo_copy, cli_games, cli_reported, cli_failures)
+    )
     wal_seen = []
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
@@ -93,8 +120,11 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
             if i == CONSOLE_WRITES // 3:
                 # An export from the palette opens the file a second time in this process
                 # (it used to drop the console's locks on it).
-                [export] = [call for title, _h, call in ConsoleCommands(console(app))._commands()
-                            if title == "Export standings as CSV"]
+                [export] = [
+                    call
+                    for title, _h, call in ConsoleCommands(console(app))._commands()
+                    if title == "Export standings as CSV"
+                ]
                 export()
                 await app.workers.wait_for_complete()
         cli.join(120)
@@ -114,7 +144,8 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
         by_id = {e.id: e for e in log}
         for actor, reported in (("deputy", deputy_reported), ("cli", cli_reported)):
             assert sorted(e.id for e in log if e.actor == actor) == sorted(
-                i for i, _g, _r in reported), actor
+                i for i, _g, _r in reported
+            ), actor
             for entry_id, game_id, result in reported:
                 assert by_id[entry_id].after["games"][str(game_id)]["result"] == result
         console_rows = [e for e in log if e.actor == "arbiter"]
@@ -123,8 +154,9 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
         assert len(log) == CONSOLE_WRITES + len(cli_reported) + len(deputy_reported)
         # What each last wrote stands: the console's board, the CLI's and the deputy's games.
         board = store.games(7)[0]
-        assert board.state is (GameState.IN_PROGRESS if CONSOLE_WRITES % 2 == 0
-                               else GameState.SCHEDULED)
+        assert board.state is (
+            GameState.IN_PROGRESS if CONSOLE_WRITES % 2 == 0 else GameState.SCHEDULED
+        )
         latest: dict[int, str] = {}
         for _entry_id, game_id, result in sorted(deputy_reported + cli_reported):
             latest[game_id] = result
@@ -133,23 +165,33 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
             assert game.result is not None and game.result.value == result
 
 
-async def test_a_restore_is_refused_while_the_console_is_open(demo_copy: Path, make_app,
-                                                              tmp_path: Path) -> None:
+async def test_a_restore_is_refused_while_the_console_is_open(
+    demo_copy: Path, make_app, tmp_path: Path
+) -> None:
     """`normtui restore` from another terminal finds the console's lock on the
     file (through SQLite, not by opening the file) and changes nothing; once it quits, the
     restore goes through."""
     backup = tmp_path / "round6.db"
     run = [sys.executable, "-m", "normtui"]
-    assert subprocess.run([*run, "backup", str(demo_copy), str(backup)], cwd=ROOT,
-                          capture_output=True, timeout=60).returncode == 0
+    assert (
+        subprocess.run(
+            [*run, "backup", str(demo_copy), str(backup)], cwd=ROOT, capture_output=True, timeout=60
+        ).returncode
+        == 0
+    )
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         await to_board(pilot, 1)
         await pilot.press("w")
         await pilot.pause()
-        done = subprocess.run([*run, "restore", str(backup), str(demo_copy)], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [*run, "restore", str(backup), str(demo_copy)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 2 and "is open elsewhere" in done.stderr
         await to_board(pilot, 5)
         await pilot.press("b")  # the console goes on writing, undisturbed
@@ -158,8 +200,13 @@ async def test_a_restore_is_refused_while_the_console_is_open(demo_copy: Path, m
     app.store.close()
     with EventStore.open(demo_copy) as store:
         assert [g.result is not None for g in store.games(7)] == [True] * 5
-    done = subprocess.run([*run, "restore", str(backup), str(demo_copy)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [*run, "restore", str(backup), str(demo_copy)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     with EventStore.open(demo_copy) as store:
         assert store.games(7)[0].result is None and check_event(store) == []

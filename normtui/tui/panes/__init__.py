@@ -24,8 +24,14 @@ PANES: tuple[tuple[str, str, str, str], ...] = (
 # The tab titles, short enough that all eight fit in 80 columns, here so that the tabs can be
 # drawn before the pane modules are imported (tests check they match each pane's TITLE).
 TITLES: dict[str, str] = {
-    "pairings": "Pairings", "pgn": "PGN", "standings": "Standings", "clocks": "Clocks",
-    "desk": "Desk", "audit": "Audit", "playoff": "Play-off", "live": "Live",
+    "pairings": "Pairings",
+    "pgn": "PGN",
+    "standings": "Standings",
+    "clocks": "Clocks",
+    "desk": "Desk",
+    "audit": "Audit",
+    "playoff": "Play-off",
+    "live": "Live",
 }
 
 

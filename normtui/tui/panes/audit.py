@@ -55,8 +55,11 @@ def entry_cells(entry: AuditEntry, now: datetime, wide: bool) -> list[Text]:
     mark = mark_of(entry)
     if not wide and mark:
         summary = Text.assemble(mark, " ", summary)
-    cells = [Text(str(entry.id), justify="right", style=style), Text(at, style=style),
-             Text(entry.actor, style=style)]
+    cells = [
+        Text(str(entry.id), justify="right", style=style),
+        Text(at, style=style),
+        Text(entry.actor, style=style),
+    ]
     if wide:
         return [*cells, Text(entry.action, style=style), summary, mark]
     return [*cells, summary]
@@ -64,8 +67,14 @@ def entry_cells(entry: AuditEntry, now: datetime, wide: bool) -> list[Text]:
 
 class AuditTable(ResponsiveTable):
     WIDE_FROM = 110
-    WIDE = (("#", "id"), ("Time", "at"), ("Actor", "actor"), ("Action", "action"),
-            ("Summary", "summary"), ("", "mark"))
+    WIDE = (
+        ("#", "id"),
+        ("Time", "at"),
+        ("Actor", "actor"),
+        ("Action", "action"),
+        ("Summary", "summary"),
+        ("", "mark"),
+    )
     NARROW = (("#", "id"), ("Time", "at"), ("Actor", "actor"), ("Summary", "summary"))
 
     def __init__(self, **kwargs: object) -> None:
@@ -85,9 +94,12 @@ class AuditTable(ResponsiveTable):
         # Newest first: a cursor on the newest entry stays on the newest one.
         keep = None if self.cursor_row <= 0 else self.highlighted_key()
         wide = self.measure_wide()
-        self.fill_wrapped(self.WIDE if wide else self.NARROW,
-                          [(str(e.id), entry_cells(e, now, wide)) for e in self.entries],
-                          "summary", keep)
+        self.fill_wrapped(
+            self.WIDE if wide else self.NARROW,
+            [(str(e.id), entry_cells(e, now, wide)) for e in self.entries],
+            "summary",
+            keep,
+        )
 
     @property
     def entry(self) -> AuditEntry | None:
@@ -119,8 +131,13 @@ class AuditLogPane(Pane):
     TITLE = "Audit"
     GO_TO = "change"
     BINDINGS: ClassVar = [
-        Binding("u", "undo", "Undo last", id="audit.undo",
-                tooltip="Undo the newest change that is not undone (asks first)"),
+        Binding(
+            "u",
+            "undo",
+            "Undo last",
+            id="audit.undo",
+            tooltip="Undo the newest change that is not undone (asks first)",
+        ),
     ]
     PALETTE = (("Audit log: undo the last change", "Asks first", "undo"),)
 
@@ -168,7 +185,7 @@ class AuditLogPane(Pane):
                 self._page(oldest - 1)
                 table.move_cursor(row=0, animate=False)
         elif self.upto is not None:
-            newer = self._ids[bisect_right(self._ids, table.entries[0].id):][:PAGE]
+            newer = self._ids[bisect_right(self._ids, table.entries[0].id) :][:PAGE]
             if newer:
                 self._page(newer[-1])
                 table.go_to_key(str(newer[0]))
@@ -189,7 +206,8 @@ class AuditLogPane(Pane):
             where = f" · #{entries[-1].id}-#{entries[0].id} here, the others past either end or :N"
         self.query_one("#audit-info", Static).update(
             f"{total} change{'s' if total != 1 else ''}, newest first{where} · {undone} undone "
-            "(struck through) · u or ctrl+z undoes the newest")
+            "(struck through) · u or ctrl+z undoes the newest"
+        )
 
     def action_undo(self) -> None:
         from normtui.tui.screens.console import ConsoleScreen

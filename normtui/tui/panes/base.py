@@ -79,8 +79,10 @@ class Pane(Vertical):
             return current
         if getattr(self, "_told_round", None) != current:
             self._told_round = current
-            text = (f"Round {current} is the round being played now (round {shown} shown): "
-                    f"{key} shows it")
+            text = (
+                f"Round {current} is the round being played now (round {shown} shown): "
+                f"{key} shows it"
+            )
             # After the frame after next: said after "Loaded from another terminal", which
             # the console says after the next frame.
             self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
@@ -106,8 +108,9 @@ class Pane(Vertical):
         else:
             self.post_message(event)
 
-    def attempt(self, call: Callable[..., T], *args: object,
-                **kwargs: object) -> tuple[bool, T | None]:
+    def attempt(
+        self, call: Callable[..., T], *args: object, **kwargs: object
+    ) -> tuple[bool, T | None]:
         """(done, value) of a store call. A refusal (a broken rule, a conflict, bad input) is
         shown to the arbiter as an error notification naming the article; the store has
         changed nothing then."""
@@ -117,8 +120,14 @@ class Pane(Vertical):
             report_refusal(self, exc)
             return False, None
 
-    def write(self, action: str, call: Callable[..., object], *args: object,
-              quiet: bool = False, **kwargs: object) -> bool:
+    def write(
+        self,
+        action: str,
+        call: Callable[..., object],
+        *args: object,
+        quiet: bool = False,
+        **kwargs: object,
+    ) -> bool:
         """A store mutation from this pane: on success every pane re-reads and the pane's
         status line says the audit summary (unless ``quiet``: what follows says it); on a
         refusal the error is shown and this pane re-reads, since the refusal may be that
@@ -137,8 +146,9 @@ class Pane(Vertical):
             self.call_after_refresh(self.say, summary)
         return True
 
-    def say(self, text: str, *, warning: bool = False,
-            true_while: Callable[[], bool] | None = None) -> None:
+    def say(
+        self, text: str, *, warning: bool = False, true_while: Callable[[], bool] | None = None
+    ) -> None:
         """A routine confirmation, on the pane's status line (a toast would cover the table);
         on the pane in front when this one is not (a change made from a dialog another pane
         opened is said where the arbiter is). ``true_while``: what the line says of the event
@@ -149,8 +159,12 @@ class Pane(Vertical):
             return
         lines = self.query(StatusLine)
         if lines:
-            lines.first().say(text, self.app.now(),  # type: ignore[attr-defined]
-                              warning=warning, true_while=true_while)
+            lines.first().say(
+                text,
+                self.app.now(),  # type: ignore[attr-defined]
+                warning=warning,
+                true_while=true_while,
+            )
         else:
             self.notify(text, timeout=4, markup=False)
 
@@ -163,8 +177,10 @@ class Pane(Vertical):
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         """An entry's action is an action string on the pane, as in a Binding ("undo",
         "result('1-0')"), so that the palette and the keys run the very same code."""
-        return [(title, help_text, partial(self.call_later, self.run_action, action))
-                for title, help_text, action in self.PALETTE]
+        return [
+            (title, help_text, partial(self.call_later, self.run_action, action))
+            for title, help_text, action in self.PALETTE
+        ]
 
     def focus_first(self) -> None:
         """Keyboard first: switching to a pane puts the focus on its first control."""
@@ -230,7 +246,8 @@ class Pane(Vertical):
 def report_refusal(widget: Widget, exc: Exception) -> None:
     """One line for the arbiter, never a traceback; a broken rule is titled by its article."""
     if isinstance(exc, RuleError):
-        widget.notify(exc.message, title=exc.article or "Refused", severity="error", timeout=6,
-                      markup=False)
+        widget.notify(
+            exc.message, title=exc.article or "Refused", severity="error", timeout=6, markup=False
+        )
     else:
         widget.notify(str(exc), title="Refused", severity="error", timeout=6, markup=False)

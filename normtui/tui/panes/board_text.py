@@ -16,16 +16,23 @@ if TYPE_CHECKING:
     from normtui.store import EventStore
 
 OUTCOMES = {
-    "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw, then Armageddon",
-    "+/-": "White wins by forfeit", "-/+": "Black wins by forfeit", "-/-": "Double forfeit",
+    "1-0": "White wins",
+    "0-1": "Black wins",
+    "1/2-1/2": "Draw, then Armageddon",
+    "+/-": "White wins by forfeit",
+    "-/+": "Black wins by forfeit",
+    "-/-": "Double forfeit",
 }
 
 
 def absent_players(game: GameRecord, result: MainResult) -> list[tuple[int, str]]:
     """(number, name) of the players a forfeit result says were absent."""
     white, black = (game.white, game.white_name), (game.black, game.black_name)
-    return {MainResult.WHITE_FORFEIT_WIN: [black], MainResult.BLACK_FORFEIT_WIN: [white],
-            MainResult.DOUBLE_FORFEIT: [white, black]}.get(result, [])
+    return {
+        MainResult.WHITE_FORFEIT_WIN: [black],
+        MainResult.BLACK_FORFEIT_WIN: [white],
+        MainResult.DOUBLE_FORFEIT: [white, black],
+    }.get(result, [])
 
 
 def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
@@ -33,8 +40,7 @@ def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
     absent = [surname(n) for _no, n in absent_players(game, result)]
     if result is MainResult.DOUBLE_FORFEIT:
         return f"Both absent: {absent[0]} and {absent[1]} score 0; no Armageddon (§4)."
-    winner = surname(game.white_name if result is MainResult.WHITE_FORFEIT_WIN
-                     else game.black_name)
+    winner = surname(game.white_name if result is MainResult.WHITE_FORFEIT_WIN else game.black_name)
     return f"{absent[0]} absent: {winner} scores 3, {absent[0]} 0; no Armageddon (§4)."
 
 
@@ -69,11 +75,15 @@ def correction_note(game: GameRecord, new: MainResult | ArmageddonResult) -> str
     signed = signers(game.signatures)
     note = "The correction is recorded in the audit log."
     if signed:
-        note = (f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign "
-                "the new result, then the arbiter countersigns (§8). Recorded in the audit log.")
+        note = (
+            f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign "
+            "the new result, then the arbiter countersigns (§8). Recorded in the audit log."
+        )
     text = game.armageddon_pgn if isinstance(new, ArmageddonResult) else game.pgn
     said = record_result(text) if text else None
     if said is not None and not agrees(said, new.value):
-        note += (f"\nIts attached record says {result_text(said)}: it stays, and `normtui "
-                 "check` reports it until the record is replaced (pane 2).")
+        note += (
+            f"\nIts attached record says {result_text(said)}: it stays, and `normtui "
+            "check` reports it until the record is replaced (pane 2)."
+        )
     return note

@@ -39,17 +39,31 @@ class ClocksPane(Pane):
         "§5 play-off: 3' + 2\" match games, then an Armageddon",
     )
     PALETTE = (
-        ("Clocks: edit the selected time control", "Change a stage's clock setting (audited)",
-         "edit"),
+        (
+            "Clocks: edit the selected time control",
+            "Change a stage's clock setting (audited)",
+            "edit",
+        ),
         ("Clocks: dial now", "Go to the boards that need a clock set now", "dial"),
     )
     BINDINGS = [
-        Binding("e", "edit", "Edit", id="clocks.edit",
-                tooltip="Edit the selected time control (Enter too); saved edits are audited"),
-        Binding("n", "dial", "Dial now", id="clocks.dial",
-                tooltip="Go to the boards that need a clock set now"),
-        Binding("t", "controls", "Controls", id="clocks.controls",
-                tooltip="Back to the time controls"),
+        Binding(
+            "e",
+            "edit",
+            "Edit",
+            id="clocks.edit",
+            tooltip="Edit the selected time control (Enter too); saved edits are audited",
+        ),
+        Binding(
+            "n",
+            "dial",
+            "Dial now",
+            id="clocks.dial",
+            tooltip="Go to the boards that need a clock set now",
+        ),
+        Binding(
+            "t", "controls", "Controls", id="clocks.controls", tooltip="Back to the time controls"
+        ),
     ]
 
     def compose(self) -> ComposeResult:
@@ -100,8 +114,11 @@ class ClocksPane(Pane):
         for d in rows:
             table.add_row(d.board, d.players, d.setting, d.when, key=d.key, height=2)
         heading = self.query_one("#clock-dial-heading", Static)
-        heading.update(f"Dial now: {len(rows)} board{'s' if len(rows) != 1 else ''}"
-                       if rows else "Dial now: no board needs a clock set")
+        heading.update(
+            f"Dial now: {len(rows)} board{'s' if len(rows) != 1 else ''}"
+            if rows
+            else "Dial now: no board needs a clock set"
+        )
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 
@@ -144,9 +161,11 @@ class ClocksPane(Pane):
             self.say(f"{stage_title(name)}: unchanged ({tc.describe()}).")
             return
         applies = "\n".join(f"  {line}" for line in games_under(self.store, name))
-        question = (f"Change the {stage_title(name)} time control?\n\n"
-                    f"Now: {old.describe() if old else '?'}\nNew: {tc.describe()}\n\n"
-                    f"It applies to:\n{applies}")
+        question = (
+            f"Change the {stage_title(name)} time control?\n\n"
+            f"Now: {old.describe() if old else '?'}\nNew: {tc.describe()}\n\n"
+            f"It applies to:\n{applies}"
+        )
 
         def answered(yes: bool | None) -> None:
             if not yes:

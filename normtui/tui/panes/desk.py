@@ -49,37 +49,93 @@ class PlayerDeskPane(Pane):
         ("Desk: mark absent (fine)", "Absent at the start: the §7 fine is proposed", "absent"),
         ("Desk: record an incident", "With the Chief Arbiter's decision (§7)", "incident"),
         ("Desk: report illness", "Postpone or forfeit the player's game (§9)", "illness"),
-        ("Desk: withdraw a player", "The 50 % rule's consequence is shown first (§9)",
-         "withdraw"),
+        ("Desk: withdraw a player", "The 50 % rule's consequence is shown first (§9)", "withdraw"),
         ("Desk: title and sex of the player", "For the FIDE rating report", "player_details"),
-        ("Report details: city, federation, arbiters", "For the FIDE rating report",
-         "report_details"),
+        (
+            "Report details: city, federation, arbiters",
+            "For the FIDE rating report",
+            "report_details",
+        ),
     )
     BINDINGS = [
-        Binding("p", "present", "Present", id="desk.present",
-                tooltip="The selected player was in the playing area at the start; the cursor "
-                        "goes on to the next (on a player recorded absent: asks, §7)"),
-        Binding("P", "all_present", "All present", id="desk.all_present", key_display="P",
-                tooltip="Every player not yet recorded in this round: present"),
-        Binding("a", "absent", "Absent", id="desk.absent",
-                tooltip="Absent at the start: the §7 fine is proposed; record it, or the "
-                "absence alone"),
-        Binding("i", "incident", "Incident", id="desk.incident",
-                tooltip="Record an incident with the Chief Arbiter's decision (§7)"),
-        Binding("l", "illness", "Ill", id="desk.illness",
-                tooltip="Illness: postpone or forfeit the game, as §9 decides"),
-        Binding("w", "withdraw", "Withdraw", id="desk.withdraw",
-                tooltip="Withdraw the player; the 50 % rule's consequence is shown first"),
+        Binding(
+            "p",
+            "present",
+            "Present",
+            id="desk.present",
+            tooltip="The selected player was in the playing area at the start; the cursor "
+            "goes on to the next (on a player recorded absent: asks, §7)",
+        ),
+        Binding(
+            "P",
+            "all_present",
+            "All present",
+            id="desk.all_present",
+            key_display="P",
+            tooltip="Every player not yet recorded in this round: present",
+        ),
+        Binding(
+            "a",
+            "absent",
+            "Absent",
+            id="desk.absent",
+            tooltip="Absent at the start: the §7 fine is proposed; record it, or the absence alone",
+        ),
+        Binding(
+            "i",
+            "incident",
+            "Incident",
+            id="desk.incident",
+            tooltip="Record an incident with the Chief Arbiter's decision (§7)",
+        ),
+        Binding(
+            "l",
+            "illness",
+            "Ill",
+            id="desk.illness",
+            tooltip="Illness: postpone or forfeit the game, as §9 decides",
+        ),
+        Binding(
+            "w",
+            "withdraw",
+            "Withdraw",
+            id="desk.withdraw",
+            tooltip="Withdraw the player; the 50 % rule's consequence is shown first",
+        ),
         # Set once for the rating report: in the help and the palette, not the Footer.
-        Binding("t", "player_details", "Title/sex", id="desk.player_details", show=False,
-                tooltip="The selected player's FIDE title and sex, for the rating report"),
-        Binding("r", "report_details", "Report details", id="desk.report_details",
-                show=False, tooltip="The event's city, federation and arbiters (TRF)"),
+        Binding(
+            "t",
+            "player_details",
+            "Title/sex",
+            id="desk.player_details",
+            show=False,
+            tooltip="The selected player's FIDE title and sex, for the rating report",
+        ),
+        Binding(
+            "r",
+            "report_details",
+            "Report details",
+            id="desk.report_details",
+            show=False,
+            tooltip="The event's city, federation and arbiters (TRF)",
+        ),
         # Out of the Footer: the round selector says "[ ] other rounds" beside itself.
-        Binding("left_square_bracket", "round(-1)", "Previous round", id="desk.round_prev",
-                key_display="[", show=False),
-        Binding("right_square_bracket", "round(1)", "Next round", id="desk.round_next",
-                key_display="]", show=False),
+        Binding(
+            "left_square_bracket",
+            "round(-1)",
+            "Previous round",
+            id="desk.round_prev",
+            key_display="[",
+            show=False,
+        ),
+        Binding(
+            "right_square_bracket",
+            "round(1)",
+            "Next round",
+            id="desk.round_next",
+            key_display="]",
+            show=False,
+        ),
     ]
 
     def __init__(self, store: object, **kwargs: object) -> None:
@@ -108,7 +164,8 @@ class PlayerDeskPane(Pane):
     def on_mount(self) -> None:
         rounds = self.store.event.rounds
         self.query_one("#desk-round", Select).set_options(
-            [(f"round {r}", r) for r in range(1, rounds + 1)])
+            [(f"round {r}", r) for r in range(1, rounds + 1)]
+        )
         self.round_no = self.store.current_round()
         self.query_one("#desk-round", Select).value = self.round_no
 
@@ -133,20 +190,38 @@ class PlayerDeskPane(Pane):
         ledger = self.store.fines()
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
         self.query_one("#desk-fines", Ledger).show(
-            [Text.assemble((f"R{f.round or '-'} {surname(f.player.name)}", "bold"),
-                           f" {f.amount:f} {f.currency}: {f.reason} ({f.article})")
-             for f in ledger], "No fines.")
+            [
+                Text.assemble(
+                    (f"R{f.round or '-'} {surname(f.player.name)}", "bold"),
+                    f" {f.amount:f} {f.currency}: {f.reason} ({f.article})",
+                )
+                for f in ledger
+            ],
+            "No fines.",
+        )
         total: dict[str, Decimal] = {}
         for f in ledger:
             total[f.currency] = total.get(f.currency, Decimal(0)) + f.amount
         sums = ", ".join(f"{amount:f} {cur}" for cur, amount in total.items())
         self.query_one("#desk-fines-heading", Static).update(
-            f"Fines (§7): {len(ledger)}, total {sums}" if ledger else "Fines (§7): none")
+            f"Fines (§7): {len(ledger)}, total {sums}" if ledger else "Fines (§7): none"
+        )
         self.query_one("#desk-incidents", Ledger).show(
-            [Text.assemble((f"R{i.round} {surname(i.player.name)}", "bold"), " · ",
-                           (i.kind.replace("_", " "), "italic"), ": ", i.description,
-                           "\n", ("  Decision: ", "bold"), i.decision)
-             for i in self.store.incidents()], "No incidents.")
+            [
+                Text.assemble(
+                    (f"R{i.round} {surname(i.player.name)}", "bold"),
+                    " · ",
+                    (i.kind.replace("_", " "), "italic"),
+                    ": ",
+                    i.description,
+                    "\n",
+                    ("  Decision: ", "bold"),
+                    i.decision,
+                )
+                for i in self.store.incidents()
+            ],
+            "No incidents.",
+        )
 
     # -- the round shown ---------------------------------------------------------------------
 
@@ -170,8 +245,10 @@ class PlayerDeskPane(Pane):
         return player
 
     def _arrival(self, player: Player) -> ArrivalRecord | None:
-        return next((a for a in self.store.arrivals(self.round_no)
-                     if a.player.number == player.number), None)
+        return next(
+            (a for a in self.store.arrivals(self.round_no) if a.player.number == player.number),
+            None,
+        )
 
     def _next_player(self) -> None:
         """After an arrival the cursor goes on to the next player: the desk takes them in
@@ -196,33 +273,59 @@ class PlayerDeskPane(Pane):
         in error is corrected, and then the fine goes with it, named."""
         from normtui.tui.screens.choice import ChoiceScreen
 
-        fine = next((f for f in self.store.fines()
-                     if f.round == self.round_no and f.player.number == player.number), None)
-        fined = (f"fined {fine.amount:f} {fine.currency} ({fine.article})" if fine
-                 else "not fined (the arbiter's decision)")
-        question = (f"{player.name} is recorded absent at the start of round {self.round_no}, "
-                    f"{fined}.\n\nA player who arrives after the start is still fined "
-                    "(Regulations §7). Only if the absence was recorded in error is it "
-                    "corrected" + (", and the fine cancelled." if fine else "."))
-        cancel = f": present, fine of {fine.amount:f} {fine.currency} cancelled" if fine \
+        fine = next(
+            (
+                f
+                for f in self.store.fines()
+                if f.round == self.round_no and f.player.number == player.number
+            ),
+            None,
+        )
+        fined = (
+            f"fined {fine.amount:f} {fine.currency} ({fine.article})"
+            if fine
+            else "not fined (the arbiter's decision)"
+        )
+        question = (
+            f"{player.name} is recorded absent at the start of round {self.round_no}, "
+            f"{fined}.\n\nA player who arrives after the start is still fined "
+            "(Regulations §7). Only if the absence was recorded in error is it "
+            "corrected" + (", and the fine cancelled." if fine else ".")
+        )
+        cancel = (
+            f": present, fine of {fine.amount:f} {fine.currency} cancelled"
+            if fine
             else ": present at the start"
+        )
 
         def answered(answer: str | None) -> None:
             if answer == "late":
                 self._late_offered = player.number
-                self.say(f"{surname(player.name)} arrived late: stays absent at the start"
-                         + (", the fine stands (§7)" if fine else "")
-                         + "; i records the late arrival as an incident.")
+                self.say(
+                    f"{surname(player.name)} arrived late: stays absent at the start"
+                    + (", the fine stands (§7)" if fine else "")
+                    + "; i records the late arrival as an incident."
+                )
             elif answer == "correct":
-                self.write("arrival", self.store.record_arrival, self.round_no,
-                           player.number, True)
+                self.write("arrival", self.store.record_arrival, self.round_no, player.number, True)
             else:
                 self.say("Nothing recorded.")
 
-        self.app.push_screen(ChoiceScreen(question, [
-            ("l", "Arrived late: keep the absence" + (" and the fine" if fine else ""), "late"),
-            ("c", f"Correct the record{cancel}", "correct"),
-        ], cancel="Record nothing"), answered)
+        self.app.push_screen(
+            ChoiceScreen(
+                question,
+                [
+                    (
+                        "l",
+                        "Arrived late: keep the absence" + (" and the fine" if fine else ""),
+                        "late",
+                    ),
+                    ("c", f"Correct the record{cancel}", "correct"),
+                ],
+                cancel="Record nothing",
+            ),
+            answered,
+        )
 
     def action_all_present(self) -> None:
         if self.write("arrival", self.store.record_all_present, self.round_no):
@@ -239,26 +342,48 @@ class PlayerDeskPane(Pane):
         assert fine is not None
         amount = f"{fine.amount:f} {fine.currency}"
         arrival = self._arrival(player)
-        was = (f"\n\nNote: the desk recorded {surname(player.name)} present at the start."
-               if arrival is not None and arrival.present else "")
+        was = (
+            f"\n\nNote: the desk recorded {surname(player.name)} present at the start."
+            if arrival is not None and arrival.present
+            else ""
+        )
         # Recorded absent and fined already: "no fine" cancels that fine, and says so here
         # (the answer must not do more than the question names).
-        fined = None if arrival is None or arrival.present else next(
-            (f for f in self.store.fines()
-             if f.round == self.round_no and f.player.number == player.number), None)
+        fined = (
+            None
+            if arrival is None or arrival.present
+            else next(
+                (
+                    f
+                    for f in self.store.fines()
+                    if f.round == self.round_no and f.player.number == player.number
+                ),
+                None,
+            )
+        )
         if fined is not None:
-            was = (f"\n\nNote: {surname(player.name)} is recorded absent already and fined "
-                   f"{fined.amount:f} {fined.currency}: no fine cancels that fine.")
-        question = (f"{player.name} was not in the playing area at the start of round "
-                    f"{self.round_no}.\n\n{fine.article}: a fine of {amount} ({fine.reason})."
-                    f"{was}\n\nRecord the absence and the fine, or the absence alone?")
+            was = (
+                f"\n\nNote: {surname(player.name)} is recorded absent already and fined "
+                f"{fined.amount:f} {fined.currency}: no fine cancels that fine."
+            )
+        question = (
+            f"{player.name} was not in the playing area at the start of round "
+            f"{self.round_no}.\n\n{fine.article}: a fine of {amount} ({fine.reason})."
+            f"{was}\n\nRecord the absence and the fine, or the absence alone?"
+        )
 
         def answered(answer: Answer | None) -> None:
             if answer is None:
                 self.say("Nothing recorded.")
                 return
-            if self.write("arrival", self.store.record_arrival, self.round_no, player.number,
-                          False, fine=answer == "fine"):
+            if self.write(
+                "arrival",
+                self.store.record_arrival,
+                self.round_no,
+                player.number,
+                False,
+                fine=answer == "fine",
+            ):
                 self._next_player()
 
         cancels = f"{fined.amount:f} {fined.currency}" if fined is not None else None
@@ -273,9 +398,17 @@ class PlayerDeskPane(Pane):
         # Offered for a late arrival (p on a player recorded absent): that incident, in words.
         late = self._late_offered == player.number
         self._late_offered = None
-        screen = DeskIncidentScreen(self.store, self.round_no, player) if not late else \
-            DeskIncidentScreen(self.store, self.round_no, player, kind="late_arrival",
-                               description=f"Arrived after the start of round {self.round_no}")
+        screen = (
+            DeskIncidentScreen(self.store, self.round_no, player)
+            if not late
+            else DeskIncidentScreen(
+                self.store,
+                self.round_no,
+                player,
+                kind="late_arrival",
+                description=f"Arrived after the start of round {self.round_no}",
+            )
+        )
         self.app.push_screen(screen, self._recorded("incident"))
 
     def action_illness(self) -> None:
@@ -283,17 +416,20 @@ class PlayerDeskPane(Pane):
 
         player = self._player()
         if player is not None:
-            self.app.push_screen(DeskIllnessScreen(self.store, self.round_no, player),
-                                 self._recorded("illness"))
+            self.app.push_screen(
+                DeskIllnessScreen(self.store, self.round_no, player), self._recorded("illness")
+            )
 
     def _recorded(self, action: str) -> Callable[[bool | None], None]:
         """After a modal that wrote (and audited) by itself: tell the arbiter, and the panes."""
+
         def done(recorded: bool | None) -> None:
             if recorded:
                 entry = self.store.log(limit=1)
                 self.changed(action)
                 if entry:
                     self.say(entry[0].summary)
+
         return done
 
     def action_player_details(self) -> None:
@@ -301,8 +437,9 @@ class PlayerDeskPane(Pane):
 
         player = self._player()
         if player is not None:
-            self.app.push_screen(PlayerDetailsScreen(self.store, self.round_no, player),
-                                 self._recorded("player"))
+            self.app.push_screen(
+                PlayerDetailsScreen(self.store, self.round_no, player), self._recorded("player")
+            )
 
     def action_report_details(self) -> None:
         from normtui.tui.screens.desk_details import ReportDetailsScreen
@@ -337,8 +474,10 @@ class PlayerDeskPane(Pane):
         done, effect = self.attempt(self.store.withdrawal_preview, player.number)
         if not done or effect is None:
             return
-        question = (f"Withdraw {player.name} from the event (§9)?\n\n{effect.message}."
-                    f"{self._games_changed(effect)}")
+        question = (
+            f"Withdraw {player.name} from the event (§9)?\n\n{effect.message}."
+            f"{self._games_changed(effect)}"
+        )
 
         def answered(confirmed: bool | None) -> None:
             if not confirmed:

@@ -43,25 +43,44 @@ _WIDE = 100
 class LivePane(Pane):
     PANE_ID = "live"
     TITLE = "Live"
-    ARTICLES = ("§2 No draw before Black's move 30; Armageddon within 20' of the game's end",
-                "§2, §3 Clocks: 120' each; Armageddon White 10', Black 7'",
-                "§4, §5 Who can still finish first (equal first: play-off); \"If now\": every "
-                "game under way ends drawn, its Armageddon too (Black's win, §2)",
-                "§8 Results from the feed are provisional until signed")
+    ARTICLES = (
+        "§2 No draw before Black's move 30; Armageddon within 20' of the game's end",
+        "§2, §3 Clocks: 120' each; Armageddon White 10', Black 7'",
+        '§4, §5 Who can still finish first (equal first: play-off); "If now": every '
+        "game under way ends drawn, its Armageddon too (Black's win, §2)",
+        "§8 Results from the feed are provisional until signed",
+    )
     BINDINGS: ClassVar = [
-        Binding("s", "set_source", "Source", id="live.source",
-                tooltip="Watch a LiveChess folder, a PGN file or URL, or LiveChess Cloud"),
-        Binding("a", "accept", "Accept record", id="live.accept",
-                tooltip="Take the feed's conflicting record of the highlighted board (asks)"),
+        Binding(
+            "s",
+            "set_source",
+            "Source",
+            id="live.source",
+            tooltip="Watch a LiveChess folder, a PGN file or URL, or LiveChess Cloud",
+        ),
+        Binding(
+            "a",
+            "accept",
+            "Accept record",
+            id="live.accept",
+            tooltip="Take the feed's conflicting record of the highlighted board (asks)",
+        ),
         Binding("r", "read_now", "Read now", id="live.read", tooltip="Read the source now"),
-        Binding("x", "stop", "Stop", id="live.stop",
-                tooltip="Stop watching the live boards (asks)"),
+        Binding(
+            "x", "stop", "Stop", id="live.stop", tooltip="Stop watching the live boards (asks)"
+        ),
     ]
     PALETTE = (
-        ("Live boards: watch a source", "A LiveChess folder, a PGN file or URL, LiveChess Cloud",
-         "set_source"),
-        ("Live boards: accept the feed's record", "Of the highlighted board, replacing the one "
-         "kept", "accept"),
+        (
+            "Live boards: watch a source",
+            "A LiveChess folder, a PGN file or URL, LiveChess Cloud",
+            "set_source",
+        ),
+        (
+            "Live boards: accept the feed's record",
+            "Of the highlighted board, replacing the one kept",
+            "accept",
+        ),
         ("Live boards: read the source now", "Without waiting for the next read", "read_now"),
         ("Live boards: stop watching", "Forget the source kept with the event", "stop"),
     )
@@ -105,8 +124,10 @@ class LivePane(Pane):
         with VerticalScroll(id="live-detail-box", can_focus=False):
             yield Static("", id="live-detail", markup=False)
         yield Static("", id="live-outward", markup=False)
-        yield Static("If now: every game under way ends drawn, its Armageddon too (Black's "
-                     "win, §2)", id="live-race-title")
+        yield Static(
+            "If now: every game under way ends drawn, its Armageddon too (Black's win, §2)",
+            id="live-race-title",
+        )
         yield LiveRace(id="live-race")
         yield StatusLine()
 
@@ -124,8 +145,10 @@ class LivePane(Pane):
             self._following = round_no is None or round_no == current
             self.start(source, round_no)
         else:
-            self._set_status("Not watching the live boards: s (or the palette) sets a DGT "
-                             "LiveChess folder, a PGN file or URL, or LiveChess Cloud.")
+            self._set_status(
+                "Not watching the live boards: s (or the palette) sets a DGT "
+                "LiveChess folder, a PGN file or URL, or LiveChess Cloud."
+            )
         # As often as the console looks at the file for others' writes, twice a second at most;
         # never in the tests' consoles that do not poll (they read with read_now).
         poll = getattr(self.app, "poll_seconds", 1.0)
@@ -153,8 +176,7 @@ class LivePane(Pane):
 
         self.source = (spec, round_no)
         try:
-            source = open_source(spec, round_no,
-                                 refuse=lambda p: is_event_file(p, self.store.path))
+            source = open_source(spec, round_no, refuse=lambda p: is_event_file(p, self.store.path))
         except SourceError as exc:
             # Tried again at every read: the board computer's folder may appear later.
             self._set_status(f"Live boards: {exc}; tried again")
@@ -207,9 +229,13 @@ class LivePane(Pane):
             self._set_status("Stopped watching the live boards.")
 
         spec = self.source[0] if self.source else ""
-        self.app.push_screen(ConfirmScreen(f"Stop watching the live boards?\n\n{spec}\n\n"
-                                           "Results already entered stay.", confirm="Stop"),
-                             done)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Stop watching the live boards?\n\n{spec}\n\nResults already entered stay.",
+                confirm="Stop",
+            ),
+            done,
+        )
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -252,8 +278,9 @@ class LivePane(Pane):
     def _shown(self, message: Polled) -> None:
         self._busy = False
         if message.report is None:
-            self._set_status(f"Live boards: the feed could not be read ({message.error}); "
-                             "watching on")
+            self._set_status(
+                f"Live boards: the feed could not be read ({message.error}); watching on"
+            )
             return
         report = self.report = message.report
         asks = sum(1 for n in report.notices if n.ask)
@@ -274,8 +301,13 @@ class LivePane(Pane):
             self._set_status(f"Watching {_shorter(report.source, room)}{tail}")
         for notice in report.new_notices:
             if notice.ask:
-                self.notify(notice.line, title=notice.article or "Live boards",
-                            severity="warning", timeout=5, markup=False)
+                self.notify(
+                    notice.line,
+                    title=notice.article or "Live boards",
+                    severity="warning",
+                    timeout=5,
+                    markup=False,
+                )
         if report.changes:
             self.changed("feed")
             for change in report.changes:
@@ -289,8 +321,9 @@ class LivePane(Pane):
         on it says so itself: see ConsoleScreen.store_changed)."""
         game = self.store.game(game_id)
         if game.armageddon is not None:
-            self.say(f"{game.label}: Armageddon {result_text(game.armageddon)} from the live "
-                     "boards")
+            self.say(
+                f"{game.label}: Armageddon {result_text(game.armageddon)} from the live boards"
+            )
 
     def _armageddon(self, game_id: int) -> None:
         """A drawn main game from the feed: its Armageddon waits for the arbiter, who opens it
@@ -305,9 +338,12 @@ class LivePane(Pane):
         by = ""
         if game.armageddon_deadline is not None:
             by = f", to start by {clock_time(game.armageddon_deadline, self._now())}"
-        self.say(f"{game.label} drawn on the live boards: its Armageddon is waiting{by} (§2);"
-                 " ctrl+a opens it", warning=True,
-                 true_while=lambda: armageddon_waits(self.store, game_id))
+        self.say(
+            f"{game.label} drawn on the live boards: its Armageddon is waiting{by} (§2);"
+            " ctrl+a opens it",
+            warning=True,
+            true_while=lambda: armageddon_waits(self.store, game_id),
+        )
 
     def _follow_round(self) -> None:
         """Once the round watched is complete, the next one is watched (kept with the event)."""
@@ -358,8 +394,11 @@ class LivePane(Pane):
         view = self.boards.view
         detail = self.query_one("#live-detail", Static)
         width = detail.size.width or max(self.size.width - 2, 0) or 78
-        text = (_detail_text(view, width, 2 if self.size.height >= _TALL else 1)
-                if view is not None else "No game on the feed yet.")
+        text = (
+            _detail_text(view, width, 2 if self.size.height >= _TALL else 1)
+            if view is not None
+            else "No game on the feed yet."
+        )
         show_whole(detail, text, width)
         self._fit()
 
@@ -377,9 +416,10 @@ class LivePane(Pane):
             return
         height = self.size.height
         # The heights just set, not the last layout's.
-        status, detail = (w.styles.height.value if w.styles.height else 1
-                          for w in (self.query_one("#live-status"),
-                                    self.query_one("#live-detail")))
+        status, detail = (
+            w.styles.height.value if w.styles.height else 1
+            for w in (self.query_one("#live-status"), self.query_one("#live-detail"))
+        )
         used = status + min(detail, height // 3)  # the detail's box holds a third at most
         self.query_one("#live-detail-box").can_focus = detail > height // 3
         boards = min(len(self.boards.views) + 1, height // 2)
@@ -402,14 +442,19 @@ class LivePane(Pane):
 
         view = self.boards.view
         if view is None or self.feed is None or not view.conflict or view.game_id is None:
-            self.notify("The highlighted board has no conflicting record to accept.",
-                        severity="warning", markup=False)
+            self.notify(
+                "The highlighted board has no conflicting record to accept.",
+                severity="warning",
+                markup=False,
+            )
             return
         feed, game_id, kind = self.feed, view.game_id, view.kind
         why = next((n.text for n in view.notices if "changes moves" in n.text), "")
-        question = (f"Take the feed's record for {view.label}?\n\n{why}\n\nThe record kept is "
-                    f"replaced; the change is yours, recorded in the audit log."
-                    f"{self._result_after_accept(view)}")
+        question = (
+            f"Take the feed's record for {view.label}?\n\n{why}\n\nThe record kept is "
+            f"replaced; the change is yours, recorded in the audit log."
+            f"{self._result_after_accept(view)}"
+        )
 
         def done(yes: bool | None) -> None:
             if yes and self.write("feed", feed.accept, game_id, kind):
@@ -440,10 +485,12 @@ class LivePane(Pane):
             return ""
         signed = signers(game.signatures)
         how = f"signed by {', '.join(signed)}" if signed else "not signed"
-        return (f"\n\nThe result entered, {result_text(entered)} ({how}), stays: the record, "
-                f"which ends {result_text(said)}, then disagrees with it, and `normtui check` "
-                "reports it until one of them is corrected (the result: its key on the board "
-                "in the pairings, asked first).")
+        return (
+            f"\n\nThe result entered, {result_text(entered)} ({how}), stays: the record, "
+            f"which ends {result_text(said)}, then disagrees with it, and `normtui check` "
+            "reports it until one of them is corrected (the result: its key on the board "
+            "in the pairings, asked first)."
+        )
 
 
 def _shorter(source: str, room: int) -> str:
@@ -468,13 +515,13 @@ def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:
     from normtui.store.records import surname
 
     narrow = width < _WIDE
-    white, black = (surname(view.white), surname(view.black)) if narrow else (view.white,
-                                                                            view.black)
+    white, black = (
+        (surname(view.white), surname(view.black)) if narrow else (view.white, view.black)
+    )
     head = f"{view.label}: {white} - {black}"
     text = head
     if view.moves:
-        used = ("" if view.last_used is None
-                else f" ({clock_text(view.last_used)} on the last)")
+        used = "" if view.last_used is None else f" ({clock_text(view.last_used)} on the last)"
         count = "" if narrow else f"{view.plies} half-moves: "
         # The words wrap, not the characters: a few cells a line are lost to that.
         room = max(12, lines * width - len(head) - len(used) - len(count) - 4 - 8 * (lines - 1))
@@ -483,9 +530,12 @@ def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:
             tail = moves[-room:]
             # From a whole move number on: "…33. bxc5 Qc7", not "…3. bxc5".
             number = re.search(r"\s(\d+\.\s)", tail)
-            moves = "…" + (tail[number.start(1):] if number else tail.split(" ", 1)[-1])
+            moves = "…" + (tail[number.start(1) :] if number else tail.split(" ", 1)[-1])
         text += f" · {count}{moves}{used}"
-    notices = [("! " if n.ask else "· ") + n.text + (f" ({n.article})" if n.article and
-                                                    n.article not in n.text else "")
-               for n in view.notices]
+    notices = [
+        ("! " if n.ask else "· ")
+        + n.text
+        + (f" ({n.article})" if n.article and n.article not in n.text else "")
+        for n in view.notices
+    ]
     return "\n".join([text, *notices])

@@ -48,67 +48,178 @@ class PairingsPane(Pane):
     PANE_ID = "pairings"
     TITLE = "Pairings"
     GO_TO = "board"
-    ARTICLES = ("§2 Armageddon after a draw, within 20', same colours; draw = Black wins",
-                "§4 Points 3 / 0 / 1½ / 1", "§8 Signatures: provisional until countersigned")
+    ARTICLES = (
+        "§2 Armageddon after a draw, within 20', same colours; draw = Black wins",
+        "§4 Points 3 / 0 / 1½ / 1",
+        "§8 Signatures: provisional until countersigned",
+    )
     BINDINGS: ClassVar = [
-        Binding("w", "result('1-0')", "1-0", id="pairings.white_wins", group=_RESULT,
-                tooltip="White wins the main game"),
-        Binding("b", "result('0-1')", "0-1", id="pairings.black_wins", group=_RESULT,
-                tooltip="Black wins the main game"),
-        Binding("d", "result('1/2-1/2')", "½-½", id="pairings.draw", group=_RESULT,
-                tooltip="Main game drawn: its Armageddon opens at once"),
-        Binding("f", "result('+/-')", "+/-", id="pairings.white_forfeit", group=_RESULT,
-                show=False, tooltip="White wins by forfeit, Black absent (asks first)"),
-        Binding("F", "result('-/+')", "-/+", id="pairings.black_forfeit", group=_RESULT,
-                show=False, key_display="F",
-                tooltip="Black wins by forfeit, White absent (asks first)"),
-        Binding("x", "result('-/-')", "-/-", id="pairings.double_forfeit", group=_RESULT,
-                show=False, tooltip="Double forfeit, both absent (asks first)"),
-        Binding("a", "armageddon", "Armageddon", id="pairings.armageddon",
-                tooltip="The Armageddon of a drawn board: result, clock, start window"),
-        Binding("p", "started", "Started", id="pairings.started",
-                tooltip="Mark the game in progress (again: back to scheduled)"),
-        Binding("s", "start_round", "Start round", id="pairings.start_round", show=False,
-                tooltip="Start the round: every scheduled board in progress (asks first)"),
-        Binding("W", "sign('white')", "White", id="pairings.sign_white", key_display="W",
-                group=_SIGN, tooltip="White has signed the scoresheet"),
-        Binding("B", "sign('black')", "Black", id="pairings.sign_black", key_display="B",
-                group=_SIGN, tooltip="Black has signed the scoresheet"),
-        Binding("A", "sign('arbiter')", "Arbiter", id="pairings.sign_arbiter",
-                key_display="A", group=_SIGN,
-                tooltip="The arbiter countersigns: the result is final"),
-        Binding("left_square_bracket", "round(-1)", "Previous", id="pairings.prev_round",
-                show=False, key_display="[", group=_ROUND, tooltip="Previous round"),
-        Binding("right_square_bracket", "round(1)", "Next", id="pairings.next_round",
-                show=False, key_display="]", group=_ROUND, tooltip="Next round"),
-        Binding("c", "current_round", "Current round", id="pairings.current_round",
-                show=False, tooltip="The round being played"),
-        Binding("C", "close_round", "Close round", id="pairings.close_round", show=False,
-                key_display="C", group=_ROUND,
-                tooltip="Close the round shown once every board has its result; on a closed "
-                        "round: reopen it (asks first)"),
+        Binding(
+            "w",
+            "result('1-0')",
+            "1-0",
+            id="pairings.white_wins",
+            group=_RESULT,
+            tooltip="White wins the main game",
+        ),
+        Binding(
+            "b",
+            "result('0-1')",
+            "0-1",
+            id="pairings.black_wins",
+            group=_RESULT,
+            tooltip="Black wins the main game",
+        ),
+        Binding(
+            "d",
+            "result('1/2-1/2')",
+            "½-½",
+            id="pairings.draw",
+            group=_RESULT,
+            tooltip="Main game drawn: its Armageddon opens at once",
+        ),
+        Binding(
+            "f",
+            "result('+/-')",
+            "+/-",
+            id="pairings.white_forfeit",
+            group=_RESULT,
+            show=False,
+            tooltip="White wins by forfeit, Black absent (asks first)",
+        ),
+        Binding(
+            "F",
+            "result('-/+')",
+            "-/+",
+            id="pairings.black_forfeit",
+            group=_RESULT,
+            show=False,
+            key_display="F",
+            tooltip="Black wins by forfeit, White absent (asks first)",
+        ),
+        Binding(
+            "x",
+            "result('-/-')",
+            "-/-",
+            id="pairings.double_forfeit",
+            group=_RESULT,
+            show=False,
+            tooltip="Double forfeit, both absent (asks first)",
+        ),
+        Binding(
+            "a",
+            "armageddon",
+            "Armageddon",
+            id="pairings.armageddon",
+            tooltip="The Armageddon of a drawn board: result, clock, start window",
+        ),
+        Binding(
+            "p",
+            "started",
+            "Started",
+            id="pairings.started",
+            tooltip="Mark the game in progress (again: back to scheduled)",
+        ),
+        Binding(
+            "s",
+            "start_round",
+            "Start round",
+            id="pairings.start_round",
+            show=False,
+            tooltip="Start the round: every scheduled board in progress (asks first)",
+        ),
+        Binding(
+            "W",
+            "sign('white')",
+            "White",
+            id="pairings.sign_white",
+            key_display="W",
+            group=_SIGN,
+            tooltip="White has signed the scoresheet",
+        ),
+        Binding(
+            "B",
+            "sign('black')",
+            "Black",
+            id="pairings.sign_black",
+            key_display="B",
+            group=_SIGN,
+            tooltip="Black has signed the scoresheet",
+        ),
+        Binding(
+            "A",
+            "sign('arbiter')",
+            "Arbiter",
+            id="pairings.sign_arbiter",
+            key_display="A",
+            group=_SIGN,
+            tooltip="The arbiter countersigns: the result is final",
+        ),
+        Binding(
+            "left_square_bracket",
+            "round(-1)",
+            "Previous",
+            id="pairings.prev_round",
+            show=False,
+            key_display="[",
+            group=_ROUND,
+            tooltip="Previous round",
+        ),
+        Binding(
+            "right_square_bracket",
+            "round(1)",
+            "Next",
+            id="pairings.next_round",
+            show=False,
+            key_display="]",
+            group=_ROUND,
+            tooltip="Next round",
+        ),
+        Binding(
+            "c",
+            "current_round",
+            "Current round",
+            id="pairings.current_round",
+            show=False,
+            tooltip="The round being played",
+        ),
+        Binding(
+            "C",
+            "close_round",
+            "Close round",
+            id="pairings.close_round",
+            show=False,
+            key_display="C",
+            group=_ROUND,
+            tooltip="Close the round shown once every board has its result; on a closed "
+            "round: reopen it (asks first)",
+        ),
     ]
     PALETTE = (
         ("Result: White wins (1-0)", "Highlighted board of the pairings", "result('1-0')"),
         ("Result: Black wins (0-1)", "Highlighted board of the pairings", "result('0-1')"),
-        ("Result: draw, then Armageddon (½-½)", "Highlighted board of the pairings",
-         "result('1/2-1/2')"),
-        ("Armageddon of the highlighted board", "Its result, clock and start window",
-         "armageddon"),
+        (
+            "Result: draw, then Armageddon (½-½)",
+            "Highlighted board of the pairings",
+            "result('1/2-1/2')",
+        ),
+        ("Armageddon of the highlighted board", "Its result, clock and start window", "armageddon"),
         ("Result: White wins by forfeit (+/-)", "Highlighted board", "result('+/-')"),
         ("Result: Black wins by forfeit (-/+)", "Highlighted board", "result('-/+')"),
         ("Result: double forfeit (-/-)", "Highlighted board", "result('-/-')"),
         ("Game started (in progress)", "Highlighted board", "started"),
-        ("Start the round", "Every scheduled board of the round shown in progress",
-         "start_round"),
+        ("Start the round", "Every scheduled board of the round shown in progress", "start_round"),
         ("Sign: White's scoresheet", "§8, highlighted board", "sign('white')"),
         ("Sign: Black's scoresheet", "§8, highlighted board", "sign('black')"),
         ("Sign: arbiter countersigns", "§8, highlighted board", "sign('arbiter')"),
         ("Previous round", "Pairings", "round(-1)"),
         ("Next round", "Pairings", "round(1)"),
         ("Current round", "Pairings", "current_round"),
-        ("Close the round shown (or reopen it)", "Every board has its result; asks first",
-         "close_round"),
+        (
+            "Close the round shown (or reopen it)",
+            "Every board has its result; asks first",
+            "close_round",
+        ),
     )
 
     def __init__(self, store: EventStore, **kwargs: object) -> None:
@@ -172,17 +283,28 @@ class PairingsPane(Pane):
         closed = ["closed"] if info and info.status == "closed" else []
         # An odd field: the player without a board this round (§1), said beside the boards.
         bye = [f"bye: {b.number} {surname(b.name)}" for b in self.store.byes(self.round)]
-        self.query_one(RoundInfo).show([*([when] if when else []), f"{done}/{len(mine)} complete",
-                                        *closed, *bye, "[ ] round", "c current"])
+        self.query_one(RoundInfo).show(
+            [
+                *([when] if when else []),
+                f"{done}/{len(mine)} complete",
+                *closed,
+                *bye,
+                "[ ] round",
+                "c current",
+            ]
+        )
         tc = profile.time_controls["armageddon"].describe()
         minutes = profile.classical.armageddon_start_within_minutes
         feed = any("feed" in (g.result_from, g.armageddon_from) for g in mine)
-        rule = (f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2)."
-                if profile.classical.armageddon_after_draw
-                else "A draw is ½-½ each: no Armageddon in this event.")
+        rule = (
+            f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2)."
+            if profile.classical.armageddon_after_draw
+            else "A draw is ½-½ each: no Armageddon in this event."
+        )
         self.query_one("#pairings-legend", Static).update(
             f"* provisional until both players sign and the arbiter countersigns (§8)"
-            f"{'; f from the live boards' if feed else ''}.  {rule}")
+            f"{'; f from the live boards' if feed else ''}.  {rule}"
+        )
 
     def _tick(self) -> None:
         now = self._now()
@@ -193,10 +315,14 @@ class PairingsPane(Pane):
                 continue
             if datetime.fromisoformat(game.armageddon_deadline) < now:
                 self._warned.add(game.id)
-                self.notify(f"{game.label}: the Armageddon should have started by "
-                            f"{clock_time(game.armageddon_deadline, now)}",
-                            title="Regulations §2", severity="warning", timeout=5,
-                            markup=False)
+                self.notify(
+                    f"{game.label}: the Armageddon should have started by "
+                    f"{clock_time(game.armageddon_deadline, now)}",
+                    title="Regulations §2",
+                    severity="warning",
+                    timeout=5,
+                    markup=False,
+                )
 
     # -- round selection -------------------------------------------------------------------
 
@@ -213,8 +339,7 @@ class PairingsPane(Pane):
 
     def show_round(self, round_no: int) -> None:
         if not 1 <= round_no <= self._rounds:
-            self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning",
-                        markup=False)
+            self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning", markup=False)
             return
         self.round = round_no
         self._following = round_no == self.store.current_round()
@@ -245,25 +370,38 @@ class PairingsPane(Pane):
         from normtui.tui.screens.confirm import ConfirmScreen
 
         correction = game.result is not None
-        if self._refused(self.store.enter_result, game.round, game.white, game.black, result,
-                         correction=correction, expected_version=game.version):
+        if self._refused(
+            self.store.enter_result,
+            game.round,
+            game.white,
+            game.black,
+            result,
+            correction=correction,
+            expected_version=game.version,
+        ):
             return
         # A forfeit is never one key: it takes a game off the board (3-0, no Armageddon), and
         # x is the crosstable one pane away. What the desk knows is said with it.
         if correction:
-            question = (f"Correct {game.label}?\n\nNow: {describe(game)}\n"
-                        f"New: {result_text(result)} ({OUTCOMES[value]})")
+            question = (
+                f"Correct {game.label}?\n\nNow: {describe(game)}\n"
+                f"New: {result_text(result)} ({OUTCOMES[value]})"
+            )
         else:
             question = f"{OUTCOMES[value]} on {game.label}?\n\n{forfeit_meaning(game, result)}"
         warnings = self._forfeit_warnings(game, result) if result.is_forfeit else []
         if warnings:
             question += "\n\n" + "\n".join(f"Note: {w}" for w in warnings)
         # A correction of a signed result also clears the signatures (§8): said as it does.
-        question += (f"\n\n{correction_note(game, result)}" if correction
-                     else "\n\nRecorded in the audit log; ctrl+z undoes it.")
+        question += (
+            f"\n\n{correction_note(game, result)}"
+            if correction
+            else "\n\nRecorded in the audit log; ctrl+z undoes it."
+        )
         self.app.push_screen(
             ConfirmScreen(question, confirm="Correct" if correction else "Forfeit"),
-            lambda yes: self._enter(game, result, correction) if yes else None)
+            lambda yes: self._enter(game, result, correction) if yes else None,
+        )
 
     def _forfeit_warnings(self, game: GameRecord, result: MainResult) -> list[str]:
         """What the desk recorded that a forfeit contradicts: the game under way, a player
@@ -274,17 +412,26 @@ class PairingsPane(Pane):
         present = {a.player.number for a in self.store.arrivals(game.round) if a.present}
         for number, name in absent_players(game, result):
             if number in present:
-                out.append(f"the desk recorded {surname(name)} present at the start of "
-                           f"round {game.round}.")
+                out.append(
+                    f"the desk recorded {surname(name)} present at the start of round {game.round}."
+                )
         return out
 
     def _enter(self, game: GameRecord, result: MainResult, correction: bool) -> None:
         # A draw opens its Armageddon at once, which says the draw is in: a toast would only
         # cover the Armageddon's answers on a small terminal.
         opens = result is MainResult.DRAW and self._armageddons()
-        done = self.write("correction" if correction else "result", self.store.enter_result,
-                          game.round, game.white, game.black, result, correction=correction,
-                          expected_version=game.version, quiet=opens)
+        done = self.write(
+            "correction" if correction else "result",
+            self.store.enter_result,
+            game.round,
+            game.white,
+            game.black,
+            result,
+            correction=correction,
+            expected_version=game.version,
+            quiet=opens,
+        )
         if done and opens:
             self.open_armageddon(self.store.game(game.id))
 
@@ -297,9 +444,13 @@ class PairingsPane(Pane):
         if game is None:
             return
         if game.result is not MainResult.DRAW:
-            self.notify(f"{game.label}: an Armageddon follows a drawn main game only "
-                        f"(this one: {describe(game)})", title="Regulations §2",
-                        severity="error", markup=False)
+            self.notify(
+                f"{game.label}: an Armageddon follows a drawn main game only "
+                f"(this one: {describe(game)})",
+                title="Regulations §2",
+                severity="error",
+                markup=False,
+            )
             return
         self.open_armageddon(game)
 
@@ -309,8 +460,10 @@ class PairingsPane(Pane):
         if not self._armageddons():
             self.say(f"{game.label}: this event plays no Armageddon; a draw is ½-½.")
             return
-        self.app.push_screen(ArmageddonScreen(game, self.store.profile, self._now),
-                             lambda result: self._armageddon_answered(game, result))
+        self.app.push_screen(
+            ArmageddonScreen(game, self.store.profile, self._now),
+            lambda result: self._armageddon_answered(game, result),
+        )
 
     def _armageddon_answered(self, game: GameRecord, result: ArmageddonResult | None) -> None:
         # As it is now: the feed or another terminal may have entered it while the dialog was
@@ -318,40 +471,56 @@ class PairingsPane(Pane):
         game = self.store.game(game.id)
         if result is None:
             if game.armageddon is None:
-                self.say(f"{game.label}: the Armageddon waits; a on the board (or ctrl+a) "
-                         "enters it.", true_while=lambda: armageddon_waits(self.store, game.id))
+                self.say(
+                    f"{game.label}: the Armageddon waits; a on the board (or ctrl+a) enters it.",
+                    true_while=lambda: armageddon_waits(self.store, game.id),
+                )
             return
         if game.armageddon is result:
-            self.say(f"{game.label}: the Armageddon is {result_text(result)} already; "
-                     "nothing changed.")
+            self.say(
+                f"{game.label}: the Armageddon is {result_text(result)} already; nothing changed."
+            )
             return
         from normtui.tui.screens.confirm import ConfirmScreen
 
         if (game.armageddon is not None or result.is_forfeit) and self._refused(
-                self.store.enter_armageddon, game.round, game.white, game.black, result,
-                correction=game.armageddon is not None, expected_version=game.version):
+            self.store.enter_armageddon,
+            game.round,
+            game.white,
+            game.black,
+            result,
+            correction=game.armageddon is not None,
+            expected_version=game.version,
+        ):
             return
         if game.armageddon is None and result.is_forfeit:
             # A forfeit decides the pairing without a game: asked first.
-            absent = game.black_name if result is ArmageddonResult.WHITE_FORFEIT_WIN \
-                else game.white_name
-            question = (f"Armageddon of {game.label}: {absent} is absent, and loses it by "
-                        f"forfeit ({result.value})?\n\nThe forfeit is recorded in the audit "
-                        "log.")
-            self.app.push_screen(ConfirmScreen(question, confirm="Forfeit"),
-                                 lambda yes: self._enter_armageddon(game, result, False)
-                                 if yes else None)
+            absent = (
+                game.black_name if result is ArmageddonResult.WHITE_FORFEIT_WIN else game.white_name
+            )
+            question = (
+                f"Armageddon of {game.label}: {absent} is absent, and loses it by "
+                f"forfeit ({result.value})?\n\nThe forfeit is recorded in the audit "
+                "log."
+            )
+            self.app.push_screen(
+                ConfirmScreen(question, confirm="Forfeit"),
+                lambda yes: self._enter_armageddon(game, result, False) if yes else None,
+            )
             return
         if game.armageddon is None:
             self._enter_armageddon(game, result, correction=False)
             return
 
-        question = (f"Correct the Armageddon of {game.label}?\n\nNow: "
-                    f"{result_text(game.armageddon)}\nNew: {result_text(result)}\n\n"
-                    f"{correction_note(game, result)}")
-        self.app.push_screen(ConfirmScreen(question, confirm="Correct"),
-                             lambda yes: self._enter_armageddon(game, result, True)
-                             if yes else None)
+        question = (
+            f"Correct the Armageddon of {game.label}?\n\nNow: "
+            f"{result_text(game.armageddon)}\nNew: {result_text(result)}\n\n"
+            f"{correction_note(game, result)}"
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, confirm="Correct"),
+            lambda yes: self._enter_armageddon(game, result, True) if yes else None,
+        )
 
     def _refused(self, call: Callable[..., object], *args: object, **kwargs: object) -> bool:
         """Whether the change is refused (said, as a refusal is): found before the arbiter is
@@ -361,11 +530,19 @@ class PairingsPane(Pane):
             report_refusal(self, exc)
         return exc is not None
 
-    def _enter_armageddon(self, game: GameRecord, result: ArmageddonResult,
-                          correction: bool) -> None:
-        self.write("correction" if correction else "armageddon", self.store.enter_armageddon,
-                   game.round, game.white, game.black, result, correction=correction,
-                   expected_version=game.version)
+    def _enter_armageddon(
+        self, game: GameRecord, result: ArmageddonResult, correction: bool
+    ) -> None:
+        self.write(
+            "correction" if correction else "armageddon",
+            self.store.enter_armageddon,
+            game.round,
+            game.white,
+            game.black,
+            result,
+            correction=correction,
+            expected_version=game.version,
+        )
 
     # -- state and signatures --------------------------------------------------------------
 
@@ -373,24 +550,29 @@ class PairingsPane(Pane):
         game = self._board()
         if game is None:
             return
-        state = GameState.SCHEDULED if game.state is GameState.IN_PROGRESS \
-            else GameState.IN_PROGRESS
-        self.write("state", self.store.set_game_state, game.id, state,
-                   expected_version=game.version)
+        state = (
+            GameState.SCHEDULED if game.state is GameState.IN_PROGRESS else GameState.IN_PROGRESS
+        )
+        self.write(
+            "state", self.store.set_game_state, game.id, state, expected_version=game.version
+        )
 
     def action_start_round(self) -> None:
         """The clocks of the round are started: every board still scheduled is in progress
         (normtui start). Asked first: it is one key for the whole round."""
         from normtui.tui.screens.confirm import ConfirmScreen
 
-        waiting = [g for g in self.table.games if g.state is GameState.SCHEDULED
-                   and g.result is None]
+        waiting = [
+            g for g in self.table.games if g.state is GameState.SCHEDULED and g.result is None
+        ]
         if not waiting:
             self.say(f"Round {self.round}: no board is waiting to start.")
             return
         boards = ", ".join(str(g.board) for g in waiting)
-        question = (f"Start round {self.round}?\n\nBoards {boards} "
-                    f"({len(waiting)} of {len(self.table.games)}) go in progress.")
+        question = (
+            f"Start round {self.round}?\n\nBoards {boards} "
+            f"({len(waiting)} of {len(self.table.games)}) go in progress."
+        )
         round_no = self.round
 
         def start(yes: bool | None) -> None:
@@ -408,27 +590,38 @@ class PairingsPane(Pane):
         round_no = self.round
         info = next((r for r in self.store.rounds() if r.round == round_no), None)
         if info is not None and info.status == "closed":
-            question = (f"Reopen round {round_no}?\n\nResults can then be entered in it "
-                        "without a correction. Recorded in the audit log; ctrl+z undoes it.")
-            self.app.push_screen(ConfirmScreen(question, confirm="Reopen"),
-                                 self._if_yes(self.store.reopen_round, round_no))
+            question = (
+                f"Reopen round {round_no}?\n\nResults can then be entered in it "
+                "without a correction. Recorded in the audit log; ctrl+z undoes it."
+            )
+            self.app.push_screen(
+                ConfirmScreen(question, confirm="Reopen"),
+                self._if_yes(self.store.reopen_round, round_no),
+            )
             return
         if self._refused(self.store.close_round, round_no):
             return
         unsigned = [g for g in self.table.games if g.result is not None and g.provisional]
-        note = (f"\n\nNot countersigned yet (§8): boards "
-                f"{', '.join(str(g.board) for g in unsigned)}." if unsigned else "")
-        question = (f"Close round {round_no}?\n\nEvery board has its result.{note} A change "
-                    "to a closed round is then entered as a correction (asked first), and the "
-                    "Chief Arbiter's report lists the round closed. Recorded in the audit log; "
-                    "ctrl+z undoes it.")
-        self.app.push_screen(ConfirmScreen(question, confirm="Close"),
-                             self._if_yes(self.store.close_round, round_no))
+        note = (
+            f"\n\nNot countersigned yet (§8): boards {', '.join(str(g.board) for g in unsigned)}."
+            if unsigned
+            else ""
+        )
+        question = (
+            f"Close round {round_no}?\n\nEvery board has its result.{note} A change "
+            "to a closed round is then entered as a correction (asked first), and the "
+            "Chief Arbiter's report lists the round closed. Recorded in the audit log; "
+            "ctrl+z undoes it."
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, confirm="Close"), self._if_yes(self.store.close_round, round_no)
+        )
 
     def _if_yes(self, call: Callable[..., object], round_no: int) -> Callable[[bool | None], None]:
         def answered(yes: bool | None) -> None:
             if yes:
                 self.write("round", call, round_no)
+
         return answered
 
     def action_sign(self, who: str) -> None:

@@ -37,8 +37,11 @@ AUTO = 0  # the pairing Select's "from the headers"; game ids start at 1
 # A file this large is imported, not loaded into the text area for reading.
 LOAD_LIMIT = 512 * 1024
 # "auto" reads the Event tag: broadcasts name the Armageddon games' event so.
-_KINDS: list[tuple[str, str]] = [("Kind: auto", "auto"), ("Main game", "main"),
-                                 ("Armageddon", "armageddon")]
+_KINDS: list[tuple[str, str]] = [
+    ("Kind: auto", "auto"),
+    ("Main game", "main"),
+    ("Armageddon", "armageddon"),
+]
 
 
 class PgnEntryPane(Pane):
@@ -57,32 +60,66 @@ class PgnEntryPane(Pane):
         ("PGN: clear", "Empty the text area", "clear"),
     )
     BINDINGS = [
-        Binding("ctrl+s", "attach", "Attach", id="pgn.attach",
-                tooltip="Attach the game(s) in the text area to their board; enter the result"),
+        Binding(
+            "ctrl+s",
+            "attach",
+            "Attach",
+            id="pgn.attach",
+            tooltip="Attach the game(s) in the text area to their board; enter the result",
+        ),
         Binding("ctrl+o", "open", "Open", id="pgn.open", tooltip="Pick a PGN file from a tree"),
-        Binding("ctrl+t", "import_file", "Import", id="pgn.import",
-                tooltip="Import every game of the file in the path, with a progress bar"),
-        Binding("ctrl+g", "pairing", "Pairing", id="pgn.pairing",
-                tooltip="Choose the board yourself (default: from the headers)"),
-        Binding("ctrl+l", "path", "Path", id="pgn.path",
-                tooltip="Type a file's path: Tab completes, Enter loads it"),
+        Binding(
+            "ctrl+t",
+            "import_file",
+            "Import",
+            id="pgn.import",
+            tooltip="Import every game of the file in the path, with a progress bar",
+        ),
+        Binding(
+            "ctrl+g",
+            "pairing",
+            "Pairing",
+            id="pgn.pairing",
+            tooltip="Choose the board yourself (default: from the headers)",
+        ),
+        Binding(
+            "ctrl+l",
+            "path",
+            "Path",
+            id="pgn.path",
+            tooltip="Type a file's path: Tab completes, Enter loads it",
+        ),
         # In the help and the palette, not the Footer: checking follows every edit anyway,
         # and at 80 columns the Footer needs the room for the console's own keys.
-        Binding("ctrl+r", "check", "Check now", id="pgn.check", show=False,
-                tooltip="Check the text area now, without waiting for a pause"),
-        Binding("ctrl+n", "clear", "Clear", id="pgn.clear", show=False,
-                tooltip="Empty the text area"),
+        Binding(
+            "ctrl+r",
+            "check",
+            "Check now",
+            id="pgn.check",
+            show=False,
+            tooltip="Check the text area now, without waiting for a pause",
+        ),
+        Binding(
+            "ctrl+n", "clear", "Clear", id="pgn.clear", show=False, tooltip="Empty the text area"
+        ),
         # In the text area 1-8 are typed (a PGN has digits): Escape leaves it, and then the
         # digits switch panes again; F1-F8 switch from inside it.
-        Binding("escape", "leave_text", "Leave the field", id="pgn.leave", show=False,
-                tooltip="Leave the text area or path (then 1-8 switch panes; F1-F8 work from "
-                        "inside it)"),
+        Binding(
+            "escape",
+            "leave_text",
+            "Leave the field",
+            id="pgn.leave",
+            show=False,
+            tooltip="Leave the text area or path (then 1-8 switch panes; F1-F8 work from "
+            "inside it)",
+        ),
     ]
     DEBOUNCE = 0.4
 
     class Validated(Message):
-        def __init__(self, generation: int, checked: list[Checked],
-                     error: str | None = None) -> None:
+        def __init__(
+            self, generation: int, checked: list[Checked], error: str | None = None
+        ) -> None:
             super().__init__()
             self.generation = generation
             self.checked = checked
@@ -106,8 +143,9 @@ class PgnEntryPane(Pane):
     def compose(self) -> ComposeResult:
         with Horizontal(id="pgn-bar"):
             yield PgnPathInput(id="pgn-path")
-            yield Select([("Pairing: headers", AUTO)], allow_blank=False, value=AUTO,
-                         id="pgn-pairing")
+            yield Select(
+                [("Pairing: headers", AUTO)], allow_blank=False, value=AUTO, id="pgn-pairing"
+            )
             yield Select(_KINDS, allow_blank=False, value="auto", id="pgn-kind")
         with Horizontal(id="pgn-body"):
             yield TextArea(id="pgn-text", show_line_numbers=True, tab_behavior="focus")
@@ -143,8 +181,9 @@ class PgnEntryPane(Pane):
 
     def reload(self) -> None:
         self._games = self.store.games()
-        labels = [(Text("Pairing: headers"), AUTO)] + [(_pairing_label(g), g.id)
-                                                         for g in self._games]
+        labels = [(Text("Pairing: headers"), AUTO)] + [
+            (_pairing_label(g), g.id) for g in self._games
+        ]
         if labels != self._labels:
             select: Select[int] = self.query_one("#pgn-pairing", Select)
             keep = select.value
@@ -185,13 +224,15 @@ class PgnEntryPane(Pane):
         self._check(text, self._generation, self._kind(), self._chosen())
 
     @work(thread=True, exclusive=True, group="pgn-check")
-    def _check(self, text: str, generation: int, kind: KindChoice,
-               chosen: GameRecord | None) -> None:
+    def _check(
+        self, text: str, generation: int, kind: KindChoice, chosen: GameRecord | None
+    ) -> None:
         from normtui.importing import check_text, round_dates
 
         try:
-            checked = check_text(text, self.store.profile, self._games, kind, chosen,
-                                 dates=round_dates(self.store))
+            checked = check_text(
+                text, self.store.profile, self._games, kind, chosen, dates=round_dates(self.store)
+            )
         except Exception as exc:  # a worker's exception would end the console: say it instead
             self.post_message(self.Validated(generation, [], f"The check failed: {exc}"))
             return
@@ -220,8 +261,13 @@ class PgnEntryPane(Pane):
                 key = (item.report.index, f.code, f.move)
                 seen.add(key)
                 if key not in self._notified:
-                    self.notify(f"{item.title}\n{f.message} ({f.rule})", title="Rule broken",
-                                severity="error", timeout=6, markup=False)
+                    self.notify(
+                        f"{item.title}\n{f.message} ({f.rule})",
+                        title="Rule broken",
+                        severity="error",
+                        timeout=6,
+                        markup=False,
+                    )
         self._notified = seen
 
     # -- actions -----------------------------------------------------------------------------
@@ -248,8 +294,7 @@ class PgnEntryPane(Pane):
 
         typed = self.query_one(PgnPathInput).value.strip()
         start = Path(typed).expanduser() if typed else Path.cwd()
-        self.app.push_screen(PgnOpenScreen(start if start.is_dir() else start.parent),
-                             self._opened)
+        self.app.push_screen(PgnOpenScreen(start if start.is_dir() else start.parent), self._opened)
 
     def _opened(self, path: Path | None) -> None:
         # Back on the findings, not in the text area, whatever had the focus before.
@@ -273,8 +318,12 @@ class PgnEntryPane(Pane):
             refuse_event_file(path, self.store.path, "read as a PGN file")
             size = path.stat().st_size
             if size > LOAD_LIMIT:
-                self.notify(f"{path.name} is {size // 1024} KB: ctrl+t imports it game by game "
-                            "without loading it here.", severity="warning", markup=False)
+                self.notify(
+                    f"{path.name} is {size // 1024} KB: ctrl+t imports it game by game "
+                    "without loading it here.",
+                    severity="warning",
+                    markup=False,
+                )
                 return
             text = read_pgn_text(path)
         except failures as exc:
@@ -290,14 +339,16 @@ class PgnEntryPane(Pane):
             self.notify("Nothing to attach: paste a game or open a file.", severity="warning")
             return
         self._attaching = text
-        self.query_one(PgnImportBar).start(self.store, text, "the text area", self._kind(),
-                                           self._chosen())
+        self.query_one(PgnImportBar).start(
+            self.store, text, "the text area", self._kind(), self._chosen()
+        )
 
     def action_import_file(self) -> None:
         typed = self.query_one(PgnPathInput).value.strip()
         if not typed:
-            self.notify("Type the file's path first (ctrl+l), or pick it with ctrl+o.",
-                        severity="warning")
+            self.notify(
+                "Type the file's path first (ctrl+l), or pick it with ctrl+o.", severity="warning"
+            )
             self.action_path()
             return
         path = Path(typed).expanduser()
@@ -319,8 +370,11 @@ class PgnEntryPane(Pane):
         self.query_one("#pgn-target", Static).update(Text(said))
         # What went in is a confirmation (the status line); what did not, a warning.
         troubled = [o for o in outcomes if o.status in TROUBLE and not o.replaceable]
-        if message.name == "the text area" and not troubled \
-                and not any(o.replaceable for o in outcomes):
+        if (
+            message.name == "the text area"
+            and not troubled
+            and not any(o.replaceable for o in outcomes)
+        ):
             self._kept_text = self._attaching
         if troubled:
             self.notify(said, title="Import", severity="warning", markup=False)
@@ -331,31 +385,41 @@ class PgnEntryPane(Pane):
         replaceable = [o for o in outcomes if o.replaceable]
         if replaceable and not self.in_front:
             # The arbiter has moved on: the question waits for ctrl+s again.
-            self.say(f"{len(replaceable)} record(s) differ from those attached: ctrl+s on "
-                     "pane 2 offers to replace them.", warning=True)
+            self.say(
+                f"{len(replaceable)} record(s) differ from those attached: ctrl+s on "
+                "pane 2 offers to replace them.",
+                warning=True,
+            )
             return
         if replaceable:
             self._offer_replacement(message, replaceable)
             return
         self._armageddon_after(outcomes)
 
-    def _offer_replacement(self, message: PgnImportBar.Finished,
-                           outcomes: list[Outcome]) -> None:
+    def _offer_replacement(self, message: PgnImportBar.Finished, outcomes: list[Outcome]) -> None:
         """A record is already attached to the game (one with errors, or a broadcast's):
         the arbiter may put this one in its place, audited and undoable."""
         from normtui.tui.screens.confirm import ConfirmScreen
 
         boards = "\n".join(f"  {o.board}" for o in outcomes[:8])
         more = f"\n  and {len(outcomes) - 8} more" if len(outcomes) > 8 else ""
-        question = (f"A different record is already attached to:\n{boards}{more}\n\n"
-                    f"Replace it with the record from {message.name}? Its result is entered "
-                    "where the board has none. The record replaced stays in the audit log "
-                    "(ctrl+z brings it back).")
+        question = (
+            f"A different record is already attached to:\n{boards}{more}\n\n"
+            f"Replace it with the record from {message.name}? Its result is entered "
+            "where the board has none. The record replaced stays in the audit log "
+            "(ctrl+z brings it back)."
+        )
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.query_one(PgnImportBar).start(self.store, message.source, message.name,
-                                                   message.kind, message.chosen, replace=True)
+                self.query_one(PgnImportBar).start(
+                    self.store,
+                    message.source,
+                    message.name,
+                    message.kind,
+                    message.chosen,
+                    replace=True,
+                )
             else:
                 self.say("Not replaced: the record attached before stays.")
 
@@ -367,21 +431,33 @@ class PgnEntryPane(Pane):
         from normtui.tui.panes.board_text import armageddon_waits
         from normtui.tui.panes.pairings import PairingsPane
 
-        draws = [o for o in outcomes if o.status == "entered" and o.stage == "main"
-                 and o.result == MainResult.DRAW.value and o.game_id is not None]
+        draws = [
+            o
+            for o in outcomes
+            if o.status == "entered"
+            and o.stage == "main"
+            and o.result == MainResult.DRAW.value
+            and o.game_id is not None
+        ]
         if len(draws) != 1:
             return  # a file of many games: the pairings show every Armageddon due
         game = self.store.game(draws[0].game_id)  # type: ignore[arg-type]
         pairings = getattr(self.screen, "pane", None)
         pane = pairings("pairings") if pairings is not None else None
-        if not (isinstance(pane, PairingsPane) and game.result is MainResult.DRAW
-                and game.armageddon is None):
+        if not (
+            isinstance(pane, PairingsPane)
+            and game.result is MainResult.DRAW
+            and game.armageddon is None
+        ):
             return
         if self.in_front:
             pane.open_armageddon(game)
         else:
-            self.say(f"{game.label} drawn: its Armageddon is waiting (§2); ctrl+a opens it",
-                     warning=True, true_while=lambda: armageddon_waits(self.store, game.id))
+            self.say(
+                f"{game.label} drawn: its Armageddon is waiting (§2); ctrl+a opens it",
+                warning=True,
+                true_while=lambda: armageddon_waits(self.store, game.id),
+            )
 
     def unsaved(self) -> str:
         """What quitting now would lose: records typed or pasted and not attached."""

@@ -38,36 +38,74 @@ def new_seed() -> int:
 class PlayoffPane(Pane):
     PANE_ID = "playoff"
     TITLE = "Play-off"
-    ARTICLES = ("§5 First place shared: 2 players a 3' + 2\" match, tied: an Armageddon "
-                "(draw: Black wins); 3+ a double round robin (SB, wins, wins with Black, lots); "
-                "the winner takes first prize whole, the others share places 2..k",)
+    ARTICLES = (
+        "§5 First place shared: 2 players a 3' + 2\" match, tied: an Armageddon "
+        "(draw: Black wins); 3+ a double round robin (SB, wins, wins with Black, lots); "
+        "the winner takes first prize whole, the others share places 2..k",
+    )
     # One key, two meanings: w / b are results, or the colour choice while the higher-ranked
     # player chooses the Armageddon's colours (check_action shows the one that applies).
     BINDINGS: ClassVar = [
-        Binding("s", "start", "Start play-off", id="playoff.start",
-                tooltip="Start the play-off (asks first): a seed is drawn, shown and recorded"),
-        Binding("w", "result('1-0')", "White won", id="playoff.white",
-                tooltip="White won the highlighted game; on a game with a result: correct it "
-                        "(asks first)"),
-        Binding("b", "result('0-1')", "Black won", id="playoff.black",
-                tooltip="Black won the highlighted game; on a game with a result: correct it"),
-        Binding("d", "result('1/2-1/2')", "Draw", id="playoff.draw",
-                tooltip="The highlighted game was drawn (an Armageddon draw is Black's win); "
-                        "on a game with a result: correct it"),
-        Binding("w", "choose('white')", "Chooses White", id="playoff.choose_white",
-                tooltip="The player higher on the tie-breaks takes White in the Armageddon"),
-        Binding("b", "choose('black')", "Chooses Black", id="playoff.choose_black",
-                tooltip="The player higher on the tie-breaks takes Black in the Armageddon"),
+        Binding(
+            "s",
+            "start",
+            "Start play-off",
+            id="playoff.start",
+            tooltip="Start the play-off (asks first): a seed is drawn, shown and recorded",
+        ),
+        Binding(
+            "w",
+            "result('1-0')",
+            "White won",
+            id="playoff.white",
+            tooltip="White won the highlighted game; on a game with a result: correct it "
+            "(asks first)",
+        ),
+        Binding(
+            "b",
+            "result('0-1')",
+            "Black won",
+            id="playoff.black",
+            tooltip="Black won the highlighted game; on a game with a result: correct it",
+        ),
+        Binding(
+            "d",
+            "result('1/2-1/2')",
+            "Draw",
+            id="playoff.draw",
+            tooltip="The highlighted game was drawn (an Armageddon draw is Black's win); "
+            "on a game with a result: correct it",
+        ),
+        Binding(
+            "w",
+            "choose('white')",
+            "Chooses White",
+            id="playoff.choose_white",
+            tooltip="The player higher on the tie-breaks takes White in the Armageddon",
+        ),
+        Binding(
+            "b",
+            "choose('black')",
+            "Chooses Black",
+            id="playoff.choose_black",
+            tooltip="The player higher on the tie-breaks takes Black in the Armageddon",
+        ),
     ]
     PALETTE = (
         ("Play-off: start", "Draw a seed and create the games (asks first)", "start"),
         ("Play-off: White won", "Result of the highlighted game: 1-0", "result('1-0')"),
         ("Play-off: Black won", "Result of the highlighted game: 0-1", "result('0-1')"),
         ("Play-off: draw", "Result of the highlighted game: ½-½", "result('1/2-1/2')"),
-        ("Play-off: Armageddon, chooses White", "The higher-ranked player's choice",
-         "choose('white')"),
-        ("Play-off: Armageddon, chooses Black", "The higher-ranked player's choice",
-         "choose('black')"),
+        (
+            "Play-off: Armageddon, chooses White",
+            "The higher-ranked player's choice",
+            "choose('white')",
+        ),
+        (
+            "Play-off: Armageddon, chooses Black",
+            "The higher-ranked player's choice",
+            "choose('black')",
+        ),
     )
 
     view: PlayoffView | None = None
@@ -78,8 +116,9 @@ class PlayoffPane(Pane):
             yield Static("", id="playoff-info", markup=False)
             yield PlayoffGamesTable(id="playoff-games")
             yield Static("", id="playoff-next", markup=False)
-            yield Static("Double round robin", id="playoff-ranking-heading",
-                         classes="playoff-heading")
+            yield Static(
+                "Double round robin", id="playoff-ranking-heading", classes="playoff-heading"
+            )
             yield PlayoffRankingTable(id="playoff-ranking")
             yield Static("", id="playoff-outcome", markup=False)
         yield StatusLine()
@@ -119,15 +158,20 @@ class PlayoffPane(Pane):
         if state.needed and not view.started and view.blocker:
             shared = " – ".join(surname(view.names[n]) for n in state.players)
             # The standings say "play-off if tied" for their prizes: the same truth (§5).
-            return (f"First place is shared now: {shared}; if it still is after the last "
-                    "round, a play-off decides it (§5)")
+            return (
+                f"First place is shared now: {shared}; if it still is after the last "
+                "round, a play-off decides it (§5)"
+            )
         return view.headline
 
     def _info(self, view: PlayoffView) -> str:
         state = view.state
         if not state.needed:
-            return (f"{view.leader_label}: {view.names[state.winner]}"
-                    if state.winner is not None else "")
+            return (
+                f"{view.leader_label}: {view.names[state.winner]}"
+                if state.winner is not None
+                else ""
+            )
         what = "2-game match" if state.format == "match" else "double round robin"
         players = " – ".join(surname(view.names[n]) for n in state.players)
         if not view.started:
@@ -140,16 +184,19 @@ class PlayoffPane(Pane):
         state = view.state
         if state.waiting_for_choice is not None:
             chooser = surname(view.names[state.waiting_for_choice])
-            return (f"Next: {chooser} (higher on the tie-breaks) chooses the Armageddon's "
-                    "colour: w White, b Black")
+            return (
+                f"Next: {chooser} (higher on the tie-breaks) chooses the Armageddon's "
+                "colour: w White, b Black"
+            )
         game = state.next_game
         if game is None:
             return ""
         more = len(state.due) - 1
         others = f" (and {more} more of this round)" if more else ""
         white, black = surname(view.names[game.white]), surname(view.names[game.black])
-        return (f"Next: {game.id} {white} (White) – {black} (Black){others}\n"
-                f"Dial: {view.clock(game)}")
+        return (
+            f"Next: {game.id} {white} (White) – {black} (Black){others}\nDial: {view.clock(game)}"
+        )
 
     def _outcome(self, view: PlayoffView) -> Text:
         """The winner, how it was decided, and the prize money (pending until then)."""
@@ -158,14 +205,19 @@ class PlayoffPane(Pane):
             return Text("")
         rows = view.prizes()
         if state.winner is None:
-            return Text(f"Prize money of places 1-{len(rows)}: pending until the play-off is "
-                        "decided", style="dim")
+            return Text(
+                f"Prize money of places 1-{len(rows)}: pending until the play-off is decided",
+                style="dim",
+            )
         lots = " (drawn by lot, §5 D)" if state.decided_by_lots else ""
         out = Text(f"Winner: {view.names[state.winner]}{lots}", style="bold green")
         for note in state.notes:
             out.append(f"\n{note}")
-        money_line = " · ".join(f"{surname(r.player)} {money(r.prize, view.currency)}"
-                                for r in rows if r.prize is not None)
+        money_line = " · ".join(
+            f"{surname(r.player)} {money(r.prize, view.currency)}"
+            for r in rows
+            if r.prize is not None
+        )
         out.append(f"\nPrize money: {money_line}")
         return out
 
@@ -181,17 +233,28 @@ class PlayoffPane(Pane):
         if action == "choose":
             return choosing
         if action == "result":
-            return (view.started and not choosing
-                    and self.query_one(PlayoffGamesTable).highlighted_game() is not None)
+            return (
+                view.started
+                and not choosing
+                and self.query_one(PlayoffGamesTable).highlighted_game() is not None
+            )
         return super().check_action(action, parameters)
 
     def action_start(self) -> None:
         view = self.store.playoff_view()
         if not view.can_start:
-            why = ("the play-off has already been started" if view.started else
-                   view.blocker or not_needed(self.store.profile))
-            self.notify(why[0].upper() + why[1:], title="Regulations §5", severity="error",
-                        timeout=6, markup=False)
+            why = (
+                "the play-off has already been started"
+                if view.started
+                else view.blocker or not_needed(self.store.profile)
+            )
+            self.notify(
+                why[0].upper() + why[1:],
+                title="Regulations §5",
+                severity="error",
+                timeout=6,
+                markup=False,
+            )
             return
         seed = new_seed()
         what = "a 2-game match" if view.state.format == "match" else "a double round robin"
@@ -202,26 +265,38 @@ class PlayoffPane(Pane):
         warning = ""
         if unsigned:
             # One run of text, not a line each: the question must fit an 80x24 screen.
-            shown = ", ".join(f"R{g.round}.{g.board} {surname(g.white_name)}-"
-                              f"{surname(g.black_name)} {g.result.value if g.result else ''}"
-                              for g in unsigned)
+            shown = ", ".join(
+                f"R{g.round}.{g.board} {surname(g.white_name)}-"
+                f"{surname(g.black_name)} {g.result.value if g.result else ''}"
+                for g in unsigned
+            )
             are = "results are" if len(unsigned) > 1 else "result is"
-            warning = (f"\n\nWARNING: {len(unsigned)} {are} still provisional, not "
-                       f"countersigned (§8): {shown}. A correction of one of them after the "
-                       "start may change who plays.")
+            warning = (
+                f"\n\nWARNING: {len(unsigned)} {are} still provisional, not "
+                f"countersigned (§8): {shown}. A correction of one of them after the "
+                "start may change who plays."
+            )
 
         def start(confirmed: bool | None) -> None:
             # Exactly the players named: refused if a correction elsewhere changed them.
-            if confirmed and self.write("playoff start", self.store.start_playoff, seed,
-                                        expected_players=tuple(view.state.players)):
+            if confirmed and self.write(
+                "playoff start",
+                self.store.start_playoff,
+                seed,
+                expected_players=tuple(view.state.players),
+            ):
                 self.reload(to_next=True)
                 self.focus_first()
 
-        self.app.push_screen(ConfirmScreen(
-            f"Start the play-off (§5)?\n\n{what.capitalize()}: {players}\n\n"
-            f"Seed {seed}, drawn now: the colours and every later lot follow from it, and it "
-            f"is recorded in the audit log.{warning}",
-            confirm="Start anyway" if unsigned else "Start"), start)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Start the play-off (§5)?\n\n{what.capitalize()}: {players}\n\n"
+                f"Seed {seed}, drawn now: the colours and every later lot follow from it, and it "
+                f"is recorded in the audit log.{warning}",
+                confirm="Start anyway" if unsigned else "Start",
+            ),
+            start,
+        )
 
     def action_result(self, result: str) -> None:
         game = self.query_one(PlayoffGamesTable).highlighted_game()
@@ -235,22 +310,36 @@ class PlayoffPane(Pane):
             return
         assert self.view is not None
         names = self.view.names
-        removed = ("\n\nIts PGN says otherwise and will be removed."
-                   if game.id in self.view.records else "")
+        removed = (
+            "\n\nIts PGN says otherwise and will be removed."
+            if game.id in self.view.records
+            else ""
+        )
 
         def correct(confirmed: bool | None) -> None:
             if confirmed:
                 self._enter(game, result, correction=True)
 
-        self.app.push_screen(ConfirmScreen(
-            f"Correct play-off game {game.id}, {surname(names[game.white])} – "
-            f"{surname(names[game.black])}, from {_SAY[game.result]} to {_SAY[result]}?"
-            f"{removed}", confirm="Correct"), correct)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Correct play-off game {game.id}, {surname(names[game.white])} – "
+                f"{surname(names[game.black])}, from {_SAY[game.result]} to {_SAY[result]}?"
+                f"{removed}",
+                confirm="Correct",
+            ),
+            correct,
+        )
 
     def _enter(self, game: PlayoffGame, result: str, *, correction: bool) -> None:
         # What the arbiter saw on the game: refused if another terminal changed it since.
-        if self.write("playoff result", self.store.enter_playoff_result, game.id, result,
-                      correction=correction, expected=game.result):
+        if self.write(
+            "playoff result",
+            self.store.enter_playoff_result,
+            game.id,
+            result,
+            correction=correction,
+            expected=game.result,
+        ):
             # The cursor goes to the game that is due now, where the next key press belongs.
             self.reload(to_next=True)
 

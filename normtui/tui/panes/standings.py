@@ -40,31 +40,46 @@ def progress_line(games: Sequence[GameRecord]) -> str:
 
 
 # The tie-breaks as the legend names them (FIDE C.07's words).
-_TIEBREAK_WORDS = {"sonneborn_berger": "SB", "wins": "wins", "black_wins": "wins with Black",
-                   "direct_encounter": "direct encounter", "koya": "Koya",
-                   "extended_koya": "extended Koya", "lots": "lots"}
+_TIEBREAK_WORDS = {
+    "sonneborn_berger": "SB",
+    "wins": "wins",
+    "black_wins": "wins with Black",
+    "direct_encounter": "direct encounter",
+    "koya": "Koya",
+    "extended_koya": "extended Koya",
+    "lots": "lots",
+}
 
 # Below this width the legend says only the marks the table shows, on one line; the help
 # (?) has the articles in full.
 _WIDE_LEGEND = 110
 
 
-def legend(view: str, rows: Sequence[StandingRow], games: Sequence[GameRecord],
-           wide: bool, profile: Profile | None = None) -> str:
+def legend(
+    view: str,
+    rows: Sequence[StandingRow],
+    games: Sequence[GameRecord],
+    wide: bool,
+    profile: Profile | None = None,
+) -> str:
     """The marks of the table or crosstable; on a narrow screen only those it shows. An event
     without Armageddon (``profile``) names its own tie-breaks and no Armageddon marks."""
     if profile is not None and not profile.classical.armageddon_after_draw:
         if view == "crosstable":
             return "F: forfeit · *: provisional · grey: withdrawn, not counted · x: the table"
         order = ", ".join(_TIEBREAK_WORDS.get(t, t) for t in profile.tiebreaks.order)
-        return (f"*: includes a provisional result · tie-breaks {order} · grey: withdrawn, "
-                "unranked · x: crosstable")
+        return (
+            f"*: includes a provisional result · tie-breaks {order} · grey: withdrawn, "
+            "unranked · x: crosstable"
+        )
     provisional = any(r.provisional for r in rows)
     greyed = any(r.status is PlayerStatus.WITHDRAWN or not r.counted for r in rows)
     if view == "crosstable":
         if wide:
-            return ("1½A/1A: Armageddon decided it · 3F/0F: forfeit · =: Armageddon to come · "
-                    "*: provisional (§8) · grey: withdrawn, not counted (§9) · x: the table")
+            return (
+                "1½A/1A: Armageddon decided it · 3F/0F: forfeit · =: Armageddon to come · "
+                "*: provisional (§8) · grey: withdrawn, not counted (§9) · x: the table"
+            )
         parts = ["1½A/1A: Armageddon decided it"]
         if any(g.result is not None and g.result.is_forfeit for g in games):
             parts.append("F: forfeit")
@@ -74,9 +89,11 @@ def legend(view: str, rows: Sequence[StandingRow], games: Sequence[GameRecord],
         parts += ["grey: withdrawn (§9)"] * greyed
         return " · ".join([*parts, "x: the table"])
     if wide:
-        return ("*: includes a provisional result (§8) · tie-breaks SB, wins, wins with Black "
-                "(§6) · equal points share the prizes, except first (§5) · grey: withdrawn, "
-                "unranked (§9) · x: crosstable")
+        return (
+            "*: includes a provisional result (§8) · tie-breaks SB, wins, wins with Black "
+            "(§6) · equal points share the prizes, except first (§5) · grey: withdrawn, "
+            "unranked (§9) · x: crosstable"
+        )
     parts = ["*: provisional (§8)"] * provisional
     parts.append("tie-breaks SB, W, BW (§6)")
     parts += ["grey: withdrawn, unranked (§9)"] * greyed
@@ -86,16 +103,29 @@ def legend(view: str, rows: Sequence[StandingRow], games: Sequence[GameRecord],
 class StandingsPane(Pane):
     PANE_ID = "standings"
     TITLE = "Standings"
-    ARTICLES = ("§4 Points 3 / 0 / 1½ / 1", "§5 Prizes shared on equal points, except first; "
-                "play-off", "§6 Tie-breaks: SB, wins, wins with Black",
-                "§9 Withdrawal: under 50 % of games not counted")
+    ARTICLES = (
+        "§4 Points 3 / 0 / 1½ / 1",
+        "§5 Prizes shared on equal points, except first; play-off",
+        "§6 Tie-breaks: SB, wins, wins with Black",
+        "§9 Withdrawal: under 50 % of games not counted",
+    )
     # One key, two bindings: the Footer names the view x leads to (check_action hides the
     # other one).
     BINDINGS: ClassVar = [
-        Binding("x", "show_view('crosstable')", "Crosstable", id="standings.crosstable",
-                tooltip="The crosstable: players × players, Armageddons marked"),
-        Binding("x", "show_view('standings-table')", "Table", id="standings.table",
-                tooltip="Back to the table with tie-breaks and prizes"),
+        Binding(
+            "x",
+            "show_view('crosstable')",
+            "Crosstable",
+            id="standings.crosstable",
+            tooltip="The crosstable: players × players, Armageddons marked",
+        ),
+        Binding(
+            "x",
+            "show_view('standings-table')",
+            "Table",
+            id="standings.table",
+            tooltip="Back to the table with tie-breaks and prizes",
+        ),
     ]
     PALETTE = (
         ("Standings: crosstable", "Players × players", "show_view('crosstable')"),
@@ -171,8 +201,9 @@ class StandingsPane(Pane):
 
     def _show_legend(self) -> None:
         rows, games = self._legend_for
-        text = legend(self.view, rows, games, wide=self.size.width >= _WIDE_LEGEND,
-                      profile=self.store.profile)
+        text = legend(
+            self.view, rows, games, wide=self.size.width >= _WIDE_LEGEND, profile=self.store.profile
+        )
         self._set("#standings-legend", text, layout=True)
 
     def on_resize(self) -> None:

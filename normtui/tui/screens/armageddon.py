@@ -23,7 +23,7 @@ from normtui.tui.formatting import clock_time, countdown, result_text
 
 
 def window_text(game: GameRecord, now: datetime, minutes: int) -> Text:
-    """"Start by 18:00 — 14:05 left", red once the window has passed."""
+    """ "Start by 18:00 — 14:05 left", red once the window has passed."""
     if game.armageddon_deadline is None:
         return Text(f"Start within {minutes} minutes of the draw (§2)")
     deadline = datetime.fromisoformat(game.armageddon_deadline)
@@ -31,8 +31,10 @@ def window_text(game: GameRecord, now: datetime, minutes: int) -> Text:
     by = clock_time(game.armageddon_deadline, now)
     if left.total_seconds() < 0:
         return Text(f"Should have started by {by}: {countdown(-left)} late (§2)", style="bold red")
-    return Text.assemble(f"Start by {by} (within {minutes}' of the draw, §2): ",
-                         (f"{countdown(left)} left", "bold yellow"))
+    return Text.assemble(
+        f"Start by {by} (within {minutes}' of the draw, §2): ",
+        (f"{countdown(left)} left", "bold yellow"),
+    )
 
 
 class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
@@ -43,11 +45,21 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
         Binding("b", "answer('0-1')", "0-1", id="armageddon.black_wins"),
         Binding("d", "answer('1/2-1/2')", "½-½ (Black wins)", id="armageddon.draw"),
         # A player who does not come to the Armageddon loses it by forfeit (asked first).
-        Binding("f", "answer('+/-')", "Black absent", id="armageddon.white_forfeit",
-                tooltip="Black did not come: White wins the Armageddon by forfeit"),
-        Binding("F", "answer('-/+')", "White absent", id="armageddon.black_forfeit",
-                key_display="F",
-                tooltip="White did not come: Black wins the Armageddon by forfeit"),
+        Binding(
+            "f",
+            "answer('+/-')",
+            "Black absent",
+            id="armageddon.white_forfeit",
+            tooltip="Black did not come: White wins the Armageddon by forfeit",
+        ),
+        Binding(
+            "F",
+            "answer('-/+')",
+            "White absent",
+            id="armageddon.black_forfeit",
+            key_display="F",
+            tooltip="White did not come: Black wins the Armageddon by forfeit",
+        ),
         Binding("escape,l", "later", "Later", id="armageddon.later"),
     ]
 
@@ -64,18 +76,34 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
         white, black = surname(game.white_name), surname(game.black_name)
         winner_of_draw = black if draw_winner == "black" else white
         with Vertical(id="armageddon-dialog"):
-            yield Static(f"Armageddon — round {game.round}, board {game.board}",
-                         classes="title", markup=False)
-            yield Static(Text.assemble(
-                ("White ", "bold"), f"{game.white_name}  {_minutes(tc.white_seconds)}\n",
-                ("Black ", "bold"), f"{game.black_name}  {_minutes(tc.black_seconds)}"),
-                id="armageddon-players")
-            yield Static(f"Clock: {tc.describe()} (§3); same colours as the main game",
-                         id="armageddon-clock", markup=False)
+            yield Static(
+                f"Armageddon — round {game.round}, board {game.board}",
+                classes="title",
+                markup=False,
+            )
+            yield Static(
+                Text.assemble(
+                    ("White ", "bold"),
+                    f"{game.white_name}  {_minutes(tc.white_seconds)}\n",
+                    ("Black ", "bold"),
+                    f"{game.black_name}  {_minutes(tc.black_seconds)}",
+                ),
+                id="armageddon-players",
+            )
+            yield Static(
+                f"Clock: {tc.describe()} (§3); same colours as the main game",
+                id="armageddon-clock",
+                markup=False,
+            )
             yield Static(self._window(), id="armageddon-window")
-            yield Static(Text.assemble(
-                "A drawn Armageddon is ", (f"{draw_winner.capitalize()}'s win", "bold"),
-                f": {winner_of_draw} takes it (§2)."), id="armageddon-rule")
+            yield Static(
+                Text.assemble(
+                    "A drawn Armageddon is ",
+                    (f"{draw_winner.capitalize()}'s win", "bold"),
+                    f": {winner_of_draw} takes it (§2).",
+                ),
+                id="armageddon-rule",
+            )
             yield Static(self._entered(), id="armageddon-entered")
             with Horizontal(id="armageddon-buttons"):
                 yield Button(Text(f"1-0 {white} (w)"), id="a-1-0", variant="primary")
@@ -89,8 +117,11 @@ class ArmageddonScreen(ModalScreen[ArmageddonResult | None]):
         if game.armageddon is None:
             return Text()
         by = " by the live boards" if game.armageddon_from == "feed" else ""
-        return Text(f"Already entered{by}: {result_text(game.armageddon)}; a new result is a "
-                    "correction (asked first).", style="bold magenta")
+        return Text(
+            f"Already entered{by}: {result_text(game.armageddon)}; a new result is a "
+            "correction (asked first).",
+            style="bold magenta",
+        )
 
     def entered_elsewhere(self, game: GameRecord) -> None:
         """The feed or another terminal entered this Armageddon while the dialog was open: said

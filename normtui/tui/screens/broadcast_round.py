@@ -35,17 +35,34 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Push a round to a Lichess broadcast", classes="title")
-            yield Static("The round ids are the 8 characters at the end of the broadcast "
-                         "round's address. The token (study:write) comes from the file named "
-                         "below, else from LICHESS_TOKEN.", classes="help")
-            yield Input(str(self.round_no), placeholder="round", id="broadcast-round",
-                        restrict=r"\d*", max_length=3)
-            yield Input("", placeholder="Lichess round id of the classical games",
-                        id="broadcast-to", max_length=8)
-            yield Input("", placeholder="Lichess round id of the Armageddon games (optional)",
-                        id="broadcast-armageddon", max_length=8)
-            yield Input("", placeholder="token file (empty: $LICHESS_TOKEN)",
-                        id="broadcast-token-file")
+            yield Static(
+                "The round ids are the 8 characters at the end of the broadcast "
+                "round's address. The token (study:write) comes from the file named "
+                "below, else from LICHESS_TOKEN.",
+                classes="help",
+            )
+            yield Input(
+                str(self.round_no),
+                placeholder="round",
+                id="broadcast-round",
+                restrict=r"\d*",
+                max_length=3,
+            )
+            yield Input(
+                "",
+                placeholder="Lichess round id of the classical games",
+                id="broadcast-to",
+                max_length=8,
+            )
+            yield Input(
+                "",
+                placeholder="Lichess round id of the Armageddon games (optional)",
+                id="broadcast-armageddon",
+                max_length=8,
+            )
+            yield Input(
+                "", placeholder="token file (empty: $LICHESS_TOKEN)", id="broadcast-token-file"
+            )
             yield Static("", id="broadcast-error")
             with Horizontal(id="buttons"):
                 yield Button("Push (enter)", variant="primary", id="push")
@@ -63,8 +80,9 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
         def value(name: str) -> str:
             return self.query_one(f"#broadcast-{name}", Input).value.strip()
 
-        round_text, to, armageddon, token_file = (value(n) for n in (
-            "round", "to", "armageddon", "token-file"))
+        round_text, to, armageddon, token_file = (
+            value(n) for n in ("round", "to", "armageddon", "token-file")
+        )
         if not round_text:
             self._error("Give the round.")
             return

@@ -26,8 +26,9 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
     BINDINGS = [Binding("escape", "choose_none", "Cancel", id="choice.cancel")]
 
-    def __init__(self, question: str, choices: Sequence[tuple[str, str, T]], *,
-                 cancel: str = "Cancel") -> None:
+    def __init__(
+        self, question: str, choices: Sequence[tuple[str, str, T]], *, cancel: str = "Cancel"
+    ) -> None:
         super().__init__()
         self.question = question
         self.choices = list(choices)
@@ -42,10 +43,13 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
             # One answer a line: each says in full what it records, at 80 columns too.
             with Vertical(id="choices"):
                 for index, (key, label, _answer) in enumerate(self.choices):
-                    yield Button(Text(f"{key}  {label}"), id=f"choice-{index}", compact=True,
-                                 variant="primary" if index == 0 else "default")
-                yield Button(Text(f"Esc  {self.cancel_label}"), id="choice-cancel",
-                             compact=True)
+                    yield Button(
+                        Text(f"{key}  {label}"),
+                        id=f"choice-{index}",
+                        compact=True,
+                        variant="primary" if index == 0 else "default",
+                    )
+                yield Button(Text(f"Esc  {self.cancel_label}"), id="choice-cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#choice-0", Button).focus()

@@ -41,12 +41,17 @@ def _pane_bindings() -> list[Binding]:
     # F1-F8 do the same with priority, so that they work from a text field too, where 1-8
     # are typed as text (a PGN has digits).
     return [
-        Binding(key, f"show_pane('{pane_id}')", TITLES[pane_id],
-                id=f"pane.{pane_id}", show=False)
+        Binding(key, f"show_pane('{pane_id}')", TITLES[pane_id], id=f"pane.{pane_id}", show=False)
         for key, pane_id, _module, _cls in PANES
     ] + [
-        Binding(f"f{key}", f"show_pane('{pane_id}')", TITLES[pane_id],
-                id=f"pane.{pane_id}.anywhere", show=False, priority=True)
+        Binding(
+            f"f{key}",
+            f"show_pane('{pane_id}')",
+            TITLES[pane_id],
+            id=f"pane.{pane_id}.anywhere",
+            show=False,
+            priority=True,
+        )
         for key, pane_id, _module, _cls in PANES
     ]
 
@@ -86,13 +91,25 @@ class ConsoleScreen(Screen[None]):
         # A drawn game from the feed or another terminal opens nothing by itself: the header
         # counts the Armageddons waiting, the status line names this key, which opens them.
         # Priority: from the PGN text area too (where ctrl+a was the line's start; Home is).
-        Binding("ctrl+a", "next_armageddon", "Armageddon waiting", id="armageddon.next",
-                show=False, priority=True,
-                tooltip="Open the Armageddon waiting (again: the next one)"),
+        Binding(
+            "ctrl+a",
+            "next_armageddon",
+            "Armageddon waiting",
+            id="armageddon.next",
+            show=False,
+            priority=True,
+            tooltip="Open the Armageddon waiting (again: the next one)",
+        ),
     ]
 
-    def __init__(self, store: EventStore | None, *, path: Path | None = None,
-                 poll_seconds: float = 1.0, preload: bool = True) -> None:
+    def __init__(
+        self,
+        store: EventStore | None,
+        *,
+        path: Path | None = None,
+        poll_seconds: float = 1.0,
+        preload: bool = True,
+    ) -> None:
         super().__init__()
         self._store = store
         if store is not None:
@@ -252,8 +269,11 @@ class ConsoleScreen(Screen[None]):
         if pane is not None and pane.is_mounted:
             return False
         focused = self.app.focused
-        return focused is None or event.key.startswith("f") \
+        return (
+            focused is None
+            or event.key.startswith("f")
             or not focused.check_consume_key(event.key, event.character)
+        )
 
     @property
     def settled(self) -> bool:
@@ -351,8 +371,9 @@ class ConsoleScreen(Screen[None]):
             # FIFO nobody reads is refused: the app waits for this thread when it quits.
             write_output(target, text, wait_for_reader=False)
         except failures as exc:
-            self.app.call_from_thread(self.notify, f"Export {fmt} failed: {exc}",
-                                      severity="error", markup=False)
+            self.app.call_from_thread(
+                self.notify, f"Export {fmt} failed: {exc}", severity="error", markup=False
+            )
             return
         self.app.call_from_thread(self.say, f"Exported {fmt} to {target}")
 
@@ -391,8 +412,12 @@ class ConsoleScreen(Screen[None]):
             self.post_message(StoreChanged(local=True, action="undo"))
 
         self.app.push_screen(
-            ConfirmScreen(undo_question(last, self.store.actor),
-                          confirm=f"Undo {last.actor}'s" if theirs else "Undo"), done)
+            ConfirmScreen(
+                undo_question(last, self.store.actor),
+                confirm=f"Undo {last.actor}'s" if theirs else "Undo",
+            ),
+            done,
+        )
 
     def action_next_armageddon(self) -> None:
         """The Armageddon waiting that must start first, then (pressed again) the next: the
@@ -453,11 +478,17 @@ class ConsoleScreen(Screen[None]):
 
         from normtui.tui.screens.desk_modal import RecordingModal
 
-        lost = [line for pane in self.panes if pane.is_mounted
-                for line in [getattr(pane, "unsaved", lambda: "")()] if line]
+        lost = [
+            line
+            for pane in self.panes
+            if pane.is_mounted
+            for line in [getattr(pane, "unsaved", lambda: "")()]
+            if line
+        ]
         for screen in self.app.screen_stack:
             if isinstance(screen, RecordingModal) and any(
-                    i.value.strip() for i in screen.query(Input)):
+                i.value.strip() for i in screen.query(Input)
+            ):
                 lost.append("The dialog open: what is typed in it is not recorded yet.")
         return lost
 
@@ -478,8 +509,9 @@ class ConsoleScreen(Screen[None]):
         what = f": #{newest[0].id} {newest[0].summary} ({newest[0].actor})" if newest else ""
         self.say(f"Loaded from another terminal{what}")
 
-    def say(self, text: str, *, warning: bool = False,
-            true_while: Callable[[], bool] | None = None) -> None:
+    def say(
+        self, text: str, *, warning: bool = False, true_while: Callable[[], bool] | None = None
+    ) -> None:
         """On the status line of the pane in front."""
         active = self.query_one(TabbedContent).active.removeprefix("tab-")
         pane = self._panes.get(active)
@@ -498,4 +530,3 @@ class ConsoleScreen(Screen[None]):
             where += f" · Armageddon waiting: {len(waiting)}"
         # The acting arbiter: every change made here is audited under this name.
         self.sub_title = f"{where} · arbiter: {self.store.actor}"
-

@@ -14,9 +14,16 @@ Answer = Literal["fine", "no_fine"]
 class AbsenceScreen(ChoiceScreen[Answer]):
     def __init__(self, question: str, amount: str, *, cancels: str | None = None) -> None:
         """``cancels``: the fine already recorded for this absence, which "no fine" cancels."""
-        no_fine = ("Absent, no fine (the arbiter's decision)" if cancels is None
-                   else f"Absent, no fine: the fine of {cancels} is cancelled")
-        super().__init__(question, [
-            ("f", f"Absent, fined {amount}", "fine"),
-            ("n", no_fine, "no_fine"),
-        ], cancel="Record nothing")
+        no_fine = (
+            "Absent, no fine (the arbiter's decision)"
+            if cancels is None
+            else f"Absent, no fine: the fine of {cancels} is cancelled"
+        )
+        super().__init__(
+            question,
+            [
+                ("f", f"Absent, fined {amount}", "fine"),
+                ("n", no_fine, "no_fine"),
+            ],
+            cancel="Record nothing",
+        )

@@ -22,12 +22,21 @@ class PlayerDetailsScreen(DeskModal):
         with Vertical(id="desk-dialog"):
             yield Static(Text(f"{p.name}: for the rating report", style="bold"), id="desk-title")
             yield Label("FIDE title")
-            yield Select([("no title", _NONE), *((t, t) for t in FIDE_TITLES)],
-                         value=p.title or _NONE, allow_blank=False, id="player-title",
-                         compact=True)
+            yield Select(
+                [("no title", _NONE), *((t, t) for t in FIDE_TITLES)],
+                value=p.title or _NONE,
+                allow_blank=False,
+                id="player-title",
+                compact=True,
+            )
             yield Label("Sex (as the report writes it)")
-            yield Select([("not given", _NONE), ("m", "m"), ("w", "w")], value=p.sex or _NONE,
-                         allow_blank=False, id="player-sex", compact=True)
+            yield Select(
+                [("not given", _NONE), ("m", "m"), ("w", "w")],
+                value=p.sex or _NONE,
+                allow_blank=False,
+                id="player-sex",
+                compact=True,
+            )
             yield from self.buttons()
         yield from self.footer()
 
@@ -37,8 +46,11 @@ class PlayerDetailsScreen(DeskModal):
     def action_record(self) -> None:
         title = self.query_one("#player-title", Select).value
         sex = self.query_one("#player-sex", Select).value
-        self.record(self.store.set_player_details, self.player.number,
-                    {"title": str(title), "sex": str(sex)})
+        self.record(
+            self.store.set_player_details,
+            self.player.number,
+            {"title": str(title), "sex": str(sex)},
+        )
 
 
 # (field, label, placeholder)
@@ -47,23 +59,31 @@ _FIELDS = (
     ("federation", "Federation, FIDE code (TRF 032)", "e.g. NOR"),
     ("site", "PGN Site of the exports (empty: city and federation)", "e.g. Stavanger NOR"),
     ("chief_arbiter", "Chief Arbiter (TRF 102)", "Lastname, Firstname"),
-    ("deputy_arbiters", "Deputy Chief Arbiters (TRF 112), separated by ;",
-     "Lastname, Firstname; Lastname, Firstname"),
+    (
+        "deputy_arbiters",
+        "Deputy Chief Arbiters (TRF 112), separated by ;",
+        "Lastname, Firstname; Lastname, Firstname",
+    ),
 )
 
 
 class ReportDetailsScreen(RecordingModal):
     def compose(self) -> ComposeResult:
         shown = self.store.event.details
-        values = {"city": shown.city, "federation": shown.federation, "site": shown.site,
-                  "chief_arbiter": shown.chief_arbiter,
-                  "deputy_arbiters": "; ".join(shown.deputy_arbiters)}
+        values = {
+            "city": shown.city,
+            "federation": shown.federation,
+            "site": shown.site,
+            "chief_arbiter": shown.chief_arbiter,
+            "deputy_arbiters": "; ".join(shown.deputy_arbiters),
+        }
         with Vertical(id="desk-dialog"):
             yield Static("[b]The event, for the rating report[/]", id="desk-title")
             for key, label, placeholder in _FIELDS:
                 yield Label(label)
-                yield Input(values[key] or "", placeholder=placeholder, id=f"report-{key}",
-                            compact=True)
+                yield Input(
+                    values[key] or "", placeholder=placeholder, id=f"report-{key}", compact=True
+                )
             yield from self.buttons()
         yield from self.footer()
 
@@ -72,7 +92,8 @@ class ReportDetailsScreen(RecordingModal):
 
     def action_record(self) -> None:
         changes: dict[str, str | list[str] | None] = {
-            key: self.query_one(f"#report-{key}", Input).value for key, _l, _p in _FIELDS}
+            key: self.query_one(f"#report-{key}", Input).value for key, _l, _p in _FIELDS
+        }
         deputies = str(changes["deputy_arbiters"] or "")
         changes["deputy_arbiters"] = [d.strip() for d in deputies.split(";") if d.strip()]
         self.record(self.store.set_report_details, changes)

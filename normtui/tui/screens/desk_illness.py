@@ -27,13 +27,21 @@ SLOTS: tuple[tuple[str, Postponement | None, str], ...] = (
 
 class DeskIllnessScreen(DeskModal):
     def compose(self) -> ComposeResult:
-        game = next((g for g in self.store.games(self.round_no)
-                     if self.player.number in (g.white, g.black)), None)
+        game = next(
+            (
+                g
+                for g in self.store.games(self.round_no)
+                if self.player.number in (g.white, g.black)
+            ),
+            None,
+        )
         self.game = game
         where = game.label if game else f"round {self.round_no}: no game"
         with Vertical(id="desk-dialog"):
-            yield Static(Text.assemble((f"Illness (§9): {self.player.name}", "bold"), f"\n{where}"),
-                         id="desk-title")
+            yield Static(
+                Text.assemble((f"Illness (§9): {self.player.name}", "bold"), f"\n{where}"),
+                id="desk-title",
+            )
             with RadioSet(id="illness-slot"):
                 for i, (radio_id, _slot, label) in enumerate(SLOTS):
                     yield RadioButton(label, value=i == 0, id=radio_id)
@@ -58,15 +66,18 @@ class DeskIllnessScreen(DeskModal):
         slot, refuses = self._choice()
         decision = self.query_one("#illness-decision", Static)
         if self.game is not None and self.game.result is not None:
-            decision.update(Text.assemble(("Not possible: ", "bold red"),
-                                          f"{self.game.label} already has a result "
-                                          f"({self.game.result.value}); there is nothing left "
-                                          "to postpone (Regulations §9)"))
+            decision.update(
+                Text.assemble(
+                    ("Not possible: ", "bold red"),
+                    f"{self.game.label} already has a result "
+                    f"({self.game.result.value}); there is nothing left "
+                    "to postpone (Regulations §9)",
+                )
+            )
             decision.set_class(True, "-refused")
             return
         try:
-            d = self.store.illness_decision(self.round_no, proposed=slot,
-                                            opponent_refuses=refuses)
+            d = self.store.illness_decision(self.round_no, proposed=slot, opponent_refuses=refuses)
         except EXPECTED_ERRORS as exc:
             decision.update(Text.assemble(("Not possible: ", "bold red"), str(exc)))
             decision.set_class(True, "-refused")
@@ -75,12 +86,19 @@ class DeskIllnessScreen(DeskModal):
         text = Text.assemble((f"{verb}: ", "bold"), f"{d.reason} ({d.article})")
         if self.game is not None and self.game.state is GameState.IN_PROGRESS:
             # As the forfeit questions and the withdrawal say it: a game being played.
-            text.append(f"\nNote: {self.game.label} is in progress (its clocks were started).",
-                        style="bold yellow")
+            text.append(
+                f"\nNote: {self.game.label} is in progress (its clocks were started).",
+                style="bold yellow",
+            )
         decision.update(text)
         decision.set_class(False, "-refused")
 
     def action_record(self) -> None:
         slot, refuses = self._choice()
-        self.record(self.store.report_illness, self.round_no, self.player.number,
-                    proposed=slot, opponent_refuses=refuses)
+        self.record(
+            self.store.report_illness,
+            self.round_no,
+            self.player.number,
+            proposed=slot,
+            opponent_refuses=refuses,
+        )

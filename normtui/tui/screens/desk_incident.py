@@ -18,13 +18,23 @@ if TYPE_CHECKING:
     from normtui.rules.model import Player
     from normtui.store import EventStore
 
-KIND_LABELS = {"electronic_device": "Electronic device or other equipment",
-               "late_arrival": "Late arrival", "other": "Other"}
+KIND_LABELS = {
+    "electronic_device": "Electronic device or other equipment",
+    "late_arrival": "Late arrival",
+    "other": "Other",
+}
 
 
 class DeskIncidentScreen(DeskModal):
-    def __init__(self, store: EventStore, round_no: int, player: Player, *,
-                 kind: str = INCIDENT_KINDS[0], description: str = "") -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        round_no: int,
+        player: Player,
+        *,
+        kind: str = INCIDENT_KINDS[0],
+        description: str = "",
+    ) -> None:
         """``kind``, ``description``: the incident the desk offered to record (a late
         arrival), filled in; else the first kind and nothing."""
         super().__init__(store, round_no, player)
@@ -35,21 +45,34 @@ class DeskIncidentScreen(DeskModal):
         players = [(Text(f"{p.number} {p.name}"), p.number) for p in self.store.players()]
         kinds = [(KIND_LABELS.get(k, k), k) for k in INCIDENT_KINDS]
         with Vertical(id="desk-dialog"):
-            yield Static(Text(f"Incident in round {self.round_no} (§7)", style="bold"),
-                         id="desk-title")
+            yield Static(
+                Text(f"Incident in round {self.round_no} (§7)", style="bold"), id="desk-title"
+            )
             yield Label("Player")
             # Compact controls: the whole dialog, its title too, on an 80x24 screen.
-            yield Select(players, value=self.player.number, allow_blank=False,
-                         id="incident-player", compact=True)
+            yield Select(
+                players,
+                value=self.player.number,
+                allow_blank=False,
+                id="incident-player",
+                compact=True,
+            )
             yield Label("What happened")
-            yield Select(kinds, value=self.kind, allow_blank=False, id="incident-kind",
-                         compact=True)
-            yield Input(self.description,
-                        placeholder="Description, e.g. telephone rang in the playing area",
-                        id="incident-description", compact=True)
+            yield Select(
+                kinds, value=self.kind, allow_blank=False, id="incident-kind", compact=True
+            )
+            yield Input(
+                self.description,
+                placeholder="Description, e.g. telephone rang in the playing area",
+                id="incident-description",
+                compact=True,
+            )
             yield Label("The Chief Arbiter's decision")
-            yield Input(placeholder="e.g. game lost; warning; no sanction", id="incident-decision",
-                        compact=True)
+            yield Input(
+                placeholder="e.g. game lost; warning; no sanction",
+                id="incident-decision",
+                compact=True,
+            )
             yield from self.buttons()
         yield from self.footer()
 
@@ -61,8 +84,9 @@ class DeskIncidentScreen(DeskModal):
         kind = self.query_one("#incident-kind", Select).value
         description = self.query_one("#incident-description", Input).value
         decision = self.query_one("#incident-decision", Input).value
-        self.record(self.store.record_incident, self.round_no, player, str(kind), description,
-                    decision)
+        self.record(
+            self.store.record_incident, self.round_no, player, str(kind), description, decision
+        )
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

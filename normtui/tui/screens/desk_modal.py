@@ -50,8 +50,7 @@ class RecordingModal(ModalScreen[bool]):
         try:
             entry = call(*args, **kwargs)
         except EXPECTED_ERRORS as exc:
-            self.notify(str(exc), title="Not recorded", severity="error", timeout=6,
-                        markup=False)
+            self.notify(str(exc), title="Not recorded", severity="error", timeout=6, markup=False)
             return
         if entry is None:  # already recorded so: no audit entry, nothing for the panes
             self.notify("Nothing changed.", timeout=3)

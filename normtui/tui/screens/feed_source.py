@@ -45,12 +45,19 @@ class FeedSourceScreen(ModalScreen[tuple[str, int | None] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Watch the live boards", classes="title")
-            yield Static("A DGT LiveChess folder (round-7/game-1.pgn …), a PGN file or URL, or "
-                         "LiveChess Cloud (…/get/ID/tournament.json). Kept with the event.",
-                         id="feed-source-help")
+            yield Static(
+                "A DGT LiveChess folder (round-7/game-1.pgn …), a PGN file or URL, or "
+                "LiveChess Cloud (…/get/ID/tournament.json). Kept with the event.",
+                id="feed-source-help",
+            )
             yield Input(self.source, placeholder="folder, file or URL", id="feed-source")
-            yield Input(str(self.round or ""), placeholder="round (empty: every round)",
-                        id="feed-round", restrict=r"\d*", max_length=2)
+            yield Input(
+                str(self.round or ""),
+                placeholder="round (empty: every round)",
+                id="feed-round",
+                restrict=r"\d*",
+                max_length=2,
+            )
             yield Static("", id="feed-source-error")
             with Horizontal(id="buttons"):
                 yield Button("Watch (enter)", variant="primary", id="watch")

@@ -25,17 +25,20 @@ if TYPE_CHECKING:
 
     from normtui.rules.profile import Profile
 
-EVERYWHERE = [("1 … 8", "Show pane 1 Pairings … 8 Live"),
-              ("F1 … F8", "The same, also from a text field"),
-              ("esc", "Leave a text field (the PGN record, a path): then 1-8 switch panes"),
-              (": N", "Go to board N (pairings), player N (desk), change N (audit)"),
-              ("home, g", "First row of a table"), ("end, G", "Last row of a table"),
-              ("?", "This help"),
-              ("ctrl+z", "Undo the last change to the event, from any control (asks first)"),
-              ("ctrl+a", "Open the Armageddon waiting (the header counts them); again: the "
-                         "next one"),
-              ("ctrl+p", "Command palette: every action by name"), ("tab", "Next control"),
-              ("ctrl+q", "Quit")]
+EVERYWHERE = [
+    ("1 … 8", "Show pane 1 Pairings … 8 Live"),
+    ("F1 … F8", "The same, also from a text field"),
+    ("esc", "Leave a text field (the PGN record, a path): then 1-8 switch panes"),
+    (": N", "Go to board N (pairings), player N (desk), change N (audit)"),
+    ("home, g", "First row of a table"),
+    ("end, G", "Last row of a table"),
+    ("?", "This help"),
+    ("ctrl+z", "Undo the last change to the event, from any control (asks first)"),
+    ("ctrl+a", "Open the Armageddon waiting (the header counts them); again: the next one"),
+    ("ctrl+p", "Command palette: every action by name"),
+    ("tab", "Next control"),
+    ("ctrl+q", "Quit"),
+]
 
 
 def keys_of(bindings: Iterable[Binding | tuple[str, ...]]) -> list[tuple[str, str]]:
@@ -43,8 +46,12 @@ def keys_of(bindings: Iterable[Binding | tuple[str, ...]]) -> list[tuple[str, st
     for binding in bindings:
         if not isinstance(binding, Binding) or not binding.description:
             continue
-        if binding.action.startswith("show_pane") or binding.id in ("help", "undo", "quit",
-                                                                       "armageddon.next"):
+        if binding.action.startswith("show_pane") or binding.id in (
+            "help",
+            "undo",
+            "quit",
+            "armageddon.next",
+        ):
             continue  # in "Everywhere"
         rows.append((binding.key_display or binding.key, binding.tooltip or binding.description))
     return rows
@@ -81,8 +88,10 @@ def not_found_note(profile: Profile | None) -> str:
     book's (a built-in profile of another edition lists them under [sources])."""
     if profile is None or not profile.sources.not_found:
         return ""
-    return (f"{profile.event.name}: rules not found for this edition, so the 2022 rule "
-            f"book's apply: {', '.join(profile.sources.not_found)}.")
+    return (
+        f"{profile.event.name}: rules not found for this edition, so the 2022 rule "
+        f"book's apply: {', '.join(profile.sources.not_found)}."
+    )
 
 
 def help_renderable(profile: Profile | None = None) -> Group:
@@ -91,8 +100,14 @@ def help_renderable(profile: Profile | None = None) -> Group:
     if note:
         parts.append(Text(note, style="yellow"))
     for title, articles, keys in help_sections():
-        parts.append(Text.assemble("\n", (title, "bold reverse"), " ",
-                                   (f"Articles: {articles}" if articles else "", "italic")))
+        parts.append(
+            Text.assemble(
+                "\n",
+                (title, "bold reverse"),
+                " ",
+                (f"Articles: {articles}" if articles else "", "italic"),
+            )
+        )
         if keys:
             parts.append(key_grid(keys))
     return Group(*parts)  # type: ignore[arg-type]

@@ -21,8 +21,11 @@ class PgnTree(DirectoryTree):
     """Folders and PGN files only: nothing else can be opened here."""
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
-        return [p for p in paths if not p.name.startswith(".")
-                and (p.is_dir() or p.suffix.lower() == ".pgn")]
+        return [
+            p
+            for p in paths
+            if not p.name.startswith(".") and (p.is_dir() or p.suffix.lower() == ".pgn")
+        ]
 
 
 class PgnOpenScreen(ModalScreen[Path | None]):
@@ -42,8 +45,10 @@ class PgnOpenScreen(ModalScreen[Path | None]):
         yield Footer(compact=True)
 
     def _title(self) -> str:
-        return (f"Open a PGN file from {self.start}\n"
-                "Enter: open / pick · Backspace: parent folder · Escape: cancel")
+        return (
+            f"Open a PGN file from {self.start}\n"
+            "Enter: open / pick · Backspace: parent folder · Escape: cancel"
+        )
 
     def on_mount(self) -> None:
         self.query_one(PgnTree).focus()

@@ -28,9 +28,11 @@ class PublishSiteScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Publish the public page", classes="title")
-            yield Static("A folder for any web server (python -m http.server -d FOLDER): "
-                         "rebuilt after every change, only the files that changed.",
-                         classes="help")
+            yield Static(
+                "A folder for any web server (python -m http.server -d FOLDER): "
+                "rebuilt after every change, only the files that changed.",
+                classes="help",
+            )
             yield Input(str(self.folder), placeholder="folder", id="publish-folder")
             yield Static("", id="publish-error")
             with Horizontal(id="buttons"):

@@ -1,4 +1,4 @@
-""""Dial now": the clock setting each board needs at this moment, worked out from the store.
+""" "Dial now": the clock setting each board needs at this moment, worked out from the store.
 
 * a board of the current round not yet started, or in progress: the classical setting (§2);
 * a drawn main game waiting for its Armageddon: the Armageddon setting, same colours, and the
@@ -68,8 +68,9 @@ def _left(deadline: str, now: datetime) -> str:
     return f"by {by}\n{span} left"
 
 
-def _main_dials(games: list[GameRecord], round_no: int, tcs: dict[str, TimeControl],
-                now: datetime) -> list[Dial]:
+def _main_dials(
+    games: list[GameRecord], round_no: int, tcs: dict[str, TimeControl], now: datetime
+) -> list[Dial]:
     out = []
     for g in games:
         w, b = surname(g.white_name), surname(g.black_name)
@@ -77,14 +78,38 @@ def _main_dials(games: list[GameRecord], round_no: int, tcs: dict[str, TimeContr
         players = f"{w}-{b}"
         if g.result is MainResult.DRAW and g.armageddon is None:
             when = _left(g.armageddon_deadline, now) if g.armageddon_deadline else "now"
-            out.append(Dial(f"arm-{g.id}", board, players, "armageddon",
-                            _setting(tcs["armageddon"], w, b), f"Armageddon {when}"))
+            out.append(
+                Dial(
+                    f"arm-{g.id}",
+                    board,
+                    players,
+                    "armageddon",
+                    _setting(tcs["armageddon"], w, b),
+                    f"Armageddon {when}",
+                )
+            )
         elif g.result is None and g.state is GameState.IN_PROGRESS:
-            out.append(Dial(f"main-{g.id}", board, players, "classical",
-                            _setting(tcs["classical"], w, b), "in progress"))
+            out.append(
+                Dial(
+                    f"main-{g.id}",
+                    board,
+                    players,
+                    "classical",
+                    _setting(tcs["classical"], w, b),
+                    "in progress",
+                )
+            )
         elif g.result is None and g.state is GameState.SCHEDULED and g.round == round_no:
-            out.append(Dial(f"main-{g.id}", board, players, "classical",
-                            _setting(tcs["classical"], w, b), "before the start"))
+            out.append(
+                Dial(
+                    f"main-{g.id}",
+                    board,
+                    players,
+                    "classical",
+                    _setting(tcs["classical"], w, b),
+                    "before the start",
+                )
+            )
     return out
 
 
@@ -99,9 +124,16 @@ def dials(store: EventStore, now: datetime) -> list[Dial]:
         for g in store.games(stage="blitz"):
             if g.result is None and g.state is GameState.IN_PROGRESS:
                 w, b = surname(g.white_name), surname(g.black_name)
-                out.append(Dial(f"blitz-{g.id}", f"B{g.round}.{g.board}", f"{w}-{b}",
-                                "blitz_opener", _setting(tcs["blitz_opener"], w, b),
-                                "blitz opener"))
+                out.append(
+                    Dial(
+                        f"blitz-{g.id}",
+                        f"B{g.round}.{g.board}",
+                        f"{w}-{b}",
+                        "blitz_opener",
+                        _setting(tcs["blitz_opener"], w, b),
+                        "blitz opener",
+                    )
+                )
     if "playoff" in stages:
         out += _playoff_dial(store, tcs)
     return out
@@ -118,8 +150,16 @@ def _playoff_dial(store: EventStore, tcs: dict[str, TimeControl]) -> list[Dial]:
     w, b = names.get(game.white, "?"), names.get(game.black, "?")
     tc = time_control_of(game, store.profile)
     name = next((n for n, t in tcs.items() if t == tc), game.time_control)
-    return [Dial(f"playoff-{game.id}", f"PO {game.id}", f"{w}-{b}", name,
-                 _setting(tc, w, b), "play-off, due now")]
+    return [
+        Dial(
+            f"playoff-{game.id}",
+            f"PO {game.id}",
+            f"{w}-{b}",
+            name,
+            _setting(tc, w, b),
+            "play-off, due now",
+        )
+    ]
 
 
 def games_under(store: EventStore, name: str) -> list[str]:
@@ -130,24 +170,38 @@ def games_under(store: EventStore, name: str) -> list[str]:
     stages = store.event.stages
     if name == "classical":
         games = [g for g in store.games() if g.result is None]
-        lines += [f"{g.label}: IN PROGRESS, its clocks were set with the old setting"
-                  for g in games if g.state is GameState.IN_PROGRESS]
+        lines += [
+            f"{g.label}: IN PROGRESS, its clocks were set with the old setting"
+            for g in games
+            if g.state is GameState.IN_PROGRESS
+        ]
         later = [g for g in games if g.state is not GameState.IN_PROGRESS]
         if later:
             rounds = sorted({g.round for g in later})
-            lines.append(f"{len(later)} game{'s' if len(later) != 1 else ''} still to start "
-                         f"(round{'s' if len(rounds) > 1 else ''} "
-                         f"{rounds[0]}{f'-{rounds[-1]}' if len(rounds) > 1 else ''})")
+            lines.append(
+                f"{len(later)} game{'s' if len(later) != 1 else ''} still to start "
+                f"(round{'s' if len(rounds) > 1 else ''} "
+                f"{rounds[0]}{f'-{rounds[-1]}' if len(rounds) > 1 else ''})"
+            )
     elif name == "armageddon":
-        lines += [f"{g.label}: its Armageddon is due now" for g in store.games()
-                  if g.result is MainResult.DRAW and g.armageddon is None]
+        lines += [
+            f"{g.label}: its Armageddon is due now"
+            for g in store.games()
+            if g.result is MainResult.DRAW and g.armageddon is None
+        ]
         lines.append("every Armageddon after a drawn game from now on")
     elif name == "blitz_opener":
         if "blitz" in stages:
-            lines += [f"blitz {g.label}: IN PROGRESS" for g in store.games(stage="blitz")
-                      if g.result is None and g.state is GameState.IN_PROGRESS]
-        lines.append("the blitz opener's games still to play" if "blitz" in stages
-                     else "the blitz opener, when it starts")
+            lines += [
+                f"blitz {g.label}: IN PROGRESS"
+                for g in store.games(stage="blitz")
+                if g.result is None and g.state is GameState.IN_PROGRESS
+            ]
+        lines.append(
+            "the blitz opener's games still to play"
+            if "blitz" in stages
+            else "the blitz opener, when it starts"
+        )
     elif "playoff" in stages:
         due = [g for g in store.playoff().games if g.result is None and g.time_control == name]
         lines += [f"play-off game {g.id}: still to play" for g in due]

@@ -72,9 +72,14 @@ class ClockValues:
 
 
 def values_of(tc: TimeControl) -> dict[str, str]:
-    return {"white-min": str(tc.white_seconds // 60), "white-sec": str(tc.white_seconds % 60),
-            "black-min": str(tc.black_seconds // 60), "black-sec": str(tc.black_seconds % 60),
-            "increment": str(tc.increment_seconds), "from-move": str(tc.increment_from_move)}
+    return {
+        "white-min": str(tc.white_seconds // 60),
+        "white-sec": str(tc.white_seconds % 60),
+        "black-min": str(tc.black_seconds // 60),
+        "black-sec": str(tc.black_seconds % 60),
+        "increment": str(tc.increment_seconds),
+        "from-move": str(tc.increment_from_move),
+    }
 
 
 class ClockForm(Vertical):
@@ -114,8 +119,11 @@ class ClockForm(Vertical):
 
     def edit(self, name: str, title: str, tc: TimeControl) -> None:
         self.name_edited = name
-        self.query_one("#clock-form-title", Static).update(Text.assemble(
-            (f"Edit {title}", "bold"), f": now {tc.describe()} (PGN tag {tc.pgn_tag()})"))
+        self.query_one("#clock-form-title", Static).update(
+            Text.assemble(
+                (f"Edit {title}", "bold"), f": now {tc.describe()} (PGN tag {tc.pgn_tag()})"
+            )
+        )
         for key, value in values_of(tc).items():
             self.query_one(f"#clock-{key}", Input).value = value
         self.show_error("")

@@ -28,10 +28,18 @@ class ConsoleFooter(Footer):
     def _keys_to_show(self) -> Shown:
         """What compose would draw from the screen's bindings now."""
         return tuple(
-            (binding.key, binding.key_display, binding.description, binding.action, enabled,
-             tooltip, (binding.group.description, binding.group.compact) if binding.group else None)
+            (
+                binding.key,
+                binding.key_display,
+                binding.description,
+                binding.action,
+                enabled,
+                tooltip,
+                (binding.group.description, binding.group.compact) if binding.group else None,
+            )
             for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values()
-            if binding.show or binding.key == self.app.COMMAND_PALETTE_BINDING)
+            if binding.show or binding.key == self.app.COMMAND_PALETTE_BINDING
+        )
 
     def compose(self) -> ComposeResult:
         self._rebuild_pending = False
@@ -39,9 +47,7 @@ class ConsoleFooter(Footer):
         yield from super().compose()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if self._bindings_ready and (self._rebuild_pending
-                                     or self._keys_to_show() == self._shown):
+        if self._bindings_ready and (self._rebuild_pending or self._keys_to_show() == self._shown):
             return
         super().bindings_changed(screen)  # schedules the rebuild when it can be seen
-        self._rebuild_pending = (self.is_attached and screen is self.screen
-                                 and screen.app.app_focus)
+        self._rebuild_pending = self.is_attached and screen is self.screen and screen.app.app_focus

@@ -16,9 +16,13 @@ if TYPE_CHECKING:
     from normtui.store import EventStore
     from normtui.store.records import GameRecord
 
-_STATE = {GameState.SCHEDULED: "scheduled", GameState.IN_PROGRESS: "in progress",
-          GameState.FINISHED: "finished", GameState.POSTPONED: "postponed",
-          GameState.FORFEIT: "forfeit"}
+_STATE = {
+    GameState.SCHEDULED: "scheduled",
+    GameState.IN_PROGRESS: "in progress",
+    GameState.FINISHED: "finished",
+    GameState.POSTPONED: "postponed",
+    GameState.FORFEIT: "forfeit",
+}
 
 
 def _game_text(number: int, game: GameRecord | None) -> tuple[str, str]:
@@ -71,8 +75,14 @@ class DeskArrivals(RowTable):
             if p.status is PlayerStatus.WITHDRAWN:
                 name = Text(f"{surname(p.name)} (withdrawn)", style="dim")
             game = next((g for g in games if p.number in (g.white, g.black)), None)
-            self.add_row(str(p.number), name, at_start, fine_text, *_game_text(p.number, game),
-                         key=str(p.number))
+            self.add_row(
+                str(p.number),
+                name,
+                at_start,
+                fine_text,
+                *_game_text(p.number, game),
+                key=str(p.number),
+            )
         if self.row_count:
             self.move_cursor(row=min(max(row, 0), self.row_count - 1))
 

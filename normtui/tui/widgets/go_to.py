@@ -62,8 +62,9 @@ class GoToPrompt(Horizontal):
     }
     """
 
-    def __init__(self, what: str, numbers: Sequence[int],
-                 done: Callable[[int | None], None]) -> None:
+    def __init__(
+        self, what: str, numbers: Sequence[int], done: Callable[[int | None], None]
+    ) -> None:
         super().__init__()
         self.what = what
         self.numbers = list(numbers)
@@ -71,8 +72,11 @@ class GoToPrompt(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static(f"Go to {self.what}:", markup=False)
-        yield GoToInput(restrict=r"\d*", compact=True,
-                        placeholder=f"number, Enter ({self._range()}; Esc cancels)")
+        yield GoToInput(
+            restrict=r"\d*",
+            compact=True,
+            placeholder=f"number, Enter ({self._range()}; Esc cancels)",
+        )
 
     def _range(self) -> str:
         if not self.numbers:
@@ -96,8 +100,9 @@ class GoToPrompt(Horizontal):
         if is_number(value) and int(value) in self.numbers:
             self.close(int(value))
         elif value:
-            self.notify(f"No {self.what} {value} here ({self._range()}).", severity="warning",
-                        markup=False)
+            self.notify(
+                f"No {self.what} {value} here ({self._range()}).", severity="warning", markup=False
+            )
             self.query_one(GoToInput).value = ""
         else:
             self.close(None)

@@ -87,15 +87,17 @@ class LineTable(Responsive, ScrollView, can_focus=True):
     def has_content(self) -> bool:
         return bool(self.keys)
 
-    def fill(self, columns: Sequence[Column], rows: Sequence[tuple[str, Sequence[Cell], str]]
-             ) -> None:
+    def fill(
+        self, columns: Sequence[Column], rows: Sequence[tuple[str, Sequence[Cell], str]]
+    ) -> None:
         """``rows``: (key, cells, row style)."""
         old_columns = self.columns
         self.columns = list(columns)
         self.keys = [key for key, _cells, _style in rows]
         # Names come from the event file: a damaged one's escape sequences are shown, not run.
-        self._cells = [[(visible(text), style) for text, style in cells]
-                       for _key, cells, _style in rows]
+        self._cells = [
+            [(visible(text), style) for text, style in cells] for _key, cells, _style in rows
+        ]
         self._row_styles = [style for _key, _cells, style in rows]
         # Columns only widen (as in a DataTable) and the table is at least as wide as the
         # widget: a result that makes "13" into "14½*" must not change the virtual size, which
@@ -144,8 +146,7 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         """The strips of the header and the rows, the widget's own style applied once here
         rather than on every line drawn; a row that did not change keeps its strip."""
         base = self._base or Style()
-        shape = (tuple(self._widths), tuple(c.justify for c in self.columns), base,
-                 self.gap)
+        shape = (tuple(self._widths), tuple(c.justify for c in self.columns), base, self.gap)
         if shape != self._shape or len(self._cache) > 4 * len(self._cells) + 64:
             # Rows that changed leave their old strips behind: a table repainted with every
             # move of the live boards would otherwise keep one per move all round.
@@ -175,8 +176,9 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         segments = [Segment(" ", row_style)]
         for i, (text, style) in enumerate(cells):
             column = self.columns[i]
-            segments.append(Segment(_pad(text, self._widths[i], column.justify),
-                                    row_style + _style(style)))
+            segments.append(
+                Segment(_pad(text, self._widths[i], column.justify), row_style + _style(style))
+            )
             segments.append(Segment(self.gap if i < len(cells) - 1 else " ", row_style))
         return Strip(segments)
 

@@ -20,12 +20,18 @@ from normtui.store.records import surname
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
 # (label, label when short, key, justify).
-COLUMNS = (("Bd", "Bd", "board", "right"), ("White", "White", "white", "left"),
-           ("Black", "Black", "black", "left"), ("Moves", "Mv", "moves", "right"),
-           ("Last move", "Last", "last", "left"), ("At", "At", "at", "left"),
-           ("White's clock", "White", "wclock", "right"),
-           ("Black's clock", "Black", "bclock", "right"), ("Result", "Res", "result", "left"),
-           ("The feed asks", "Asks", "asks", "left"))
+COLUMNS = (
+    ("Bd", "Bd", "board", "right"),
+    ("White", "White", "white", "left"),
+    ("Black", "Black", "black", "left"),
+    ("Moves", "Mv", "moves", "right"),
+    ("Last move", "Last", "last", "left"),
+    ("At", "At", "at", "left"),
+    ("White's clock", "White", "wclock", "right"),
+    ("Black's clock", "Black", "bclock", "right"),
+    ("Result", "Res", "result", "left"),
+    ("The feed asks", "Asks", "asks", "left"),
+)
 _NAMES = (1, 2)  # the columns of the players' names
 
 
@@ -40,9 +46,14 @@ class Form:
     gap: str
 
 
-FORMS = (Form(True, "full", True, "  "), Form(False, "full", True, "  "),
-         Form(False, "surname", True, "  "), Form(False, "surname", False, "  "),
-         Form(False, "surname", False, " "), Form(False, "cut", False, " "))
+FORMS = (
+    Form(True, "full", True, "  "),
+    Form(False, "full", True, "  "),
+    Form(False, "surname", True, "  "),
+    Form(False, "surname", False, "  "),
+    Form(False, "surname", False, " "),
+    Form(False, "cut", False, " "),
+)
 
 
 def _clock(seconds: float | None) -> Cell:
@@ -61,6 +72,7 @@ def _time(at: datetime | None, like: datetime) -> str:
 
 def board_cells(view: BoardView, now: datetime, form: Form) -> tuple[list[Cell], str]:
     """The cells of one board's line and the line's style."""
+
     def name(full: str) -> str:
         return full if form.names == "full" else surname(full)
 
@@ -78,10 +90,17 @@ def board_cells(view: BoardView, now: datetime, form: Form) -> tuple[list[Cell],
         ask = ("", "")
     result = view.result if view.result and view.result != "*" else ""
     cells: list[Cell] = [
-        (board, ""), (name(view.white), ""), (name(view.black), ""), (moves, ""),
+        (board, ""),
+        (name(view.white), ""),
+        (name(view.black), ""),
+        (moves, ""),
         (view.last_move or ("not begun" if view.board is not None else ""), ""),
-        (_time(view.last_move_at, now), "grey62"), _clock(view.white_clock),
-        _clock(view.black_clock), (result.replace("1/2-1/2", "½-½"), "bold"), ask]
+        (_time(view.last_move_at, now), "grey62"),
+        _clock(view.white_clock),
+        _clock(view.black_clock),
+        (result.replace("1/2-1/2", "½-½"), "bold"),
+        ask,
+    ]
     if not form.at:
         del cells[5]
     style = "on dark_red" if view.conflict else "" if view.board is not None else "grey50"
@@ -89,7 +108,7 @@ def board_cells(view: BoardView, now: datetime, form: Form) -> tuple[list[Cell],
 
 
 def _cut(text: str, width: int) -> str:
-    return text if cell_len(text) <= width else text[:max(width - 1, 1)] + "…"
+    return text if cell_len(text) <= width else text[: max(width - 1, 1)] + "…"
 
 
 class LiveBoards(LineTable):
@@ -115,27 +134,36 @@ class LiveBoards(LineTable):
 
     def show(self, views: list[BoardView], now: datetime) -> None:
         keep = self.view.key if self.view else None
-        self.views = sorted(views, key=lambda v: (v.board is None, v.board or 0,
-                                                  v.kind != "main", v.origin))
-        self.cursor = next((i for i, v in enumerate(self.views) if v.key == keep),
-                           min(self.cursor, max(0, len(self.views) - 1)))
+        self.views = sorted(
+            views, key=lambda v: (v.board is None, v.board or 0, v.kind != "main", v.origin)
+        )
+        self.cursor = next(
+            (i for i, v in enumerate(self.views) if v.key == keep),
+            min(self.cursor, max(0, len(self.views) - 1)),
+        )
         self._now = now
         self.redraw()
 
     def redraw(self) -> None:
         width = self.scrollable_content_region.width
         for form in FORMS:
-            columns = [Column(label if form.long else short, key, justify)
-                       for label, short, key, justify in COLUMNS if form.at or key != "at"]
+            columns = [
+                Column(label if form.long else short, key, justify)
+                for label, short, key, justify in COLUMNS
+                if form.at or key != "at"
+            ]
             lines = [board_cells(view, self._now, form) for view in self.views]
-            widths = [max([cell_len(c.label)] + [cell_len(cells[i][0]) for cells, _s in lines])
-                      for i, c in enumerate(columns)]
+            widths = [
+                max([cell_len(c.label)] + [cell_len(cells[i][0]) for cells, _s in lines])
+                for i, c in enumerate(columns)
+            ]
             self.gap = form.gap
             if not width or self.line_width(widths) <= width:
                 break
         if form.names == "cut":
-            room = (width - self.line_width([0 if i in _NAMES else w
-                                             for i, w in enumerate(widths)])) // 2
+            room = (
+                width - self.line_width([0 if i in _NAMES else w for i, w in enumerate(widths)])
+            ) // 2
             for cells, _style in lines:
                 for i in _NAMES:
                     cells[i] = (_cut(cells[i][0], max(room, 4)), cells[i][1])

@@ -26,11 +26,16 @@ if TYPE_CHECKING:
 
     from normtui.store import EventStore, GameRecord
 
-COLUMNS = (("If now", "Now", "rank", "right"), ("Player", "Player", "player", "left"),
-           ("Points", "Pts", "points", "right"), ("If the games end now", "If now", "live",
-                                                   "right"),
-           ("Max", "Max", "max", "right"), ("Best", "Best", "best", "right"),
-           ("Worst", "Worst", "worst", "right"), ("First?", "1st?", "first", "left"))
+COLUMNS = (
+    ("If now", "Now", "rank", "right"),
+    ("Player", "Player", "player", "left"),
+    ("Points", "Pts", "points", "right"),
+    ("If the games end now", "If now", "live", "right"),
+    ("Max", "Max", "max", "right"),
+    ("Best", "Best", "best", "right"),
+    ("Worst", "Worst", "worst", "right"),
+    ("First?", "1st?", "first", "left"),
+)
 
 
 class RaceWorked(Message):
@@ -54,17 +59,18 @@ def work_out(widget: Widget, question: Callable[[], list[Contender]], key: objec
         try:
             race = question()
         except Exception as exc:  # a worker's exception would end the console: say it instead
-            widget.post_message(RaceWorked(
-                key, None, f"Who can still finish first could not be worked out: {exc}"))
+            widget.post_message(
+                RaceWorked(key, None, f"Who can still finish first could not be worked out: {exc}")
+            )
             return
         widget.post_message(RaceWorked(key, race))
 
-    widget.run_worker(job, thread=True, group=RACE_WORKERS, exclusive=True,
-                      exit_on_error=False)
+    widget.run_worker(job, thread=True, group=RACE_WORKERS, exclusive=True, exit_on_error=False)
 
 
-def race_cells(live: StandingRow, real: StandingRow | None, race: Contender | None,
-               wide: bool) -> tuple[list[Cell], str]:
+def race_cells(
+    live: StandingRow, real: StandingRow | None, race: Contender | None, wide: bool
+) -> tuple[list[Cell], str]:
     name = live.player if wide else surname(live.player)
     now = live.points
     was = real.points if real else Decimal(0)
@@ -80,11 +86,15 @@ def race_cells(live: StandingRow, real: StandingRow | None, race: Contender | No
     else:
         first = ("out of reach" if wide else "no", "grey50")
     cells: list[Cell] = [
-        (live.shared_rank or "—", ""), (name, ""), (points(was), ""),
+        (live.shared_rank or "—", ""),
+        (name, ""),
+        (points(was), ""),
         (points(now) + gain, "bold" if now > was else ""),
         (points(race.max_points) if race else "", ""),
-        _place(race.best_text if race else ""), _place(race.worst_text if race else ""),
-        first]
+        _place(race.best_text if race else ""),
+        _place(race.worst_text if race else ""),
+        first,
+    ]
     return cells, "" if live.counted else "grey50"
 
 
@@ -104,8 +114,7 @@ class LiveRace(LineTable):
         self._real: dict[int, StandingRow] = {}
         self._race: dict[int, Contender] = {}
 
-    def show(self, live: list[StandingRow], real: list[StandingRow],
-             race: list[Contender]) -> None:
+    def show(self, live: list[StandingRow], real: list[StandingRow], race: list[Contender]) -> None:
         self._live = live
         self._real = {r.number: r for r in real}
         self._race = {c.number: c for c in race}
@@ -113,12 +122,14 @@ class LiveRace(LineTable):
 
     def redraw(self) -> None:
         wide = self.measure_wide()
-        columns = [Column(label if wide else short, key, justify)
-                   for label, short, key, justify in COLUMNS]
+        columns = [
+            Column(label if wide else short, key, justify) for label, short, key, justify in COLUMNS
+        ]
         rows = []
         for row in self._live:
-            cells, style = race_cells(row, self._real.get(row.number),
-                                      self._race.get(row.number), wide)
+            cells, style = race_cells(
+                row, self._real.get(row.number), self._race.get(row.number), wide
+            )
             rows.append((str(row.number), cells, style))
         self.fill(columns, rows)
 
@@ -143,8 +154,9 @@ class RaceLine(Static):
         self._pending = False
         self.text = ""
 
-    def show(self, store: EventStore, decided: str = "",
-             games: Sequence[GameRecord] | None = None) -> None:
+    def show(
+        self, store: EventStore, decided: str = "", games: Sequence[GameRecord] | None = None
+    ) -> None:
         """``decided``: the final table's line once a play-off has decided first place;
         ``games``: the store's games, when the caller has just read them. The race itself
         follows from a thread (the line until then is the last one)."""
@@ -196,8 +208,11 @@ class RaceLine(Static):
         else:
             text = f"{len(alive)} can still finish first or share it (§5)"
             if unsure:  # names while they fit the line, else how many
-                text += (f"; undecided: {', '.join(unsure)}" if len(unsure) <= 3
-                         else f", {len(unsure)} undecided")
+                text += (
+                    f"; undecided: {', '.join(unsure)}"
+                    if len(unsure) <= 3
+                    else f", {len(unsure)} undecided"
+                )
             if out:
                 text += f"; out of reach: {', '.join(out)}"
         self._set_text(text)

@@ -20,13 +20,21 @@ from normtui.tui.formatting import (
 )
 from normtui.tui.widgets.responsive_table import ResponsiveTable
 
-COLUMNS = (("Bd", "board"), ("White", "white"), ("Black", "black"), ("Result", "result"),
-           ("Armageddon", "armageddon"), ("Points", "points"), ("State", "state"),
-           ("Signed", "signed"))
+COLUMNS = (
+    ("Bd", "board"),
+    ("White", "white"),
+    ("Black", "black"),
+    ("Result", "result"),
+    ("Armageddon", "armageddon"),
+    ("Points", "points"),
+    ("State", "state"),
+    ("Signed", "signed"),
+)
 
 
-def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
-                    narrow: bool = False) -> Text:
+def armageddon_cell(
+    game: GameRecord, now: datetime, draw_winner: str = "black", narrow: bool = False
+) -> Text:
     """The Armageddon of a board: nothing, the time left in its start window, or its result
     (a drawn Armageddon says who it counts for).
 
@@ -44,9 +52,14 @@ def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
             if narrow:
                 # The date without its year: the Signed column must stay on an 80-column
                 # screen; the wide cell and the Armageddon dialog say it in full.
-                short = (by if same_day(game.armageddon_deadline, now)
-                         else day_of(game.armageddon_deadline, now.replace(
-                             year=datetime.fromisoformat(game.armageddon_deadline).year)))
+                short = (
+                    by
+                    if same_day(game.armageddon_deadline, now)
+                    else day_of(
+                        game.armageddon_deadline,
+                        now.replace(year=datetime.fromisoformat(game.armageddon_deadline).year),
+                    )
+                )
                 return Text(f"late ({short})", style="bold red")
             return Text(f"late: due by {by}", style="bold red")
         if seconds < 0:
@@ -57,8 +70,7 @@ def armageddon_cell(game: GameRecord, now: datetime, draw_winner: str = "black",
     # The feed's mark goes with the result it marks: "½-½f → Black", not "½-½ → Blackf".
     text = _from_feed(Text(result_text(game.armageddon)), game.armageddon_from)
     if game.armageddon is ArmageddonResult.DRAW:
-        text.append(f" → {draw_winner[0].upper()}" if narrow
-                    else f" → {draw_winner.capitalize()}")
+        text.append(f" → {draw_winner[0].upper()}" if narrow else f" → {draw_winner.capitalize()}")
     return text
 
 
@@ -74,8 +86,11 @@ def _from_feed(text: Text, source: str | None) -> Text:
 
 
 _SHORT_LABELS = {"signed": "Sig", "armageddon": "Armageddon", "points": "Pts"}
-_SHORT_STATES = {GameState.IN_PROGRESS: "playing", GameState.SCHEDULED: "sched.",
-                 GameState.POSTPONED: "postp."}
+_SHORT_STATES = {
+    GameState.IN_PROGRESS: "playing",
+    GameState.SCHEDULED: "sched.",
+    GameState.POSTPONED: "postp.",
+}
 
 
 def points_cell(game: GameRecord) -> str:
@@ -92,8 +107,11 @@ def state_cell(game: GameRecord, narrow: bool = False) -> Text:
         text = _SHORT_STATES.get(game.state, text)
     if game.state is GameState.POSTPONED and game.postponed_to is not None:
         text += f" ({game.postponed_to.value.replace('_', ' ')})"
-    style = {GameState.IN_PROGRESS: "cyan", GameState.FORFEIT: "magenta",
-             GameState.POSTPONED: "yellow"}.get(game.state, "")
+    style = {
+        GameState.IN_PROGRESS: "cyan",
+        GameState.FORFEIT: "magenta",
+        GameState.POSTPONED: "yellow",
+    }.get(game.state, "")
     return Text(text, style=style)
 
 
@@ -112,8 +130,11 @@ def signed_cell(game: GameRecord) -> Text:
     if game.result is None:
         return Text("")
     sig = game.signatures
-    marks = [("W" if sig.white else "·"), ("B" if sig.black else "·"),
-             ("A" if sig.arbiter else "·")]
+    marks = [
+        ("W" if sig.white else "·"),
+        ("B" if sig.black else "·"),
+        ("A" if sig.arbiter else "·"),
+    ]
     return Text("".join(marks), style="green" if sig.is_final else "yellow")
 
 
@@ -145,17 +166,24 @@ class PairingsTable(ResponsiveTable):
     def redraw(self) -> None:
         keep = self.highlighted_key()
         wide = self.measure_wide()
-        columns = [(label if wide else _SHORT_LABELS.get(key, label), key)
-                   for label, key in COLUMNS]
+        columns = [
+            (label if wide else _SHORT_LABELS.get(key, label), key) for label, key in COLUMNS
+        ]
         self.fill(columns, [(str(g.id), self._cells(g)) for g in self.games], keep)
 
     def _cells(self, game: GameRecord) -> list[object]:
         wide = self.wide
         name = (lambda n: n) if wide else surname
-        return [Text(str(game.board), justify="right"), name(game.white_name),
-                name(game.black_name), result_cell(game),
-                armageddon_cell(game, self._now, self._draw_winner, not wide),
-                points_cell(game), state_cell(game, not wide), signed_cell(game)]
+        return [
+            Text(str(game.board), justify="right"),
+            name(game.white_name),
+            name(game.black_name),
+            result_cell(game),
+            armageddon_cell(game, self._now, self._draw_winner, not wide),
+            points_cell(game),
+            state_cell(game, not wide),
+            signed_cell(game),
+        ]
 
     def tick(self, now: datetime) -> None:
         """Move the countdowns on: a cell is touched only when its text changes, since each
@@ -167,5 +195,6 @@ class PairingsTable(ResponsiveTable):
                 cell = armageddon_cell(game, now, self._draw_winner, not self.wide)
                 old = self.get_cell(key, "armageddon")
                 if str(old) != str(cell):
-                    self.update_cell(key, "armageddon", cell,
-                                     update_width=len(str(cell)) > len(str(old)))
+                    self.update_cell(
+                        key, "armageddon", cell, update_width=len(str(cell)) > len(str(old))
+                    )

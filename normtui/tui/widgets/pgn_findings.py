@@ -21,8 +21,14 @@ if TYPE_CHECKING:
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 _MARK = {"error": "✖ error", "warning": "▲ warning", "info": "● info"}
 # In the reverse of the order the outcomes are listed in.
-_OUTCOME_STYLE = {"unchanged": "dim", "attached": "green", "entered": "bold green",
-                  "unmatched": "bold yellow", "conflict": "bold yellow", "refused": "bold red"}
+_OUTCOME_STYLE = {
+    "unchanged": "dim",
+    "attached": "green",
+    "entered": "bold green",
+    "unmatched": "bold yellow",
+    "conflict": "bold yellow",
+    "refused": "bold red",
+}
 
 
 class PgnFindings(OptionList):
@@ -30,8 +36,14 @@ class PgnFindings(OptionList):
     Where the pane puts the cursor on arrival: Enter or ``i`` goes into the text area."""
 
     BINDINGS: ClassVar = [
-        Binding("enter,i", "edit", "Edit the record", show=False, id="pgn.edit",
-                tooltip="Into the text area (the record), to type or paste"),
+        Binding(
+            "enter,i",
+            "edit",
+            "Edit the record",
+            show=False,
+            id="pgn.edit",
+            tooltip="Into the text area (the record), to type or paste",
+        ),
     ]
 
     class EditRequested(Message):
@@ -61,11 +73,20 @@ class PgnFindings(OptionList):
                 head = Text(item.title, style="bold")
                 options.append(Option(head, id=f"game-{report.index}", disabled=True))
             if not report.findings:
-                options.append(Option(Text("✔ no findings: the record is valid", style="green"),
-                                      id=f"ok-{report.index}"))
+                options.append(
+                    Option(
+                        Text("✔ no findings: the record is valid", style="green"),
+                        id=f"ok-{report.index}",
+                    )
+                )
             for n, f in enumerate(report.findings):
-                line = Text.assemble((_MARK[f.severity], _STYLE[f.severity]), "  ",
-                                     (f.move or "whole game", "bold"), "  ", (f.rule, "italic"))
+                line = Text.assemble(
+                    (_MARK[f.severity], _STYLE[f.severity]),
+                    "  ",
+                    (f.move or "whole game", "bold"),
+                    "  ",
+                    (f.rule, "italic"),
+                )
                 line.append(f"\n{f.message}")
                 options.append(Option(line, id=f"finding-{report.index}-{n}-{f.code}"))
         self.add_options(options)
@@ -80,10 +101,15 @@ class PgnFindings(OptionList):
         # What needs the arbiter comes first; what changed nothing comes last.
         order = list(_OUTCOME_STYLE)[::-1]
         ranked = sorted(outcomes, key=lambda o: (order.index(o.status), o.index))
-        self.add_options([
-            Option(Text.assemble((f"{o.status:<9}", _OUTCOME_STYLE[o.status]), " ", o.message),
-                   id=f"outcome-{o.index}")
-            for o in ranked])
+        self.add_options(
+            [
+                Option(
+                    Text.assemble((f"{o.status:<9}", _OUTCOME_STYLE[o.status]), " ", o.message),
+                    id=f"outcome-{o.index}",
+                )
+                for o in ranked
+            ]
+        )
 
 
 def _counts(checked: Sequence[Checked]) -> str:
@@ -98,12 +124,15 @@ def target_line(checked: list[Checked]) -> Text:
     # Text, not markup: the names come from the PGN headers, and may hold any bracket.
     if len(checked) > 1:
         matched = sum(1 for c in checked if c.target is not None)
-        return Text(f"{len(checked)} games, {matched} matched to a pairing: ctrl+s attaches "
-                    "each to its board")
+        return Text(
+            f"{len(checked)} games, {matched} matched to a pairing: ctrl+s attaches "
+            "each to its board"
+        )
     if not checked:
         return Text("")
     item = checked[0]
     if item.target is None:
-        return Text.assemble(("No pairing: ", "bold"), item.unmatched,
-                             " (ctrl+g chooses the board)")
+        return Text.assemble(
+            ("No pairing: ", "bold"), item.unmatched, " (ctrl+g chooses the board)"
+        )
     return Text.assemble((f"→ {item.target.describe()}", "bold"), ": ctrl+s attaches it")

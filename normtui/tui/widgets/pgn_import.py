@@ -26,6 +26,7 @@ def _expected(*more: type[Exception]) -> tuple[type[Exception], ...]:
     """What an import may fail with and say in one line: the file, the record, the store."""
     return (OSError, *more, *EXPECTED_ERRORS)
 
+
 if TYPE_CHECKING:
     from normtui.importing import Checked, KindChoice, Outcome
     from normtui.pgn.reader import RawGame
@@ -62,9 +63,16 @@ class PgnImportBar(Horizontal):
         """Every game's outcome (``error`` set when the file could not be read at all);
         ``source``, ``kind`` and ``chosen`` say what was imported, to import it again."""
 
-        def __init__(self, name: str, outcomes: list[Outcome], summary: str,
-                     error: str | None = None, source: Path | str = "",
-                     kind: KindChoice = "auto", chosen: GameRecord | None = None) -> None:
+        def __init__(
+            self,
+            name: str,
+            outcomes: list[Outcome],
+            summary: str,
+            error: str | None = None,
+            source: Path | str = "",
+            kind: KindChoice = "auto",
+            chosen: GameRecord | None = None,
+        ) -> None:
             super().__init__()
             self.name = name
             self.outcomes = outcomes
@@ -78,15 +86,30 @@ class PgnImportBar(Horizontal):
         yield ProgressBar(id="pgn-progress", show_eta=False)
         yield Static("", id="pgn-import-label", markup=False)
 
-    def start(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
-              chosen: GameRecord | None, *, replace: bool = False) -> None:
+    def start(
+        self,
+        store: EventStore,
+        source: Path | str,
+        name: str,
+        kind: KindChoice,
+        chosen: GameRecord | None,
+        *,
+        replace: bool = False,
+    ) -> None:
         """``replace``: a different record already attached is replaced (the arbiter was
         asked; see normtui.importing.attach)."""
         self._run(store, source, name, kind, chosen, replace)
 
     @work(thread=True, exclusive=True, group="pgn-import")
-    def _run(self, store: EventStore, source: Path | str, name: str, kind: KindChoice,
-             chosen: GameRecord | None, replace: bool) -> None:
+    def _run(
+        self,
+        store: EventStore,
+        source: Path | str,
+        name: str,
+        kind: KindChoice,
+        chosen: GameRecord | None,
+        replace: bool,
+    ) -> None:
         from normtui.importing import check_games, import_games, round_dates
         from normtui.pgn import PgnReadError, iter_games, split_text
         from normtui.store.connection import refuse_event_file
@@ -114,8 +137,9 @@ class PgnImportBar(Horizontal):
                 if len(pasted) > 1:
                     chosen = None  # each game of several goes to the board its headers name
             self.post_message(_Started(worker, name, total))
-            checked = check_games(raws, store.profile, store.games(), kind, chosen,
-                                  dates=round_dates(store))
+            checked = check_games(
+                raws, store.profile, store.games(), kind, chosen, dates=round_dates(store)
+            )
             outcomes = import_games(store, checked, progress, replace=replace)
         except _expected(PgnReadError) as exc:
             failed(str(exc))
@@ -124,8 +148,16 @@ class PgnImportBar(Horizontal):
             failed(f"The import stopped: {exc}")
             return
         if not worker.is_cancelled:
-            self.post_message(self.Finished(name, outcomes, import_summary(name, outcomes),
-                                            source=source, kind=kind, chosen=chosen))
+            self.post_message(
+                self.Finished(
+                    name,
+                    outcomes,
+                    import_summary(name, outcomes),
+                    source=source,
+                    kind=kind,
+                    chosen=chosen,
+                )
+            )
 
     @on(_Started)
     def _started(self, message: _Started) -> None:
@@ -150,5 +182,7 @@ class PgnImportBar(Horizontal):
         # Short: the summary is said on the pane's status line and over the findings.
         done = len(message.outcomes)
         self.query_one("#pgn-import-label", Static).update(
-            "Import failed" if message.error is not None
-            else f"{done} game{'s' if done != 1 else ''} done")
+            "Import failed"
+            if message.error is not None
+            else f"{done} game{'s' if done != 1 else ''} done"
+        )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from textual.binding import Binding
 from textual.suggester import Suggester
@@ -31,9 +32,13 @@ def complete_path(value: str) -> str | None:
     folder, _, prefix = expanded.rpartition(os.sep)
     base = Path(folder or ("/" if expanded.startswith(os.sep) else "."))
     try:
-        entries = [e for e in os.scandir(base)
-                   if e.name.startswith(prefix) and not (e.name.startswith(".") and not prefix)
-                   and (e.is_dir() or e.name.lower().endswith(".pgn"))]
+        entries = [
+            e
+            for e in os.scandir(base)
+            if e.name.startswith(prefix)
+            and not (e.name.startswith(".") and not prefix)
+            and (e.is_dir() or e.name.lower().endswith(".pgn"))
+        ]
     except OSError:
         return None
     if not entries:
@@ -43,7 +48,7 @@ def complete_path(value: str) -> str | None:
     common = os.path.commonprefix(names)  # noqa: RUF071
     if len(common) <= len(prefix):
         return None
-    return value + common[len(prefix):]
+    return value + common[len(prefix) :]
 
 
 def read_pgn_text(path: Path) -> str:
@@ -60,9 +65,10 @@ def read_pgn_text(path: Path) -> str:
 class PgnPathInput(Input):
     BINDINGS = [Binding("tab", "complete", "Complete", show=False, id="pgn.complete")]
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(placeholder="PGN file (Tab completes)",
-                         suggester=PathSuggester(), **kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            placeholder="PGN file (Tab completes)", suggester=PathSuggester(), **kwargs
+        )
 
     def action_complete(self) -> None:
         """Tab takes the suggestion; with none, it moves on like Tab anywhere else."""

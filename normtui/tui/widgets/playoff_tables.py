@@ -67,14 +67,26 @@ class PlayoffGamesTable(_ViewTable):
             full = view.names.get(number, str(number))
             return full if wide else surname(full)
 
-        columns = [("Game", "id"), ("Kind", "kind"), ("White", "white"), ("Black", "black"),
-                   ("Result", "result"), ("Clock", "clock"), ("PGN", "pgn")]
+        columns = [
+            ("Game", "id"),
+            ("Kind", "kind"),
+            ("White", "white"),
+            ("Black", "black"),
+            ("Result", "result"),
+            ("Clock", "clock"),
+            ("PGN", "pgn"),
+        ]
         if not wide:  # 80 columns: the clock of the next game is said below the table
             columns.remove(("Clock", "clock"))
         rows = []
         for g in view.state.games:
-            cells: list[object] = [g.id, "Armageddon" if g.kind == "armageddon" else "blitz",
-                                   name(g.white), name(g.black), result_cell(g, view)]
+            cells: list[object] = [
+                g.id,
+                "Armageddon" if g.kind == "armageddon" else "blitz",
+                name(g.white),
+                name(g.black),
+                result_cell(g, view),
+            ]
             if wide:
                 cells.append(view.clock(g))
             cells.append("✓" if g.id in view.records else "")
@@ -93,14 +105,31 @@ class PlayoffRankingTable(_ViewTable):
     a mark where the drawing of lots decided (§5 A-D)."""
 
     def draw(self, view: PlayoffView, wide: bool, keep: str | None) -> None:
-        columns = [("Rank", "rank"), ("Player", "player"), ("Points", "points"), ("SB", "sb"),
-                   ("Wins", "wins"), ("Wins w/ Black" if wide else "BW", "black_wins"),
-                   ("Lot", "lot")]
+        columns = [
+            ("Rank", "rank"),
+            ("Player", "player"),
+            ("Points", "points"),
+            ("SB", "sb"),
+            ("Wins", "wins"),
+            ("Wins w/ Black" if wide else "BW", "black_wins"),
+            ("Lot", "lot"),
+        ]
         rows = []
         for r in view.state.table:
             full = view.names.get(r.number, str(r.number))
             lot = "decided" if r.extra.get("decided_by_lots") == 1 else ""
-            rows.append((str(r.number), [
-                str(r.rank or "—"), full if wide else surname(full), points(r.points),
-                tiebreak_text(r.sonneborn_berger), str(r.wins), str(r.black_wins), lot]))
+            rows.append(
+                (
+                    str(r.number),
+                    [
+                        str(r.rank or "—"),
+                        full if wide else surname(full),
+                        points(r.points),
+                        tiebreak_text(r.sonneborn_berger),
+                        str(r.wins),
+                        str(r.black_wins),
+                        lot,
+                    ],
+                )
+            )
         self.fill(columns, rows, keep)

@@ -42,8 +42,12 @@ class ResponsiveTable(Responsive, RowTable):
     def has_content(self) -> bool:
         return self.row_count > 0
 
-    def fill(self, columns: Sequence[tuple[str, str]],
-             rows: Sequence[tuple[str, Sequence[object]]], keep: str | None) -> None:
+    def fill(
+        self,
+        columns: Sequence[tuple[str, str]],
+        rows: Sequence[tuple[str, Sequence[object]]],
+        keep: str | None,
+    ) -> None:
         """Columns (label, key) and rows (key, cells); the cursor goes back to row ``keep``.
 
         Columns are made afresh each time: DataTable widths only ever grow, and a redraw with

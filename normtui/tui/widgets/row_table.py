@@ -48,13 +48,18 @@ class RowTable(DataTable[Any]):
         kwargs.setdefault("zebra_stripes", True)
         super().__init__(**kwargs)
         # What fill_wrapped last drew, and at which width (a resize wraps it again).
-        self._wrapped: tuple[Sequence[tuple[str, str]], Sequence[tuple[str, Sequence[Text]]],
-                             str] | None = None
+        self._wrapped: (
+            tuple[Sequence[tuple[str, str]], Sequence[tuple[str, Sequence[Text]]], str] | None
+        ) = None
         self._wrapped_width = 0
 
-    def fill_wrapped(self, columns: Sequence[tuple[str, str]],
-                     rows: Sequence[tuple[str, Sequence[Text]]], wrap: str,
-                     keep: str | None = None) -> None:
+    def fill_wrapped(
+        self,
+        columns: Sequence[tuple[str, str]],
+        rows: Sequence[tuple[str, Sequence[Text]]],
+        wrap: str,
+        keep: str | None = None,
+    ) -> None:
         """Columns (label, key) and rows (key, cells), the column ``wrap`` as wide as the
         table leaves it and each row as tall as its text there: a summary, a decision,
         what happened, shown whole at 80 columns, not cut at the table's edge. The cursor
@@ -62,8 +67,11 @@ class RowTable(DataTable[Any]):
         self._wrapped = (columns, rows, wrap)
         self._wrapped_width = self.size.width
         at = [key for _label, key in columns].index(wrap)
-        fixed = [max([len(label)] + [cells[i].cell_len for _key, cells in rows])
-                 for i, (label, _key) in enumerate(columns) if i != at]
+        fixed = [
+            max([len(label)] + [cells[i].cell_len for _key, cells in rows])
+            for i, (label, _key) in enumerate(columns)
+            if i != at
+        ]
         # Each column pads its cells by one cell either side; the scrollbar takes two.
         room = self.size.width - sum(fixed) - 2 * len(columns) - 2
         width = max(room, 20) if self.size.width else 60
@@ -89,13 +97,19 @@ class RowTable(DataTable[Any]):
             return None
         return self.coordinate_to_cell_key(Coordinate(self.cursor_row, 0)).row_key.value
 
-    def add_row(self, *cells: CellType, height: int | None = 1, key: str | None = None,
-                label: Any = None) -> RowKey:
-        return super().add_row(*(literal(c) for c in cells), height=height, key=key,
-                               label=label)
+    def add_row(
+        self, *cells: CellType, height: int | None = 1, key: str | None = None, label: Any = None
+    ) -> RowKey:
+        return super().add_row(*(literal(c) for c in cells), height=height, key=key, label=label)
 
-    def update_cell(self, row_key: RowKey | str, column_key: ColumnKey | str, value: CellType,
-                    *, update_width: bool = False) -> None:
+    def update_cell(
+        self,
+        row_key: RowKey | str,
+        column_key: ColumnKey | str,
+        value: CellType,
+        *,
+        update_width: bool = False,
+    ) -> None:
         super().update_cell(row_key, column_key, literal(value), update_width=update_width)
 
     def action_first_row(self) -> None:

@@ -10,11 +10,17 @@ from normtui.tui.formatting import money, points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
 # (label, label when narrow, key, justify)
-COLUMNS = (("Rank", "Rk", "rank", "right"), ("No", "No", "number", "right"),
-           ("Player", "Player", "player", "left"), ("Points", "Pts", "points", "right"),
-           ("SB", "SB", "sb", "right"), ("Wins", "W", "wins", "right"),
-           ("Wins w/ Black", "BW", "black_wins", "right"), ("Games", "G", "games", "right"),
-           ("Prize", "Prize", "prize", "right"))
+COLUMNS = (
+    ("Rank", "Rk", "rank", "right"),
+    ("No", "No", "number", "right"),
+    ("Player", "Player", "player", "left"),
+    ("Points", "Pts", "points", "right"),
+    ("SB", "SB", "sb", "right"),
+    ("Wins", "W", "wins", "right"),
+    ("Wins w/ Black", "BW", "black_wins", "right"),
+    ("Games", "G", "games", "right"),
+    ("Prize", "Prize", "prize", "right"),
+)
 
 WITHDRAWN_STYLE = "grey50"
 
@@ -38,10 +44,16 @@ def row_cells(row: StandingRow, currency: str, wide: bool) -> tuple[list[Cell], 
     # Provisional points (a result not yet countersigned, §8) stand out unless greyed.
     pts_style = "yellow" if row.provisional and not style else "bold"
     cells: list[Cell] = [
-        (rank, ""), (str(row.number), ""), (name, ""),
+        (rank, ""),
+        (str(row.number), ""),
+        (name, ""),
         (points(row.points) + ("*" if row.provisional else ""), pts_style),
-        (tiebreak_text(row.sonneborn_berger), ""), (str(row.wins), ""), (str(row.black_wins), ""),
-        (str(row.games), ""), (prize, "")]
+        (tiebreak_text(row.sonneborn_berger), ""),
+        (str(row.wins), ""),
+        (str(row.black_wins), ""),
+        (str(row.games), ""),
+        (prize, ""),
+    ]
     return cells, style
 
 
@@ -60,7 +72,9 @@ class StandingsTable(LineTable):
 
     def redraw(self) -> None:
         wide = self.measure_wide()
-        columns = [Column(label if wide else short, key, justify)
-                   for label, short, key, justify in COLUMNS]
-        self.fill(columns, [(str(r.number), *row_cells(r, self._currency, wide))
-                            for r in self.rows_shown])
+        columns = [
+            Column(label if wide else short, key, justify) for label, short, key, justify in COLUMNS
+        ]
+        self.fill(
+            columns, [(str(r.number), *row_cells(r, self._currency, wide)) for r in self.rows_shown]
+        )

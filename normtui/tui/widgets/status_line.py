@@ -32,8 +32,14 @@ class StatusLine(Static):
         self.text = ""
         self._true_while: Callable[[], bool] | None = None
 
-    def say(self, text: str, at: datetime | None = None, *, warning: bool = False,
-            true_while: Callable[[], bool] | None = None) -> None:
+    def say(
+        self,
+        text: str,
+        at: datetime | None = None,
+        *,
+        warning: bool = False,
+        true_while: Callable[[], bool] | None = None,
+    ) -> None:
         """Show ``text`` (literal: it names players), stamped with the time of day.
         ``true_while``: the line goes once that says False (see :meth:`drop_if_stale`)."""
         self.text = text
