@@ -16,7 +16,7 @@ from normtui.rules.profile import MainPoints
 from normtui.rules.scoring import POINTS, pairing_points
 from tests.rules.helpers import event_2022, players
 
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=80, deadline=None)
 _ENDINGS = [
     (MainResult.WHITE_WIN, None),
     (MainResult.BLACK_WIN, None),

@@ -18,7 +18,7 @@ from normtui.rules.scoring import POINTS
 from tests.rules.helpers import players
 from tests.rules.test_contenders import _ENDINGS, brute_force, event
 
-FAST = settings(max_examples=150, deadline=None)
+FAST = settings(max_examples=80, deadline=None)
 # The 3 / 1.5 / 1 / 0 endings in half points, and a drawn game's Armageddon alone; 2019's
 # 2 / 1.5 / 0.5 / 0 (every game worth the same), likewise.
 FOUR = ((6, 0), (0, 6), (3, 2), (2, 3))

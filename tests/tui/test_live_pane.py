@@ -413,14 +413,19 @@ async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
         await pilot.pause()
         assert isinstance(app.screen, FeedSourceScreen)
         assert app.screen.query_one("#feed-round").value == "7"  # the round being played
-        await pilot.press(*str(tmp_path / "nowhere"), "enter")
+        path = app.screen.query_one("#feed-source")
+        # Most of each path put in at once (typing a long temporary path key by key costs
+        # seconds); its last letters typed, with the Tab right after them.
+        path.value = str(tmp_path / "nowher")
+        path.cursor_position = len(path.value)
+        await pilot.press("e", "enter")
         await pilot.pause()
         assert isinstance(app.screen, FeedSourceScreen)
         assert "no such folder or file" in str(app.screen.query_one("#feed-source-error").render())
         assert app.store.feed_source() == (None, None)
-        path = app.screen.query_one("#feed-source")
-        path.value = ""
-        await pilot.press(*str(tmp_path / "live"), "tab", "7", "enter")
+        path.value = str(tmp_path / "li")
+        path.cursor_position = len(path.value)
+        await pilot.press("v", "e", "tab", "7", "enter")
         await pilot.pause()
         assert app.store.feed_source() == (str(tmp_path / "live"), 7)
         await pilot.press("x", "y")
