@@ -1,21 +1,6 @@
 """LiveChess Cloud's public JSON, written out as PGN so that one reader (python-chess) reads every
-game the feed brings, whatever its source.
-
-The layout, as lichess's broadcast relay reads it (lichess-org/lila,
-``modules/relay/src/main/RelayRound.scala``, ``Sync.Lcc``, and ``DgtJson.scala``):
-
-- ``https://1.pool.livechesscloud.com/get/<id>/tournament.json``: ``name``, ``location``,
-  ``country``, ``rounds`` (``[{"count": boards, "live": 0 or 1}, ...]``);
-- ``.../get/<id>/round-<n>/index.json``: ``date`` and ``pairings``, one per game in board order,
-  ``{"white": {"fname", "mname", "lname", "title", "fideid"}, "black": {...}, "result", "live"}``;
-- ``.../get/<id>/round-<n>/game-<m>.json`` for the m-th pairing (from 1): ``result``
-  (``WHITEWIN``, ``BLACKWIN``, ``DRAW``, or ``*``/null while it goes on), ``firstMove`` (epoch
-  milliseconds), ``clock`` (``{"white": s, "black": s, "time": epoch ms}`` or null) and
-  ``moves``, each "SAN clock" with the mover's clock in seconds and, after a ``+``, the seconds
-  the move took: ``"Nc2 34+2"``, ``"dxe4 63"``, ``"fxe4 +31"`` (lila's ``parseMove``).
-
-lila notes that when a clock is given both in the last moves and in ``clock``, the latter is
-the one to believe ("This is DGT so it's all sorts of wrong"); so does this reader.
+game the feed brings, whatever its source. The layout, as lichess's relay reads it:
+docs/livechess-cloud.md.
 
 >>> game = {"result": "DRAW", "firstMove": 1654614000000, "clock": None,
 ...         "moves": ["e4 7190+10", "e5 +31"]}

@@ -1,29 +1,6 @@
-"""§5 and §6: the final table, the one ranking that every screen, command and export shows.
-
-The main table (:func:`normtui.rules.standings.compute_standings`) ranks by points and the §6
-tie-breaks. When first place is shared after the last round, §5 takes the first places out of
-the tie-breaks' hands: the play-off decides them. This module puts the two together, and is
-the only place that does; the store and the exports call it and never re-rank anything.
-
-* Mid-event (``playoff=None``): the main table as it is, prizes as if the event ended now (a
-  first place shared on points is *pending*: it would go to a play-off).
-* After the last round, first place not shared: the main table.
-* After the last round, first place shared, the play-off not decided (not started or under
-  way): the k players share place 1 ("1-k") and the prizes of places 1..k are pending.
-* After a decided play-off: its winner is rank 1 with first prize whole; the other play-off
-  players follow in the order the play-off gives them (two: the loser 2nd; three or more: the
-  double round robin's ranking, §5 A-D) and share the prizes of places 2..k (§5 "the
-  remaining players in this will share their money prizes"); everyone below is unchanged.
-
-The play-off's order is read from what every format's :class:`PlayoffState` says: its winner,
-and its ranking table when it has one. A format that ranks its players some other way gives a
-``table``; without one the players other than the winner share the places after the winner.
-
-Definitions (README, "How normtui reads the regulations"): ``rank`` is the best place a row
-occupies, 1 + the number of counted players ranked ahead of it; ``shared_rank`` is the place
-as printed, that rank alone ("3") or the places the equal rows share ("7-8": rank 7, two
-rows). Both are set together from one grouping, so no output can show them disagreeing. An
-uncounted player (§9 a) has neither.
+"""§5 and §6: the final table, the one ranking that every screen, command and export shows:
+the main table's tie-breaks, with the first places the play-off's once it is decided. The cases
+and the definitions of ``rank`` and ``shared_rank``: docs/final-table.md.
 
 >>> from decimal import Decimal as D
 >>> from normtui.assets import read_profile_text
