@@ -58,18 +58,22 @@ def _problem(turn: Turn[Any], as_json: bool) -> None:
     sys.stdout.flush()
 
 
+def _interval(default: float) -> Callable[[Any], Any]:
+    return click.option(
+        "--interval",
+        type=click.FloatRange(min=0.1, max=60),
+        default=default,
+        show_default=True,
+        help="With --watch: how often to look for a change (s).",
+    )
+
+
 def register(cli: click.Group) -> None:
     @cli.command("publish")
     @db_argument
     @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
     @click.option("--watch", is_flag=True, help="Rebuild after every change until interrupted.")
-    @click.option(
-        "--interval",
-        type=click.FloatRange(min=0.1, max=60),
-        default=0.5,
-        show_default=True,
-        help="With --watch: how often to look for a change (s).",
-    )
+    @_interval(0.5)
     @click.option(
         "--force",
         is_flag=True,
@@ -142,13 +146,7 @@ def register(cli: click.Group) -> None:
         help="Push again after every change until interrupted; a failed push is retried.",
     )
     @click.option("--once", is_flag=True, help="Push once and exit (the default).")
-    @click.option(
-        "--interval",
-        type=click.FloatRange(min=0.1, max=60),
-        default=1.0,
-        show_default=True,
-        help="With --watch: how often to look for a change (s).",
-    )
+    @_interval(1.0)
     @click.option(
         "--token-file",
         type=click.Path(dir_okay=False, path_type=Path),
