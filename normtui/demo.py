@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import TextIO
 
 from normtui.assets import DATA_2022, read_profile_text
-from normtui.store import EXPECTED_ERRORS, EventStore, PlayerInput
+from normtui.rules.errors import NormtuiError
+from normtui.store import EventStore, PlayerInput
 from normtui.store.connection import remove_database
 from normtui.text import visible
 
@@ -295,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
                 build_filled(built, args.filled, cycles=args.cycles or 1, through=args.through)
             else:
                 build_demo(built)
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             _say(f"normtui: cannot build the demo: {exc}", file=sys.stderr)
             return 2
         if info is not None:

@@ -53,14 +53,14 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
             )
     if not db.exists():
         _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
+    from normtui.rules.errors import NormtuiError
     from normtui.store.actor import resolve_actor
     from normtui.store.connection import check_database
-    from normtui.store.errors import EXPECTED_ERRORS
 
     try:
         actor = resolve_actor(actor)
         name = check_database(db)
-    except EXPECTED_ERRORS as exc:
+    except NormtuiError as exc:
         _fail(str(exc))
     from normtui.tui.app import NormtuiApp
 

@@ -24,15 +24,14 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
+from normtui.rules.errors import NormtuiError
 from normtui.text import json_visible, visible
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class UserError(Exception):
+class UserError(NormtuiError):
     """Bad input or usage: one line on stderr, exit code 2, nothing changed."""
-
-    exit_code = 2
 
 
 # The event was changed, but the command's report could not be written.
@@ -118,19 +117,6 @@ def _damage(db: object) -> str | None:
     return damage(db)
 
 
-def _expected() -> tuple[type[Exception], ...]:
-    from normtui.rules.model import RuleError
-    from normtui.rules.profile import ProfileError
-
-    kinds: list[type[Exception]] = [UserError, RuleError, ProfileError]
-    # Commands that never open a database should not pay for importing the store (and
-    # sqlite-utils) just to name its error class: if it is not loaded, it raised nothing.
-    store_errors = sys.modules.get("normtui.store.errors")
-    if store_errors is not None:
-        kinds.append(store_errors.StoreError)
-    return tuple(kinds)
-
-
 def friendly(func: F) -> F:
     """Turn expected failures into one line on stderr instead of a traceback: the rules' and
     the store's refusals, SQLite and OS errors, a damaged event file. Exit 2, or 3 when the
@@ -158,7 +144,7 @@ def friendly(func: F) -> F:
             db = kwargs.get("db")
             fail(str(sqlite_failure(exc, db if isinstance(db, Path) else Path("event file"))))
         except Exception as exc:
-            if isinstance(exc, _expected()):
+            if isinstance(exc, NormtuiError):
                 fail(str(exc))
             damaged = _damage(kwargs.get("db"))
             if damaged is not None:

@@ -46,9 +46,10 @@ from normtui.feed.report import (
     reference_time,
 )
 from normtui.feed.sources import FeedRecord, Source
+from normtui.rules.errors import NormtuiError
 from normtui.rules.live import window_opens
 from normtui.rules.model import GameState, MainResult
-from normtui.store.errors import EXPECTED_ERRORS, ConflictError
+from normtui.store.errors import ConflictError
 from normtui.store.feed import FEED_ACTOR, LiveRecord
 from normtui.store.games import same_record
 
@@ -192,7 +193,7 @@ class Feed:
             return [
                 g for n in sorted(r for r in rounds if r is not None) for g in self.store.games(n)
             ]
-        except EXPECTED_ERRORS:  # a round the event does not have: let the matching say so
+        except NormtuiError:  # a round the event does not have: let the matching say so
             return self.store.games()
 
     @staticmethod
@@ -311,7 +312,7 @@ class Feed:
         if live is None or not same_record(live.text, reading.text):
             try:
                 self._set_live((game.id, kind), reading.text, kept=False)
-            except EXPECTED_ERRORS as exc:
+            except NormtuiError as exc:
                 said.append(
                     Notice(where, f"the moves could not be kept: {exc}", ask=False, short="busy")
                 )
@@ -394,7 +395,7 @@ class Feed:
         except ConflictError as exc:
             said.append(Notice(where, f"{exc}; tried again next time", ask=False, short="busy"))
             return None, False
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             said.append(Notice(where, f"not kept: {exc}", short="refused"))
             return None, False
         if entry is None:
@@ -488,7 +489,7 @@ class Feed:
         """The watching ends: the WAL of the moves goes into the event file (a console still
         open on it would keep it otherwise)."""
         # A checkpoint refused leaves the file as SQLite keeps it: nothing is lost.
-        with self._lock, contextlib.suppress(*EXPECTED_ERRORS):
+        with self._lock, contextlib.suppress(NormtuiError):
             self.store.checkpoint()
 
     # -- the arbiter ---------------------------------------------------------------------------

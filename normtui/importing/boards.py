@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
-from normtui.store import EXPECTED_ERRORS, ConflictError
+from normtui.store import ConflictError
 from normtui.store.records import GameRecord
 from normtui.text import is_number
 
@@ -295,7 +296,7 @@ def attach(store: EventStore, checked: Checked, *, replace: bool = False) -> Out
         entry, refusal = _keep(store, game, kind, text, result, replace)
     except ConflictError:
         return outcome(checked, "conflict", REPLACEABLE, label, replaceable=True)
-    except EXPECTED_ERRORS as exc:
+    except NormtuiError as exc:
         return outcome(checked, "refused", _reason(exc, game), label)
     column = "pgn" if kind == "main" else "armageddon_pgn"
     stored = _changed(entry, game.id, column)
@@ -358,7 +359,7 @@ def _keep(
             ), ""
         except ConflictError:
             raise
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             refusal = _reason(exc, game)
     else:
         refusal = ""

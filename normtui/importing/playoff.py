@@ -25,8 +25,9 @@ from normtui.importing.boards import (
     round_of,
 )
 from normtui.importing.playoff_check import check_playoff_record
+from normtui.rules.errors import NormtuiError
 from normtui.rules.playoff import PlayoffGame, PlayoffState
-from normtui.store import EXPECTED_ERRORS, ConflictError
+from normtui.store import ConflictError
 from normtui.store.games import same_record
 from normtui.store.records import surname
 
@@ -156,7 +157,7 @@ def attach_playoff(store: EventStore, item: Checked, *, replace: bool = False) -
         attach_playoff_record(store, game.id, text, replace_existing=replace)
     except ConflictError:
         return outcome(item, "conflict", REPLACEABLE, label, replaceable=True)
-    except EXPECTED_ERRORS as exc:
+    except NormtuiError as exc:
         return outcome(item, "refused", f"not attached, {exc}", label)
     done = (
         "record replaced (the one before is in the audit log)"

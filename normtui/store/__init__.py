@@ -1,8 +1,9 @@
 """The event database: one SQLite file per event, every change audited and undoable.
 
 Use :class:`EventStore` (``EventStore.open(path)`` / ``EventStore.create(...)``). Expected
-failures are :class:`StoreError` subclasses, or the rules' ``RuleError`` / ``ProfileError``;
-``EXPECTED_ERRORS`` is the tuple to catch for "show this line to the arbiter".
+failures are :class:`StoreError` subclasses, or the rules' ``RuleError`` / ``ProfileError``:
+all of them :class:`normtui.rules.errors.NormtuiError`, the one class to catch for "show this
+line to the arbiter".
 
 The names below are loaded on first use (PEP 562): the console imports the errors and checks
 the file before its first frame, and loads the store itself only after it.
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from normtui.store.audit import AuditEntry
     from normtui.store.desk_records import ArrivalRecord, FineRecord, IncidentRecord
     from normtui.store.errors import (
-        EXPECTED_ERRORS,
         AmbiguousError,
         BusyError,
         ConflictError,
@@ -40,7 +40,6 @@ _WHERE = {
     "AuditEntry": "audit",
     **dict.fromkeys(
         (
-            "EXPECTED_ERRORS",
             "AmbiguousError",
             "BusyError",
             "ConflictError",
@@ -66,7 +65,6 @@ _WHERE = {
 }
 
 __all__ = [
-    "EXPECTED_ERRORS",
     "AmbiguousError",
     "ArrivalRecord",
     "AuditEntry",

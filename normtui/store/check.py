@@ -23,8 +23,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from normtui.rules.errors import NormtuiError
 from normtui.rules.model import RuleError
-from normtui.rules.profile import ProfileError
 from normtui.rules.scoring import check_game
 from normtui.store.audit import Row
 from normtui.store.base import StoreBase
@@ -40,7 +40,7 @@ __all__ = ["UNREADABLE", "check_event", "check_log", "damage"]
 SHOWN_ROWS = 10
 
 # What a damaged row can raise on the way to a record: a value no enum knows, a missing key.
-UNREADABLE = (sqlite3.Error, StoreError, RuleError, ProfileError, KeyError, ValueError, TypeError)
+UNREADABLE = (sqlite3.Error, NormtuiError, KeyError, ValueError, TypeError)
 
 
 def check_event(store: StoreBase) -> list[str]:

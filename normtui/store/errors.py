@@ -6,10 +6,9 @@ anything it could not check beforehand is rolled back with the transaction.
 
 from __future__ import annotations
 
-from normtui.rules.errors import ProfileError, RuleError
+from normtui.rules.errors import NormtuiError
 
 __all__ = [
-    "EXPECTED_ERRORS",
     "AmbiguousError",
     "BusyError",
     "ConflictError",
@@ -24,15 +23,8 @@ __all__ = [
 ]
 
 
-class StoreError(Exception):
+class StoreError(NormtuiError):
     """Base of every store refusal. ``str(exc)`` is the one-line message (with the article)."""
-
-    exit_code = 2
-
-    def __init__(self, message: str, article: str | None = None) -> None:
-        super().__init__(f"{message} ({article})" if article else message)
-        self.message = message
-        self.article = article
 
 
 class NotANormtuiDatabase(StoreError):
@@ -78,7 +70,3 @@ class NotYoursError(ConflictError):
 
 class BusyError(StoreError):
     """Another process held the write lock for longer than the busy timeout."""
-
-
-# What a caller catches to show the arbiter one line: the store's refusals and the rules'.
-EXPECTED_ERRORS: tuple[type[Exception], ...] = (StoreError, RuleError, ProfileError)

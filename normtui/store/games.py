@@ -87,8 +87,8 @@ class GamesMixin(StoreBase):
         """The refusal a change would meet (a broken rule, a conflict), found by making it and
         rolling it back: the console asks the arbiter only about a change that can be made
         (a correction after the play-off has started may be refused by its effect, §5)."""
+        from normtui.rules.errors import NormtuiError
         from normtui.store import base
-        from normtui.store.errors import EXPECTED_ERRORS
 
         counted = base.commits()
         try:
@@ -97,7 +97,7 @@ class GamesMixin(StoreBase):
                 raise _Trial
         except _Trial:
             return None
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             return exc
         finally:
             base._commits = counted  # rolled back: not a change this process made

@@ -130,10 +130,10 @@ def print_sheet(screen: Screen[Any], sheet: str) -> None:
     def write() -> None:
         from normtui.export.output import write_output
         from normtui.export.sheets import sheet_html
+        from normtui.rules.errors import NormtuiError
         from normtui.store import EventStore
-        from normtui.store.errors import EXPECTED_ERRORS
 
-        failures: tuple[type[Exception], ...] = (OSError, *EXPECTED_ERRORS)
+        failures: tuple[type[Exception], ...] = (OSError, NormtuiError)
         try:
             with EventStore.open(source) as store:
                 text = sheet_html(store, sheet)

@@ -10,8 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widget import Widget
 
-from normtui.rules.errors import RuleError
-from normtui.store.errors import EXPECTED_ERRORS
+from normtui.rules.errors import NormtuiError, RuleError
 from normtui.tui.messages import StoreChanged
 from normtui.tui.widgets.status_line import StatusLine
 
@@ -116,7 +115,7 @@ class Pane(Vertical):
         changed nothing then."""
         try:
             return True, call(*args, **kwargs)
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             report_refusal(self, exc)
             return False, None
 

@@ -21,7 +21,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
-from normtui.store.errors import EXPECTED_ERRORS
+from normtui.rules.errors import NormtuiError
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.live_boards import LiveBoards
@@ -258,7 +258,7 @@ class LivePane(Pane):
     def _read(self, feed: Feed) -> None:
         try:
             report = feed.poll()
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             self.post_message(self.Polled(None, str(exc)))
             return
         except Exception as exc:  # the console never ends on a broadcast's file: say it

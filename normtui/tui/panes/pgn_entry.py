@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Input, Select, Static, TextArea
 
 from normtui.importing.boards import TROUBLE
-from normtui.store import EXPECTED_ERRORS
+from normtui.rules.errors import NormtuiError
 from normtui.store.records import surname
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
@@ -313,7 +313,7 @@ class PgnEntryPane(Pane):
         from normtui.store.connection import refuse_event_file
         from normtui.tui.widgets.pgn_path import read_pgn_text
 
-        failures: tuple[type[Exception], ...] = (OSError, ValueError, *EXPECTED_ERRORS)
+        failures: tuple[type[Exception], ...] = (OSError, ValueError, NormtuiError)
         try:
             refuse_event_file(path, self.store.path, "read as a PGN file")
             size = path.stat().st_size

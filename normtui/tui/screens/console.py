@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import MountError
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
-from normtui.store.errors import EXPECTED_ERRORS
+from normtui.rules.errors import NormtuiError
 from normtui.tui.held_keys import HeldKeys
 from normtui.tui.messages import StoreChanged
 from normtui.tui.panes import PANES, TITLES, pane_class
@@ -168,7 +168,7 @@ class ConsoleScreen(Screen[None]):
 
         try:
             store = EventStore.open(self.path, actor=getattr(self.app, "actor", None))
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             self.post_message(self.CannotOpen(str(exc)))
             return
         # Kept where the launcher finds it to close it, even if the arbiter quits before the
@@ -176,7 +176,7 @@ class ConsoleScreen(Screen[None]):
         self.opened_store = store
         try:
             pane = pane_class(*PANES[0][2:])(store)
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             self.post_message(self.CannotOpen(str(exc)))
             return
         self.post_message(self.Opened(store, pane))
@@ -361,7 +361,7 @@ class ConsoleScreen(Screen[None]):
         from normtui.export.output import write_output
         from normtui.store import EventStore
 
-        failures: tuple[type[Exception], ...] = (OSError, *EXPECTED_ERRORS)
+        failures: tuple[type[Exception], ...] = (OSError, NormtuiError)
         source = self.path
         target = source.with_name(f"{source.stem}-{fmt}{suffix(fmt)}")
         try:
@@ -402,7 +402,7 @@ class ConsoleScreen(Screen[None]):
             try:
                 # Exactly the change shown: refused if another terminal wrote since.
                 self.store.undo(last.id, anyone=theirs)
-            except EXPECTED_ERRORS as exc:
+            except NormtuiError as exc:
                 report_refusal(self, exc)
                 # The refusal says what came since; the panes show it (no second toast).
                 self.post_message(StoreChanged(local=True))

@@ -13,8 +13,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Checkbox, RadioButton, RadioSet, Static
 
+from normtui.rules.errors import NormtuiError
 from normtui.rules.model import GameState, Postponement
-from normtui.store import EXPECTED_ERRORS
 from normtui.tui.screens.desk_modal import DeskModal
 
 # (radio id, slot, label): the slots §9 names, and "no solution", which is a forfeit.
@@ -78,7 +78,7 @@ class DeskIllnessScreen(DeskModal):
             return
         try:
             d = self.store.illness_decision(self.round_no, proposed=slot, opponent_refuses=refuses)
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             decision.update(Text.assemble(("Not possible: ", "bold red"), str(exc)))
             decision.set_class(True, "-refused")
             return

@@ -13,7 +13,7 @@ from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer
 
-from normtui.store import EXPECTED_ERRORS
+from normtui.rules.errors import NormtuiError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -49,7 +49,7 @@ class RecordingModal(ModalScreen[bool]):
     def record(self, call: Callable[..., object], *args: object, **kwargs: object) -> None:
         try:
             entry = call(*args, **kwargs)
-        except EXPECTED_ERRORS as exc:
+        except NormtuiError as exc:
             self.notify(str(exc), title="Not recorded", severity="error", timeout=6, markup=False)
             return
         if entry is None:  # already recorded so: no audit entry, nothing for the panes

@@ -19,12 +19,12 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from normtui.importing import import_summary
-from normtui.store import EXPECTED_ERRORS
+from normtui.rules.errors import NormtuiError
 
 
 def _expected(*more: type[Exception]) -> tuple[type[Exception], ...]:
     """What an import may fail with and say in one line: the file, the record, the store."""
-    return (OSError, *more, *EXPECTED_ERRORS)
+    return (OSError, *more, NormtuiError)
 
 
 if TYPE_CHECKING:
