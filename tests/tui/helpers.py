@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -88,3 +90,12 @@ def rows_in_view(table: LineTable) -> dict[str, str]:
         if 1 <= y < content.height and visible.y <= content.y + y < visible.bottom:
             shown[key] = table.render_line(y).text
     return shown
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    """Let the app work until ``condition`` holds: as long as a loaded machine needs, never a
+    fixed number of pauses (the bound only ends a test whose condition never comes)."""
+    deadline = time.monotonic() + 30
+    while not condition():
+        assert time.monotonic() < deadline, f"never: {what}"
+        await pilot.pause(0.01)

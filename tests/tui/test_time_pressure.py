@@ -19,7 +19,7 @@ from normtui.tui.widgets.clock_form import ClockForm
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 from normtui.tui.widgets.go_to import GoToPrompt
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, notes, pairings, to_board
+from tests.tui.helpers import column, console, notes, pairings, to_board, until
 from tests.tui.test_pgn_pane import real_game
 
 SMALL = (80, 24)
@@ -308,28 +308,35 @@ async def test_colon_and_a_number_go_to_that_board(demo_app) -> None:
         assert console(app).pane("audit").query_one(AuditTable).entry.id == 290
 
 
-async def test_colon_and_a_digit_typed_at_once_go_to_that_board(demo_app) -> None:
-    """:4" sent in one go (a fast typist, tmux send-keys) lost the 4: it
-    was on its way to the table while the prompt took the focus, and the cursor stayed. The
+async def test_colon_and_a_digit_typed_at_once_go_to_that_board(demo_copy, make_app) -> None:
+    """Typed as ":4" in one go (a fast typist, tmux send-keys), the 4 was lost: it was on its
+    way to the table while the prompt took the focus, and the cursor stayed. The
     keys are posted together, as a terminal delivers them, without a pause between."""
-    app = demo_app
+    # Every pane built, as the console is a moment after it opens: the keys are the go-to
+    # prompt's alone (none is held for a pane still to be built).
+    app = make_app(demo_copy)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: console(app).settled, "every pane built")
         table = pairings(app).table
         for board in (4, 2, 5):
             app.post_message(events.Key("colon", ":"))
             app.post_message(events.Key(str(board), str(board)))
-            await pilot.pause()
-            await pilot.pause()
-            assert table.game.board == board and app.focused is table
+            # A digit lost on its way never gets there: the wait runs out and says so.
+            await until(
+                pilot,
+                lambda b=board: (
+                    table.game.board == b
+                    and app.focused is table
+                    and not app.screen.query("GoToPrompt")
+                ),
+                f"the cursor on board {board}, the prompt gone",
+            )
         await pilot.press("5")
         await pilot.pause()
         desk = console(app).pane("desk").query_one(DeskArrivals)
         for key in ("colon", "1", "0"):
             app.post_message(events.Key(key, ":" if key == "colon" else key))
-        await pilot.pause()
-        await pilot.pause()
-        assert desk.selected.number == 10
+        await until(pilot, lambda: desk.selected.number == 10, "the desk on player 10")
 
 
 async def test_s_starts_the_round_after_asking(demo_app) -> None:

@@ -222,7 +222,9 @@ class Pane(Vertical):
         gives a digit to the prompt then (NormtuiApp.on_key)."""
         from normtui.tui.widgets.go_to import GoToInput, GoToPrompt
 
-        if self.query(GoToPrompt):
+        # A prompt closing (its number taken, being removed) is no prompt: ":4:2" sent in one go
+        # opened none for the 2, which then went nowhere.
+        if any(not p.has_class("-closed") for p in self.query(GoToPrompt)):
             return
         back = self.screen.focused
 
