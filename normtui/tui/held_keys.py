@@ -60,6 +60,8 @@ class HeldKeys:
         are bound on the pane, reached from the focused control)."""
         from textual._wait import wait_for_idle  # what Textual's Pilot waits with
 
+        from normtui.tui.widgets.go_to import GoToInput
+
         app = screen.app
         try:
             if self.building:
@@ -76,7 +78,13 @@ class HeldKeys:
                     focus()
                     await wait_for_idle(0, 0.5)
                 focused = app.focused
-                if focused is not None and focused.check_consume_key(key, key_to_character(key)):
+                character = key_to_character(key)
+                if isinstance(focused, GoToInput) and character and character.isdigit():
+                    # ":4": the 4 is the go-to prompt's number, not pane 4's key.
+                    focused.insert_text_at_cursor(character)
+                    await wait_for_idle(0, 0.5)
+                    continue
+                if focused is not None and focused.check_consume_key(key, character):
                     # A text field would take it as text: the console's keys instead.
                     screen.set_focus(None)
                 # Textual's own dispatch of a key (App.on_event), awaited.

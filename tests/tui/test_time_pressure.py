@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import pytest
 from textual import events
 from textual.widgets import Input, Static, TabbedContent, TextArea
 
@@ -308,15 +309,22 @@ async def test_colon_and_a_number_go_to_that_board(demo_app) -> None:
         assert console(app).pane("audit").query_one(AuditTable).entry.id == 290
 
 
-async def test_colon_and_a_digit_typed_at_once_go_to_that_board(demo_copy, make_app) -> None:
+@pytest.mark.parametrize("preload", [True, False], ids=["built", "built-on-demand"])
+async def test_colon_and_a_digit_typed_at_once_go_to_that_board(
+    demo_copy, make_app, preload
+) -> None:
     """Typed as ":4" in one go (a fast typist, tmux send-keys), the 4 was lost: it was on its
     way to the table while the prompt took the focus, and the cursor stayed. The
     keys are posted together, as a terminal delivers them, without a pause between."""
-    # Every pane built, as the console is a moment after it opens: the keys are the go-to
-    # prompt's alone (none is held for a pane still to be built).
-    app = make_app(demo_copy)
+    # Every pane built (the console a moment after it opens), or built when first shown:
+    # then the 4 of ":4", arriving before the prompt has the focus, was taken for pane 4's
+    # key, and the keys after it waited for a pane never built.
+    app = make_app(demo_copy, preload=preload)
     async with app.run_test(size=SMALL) as pilot:
-        await until(pilot, lambda: console(app).settled, "every pane built")
+        if preload:
+            await until(pilot, lambda: console(app).settled, "every pane built")
+        else:
+            await pilot.pause()
         table = pairings(app).table
         for board in (4, 2, 5):
             app.post_message(events.Key("colon", ":"))

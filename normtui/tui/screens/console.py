@@ -268,6 +268,10 @@ class ConsoleScreen(Screen[None]):
         pane = self._panes.get(pane_id)
         if pane is not None and pane.is_mounted:
             return False
+        from normtui.tui.widgets.go_to import GoToPrompt
+
+        if any(not p.has_class("-closed") for p in self.query(GoToPrompt)):
+            return False  # the digit of ":4" before the prompt has the focus: the prompt's
         focused = self.app.focused
         return (
             focused is None
