@@ -18,7 +18,7 @@ from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import cell_text, crosstable, legend, prize_text
 from normtui.text import tiebreak_text, visible
 
-__all__ = ["esc", "html_page"]
+__all__ = ["esc", "html_page", "table_row"]
 
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2rem;
@@ -43,7 +43,8 @@ def esc(text: object) -> str:
     return html.escape(visible(str(text)), quote=True)
 
 
-def _row(cells: Sequence[tuple[str, str]], row_class: str = "") -> str:
+def table_row(cells: Sequence[tuple[str, str]], row_class: str = "") -> str:
+    """One ``<tr>``: each cell as (CSS class, HTML already escaped)."""
     cls = f' class="{row_class}"' if row_class else ""
     tds = "".join(f'<td class="{c}">{t}</td>' if c else f"<td>{t}</td>" for c, t in cells)
     return f"<tr{cls}>{tds}</tr>"
@@ -77,7 +78,7 @@ def _standings(snap: Snapshot) -> str:
         name = esc(p.name) + (" <small>(withdrawn)</small>" if withdrawn else "")
         name += f" <small>– {esc(row.note)}</small>" if row.note else ""
         rows.append(
-            _row(
+            table_row(
                 [
                     ("num", esc(snap.place(row.number) or "–")),
                     ("num", esc(p.number)),
@@ -111,7 +112,7 @@ def _crosstable(snap: Snapshot) -> str:
             else:
                 cells.append(("cell", esc(cell_text(table[p.number].get(n, []), half))))
         cells.append(("num", esc(half(snap.row(p.number).points))))
-        rows.append(_row(cells))
+        rows.append(table_row(cells))
     return f"<table>{head}<tbody>{''.join(rows)}</tbody></table>"
 
 

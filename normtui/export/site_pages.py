@@ -2,8 +2,8 @@
 
 Every page is built from one :class:`~normtui.export.snapshot.Snapshot` and carries no script:
 it reads on a phone (the tables scroll sideways inside their box, the text does not) and on a
-desktop. Every text from the event passes :func:`text` (control characters shown, then HTML
-escaped). Where a page says when it was made, it holds :data:`STAMP`, which the publisher
+desktop. Every text from the event passes :func:`~normtui.export.html.esc` (control
+characters shown, then HTML escaped). Where a page says when it was made, it holds :data:`STAMP`, which the publisher
 replaces when it writes the file: a page whose content did not change is not rewritten only
 to change its time (see ``publish.py``).
 """
@@ -13,14 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-from normtui.export.html import esc
+from normtui.export.html import esc, table_row
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import cell_text, crosstable, legend, prize_text
 from normtui.rules.contenders import Contender
 from normtui.rules.model import MainResult
 from normtui.store import GameRecord
+from normtui.text import tiebreak_text
 
-__all__ = ["STAMP", "game_status", "has_playoff", "pages", "points_split", "result_text", "text"]
+__all__ = ["STAMP", "game_status", "has_playoff", "pages", "points_split", "result_text"]
 
 STAMP = "\x00made\x00"
 
@@ -56,12 +57,6 @@ p.legend { color: #555; font-size: 0.9rem; }
   table { width: 100%; font-size: 0.85rem; }
 }
 """
-
-
-def text(value: object) -> str:
-    """A value from the event as HTML text: control characters shown as escapes, then
-    ``<``, ``&`` and quotes escaped (safe in an attribute too)."""
-    return esc(value)
 
 
 def points_split(snap: Snapshot) -> dict[int, tuple[Decimal, Decimal]]:
@@ -119,15 +114,10 @@ def _table(head: Sequence[tuple[str, str]], rows: Iterable[str]) -> str:
     )
 
 
-def _row(cells: Sequence[tuple[str, str]], cls: str = "") -> str:
-    tds = "".join(f'<td class="{c}">{t}</td>' if c else f"<td>{t}</td>" for c, t in cells)
-    return f'<tr class="{cls}">{tds}</tr>' if cls else f"<tr>{tds}</tr>"
-
-
 def _page(snap: Snapshot, title: str, body: str) -> str:
     d = snap.details
     when = " – ".join(x for x in (snap.start_date, snap.end_date) if x)
-    sub = " · ".join(text(x) for x in (d.place or "", when) if x)
+    sub = " · ".join(esc(x) for x in (d.place or "", when) if x)
     nav = [("index.html", "Standings"), ("crosstable.html", "Crosstable")]
     nav += [(f"round-{r}.html", f"Round {r}") for r in range(1, snap.rounds + 1)]
     if has_playoff(snap):
@@ -141,11 +131,11 @@ def _page(snap: Snapshot, title: str, body: str) -> str:
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{text(title)} – {text(snap.name)}</title>",
+            f"<title>{esc(title)} – {esc(snap.name)}</title>",
             f"<style>{_CSS}</style>",
             "</head>",
             "<body>",
-            f"<header><h1>{text(snap.name)}</h1>" + (f"<p>{sub}</p>" if sub else "") + "</header>",
+            f"<header><h1>{esc(snap.name)}</h1>" + (f"<p>{sub}</p>" if sub else "") + "</header>",
             f'<nav aria-label="Pages">{links}</nav>',
             f"<main>{body}</main>",
             # The time alone, not the standings' status: a page the change does not touch
@@ -159,7 +149,7 @@ def _page(snap: Snapshot, title: str, body: str) -> str:
 
 
 def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str:
-    currency = text(snap.profile.event.currency)
+    currency = esc(snap.profile.event.currency)
     head = [
         ("num", "Rk"),
         ("num wide", "No"),
@@ -178,25 +168,25 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str
     for row in snap.standings:
         p = snap.by_number[row.number]
         out = row.status.value == "withdrawn"
-        name = f'<a href="player-{p.number}.html">{text(p.name)}</a>'
+        name = f'<a href="player-{p.number}.html">{esc(p.name)}</a>'
         name += " <small>(withdrawn)</small>" if out else ""
-        name += f" <small>– {text(row.note)}</small>" if row.note else ""
+        name += f" <small>– {esc(row.note)}</small>" if row.note else ""
         classical, armageddon = split[row.number]
         rows.append(
-            _row(
+            table_row(
                 [
-                    ("num", text(snap.place(row.number) or "–")),
-                    ("num wide", text(p.number)),
+                    ("num", esc(snap.place(row.number) or "–")),
+                    ("num wide", esc(p.number)),
                     ("name", name),
-                    ("wide", text(p.federation or "")),
-                    ("num wide", text(p.rating or "")),
-                    ("num", text(half(row.points))),
-                    ("num", text(half(classical))),
-                    ("num", text(half(armageddon))),
-                    ("num wide", text(half(row.sonneborn_berger))),
-                    ("num wide", text(row.wins)),
-                    ("num wide", text(row.black_wins)),
-                    ("num", text(prize_text(row, grouped=True))),
+                    ("wide", esc(p.federation or "")),
+                    ("num wide", esc(p.rating or "")),
+                    ("num", esc(half(row.points))),
+                    ("num", esc(half(classical))),
+                    ("num", esc(half(armageddon))),
+                    ("num wide", esc(tiebreak_text(row.sonneborn_berger))),
+                    ("num wide", esc(row.wins)),
+                    ("num wide", esc(row.black_wins)),
+                    ("num", esc(prize_text(row, grouped=True))),
                 ],
                 "out" if out else "",
             )
@@ -212,18 +202,18 @@ def _race(race: Sequence[Contender] | None) -> str:
         return ""
     if len(alive) == 1 and alive[0].clinched:
         return (
-            f"<h2>First place</h2><p>{text(alive[0].name)} finishes first whatever "
+            f"<h2>First place</h2><p>{esc(alive[0].name)} finishes first whatever "
             "happens in the games left.</p>"
         )
     rows = [
-        _row(
+        table_row(
             [
-                ("name", text(c.name) + ("" if c.can_win else " <small>(undecided)</small>")),
-                ("num", text(half(c.points))),
-                ("num", text(half(c.max_points))),
-                ("num", text(c.best_text)),
-                ("num wide", text(c.worst_text)),
-                ("num wide", text(c.games_left)),
+                ("name", esc(c.name) + ("" if c.can_win else " <small>(undecided)</small>")),
+                ("num", esc(half(c.points))),
+                ("num", esc(half(c.max_points))),
+                ("num", esc(c.best_text)),
+                ("num wide", esc(c.worst_text)),
+                ("num wide", esc(c.games_left)),
             ]
         )
         for c in sorted(alive, key=lambda c: (-c.points, c.number))
@@ -263,19 +253,19 @@ def _pairings(snap: Snapshot, round_no: int) -> str:
             "signed": "st-signed",
         }.get(status, "")
         rows.append(
-            _row(
+            table_row(
                 [
-                    ("num", text(g.board)),
-                    ("name", f'<a href="player-{g.white}.html">{text(g.white_name)}</a>'),
-                    ("name", f'<a href="player-{g.black}.html">{text(g.black_name)}</a>'),
-                    ("wrap", text(result_text(g))),
-                    ("num wide", text(" – ".join(half(x) for x in g.points) if g.points else "")),
-                    (f"wrap {cls}".strip(), text(status)),
+                    ("num", esc(g.board)),
+                    ("name", f'<a href="player-{g.white}.html">{esc(g.white_name)}</a>'),
+                    ("name", f'<a href="player-{g.black}.html">{esc(g.black_name)}</a>'),
+                    ("wrap", esc(result_text(g))),
+                    ("num wide", esc(" – ".join(half(x) for x in g.points) if g.points else "")),
+                    (f"wrap {cls}".strip(), esc(status)),
                 ]
             )
         )
     date = snap.round_dates.get(round_no)
-    dated = f"<p>{text(date)}</p>" if date else ""
+    dated = f"<p>{esc(date)}</p>" if date else ""
     return (
         dated
         + _table(
@@ -296,34 +286,34 @@ def _pairings(snap: Snapshot, round_no: int) -> str:
 def _crosstable(snap: Snapshot) -> str:
     table = crosstable(snap)
     numbers = [p.number for p in snap.players]
-    head = [("num", "No"), ("", "Player"), *[("cell", text(n)) for n in numbers], ("num", "Pts")]
+    head = [("num", "No"), ("", "Player"), *[("cell", esc(n)) for n in numbers], ("num", "Pts")]
     rows = []
     for p in snap.players:
         cells = [
-            ("num", text(p.number)),
-            ("", f'<a href="player-{p.number}.html">{text(p.name)}</a>'),
+            ("num", esc(p.number)),
+            ("", f'<a href="player-{p.number}.html">{esc(p.name)}</a>'),
         ]
         cells += [
             ("cell self", "")
             if n == p.number
-            else ("cell", text(cell_text(table[p.number].get(n, []), half)))
+            else ("cell", esc(cell_text(table[p.number].get(n, []), half)))
             for n in numbers
         ]
-        cells.append(("num", text(half(snap.row(p.number).points))))
-        rows.append(_row(cells))
-    return _table(head, rows) + f'<p class="legend">{text(legend(snap))}</p>'
+        cells.append(("num", esc(half(snap.row(p.number).points))))
+        rows.append(table_row(cells))
+    return _table(head, rows) + f'<p class="legend">{esc(legend(snap))}</p>'
 
 
 def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal]]) -> str:
     p, row = snap.by_number[number], snap.row(number)
     facts = [
-        f"Place {text(snap.place(number) or '–')}",
-        f"{text(half(row.points))} points "
-        f"({text(half(split[number][0]))} classical, {text(half(split[number][1]))} "
+        f"Place {esc(snap.place(number) or '–')}",
+        f"{esc(half(row.points))} points "
+        f"({esc(half(split[number][0]))} classical, {esc(half(split[number][1]))} "
         "Armageddon)",
     ]
     facts += [
-        text(x)
+        esc(x)
         for x in (
             p.federation,
             p.rating and f"rating {p.rating}",
@@ -337,21 +327,21 @@ def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal
         other = g.black if white else g.white
         pts = "" if g.points is None else half(g.points[0 if white else 1])
         rows.append(
-            _row(
+            table_row(
                 [
-                    ("num", text(g.round)),
+                    ("num", esc(g.round)),
                     ("", _short("White", "W") if white else _short("Black", "B")),
                     (
                         "name",
-                        f'<a href="player-{other}.html">{text(snap.by_number[other].name)}</a>',
+                        f'<a href="player-{other}.html">{esc(snap.by_number[other].name)}</a>',
                     ),
-                    ("wrap", text(result_text(g))),
-                    ("num", text(pts)),
-                    ("wrap", text(game_status(g))),
+                    ("wrap", esc(result_text(g))),
+                    ("num", esc(pts)),
+                    ("wrap", esc(game_status(g))),
                 ]
             )
         )
-    return f"<h2>{text(p.name)}</h2><p>{' · '.join(facts)}</p>" + _table(
+    return f"<h2>{esc(p.name)}</h2><p>{' · '.join(facts)}</p>" + _table(
         [
             ("num", "Rd"),
             ("", _short("Colour", "")),
@@ -367,22 +357,22 @@ def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal
 def _playoff(snap: Snapshot) -> str:
     state = snap.playoff
     rows = [
-        _row(
+        table_row(
             [
-                ("", text(g.id)),
-                ("", text(snap.by_number[g.white].name)),
-                ("", text(snap.by_number[g.black].name)),
-                ("", text(g.result or "*")),
+                ("", esc(g.id)),
+                ("", esc(snap.by_number[g.white].name)),
+                ("", esc(snap.by_number[g.black].name)),
+                ("", esc(g.result or "*")),
             ]
         )
         for g in state.games
     ]
     winner = (
-        f"<p>Winner: {text(snap.by_number[state.winner].name)}</p>"
+        f"<p>Winner: {esc(snap.by_number[state.winner].name)}</p>"
         if state.winner is not None
         else ""
     )
-    return f"<h2>Play-off</h2><p>{text(state.status)}</p>{winner}" + (
+    return f"<h2>Play-off</h2><p>{esc(state.status)}</p>{winner}" + (
         _table([("", "Game"), ("", "White"), ("", "Black"), ("", "Result")], rows) if rows else ""
     )
 
@@ -390,10 +380,10 @@ def _playoff(snap: Snapshot) -> str:
 def pages(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dict[str, str]:
     """Every HTML page of the site by its file name, each with :data:`STAMP` for its time."""
     split = points_split(snap)
-    note = f'<p class="note">{text(snap.final.note)}.</p>' if snap.final.note else ""
+    note = f'<p class="note">{esc(snap.final.note)}.</p>' if snap.final.note else ""
     index = (
-        f"<h2>{text(snap.status_line)}</h2>{note}{_standings(snap, split)}"
-        f'<p class="legend">{text(legend(snap))}</p>{_race(race)}'
+        f"<h2>{esc(snap.status_line)}</h2>{note}{_standings(snap, split)}"
+        f'<p class="legend">{esc(legend(snap))}</p>{_race(race)}'
         f"<h2>Round {current}</h2>{_pairings(snap, current)}"
         + (_playoff(snap) if has_playoff(snap) else "")
     )
