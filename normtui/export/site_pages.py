@@ -4,8 +4,8 @@ Every page is built from one :class:`~normtui.export.snapshot.Snapshot` and carr
 it reads on a phone (the tables scroll sideways inside their box, the text does not) and on a
 desktop. Every text from the event passes :func:`~normtui.export.html.esc` (control
 characters shown, then HTML escaped). Where a page says when it was made, it holds
-:data:`STAMP`, which the publisher replaces when it writes the file: a page whose content did not change is not rewritten only
-to change its time (see ``publish.py``).
+:data:`STAMP`, which the publisher replaces when it writes the file: a page whose content did
+not change is not rewritten only to change its time (see ``publish.py``).
 """
 
 from __future__ import annotations
