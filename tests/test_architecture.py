@@ -105,7 +105,7 @@ def _imports(path):
 
 
 def test_arrows_point_one_way() -> None:
-    """Every package imports only the layers below it (DEVELOPERS.md, "The house")."""
+    """Every package imports only the layers below it (the README's layout table)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1] / "normtui"
