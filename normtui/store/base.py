@@ -1,7 +1,7 @@
 """The store's core: one connection, transactions, and the lookups every operation needs.
 
-Concurrency model. Every mutation is one ``db.atomic()`` transaction whose first statement is a
-write, so SQLite hands it the file's write lock at once (waiting up to the busy timeout) and
+Concurrency model. Every mutation is one ``BEGIN IMMEDIATE`` transaction (:meth:`_transaction`),
+so SQLite hands it the file's write lock at once (waiting up to the busy timeout) and
 everything it then reads is the latest committed state: two processes can never both read a
 game, both decide, and both write. Reads outside a transaction always see the latest commit,
 so each process sees the other's results on its next read. The ``version`` column of a game lets
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from threading import RLock
@@ -35,8 +35,6 @@ from normtui.store.values import surname
 from normtui.text import is_number
 
 if TYPE_CHECKING:
-    from sqlite_utils import Database
-
     from normtui.rules.profile import Profile
     from normtui.rules.standings import Standing
     from normtui.store.audit import AuditEntry, Recorder
@@ -97,7 +95,6 @@ class StoreBase:
         clock: Clock | None = None,
     ) -> None:
         self._conn = conn
-        self._utils_db: Database | None = None
         self.path = path
         self._actor = named_actor(actor)
         self._clock = clock or _utc_now
@@ -111,6 +108,7 @@ class StoreBase:
         # The last main table computed from the kept games (_main_table).
         self._kept_table: tuple[tuple[Any, ...], tuple[Standing, ...], bool] | None = None
         self._writing = 0  # writes under way (nested ones inside the first)
+        self._savepoints = 0  # writes nested in a transaction already open
         self._rounds_cache: dict[str, int] = {}
 
     @property
@@ -140,44 +138,57 @@ class StoreBase:
 
     # -- transactions ------------------------------------------------------------------------
 
-    @property
-    def _db(self) -> Database:
-        """sqlite-utils over the store's connection, for the writes (``atomic``). Made on the
-        first write: reads go to sqlite3 directly, so a console that opens a file to show it
-        does not wait for sqlite-utils to load."""
-        if self._utils_db is None:
-            from normtui.store.connection import utils_view
-
-            self._utils_db = utils_view(self._conn)
-        return self._utils_db
-
     def now(self) -> str:
         return self._clock().isoformat(timespec="seconds")
 
     @contextmanager
-    def _read(self) -> Iterator[None]:
-        """A consistent snapshot for reads that span several queries (inside a transaction
-        already open, that transaction is the snapshot). Ends as ``db.atomic()`` does: commit,
-        or roll back on an error."""
+    def _transaction(self, *, write: bool) -> Iterator[None]:
+        """One transaction, SQLite's own way. A write begins ``BEGIN IMMEDIATE``: it takes the
+        file's write lock at once (waiting up to the busy timeout), so everything it then reads
+        is the latest commit. A read of several queries begins ``BEGIN``: one snapshot.
+
+        Inside a transaction already open a read joins it (that transaction is its snapshot),
+        and a write is a savepoint of it: refused, it takes back only its own part. Ends
+        committed, or rolled back on an error; never left open, since every later read would
+        share the snapshot and stop seeing other processes' commits."""
+        conn = self._conn
         with self._lock, self._sqlite_errors():
-            if self._conn.in_transaction:
-                yield
+            if conn.in_transaction:
+                if not write:
+                    yield
+                    return
+                self._savepoints += 1
+                name = f"normtui_{self._savepoints}"
+                conn.execute(f"SAVEPOINT {name}")
+                try:
+                    yield
+                except BaseException:
+                    # An error may have ended the whole transaction, savepoint and all.
+                    if conn.in_transaction:
+                        conn.execute(f"ROLLBACK TO {name}")
+                        conn.execute(f"RELEASE {name}")
+                    raise
+                finally:
+                    self._savepoints -= 1
+                conn.execute(f"RELEASE {name}")
                 return
-            self._conn.execute("BEGIN")
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
                 yield
             except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
             try:
-                self._conn.execute("COMMIT")
+                conn.execute("COMMIT")
             except BaseException:
-                # Never left inside the snapshot: every later read would share it and stop
-                # seeing other processes' commits.
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
+
+    def _read(self) -> AbstractContextManager[None]:
+        """A consistent snapshot for reads that span several queries."""
+        return self._transaction(write=False)
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows as dicts. Straight to sqlite3: ``db.query`` wraps every SELECT in a savepoint
@@ -193,29 +204,26 @@ class StoreBase:
 
         global _commits
         actor = self.actor  # the login name, when it is the actor, is looked up now
-        with self._lock, self._sqlite_errors():
-            with self._db.atomic():
-                # A write first: take the write lock now, before reading what we decide on.
-                self._conn.execute("UPDATE event SET id = id WHERE 0")
-                tx = Tx(Recorder(self._conn), action)
-                self._writing += 1
-                try:
-                    yield tx
-                    tx.entry = tx.rec.write_audit(
-                        at=self.now(),
-                        actor=actor,
-                        action=tx.action,
-                        summary=tx.summary,
-                        undoes=tx.undoes,
-                    )
-                finally:
-                    self._writing -= 1
-                    # Committed or rolled back, what it touched is read again either way.
-                    touched = tx.rec.touched()
-                    self._kept_games.written(touched)
-                    self._kept_records.written(touched)
-            if tx.entry is not None:
-                _commits += 1
+        with self._transaction(write=True):
+            tx = Tx(Recorder(self._conn), action)
+            self._writing += 1
+            try:
+                yield tx
+                tx.entry = tx.rec.write_audit(
+                    at=self.now(),
+                    actor=actor,
+                    action=tx.action,
+                    summary=tx.summary,
+                    undoes=tx.undoes,
+                )
+            finally:
+                self._writing -= 1
+                # Committed or rolled back, what it touched is read again either way.
+                touched = tx.rec.touched()
+                self._kept_games.written(touched)
+                self._kept_records.written(touched)
+        if tx.entry is not None:
+            _commits += 1
 
     def _conn_rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows as tuples (for reads that take them apart by position)."""

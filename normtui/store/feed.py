@@ -101,7 +101,7 @@ class FeedMixin(GamesMixin):
         """The board's moves so far, in place of those before: its state, not a change to the
         event (no audit row)."""
         _check_record(kind, text)
-        with self._lock, self._sqlite_errors(), self._db.atomic():
+        with self._transaction(write=True):
             self._conn.execute(
                 "INSERT INTO live_boards (game, kind, record, kept, seen_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, kind) DO UPDATE SET "

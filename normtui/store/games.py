@@ -92,7 +92,7 @@ class GamesMixin(StoreBase):
 
         counted = base.commits()
         try:
-            with self._lock, self._sqlite_errors(), self._db.atomic():
+            with self._transaction(write=True):
                 call(*args, **kwargs)
                 raise _Trial
         except _Trial:

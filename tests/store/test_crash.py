@@ -56,7 +56,7 @@ def test_sigkill_loses_no_committed_result(event_path: Path) -> None:
 def _check(path: Path, promised: dict[int, tuple[int, str]]) -> None:
     store = EventStore.open(path)
     try:
-        conn = store._db.conn
+        conn = store._conn
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         rows = conn.execute("SELECT id, after FROM audit WHERE action IN ('result', 'correction')")

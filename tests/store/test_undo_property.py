@@ -183,7 +183,7 @@ def test_undo_everything_restores_every_table(sequence: list[tuple[object, ...]]
             except NotFoundError:
                 break
         assert dump(store) == initial
-        assert store._db.conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert store._conn.execute("PRAGMA foreign_key_check").fetchall() == []
     finally:
         store.close()
         shutil.rmtree(tmp, ignore_errors=True)
