@@ -239,11 +239,6 @@ class Recorder:
             return None
         return dict(zip([d[0] for d in cursor.description], row, strict=True))
 
-    def touched(self) -> list[tuple[str, int]]:
-        """(table, row id) of every row written so far (read again by a store that keeps
-        rows between reads)."""
-        return list(self._before)
-
     def _remember(self, table: str, row_id: int) -> None:
         if (table, row_id) not in self._before:
             self._before[(table, row_id)] = self.fetch(table, row_id)

@@ -29,13 +29,12 @@ from normtui.store.errors import (
     NotFoundError,
 )
 from normtui.store.failures import sqlite_failure
-from normtui.store.kept_records import KeptRecords
-from normtui.store.main_games import MainGames
 from normtui.store.values import surname
 from normtui.text import is_number
 
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
+    from normtui.rules.scoresheets import Signatures
     from normtui.rules.standings import Standing
     from normtui.store.audit import AuditEntry, Recorder
     from normtui.store.records import ByeRecord, GameRecord
@@ -54,7 +53,7 @@ def complete_sql(table: str = "g", armageddon_after_draw: bool = True) -> str:
     """``normtui.rules.scoring.is_complete`` in SQL, for reads that only count or find games
     (rounds, the current round): a result, and no Armageddon still due after a drawn main
     game (where the profile has one). Counting in SQLite costs a fraction of building every
-    game to ask the rules; tests/store/test_fast_paths.py checks it against the rules for
+    game to ask the rules; tests/store/test_sql_reads.py checks it against the rules for
     every result."""
     if not armageddon_after_draw:
         return f"({table}.result IS NOT NULL)"
@@ -100,16 +99,7 @@ class StoreBase:
         self._clock = clock or _utc_now
         self._lock = RLock()
         self._profile_cache: tuple[str, Profile] | None = None
-        # The main games built for the last table (store/main_games.py) and the games'
-        # records (store/kept_records.py), shared with the views of as_actor: their writes
-        # must reach them.
-        self._kept_games = MainGames()
-        self._kept_records = KeptRecords()
-        # The last main table computed from the kept games (_main_table).
-        self._kept_table: tuple[tuple[Any, ...], tuple[Standing, ...], bool] | None = None
-        self._writing = 0  # writes under way (nested ones inside the first)
         self._savepoints = 0  # writes nested in a transaction already open
-        self._rounds_cache: dict[str, int] = {}
 
     @property
     def actor(self) -> str:
@@ -206,22 +196,14 @@ class StoreBase:
         actor = self.actor  # the login name, when it is the actor, is looked up now
         with self._transaction(write=True):
             tx = Tx(Recorder(self._conn), action)
-            self._writing += 1
-            try:
-                yield tx
-                tx.entry = tx.rec.write_audit(
-                    at=self.now(),
-                    actor=actor,
-                    action=tx.action,
-                    summary=tx.summary,
-                    undoes=tx.undoes,
-                )
-            finally:
-                self._writing -= 1
-                # Committed or rolled back, what it touched is read again either way.
-                touched = tx.rec.touched()
-                self._kept_games.written(touched)
-                self._kept_records.written(touched)
+            yield tx
+            tx.entry = tx.rec.write_audit(
+                at=self.now(),
+                actor=actor,
+                action=tx.action,
+                summary=tx.summary,
+                undoes=tx.undoes,
+            )
         if tx.entry is not None:
             _commits += 1
 
@@ -314,16 +296,10 @@ class StoreBase:
     # -- rounds and games --------------------------------------------------------------------
 
     def _stage_rounds(self, stage: str) -> int:
-        # The main stage is made with the event and never changes (undo stops at the
-        # creation); other stages come and go with undo, so they are read every time.
-        if stage in self._rounds_cache:
-            return self._rounds_cache[stage]
         row = self._conn.execute("SELECT rounds FROM stages WHERE kind = ?", [stage]).fetchone()
         if row is None:
             hint = {"blitz": "; start it with `normtui blitz start`"}.get(stage, "")
             raise NotFoundError(f"the event has no {stage} stage{hint}")
-        if stage == "main":
-            self._rounds_cache[stage] = int(row[0])
         return int(row[0])
 
     def check_round(self, round_no: int, stage: str = "main") -> None:
@@ -343,22 +319,12 @@ class StoreBase:
         return game_records(rows, profile)
 
     def games(self, round: int | None = None, stage: str = "main") -> list[GameRecord]:
-        """The games of a stage, or of one round of it, by round and board: the records
-        kept from the last read, with only what changed since read again
-        (store/kept_records.py); inside a write not yet committed, read afresh."""
+        """The games of a stage, or of one round of it, by round and board."""
         with self._read():
-            if round is not None:
-                self.check_round(round, stage)
-            kept = (
-                None
-                if self._writing
-                else self._kept_records.read(self._conn, self.profile, stage, round)
-            )
-            if kept is not None:
-                return kept
-            if round is not None:
-                return self._game_records("g.stage = ? AND g.round = ?", [stage, round])
-            return self._game_records("g.stage = ?", [stage])
+            if round is None:
+                return self._game_records("g.stage = ?", [stage])
+            self.check_round(round, stage)
+            return self._game_records("g.stage = ? AND g.round = ?", [stage, round])
 
     def byes(self, round: int | None = None, stage: str = "main") -> list[ByeRecord]:
         """Who has no game in each round of a stage (or in one round), by round: the bye of
@@ -471,20 +437,7 @@ class StoreBase:
             if players is None:
                 players = self.players()
             profile = self.profile
-            games, signatures = self._kept_main_games()
-        # A console asks for the table several times for one change (the standings, the
-        # race, the play-off): from the same kept games (the very lists: store/main_games.py
-        # makes new ones for any change), the same players and profile it is the same table.
-        key = (games, signatures, tuple(players), profile, through_round)
-        kept = self._kept_table
-        if (
-            kept is not None
-            and kept[0][0] is games
-            and kept[0][1] is signatures
-            and kept[0][3] is profile
-            and kept[0][2:] == key[2:]
-        ):
-            return list(kept[1]), kept[2]
+            games, signatures = self._main_games_signed()
         table = compute_standings(
             players,
             games,
@@ -492,23 +445,19 @@ class StoreBase:
             through_round=through_round,
             provisional_games=provisional_games(games, signatures),
         )
-        complete = all(is_complete(g) for g in games)
-        if not self._writing:  # inside a write the games are read afresh, never kept
-            self._kept_table = (key, tuple(table), complete)
-        return table, complete
+        return table, all(is_complete(g) for g in games)
 
     def _main_games(self) -> list[Game]:
-        """Every main game as the rules see it (no texts, no signatures)."""
-        with self._read():
-            return self._kept_main_games()[0]
+        """Every main game as the rules see them (no texts, no signatures)."""
+        return self._main_games_signed()[0]
 
-    def _kept_main_games(self) -> tuple[list[Game], dict[tuple[int, int], Any]]:
-        """The main games and their signatures by (round, board): those built for the last
-        read, with only what changed since read again (store/main_games.py); inside a write
-        not yet committed, read afresh and not kept."""
-        if self._writing:
-            return MainGames().read(self._conn)
-        return self._kept_games.read(self._conn, self.profile.classical.armageddon_after_draw)
+    def _main_games_signed(self) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
+        """The main games and their signatures by (round, board), from only the columns the
+        rules need."""
+        from normtui.store.records import main_games
+
+        with self._read():
+            return main_games(self._conn, self.profile.classical.armageddon_after_draw)
 
     def _checked(self, game: GameRecord, expected_version: int | None) -> GameRecord:
         """``game`` (read inside the write transaction, so current), refused if it is no

@@ -198,7 +198,6 @@ class FeedMixin(GamesMixin):
 
         with self._read():
             rows = self._main_standings()
-            # The main games as the table was computed from (kept between reads).
             games = self._main_games()
             players = self.players()
             profile = self.profile

@@ -12,6 +12,7 @@ much to define as a command spends on its work. ``surname`` and ``json_number``
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,6 +37,7 @@ __all__ = [
     "RoundRecord",
     "game_records",
     "json_number",
+    "main_games",
     "surname",
 ]
 
@@ -297,3 +299,43 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             )
         )
     return out
+
+
+_MAIN_GAMES_SQL = (
+    "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "
+    "g.signed_white, g.signed_black, g.signed_arbiter FROM games g JOIN players w ON "
+    "w.id = g.white JOIN players b ON b.id = g.black WHERE g.stage = 'main' "
+    "ORDER BY g.round, g.board"
+)
+
+
+def main_games(
+    conn: sqlite3.Connection, armageddon_after_draw: bool = True
+) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
+    """The main games as the rules see them, and their signatures by (round, board): only
+    the columns the table needs (no texts, no records), since the table is computed after
+    every result. A game has one of eight signatures: one object for each."""
+    games: list[Game] = []
+    signatures: dict[tuple[int, int], Signatures] = {}
+    kinds: dict[tuple[int, int, int], Signatures] = {}
+    for rnd, board, white, black, result, armageddon, state, *signed in conn.execute(
+        _MAIN_GAMES_SQL
+    ):
+        games.append(
+            Game(
+                rnd,
+                board,
+                white,
+                black,
+                MAIN_RESULTS[result],
+                BOARD_RESULTS[armageddon],
+                STATES[state],
+                armageddon_after_draw,
+            )
+        )
+        kind = (signed[0], signed[1], signed[2])
+        sig = kinds.get(kind)
+        if sig is None:
+            sig = kinds[kind] = Signatures(*(bool(s) for s in kind))
+        signatures[(rnd, board)] = sig
+    return games, signatures

@@ -1,7 +1,7 @@
-"""The store's fast paths give what their straightforward definitions give:
-records built a kind of result at a time, rounds and the current round counted by SQLite,
-and the main games kept between reads of one store, after any sequence of changes made by
-this store or by another connection (tests/store/reference.py holds the definitions)."""
+"""What the store asks SQLite for gives what the rules' definitions give: records built a kind
+of result at a time, the rounds, the current round and the games still due counted by SQL,
+the main games read for the table alone, after any sequence of changes made by this store or
+by another connection (tests/store/reference.py holds the definitions)."""
 
 from __future__ import annotations
 
@@ -49,11 +49,8 @@ def test_complete_in_sql_is_the_rules_is_complete(after_draw: bool) -> None:
 def _check(store: EventStore) -> None:
     """Every fast read against its definition, on the store as it is now."""
     assert store.games() == reference.games(store)
-    # The records kept (store/kept_records.py): a round of them, the opener's, and a second
-    # read, which is served from what the first kept.
     assert store.games(1) == [g for g in reference.games(store) if g.round == 1]
     assert store.games(stage="blitz") == reference.games(store, "blitz")
-    assert store.games() == reference.games(store)
     assert store.byes() == reference.byes(store)
     assert store.rounds() == reference.rounds(store)
     assert store.current_round() == reference.current_round(store)
@@ -72,10 +69,6 @@ def _check(store: EventStore) -> None:
     )
     assert store._main_standings() == reference.main_table(store)
     assert store._main_games() == reference.main_games(store)
-    with EventStore.open(store.path) as fresh:  # nothing kept: everything read afresh
-        assert store.final_standings() == fresh.final_standings()
-        assert store.contenders() == fresh.contenders()
-        assert store.standings_if_ended_now() == fresh.standings_if_ended_now()
     snap = take_snapshot(store)
     assert snap.complete_through == reference.complete_through(list(snap.games), snap.rounds)
 
@@ -101,12 +94,11 @@ def _foreign(path: Path, action: tuple[object, ...]) -> None:
         st.tuples(st.sampled_from(["store", "view", "other"]), actions), min_size=1, max_size=14
     )
 )
-def test_what_a_store_keeps_is_what_it_would_read(
+def test_what_sql_counts_is_what_the_rules_say(
     sequence: list[tuple[str, tuple[object, ...]]],
 ) -> None:
     """Changes by the store itself, by a view of it writing as another actor (the console's
-    feed: the same connection, so another process's commits are not how it learns of them),
-    and by another connection."""
+    feed), and by another connection."""
     tmp = Path(tempfile.mkdtemp(prefix="normtui-fast-"))
     path = tmp / "event.db"
     shutil.copyfile(template(), path)
@@ -128,16 +120,15 @@ def test_what_a_store_keeps_is_what_it_would_read(
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def test_a_write_sees_its_own_changes_and_a_refused_one_leaves_nothing_kept(tmp_path: Path) -> None:
-    """Inside a write the table is read afresh (it sees what the write changed, which may
-    still be rolled back), and what the store keeps never holds a change that was not
-    committed."""
+def test_a_write_reads_its_own_changes_and_a_refused_one_leaves_none(tmp_path: Path) -> None:
+    """Inside a write the table and the records say what the write changed (it may still be
+    rolled back); once it is refused, they say what they said before."""
     from normtui.rules.model import RuleError
 
     path = tmp_path / "event.db"
     shutil.copyfile(template(), path)
     with EventStore.open(path, clock=lambda: CLOCK) as store:
-        before = store._main_standings()  # kept from here
+        before = store._main_standings()
         records = store.games()
         game = store.games(1)[0]
         with pytest.raises(RuleError), store._write("result") as tx:
