@@ -32,7 +32,7 @@ async def _measure(entries: int, runs: int, whole: bool) -> tuple[float, float, 
         db = Path(tmp) / "bench.db"
         shutil.copyfile(ROOT / "demo.db", db)
         store = EventStore.open(db)
-        real = store.log(rows=False)
+        real = store.audit.log(rows=False)
         log = [dataclasses.replace(real[i % len(real)], id=entries - i) for i in range(entries)]
 
         def read(
@@ -41,8 +41,8 @@ async def _measure(entries: int, runs: int, whole: bool) -> tuple[float, float, 
             shown = [e for e in log if upto is None or e.id <= upto]
             return shown[:limit] if limit is not None else shown
 
-        store.log = read  # type: ignore[assignment,method-assign]
-        store.log_ids = lambda: list(range(1, entries + 1))  # type: ignore[method-assign]
+        store.audit.log = read  # type: ignore[assignment,method-assign]
+        store.audit.ids = lambda: list(range(1, entries + 1))  # type: ignore[method-assign]
         page = audit.PAGE
         audit.PAGE = entries if whole else page
         app = NormtuiApp(store, poll_seconds=0, show_clock=False)

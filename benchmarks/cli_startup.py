@@ -54,7 +54,7 @@ def _board(db: Path, round_no: int | None) -> tuple[int, int, int]:
 
     store = EventStore.open(db, actor="bench")
     try:
-        rnd = round_no or store.current_round()
+        rnd = round_no or store.rounds.current()
         game = store.games(rnd)[0]
         return rnd, game.white, game.black
     finally:

@@ -6,7 +6,7 @@
 Each event N:R is a filled event of N players with results up to round R, built as
 ``python -m normtui.demo --filled N --through R`` builds it (in a temporary folder, or in DIR
 with ``--keep DIR``, where a file already built is used again). For each, the race's inputs
-are read once (``EventStore.race_question``, what the console reads on its event loop: timed
+are read once (``EventStore.feed.race_question``, what the console reads on its event loop: timed
 as "read") and the search (``normtui.rules.contenders.race``, what runs in a thread) is timed
 on its own: wall time, the median and the slowest of three runs, and the median CPU time
 (steadier on a shared machine); then once more under ``tracemalloc`` for its peak memory.
@@ -43,7 +43,7 @@ def _event(folder: Path, players: int, through: int, cycles: int) -> Path:
 def measure(path: Path) -> dict[str, object]:
     with EventStore.open(path) as store:
         start = time.perf_counter()
-        question = store.race_question()
+        question = store.feed.race_question()
         read = time.perf_counter() - start
         rounds = store.event.rounds
     times, cpu = [], []

@@ -238,7 +238,7 @@ def _file(round_no: int) -> dict[str, float]:
         replay.folder.mkdir(parents=True)
         began = time.perf_counter()
         with EventStore.open(db, actor="arbiter", clock=lambda: at[0]) as store:
-            first = store.log(limit=1, rows=False)[0].id
+            first = store.audit.log(limit=1, rows=False)[0].id
             feed = Feed(store, open_source(str(Path(tmp) / "live")), now=lambda: at[0])
             largest = 0
             for second, steps in groupby(replay.steps(), key=lambda s: s.at):
@@ -247,7 +247,7 @@ def _file(round_no: int) -> dict[str, float]:
                     replay.write(step)
                 feed.poll()
                 largest = max(largest, size(wal))
-            entries = [e for e in store.log(rows=False) if e.id > first]
+            entries = [e for e in store.audit.log(rows=False) if e.id > first]
             out |= {
                 "audit rows": len(entries),
                 "polls": second,

@@ -69,9 +69,11 @@ def main() -> None:
                     result = ("1-0", "0-1")[i % 2]
                     if game.result is not None and game.result.value == result:
                         result = "0-1" if result == "1-0" else "1-0"
-                    store.enter_result(game.round, game.white, game.black, result, correction=True)
+                    store.games.enter_result(
+                        game.round, game.white, game.black, result, correction=True
+                    )
                     committed = time.monotonic()
-                    wanted = [r.to_json() for r in store.final_standings().rows]
+                    wanted = [r.to_json() for r in store.playoff.final_standings().rows]
                     while True:
                         try:
                             if json.loads((site / "standings.json").read_text()) == wanted:

@@ -10,7 +10,7 @@ round) the script builds a filled event as ``python -m normtui.demo --filled N``
 round but the last with its results and PGN texts) in a temporary folder (or in DIR with
 ``--keep DIR``, where a file already built is used again), then times, in this process:
 
-  standings  ``store.final_standings()``, what ``normtui standings`` prints
+  standings  ``store.playoff.final_standings()``, what ``normtui standings`` prints
   rounds     ``store.rounds()``, what ``normtui rounds`` prints
   games      ``store.games()``, every game with its records
   export F   ``export_event(store, fmt)`` for html, trf, trf16, pgn, csv, json and md
@@ -77,7 +77,7 @@ def _cpu(db: Path, read: Callable[[EventStore], object], repeats: int) -> float:
 
 def _reads() -> dict[str, Callable[[EventStore], object]]:
     reads: dict[str, Callable[[EventStore], object]] = {
-        "standings": lambda s: s.final_standings(),
+        "standings": lambda s: s.playoff.final_standings(),
         "rounds": lambda s: s.rounds(),
         "games": lambda s: s.games(),
     }

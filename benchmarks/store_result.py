@@ -50,7 +50,9 @@ def run(runs: int, players: int | None = None) -> tuple[list[float], list[float]
                 result = "0-1" if last.get(game.id) == "1-0" else "1-0"
                 last[game.id] = result
                 start, start_cpu = time.perf_counter(), time.process_time()
-                entry = store.enter_result(played, game.white, game.black, result, correction=True)
+                entry = store.games.enter_result(
+                    played, game.white, game.black, result, correction=True
+                )
                 commits.append(time.perf_counter() - start)
                 store.standings()
                 timings.append(time.perf_counter() - start)

@@ -92,7 +92,7 @@ def free_boards(db: Path, round_no: int | None) -> tuple[int, list[int]]:
             if round_no is None:
                 round_no = next(
                     (r for r in range(1, store.event.rounds + 1) if r not in started),
-                    store.current_round(),
+                    store.rounds.current(),
                 )
             free = [g.id for g in games if g.round == round_no and g.result is None]
         finally:
@@ -141,7 +141,7 @@ async def measure(
                     took, took_cpu = await frames.after(start, start_cpu)
                     wall.append(took)
                     cpu.append(took_cpu)
-                    store.undo()
+                    store.audit.undo()
                     screen.post_message(_changed())
                     await pilot.press("1")
                     await pilot.pause()

@@ -124,7 +124,7 @@ def build_demo(path: str | Path) -> None:
     try:
         # The schedule is known before the first round.
         for rnd in range(1, store.event.rounds + 1):
-            store.set_round_schedule(rnd, date=dates[rnd], start_time="16:00")
+            store.rounds.set_schedule(rnd, date=dates[rnd], start_time="16:00")
         for rnd in range(1, LIVE_ROUND + 1):
             _play_round(store, clock, rnd, dates[rnd], classical, arm_of)
     except BaseException:
@@ -151,9 +151,9 @@ def _play_round(
     start = datetime.fromisoformat(f"{date}T16:00:00+02:00")
     clock.now = start - timedelta(minutes=5)
     for p in store.players():
-        store.record_arrival(rnd, p.number, True)
+        store.desk.record_arrival(rnd, p.number, True)
     clock.now = start
-    store.start_round(rnd)
+    store.rounds.start(rnd)
     games = {(g.white_name, g.black_name): g for g in store.games(rnd)}
     steps: list[Step] = []
     for pgn in (g for g in classical if g.round == rnd):
@@ -171,8 +171,11 @@ def _play_round(
         ) -> None:
             steps.append((ended + timedelta(minutes=minutes), board, action))
 
-        add(0, partial(store.enter_result, rnd, record.white, record.black, pgn.tags["Result"]))
-        add(1, partial(store.attach_pgn, record.id, "main", pgn.text))
+        add(
+            0,
+            partial(store.games.enter_result, rnd, record.white, record.black, pgn.tags["Result"]),
+        )
+        add(1, partial(store.games.attach_pgn, record.id, "main", pgn.text))
         arm = arm_of.get((rnd, pgn.tags["White"], pgn.tags["Black"]))
         done = 2
         if arm is not None:
@@ -181,21 +184,25 @@ def _play_round(
             add(
                 25,
                 partial(
-                    store.enter_armageddon, rnd, record.white, record.black, arm.tags["Result"]
+                    store.games.enter_armageddon,
+                    rnd,
+                    record.white,
+                    record.black,
+                    arm.tags["Result"],
                 ),
             )
-            add(26, partial(store.attach_pgn, record.id, "armageddon", arm.text))
+            add(26, partial(store.games.attach_pgn, record.id, "armageddon", arm.text))
             done = 27
-        add(done, partial(store.sign, record.id, "white"))
-        add(done, partial(store.sign, record.id, "black"))
+        add(done, partial(store.games.sign, record.id, "white"))
+        add(done, partial(store.games.sign, record.id, "black"))
         if stage == "finished":
-            add(done + 1, partial(store.sign, record.id, "arbiter"))
+            add(done + 1, partial(store.games.sign, record.id, "arbiter"))
     for at, _, action in sorted(steps, key=lambda s: (s[0], s[1])):
         clock.now = at
         action()
     if rnd <= COMPLETE_ROUNDS:
         clock.now = start + timedelta(hours=5)
-        store.close_round(rnd)
+        store.rounds.close(rnd)
 
 
 def _stage_of(rnd: int, board: int) -> str:

@@ -88,21 +88,21 @@ def build_filled(
         name = store.event.name
         for rnd in range(1, rounds + 1):
             day = _START + timedelta(days=rnd - 1)
-            store.set_round_schedule(rnd, date=date.isoformat(day.date()), start_time="16:00")
+            store.rounds.set_schedule(rnd, date=date.isoformat(day.date()), start_time="16:00")
         for rnd in range(1, last + 1):
             now[0] = _START + timedelta(days=rnd - 1, hours=3)
             for g in store.games(rnd):
                 draw = lots.random()
                 if draw < 0.02:
-                    store.enter_result(rnd, g.white, g.black, "+/-" if draw < 0.01 else "-/+")
+                    store.games.enter_result(rnd, g.white, g.black, "+/-" if draw < 0.01 else "-/+")
                     continue
                 result = "1-0" if draw < 0.37 else "0-1" if draw < 0.62 else "1/2-1/2"
                 text = _pgn(
                     name, rnd, g.white_name, g.black_name, result, moves[lots.randrange(len(moves))]
                 )
-                store.attach_pgn(g.id, "main", text, result=result)
+                store.games.attach_pgn(g.id, "main", text, result=result)
                 if result == "1/2-1/2":
-                    store.enter_armageddon(
+                    store.games.enter_armageddon(
                         rnd, g.white, g.black, lots.choice(("1-0", "0-1", "1/2-1/2"))
                     )
     except BaseException:

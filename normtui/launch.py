@@ -54,8 +54,8 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
     if not db.exists():
         _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
     from normtui.rules.errors import NormtuiError
-    from normtui.store.actor import resolve_actor
     from normtui.store.connection import check_database
+    from normtui.store.core import resolve_actor
 
     try:
         actor = resolve_actor(actor)

@@ -88,20 +88,20 @@ def test_the_real_files_give_every_pairing_its_result_and_the_final_table(
     table = [(row.player.split(",")[0], row.points) for row in store.standings()]
     assert table == [(name, Decimal(points)) for name, points in FINAL]
     # Once more: every record is already there, nothing is written.
-    log = len(store.log())
+    log = len(store.audit.log())
     again = import_files(store, read_files([DATA_2022 / name for name in order]))
     assert {o.status for o in again} == {"unchanged"}
-    assert len(store.log()) == log
+    assert len(store.audit.log()) == log
 
 
 def test_a_game_is_one_change_record_and_result_and_one_undo_takes_both(store: EventStore) -> None:
     [done] = pasted(store, SO_RADJABOV_WIN)
     assert done.status == "entered" and done.board == "round 1 board 1 (So-Radjabov) main game"
-    [entry] = store.log(limit=1)
+    [entry] = store.audit.log(limit=1)
     assert entry.summary == ("round 1 board 1 (So-Radjabov): result 1-0; main PGN attached")
-    assert entry.changed("games") == [store.find_game(1, "So", "Radjabov").id]
-    store.undo()
-    board = store.find_game(1, "So", "Radjabov")
+    assert entry.changed("games") == [store.games.find(1, "So", "Radjabov").id]
+    store.audit.undo()
+    board = store.games.find(1, "So", "Radjabov")
     assert board.pgn is None and board.result is None
 
 
@@ -114,11 +114,11 @@ def test_the_same_record_from_another_file_is_not_a_different_record(store: Even
 
 
 def test_a_result_that_disagrees_is_reported_and_left(store: EventStore) -> None:
-    store.enter_result(1, "So", "Radjabov", "1/2-1/2")
+    store.games.enter_result(1, "So", "Radjabov", "1/2-1/2")
     [done] = pasted(store, SO_RADJABOV_WIN)
     assert done.status == "conflict" and done.trouble
     assert "the record says 1-0 but 1/2-1/2 is entered; left for the arbiter" in done.text
-    board = store.find_game(1, "So", "Radjabov")
+    board = store.games.find(1, "So", "Radjabov")
     assert board.result is not None and board.result.value == "1/2-1/2"
     assert board.pgn is not None  # the record is kept beside the result it disagrees with
 
@@ -130,7 +130,7 @@ def test_a_record_with_an_illegal_move_is_kept_but_enters_no_result(store: Event
     assert done.status == "attached" and not done.ok and done.trouble
     assert "result not entered, the record has 1 error" in done.text
     assert [f.code for f in done.findings if f.severity == "error"] == ["illegal_move"]
-    board = store.find_game(1, "So", "Radjabov")
+    board = store.games.find(1, "So", "Radjabov")
     assert board.pgn is not None and board.result is None
 
 
@@ -144,19 +144,19 @@ def test_the_real_record_replaces_a_faulty_one_when_asked(store: EventStore) -> 
     [again] = pasted(store, SO_RADJABOV_WIN)
     assert (again.status, again.replaceable) == ("conflict", True)
     assert again.text.endswith("(it can be replaced)")
-    before = len(store.log())
+    before = len(store.audit.log())
     [done] = import_games(
         store, check_text(SO_RADJABOV_WIN, store.profile, store.games()), replace=True
     )
     assert done.status == "entered" and done.ok and not done.replaceable
     assert done.text == ("record replaced (the one before is in the audit log); result 1-0 entered")
-    board = store.find_game(1, "So", "Radjabov")
+    board = store.games.find(1, "So", "Radjabov")
     assert board.result is not None and board.result.value == "1-0"
     assert board.pgn is not None and "2. Qh5" in board.pgn
-    [entry] = store.log()[: len(store.log()) - before]
+    [entry] = store.audit.log()[: len(store.audit.log()) - before]
     assert entry.summary.endswith("result 1-0; main PGN replaced")
-    store.undo()
-    board = store.find_game(1, "So", "Radjabov")
+    store.audit.undo()
+    board = store.games.find(1, "So", "Radjabov")
     assert board.result is None and board.pgn is not None and "2. Qh6" in board.pgn
 
 
@@ -198,7 +198,7 @@ def test_records_of_no_board_are_refused_by_name(
     [done] = pasted(store, text)
     assert done.status == status and words in done.message
     assert all(g.pgn is None and g.result is None for g in store.games())
-    assert len(store.log()) == 1  # the creation only
+    assert len(store.audit.log()) == 1  # the creation only
 
 
 def test_an_armageddon_after_a_decisive_game_is_refused(store: EventStore) -> None:
@@ -213,16 +213,16 @@ def test_an_armageddon_after_a_decisive_game_is_refused(store: EventStore) -> No
     )
     [done] = pasted(store, arm)
     assert done.status == "refused" and done.stage == "armageddon"
-    assert store.find_game(1, "So", "Radjabov").armageddon is None
+    assert store.games.find(1, "So", "Radjabov").armageddon is None
 
 
 def test_playoff_records_go_to_the_game_their_colours_name(tmp_path: Path) -> None:
     with EventStore.open(tied_event(tmp_path / "two.db"), actor="test") as store:
-        store.start_playoff(2022)
+        store.playoff.start(2022)
         m1 = store.playoff().games[0]
         names = {p.number: p.name for p in store.players()}
         white, black = names[m1.white], names[m1.black]
-        store.enter_playoff_result("M1", "1-0")
+        store.playoff.enter_result("M1", "1-0")
         path = tmp_path / "playoff.pgn"
         path.write_text(
             playoff_record(white, black, "1-0")
@@ -236,7 +236,7 @@ def test_playoff_records_go_to_the_game_their_colours_name(tmp_path: Path) -> No
         assert [o.status for o in outcomes] == ["attached", "refused", "unmatched"]
         assert outcomes[0].board.startswith("play-off game M1 (")
         assert "--result M2 RESULT" in outcomes[1].text
-        assert store.playoff_pgn("M1") is not None
+        assert store.playoff.pgn("M1") is not None
         again = import_files(store, read_files([path]), "playoff")
         assert again[0].status == "unchanged"
 
@@ -263,5 +263,5 @@ def test_the_second_game_of_a_pairing_in_a_file_is_its_armageddon(
         ("main", "entered"),
         ("armageddon", "entered"),
     ]
-    board = store.find_game(1, "So", "Radjabov")
+    board = store.games.find(1, "So", "Radjabov")
     assert board.armageddon is not None and board.armageddon.value == "1-0"

@@ -52,7 +52,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def _commits() -> int:
-    base = sys.modules.get("normtui.store.base")
+    base = sys.modules.get("normtui.store.core")
     return int(base.commits()) if base is not None else 0
 
 
@@ -108,7 +108,7 @@ def _os_failure(exc: OSError) -> str:
 def _damage(db: object) -> str | None:
     """After an unexpected failure on an event file: if SQLite finds the file damaged (a
     value the schema forbids, a broken page), that is the line to show, not a traceback."""
-    if not isinstance(db, Path) or "normtui.store.base" not in sys.modules:
+    if not isinstance(db, Path) or "normtui.store.core" not in sys.modules:
         return None
     if not db.is_file():  # SQLite would create it (`new`'s target, a mistyped name)
         return None
@@ -139,7 +139,7 @@ def friendly(func: F) -> F:
                 _output_lost(exc, _commits() > before)
             fail(_os_failure(exc))
         except sqlite3.Error as exc:
-            from normtui.store.failures import sqlite_failure
+            from normtui.store.errors import sqlite_failure
 
             db = kwargs.get("db")
             fail(str(sqlite_failure(exc, db if isinstance(db, Path) else Path("event file"))))

@@ -75,8 +75,8 @@ def register(cli: click.Group) -> None:
         """Record a scoresheet signature (§8): White and Black sign, then the arbiter
         countersigns. Until all three have, the result is provisional."""
         with opened(db) as store:
-            game = store.find_game(parse_round(round_no), white, black)
-            report(store.sign(game.id, who))  # type: ignore[arg-type]
+            game = store.games.find(parse_round(round_no), white, black)
+            report(store.games.sign(game.id, who))  # type: ignore[arg-type]
 
     @cli.command("start")
     @db_argument
@@ -89,12 +89,12 @@ def register(cli: click.Group) -> None:
         rnd = parse_round(round_no)
         with opened(db) as store:
             if board is None:
-                report(store.start_round(rnd), "no scheduled board in that round")
+                report(store.rounds.start(rnd), "no scheduled board in that round")
                 return
             game = next((g for g in store.games(rnd) if g.board == board), None)
             if game is None:
                 raise UserError(f"round {rnd} has no board {board}")
-            report(store.set_game_state(game.id, "in_progress"), "already in progress")
+            report(store.games.set_state(game.id, "in_progress"), "already in progress")
 
     @cli.command("round")
     @db_argument
@@ -115,14 +115,14 @@ def register(cli: click.Group) -> None:
             raise UserError("give --date/--start, or --close, or --reopen")
         with opened(db) as store:
             if close:
-                report(store.close_round(rnd))
+                report(store.rounds.close(rnd))
             elif reopen:
-                report(store.reopen_round(rnd))
+                report(store.rounds.reopen(rnd))
             else:
-                store.check_round(rnd)
+                store.rounds.check(rnd)
                 current = next(r for r in store.rounds() if r.round == rnd)
                 report(
-                    store.set_round_schedule(
+                    store.rounds.set_schedule(
                         rnd, date=date or current.date, start_time=start_time or current.start_time
                     )
                 )
@@ -146,7 +146,7 @@ def register(cli: click.Group) -> None:
             raise UserError("give --present or --absent")
         with opened(db) as store:
             report(
-                store.record_arrival(parse_round(round_no), player, present, fine=not no_fine),
+                store.desk.record_arrival(parse_round(round_no), player, present, fine=not no_fine),
                 "already recorded so",
             )
 
@@ -159,7 +159,7 @@ def register(cli: click.Group) -> None:
         """Record every player of ROUND not yet recorded there as present at the start (one
         change; a player recorded absent stays absent). The console's P on the desk."""
         with opened(db) as store:
-            report(store.record_all_present(parse_round(round_no)), "every player is recorded")
+            report(store.desk.record_all_present(parse_round(round_no)), "every player is recorded")
 
     @cli.command("fines")
     @db_argument
@@ -168,7 +168,7 @@ def register(cli: click.Group) -> None:
     def fines(db: Path, as_json: bool) -> None:
         """The fines ledger."""
         with opened(db) as store:
-            ledger = store.fines()
+            ledger = store.desk.fines()
         emit(
             ledger,
             as_json,
@@ -194,7 +194,9 @@ def register(cli: click.Group) -> None:
         """Record an incident (for example an electronic device, §7) with the decision."""
         with opened(db) as store:
             report(
-                store.record_incident(parse_round(round_no), player, kind, description, decision)
+                store.desk.record_incident(
+                    parse_round(round_no), player, kind, description, decision
+                )
             )
 
     @cli.command("incidents")
@@ -204,7 +206,7 @@ def register(cli: click.Group) -> None:
     def incidents(db: Path, as_json: bool) -> None:
         """Every incident recorded."""
         with opened(db) as store:
-            found = store.incidents()
+            found = store.desk.incidents()
         emit(
             found,
             as_json,
@@ -250,7 +252,7 @@ def register(cli: click.Group) -> None:
         proposed = None if slot == "none" else Postponement(slot)
         with opened(db) as store:
             report(
-                store.report_illness(
+                store.desk.report_illness(
                     parse_round(round_no),
                     player,
                     proposed=proposed,
@@ -269,10 +271,10 @@ def register(cli: click.Group) -> None:
         at 50 % or more they count and the remaining games are forfeits."""
         with opened(db) as store:
             if dry_run:
-                preview = store.withdrawal_preview(player)
+                preview = store.desk.withdrawal_preview(player)
                 data("preview", preview.message, preview.message)
                 return
-            report(store.withdraw(player))
+            report(store.desk.withdraw(player))
             # §9 a leaves a place of the final standings empty: say what its prize becomes.
             for row in store.standings():
                 if row.prize_note:
@@ -372,13 +374,12 @@ def register(cli: click.Group) -> None:
         from normtui.export.fide import missing_for_fide
         from normtui.export.snapshot import take_snapshot
         from normtui.importing.agreement import disagreements
-        from normtui.store.check import check_event
         from normtui.store.errors import DamagedDatabase
 
         gaps: list[str] = []
         try:
             with opened(db) as store:
-                problems = check_event(store)
+                problems = store.audit.check()
                 damaged = bool(problems)
                 problems += _readable(lambda: disagreements(store), damaged)
                 gaps = _readable(lambda: missing_for_fide(take_snapshot(store)), damaged)

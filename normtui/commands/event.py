@@ -115,7 +115,7 @@ def print_pairings(
 def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> None:
     with opened(db) as store:
         games = store.games(round_no, stage)
-        byes = store.byes(round_no, stage)
+        byes = store.games.byes(round_no, stage)
         if as_json:
             # Each round's boards, then its bye: {"round", "bye": true, "player", "number"}.
             from normtui.store.records import ByeRecord
@@ -273,7 +273,8 @@ def register(cli: click.Group) -> None:
             store = create_from_trf(db, trf, text, actor=actor())
         else:
             assert players_file is not None
-            from normtui.store import EventStore, read_players_csv
+            from normtui.importing.players_csv import read_players_csv
+            from normtui.store import EventStore
 
             players = read_players_csv(players_file)
             text = event_profile_text(
@@ -290,14 +291,14 @@ def register(cli: click.Group) -> None:
             info = store.event
             listed = store.players()
             profile = store.profile
-            log = store.log()
+            log = store.audit.log()
             report(log[-1])  # the creation; a TRF's results follow, one entry each
             if len(log) > 1:
                 say(
                     f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
                     "details, results), each in the audit log"
                 )
-            due = store.armageddons_due()
+            due = store.games.armageddons_due()
             if trf_file is not None and due:
                 say(
                     f"{len(due)} drawn games wait for their Armageddon under the profile "
@@ -378,13 +379,15 @@ def register(cli: click.Group) -> None:
         with opened(db) as store:
             if result is None:
                 assert armageddon is not None
-                entry = store.enter_armageddon(rnd, white, black, armageddon, correction=correct)
+                entry = store.games.enter_armageddon(
+                    rnd, white, black, armageddon, correction=correct
+                )
             else:
-                entry = store.enter_result(
+                entry = store.games.enter_result(
                     rnd, white, black, result, armageddon=armageddon, correction=correct
                 )
             report(entry, "that result is already entered")
-            game = store.find_game(rnd, white, black)
+            game = store.games.find(rnd, white, black)
             if game.armageddon_deadline:
                 tc = store.profile.time_controls["armageddon"]
                 say(
@@ -415,7 +418,7 @@ def register(cli: click.Group) -> None:
         if as_json and as_csv:
             raise UserError("choose one of --json and --csv")
         with opened(db) as store:
-            final = store.final_standings(round_no)
+            final = store.playoff.final_standings(round_no)
             currency = store.profile.event.currency
         rows = list(final.rows)
         if as_json:
@@ -438,7 +441,7 @@ def register(cli: click.Group) -> None:
     def log(db: Path, limit: int | None, as_json: bool) -> None:
         """The audit log, newest first: time, who, what (with the rows before and after)."""
         with opened(db) as store:
-            entries = store.log(limit)
+            entries = store.audit.log(limit)
         emit(
             entries,
             as_json,
@@ -476,7 +479,7 @@ def register(cli: click.Group) -> None:
 
         with opened(db) as store:
             try:
-                entry = store.undo(entry_id, anyone=anyone)
+                entry = store.audit.undo(entry_id, anyone=anyone)
             except NotYoursError as exc:
                 again = f"normtui undo {db}" + (f" --entry {entry_id}" if entry_id else "")
                 raise UserError(f"{exc}; `{again} --anyone` undoes it") from None

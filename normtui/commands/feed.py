@@ -145,7 +145,7 @@ def register(cli: click.Group) -> None:
             raise UserError(str(exc)) from None
         with opened(db) as store:
             if round_no is not None:
-                store.check_round(round_no)  # a round the event does not have: one line, 2
+                store.rounds.check(round_no)  # a round the event does not have: one line, 2
             feed = Feed(store, feed_source)
             try:
                 while True:
@@ -187,8 +187,8 @@ def register(cli: click.Group) -> None:
         second, it is said to be undecided ("?", null in --json), places given as ranges.
         """
         with opened(db) as store:
-            rows = store.contenders()
-            final = store.final_standings()
+            rows = store.feed.contenders()
+            final = store.playoff.final_standings()
         decided = final.note if final.decided_by == "playoff" else ""
         if as_json:
             echo_json(

@@ -57,7 +57,7 @@ def register(cli: click.Group) -> None:
         are not lost (restore that file to get them back). SQLite writes FILE into DB, so no
         old -wal can bring anything back. Undo does not take back a restore.
         """
-        from normtui.store.actor import resolve_actor
+        from normtui.store.core import resolve_actor
         from normtui.store.files import restore_event
 
         done = restore_event(file, db, actor=resolve_actor(actor()))

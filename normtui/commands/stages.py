@@ -23,7 +23,7 @@ from normtui.commands.storecli import (
     reports,
 )
 from normtui.rules.standings import Standing
-from normtui.store.playoff_view import PlayoffView
+from normtui.store.playoff import PlayoffView
 from normtui.text import TextFileError, read_text_file
 
 # How the play-off table names its tie-breaks (the profile's playoff.round_robin_tiebreaks).
@@ -77,7 +77,7 @@ def register(cli: click.Group) -> None:
         """Draw the blitz numbers by lots with SEED and pair the opener (one Berger cycle).
         The same seed breaks a tie that survives every tie-break of the blitz ranking."""
         with opened(db) as store:
-            report(store.start_blitz(seed))
+            report(store.stages.start_blitz(seed))
 
     @blitz.command("pairings")
     @db_argument
@@ -103,7 +103,7 @@ def register(cli: click.Group) -> None:
         """Enter a blitz result (1-0, 0-1, 1/2-1/2; no Armageddon in the opener)."""
         with opened(db) as store:
             report(
-                store.enter_result(
+                store.games.enter_result(
                     parse_round(round_no), white, black, result, correction=correct, stage="blitz"
                 ),
                 "that result is already entered",
@@ -116,7 +116,7 @@ def register(cli: click.Group) -> None:
     def blitz_ranking(db: Path, as_json: bool) -> None:
         """The opener's ranking: points, Sonneborn-Berger, wins, wins with Black, lots."""
         with opened(db) as store:
-            rows = store.blitz_standings()
+            rows = store.stages.blitz_standings()
         emit(
             rows,
             as_json,
@@ -134,7 +134,7 @@ def register(cli: click.Group) -> None:
         chosen by the winner, then by the second, ... (the last may be left out). The main
         event is paired again from these numbers (only before it has begun)."""
         with opened(db) as store:
-            report(store.choose_numbers(list(numbers)))
+            report(store.stages.choose_numbers(list(numbers)))
 
     @cli.command("playoff")
     @db_argument
@@ -226,19 +226,19 @@ def register(cli: click.Group) -> None:
                 if seed is None:
                     # Eight digits or so: short enough to read out and write on the record.
                     seed = int.from_bytes(os.urandom(4), "big")
-                entry = store.start_playoff(seed)
+                entry = store.playoff.start(seed)
                 if not as_json:
                     echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else " (recorded)"))
             elif result is not None:
-                entry = store.enter_playoff_result(result[0], result[1], correction=correct)
+                entry = store.playoff.enter_result(result[0], result[1], correction=correct)
             elif choose is not None:
-                entry = store.set_playoff_choice(choose)
+                entry = store.playoff.set_choice(choose)
             elif pgn is not None:
                 assert text is not None
                 from normtui.importing.playoff import attach_playoff_record
 
                 entry = attach_playoff_record(store, pgn[0], text, replace_existing=correct)
-            view = store.playoff_view()
+            view = store.playoff.view()
         if as_json:
             shown = view.to_json()
             if actions:  # what the action wrote, beside the play-off as it now stands

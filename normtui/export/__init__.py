@@ -22,7 +22,7 @@ format         what
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "event.db"
 >>> store = EventStore.create(path, [PlayerInput(f"Player {c}") for c in "ABCDEFGHIJ"],
 ...                           read_profile_text())
->>> _ = store.enter_result(1, "Player A", "Player J", "1-0")
+>>> _ = store.games.enter_result(1, "Player A", "Player J", "1-0")
 >>> export_event(store, "trf").splitlines()[:2]
 ['### Encoding: UTF-8', '012 Norway Chess 2022']
 >>> export_event(store, "csv").splitlines()[1][:20]

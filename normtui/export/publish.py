@@ -28,7 +28,7 @@ from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
 from normtui.export.tables import as_data
 from normtui.rules.contenders import Contender
 from normtui.store import EventStore
-from normtui.store.values import json_number
+from normtui.store.core import json_number
 from normtui.text import json_visible
 
 __all__ = ["MANIFEST", "GameTexts", "SiteReport", "publish", "site_files"]
@@ -158,9 +158,9 @@ def _pgn_file(texts: list[str]) -> str:
 def site_files(store: EventStore, texts: GameTexts | None = None) -> dict[str, str]:
     """Every file of the site by its path in the folder; HTML pages hold :data:`STAMP`."""
     snap = take_snapshot(store)
-    final = store.final_standings()
-    current = store.current_round()
-    race = store.contenders()
+    final = store.playoff.final_standings()
+    current = store.rounds.current()
+    race = store.feed.contenders()
     files = pages(snap, race, current)
     # The same rows as `normtui standings --json`, so a graphic and the CLI never disagree.
     files["standings.json"] = _json([r.to_json() for r in final.rows])

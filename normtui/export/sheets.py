@@ -161,7 +161,7 @@ def _round(store: EventStore, snap: Snapshot, what: str, round_no: int | None) -
         if what == "results":
             done = [g.round for g in snap.games if g.result is not None]
             return max(done, default=1)
-        return store.current_round()
+        return store.rounds.current()
     if not 1 <= round_no <= snap.rounds:
         raise ExportError(
             f"round {round_no} does not exist; the event has rounds 1 to {snap.rounds}"

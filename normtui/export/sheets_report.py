@@ -130,7 +130,7 @@ def _rounds(store: EventStore) -> str:
 
 
 def _incidents(store: EventStore) -> str:
-    found = store.incidents()
+    found = store.desk.incidents()
     body = (
         _NONE
         if not found
@@ -152,7 +152,7 @@ def _incidents(store: EventStore) -> str:
 
 
 def _fines(store: EventStore) -> str:
-    found = store.fines()
+    found = store.desk.fines()
     body = (
         _NONE
         if not found
@@ -258,7 +258,7 @@ def _standings(snap: Snapshot) -> str:
 
 
 def report(store: EventStore, snap: Snapshot) -> str:
-    log = list(reversed(store.log()))  # oldest first, as events happened
+    log = list(reversed(store.audit.log()))  # oldest first, as events happened
     corrections = [e for e in log if e.action in ("correction", "undo")]
     withdrawals = [e for e in log if e.action == "withdraw"]
     illness = [e for e in log if e.action == "illness"]

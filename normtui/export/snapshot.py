@@ -208,7 +208,7 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
     games = tuple(store.games())
     # Mid-event the play-off question is not settled: the state still says who would play.
     # Both from one main table (each was computed on its own).
-    final, state = store.final_and_playoff()
+    final, state = store.playoff.final_and_playoff()
     playoff = final.playoff if final.playoff is not None else state
     texts = [t for g in games for t in (g.pgn, g.armageddon_pgn)]
     found = details_from_pgn(texts)

@@ -109,7 +109,7 @@ class Feed:
         # The console polls in a thread and accepts from its own: one at a time.
         self._lock = threading.Lock()
         self._profile = self.store.profile
-        self.store.limit_wal()
+        self.store.feed.limit_wal()
 
     # -- one poll ------------------------------------------------------------------------------
 
@@ -152,7 +152,7 @@ class Feed:
                 said, change = self._decide(record, reading, game, kind, at)
                 if change is not None:
                     changes.append(change)
-                    games[game.id] = self.store.game(game.id)
+                    games[game.id] = self.store.games.get(game.id)
                 notices += said
             conflict = game is not None and (game.id, kind) in self._pending
             views.append(
@@ -365,7 +365,7 @@ class Feed:
         if done:  # else refused or busy: tried again at the next read
             self._set_live(key, text, kept=True)
         if change is not None:
-            self.store.checkpoint()  # a game's end: the WAL of its moves goes into the file
+            self.store.feed.checkpoint()  # a game's end: the WAL of its moves goes into the file
         return change
 
     def _keep(
@@ -382,7 +382,7 @@ class Feed:
         """One audited change by the feed (None: nothing to change), and whether it was
         made; what refuses it is said on the board."""
         try:
-            entry = self.store.keep_feed_record(
+            entry = self.store.feed.keep_record(
                 game.id,
                 kind,
                 text,
@@ -406,11 +406,11 @@ class Feed:
     def _live_of(self, key: tuple[int, Kind]) -> LiveRecord | None:
         """The board's live state, read from the event file once, then remembered."""
         if key not in self._live:
-            self._live[key] = self.store.live_record(*key)
+            self._live[key] = self.store.feed.live_record(*key)
         return self._live[key]
 
     def _set_live(self, key: tuple[int, Kind], text: str, *, kept: bool) -> None:
-        self.store.set_live_record(*key, text, kept=kept)
+        self.store.feed.set_live_record(*key, text, kept=kept)
         self._live[key] = LiveRecord(text, kept, "")
 
     def _result_to_enter(
@@ -490,7 +490,7 @@ class Feed:
         open on it would keep it otherwise)."""
         # A checkpoint refused leaves the file as SQLite keeps it: nothing is lost.
         with self._lock, contextlib.suppress(NormtuiError):
-            self.store.checkpoint()
+            self.store.feed.checkpoint()
 
     # -- the arbiter ---------------------------------------------------------------------------
 
@@ -505,8 +505,8 @@ class Feed:
             held = self._pending.pop((game_id, kind), None)
         if held is None:
             return None
-        game = self.arbiter.game(game_id)
-        entry = self.arbiter.keep_feed_record(
+        game = self.arbiter.games.get(game_id)
+        entry = self.arbiter.feed.keep_record(
             game_id,
             kind,
             held.text,

@@ -89,6 +89,6 @@ def disagreements(store: EventStore) -> list[str]:
                     g.armageddon_pgn,
                     g.armageddon.value if g.armageddon else None,
                 )
-    for game, result, text in store.playoff_records():
+    for game, result, text in store.playoff.records():
         compare(f"play-off game {game}", text, result)
     return out

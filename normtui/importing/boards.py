@@ -329,7 +329,7 @@ def attach(store: EventStore, checked: Checked, *, replace: bool = False) -> Out
             else ""
         )
         return outcome(checked, status, f"{done}; result {result} entered{extra}", label)
-    now = store.game(game.id)
+    now = store.games.get(game.id)
     current = now.armageddon if kind == "armageddon" else now.result
     if current is not None and current.value == report.result:
         return outcome(checked, status, f"{done}; result {current.value} as entered", label)
@@ -354,7 +354,7 @@ def _keep(
     a play-off under way): then also why, for the arbiter."""
     if result is not None:
         try:
-            return store.attach_pgn(
+            return store.games.attach_pgn(
                 game.id, kind, text, result=result, replace_existing=replace
             ), ""
         except ConflictError:
@@ -363,7 +363,7 @@ def _keep(
             refusal = _reason(exc, game)
     else:
         refusal = ""
-    return store.attach_pgn(game.id, kind, text, replace_existing=replace), refusal
+    return store.games.attach_pgn(game.id, kind, text, replace_existing=replace), refusal
 
 
 def _changed(entry: AuditEntry | None, game_id: int, column: str) -> bool:

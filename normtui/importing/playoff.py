@@ -28,8 +28,8 @@ from normtui.importing.playoff_check import check_playoff_record
 from normtui.rules.errors import NormtuiError
 from normtui.rules.playoff import PlayoffGame, PlayoffState
 from normtui.store import ConflictError
+from normtui.store.core import surname
 from normtui.store.games import same_record
-from normtui.store.records import surname
 
 if TYPE_CHECKING:
     from normtui.pgn import Expectation
@@ -87,7 +87,7 @@ def check_playoff(raws: Iterable[RawGame], store: EventStore, file: str = "") ->
 
     state = store.playoff()
     names = {p.number: p.name for p in store.players()}
-    kept = {g.id: store.playoff_pgn(g.id) for g in state.games}
+    kept = {g.id: store.playoff.pgn(g.id) for g in state.games}
     for raw in raws:
         found: list[tuple[PlayoffGame | None, str]] = []
         report = validate_game(
@@ -148,7 +148,7 @@ def attach_playoff(store: EventStore, item: Checked, *, replace: bool = False) -
             f"{game.result} is entered; left for the arbiter",
             label,
         )
-    current = store.playoff_pgn(game.id)
+    current = store.playoff.pgn(game.id)
     if current is not None and same_record(current, text):
         return outcome(
             item, "unchanged", f"record already attached; result {game.result} as entered", label
@@ -172,7 +172,7 @@ def attach_playoff_record(
 ) -> AuditEntry | None:
     """Keep the record of play-off game ``game`` once it passes the play-off PGN checks
     (:func:`normtui.importing.playoff_check.check_playoff_record`), in one audited change."""
-    return store.attach_playoff_pgn(
+    return store.playoff.attach_pgn(
         game, text, check=check_playoff_record, replace_existing=replace_existing
     )
 

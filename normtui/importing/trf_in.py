@@ -479,11 +479,11 @@ def create_from_trf(
     def results(store: EventStore) -> None:
         for rnd, date in sorted(planned.dates.items()):
             if rnd <= store.event.rounds:
-                store.set_round_schedule(rnd, date=date, start_time=None)
+                store.rounds.set_schedule(rnd, date=date, start_time=None)
         if planned.details:
             store.set_report_details(planned.details)
         for rnd, white, black, result, armageddon in planned.results:
-            store.enter_result(rnd, white, black, result, armageddon=armageddon)
+            store.games.enter_result(rnd, white, black, result, armageddon=armageddon)
 
     return EventStore.create(
         path, planned.players, profile_text, actor=actor, then=results, schedule=planned.schedule

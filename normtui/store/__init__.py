@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from normtui.store.audit import AuditEntry
-    from normtui.store.desk_records import ArrivalRecord, FineRecord, IncidentRecord
+    from normtui.store.desk import ArrivalRecord, FineRecord, IncidentRecord
     from normtui.store.errors import (
         AmbiguousError,
         BusyError,
@@ -30,10 +30,8 @@ if TYPE_CHECKING:
         NotYoursError,
         StoreError,
     )
-    from normtui.store.event import EventStore, fixed_clock
-    from normtui.store.event_records import EventInfo, PlayerInput, ReportDetails
-    from normtui.store.final_records import FinalStandings, StandingRow
-    from normtui.store.players_csv import parse_players_csv, read_players_csv
+    from normtui.store.event import EventInfo, EventStore, PlayerInput, ReportDetails, fixed_clock
+    from normtui.store.playoff import FinalStandings, StandingRow
     from normtui.store.records import ByeRecord, GameRecord, RoundRecord
 
 _WHERE = {
@@ -56,11 +54,9 @@ _WHERE = {
     ),
     "EventStore": "event",
     "fixed_clock": "event",
-    "parse_players_csv": "players_csv",
-    "read_players_csv": "players_csv",
-    **dict.fromkeys(("ArrivalRecord", "FineRecord", "IncidentRecord"), "desk_records"),
-    **dict.fromkeys(("EventInfo", "PlayerInput", "ReportDetails"), "event_records"),
-    **dict.fromkeys(("FinalStandings", "StandingRow"), "final_records"),
+    **dict.fromkeys(("ArrivalRecord", "FineRecord", "IncidentRecord"), "desk"),
+    **dict.fromkeys(("EventInfo", "PlayerInput", "ReportDetails"), "event"),
+    **dict.fromkeys(("FinalStandings", "StandingRow"), "playoff"),
     **dict.fromkeys(("ByeRecord", "GameRecord", "RoundRecord"), "records"),
 }
 
@@ -90,8 +86,6 @@ __all__ = [
     "StandingRow",
     "StoreError",
     "fixed_clock",
-    "parse_players_csv",
-    "read_players_csv",
 ]
 
 

@@ -27,11 +27,10 @@ from normtui.rules.errors import NormtuiError
 from normtui.rules.model import RuleError
 from normtui.rules.scoring import check_game
 from normtui.store.audit import Row
-from normtui.store.base import StoreBase
 from normtui.store.check_values import check_controls, check_entries
 from normtui.store.connection import applied_migrations, open_connection
-from normtui.store.errors import StoreError
-from normtui.store.failures import sqlite_failure
+from normtui.store.core import Core
+from normtui.store.errors import StoreError, sqlite_failure
 from normtui.store.schema import KNOWN_MIGRATIONS, TABLES
 
 __all__ = ["UNREADABLE", "check_event", "check_log", "damage"]
@@ -43,17 +42,17 @@ SHOWN_ROWS = 10
 UNREADABLE = (sqlite3.Error, NormtuiError, KeyError, ValueError, TypeError)
 
 
-def check_event(store: StoreBase) -> list[str]:
+def check_event(core: Core) -> list[str]:
     """Every problem found, one line each; an empty list when all is well."""
-    conn = store._conn
+    conn = core.conn
     problems: list[str] = []
     try:
-        with store._read():
+        with core.read():
             factory = conn.text_factory
             # A damaged text must be compared, not raise: it then differs from the log's.
             conn.text_factory = _lenient_text
             try:
-                problems = _check(store, conn)
+                problems = _check(core, conn)
             finally:
                 conn.text_factory = factory
     except sqlite3.DatabaseError as exc:  # even the end of the read can find a bad page
@@ -66,7 +65,7 @@ def _lenient_text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
-def _check(store: StoreBase, conn: sqlite3.Connection) -> list[str]:
+def _check(core: Core, conn: sqlite3.Connection) -> list[str]:
     problems: list[str] = []
     try:
         integrity = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
@@ -88,7 +87,7 @@ def _check(store: StoreBase, conn: sqlite3.Connection) -> list[str]:
     except sqlite3.Error as exc:
         problems.append(f"texts: SQLite says: {exc}")
     try:
-        games = store.games()
+        games = core.games()
     except UNREADABLE as exc:
         return [*problems, f"games: cannot be read ({type(exc).__name__}: {exc})"]
     for g in games:

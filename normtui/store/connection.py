@@ -36,8 +36,10 @@ from normtui.store.errors import (
     NewerSchemaError,
     NotANormtuiDatabase,
     StoreError,
+    cannot_write,
+    read_only_reason,
+    sqlite_failure,
 )
-from normtui.store.failures import cannot_write, read_only_reason, sqlite_failure
 from normtui.store.schema import (
     APPLICATION_ID,
     KNOWN_MIGRATIONS,
@@ -230,7 +232,7 @@ def open_connection(path: Path) -> sqlite3.Connection:
     """The file opened for writing, else read-only where it cannot be written (see the
     module's doc); a file SQLite cannot read at all is refused in one line. Nothing is
     checked or migrated: that is :func:`open_database`. (A write through a read-only
-    connection fails with SQLITE_READONLY, which :func:`normtui.store.failures.sqlite_failure`
+    connection fails with SQLITE_READONLY, which :func:`normtui.store.errors.sqlite_failure`
     says with its cause.)"""
     return _open_connection(path)[0]
 

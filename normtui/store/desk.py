@@ -1,4 +1,5 @@
-"""The player desk: withdrawal, illness, arrivals and fines, incidents; and clock settings.
+"""The player desk (``store.desk``): withdrawal, illness, arrivals and fines, incidents (§7, §9),
+and their records.
 
 Each decision is the rules' (``normtui.rules.withdrawal``, ``duties``); the previews here let
 a console show the consequence before the arbiter confirms it.
@@ -6,39 +7,42 @@ a console show the consequence before the arbiter confirms it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from normtui.rules.model import Game, PlayerStatus, Postponement
-from normtui.store.base import StoreBase, Tx
-from normtui.store.errors import ConflictError, InputError, NotFoundError, StoreError
-from normtui.store.values import surname
+from normtui.store.core import Core, Tx, json_number, surname
+from normtui.store.errors import ConflictError, NotFoundError, StoreError
 from normtui.text import clean_text
 
 if TYPE_CHECKING:
-    from normtui.rules.profile import TimeControl
+    from normtui.rules.model import Player
     from normtui.rules.withdrawal import IllnessDecision, WithdrawalEffect
     from normtui.store.audit import AuditEntry
-    from normtui.store.desk_records import ArrivalRecord, FineRecord, IncidentRecord
     from normtui.store.records import GameRecord
 
-# The desk's rules and records are imported by the methods that use them: every command
-# and the console load this mixin, few of them the desk.
+# The desk's rules are imported by the methods that use them: few commands use the desk.
 
-__all__ = ["DeskMixin"]
+__all__ = ["ArrivalRecord", "Desk", "FineRecord", "IncidentRecord"]
 
 
-class DeskMixin(StoreBase):
+class Desk:
+    """The player desk; see the module's doc."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
     # -- withdrawal (§9) ---------------------------------------------------------------------
 
     def withdrawal_preview(self, player: str | int) -> WithdrawalEffect:
         """What withdrawing the player now would do (the 50 % rule), without doing it."""
         from normtui.rules.withdrawal import withdrawal_effect
 
-        with self._read():
-            p = self.resolve_player(player)
-            games = [g.game() for g in self.games()]
-            return withdrawal_effect(p.number, games, self.profile, name=p.name)
+        with self._core.read():
+            p = self._core.resolve_player(player)
+            games = [g.game() for g in self._core.games()]
+            return withdrawal_effect(p.number, games, self._core.profile, name=p.name)
 
     def withdraw(
         self, player: str | int, *, expected: WithdrawalEffect | None = None
@@ -46,8 +50,8 @@ class DeskMixin(StoreBase):
         """Withdraw a player (§9): status withdrawn, unplayed games forfeited by them.
         ``expected``: the preview a console's question showed; refused if the withdrawal
         would now do something else (a game of theirs entered elsewhere meanwhile)."""
-        with self._write("withdraw") as tx:
-            p = self.resolve_player(player)
+        with self._core.write("withdraw") as tx:
+            p = self._core.resolve_player(player)
             if p.status is PlayerStatus.WITHDRAWN:
                 raise StoreError(f"{p.name} has already withdrawn")
             effect = self.withdrawal_preview(p.number)
@@ -57,9 +61,9 @@ class DeskMixin(StoreBase):
                     f"entered elsewhere): the withdrawal would now be: {effect.message}; "
                     "nothing was recorded, look again"
                 )
-            ids = self._player_ids()
+            ids = self._core.player_ids()
             tx.rec.update("players", ids[p.number], {"status": PlayerStatus.WITHDRAWN.value})
-            by_board = {(g.round, g.board): g for g in self.games()}
+            by_board = {(g.round, g.board): g for g in self._core.games()}
             for forfeit in effect.forfeits:
                 self._write_forfeit(tx, by_board[(forfeit.round, forfeit.board)], forfeit)
             tx.summary = effect.message
@@ -72,14 +76,13 @@ class DeskMixin(StoreBase):
 
     def _write_forfeit(self, tx: Tx, record: GameRecord, game: Game) -> None:
         assert game.result is not None
-        self._update_game(
-            tx,
+        tx.update_game(
             record,
             {
                 "result": game.result.value,
                 "armageddon": None,
                 "state": game.state.value,
-                "result_at": self.now(),
+                "result_at": self._core.now(),
                 "postponed_to": None,
             },
         )
@@ -92,9 +95,9 @@ class DeskMixin(StoreBase):
         """What §9 decides for an ill player's game, without recording it."""
         from normtui.rules.withdrawal import decide_illness
 
-        self.check_round(round)
+        self._core.check_round(round)
         return decide_illness(
-            round, self.profile, proposed=proposed, opponent_refuses=opponent_refuses
+            round, self._core.profile, proposed=proposed, opponent_refuses=opponent_refuses
         )
 
     def report_illness(
@@ -109,12 +112,14 @@ class DeskMixin(StoreBase):
         or the next morning), or forfeited by the ill player, as §9 decides."""
         from normtui.rules.withdrawal import apply_illness
 
-        with self._write("illness") as tx:
+        with self._core.write("illness") as tx:
             decision = self.illness_decision(
                 round, proposed=proposed, opponent_refuses=opponent_refuses
             )
-            p = self.resolve_player(player)
-            record = next((g for g in self.games(round) if p.number in (g.white, g.black)), None)
+            p = self._core.resolve_player(player)
+            record = next(
+                (g for g in self._core.games(round) if p.number in (g.white, g.black)), None
+            )
             if record is None:
                 raise NotFoundError(f"{p.name} has no game in round {round}")
             game = apply_illness(record.game(), p.number, decision)
@@ -122,8 +127,8 @@ class DeskMixin(StoreBase):
                 self._write_forfeit(tx, record, game)
             else:
                 assert decision.when is not None
-                self._update_game(
-                    tx, record, {"state": game.state.value, "postponed_to": decision.when.value}
+                tx.update_game(
+                    record, {"state": game.state.value, "postponed_to": decision.when.value}
                 )
             tx.summary = f"{record.label}: {surname(p.name)} ill; {decision.reason}"
         return tx.entry
@@ -138,28 +143,28 @@ class DeskMixin(StoreBase):
         the player present again removes a fine that came from this arrival."""
         from normtui.rules import duties
 
-        with self._write("arrival") as tx:
-            self.check_round(round)
-            p = self.resolve_player(player)
-            pid = self._player_ids()[p.number]
-            row = self._conn.execute(
+        with self._core.write("arrival") as tx:
+            self._core.check_round(round)
+            p = self._core.resolve_player(player)
+            pid = self._core.player_ids()[p.number]
+            row = self._core.conn.execute(
                 "SELECT id FROM arrivals WHERE round = ? AND player = ?", [round, pid]
             ).fetchone()
             values = {
                 "round": round,
                 "player": pid,
                 "present": int(present),
-                "recorded_at": self.now(),
+                "recorded_at": self._core.now(),
             }
             if row is None:
                 arrival_id = tx.rec.insert("arrivals", values)
             else:
                 arrival_id = int(row[0])
                 tx.rec.update("arrivals", arrival_id, {"present": int(present)})
-            old_fine = self._conn.execute(
+            old_fine = self._core.conn.execute(
                 "SELECT id, amount, currency FROM fines WHERE arrival = ?", [arrival_id]
             ).fetchone()
-            due = duties.arrival_fine(present, self.profile) if fine else None
+            due = duties.arrival_fine(present, self._core.profile) if fine else None
             cancelled = ""
             if old_fine is not None and due is None:
                 tx.rec.delete("fines", int(old_fine[0]))
@@ -175,7 +180,7 @@ class DeskMixin(StoreBase):
                         "currency": due.currency,
                         "reason": due.reason,
                         "article": due.article,
-                        "recorded_at": self.now(),
+                        "recorded_at": self._core.now(),
                     },
                 )
             where = "present" if present else "absent at the start"
@@ -190,24 +195,26 @@ class DeskMixin(StoreBase):
     def record_all_present(self, round: int) -> AuditEntry | None:
         """Every player of ``round`` not yet recorded there (and not withdrawn) was present at
         the start (§7): one change for the whole room. Players recorded absent stay so."""
-        with self._write("arrival") as tx:
-            self.check_round(round)
-            ids = self._player_ids()
+        with self._core.write("arrival") as tx:
+            self._core.check_round(round)
+            ids = self._core.player_ids()
             recorded = {
                 int(r[0])
-                for r in self._conn.execute("SELECT player FROM arrivals WHERE round = ?", [round])
+                for r in self._core.conn.execute(
+                    "SELECT player FROM arrivals WHERE round = ?", [round]
+                )
             }
-            playing = {n for g in self.games(round) for n in (g.white, g.black)}
+            playing = {n for g in self._core.games(round) for n in (g.white, g.black)}
             new = [
                 p
-                for p in self.players()
+                for p in self._core.players()
                 if p.status is not PlayerStatus.WITHDRAWN
                 and p.number in playing
                 and ids[p.number] not in recorded
             ]
             if not new:
                 return None
-            now = self.now()
+            now = self._core.now()
             for p in new:
                 tx.rec.insert(
                     "arrivals",
@@ -220,16 +227,14 @@ class DeskMixin(StoreBase):
         return tx.entry
 
     def arrivals(self, round: int | None = None) -> list[ArrivalRecord]:
-        from normtui.store.desk_records import ArrivalRecord
-
-        with self._read():
-            by_id = self._players_by_id()
+        with self._core.read():
+            by_id = self._core.players_by_id()
             sql = "SELECT * FROM arrivals"
             params: list[object] = []
             if round is not None:
                 sql += " WHERE round = ?"
                 params.append(round)
-            rows = self._rows(sql + " ORDER BY round, id", params)
+            rows = self._core.rows(sql + " ORDER BY round, id", params)
         return [
             ArrivalRecord(
                 r["id"], r["round"], by_id[r["player"]], bool(r["present"]), r["recorded_at"]
@@ -239,11 +244,9 @@ class DeskMixin(StoreBase):
 
     def fines(self) -> list[FineRecord]:
         """The fines ledger, oldest first."""
-        from normtui.store.desk_records import FineRecord
-
-        with self._read():
-            by_id = self._players_by_id()
-            rows = self._rows("SELECT * FROM fines ORDER BY id")
+        with self._core.read():
+            by_id = self._core.players_by_id()
+            rows = self._core.rows("SELECT * FROM fines ORDER BY id")
         return [
             FineRecord(
                 r["id"],
@@ -274,20 +277,20 @@ class DeskMixin(StoreBase):
         Arbiter's decision."""
         from normtui.rules import duties
 
-        with self._write("incident") as tx:
-            self.check_round(round)
-            p = self.resolve_player(player)
+        with self._core.write("incident") as tx:
+            self._core.check_round(round)
+            p = self._core.resolve_player(player)
             # One line of plain text, as everything typed into the event.
             incident = duties.Incident(
                 round, p.number, kind, clean_text(description), clean_text(decision)
             )
-            duties.check_incident(incident, self.profile)
+            duties.check_incident(incident, self._core.profile)
             tx.rec.insert(
                 "incidents",
                 {
-                    "at": self.now(),
+                    "at": self._core.now(),
                     "round": round,
-                    "player": self._player_ids()[p.number],
+                    "player": self._core.player_ids()[p.number],
                     "kind": kind,
                     "description": incident.description,
                     "decision": incident.decision,
@@ -301,11 +304,9 @@ class DeskMixin(StoreBase):
         return tx.entry
 
     def incidents(self) -> list[IncidentRecord]:
-        from normtui.store.desk_records import IncidentRecord
-
-        with self._read():
-            by_id = self._players_by_id()
-            rows = self._rows("SELECT * FROM incidents ORDER BY id")
+        with self._core.read():
+            by_id = self._core.players_by_id()
+            rows = self._core.rows("SELECT * FROM incidents ORDER BY id")
         return [
             IncidentRecord(
                 r["id"],
@@ -320,23 +321,77 @@ class DeskMixin(StoreBase):
             for r in rows
         ]
 
-    # -- clock settings ----------------------------------------------------------------------
 
-    def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
-        """Change one time control of the event's profile; the profile loader validates it."""
-        from normtui.rules.profile import load_profile
-        from normtui.store.profile_text import replace_time_control
+@dataclass(frozen=True)
+class ArrivalRecord:
+    """Whether a player was present at the start of a round (§7)."""
 
-        with self._write("time control") as tx:
-            profile = self.profile
-            if name not in profile.time_controls:
-                known = ", ".join(profile.time_controls)
-                raise InputError(f"no time control {name!r} (the profile has {known})")
-            old = profile.time_controls[name]
-            if old == tc:
-                return None
-            text = replace_time_control(profile.source_text, name, tc)
-            load_profile(text)
-            tx.rec.update("event", 1, {"profile_text": text})
-            tx.summary = f"time control {name}: {tc.describe()} (was {old.describe()})"
-        return tx.entry
+    id: int
+    round: int
+    player: Player
+    present: bool
+    recorded_at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "round": self.round,
+            "player": self.player.name,
+            "number": self.player.number,
+            "present": self.present,
+            "recorded_at": self.recorded_at,
+        }
+
+
+@dataclass(frozen=True)
+class FineRecord:
+    """One fine of the ledger (§7)."""
+
+    id: int
+    player: Player
+    round: int | None
+    amount: Decimal
+    currency: str
+    reason: str
+    article: str | None
+    recorded_at: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "player": self.player.name,
+            "number": self.player.number,
+            "round": self.round,
+            "amount": json_number(self.amount),
+            "currency": self.currency,
+            "reason": self.reason,
+            "article": self.article,
+            "recorded_at": self.recorded_at,
+        }
+
+
+@dataclass(frozen=True)
+class IncidentRecord:
+    """An incident with the Chief Arbiter's decision (§7)."""
+
+    id: int
+    at: str
+    round: int
+    player: Player
+    kind: str
+    description: str
+    decision: str
+    article: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "at": self.at,
+            "round": self.round,
+            "player": self.player.name,
+            "number": self.player.number,
+            "kind": self.kind,
+            "description": self.description,
+            "decision": self.decision,
+            "article": self.article,
+        }

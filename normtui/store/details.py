@@ -23,16 +23,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import FIDE_TITLES
-from normtui.store.base import StoreBase
+from normtui.store.core import Core, given_text, surname
 from normtui.store.errors import InputError
-from normtui.store.players_csv import given_text
-from normtui.store.values import surname
 from normtui.text import clean_text, is_number
 
 if TYPE_CHECKING:
     from normtui.store.audit import AuditEntry
 
-__all__ = ["DETAIL_FIELDS", "PLAYER_FIELDS", "DetailsMixin"]
+__all__ = ["DETAIL_FIELDS", "PLAYER_FIELDS", "set_player_details", "set_report_details"]
 
 # Event columns, and how a summary names them.
 DETAIL_FIELDS = {
@@ -86,64 +84,64 @@ def _said(key: str, stored: str | None) -> str:
     return f"{name} {stored}" if stored is not None else f"{name} cleared"
 
 
-class DetailsMixin(StoreBase):
-    def set_report_details(self, changes: Mapping[str, Value]) -> AuditEntry | None:
-        """Record the event's city, federation (FIDE code), PGN site, chief arbiter and deputy
-        arbiters (a list); a key left out is kept, ``None`` or an empty text clears it.
-        ``None`` back when nothing changed."""
-        unknown = sorted(set(changes) - set(DETAIL_FIELDS))
-        if unknown:
-            raise InputError(
-                f"unknown report detail {unknown[0]!r} (one of {', '.join(DETAIL_FIELDS)})"
-            )
-        if not changes:
-            raise InputError("no report detail given")
-        cleaned = {key: _clean_detail(key, value) for key, value in changes.items()}
-        with self._write("details") as tx:
-            current = tx.rec.fetch("event", 1)
-            assert current is not None
-            changed = {k: v for k, v in cleaned.items() if current[k] != v}
-            if changed:
-                tx.rec.update("event", 1, changed)
-            tx.summary = "report details: " + ", ".join(_said(k, v) for k, v in changed.items())
-        return tx.entry
+def set_report_details(core: Core, changes: Mapping[str, Value]) -> AuditEntry | None:
+    """Record the event's city, federation (FIDE code), PGN site, chief arbiter and deputy
+    arbiters (a list); a key left out is kept, ``None`` or an empty text clears it.
+    ``None`` back when nothing changed."""
+    unknown = sorted(set(changes) - set(DETAIL_FIELDS))
+    if unknown:
+        raise InputError(
+            f"unknown report detail {unknown[0]!r} (one of {', '.join(DETAIL_FIELDS)})"
+        )
+    if not changes:
+        raise InputError("no report detail given")
+    cleaned = {key: _clean_detail(key, value) for key, value in changes.items()}
+    with core.write("details") as tx:
+        current = tx.rec.fetch("event", 1)
+        assert current is not None
+        changed = {k: v for k, v in cleaned.items() if current[k] != v}
+        if changed:
+            tx.rec.update("event", 1, changed)
+        tx.summary = "report details: " + ", ".join(_said(k, v) for k, v in changed.items())
+    return tx.entry
 
-    def set_player_details(
-        self, player: str | int, changes: Mapping[str, str | int | None]
-    ) -> AuditEntry | None:
-        """Record a player's details for the rating report: FIDE title (GM, IM, WGM, FM, WIM,
-        CM, WFM, WCM), sex (m or w), FIDE id, FIDE rating and federation (a FIDE code such as
-        NOR); ``None`` or "none" clears one. ``None`` back when nothing changed."""
-        unknown = sorted(set(changes) - set(PLAYER_FIELDS))
-        if unknown:
-            raise InputError(
-                f"unknown player detail {unknown[0]!r} (one of {', '.join(PLAYER_FIELDS)})"
-            )
-        if not changes:
-            raise InputError("no player detail given: a title, sex, FIDE id, rating or federation")
-        values = {key: _player_value(key, value) for key, value in changes.items()}
-        with self._write("player") as tx:
-            p = self.resolve_player(player)
-            pid = self._player_ids()[p.number]
-            current = tx.rec.fetch("players", pid)
-            assert current is not None
-            changed = {k: v for k, v in values.items() if current[k] != v}
-            if changed.get("fide_id") is not None:
-                other = self._conn.execute(
-                    "SELECT name FROM players WHERE fide_id = ? AND id <> ?",
-                    [changed["fide_id"], pid],
-                ).fetchone()
-                if other is not None:
-                    raise InputError(
-                        f"FIDE id {changed['fide_id']} is {other[0]}'s; a FIDE id is one player's"
-                    )
-            if changed:
-                tx.rec.update("players", pid, changed)
-            tx.summary = f"{surname(p.name)}: " + ", ".join(
-                f"{PLAYER_FIELDS[k]} {v}" if v is not None else f"{PLAYER_FIELDS[k]} cleared"
-                for k, v in changed.items()
-            )
-        return tx.entry
+
+def set_player_details(
+    core: Core, player: str | int, changes: Mapping[str, str | int | None]
+) -> AuditEntry | None:
+    """Record a player's details for the rating report: FIDE title (GM, IM, WGM, FM, WIM,
+    CM, WFM, WCM), sex (m or w), FIDE id, FIDE rating and federation (a FIDE code such as
+    NOR); ``None`` or "none" clears one. ``None`` back when nothing changed."""
+    unknown = sorted(set(changes) - set(PLAYER_FIELDS))
+    if unknown:
+        raise InputError(
+            f"unknown player detail {unknown[0]!r} (one of {', '.join(PLAYER_FIELDS)})"
+        )
+    if not changes:
+        raise InputError("no player detail given: a title, sex, FIDE id, rating or federation")
+    values = {key: _player_value(key, value) for key, value in changes.items()}
+    with core.write("player") as tx:
+        p = core.resolve_player(player)
+        pid = core.player_ids()[p.number]
+        current = tx.rec.fetch("players", pid)
+        assert current is not None
+        changed = {k: v for k, v in values.items() if current[k] != v}
+        if changed.get("fide_id") is not None:
+            other = core.conn.execute(
+                "SELECT name FROM players WHERE fide_id = ? AND id <> ?",
+                [changed["fide_id"], pid],
+            ).fetchone()
+            if other is not None:
+                raise InputError(
+                    f"FIDE id {changed['fide_id']} is {other[0]}'s; a FIDE id is one player's"
+                )
+        if changed:
+            tx.rec.update("players", pid, changed)
+        tx.summary = f"{surname(p.name)}: " + ", ".join(
+            f"{PLAYER_FIELDS[k]} {v}" if v is not None else f"{PLAYER_FIELDS[k]} cleared"
+            for k, v in changed.items()
+        )
+    return tx.entry
 
 
 # Player columns a report needs, and how a summary names them.

@@ -7,15 +7,20 @@
 >>> names = ["So", "Carlsen", "Giri", "Anand", "Mamedyarov", "Tari", "Vachier-Lagrave",
 ...          "Topalov", "Wang Hao", "Radjabov"]
 >>> store = EventStore.create(path, [PlayerInput(n) for n in names], read_profile_text())
->>> entry = store.enter_result(1, "So", "Radjabov", "1-0")
+>>> entry = store.games.enter_result(1, "So", "Radjabov", "1-0")
 >>> entry.summary
 'round 1 board 1 (So-Radjabov): result 1-0'
 >>> [(r.player, float(r.points)) for r in store.standings()][:1]
 [('So', 3.0)]
->>> store.undo().summary
+>>> store.audit.undo().summary
 'undo #2: round 1 board 1 (So-Radjabov): result 1-0'
 >>> store.close()
 
+The store is made of parts, each named as the rule book names what it keeps: ``store.games``
+(results, corrections, forfeits, Armageddon), ``store.rounds``, ``store.desk`` (arrivals, fines,
+incidents, withdrawals), ``store.stages`` (the blitz opener, pairing numbers), ``store.playoff``
+(and the final table), ``store.feed`` (the live boards), ``store.audit`` (the log, undo). They
+share one :class:`~normtui.store.core.Core` and talk to each other through public methods.
 Every mutation is one transaction that writes the change and one audit row, and returns that
 :class:`AuditEntry` (``None`` when there was nothing to change, e.g. entering a result again).
 Refusals raise :class:`StoreError` or the rules' :class:`RuleError` / :class:`ProfileError`,
@@ -24,48 +29,99 @@ all with one-line messages, and leave the file unchanged.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from normtui.rules.model import GameState, PlayerStatus, RuleError
-from normtui.store.actor import named_actor
-from normtui.store.base import Clock, resolve_actor
+from normtui.rules.model import RuleError
 from normtui.store.connection import open_database
-from normtui.store.desk import DeskMixin
-from normtui.store.details import DetailsMixin
-from normtui.store.errors import (
-    InputError,
-    NotFoundError,
-    NotNewestError,
-    NotYoursError,
-    StoreError,
-)
-from normtui.store.feed import FEED_ACTOR, FeedMixin
-from normtui.store.stages import StagesMixin
+from normtui.store.core import Clock, Core, given_text, named_actor, resolve_actor
+from normtui.store.errors import InputError
+from normtui.store.games import Games
+from normtui.store.rounds import Rounds
+from normtui.text import clean_text, is_number
 
 if TYPE_CHECKING:
     from normtui.rules.berger import Pairing
     from normtui.rules.model import Player
-    from normtui.rules.playoff import PlayoffState
-    from normtui.rules.profile import Profile
-    from normtui.rules.standings import Standing
-    from normtui.store.audit import AuditEntry
-    from normtui.store.event_records import EventInfo, PlayerInput
-    from normtui.store.final_records import FinalStandings, StandingRow
-    from normtui.store.playoff_view import PlayoffView
-    from normtui.store.records import RoundRecord
+    from normtui.rules.profile import Profile, TimeControl
+    from normtui.store.audit import Audit, AuditEntry
+    from normtui.store.desk import Desk
+    from normtui.store.details import Value
+    from normtui.store.feed import Feed
+    from normtui.store.playoff import Playoff, StandingRow
+    from normtui.store.stages import Stages
 
-# Creating an event, the final table, the play-off's view and the audit log's reads import
-# what they use when called: each command loads only its own.
+# Creating an event, and the parts that few commands use (the desk, the stages, the play-off,
+# the feed, the audit log), are imported when first used: each command loads only its own.
 
-__all__ = ["EventStore"]
+__all__ = [
+    "MAX_FIDE_ID_DIGITS",
+    "EventInfo",
+    "EventStore",
+    "PlayerInput",
+    "ReportDetails",
+    "check_players",
+    "clean_player",
+    "fixed_clock",
+]
+
+# FIDE ids are numbers of up to 9 digits today; the TRF gives them 11 columns (58-68), and
+# `normtui player --fide-id` takes as many.
+MAX_FIDE_ID_DIGITS = 11
 
 
-class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
+class EventStore:
     """An event file. Not for sharing between threads without care: calls are serialised by
     a lock, so one store may be used from a worker thread, but each call waits for the last."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+        self.games = Games(core)
+        self.rounds = Rounds(core)
+
+    # -- the parts ---------------------------------------------------------------------------
+
+    @cached_property
+    def desk(self) -> Desk:
+        """Arrivals, fines, incidents, illness and withdrawals (§7, §9)."""
+        from normtui.store.desk import Desk
+
+        return Desk(self._core)
+
+    @cached_property
+    def stages(self) -> Stages:
+        """The blitz opener and the pairing numbers (§1)."""
+        from normtui.store.stages import Stages
+
+        return Stages(self._core)
+
+    @cached_property
+    def playoff(self) -> Playoff:
+        """The play-off for a shared first place (§5), and the final table."""
+        from normtui.store.playoff import Playoff
+
+        return Playoff(self._core, self.games)
+
+    @cached_property
+    def feed(self) -> Feed:
+        """The live boards."""
+        from normtui.store.feed import Feed
+
+        return Feed(self._core, self.games)
+
+    @cached_property
+    def audit(self) -> Audit:
+        """The log of every change, and undo."""
+        from normtui.store.audit import Audit
+
+        return Audit(self._core)
+
+    # -- opening and creating ----------------------------------------------------------------
 
     @classmethod
     def open(
@@ -76,7 +132,7 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         # Before the file is opened: a bad name opens nothing (the login name is looked up
         # when first needed).
         actor = named_actor(actor)
-        return cls(open_database(path), Path(path), actor=actor, clock=clock)
+        return cls(Core(open_database(path), Path(path), actor=actor, clock=clock))
 
     @classmethod
     def create(
@@ -104,7 +160,6 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         from normtui.rules.profile import load_profile
         from normtui.store.connection import create_database
         from normtui.store.files import building, place
-        from normtui.store.players_csv import check_players, clean_player
 
         path = Path(path)
         profile = load_profile(profile_text)
@@ -122,7 +177,7 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         # Built beside its name and moved there whole (see normtui.store.files): a kill at
         # any moment leaves no event file or a whole one.
         with building(path) as tmp:
-            store = cls(create_database(tmp), tmp, actor=actor, clock=clock)
+            store = cls(Core(create_database(tmp), tmp, actor=actor, clock=clock))
             try:
                 cls._fill(store, profile, profile_text, order, by_name, lots_seed, schedule)
                 if then is not None:
@@ -146,14 +201,14 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
         from normtui.rules.berger import berger_schedule
         from normtui.store.stages import insert_rounds
 
-        with store._write("create") as tx:
+        with store._core.write("create") as tx:
             tx.rec.insert(
                 "event",
                 {
                     "id": 1,
                     "name": profile.event.name,
                     "profile_text": profile_text,
-                    "created_at": store.now(),
+                    "created_at": store._core.now(),
                 },
             )
             ids: dict[int, int] = {}
@@ -188,20 +243,57 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             how = f"drawn with seed {lots_seed}" if lots_seed is not None else "as listed"
             tx.summary = f"event {profile.event.name} created; pairing numbers {how}"
 
-    # -- reads -------------------------------------------------------------------------------
+    # -- the event, its players and its profile ----------------------------------------------
+
+    @property
+    def path(self) -> Path:
+        return self._core.path
+
+    @property
+    def actor(self) -> str:
+        """Who the audit log names for this store's changes."""
+        return self._core.actor
+
+    def as_actor(self, actor: str) -> EventStore:
+        """The same open store (connection, lock) writing under another actor: the console's
+        feed writes as "feed" through it. Its own writes do not count as another process's
+        (``data_version``). Close the store itself, never this view."""
+        core = copy.copy(self._core)
+        core.actor = actor
+        return EventStore(core)
+
+    def now(self) -> str:
+        return self._core.now()
+
+    def data_version(self) -> int:
+        """Changes whenever ANOTHER connection commits to the file (PRAGMA data_version): poll
+        it to learn cheaply that someone else wrote. This store's own writes do not change it."""
+        return self._core.data_version()
+
+    @property
+    def profile(self) -> Profile:
+        """The event's regulations, from the profile stored in the file (with its edits)."""
+        return self._core.profile
+
+    def players(self) -> list[Player]:
+        """Every player, by pairing number."""
+        return self._core.players()
+
+    def resolve_player(self, text: str | int, *, players: Sequence[Player] | None = None) -> Player:
+        """A player from a pairing number or a part of the name (see
+        :meth:`Core.resolve_player`)."""
+        return self._core.resolve_player(text, players=players)
 
     @property
     def event(self) -> EventInfo:
         import json
 
-        from normtui.store.event_records import EventInfo, ReportDetails
-
-        with self._read():
-            row = next(iter(self._rows("SELECT * FROM event")))
-            stages = [r["kind"] for r in self._rows("SELECT kind FROM stages ORDER BY id")]
-            main = self._stage("main")
-            players = len(self.players())
-            rounds = self._stage_rounds("main")
+        with self._core.read():
+            row = next(iter(self._core.rows("SELECT * FROM event")))
+            stages = [r["kind"] for r in self._core.rows("SELECT kind FROM stages ORDER BY id")]
+            main = self._core.stage("main")
+            players = len(self._core.players())
+            rounds = self._core.stage_rounds("main")
         seed = main["lots_seed"] if main else None
         assert seed is None or isinstance(seed, int)
         details = ReportDetails(
@@ -215,222 +307,58 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
             row["name"], row["created_at"], players, rounds, seed, tuple(stages), details
         )
 
-    def rounds(self, stage: str = "main") -> list[RoundRecord]:
-        """Every round of the stage with its boards and how many of them are complete
-        (``is_complete``), counted by SQLite: a console and an export ask for this after
-        every change, and it must not cost a record per game."""
-        from normtui.store.records import RoundRecord
-
-        rows = self._conn_rows(
-            "SELECT r.stage, r.round, r.date, r.start_time, r.status, COUNT(g.id), "
-            f"COALESCE(SUM({self._complete_sql('g')}), 0) FROM rounds r LEFT JOIN games g "
-            "ON g.stage = r.stage AND g.round = r.round WHERE r.stage = ? "
-            "GROUP BY r.id ORDER BY r.round",
-            [stage],
-        )
-        return [RoundRecord(*r) for r in rows]
-
-    def current_round(self) -> int:
-        """The first main round with a board still to finish (postponed boards aside), or the
-        last round once all are done."""
-        with self._read():
-            (first,) = self._conn.execute(
-                "SELECT MIN(g.round) FROM games g WHERE g.stage = 'main' AND g.state <> ? "
-                f"AND NOT {self._complete_sql('g')}",
-                [GameState.POSTPONED.value],
-            ).fetchone()
-            return first if first is not None else self._stage_rounds("main")
-
     def standings(self, through_round: int | None = None) -> list[StandingRow]:
         """The table after ``through_round`` (default: all complete pairings) in final order,
         with the prize each player would take if the event ended now (§5); see
         :meth:`final_standings`."""
-        return list(self.final_standings(through_round).rows)
+        return list(self.playoff.final_standings(through_round).rows)
 
-    def final_standings(self, through_round: int | None = None) -> FinalStandings:
-        """The final table, ranked in one place (``normtui.rules.final``): the main table,
-        and once every main game is complete the play-off's outcome for a shared first place
-        (§5). A table of an earlier round is the main table of that round."""
-        with self._read():
-            if through_round:  # 0 is the table before the first round
-                self.check_round(through_round)
-            players = self.players()
-            rows, complete = self._main_table(through_round, players=players)
-            whole = through_round is None or through_round >= self._stage_rounds("main")
-            playoff = self._playoff_state(rows) if complete and whole else None
-            return self._final(rows, players, playoff)
+    def set_report_details(self, changes: Mapping[str, Value]) -> AuditEntry | None:
+        """Record the event's city, federation (FIDE code), PGN site, chief arbiter and deputy
+        arbiters (a list); a key left out is kept, ``None`` or an empty text clears it.
+        ``None`` back when nothing changed."""
+        from normtui.store.details import set_report_details
 
-    def final_and_playoff(self) -> tuple[FinalStandings, PlayoffState]:
-        """The final table (as :meth:`final_standings` gives it) and the play-off's state,
-        from one main table: mid-event the state says who would play if the event ended now
-        (an export and the play-off's screen show both; each would otherwise compute the
-        main table again)."""
-        with self._read():
-            players = self.players()
-            rows, complete = self._main_table(players=players)
-            state = self._playoff_state(rows)
-            return self._final(rows, players, state if complete else None), state
+        return set_report_details(self._core, changes)
 
-    def _final(
-        self, rows: list[Standing], players: Sequence[Player], playoff: PlayoffState | None
-    ) -> FinalStandings:
-        from normtui.rules.final import final_table
-        from normtui.rules.prizes import empty_places_note
-        from normtui.store.final_records import FinalStandings, StandingRow
+    def set_player_details(
+        self, player: str | int, changes: Mapping[str, str | int | None]
+    ) -> AuditEntry | None:
+        """Record a player's details for the rating report: FIDE title, sex, FIDE id, FIDE
+        rating and federation; ``None`` or "none" clears one. ``None`` back when nothing
+        changed."""
+        from normtui.store.details import set_player_details
 
-        profile = self.profile
-        table = final_table(rows, profile, playoff)
-        status = {p.number: p.status for p in players}
-        # §9 a: a player not counted leaves the last place of the prize table empty.
-        empty = empty_places_note(table.award, profile.prizes.amounts, profile.event.currency)
-        fraction = f"{(profile.illness.withdrawal_counted_fraction * 100).normalize():f} %"
-        why = f"withdrawn before completing {fraction} of the games: not counted (§9 a)"
+        return set_player_details(self._core, player, changes)
 
-        def withdrawn_uncounted(r: Standing) -> bool:
-            return not r.counted and status.get(r.number) is PlayerStatus.WITHDRAWN
+    def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
+        """Change one time control of the event's profile; the profile loader validates it."""
+        from normtui.rules.profile import load_profile
+        from normtui.store.profile_text import replace_time_control
 
-        out = tuple(
-            StandingRow.of(
-                r,
-                status.get(r.number, PlayerStatus.ACTIVE),
-                note=why if withdrawn_uncounted(r.standing) else "",
-                prize_note=(empty or None) if withdrawn_uncounted(r.standing) else None,
-            )
-            for r in table.rows
-        )
-        return FinalStandings(out, table.decided_by, table.playoff_places, table.note, playoff)
-
-    def playoff_view(self) -> PlayoffView:
-        """Everything a screen of the play-off shows, read at one moment: the state, the
-        players' names, the seed, what keeps it from starting, the records, the prizes."""
-        from normtui.store.playoff_view import PlayoffView
-
-        with self._read():
-            players = self.players()
-            final, state = self.final_and_playoff()
-            stage = self._stage("playoff")
-            seed = stage["lots_seed"] if stage else None
-            assert seed is None or isinstance(seed, int)
-            records = frozenset(
-                r["game"]
-                for r in self._rows("SELECT game FROM playoff_results WHERE pgn IS NOT NULL")
-            )
-            blocker = None if stage else self._undecided_main()
-            profile = self.profile
-        return PlayoffView(
-            state,
-            {p.number: p.name for p in players},
-            seed,
-            stage is not None,
-            blocker,
-            records,
-            final.rows,
-            profile,
-        )
-
-    def log(
-        self, limit: int | None = None, *, rows: bool = True, upto: int | None = None
-    ) -> list[AuditEntry]:
-        """The audit log, newest first (``upto``: from that entry down); ``rows=False``
-        leaves out each entry's rows before and after (its ``before`` and ``after`` are
-        empty): a listing shows the summaries."""
-        from normtui.store.audit import read_log
-
-        with self._read():
-            return read_log(self._conn, limit, rows=rows, upto=upto)
-
-    def log_ids(self) -> list[int]:
-        """The id of every entry of the audit log, oldest first."""
-        from normtui.store.audit import log_ids
-
-        with self._read():
-            return log_ids(self._conn)
-
-    # -- undo --------------------------------------------------------------------------------
-
-    def undo(self, entry_id: int | None = None, *, anyone: bool = False) -> AuditEntry:
-        """Revert the newest change not yet undone, exactly; the undo is itself audited.
-
-        Undo only ever takes back the newest change of the event (an older one may be what a
-        newer one built on), the board feed's keeping of other games' records aside (a change
-        a move: see :func:`keeps_records_only`). ``entry_id``: the change the caller showed,
-        refused when it is no longer the newest (someone wrote since). That change must be
-        this store's actor's, unless ``anyone``: another arbiter's change is refused by name.
-        The two combine: the id says which change, ``anyone`` that it may be someone else's.
-
-        Refused, with nothing changed, when a row it would restore has been changed since by
-        something that is not undone (cannot happen through this API, which undoes in order).
-        """
-        from normtui.store.audit import undo_rows
-
-        with self._write("undo") as tx:
-            entry = self._next_undo(entry_id, anyone=anyone)
-            if entry_id is not None and entry.id != entry_id:
-                raise self._not_newest(entry_id, entry)
-            if entry.actor != self.actor and not anyone:
-                raise NotYoursError(
-                    f"the newest change is #{entry.id} by {entry.actor} ({entry.summary}), "
-                    f"not yours ({self.actor})",
-                    entry.actor,
-                )
-            undo_rows(tx.rec, entry)
-            tx.undoes = entry.id
-            by = "" if entry.actor == self.actor else f" (by {entry.actor})"
-            tx.summary = f"undo #{entry.id}{by}: {entry.summary}"
-        if tx.entry is None:  # the undone action changed nothing: cannot be, it was audited
-            raise InputError(f"undo #{entry.id} found nothing to change")
+        with self._core.write("time control") as tx:
+            profile = self._core.profile
+            if name not in profile.time_controls:
+                known = ", ".join(profile.time_controls)
+                raise InputError(f"no time control {name!r} (the profile has {known})")
+            old = profile.time_controls[name]
+            if old == tc:
+                return None
+            text = replace_time_control(profile.source_text, name, tc)
+            load_profile(text)
+            tx.rec.update("event", 1, {"profile_text": text})
+            tx.summary = f"time control {name}: {tc.describe()} (was {old.describe()})"
         return tx.entry
 
-    def next_undo(self) -> AuditEntry | None:
-        """The change :meth:`undo` would take back for this store's actor (what a console
-        shows before it asks): the newest, the feed's keeping of other games' records passed
-        over; ``None`` when there is nothing to undo."""
-        with self._read():
-            try:
-                return self._next_undo(None, anyone=False)
-            except NotFoundError:
-                return None
+    def close(self) -> None:
+        """Close the file. The last connection to close checkpoints the WAL into the file."""
+        self._core.close()
 
-    def _next_undo(self, entry_id: int | None, *, anyone: bool) -> AuditEntry:
-        from normtui.store.audit import find_undoable, keeps_records_only
+    def __enter__(self) -> EventStore:
+        return self
 
-        entry = find_undoable(self._conn)
-        # A change a move by the feed (another board's record) since the change meant: passed
-        # over, unless the caller means the newest whoever made it (anyone, no id).
-        if entry_id is None and anyone:
-            return entry
-        while (
-            entry.id != entry_id
-            and entry.actor != self.actor
-            and keeps_records_only(entry, FEED_ACTOR)
-        ):
-            try:
-                entry = find_undoable(self._conn, older_than=entry.id)
-            except NotFoundError:
-                break
-        return entry
-
-    def _not_newest(self, entry_id: int, newest: AuditEntry) -> StoreError:
-        from normtui.store.audit import find_entry
-
-        shown = find_entry(self._conn, entry_id)
-        if shown is None:
-            return NotFoundError(f"there is no change #{entry_id} in the audit log")
-        if shown.undone_by is not None:
-            return NotNewestError(
-                f"#{entry_id} ({shown.summary}) was undone already, by #{shown.undone_by}"
-            )
-        if not shown.undoable:
-            what = (
-                "an undo"
-                if shown.undoes is not None
-                else {"create": "the creation of the event"}.get(shown.action, f"a {shown.action}")
-            )
-            return InputError(f"#{entry_id} is {what}, which undo does not take back")
-        return NotNewestError(
-            f"#{entry_id} ({shown.summary}) is no longer the newest change: #{newest.id} by "
-            f"{newest.actor} ({newest.summary}) came after it; nothing was undone"
-        )
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def __repr__(self) -> str:
         return f"<EventStore {self.path}>"
@@ -439,3 +367,93 @@ class EventStore(FeedMixin, DeskMixin, StagesMixin, DetailsMixin):
 def fixed_clock(start: datetime) -> Clock:
     """A clock that always says ``start`` (for reproducible files and tests)."""
     return lambda: start
+
+
+@dataclass(frozen=True)
+class PlayerInput:
+    """A player as listed for a new event, before pairing numbers exist."""
+
+    name: str
+    rating: int | None = None
+    federation: str | None = None
+    fide_id: str | None = None
+    title: str | None = None
+    sex: str | None = None
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """What the event is: its name, size, stages and report details."""
+
+    name: str
+    created_at: str
+    players: int
+    rounds: int
+    lots_seed: int | None
+    stages: tuple[str, ...]
+    details: ReportDetails = field(default_factory=lambda: ReportDetails())
+
+
+@dataclass(frozen=True)
+class ReportDetails:
+    """What a rating report needs beyond the games (TRF 022, 032, 102, 112; the PGN Site).
+    ``None``: not recorded; the exports then look at the games' PGN tags."""
+
+    city: str | None = None
+    federation: str | None = None
+    site: str | None = None
+    chief_arbiter: str | None = None
+    deputy_arbiters: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "city": self.city,
+            "federation": self.federation,
+            "site": self.site,
+            "chief_arbiter": self.chief_arbiter,
+            "deputy_arbiters": list(self.deputy_arbiters),
+        }
+
+
+def clean_player(p: PlayerInput) -> PlayerInput:
+    """``p`` with its texts as the event stores them (a list made by a program, not read
+    from a file, goes through this too: a TRF's); a name holding control characters is
+    refused (:func:`normtui.text.refuse_controls`)."""
+    return replace(
+        p,
+        name=clean_text(given_text(p.name, "the name")),
+        federation=clean_text(p.federation or "") or None,
+        fide_id=clean_text(p.fide_id or "") or None,
+    )
+
+
+def check_players(players: Sequence[PlayerInput], source: str = "the player list") -> None:
+    """Names are unique ignoring case, as players are found by name; FIDE ids are numbers
+    that fit the rating report, and no two players share one."""
+    seen: dict[str, str] = {}
+    ids: dict[str, str] = {}
+    for p in players:
+        key = p.name.casefold()
+        if key in seen:
+            raise InputError(f"{source}: {p.name!r} is listed twice")
+        seen[key] = p.name
+        if is_number(p.name.strip()):
+            raise InputError(
+                f"{source}: {p.name!r} is a number, not a name (numbers are pairing numbers)"
+            )
+        if p.fide_id is None:
+            continue
+        if not is_number(p.fide_id) or int(p.fide_id) == 0:
+            raise InputError(f"{source}: FIDE id {p.fide_id!r} of {p.name} is not a number")
+        if len(p.fide_id) > MAX_FIDE_ID_DIGITS:
+            raise InputError(
+                f"{source}: FIDE id {p.fide_id} of {p.name} has {len(p.fide_id)} "
+                f"digits; a FIDE id has at most {MAX_FIDE_ID_DIGITS} (the rating "
+                "report's columns 58-68)"
+            )
+        if p.fide_id in ids:
+            raise InputError(
+                f"{source}: FIDE id {p.fide_id} is given to both {ids[p.fide_id]} "
+                f"and {p.name}; a FIDE id is one player's"
+            )
+        ids[p.fide_id] = p.name

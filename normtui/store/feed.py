@@ -1,10 +1,11 @@
-"""What the live board feed writes, and what the console reads for it.
+"""The live boards (``store.feed``): what the live board feed writes, and what the console reads
+for it.
 
 The feed (``normtui.feed``) decides; the store writes each change to the event as one
 transaction and one audit row, undoable like any other, under the actor the store was given
-(``as_actor``: "feed"): the first move (the game is then in progress), and at the game's end its
-record with its result, entered where the board has none, marked as the feed's, and dated when
-the game ended so that the Armageddon's window of §2 runs from there.
+(``EventStore.as_actor``: "feed"): the first move (the game is then in progress), and at the
+game's end its record with its result, entered where the board has none, marked as the feed's,
+and dated when the game ended so that the Armageddon's window of §2 runs from there.
 
 The moves in between are the board's live state (``live_boards``: one row per game, replaced at
 every move). They are not the event's data: not audited, not undone, not checked against the log.
@@ -12,25 +13,24 @@ every move). They are not the event's data: not audited, not undone, not checked
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal, Self
+from typing import TYPE_CHECKING, Literal
 
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.connection import BUSY_TIMEOUT_MS
+from normtui.store.core import Core, given_text
 from normtui.store.errors import ConflictError, InputError
-from normtui.store.games import GamesMixin, _check_record, same_record
-from normtui.store.players_csv import given_text
+from normtui.store.games import Games, check_record, same_record
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from normtui.rules.contenders import Contender
     from normtui.store.audit import AuditEntry
-    from normtui.store.final_records import StandingRow
+    from normtui.store.playoff import StandingRow
 
-__all__ = ["FEED_ACTOR", "FeedMixin", "LiveRecord"]
+__all__ = ["FEED_ACTOR", "Feed", "LiveRecord"]
 
 Kind = Literal["main", "armageddon"]
 # Who the board feed writes as.
@@ -49,23 +49,22 @@ class LiveRecord:
     seen_at: str
 
 
-class FeedMixin(GamesMixin):
-    def as_actor(self, actor: str) -> Self:
-        """The same open store (connection, lock) writing under another actor: the console's
-        feed writes as "feed" through it. Its own writes do not count as another process's
-        (``data_version``). Close the store itself, never this view."""
-        view = copy.copy(self)
-        view.actor = actor
-        return view
+class Feed:
+    """The live boards: the source watched, each board's live state, what the feed keeps, and
+    the race and the table they make; see the module's doc."""
+
+    def __init__(self, core: Core, games: Games) -> None:
+        self._core = core
+        self._games = games
 
     # -- the source the console watches --------------------------------------------------------
 
-    def feed_source(self) -> tuple[str | None, int | None]:
+    def source(self) -> tuple[str | None, int | None]:
         """(source, round) kept with the event, or (None, None)."""
-        row = self._rows("SELECT feed_source, feed_round FROM event")[0]
+        row = self._core.rows("SELECT feed_source, feed_round FROM event")[0]
         return row["feed_source"], row["feed_round"]
 
-    def set_feed_source(self, source: str | None, round: int | None = None) -> AuditEntry | None:
+    def set_source(self, source: str | None, round: int | None = None) -> AuditEntry | None:
         """Keep (or, with ``None``, forget) the feed the console follows: a LiveChess folder,
         a PGN file or URL, a LiveChess Cloud tournament. ``round``: only that round."""
         text = source.strip() if source is not None else None
@@ -74,8 +73,8 @@ class FeedMixin(GamesMixin):
         if text is not None:
             given_text(text, "the feed source")
         if round is not None:
-            self.check_round(round)
-        with self._write("feed source") as tx:
+            self._core.check_round(round)
+        with self._core.write("feed source") as tx:
             tx.rec.update("event", 1, {"feed_source": text, "feed_round": round if text else None})
             where = f" (round {round})" if round and text else ""
             tx.summary = (
@@ -87,7 +86,7 @@ class FeedMixin(GamesMixin):
 
     def live_record(self, game_id: int, kind: Kind) -> LiveRecord | None:
         """The record the feed last read for the game, or None."""
-        rows = self._rows(
+        rows = self._core.rows(
             "SELECT record, kept, seen_at FROM live_boards WHERE game = ? AND kind = ?",
             [game_id, kind],
         )
@@ -100,39 +99,39 @@ class FeedMixin(GamesMixin):
     def set_live_record(self, game_id: int, kind: Kind, text: str, *, kept: bool = False) -> None:
         """The board's moves so far, in place of those before: its state, not a change to the
         event (no audit row)."""
-        _check_record(kind, text)
-        with self._transaction(write=True):
-            self._conn.execute(
+        check_record(kind, text)
+        with self._core.transaction(write=True):
+            self._core.conn.execute(
                 "INSERT INTO live_boards (game, kind, record, kept, seen_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, kind) DO UPDATE SET "
                 "record = excluded.record, kept = excluded.kept, seen_at = excluded.seen_at",
-                [game_id, kind, text, int(kept), self.now()],
+                [game_id, kind, text, int(kept), self._core.now()],
             )
 
     def limit_wal(self) -> None:
         """While the live boards are watched: the WAL copied into the file every ~128 pages
         (512 KiB at 4 KiB a page, not SQLite's 1000) and cut back to that size when it starts
         again, since every move rewrites its board's row."""
-        with self._lock, self._sqlite_errors():
-            self._conn.execute(f"PRAGMA wal_autocheckpoint = {_WAL_PAGES}")
-            self._conn.execute(f"PRAGMA journal_size_limit = {_WAL_BYTES}")
+        with self._core.lock, self._core.sqlite_errors():
+            self._core.conn.execute(f"PRAGMA wal_autocheckpoint = {_WAL_PAGES}")
+            self._core.conn.execute(f"PRAGMA journal_size_limit = {_WAL_BYTES}")
 
     def checkpoint(self) -> None:
         """Copy the WAL into the file and empty it (at a game's end, when the watching stops).
         A reader in another process may hold the WAL: then as much as it allows is copied, and
         nothing waits for it (the busy timeout is off for this one statement)."""
-        with self._lock, self._sqlite_errors():
-            if self._conn.in_transaction:
+        with self._core.lock, self._core.sqlite_errors():
+            if self._core.conn.in_transaction:
                 return
-            self._conn.execute("PRAGMA busy_timeout = 0")
+            self._core.conn.execute("PRAGMA busy_timeout = 0")
             try:
-                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                self._core.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             finally:
-                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                self._core.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     # -- a change from the feed ------------------------------------------------------------------
 
-    def keep_feed_record(
+    def keep_record(
         self,
         game_id: int,
         kind: Kind,
@@ -158,9 +157,9 @@ class FeedMixin(GamesMixin):
 
         ``note`` ends the audit summary ("24. Rfe1"). Nothing to change: ``None``."""
         if text is not None:
-            _check_record(kind, text)
-        with self._write("feed") as tx:
-            game, column, current = self._record_target(game_id, kind, expected_version)
+            check_record(kind, text)
+        with self._core.write("feed") as tx:
+            game, column, current = self._games.record_target(game_id, kind, expected_version)
             parts = []
             values: dict[str, object] = {}
             if text is not None and (current is None or not same_record(current, text)):
@@ -173,10 +172,10 @@ class FeedMixin(GamesMixin):
                 values["state"] = GameState.IN_PROGRESS.value
                 parts.append("in progress")
             if values:
-                self._update_game(tx, game, values)
-                game = self.game(game_id)
+                tx.update_game(game, values)
+                game = self._core.game(game_id)
             at = ended_at.isoformat(timespec="seconds") if ended_at else None
-            if self._record_result(tx, game, kind, result, source=source, at=at):
+            if self._games.enter_record_result(tx, game, kind, result, source=source, at=at):
                 parts.insert(0, tx.summary.removeprefix(f"{game.label}: "))
             tx.summary = f"{game.label}: {'; '.join(parts)}"
             if note:
@@ -196,11 +195,11 @@ class FeedMixin(GamesMixin):
 
         from normtui.rules.contenders import race
 
-        with self._read():
-            rows = self._main_standings()
-            games = self._main_games()
-            players = self.players()
-            profile = self.profile
+        with self._core.read():
+            rows = self._games.main_standings()
+            games = self._games.main_games()
+            players = self._core.players()
+            profile = self._core.profile
         counted = frozenset(r.number for r in rows if r.counted)
         return partial(
             race,
@@ -218,12 +217,12 @@ class FeedMixin(GamesMixin):
         from normtui.rules.final import final_table
         from normtui.rules.live import games_if_ended_now
         from normtui.rules.standings import compute_standings
-        from normtui.store.final_records import StandingRow
+        from normtui.store.playoff import StandingRow
 
-        with self._read():
-            players = self.players()
-            games = games_if_ended_now(self._main_games())
-            profile = self.profile
+        with self._core.read():
+            players = self._core.players()
+            games = games_if_ended_now(self._games.main_games())
+            profile = self._core.profile
         table = final_table(compute_standings(players, games, profile), profile, None)
         status = {p.number: p.status for p in players}
         return [

@@ -317,7 +317,7 @@ def _exclusive(event: Path) -> Iterator[sqlite3.Connection]:
         except OpenElsewhere as exc:
             raise BusyError(f"{exc}: close it there, then restore again") from None
         except sqlite3.DatabaseError as exc:  # not a database, or one SQLite cannot open
-            from normtui.store.failures import ReadOnlyError, cannot_write, read_only_reason
+            from normtui.store.errors import ReadOnlyError, cannot_write, read_only_reason
 
             # SQLite says "disk I/O error" where it cannot make the -wal and -shm beside it.
             why = read_only_reason(event) if cannot_write(exc) else None

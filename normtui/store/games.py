@@ -1,4 +1,5 @@
-"""Mutations of games and rounds: results, Armageddon, state, PGN texts, signatures, rounds.
+"""The games and their results (``store.games``): results, Armageddon, state, PGN texts,
+signatures, and the reads of them (a game found by its players, the main table).
 
 The rules decide (``normtui.rules.results``, ``duties``); this module finds the row, checks the
 version the caller saw, writes, and says in the audit summary what happened.
@@ -6,8 +7,8 @@ version the caller saw, writes, and says in the audit summary what happened.
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Callable
+import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -20,16 +21,30 @@ from normtui.rules.model import (
     parse_armageddon_result,
     parse_result,
 )
-from normtui.rules.results import apply_armageddon, apply_result, check_round_closable
-from normtui.store.base import StoreBase, Tx
+from normtui.rules.results import apply_armageddon, apply_result
+from normtui.rules.scoring import is_complete
+from normtui.store.core import Core, Tx, checked, surname
 from normtui.store.errors import ConflictError, InputError, NotFoundError
-from normtui.text import has_controls, is_number, visible
+from normtui.text import has_controls, visible
 
 if TYPE_CHECKING:
+    from normtui.rules.model import Player
+    from normtui.rules.scoresheets import Signatures
+    from normtui.rules.standings import Standing
     from normtui.store.audit import AuditEntry
-    from normtui.store.records import GameRecord
+    from normtui.store.records import ByeRecord, GameRecord
 
-__all__ = ["GamesMixin", "normalised_record", "refuse_record_controls", "same_record"]
+__all__ = [
+    "BOARD_RESULTS",
+    "MAIN_RESULTS",
+    "STATES",
+    "Games",
+    "check_record",
+    "main_games",
+    "normalised_record",
+    "refuse_record_controls",
+    "same_record",
+]
 
 PgnKind = Literal["main", "armageddon"]
 Signer = Literal["white", "black", "arbiter"]
@@ -56,6 +71,15 @@ def same_record(a: str, b: str) -> bool:
     return a == b or normalised_record(a) == normalised_record(b)
 
 
+# Enum lookups by value through a dict: calling the Enum class costs more, per game per read.
+# A value that is none of them (a damaged file) is a KeyError, never a silent "no result".
+MAIN_RESULTS: dict[str | None, MainResult | None] = {None: None, **{m.value: m for m in MainResult}}
+BOARD_RESULTS: dict[str | None, ArmageddonResult | None] = {
+    None: None,
+    **{m.value: m for m in ArmageddonResult},
+}
+STATES: dict[str, GameState] = {s.value: s for s in GameState}
+
 _ABSENT = {
     ArmageddonResult.WHITE_FORFEIT_WIN: "Black absent",
     ArmageddonResult.BLACK_FORFEIT_WIN: "White absent",
@@ -77,10 +101,24 @@ def _describe(game: Game) -> str:
 
 
 class _Trial(Exception):
-    """Ends a trial write (GamesMixin.refusal): what it wrote is rolled back."""
+    """Ends a trial write (Games.refusal): what it wrote is rolled back."""
 
 
-class GamesMixin(StoreBase):
+class Games:
+    """The games of the event and their results: ``store.games()`` lists them (of a stage, or
+    of one round of it); its methods enter results, Armageddons, records and signatures."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def __call__(self, round: int | None = None, stage: str = "main") -> list[GameRecord]:
+        """The games of a stage, or of one round of it, by round and board."""
+        return self._core.games(round, stage)
+
+    def get(self, game_id: int) -> GameRecord:
+        """The game with that id."""
+        return self._core.game(game_id)
+
     def refusal(
         self, call: Callable[..., object], *args: object, **kwargs: object
     ) -> Exception | None:
@@ -88,11 +126,11 @@ class GamesMixin(StoreBase):
         rolling it back: the console asks the arbiter only about a change that can be made
         (a correction after the play-off has started may be refused by its effect, §5)."""
         from normtui.rules.errors import NormtuiError
-        from normtui.store import base
+        from normtui.store import core
 
-        counted = base.commits()
+        counted = core.commits()
         try:
-            with self._transaction(write=True):
+            with self._core.transaction(write=True):
                 call(*args, **kwargs)
                 raise _Trial
         except _Trial:
@@ -100,10 +138,10 @@ class GamesMixin(StoreBase):
         except NormtuiError as exc:
             return exc
         finally:
-            base._commits = counted  # rolled back: not a change this process made
+            core._commits = counted  # rolled back: not a change this process made
 
     def _round_open(self, game: GameRecord, correction: bool) -> None:
-        row = self._conn.execute(
+        row = self._core.conn.execute(
             "SELECT status FROM rounds WHERE stage = ? AND round = ?", [game.stage, game.round]
         ).fetchone()
         if row and row[0] == "closed" and not correction:
@@ -135,7 +173,7 @@ class GamesMixin(StoreBase):
             "state": new.state.value,
         }
         if new.result != old.result:
-            values["result_at"] = at or self.now()
+            values["result_at"] = at or self._core.now()
             values["postponed_to"] = None
             values["result_from"] = source
         if new.armageddon != old.armageddon:
@@ -163,7 +201,7 @@ class GamesMixin(StoreBase):
                 signed_arbiter=int(after.arbiter),
             )
         playoff = self._playoff_players() if game.stage == "main" else None
-        self._update_game(tx, game, values)
+        tx.update_game(game, values)
         if playoff is not None and self._playoff_players() != playoff:
             raise RuleError(
                 f"{game.label}: the play-off has started, and this change would "
@@ -190,11 +228,14 @@ class GamesMixin(StoreBase):
         """Who plays a started play-off, in standings order (None: not started). The play-off
         is derived from the final standings, so a change that moved them would silently give
         its entered results to other players or colours."""
-        if self._conn.execute("SELECT 1 FROM stages WHERE kind = 'playoff'").fetchone() is None:
+        if (
+            self._core.conn.execute("SELECT 1 FROM stages WHERE kind = 'playoff'").fetchone()
+            is None
+        ):
             return None
         from normtui.rules.playoff import playoff_players
 
-        return playoff_players(self._main_standings())
+        return playoff_players(self.main_standings())
 
     def enter_result(
         self,
@@ -217,9 +258,9 @@ class GamesMixin(StoreBase):
         board = _board(armageddon)
         if stage != "main" and board is not None:
             raise RuleError(f"the {stage} stage has no Armageddon games", "Regulations §1")
-        with self._write("result") as tx:
-            found = self.find_game(round, white, black, stage)
-            game = self._checked(found, expected_version)
+        with self._core.write("result") as tx:
+            found = self.find(round, white, black, stage)
+            game = checked(found, expected_version)
             self._round_open(game, correction)
             new = apply_result(game.game(), main, board, correction=correction)
             self._write_result(tx, game, new, correction)
@@ -238,15 +279,15 @@ class GamesMixin(StoreBase):
         """Enter the Armageddon of a drawn main game (same colours; a draw is Black's win)."""
         board = _board(armageddon)
         assert board is not None
-        with self._write("armageddon") as tx:
-            found = self.find_game(round, white, black)
-            game = self._checked(found, expected_version)
+        with self._core.write("armageddon") as tx:
+            found = self.find(round, white, black)
+            game = checked(found, expected_version)
             self._round_open(game, correction)
             new = apply_armageddon(game.game(), board, correction=correction)
             self._write_result(tx, game, new, correction)
         return tx.entry
 
-    def set_game_state(
+    def set_state(
         self, game_id: int, state: GameState | str, *, expected_version: int | None = None
     ) -> AuditEntry | None:
         """Mark a game without a result as in progress (it has started), or back to
@@ -257,23 +298,14 @@ class GamesMixin(StoreBase):
                 f"a game becomes {new_state.value} through its result, an illness "
                 "or a withdrawal, not by setting its state"
             )
-        with self._write("state") as tx:
-            game = self._checked(self.game(game_id), expected_version)
+        with self._core.write("state") as tx:
+            game = checked(self._core.game(game_id), expected_version)
             if game.result is not None:
                 raise InputError(f"{game.label} already has a result ({game.result.value})")
             if game.state is new_state:
                 return None
-            self._update_game(tx, game, {"state": new_state.value})
+            tx.update_game(game, {"state": new_state.value})
             tx.summary = f"{game.label}: {new_state.value.replace('_', ' ')}"
-        return tx.entry
-
-    def start_round(self, round: int, stage: str = "main") -> AuditEntry | None:
-        """Every scheduled board of the round is now in progress (the clocks were started)."""
-        with self._write("start round") as tx:
-            games = [g for g in self.games(round, stage) if g.state is GameState.SCHEDULED]
-            for g in games:
-                self._update_game(tx, g, {"state": GameState.IN_PROGRESS.value})
-            tx.summary = f"round {round} started ({len(games)} boards)"
         return tx.entry
 
     def attach_pgn(
@@ -294,29 +326,29 @@ class GamesMixin(StoreBase):
         none yet, so that one undo takes back the record and its result together. A board
         that has a result keeps it: telling the arbiter about a disagreement is the caller's
         business (§8: the signed scoresheet decides, not a broadcast file)."""
-        _check_record(kind, text)
-        with self._write("pgn") as tx:
-            game, column, current = self._record_target(game_id, kind, expected_version)
+        check_record(kind, text)
+        with self._core.write("pgn") as tx:
+            game, column, current = self.record_target(game_id, kind, expected_version)
             attached = ""
             if current is None or not same_record(current, text):
                 if current is not None and not replace_existing:
                     raise ConflictError(
                         f"{game.label} already has a {kind} PGN; replace it explicitly"
                     )
-                self._update_game(tx, game, {column: text})
+                tx.update_game(game, {column: text})
                 attached = f"{kind} PGN {'replaced' if current else 'attached'}"
                 tx.summary = f"{game.label}: {attached}"
-                game = self.game(game_id)  # the version just written
-            if self._record_result(tx, game, kind, result) and attached:
+                game = self._core.game(game_id)  # the version just written
+            if self.enter_record_result(tx, game, kind, result) and attached:
                 tx.summary += f"; {attached}"
         return tx.entry
 
-    def _record_target(
+    def record_target(
         self, game_id: int, kind: PgnKind, expected_version: int | None
     ) -> tuple[GameRecord, str, str | None]:
         """Inside a write: the game a record is for (the version the caller saw), its column,
         and the record kept there now. An Armageddon's record needs the drawn main game."""
-        game = self._checked(self.game(game_id), expected_version)
+        game = checked(self._core.game(game_id), expected_version)
         if kind == "armageddon" and game.result is not MainResult.DRAW:
             raise RuleError(
                 f"{game.label}: an Armageddon PGN needs a drawn main game", "Regulations §2"
@@ -332,7 +364,7 @@ class GamesMixin(StoreBase):
             return game, "pgn", game.pgn
         return game, "armageddon_pgn", game.armageddon_pgn
 
-    def _record_result(
+    def enter_record_result(
         self,
         tx: Tx,
         game: GameRecord,
@@ -359,8 +391,8 @@ class GamesMixin(StoreBase):
         self, game_id: int, who: Signer, *, expected_version: int | None = None
     ) -> AuditEntry | None:
         """A scoresheet signature: White, Black, then the arbiter's countersignature (§8)."""
-        with self._write("sign") as tx:
-            game = self._checked(self.game(game_id), expected_version)
+        with self._core.write("sign") as tx:
+            game = checked(self._core.game(game_id), expected_version)
             if game.result is None:
                 raise RuleError(
                     f"{game.label} has no result yet: scoresheets are signed at the "
@@ -370,8 +402,7 @@ class GamesMixin(StoreBase):
             from normtui.rules.scoresheets import sign
 
             sig = sign(game.signatures, who)
-            self._update_game(
-                tx,
+            tx.update_game(
                 game,
                 {
                     "signed_white": int(sig.white),
@@ -382,44 +413,129 @@ class GamesMixin(StoreBase):
             tx.summary = f"{game.label}: signed by {who}"
         return tx.entry
 
-    def set_round_schedule(
-        self, round: int, *, date: str | None, start_time: str | None, stage: str = "main"
-    ) -> AuditEntry | None:
-        """The date (YYYY-MM-DD) and start time (HH:MM) of a round."""
-        _check_date(date)
-        _check_time(start_time)
-        with self._write("schedule") as tx:
-            row_id = self._round_id(round, stage)
-            tx.rec.update("rounds", row_id, {"date": date, "start_time": start_time})
-            tx.summary = f"round {round}: {date or 'no date'} {start_time or ''}".rstrip()
-        return tx.entry
+    def byes(self, round: int | None = None, stage: str = "main") -> list[ByeRecord]:
+        """Who has no game in each round of a stage (or in one round), by round: the bye of
+        an odd field."""
+        from normtui.store.records import ByeRecord
 
-    def close_round(self, round: int, stage: str = "main") -> AuditEntry | None:
-        """Close a round once every board has its result (postponed games excepted)."""
-        with self._write("close round") as tx:
-            row_id = self._round_id(round, stage)
-            check_round_closable([g.game() for g in self.games(round, stage)])
-            tx.rec.update("rounds", row_id, {"status": "closed"})
-            tx.summary = f"round {round} closed"
-        return tx.entry
+        with self._core.read():
+            players = self._core.players()
+            games = self._core.games(round, stage)
+            rounds = [round] if round is not None else range(1, self._core.stage_rounds(stage) + 1)
+        playing: dict[int, set[int]] = {r: set() for r in rounds}
+        for g in games:
+            playing[g.round].update((g.white, g.black))
+        return [
+            ByeRecord(stage, r, p.number, p.name)
+            for r in rounds
+            for p in players
+            if p.number not in playing[r]
+        ]
 
-    def reopen_round(self, round: int, stage: str = "main") -> AuditEntry | None:
-        with self._write("reopen round") as tx:
-            tx.rec.update("rounds", self._round_id(round, stage), {"status": "open"})
-            tx.summary = f"round {round} reopened"
-        return tx.entry
+    def armageddons_due(self) -> list[GameRecord]:
+        """The drawn main games whose Armageddon is still to come (§2), by round and board:
+        what a console watches the 20 minutes of, without reading every game."""
+        if not self._core.profile.classical.armageddon_after_draw:
+            return []
+        # Found in the games_progress index (a subquery: asked for whole rows, SQLite would
+        # walk the table), then read whole.
+        return self._core.game_records(
+            "g.id IN (SELECT id FROM games WHERE stage = 'main' AND result = '1/2-1/2' "
+            "AND armageddon IS NULL)",
+            [],
+        )
 
-    def _round_id(self, round: int, stage: str) -> int:
-        self.check_round(round, stage)
-        row = self._conn.execute(
-            "SELECT id FROM rounds WHERE stage = ? AND round = ?", [stage, round]
-        ).fetchone()
-        if row is None:  # pragma: no cover - every stage round is created with the stage
-            raise NotFoundError(f"round {round} has no record")
-        return int(row[0])
+    def incomplete(self, stage: str = "main") -> list[GameRecord]:
+        """The games of the stage not complete yet (no result, or an Armageddon still due),
+        by round and board: what a clock is set for, without reading every game."""
+        return self._core.game_records(
+            f"g.id IN (SELECT g.id FROM games g WHERE g.stage = ? AND NOT "
+            f"{self._core.complete_sql('g')})",
+            [stage],
+        )
+
+    def find(
+        self, round: int, white: str | int, black: str | int, stage: str = "main"
+    ) -> GameRecord:
+        """The game of ``round`` with ``white`` having White against ``black``; a pairing that
+        is not in the round, or colours given the wrong way round, is refused by name."""
+        self._core.check_round(round, stage)
+        players = self._core.players()
+        w = self._core.resolve_player(white, players=players)
+        b = self._core.resolve_player(black, players=players)
+        if w.number == b.number:
+            raise InputError(f"{w.name} is given as both White and Black")
+        games = self._core.game_records("g.stage = ? AND g.round = ?", [stage, round])
+        for g in games:
+            if (g.white, g.black) == (w.number, b.number):
+                return g
+        for g in games:
+            if (g.white, g.black) == (b.number, w.number):
+                raise InputError(
+                    f"{surname(w.name)} has Black against {surname(b.name)} in round {round}; "
+                    f"give White first: {surname(b.name)} {surname(w.name)}"
+                )
+        opponent = next(
+            (
+                f"{surname(g.black_name if g.white == w.number else g.white_name)} "
+                f"(board {g.board})"
+                for g in games
+                if w.number in (g.white, g.black)
+            ),
+            None,
+        )
+        plays = (
+            f"; {surname(w.name)} plays {opponent}"
+            if opponent
+            else f"; {surname(w.name)} has the bye in that round"
+        )
+        raise NotFoundError(
+            f"{surname(w.name)} and {surname(b.name)} are not paired in round {round}{plays}"
+        )
+
+    def main_standings(
+        self, through_round: int | None = None, *, players: Sequence[Player] | None = None
+    ) -> list[Standing]:
+        """The rules' table of the main event; unsigned results are marked provisional (§8)."""
+        return self.main_table(through_round, players=players)[0]
+
+    def main_table(
+        self, through_round: int | None = None, *, players: Sequence[Player] | None = None
+    ) -> tuple[list[Standing], bool]:
+        """The main table, and whether every main game of the event is complete (after the
+        last round the play-off question is settled, §5).
+
+        Reads only the columns the table needs (no PGN texts, no records): this runs after
+        every result, and its cost is most of what a result costs."""
+        from normtui.rules.scoresheets import provisional_games
+        from normtui.rules.standings import compute_standings
+
+        with self._core.read():
+            if players is None:
+                players = self._core.players()
+            profile = self._core.profile
+            games, signatures = self.main_games_signed()
+        table = compute_standings(
+            players,
+            games,
+            profile,
+            through_round=through_round,
+            provisional_games=provisional_games(games, signatures),
+        )
+        return table, all(is_complete(g) for g in games)
+
+    def main_games(self) -> list[Game]:
+        """Every main game as the rules see them (no texts, no signatures)."""
+        return self.main_games_signed()[0]
+
+    def main_games_signed(self) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
+        """The main games and their signatures by (round, board), from only the columns the
+        rules need."""
+        with self._core.read():
+            return main_games(self._core.conn, self._core.profile.classical.armageddon_after_draw)
 
 
-def _check_record(kind: str, text: str) -> None:
+def check_record(kind: str, text: str) -> None:
     if kind not in ("main", "armageddon"):
         raise InputError(f"a PGN is for the 'main' game or the 'armageddon', not {kind!r}")
     if not text.strip():
@@ -438,25 +554,43 @@ def refuse_record_controls(text: str) -> None:
             )
 
 
-def _check_date(date: str | None) -> None:
-    if date is None:
-        return
-    try:
-        dt.date.fromisoformat(date)
-    except ValueError:
-        raise InputError(f"{date!r} is not a date; write it as YYYY-MM-DD") from None
-    if len(date) != 10:
-        raise InputError(f"{date!r} is not a date; write it as YYYY-MM-DD")
+_MAIN_GAMES_SQL = (
+    "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "
+    "g.signed_white, g.signed_black, g.signed_arbiter FROM games g JOIN players w ON "
+    "w.id = g.white JOIN players b ON b.id = g.black WHERE g.stage = 'main' "
+    "ORDER BY g.round, g.board"
+)
 
 
-def _check_time(value: str | None) -> None:
-    if value is None:
-        return
-    parts = value.split(":")
-    if (
-        len(parts) != 2
-        or not all(is_number(p) and len(p) == 2 for p in parts)
-        or int(parts[0]) > 23
-        or int(parts[1]) > 59
+def main_games(
+    conn: sqlite3.Connection, armageddon_after_draw: bool = True
+) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
+    """The main games as the rules see them, and their signatures by (round, board): only
+    the columns the table needs (no texts, no records), since the table is computed after
+    every result. A game has one of eight signatures: one object for each."""
+    from normtui.rules.scoresheets import Signatures
+
+    games: list[Game] = []
+    signatures: dict[tuple[int, int], Signatures] = {}
+    kinds: dict[tuple[int, int, int], Signatures] = {}
+    for rnd, board, white, black, result, armageddon, state, *signed in conn.execute(
+        _MAIN_GAMES_SQL
     ):
-        raise InputError(f"{value!r} is not a time of day; write it as HH:MM")
+        games.append(
+            Game(
+                rnd,
+                board,
+                white,
+                black,
+                MAIN_RESULTS[result],
+                BOARD_RESULTS[armageddon],
+                STATES[state],
+                armageddon_after_draw,
+            )
+        )
+        kind = (signed[0], signed[1], signed[2])
+        sig = kinds.get(kind)
+        if sig is None:
+            sig = kinds[kind] = Signatures(*(bool(s) for s in kind))
+        signatures[(rnd, board)] = sig
+    return games, signatures

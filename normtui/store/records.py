@@ -3,16 +3,14 @@
 Records carry pairing numbers and names, never row ids of players, so a caller can pass them
 straight to the rules (``GameRecord.game()``) or back to the store (``resolve_player``).
 
-These are the records of the games, the byes and the rounds; the final table's
-(``final_records``), the event's own (``event_records``) and the player desk's
-(``desk_records``) are in modules of their own, loaded when asked for: a class costs about as
-much to define as a command spends on its work. ``surname`` and ``json_number``
-(``values``) are importable from here too.
+These are the records of the games, the byes and the rounds; the final table's (``playoff``),
+the event's own (``event``) and the player desk's (``desk``) are with the parts that hand them
+out, loaded when asked for: a class costs about as much to define as a command spends on its
+work.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,13 +18,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from normtui.rules.live import armageddon_deadline
-from normtui.rules.model import ArmageddonResult, Game, MainResult, Postponement
+from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Postponement
 from normtui.rules.scoresheets import Signatures
 from normtui.rules.scoring import blitz_points, pairing_points
-from normtui.store.values import BOARD_RESULTS, MAIN_RESULTS, STATES, json_number, surname
+from normtui.store.core import json_number, surname
+from normtui.store.games import BOARD_RESULTS, MAIN_RESULTS, STATES
 
 if TYPE_CHECKING:
-    from normtui.rules.model import GameState
     from normtui.rules.profile import Profile
 
 __all__ = [
@@ -36,9 +34,6 @@ __all__ = [
     "GameRecord",
     "RoundRecord",
     "game_records",
-    "json_number",
-    "main_games",
-    "surname",
 ]
 
 
@@ -299,43 +294,3 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             )
         )
     return out
-
-
-_MAIN_GAMES_SQL = (
-    "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "
-    "g.signed_white, g.signed_black, g.signed_arbiter FROM games g JOIN players w ON "
-    "w.id = g.white JOIN players b ON b.id = g.black WHERE g.stage = 'main' "
-    "ORDER BY g.round, g.board"
-)
-
-
-def main_games(
-    conn: sqlite3.Connection, armageddon_after_draw: bool = True
-) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
-    """The main games as the rules see them, and their signatures by (round, board): only
-    the columns the table needs (no texts, no records), since the table is computed after
-    every result. A game has one of eight signatures: one object for each."""
-    games: list[Game] = []
-    signatures: dict[tuple[int, int], Signatures] = {}
-    kinds: dict[tuple[int, int, int], Signatures] = {}
-    for rnd, board, white, black, result, armageddon, state, *signed in conn.execute(
-        _MAIN_GAMES_SQL
-    ):
-        games.append(
-            Game(
-                rnd,
-                board,
-                white,
-                black,
-                MAIN_RESULTS[result],
-                BOARD_RESULTS[armageddon],
-                STATES[state],
-                armageddon_after_draw,
-            )
-        )
-        kind = (signed[0], signed[1], signed[2])
-        sig = kinds.get(kind)
-        if sig is None:
-            sig = kinds[kind] = Signatures(*(bool(s) for s in kind))
-        signatures[(rnd, board)] = sig
-    return games, signatures

@@ -94,7 +94,7 @@ _READS_DO_NOT_LOAD = (
         (["standings", "{db}"], ("normtui.store.audit", "normtui.store.records")),
         (
             ["pairings", "{db}", "--round", "7"],
-            ("normtui.store.audit", "normtui.store.final_records", "normtui.rules.standings"),
+            ("normtui.store.audit", "normtui.store.playoff", "normtui.rules.standings"),
         ),
         (["pairings", "{db}", "--json"], ("normtui.store.audit", "normtui.rules.standings")),
         (

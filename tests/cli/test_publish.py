@@ -104,7 +104,7 @@ def test_publish_watch_follows_every_writer(demo: Path, tmp_path: Path, run: Run
         with EventStore.open(demo, actor="chief") as other:
             game = next(g for g in other.games(7) if g.board == 1)
             for who in ("white", "black", "arbiter"):
-                other.sign(game.id, who)  # type: ignore[arg-type]
+                other.games.sign(game.id, who)  # type: ignore[arg-type]
         _wait(
             lambda: (
                 json.loads((site / "round-7.json").read_text())["boards"][0]["status"] == "signed"

@@ -49,9 +49,9 @@ def test_once_acts_reports_and_exits_0_when_nothing_needs_the_arbiter(
     with EventStore.open(demo) as store:
         # Both games were under way already: their moves are the boards' live state, which
         # changes nothing of the event (no audit row).
-        assert store.log(limit=1)[0].actor != "feed"
+        assert store.audit.log(limit=1)[0].actor != "feed"
         board1 = next(g for g in store.games(7) if g.board == 1)
-        live = store.live_record(board1.id, "main")
+        live = store.feed.live_record(board1.id, "main")
         assert live is not None and live.text.count("{[%clk") == 20
     again = run("watch", demo, tmp_path / "live", "--once", "--json")
     data = json.loads(again.output)
@@ -78,7 +78,7 @@ def test_once_exits_1_on_a_conflict_and_accept_takes_it(
     assert accepted.exit_code == 0, accepted.output
     assert "the feed's record accepted" in accepted.output
     with EventStore.open(demo) as store:
-        entry = store.log(limit=1)[0]
+        entry = store.audit.log(limit=1)[0]
         assert entry.actor != "feed" and "accepted" in entry.summary
     bad = run("watch", demo, tmp_path / "live", "--once", "--accept", "seven")
     assert bad.exit_code == 2
@@ -142,7 +142,7 @@ def test_watch_follows_while_another_process_enters_results(demo: Path, tmp_path
                 time.sleep(0.004)
                 if i == 60:  # the deputy signs a scoresheet meanwhile
                     game = next(g for g in other.games(7) if g.board == 2)
-                    assert other.sign(game.id, "arbiter") is not None
+                    assert other.games.sign(game.id, "arbiter") is not None
             assert time.monotonic() - began < 20
         time.sleep(0.6)
     finally:
@@ -152,10 +152,10 @@ def test_watch_follows_while_another_process_enters_results(demo: Path, tmp_path
     assert err == "" and "Traceback" not in out
     assert out.rstrip().endswith("stopped watching")
     with EventStore.open(demo) as store:
-        actors = {e.actor for e in store.log(limit=40)}
+        actors = {e.actor for e in store.audit.log(limit=40)}
         assert "deputy" in actors
         board1 = next(g for g in store.games(7) if g.board == 1)
-        live = store.live_record(board1.id, "main")
+        live = store.feed.live_record(board1.id, "main")
         assert live is not None and live.text.count("{[%clk") >= 20
 
 

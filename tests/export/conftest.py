@@ -64,10 +64,10 @@ def path_playoff(tmp_path_factory: pytest.TempPathFactory) -> Path:
     build_2022(path, armageddon=SHARED_FIRST, with_pgn=False)
     store = EventStore.open(path, actor="test", clock=CLOCK)
     try:
-        store.start_playoff(7)
-        store.enter_playoff_result("M1", "1-0")
-        store.enter_playoff_result("M2", "1-0")
-        store.enter_playoff_result("A", "1/2-1/2")
+        store.playoff.start(7)
+        store.playoff.enter_result("M1", "1-0")
+        store.playoff.enter_result("M2", "1-0")
+        store.playoff.enter_result("A", "1/2-1/2")
     finally:
         store.close()
     return path

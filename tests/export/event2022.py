@@ -46,7 +46,7 @@ def build_2022(
     )
     try:
         for rnd in range(1, 10):
-            store.set_round_schedule(rnd, date=dates[rnd], start_time="16:00")
+            store.rounds.set_schedule(rnd, date=dates[rnd], start_time="16:00")
         for rnd in range(1, through_round + 1):
             games = {(g.white_name, g.black_name): g for g in store.games(rnd)}
             for pgn in (g for g in classical if g.round == rnd):
@@ -57,15 +57,15 @@ def build_2022(
                 board = (armageddon or {}).get(
                     (rnd, record.white), arm.tags["Result"] if arm else None
                 )
-                store.enter_result(
+                store.games.enter_result(
                     rnd, record.white, record.black, pgn.tags["Result"], armageddon=board
                 )
                 if not with_pgn:
                     continue
-                store.attach_pgn(record.id, "main", pgn.text)
+                store.games.attach_pgn(record.id, "main", pgn.text)
                 if arm is not None:
-                    store.attach_pgn(record.id, "armageddon", arm.text)
+                    store.games.attach_pgn(record.id, "armageddon", arm.text)
             if withdraw and withdraw[0] == rnd:
-                store.withdraw(withdraw[1])
+                store.desk.withdraw(withdraw[1])
     finally:
         store.close()

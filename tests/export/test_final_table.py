@@ -147,9 +147,9 @@ def test_a_table_of_an_earlier_round_is_the_main_table(tied: Path) -> None:
     for args in REPRO:
         playoff(tied, *args)
     with EventStore.open(tied) as store:
-        assert store.final_standings(8).decided_by == "tiebreaks"
-        assert store.final_standings(9) == store.final_standings()
-        assert store.final_standings().rows[0].player == MAMEDYAROV
+        assert store.playoff.final_standings(8).decided_by == "tiebreaks"
+        assert store.playoff.final_standings(9) == store.playoff.final_standings()
+        assert store.playoff.final_standings().rows[0].player == MAMEDYAROV
 
 
 def test_without_a_play_off_the_trf_ranks_by_the_tie_breaks(store_2022: EventStore) -> None:
@@ -218,11 +218,11 @@ def test_over_random_decided_play_offs_every_output_agrees(
         db = folder / "e.db"
         shutil.copyfile(small_events[kind], db)
         with EventStore.open(db) as store:
-            store.start_playoff(seed)
+            store.playoff.start(seed)
             played = iter(results * 2)
             while (state := store.playoff()).winner is None:
                 for g in state.due:
-                    store.enter_playoff_result(g.id, next(played))
+                    store.playoff.enter_result(g.id, next(played))
             winner = {p.number: p.name for p in store.players()}[state.winner]
         table = assert_agree(all_outputs(db))
         assert table[0] == (winner, "1", Decimal(PRIZES[0]))

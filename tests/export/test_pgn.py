@@ -131,7 +131,7 @@ def test_a_game_without_a_stored_pgn_has_headers_and_result(tmp_path: Path) -> N
         tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(10)], read_profile_text()
     )
     try:
-        store.enter_result(1, "P0", "P9", "1/2-1/2", armageddon="1-0")
+        store.games.enter_result(1, "P0", "P9", "1/2-1/2", armageddon="1-0")
         (main, arm) = _read(export_event(store, "pgn"))
     finally:
         store.close()

@@ -139,7 +139,7 @@ def test_a_build_rewrites_only_what_changed(tmp_path: Path) -> None:
         again = publish(store, folder, texts=texts)
         assert again.written == () and again.unchanged == len(first.written)
         stamps = {p: p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
-        store.enter_result(1, "Player A", "Player J", "1-0")
+        store.games.enter_result(1, "Player A", "Player J", "1-0")
         after = publish(store, folder, texts=texts)
         assert (folder / "games" / "all.pgn").read_text() == export_event(store, "pgn")
     written = set(after.written)
@@ -169,7 +169,7 @@ def test_a_file_the_event_no_longer_has_is_removed(path_tied_16: Path, tmp_path:
         publish(store, folder)
         assert (folder / "playoff.html").exists()
         # A correction gives Carlsen his round-1 Armageddon back: first place is his alone.
-        store.enter_result(1, "Carlsen", "Wang", "1/2-1/2", armageddon="1-0", correction=True)
+        store.games.enter_result(1, "Carlsen", "Wang", "1/2-1/2", armageddon="1-0", correction=True)
         report = publish(store, folder)
     assert report.removed == ("playoff.html",)
     assert not (folder / "playoff.html").exists()

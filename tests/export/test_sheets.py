@@ -58,16 +58,18 @@ def hostile(tmp_path: Path) -> Path:
                 "deputy_arbiters": ["Roe & Co"],
             }
         )
-        store.set_round_schedule(1, date="2026-01-02", start_time="15:00")
+        store.rounds.set_schedule(1, date="2026-01-02", start_time="15:00")
         g1, g2, g3 = store.games(1)
-        store.enter_result(1, g1.white, g1.black, "1-0")
-        store.enter_result(1, g1.white, g1.black, "0-1", correction=True)
-        store.enter_result(1, g2.white, g2.black, "1/2-1/2", armageddon="1/2-1/2")
-        store.record_incident(1, g3.white, "electronic_device", "phone <rang>", "game lost & fined")
-        store.record_arrival(1, g3.black, False)
+        store.games.enter_result(1, g1.white, g1.black, "1-0")
+        store.games.enter_result(1, g1.white, g1.black, "0-1", correction=True)
+        store.games.enter_result(1, g2.white, g2.black, "1/2-1/2", armageddon="1/2-1/2")
+        store.desk.record_incident(
+            1, g3.white, "electronic_device", "phone <rang>", "game lost & fined"
+        )
+        store.desk.record_arrival(1, g3.black, False)
         store.set_time_control("armageddon", TimeControl(600, 480, 1, 41))
-        store.report_illness(2, g3.black, proposed=Postponement.FREE_DAY)
-        store.withdraw(g1.white)
+        store.desk.report_illness(2, g3.black, proposed=Postponement.FREE_DAY)
+        store.desk.withdraw(g1.white)
     return path
 
 

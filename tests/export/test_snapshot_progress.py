@@ -41,7 +41,7 @@ def test_a_snapshot_of_a_filled_event(tmp_path: Path) -> None:
         assert snap.complete_through == _simple(list(snap.games), snap.rounds) == 1
         assert snap.status_line == "Standings after round 1"
         for g in [*store.games(2)[1:], *store.games(3)[:2]]:
-            store.enter_result(g.round, g.white, g.black, "1-0")
+            store.games.enter_result(g.round, g.white, g.black, "1-0")
         snap = take_snapshot(store)
         assert snap.complete_through == _simple(list(snap.games), snap.rounds) == 1
         assert snap.counted_beyond() == (6, 10, 3)

@@ -179,7 +179,7 @@ def evil_store(tmp_path: Path) -> Iterator[EventStore]:
     text = read_profile_text().replace('name = "Norway Chess 2022"', 'name = "<b>Chess</b> & Co"')
     names = [EVIL, "A & B", 'Quote "Q"', "Pipe | Name", "O'Brien", *[f"P{i}" for i in range(5)]]
     store = EventStore.create(tmp_path / "evil.db", [PlayerInput(n) for n in names], text)
-    store.enter_result(1, 1, 10, "1/2-1/2", armageddon="0-1")
+    store.games.enter_result(1, 1, 10, "1/2-1/2", armageddon="0-1")
     yield store
     store.close()
 

@@ -298,12 +298,12 @@ def test_a_round_robin_playoff_report_has_one_block_a_round(tied: int, tmp_path:
     players = [PlayerInput(f"Player {i}") for i in range(1, tied + 1)]
     with EventStore.create(tmp_path / "e.db", players, text) as store:
         for g in store.games():
-            store.enter_result(g.round, g.white, g.black, "1/2-1/2", armageddon="1-0")
-        store.start_playoff(7)
+            store.games.enter_result(g.round, g.white, g.black, "1/2-1/2", armageddon="1-0")
+        store.playoff.start(7)
         results = iter(["1-0", "0-1", "1/2-1/2"] * 40)
         while (state := store.playoff()).winner is None:
             assert state.next_game is not None
-            store.enter_playoff_result(state.next_game.id, next(results))
+            store.playoff.enter_result(state.next_game.id, next(results))
         text = export_event(store, "trf-playoff")
     trf = trf_reader.parse(text)
     rounds = int(trf.tags["142"][0])
@@ -350,7 +350,7 @@ def test_other_fields(players: int, cycles: int, code: str, tmp_path: Path) -> N
     )
     try:
         for g in store.games(1):
-            store.enter_result(1, g.white, g.black, "1/2-1/2", armageddon="1/2-1/2")
+            store.games.enter_result(1, g.white, g.black, "1/2-1/2", armageddon="1/2-1/2")
         trf = trf_reader.parse(export_event(store, "trf"))
         rows = store.standings()
     finally:
@@ -380,7 +380,7 @@ def test_sonneborn_berger_of_the_main_games_is_not_called_fides_sb(
     text = text.replace(old, f'sonneborn_berger_basis = "{basis}"')
     with EventStore.create(tmp_path / "e.db", [PlayerInput(n) for n in NAMES], text) as store:
         for g in store.games(1):
-            store.enter_result(1, g.white, g.black, "1/2-1/2", armageddon="1-0")
+            store.games.enter_result(1, g.white, g.black, "1/2-1/2", armageddon="1-0")
         trf = trf_reader.parse(export_event(store, "trf"))
     assert trf.tags["202"] == [f"{code},WIN,BWG"]
     assert trf.tags["212"] == [f"PTS,{code},WIN,BWG"]

@@ -56,7 +56,7 @@ def _decisive_event(path: Path, n: int, cycles: int) -> EventStore:
         small_profile(n, cycles).source_text,
     )
     for g in store.games():
-        store.enter_result(g.round, g.white, g.black, "1-0" if g.white < g.black else "0-1")
+        store.games.enter_result(g.round, g.white, g.black, "1-0" if g.white < g.black else "0-1")
     return store
 
 
@@ -91,7 +91,7 @@ def test_a_half_above_99_5_is_blank_and_named(tmp_path: Path) -> None:
     ) as store:
         for g in store.games():
             if 1 in (g.white, g.black) and g.round == 11:
-                store.enter_result(
+                store.games.enter_result(
                     g.round,
                     g.white,
                     g.black,
@@ -99,7 +99,9 @@ def test_a_half_above_99_5_is_blank_and_named(tmp_path: Path) -> None:
                     armageddon="1-0" if g.white == 1 else "0-1",
                 )
             elif 1 in (g.white, g.black):
-                store.enter_result(g.round, g.white, g.black, "1-0" if g.white == 1 else "0-1")
+                store.games.enter_result(
+                    g.round, g.white, g.black, "1-0" if g.white == 1 else "0-1"
+                )
         points = next(r.points for r in store.standings() if r.number == 1)
         text = export_event(store, "trf")
     assert points == Decimal("101.5")
@@ -116,7 +118,7 @@ def test_a_part_way_report(tmp_path: Path) -> None:
         tmp_path / "e.db", [PlayerInput(f"P{i}") for i in range(1, 6)], small_profile(5).source_text
     ) as store:
         first, second = store.games(1)
-        store.enter_result(1, first.white, first.black, "1/2-1/2")  # Armageddon due
+        store.games.enter_result(1, first.white, first.black, "1/2-1/2")  # Armageddon due
         new, old = export_event(store, "trf"), export_event(store, "trf16")
         rows = {r.number: r for r in store.standings()}
         bye = ({1, 2, 3, 4, 5} - {first.white, first.black, second.white, second.black}).pop()
@@ -149,7 +151,7 @@ def _names(tmp_path: Path, *names: str) -> EventStore:
 def test_latin_1_where_every_name_fits(tmp_path: Path) -> None:
     with _names(tmp_path, "Ølberg, Åse", "Müller, Jürgen", "Café, Noël", "Dupré, Zoë") as store:
         for g in store.games(1):
-            store.enter_result(1, g.white, g.black, "1-0")
+            store.games.enter_result(1, g.white, g.black, "1-0")
         text = export_event(store, "trf16", encoding="latin-1")
     assert text.startswith("### Encoding: Latin-1")
     # FIDE's reader assumes Latin-1: read so, with no option, every column is where it is.
@@ -181,7 +183,7 @@ def test_what_fide_requires_is_listed(tmp_path: Path) -> None:
         store.set_report_details(
             {"city": "Oslo", "federation": "NOR", "chief_arbiter": "Doe, Jane"}
         )
-        store.set_round_schedule(1, date="2026-01-02", start_time=None)
+        store.rounds.set_schedule(1, date="2026-01-02", start_time=None)
         store.set_player_details("B, B", {"fide_id": None, "federation": None})
         _, gaps = export_report(store, "trf16")
     assert gaps == [

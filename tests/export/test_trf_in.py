@@ -101,7 +101,7 @@ def test_any_part_played_event_comes_back(
             armageddon = None
             if result == "1/2-1/2":
                 armageddon = data.draw(st.sampled_from([None, *_RESULTS]), label="armageddon")
-            store.enter_result(g.round, g.white, g.black, result, armageddon=armageddon)
+            store.games.enter_result(g.round, g.white, g.black, result, armageddon=armageddon)
         with _round_trip(store, tmp) as back:
             assert _facts(back) == _facts(store)
 
@@ -125,11 +125,11 @@ def test_a_forfeited_armageddon_comes_back_a_forfeit(
     )
     names = [PlayerInput(f"P{i}") for i in range(1, 5)]
     with EventStore.create(tmp_path / "e.db", names, text) as store:
-        store.enter_result(1, 1, 4, "1/2-1/2", armageddon=armageddon)
-        store.enter_result(1, 2, 3, "1/2-1/2", armageddon="0-1")
+        store.games.enter_result(1, 1, 4, "1/2-1/2", armageddon=armageddon)
+        store.games.enter_result(1, 2, 3, "1/2-1/2", armageddon="0-1")
         with _round_trip(store, tmp_path) as back:
             assert _facts(back) == _facts(store)
-            assert back.find_game(1, 1, 4).armageddon.value == armageddon
+            assert back.games.find(1, 1, 4).armageddon.value == armageddon
 
 
 # A small TRF26 as normtui writes it: 4 players, round 1 played (Carlsen drew Müller and won
@@ -352,7 +352,7 @@ def test_a_double_round_robin_is_named_by_its_order_and_comes_back(
     ) as store:
         for g in store.games():
             if g.round <= 5:
-                store.enter_result(g.round, g.white, g.black, "1-0")
+                store.games.enter_result(g.round, g.white, g.black, "1-0")
         report = export_event(store, "trf")
         facts = _facts(store)
     assert f"\r\n192 {code}\r\n" in report

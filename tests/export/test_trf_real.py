@@ -289,7 +289,7 @@ def test_a_bye_worth_a_point_is_refused_as_normtui_scores_none(tmp_path: Path) -
     )
     with create_from_trf(tmp_path / "f.db", source, small_profile(3).source_text) as store:
         assert [(g.round, g.white, g.black) for g in store.games(1)] == [(1, 1, 2)]
-        assert [b.number for b in store.byes(1)] == [3]
+        assert [b.number for b in store.games.byes(1)] == [3]
 
 
 def test_normtuis_own_reports_read_without_a_warning(tmp_path: Path) -> None:
@@ -305,7 +305,7 @@ def test_normtuis_own_reports_read_without_a_warning(tmp_path: Path) -> None:
         for i, g in enumerate(store.games()):
             if g.round <= 3:
                 result = results[i % len(results)]
-                store.enter_result(
+                store.games.enter_result(
                     g.round,
                     g.white,
                     g.black,

@@ -91,13 +91,13 @@ def test_livechess_cloud_json_goes_through_the_one_reader(server: str, demo: Eve
     # are the boards' live state.
     assert views[(1, "main")].plies == 40 and views[(1, "main")].white_clock is not None
     board1 = next(g for g in demo.games(7) if g.board == 1)
-    live = demo.live_record(board1.id, "main")
+    live = demo.feed.live_record(board1.id, "main")
     assert live is not None and "{[%clk" in live.text and board1.pgn is None
     assert board1.state is GameState.IN_PROGRESS
     # Pairing 6 is the second game of Tari-Carlsen: its Armageddon, whatever its tags say.
     board3 = next(g for g in demo.games(7) if g.board == 3)
     assert views[(3, "armageddon")].plies == 10
-    assert demo.live_record(board3.id, "armageddon") is not None
+    assert demo.feed.live_record(board3.id, "armageddon") is not None
     # Boards 2 and 4 have their finished records: the feed is behind them, and says so.
     assert not views[(2, "main")].conflict
     assert all(e.actor == "feed" for e in [c.entry for c in report.changes])

@@ -15,7 +15,6 @@ from normtui.feed.sources import open_source
 from normtui.feed.watcher import Feed
 from normtui.rules.model import GameState
 from normtui.store import EventStore
-from normtui.store.check import check_event
 from tests.feed.conftest import ROOT, START, Clock
 
 ROUND = 8
@@ -30,7 +29,7 @@ def test_a_live_round_audits_its_decisions_not_its_moves(tmp_path: Path) -> None
     replay.folder.mkdir(parents=True)
     wal = tmp_path / "d.db-wal"
     with EventStore.open(tmp_path / "d.db", actor="arbiter", clock=clock) as store:
-        first = store.log(limit=1, rows=False)[0].id
+        first = store.audit.log(limit=1, rows=False)[0].id
         feed = Feed(store, open_source(str(tmp_path / "live")), now=clock)
         for second, steps in groupby(replay.steps(), key=lambda s: s.at):
             clock.at = START + timedelta(seconds=second)
@@ -44,7 +43,7 @@ def test_a_live_round_audits_its_decisions_not_its_moves(tmp_path: Path) -> None
         assert wal.stat().st_size <= 600 * 1024
         feed.stop()
         assert wal.stat().st_size == 0
-        added = [e for e in store.log(rows=False) if e.id > first]
+        added = [e for e in store.audit.log(rows=False) if e.id > first]
         assert 0 < len(added) <= MOST_ENTRIES
         assert all(e.actor == "feed" for e in added)
         # Every game of the round has its real result and its record, as it was played.
@@ -58,14 +57,14 @@ def test_a_live_round_audits_its_decisions_not_its_moves(tmp_path: Path) -> None
             if arm is not None:
                 assert g.armageddon is not None and g.armageddon.value == arm.result
                 assert g.armageddon_pgn is not None
-        assert check_event(store) == []
+        assert store.audit.check() == []
 
         # Each of them undoable, newest first, back to the round not begun.
         for _entry in added:
-            store.undo(anyone=True)
+            store.audit.undo(anyone=True)
         for g in store.games(ROUND):
             assert (g.result, g.pgn, g.state) == (None, None, GameState.SCHEDULED), g.label
-        assert check_event(store) == []
+        assert store.audit.check() == []
         # The feed reads the same files again: what the arbiter undid stays undone.
         assert feed.poll().changes == ()
         assert all(g.result is None for g in store.games(ROUND))

@@ -30,19 +30,19 @@ def test_moves_are_the_boards_live_state_not_changes_to_the_event(
     demo: EventStore, board: Board, clock: Clock
 ) -> None:
     feed = feed_for(demo, board.folder.parent, clock)
-    log = len(demo.log(rows=False))
+    log = len(demo.audit.log(rows=False))
     board.play(until=3)
     first = feed.poll()
     # Boards 1 and 5 are under way in the demo: their moves are kept as the boards' live
     # state, which is not the event's data: no change, no audit row.
-    assert first.changes == () and len(demo.log(rows=False)) == log
+    assert first.changes == () and len(demo.audit.log(rows=False)) == log
     board.play(until=4)
     second = feed.poll()
-    assert second.changes == () and len(demo.log(rows=False)) == log
+    assert second.changes == () and len(demo.audit.log(rows=False)) == log
     view = next(b for b in second.boards if b.board == 1)
     assert (view.plies, view.last_move, view.last_move_at) == (4, "2...Nc6", clock.at)
     assert view.white_clock is not None and view.black_clock is not None
-    live = demo.live_record(board_game(demo, 5).id, "main")  # type: ignore[attr-defined]
+    live = demo.feed.live_record(board_game(demo, 5).id, "main")  # type: ignore[attr-defined]
     assert live is not None and live.text.count("{[%clk") == 4 and not live.kept
     assert board_game(demo, 5).pgn is None  # type: ignore[attr-defined]
     # A console opened later (a feed of its own) reads on from the same live state.
@@ -64,12 +64,12 @@ def test_the_first_move_starts_a_scheduled_game(tmp_path: Path, clock: Clock) ->
         report = Feed(store, open_source(str(tmp_path / "live")), now=clock).poll()
         [change] = report.changes
         assert change.entry.summary.endswith(": in progress (1. e4)")
-        assert store.game(g.id).state is GameState.IN_PROGRESS
-        assert store.game(g.id).pgn is None  # the moves are the board's live state
-        live = store.live_record(g.id, "main")
+        assert store.games.get(g.id).state is GameState.IN_PROGRESS
+        assert store.games.get(g.id).pgn is None  # the moves are the board's live state
+        live = store.feed.live_record(g.id, "main")
         assert live is not None and "1. e4" in live.text
-        store.undo(anyone=True)  # the start, undone: the game is scheduled again
-        assert store.game(g.id).state is GameState.SCHEDULED
+        store.audit.undo(anyone=True)  # the start, undone: the game is scheduled again
+        assert store.games.get(g.id).state is GameState.SCHEDULED
 
 
 def test_a_finished_game_enters_its_provisional_result_and_a_draw_opens_its_window_at_its_end(
@@ -305,7 +305,7 @@ def test_an_illegal_move_keeps_the_game_and_says_where_it_broke(
         n.text == "4. Qxe8 is not a legal move; the game is kept up to 3...Nf6"
         for n in report.notices
     )
-    live = demo.live_record(board_game(demo, 1).id, "main")  # type: ignore[attr-defined]
+    live = demo.feed.live_record(board_game(demo, 1).id, "main")  # type: ignore[attr-defined]
     assert live is not None and live.text.rstrip().endswith("3. Bb5 Nf6 *")
 
 

@@ -82,14 +82,14 @@ def _event(path: Path, players: int = 4, prizes: list[Decimal] | None = None) ->
 def test_an_event_of_draws_needs_no_armageddon_and_no_play_off(tmp_path: Path) -> None:
     with _event(tmp_path / "e.db", prizes=[D(300), D(200), D(100)]) as store:
         for g in store.games():
-            store.enter_result(g.round, g.white, g.black, "1/2-1/2")
-        assert store.armageddons_due() == [] and store.incomplete_games() == []
+            store.games.enter_result(g.round, g.white, g.black, "1/2-1/2")
+        assert store.games.armageddons_due() == [] and store.games.incomplete() == []
         assert all(
             g.armageddon_deadline is None and g.points == (D("0.5"), D("0.5"))
             for g in store.games()
         )
         assert [r.complete for r in store.rounds()] == [2, 2, 2]
-        store.close_round(1)
+        store.rounds.close(1)
         rows = store.standings()
         assert [r.points for r in rows] == [D("1.5")] * 4
         assert not any(r.prize_pending for r in rows)
@@ -97,7 +97,7 @@ def test_an_event_of_draws_needs_no_armageddon_and_no_play_off(tmp_path: Path) -
         playoff = store.playoff()
         assert not playoff.needed and "no play-off" in playoff.status
         with pytest.raises(RuleError, match="plays no Armageddon"):
-            store.enter_result(1, 1, 4, "1/2-1/2", armageddon="1-0", correction=True)
+            store.games.enter_result(1, 1, 4, "1/2-1/2", armageddon="1-0", correction=True)
 
 
 def test_its_reports_are_read_by_fides_reader(tmp_path: Path) -> None:
@@ -105,7 +105,7 @@ def test_its_reports_are_read_by_fides_reader(tmp_path: Path) -> None:
     reader reads them and ranks the players as the file does."""
     with _event(tmp_path / "e.db", 6) as store:
         for i, g in enumerate(store.games()):
-            store.enter_result(g.round, g.white, g.black, ("1-0", "1/2-1/2", "0-1")[i % 3])
+            store.games.enter_result(g.round, g.white, g.black, ("1-0", "1/2-1/2", "0-1")[i % 3])
         trf26, trf16 = export_event(store, "trf"), export_event(store, "trf16")
         points = {r.number: r.points for r in store.standings()}
     lines = trf26.split("\r\n")
@@ -144,9 +144,9 @@ def test_the_c07_shaped_round_robin_comes_in_with_the_files_points(
     with EventStore.open(tmp_path / "e.db") as store:
         rows = {r.number: r.points for r in store.standings()}
         assert rows == {1: D("2.5"), 2: D(2), 3: D(0), 4: D(2), 5: D("0.5"), 6: D(2)}
-        assert store.armageddons_due() == []
+        assert store.games.armageddons_due() == []
         assert [r.complete for r in store.rounds()] == [3, 3, 3, 0, 0]
-        assert store.current_round() == 4
+        assert store.rounds.current() == 4
 
 
 def test_a_renumbered_round_robin_goes_out_and_comes_back(tmp_path: Path) -> None:
@@ -179,12 +179,12 @@ def test_a_renumbered_round_robin_goes_out_and_comes_back(tmp_path: Path) -> Non
 def test_no_play_off_starts(tmp_path: Path) -> None:
     with _event(tmp_path / "e.db") as store:
         for g in store.games():
-            store.enter_result(g.round, g.white, g.black, "1/2-1/2")
+            store.games.enter_result(g.round, g.white, g.black, "1/2-1/2")
         with pytest.raises(
             RuleError,
             match="this event has no play-off: the tie-breaks decide a shared first place",
         ):
-            store.start_playoff(7)
+            store.playoff.start(7)
 
 
 def test_clocks_say_which_controls_are_not_played(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ def dump(db_path_or_store: Path | EventStore) -> dict[str, list[tuple[Any, ...]]
     import sqlite3
 
     if isinstance(db_path_or_store, EventStore):
-        conn = db_path_or_store._conn
+        conn = db_path_or_store._core.conn
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
     with sqlite3.connect(db_path_or_store) as conn:
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}

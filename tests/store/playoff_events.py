@@ -57,7 +57,7 @@ def tied_event(
         for g in games[:-1] if not complete else games:
             # Three-way: Giri (3) beats Anand (4) with Black; one leader: Carlsen (1) beats Giri.
             result = "0-1" if (tied, g.white, g.black) in ((3, 4, 3), (1, 3, 1)) else "1-0"
-            store.enter_result(g.round, g.white, g.black, result)
+            store.games.enter_result(g.round, g.white, g.black, result)
     finally:
         store.close()
     return path

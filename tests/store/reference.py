@@ -92,7 +92,7 @@ def game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
 
 
 def games(store: EventStore, stage: str = "main") -> list[GameRecord]:
-    rows = store._rows(f"{GAMES_SQL} WHERE g.stage = ? ORDER BY g.round, g.board", [stage])
+    rows = store._core.rows(f"{GAMES_SQL} WHERE g.stage = ? ORDER BY g.round, g.board", [stage])
     return [game_record(r, store.profile) for r in rows]
 
 
@@ -110,7 +110,7 @@ def byes(store: EventStore, stage: str = "main") -> list[ByeRecord]:
 
 
 def rounds(store: EventStore, stage: str = "main") -> list[RoundRecord]:
-    rows = store._rows("SELECT * FROM rounds WHERE stage = ? ORDER BY round", [stage])
+    rows = store._core.rows("SELECT * FROM rounds WHERE stage = ? ORDER BY round", [stage])
     every = games(store, stage)
     out = []
     for r in rows:
@@ -139,14 +139,14 @@ def undecided_main(store: EventStore) -> str | None:
 
 
 def main_games(store: EventStore) -> list[Game]:
-    rows = store._conn.execute(STANDINGS_SQL).fetchall()
+    rows = store._core.conn.execute(STANDINGS_SQL).fetchall()
     return [Game(r[0], r[1], r[2], r[3], MAIN[r[4]], BOARD[r[5]], STATE[r[6]]) for r in rows]
 
 
 def main_table(store: EventStore) -> list[Standing]:
     """The main table from every game read afresh (what the store keeps between reads must
     give the same)."""
-    rows = store._conn.execute(STANDINGS_SQL).fetchall()
+    rows = store._core.conn.execute(STANDINGS_SQL).fetchall()
     main = main_games(store)
     signatures = {(r[0], r[1]): Signatures(bool(r[7]), bool(r[8]), bool(r[9])) for r in rows}
     return compute_standings(

@@ -13,7 +13,7 @@ import pytest
 from normtui.rules.model import ArmageddonResult, GameState, RuleError
 from normtui.store import EventStore
 from tests.store.conftest import dump
-from tests.store.test_results import refused
+from tests.store.test_games import refused
 
 RECORD = '[Event "x"]\n[Round "1"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
 
@@ -30,20 +30,20 @@ def test_a_forfeited_armageddon_scores_as_one_lost(
     store: EventStore, typed: str, points: tuple[Decimal, Decimal]
 ) -> None:
     before = dump(store)
-    entry = store.enter_result(1, "So", "Radjabov", "=", armageddon=typed)
+    entry = store.games.enter_result(1, "So", "Radjabov", "=", armageddon=typed)
     assert entry is not None and "(forfeit" in entry.summary
-    game = store.find_game(1, "So", "Radjabov")
+    game = store.games.find(1, "So", "Radjabov")
     assert (game.armageddon, game.state, game.points) == (
         ArmageddonResult(typed),
         GameState.FINISHED,
         points,
     )
-    store.undo()
+    store.audit.undo()
     assert dump(store) == before
 
 
 def test_the_absent_player_has_no_armageddon_win(store: EventStore) -> None:
-    store.enter_result(1, "So", "Radjabov", "=", armageddon="-/+")
+    store.games.enter_result(1, "So", "Radjabov", "=", armageddon="-/+")
     rows = {r.player.split(",")[0]: r for r in store.standings()}
     assert (rows["Radjabov"].armageddon_wins, rows["So"].armageddon_wins) == (1, 0)
     assert (rows["Radjabov"].black_wins, rows["Radjabov"].wins) == (0, 0)
@@ -52,20 +52,20 @@ def test_the_absent_player_has_no_armageddon_win(store: EventStore) -> None:
 def test_a_played_armageddon_is_not_a_forfeit(store: EventStore) -> None:
     """A record of the Armageddon says it was played: a forfeit is refused, and a forfeited
     Armageddon takes no record."""
-    store.enter_result(1, "So", "Radjabov", "=")
-    game = store.find_game(1, "So", "Radjabov")
-    store.attach_pgn(game.id, "armageddon", RECORD)
+    store.games.enter_result(1, "So", "Radjabov", "=")
+    game = store.games.find(1, "So", "Radjabov")
+    store.games.attach_pgn(game.id, "armageddon", RECORD)
     refused(
         store,
-        lambda: store.enter_armageddon(1, "So", "Radjabov", "+/-"),
+        lambda: store.games.enter_armageddon(1, "So", "Radjabov", "+/-"),
         RuleError,
         "the Armageddon has a record, so it was played",
     )
-    store.enter_result(1, "Carlsen", "Wang", "=", armageddon="+/-")
-    other = store.find_game(1, "Carlsen", "Wang")
+    store.games.enter_result(1, "Carlsen", "Wang", "=", armageddon="+/-")
+    other = store.games.find(1, "Carlsen", "Wang")
     refused(
         store,
-        lambda: store.attach_pgn(other.id, "armageddon", RECORD),
+        lambda: store.games.attach_pgn(other.id, "armageddon", RECORD),
         RuleError,
         "the Armageddon was lost by forfeit (+/-), so there is no game to record",
     )
@@ -75,7 +75,7 @@ def test_a_file_before_m004_accepts_a_forfeit_once_opened(event_path: Path) -> N
     """The games table of the first schema refuses +/- as an Armageddon; opening the file
     rebuilds it (rows, ids and the audit log kept) and then accepts it."""
     with EventStore.open(event_path) as store:
-        store.enter_result(1, "So", "Radjabov", "=", armageddon="1-0")
+        store.games.enter_result(1, "So", "Radjabov", "=", armageddon="1-0")
     with sqlite3.connect(event_path) as conn:
         # (and so before m005, the feed's columns, m006 and m007, which come after it)
         conn.execute(
@@ -101,11 +101,11 @@ def test_a_file_before_m004_accepts_a_forfeit_once_opened(event_path: Path) -> N
         conn.execute("UPDATE games SET armageddon = '+/-' WHERE id = 1")
     conn.close()
     with EventStore.open(event_path) as store:
-        assert store.find_game(1, "So", "Radjabov").armageddon is ArmageddonResult.WHITE_WIN
-        store.enter_result(1, "Carlsen", "Wang", "=", armageddon="-/+")
-        assert store.find_game(1, "Carlsen", "Wang").points == (Decimal(1), Decimal("1.5"))
-        store.undo()
-        store.undo()
-        assert store.find_game(1, "So", "Radjabov").result is None
-        assert store._conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert store._conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert store.games.find(1, "So", "Radjabov").armageddon is ArmageddonResult.WHITE_WIN
+        store.games.enter_result(1, "Carlsen", "Wang", "=", armageddon="-/+")
+        assert store.games.find(1, "Carlsen", "Wang").points == (Decimal(1), Decimal("1.5"))
+        store.audit.undo()
+        store.audit.undo()
+        assert store.games.find(1, "So", "Radjabov").result is None
+        assert store._core.conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert store._core.conn.execute("PRAGMA foreign_key_check").fetchall() == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from normtui.store import ConflictError, EventStore
 from normtui.store.games import normalised_record
 from tests.store.conftest import dump
-from tests.store.test_results import refused
+from tests.store.test_games import refused
 
 RECORD = '[Event "x"]\n[Round "1"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
 
@@ -14,16 +14,16 @@ RECORD = '[Event "x"]\n[Round "1"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-
 def test_line_ends_trailing_spaces_and_blank_lines_do_not_make_another_record(
     store: EventStore,
 ) -> None:
-    game = store.find_game(1, "So", "Radjabov")
-    assert store.attach_pgn(game.id, "main", RECORD) is not None
+    game = store.games.find(1, "So", "Radjabov")
+    assert store.games.attach_pgn(game.id, "main", RECORD) is not None
     before = dump(store)
     cut_elsewhere = "\r\n\r\n" + RECORD.replace("\n", " \t\r\n") + "\r\n\r\n"
-    assert store.attach_pgn(game.id, "main", cut_elsewhere) is None
+    assert store.games.attach_pgn(game.id, "main", cut_elsewhere) is None
     assert dump(store) == before
     # A change inside a line is another record: refused unless replaced explicitly.
     refused(
         store,
-        lambda: store.attach_pgn(game.id, "main", RECORD.replace("Nf6", "Nf6 ")),
+        lambda: store.games.attach_pgn(game.id, "main", RECORD.replace("Nf6", "Nf6 ")),
         ConflictError,
         "already has a main PGN",
     )
@@ -31,25 +31,25 @@ def test_line_ends_trailing_spaces_and_blank_lines_do_not_make_another_record(
 
 
 def test_the_result_goes_in_with_the_record_and_one_undo_takes_both(store: EventStore) -> None:
-    game = store.find_game(1, "So", "Radjabov")
+    game = store.games.find(1, "So", "Radjabov")
     before = dump(store)
-    entry = store.attach_pgn(game.id, "main", RECORD, result="1-0")
+    entry = store.games.attach_pgn(game.id, "main", RECORD, result="1-0")
     assert entry is not None and entry.action == "result"
     assert entry.summary == "round 1 board 1 (So-Radjabov): result 1-0; main PGN attached"
-    store.undo()
+    store.audit.undo()
     assert dump(store) == before
 
 
 def test_a_board_that_has_a_result_keeps_it(store: EventStore) -> None:
-    store.enter_result(1, "So", "Radjabov", "1/2-1/2")
-    game = store.find_game(1, "So", "Radjabov")
-    entry = store.attach_pgn(game.id, "main", RECORD, result="1-0")
+    store.games.enter_result(1, "So", "Radjabov", "1/2-1/2")
+    game = store.games.find(1, "So", "Radjabov")
+    entry = store.games.attach_pgn(game.id, "main", RECORD, result="1-0")
     assert entry is not None and entry.action == "pgn"
-    now = store.game(game.id)
+    now = store.games.get(game.id)
     assert now.result is not None and now.result.value == "1/2-1/2"
     assert now.pgn == RECORD
     # An Armageddon record enters the Armageddon result of the drawn game.
-    arm = store.attach_pgn(game.id, "armageddon", RECORD, result="1/2-1/2")
+    arm = store.games.attach_pgn(game.id, "armageddon", RECORD, result="1/2-1/2")
     assert arm is not None and arm.action == "armageddon"
-    now = store.game(game.id)
+    now = store.games.get(game.id)
     assert now.armageddon is not None and now.armageddon.value == "1/2-1/2"

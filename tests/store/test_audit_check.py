@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from normtui.cli import cli
 from normtui.store import EventStore
 from normtui.store.audit import BOUNDARIES
-from normtui.store.check import SHOWN_ROWS, check_event
+from normtui.store.check import SHOWN_ROWS
 from normtui.store.schema import TABLES
 from tests.store.test_corrections import RECORD
 
@@ -84,7 +84,7 @@ def test_a_hand_edit_that_a_later_change_read_is_reported_where_it_was_read(
     edit: the log's chain is broken there."""
     hand_edit(event_path, "UPDATE games SET state = 'in_progress' WHERE id = 1")
     with EventStore.open(event_path, actor="arbiter") as store:
-        entry = store.enter_result(1, 1, 10, "1-0")
+        entry = store.games.enter_result(1, 1, 10, "1-0")
         assert entry is not None
     code, lines = check(event_path)
     assert code == 1
@@ -97,9 +97,9 @@ def test_a_hand_edit_that_a_later_change_read_is_reported_where_it_was_read(
 
 def test_an_undo_that_does_not_reverse_what_it_names(event_path: Path) -> None:
     with EventStore.open(event_path, actor="arbiter") as store:
-        first = store.enter_result(1, 1, 10, "1-0")
-        store.enter_result(1, 2, 9, "1-0")
-        undo = store.undo()
+        first = store.games.enter_result(1, 1, 10, "1-0")
+        store.games.enter_result(1, 2, 9, "1-0")
+        undo = store.audit.undo()
         assert first is not None
     # The log names the wrong change as undone (a flipped bit in its `undoes`).
     hand_edit(
@@ -114,7 +114,7 @@ def test_an_undo_that_does_not_reverse_what_it_names(event_path: Path) -> None:
 
 def test_a_damaged_image_in_the_log_is_reported_not_a_traceback(event_path: Path) -> None:
     with EventStore.open(event_path) as store:
-        store.enter_result(1, 1, 10, "1-0")
+        store.games.enter_result(1, 1, 10, "1-0")
     hand_edit(
         event_path,
         "DROP TRIGGER audit_no_update",
@@ -128,7 +128,7 @@ def test_a_damaged_image_in_the_log_is_reported_not_a_traceback(event_path: Path
 def test_many_differing_rows_are_summed_up(event_path: Path) -> None:
     hand_edit(event_path, "UPDATE games SET state = 'in_progress'")
     with EventStore.open(event_path) as store:
-        problems = check_event(store)
+        problems = store.audit.check()
     assert len(problems) == SHOWN_ROWS + 1
     assert problems[-1] == (
         f"... and {45 - SHOWN_ROWS} more rows that the audit log does not account for"
@@ -181,14 +181,14 @@ def small_event(tmp_path_factory: pytest.TempPathFactory) -> bytes:
         actor="arbiter",
         clock=lambda: CLOCK_START,
     ) as store:
-        store.enter_result(1, 1, 10, "1-0")
-        store.sign(store.find_game(1, 1, 10).id, "white")
-        store.enter_result(1, 2, 9, "1/2-1/2", armageddon="0-1")
-        store.attach_pgn(store.find_game(1, 1, 10).id, "main", RECORD)
-        store.record_arrival(2, 3, False)
-        store.record_incident(1, 4, "other", "phone rang", "warned")
-        store.enter_result(1, 3, 8, "-/+")
-        store.undo()
+        store.games.enter_result(1, 1, 10, "1-0")
+        store.games.sign(store.games.find(1, 1, 10).id, "white")
+        store.games.enter_result(1, 2, 9, "1/2-1/2", armageddon="0-1")
+        store.games.attach_pgn(store.games.find(1, 1, 10).id, "main", RECORD)
+        store.desk.record_arrival(2, 3, False)
+        store.desk.record_incident(1, 4, "other", "phone rang", "warned")
+        store.games.enter_result(1, 3, 8, "-/+")
+        store.audit.undo()
         store.set_report_details({"city": "Stavanger"})
     return path.read_bytes()
 
@@ -229,8 +229,8 @@ def test_a_damaged_time_or_actor_in_the_log_is_reported(event_path: Path) -> Non
     value that is not a time normtui wrote is reported; so is an arbiter's name that is not
     one printable line."""
     with EventStore.open(event_path) as store:
-        store.enter_result(1, 1, 10, "1-0")
-        store.enter_result(1, 2, 9, "0-1")
+        store.games.enter_result(1, 1, 10, "1-0")
+        store.games.enter_result(1, 2, 9, "0-1")
     hand_edit(
         event_path,
         "DROP TRIGGER audit_no_update",

@@ -26,44 +26,44 @@ def pair(event_path: Path):  # type: ignore[no-untyped-def]
 def test_each_sees_the_others_commit(pair: tuple[EventStore, EventStore]) -> None:
     a, b = pair
     version = b.data_version()
-    a.enter_result(1, 1, 10, "1-0")
+    a.games.enter_result(1, 1, 10, "1-0")
     assert b.data_version() != version
-    assert b.find_game(1, 1, 10).result is MainResult.WHITE_WIN
+    assert b.games.find(1, 1, 10).result is MainResult.WHITE_WIN
     assert {r.number: r.points for r in b.standings()}[1] == 3
-    b.enter_result(1, 2, 9, "0-1")
-    assert a.find_game(1, 2, 9).result is MainResult.BLACK_WIN
-    assert [e.actor for e in a.log(2)] == ["b", "a"]
+    b.games.enter_result(1, 2, 9, "0-1")
+    assert a.games.find(1, 2, 9).result is MainResult.BLACK_WIN
+    assert [e.actor for e in a.audit.log(2)] == ["b", "a"]
 
 
 def test_conflicting_edit_is_refused(pair: tuple[EventStore, EventStore]) -> None:
     a, b = pair
-    seen_by_b = b.find_game(1, 1, 10)
-    a.enter_result(1, 1, 10, "1-0")
+    seen_by_b = b.games.find(1, 1, 10)
+    a.games.enter_result(1, 1, 10, "1-0")
     with pytest.raises(ConflictError, match="changed by someone else"):
-        b.enter_result(1, 1, 10, "0-1", expected_version=seen_by_b.version)
+        b.games.enter_result(1, 1, 10, "0-1", expected_version=seen_by_b.version)
     with pytest.raises(RuleError, match="already has 1-0"):
-        b.enter_result(1, 1, 10, "0-1")
+        b.games.enter_result(1, 1, 10, "0-1")
     with pytest.raises(ConflictError):
-        b.sign(seen_by_b.id, "white", expected_version=seen_by_b.version)
-    assert a.find_game(1, 1, 10).result is MainResult.WHITE_WIN
+        b.games.sign(seen_by_b.id, "white", expected_version=seen_by_b.version)
+    assert a.games.find(1, 1, 10).result is MainResult.WHITE_WIN
 
 
 def test_undo_across_stores(pair: tuple[EventStore, EventStore]) -> None:
     """b may undo a's change only when told it is someone else's."""
     a, b = pair
-    a.enter_result(1, 1, 10, "1-0")
+    a.games.enter_result(1, 1, 10, "1-0")
     with pytest.raises(NotYoursError, match=r"the newest change is #2 by a .*not yours"):
-        b.undo()
-    assert a.find_game(1, 1, 10).result is MainResult.WHITE_WIN
-    b.undo(anyone=True)
-    assert a.find_game(1, 1, 10).result is None
-    assert a.log(1)[0].summary.startswith("undo #2 (by a): ")
+        b.audit.undo()
+    assert a.games.find(1, 1, 10).result is MainResult.WHITE_WIN
+    b.audit.undo(anyone=True)
+    assert a.games.find(1, 1, 10).result is None
+    assert a.audit.log(1)[0].summary.startswith("undo #2 (by a): ")
 
 
 def test_a_cli_process_writes_while_a_store_is_open(event_path: Path) -> None:
     store = EventStore.open(event_path)
     try:
-        store.find_game(1, 1, 10)
+        store.games.find(1, 1, 10)
         run = subprocess.run(
             [
                 sys.executable,
@@ -81,7 +81,7 @@ def test_a_cli_process_writes_while_a_store_is_open(event_path: Path) -> None:
             timeout=60,
         )
         assert run.returncode == 0, run.stderr
-        assert store.find_game(1, 1, 10).result is MainResult.WHITE_WIN
+        assert store.games.find(1, 1, 10).result is MainResult.WHITE_WIN
         again = subprocess.run(
             [
                 sys.executable,
@@ -99,7 +99,7 @@ def test_a_cli_process_writes_while_a_store_is_open(event_path: Path) -> None:
             timeout=60,
         )
         assert again.returncode == 2 and "already has 1-0" in again.stderr
-        assert store.find_game(1, 1, 10).result is MainResult.WHITE_WIN
+        assert store.games.find(1, 1, 10).result is MainResult.WHITE_WIN
     finally:
         store.close()
 
@@ -109,10 +109,10 @@ def _writer(path: str, rounds: tuple[int, ...], times: int, actor: str) -> None:
     for i in range(times):
         for rnd in rounds:
             for g in store.games(rnd):
-                store.enter_result(
+                store.games.enter_result(
                     rnd, g.white, g.black, "1-0" if i % 2 == 0 else "0-1", correction=True
                 )
-        store.record_incident(rounds[0], 1 + i % 10, "other", f"{actor} {i}", "noted")
+        store.desk.record_incident(rounds[0], 1 + i % 10, "other", f"{actor} {i}", "noted")
     store.close()
 
 
@@ -130,13 +130,13 @@ def test_two_processes_writing_at_once_lose_nothing(event_path: Path) -> None:
         assert p.exitcode == 0
     store = EventStore.open(event_path)
     try:
-        log = store.log()
+        log = store.audit.log()
         for actor in ("p1", "p2"):
             assert sum(1 for e in log if e.actor == actor) == times * (10 + 1)
         final = "0-1" if (times - 1) % 2 else "1-0"
         for rnd in (1, 2, 3, 4):
             assert {g.result.value for g in store.games(rnd) if g.result} == {final}
-        assert len(store.incidents()) == 2 * times
+        assert len(store.desk.incidents()) == 2 * times
     finally:
         store.close()
 
@@ -150,10 +150,10 @@ def test_a_writer_stuck_past_the_busy_timeout_is_reported(
     try:
         holder.execute("BEGIN IMMEDIATE")
         with pytest.raises(BusyError, match="busy"):
-            store.enter_result(1, 1, 10, "1-0")
+            store.games.enter_result(1, 1, 10, "1-0")
         holder.execute("ROLLBACK")
-        assert store.find_game(1, 1, 10).result is None
-        assert store.enter_result(1, 1, 10, "1-0") is not None
+        assert store.games.find(1, 1, 10).result is None
+        assert store.games.enter_result(1, 1, 10, "1-0") is not None
     finally:
         holder.close()
         store.close()

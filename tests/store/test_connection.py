@@ -63,7 +63,7 @@ def test_newer_schema_is_refused_untouched(event_path: Path) -> None:
 
 
 def test_schema_is_strict_with_checks(store: EventStore) -> None:
-    conn = store._conn
+    conn = store._core.conn
     assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
@@ -128,10 +128,10 @@ def test_applied_migrations_read_as_sqlite_utils_reads_them(store: EventStore) -
     from normtui.store.schema import KNOWN_MIGRATIONS, MIGRATIONS_TABLE, migrations
 
     assert Migrations.migrations_table == MIGRATIONS_TABLE
-    assert applied_migrations(store._conn) == [
-        m.name for m in migrations().applied(utils_view(store._conn))
+    assert applied_migrations(store._core.conn) == [
+        m.name for m in migrations().applied(utils_view(store._core.conn))
     ]
-    assert applied_migrations(store._conn) == list(KNOWN_MIGRATIONS)
+    assert applied_migrations(store._core.conn) == list(KNOWN_MIGRATIONS)
 
 
 def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> None:
@@ -139,11 +139,11 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
     details (m003), the Armageddon forfeits (m004), the live feed's columns (m005) and the
     index of the games' progress (m006), keeps its data, and its old audit entries can still
     be undone."""
-    from normtui.store.check import check_event
+
     from normtui.store.schema import KNOWN_MIGRATIONS
 
     with EventStore.open(event_path) as store:
-        store.withdraw("Radjabov")  # rewrites a players row and his games
+        store.desk.withdraw("Radjabov")  # rewrites a players row and his games
     with sqlite3.connect(event_path) as conn:
         conn.execute("ALTER TABLE playoff_results DROP COLUMN pgn")
         for column in ("city", "federation", "site", "chief_arbiter", "deputy_arbiters"):
@@ -178,17 +178,17 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
         conn.execute(trigger)
     conn.close()  # an upgrade needs the file alone
     with EventStore.open(event_path) as store:
-        columns = [r[1] for r in store._conn.execute("PRAGMA table_info(playoff_results)")]
+        columns = [r[1] for r in store._core.conn.execute("PRAGMA table_info(playoff_results)")]
         assert "pgn" in columns
-        assert store._conn.execute(
+        assert store._core.conn.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'games_progress'"
         ).fetchone()
         assert store.event.details.city is None
         assert [p.title for p in store.players()] == [None] * 10
         assert len(store.games()) == 45
         # The log still accounts for every row: a column its images lack had its default.
-        assert check_event(store) == []
-        store.undo()  # written before m003: its players row does not name the new columns
+        assert store.audit.check() == []
+        store.audit.undo()  # written before m003: its players row does not name the new columns
         assert store.resolve_player("Radjabov").status.value == "active"
         assert store.games(1)[0].result is None
     with sqlite3.connect(event_path) as conn:
@@ -206,9 +206,9 @@ def test_an_up_to_date_file_is_read_and_written_without_sqlite_utils(event_path:
         "import sys\n"
         "from normtui.store import EventStore\n"
         f"store = EventStore.open({str(event_path)!r})\n"
-        "store.standings(); store.games(1); store.log(); store.data_version()\n"
+        "store.standings(); store.games(1); store.audit.log(); store.data_version()\n"
         "print('sqlite_utils' in sys.modules)\n"
-        "store.enter_result(1, 'So', 'Radjabov', '1-0')\n"
+        "store.games.enter_result(1, 'So', 'Radjabov', '1-0')\n"
         "print('sqlite_utils' in sys.modules)\n"
     )
     out = subprocess.run(
@@ -241,7 +241,7 @@ def test_opening_reads_the_file_only_through_sqlite(event_path: Path, monkeypatc
     monkeypatch.setattr(os, "open", spy(real_os_open))
     with EventStore.open(event_path) as first:
         EventStore.open(event_path).close()
-        first.enter_result(1, "So", "Radjabov", "1-0")
+        first.games.enter_result(1, "So", "Radjabov", "1-0")
     assert opened == []
 
 
@@ -254,7 +254,7 @@ def test_a_second_store_closing_keeps_the_first_ones_wal(event_path: Path) -> No
 
     wal = Path(f"{event_path}-wal")
     with EventStore.open(event_path) as console:
-        console.enter_result(1, "So", "Radjabov", "1-0")
+        console.games.enter_result(1, "So", "Radjabov", "1-0")
         assert wal.exists()
         EventStore.open(event_path).close()
         done = subprocess.run(
@@ -276,7 +276,7 @@ def test_a_second_store_closing_keeps_the_first_ones_wal(event_path: Path) -> No
         assert done.returncode == 0, done.stderr
         assert wal.exists()
         assert console.games(1)[1].result is not None  # the CLI's result, seen here
-        console.enter_result(1, "Giri", "Topalov", "1/2-1/2")
+        console.games.enter_result(1, "Giri", "Topalov", "1/2-1/2")
     with EventStore.open(event_path) as after:
         results = {g.board: g.result for g in after.games(1)}
     assert results[1] is not None and results[2] is not None and results[3] is not None
@@ -377,7 +377,7 @@ def test_an_older_file_open_in_another_process_is_not_upgraded_under_it(
     finally:
         holder.communicate("\n", timeout=30)
     with EventStore.open(event_path) as store:
-        assert applied_migrations(store._conn) == list(KNOWN_MIGRATIONS)
+        assert applied_migrations(store._core.conn) == list(KNOWN_MIGRATIONS)
     conn = connect(event_path)
     assert applied_migrations(conn) == list(KNOWN_MIGRATIONS)
     conn.close()

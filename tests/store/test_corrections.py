@@ -24,19 +24,19 @@ SIGNED = Signatures(True, True, True)
 
 
 def signed_game(store: EventStore, result: str = "1-0") -> int:
-    store.enter_result(1, "So", "Radjabov", result)
-    game = store.find_game(1, "So", "Radjabov")
+    store.games.enter_result(1, "So", "Radjabov", result)
+    game = store.games.find(1, "So", "Radjabov")
     for who in ("white", "black", "arbiter"):
-        store.sign(game.id, who)  # type: ignore[arg-type]
-    assert store.game(game.id).signatures == SIGNED
+        store.games.sign(game.id, who)  # type: ignore[arg-type]
+    assert store.games.get(game.id).signatures == SIGNED
     return game.id
 
 
 def test_a_correction_clears_the_signatures_and_says_so(store: EventStore) -> None:
     game_id = signed_game(store)
-    entry = store.enter_result(1, "So", "Radjabov", "0-1", correction=True)
+    entry = store.games.enter_result(1, "So", "Radjabov", "0-1", correction=True)
     assert entry is not None and entry.action == "correction"
-    assert store.game(game_id).signatures == Signatures()
+    assert store.games.get(game_id).signatures == Signatures()
     assert entry.summary == (
         "round 1 board 1 (So-Radjabov): corrected 0-1 (was 1-0); signatures of White, Black "
         "and the arbiter cleared: the players sign the new result, then the arbiter "
@@ -44,36 +44,36 @@ def test_a_correction_clears_the_signatures_and_says_so(store: EventStore) -> No
     )
     # Provisional again until signed anew (§8): the standings mark it.
     assert {r.number: r.provisional for r in store.standings()}[1]
-    store.undo()
-    assert store.game(game_id).signatures == SIGNED
+    store.audit.undo()
+    assert store.games.get(game_id).signatures == SIGNED
 
 
 def test_an_armageddon_correction_clears_them_too_but_a_first_armageddon_does_not(
     store: EventStore,
 ) -> None:
     game_id = signed_game(store, "1/2-1/2")
-    entry = store.enter_armageddon(1, "So", "Radjabov", "1-0")
+    entry = store.games.enter_armageddon(1, "So", "Radjabov", "1-0")
     assert entry is not None and "cleared" not in entry.summary
-    assert store.game(game_id).signatures == SIGNED  # nothing signed was changed
-    entry = store.enter_armageddon(1, "So", "Radjabov", "0-1", correction=True)
+    assert store.games.get(game_id).signatures == SIGNED  # nothing signed was changed
+    entry = store.games.enter_armageddon(1, "So", "Radjabov", "0-1", correction=True)
     assert (
         entry is not None and "signatures of White, Black and the arbiter cleared" in entry.summary
     )
-    assert store.game(game_id).signatures == Signatures()
+    assert store.games.get(game_id).signatures == Signatures()
 
 
 def test_only_the_signatures_given_are_named(store: EventStore) -> None:
-    store.enter_result(1, "So", "Radjabov", "1-0")
-    game = store.find_game(1, "So", "Radjabov")
-    store.sign(game.id, "white")
-    entry = store.enter_result(1, "So", "Radjabov", "1/2-1/2", correction=True)
+    store.games.enter_result(1, "So", "Radjabov", "1-0")
+    game = store.games.find(1, "So", "Radjabov")
+    store.games.sign(game.id, "white")
+    entry = store.games.enter_result(1, "So", "Radjabov", "1/2-1/2", correction=True)
     assert entry is not None and entry.summary.endswith(
         "; signatures of White cleared: the players sign the new result, then the arbiter "
         "countersigns (§8)"
     )
-    unsigned = store.enter_result(1, "Carlsen", "Wang", "1-0")
+    unsigned = store.games.enter_result(1, "Carlsen", "Wang", "1-0")
     assert unsigned is not None
-    again = store.enter_result(1, "Carlsen", "Wang", "0-1", correction=True)
+    again = store.games.enter_result(1, "Carlsen", "Wang", "0-1", correction=True)
     assert again is not None and "signatures" not in again.summary
 
 
@@ -90,23 +90,23 @@ def test_a_cli_correction_of_a_countersigned_game(demo_path: Path) -> None:
 
 def test_check_reports_a_record_that_contradicts_the_corrected_result(store: EventStore) -> None:
     game_id = signed_game(store)
-    store.attach_pgn(game_id, "main", RECORD)
+    store.games.attach_pgn(game_id, "main", RECORD)
     assert disagreements(store) == []
-    store.enter_result(1, "So", "Radjabov", "0-1", correction=True)
+    store.games.enter_result(1, "So", "Radjabov", "0-1", correction=True)
     assert disagreements(store) == [
         "round 1 board 1 (So-Radjabov) main game: the record says 1-0 but 0-1 is entered; "
         "correct the result or replace the record (Regulations §8)"
     ]
     # A forfeit scores as the win it is: "+/-" agrees with a record that says 1-0.
-    store.enter_result(1, "So", "Radjabov", "+/-", correction=True)
+    store.games.enter_result(1, "So", "Radjabov", "+/-", correction=True)
     assert disagreements(store) == []
 
 
 def test_check_reports_an_armageddon_record_that_contradicts(store: EventStore) -> None:
-    store.enter_result(1, "So", "Radjabov", "1/2-1/2", armageddon="1-0")
-    game = store.find_game(1, "So", "Radjabov")
-    store.attach_pgn(game.id, "armageddon", RECORD)
-    store.enter_armageddon(1, "So", "Radjabov", "1/2-1/2", correction=True)
+    store.games.enter_result(1, "So", "Radjabov", "1/2-1/2", armageddon="1-0")
+    game = store.games.find(1, "So", "Radjabov")
+    store.games.attach_pgn(game.id, "armageddon", RECORD)
+    store.games.enter_armageddon(1, "So", "Radjabov", "1/2-1/2", correction=True)
     assert disagreements(store) == [
         "round 1 board 1 (So-Radjabov) Armageddon: the record says 1-0 but 1/2-1/2 is "
         "entered; correct the result or replace the record (Regulations §8)"
@@ -116,8 +116,8 @@ def test_check_reports_an_armageddon_record_that_contradicts(store: EventStore) 
 def test_check_command_exits_1_on_the_contradiction(event_path: Path) -> None:
     with EventStore.open(event_path) as store:
         game_id = signed_game(store)
-        store.attach_pgn(game_id, "main", RECORD)
-        store.enter_result(1, "So", "Radjabov", "0-1", correction=True)
+        store.games.attach_pgn(game_id, "main", RECORD)
+        store.games.enter_result(1, "So", "Radjabov", "0-1", correction=True)
     done = CliRunner().invoke(cli, ["check", str(event_path)])
     assert done.exit_code == 1
     assert "main game: the record says 1-0 but 0-1 is entered" in done.output
@@ -129,9 +129,9 @@ def test_a_playoff_record_that_contradicts_its_result(tmp_path: Path) -> None:
     (tmp_path / "events").mkdir()
     path = copy_event(make_events(tmp_path / "events", "two"), "two", tmp_path)
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
-        store.start_playoff(2022)
+        store.playoff.start(2022)
         m1 = store.playoff().games[0]
-        store.enter_playoff_result("M1", "1-0")
+        store.playoff.enter_result("M1", "1-0")
         attach_playoff_record(store, "M1", record(*names(store, m1), "1-0"))
         assert disagreements(store) == []
     with sqlite3.connect(path) as conn:

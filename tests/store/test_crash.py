@@ -23,7 +23,9 @@ def _write_forever(path: str, fd: int, seed: int) -> None:
     while True:
         game = rng.choice(games)
         result = rng.choice(["1-0", "0-1", "+/-", "-/+"])
-        entry = store.enter_result(game.round, game.white, game.black, result, correction=True)
+        entry = store.games.enter_result(
+            game.round, game.white, game.black, result, correction=True
+        )
         if entry is not None:
             # Reported only once the commit has returned: these are the promises to keep.
             os.write(fd, f"{entry.id} {game.id} {result}\n".encode())
@@ -56,7 +58,7 @@ def test_sigkill_loses_no_committed_result(event_path: Path) -> None:
 def _check(path: Path, promised: dict[int, tuple[int, str]]) -> None:
     store = EventStore.open(path)
     try:
-        conn = store._conn
+        conn = store._core.conn
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         rows = conn.execute("SELECT id, after FROM audit WHERE action IN ('result', 'correction')")

@@ -45,8 +45,8 @@ def test_demo_contents(demo_path: Path) -> None:
         assert live[3].armageddon_deadline is not None and live[3].result is MainResult.DRAW
         assert live[2].provisional and not live[4].provisional
         assert live[1].state is GameState.IN_PROGRESS and live[1].result is None
-        assert store.current_round() == 7
-        assert store.fines() == [] and store.incidents() == []
+        assert store.rounds.current() == 7
+        assert store.desk.fines() == [] and store.desk.incidents() == []
         top = store.standings()[0]
         assert (top.player, top.points) == ("Carlsen, Magnus", Decimal("12.5"))
     finally:
@@ -75,7 +75,7 @@ def test_a_filled_event_for_the_benchmarks(tmp_path: Path) -> None:
             if g.round <= 3
         )  # type: ignore[union-attr]
         assert all(g.result is None for g in games if g.round > 3)
-        assert store.current_round() == 4
+        assert store.rounds.current() == 4
     assert main(["--filled", "5", str(tmp_path / "small.db")]) == 2
 
 
@@ -90,9 +90,9 @@ def test_a_filled_single_round_robin_waits_for_its_last_round(tmp_path: Path) ->
         assert (store.event.players, store.event.rounds) == (10, 9)
         assert store.profile.event.cycles == 1
         assert [r.complete for r in store.rounds()] == [5] * 8 + [0]
-        assert store.current_round() == 9
+        assert store.rounds.current() == 9
         assert len(store.standings()) == 10
-        kinds = {e.action for e in store.log()}
+        kinds = {e.action for e in store.audit.log()}
         assert {"create", "schedule", "result", "armageddon"} == kinds
 
 

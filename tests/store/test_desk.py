@@ -10,21 +10,21 @@ import pytest
 from normtui.rules.model import GameState, MainResult, PlayerStatus, Postponement, RuleError
 from normtui.rules.profile import ProfileError, TimeControl
 from normtui.store import EventStore, InputError, StoreError
-from tests.store.test_results import refused
+from tests.store.test_games import refused
 
 
 def _play_rounds(store: EventStore, rounds: int) -> None:
     for rnd in range(1, rounds + 1):
         for g in store.games(rnd):
-            store.enter_result(rnd, g.white, g.black, "1-0")
+            store.games.enter_result(rnd, g.white, g.black, "1-0")
 
 
 def test_withdrawal_under_half_counts_for_nobody(store: EventStore) -> None:
     """§9 a: fewer than 50 % of the games completed: none of them count."""
     _play_rounds(store, 4)
-    preview = store.withdrawal_preview("Anand")
+    preview = store.desk.withdrawal_preview("Anand")
     assert not preview.counted and preview.completed == 4
-    entry = store.withdraw("Anand")
+    entry = store.desk.withdraw("Anand")
     # The rule's consequence, then every game the withdrawal changed.
     assert entry is not None and entry.summary == (
         f"{preview.message}; forfeited: round 5 board 2, round 6 board 5, round 7 board 1, "
@@ -36,13 +36,13 @@ def test_withdrawal_under_half_counts_for_nobody(store: EventStore) -> None:
     assert len(rest) == 5 and all(g.state is GameState.FORFEIT for g in rest)
     row = {r.number: r for r in store.standings()}[4]
     assert row.rank is None and not row.counted and row.prize is None
-    refused(store, lambda: store.withdraw("Anand"), StoreError, "already withdrawn")
+    refused(store, lambda: store.desk.withdraw("Anand"), StoreError, "already withdrawn")
 
 
 def test_withdrawal_at_half_counts_and_forfeits(store: EventStore) -> None:
     """§9 b: at least 50 % completed: the games count, the rest are forfeits."""
     _play_rounds(store, 5)
-    store.withdraw(4)
+    store.desk.withdraw(4)
     row = {r.number: r for r in store.standings()}[4]
     assert row.counted and row.rank is not None
     lost = [g for g in store.games() if 4 in (g.white, g.black) and g.round > 5]
@@ -55,23 +55,23 @@ def test_illness_postpones_to_a_free_day(store: EventStore) -> None:
     """§9: the game may move to a free day; the opponent cannot refuse that."""
     refused(
         store,
-        lambda: store.report_illness(
+        lambda: store.desk.report_illness(
             3, "Giri", proposed=Postponement.FREE_DAY, opponent_refuses=True
         ),
         RuleError,
         "cannot refuse",
     )
-    entry = store.report_illness(3, "Giri", proposed=Postponement.FREE_DAY)
+    entry = store.desk.report_illness(3, "Giri", proposed=Postponement.FREE_DAY)
     assert entry is not None and "Giri ill" in entry.summary
     game = next(g for g in store.games(3) if 3 in (g.white, g.black))
     assert game.state is GameState.POSTPONED and game.postponed_to is Postponement.FREE_DAY
-    assert store.current_round() == 1
-    store.enter_result(3, game.white, game.black, "1-0")
-    assert store.game(game.id).postponed_to is None
+    assert store.rounds.current() == 1
+    store.games.enter_result(3, game.white, game.black, "1-0")
+    assert store.games.get(game.id).postponed_to is None
 
 
 def test_illness_in_round_9_is_a_forfeit(store: EventStore) -> None:
-    store.report_illness(9, "So", proposed=Postponement.MORNING)
+    store.desk.report_illness(9, "So", proposed=Postponement.MORNING)
     game = next(g for g in store.games(9) if 1 in (g.white, g.black))
     assert game.state is GameState.FORFEIT
     assert game.points is not None and game.points[game.black == 1] == 0
@@ -80,7 +80,7 @@ def test_illness_in_round_9_is_a_forfeit(store: EventStore) -> None:
 def test_morning_refused_by_the_opponent(store: EventStore) -> None:
     refused(
         store,
-        lambda: store.report_illness(
+        lambda: store.desk.report_illness(
             2, "Tari", proposed=Postponement.MORNING, opponent_refuses=True
         ),
         RuleError,
@@ -91,9 +91,9 @@ def test_morning_refused_by_the_opponent(store: EventStore) -> None:
 
 def test_absence_at_the_start_is_fined(store: EventStore) -> None:
     """§7: not present at the start of the game: 500 EUR."""
-    entry = store.record_arrival(2, "Tari", False)
+    entry = store.desk.record_arrival(2, "Tari", False)
     assert entry is not None and "fined 500 EUR" in entry.summary
-    (fine,) = store.fines()
+    (fine,) = store.desk.fines()
     assert (fine.player.name, fine.amount, fine.currency, fine.round) == (
         "Tari, Aryan",
         Decimal(500),
@@ -101,54 +101,57 @@ def test_absence_at_the_start_is_fined(store: EventStore) -> None:
         2,
     )
     assert fine.article == "Regulations §7"
-    entry = store.record_arrival(2, "Tari", True)  # recorded wrongly: the fine goes with it
-    assert store.fines() == []
+    entry = store.desk.record_arrival(2, "Tari", True)  # recorded wrongly: the fine goes with it
+    assert store.desk.fines() == []
     # The fine cancelled is named in the audit log.
     assert entry is not None and entry.summary == (
         "round 2: Tari present, fine of 500 EUR cancelled"
     )
-    assert [a.present for a in store.arrivals(2)] == [True]
-    store.record_arrival(3, "So", False, fine=False)
-    assert store.fines() == [] and not store.arrivals(3)[0].present
-    assert store.record_arrival(3, "So", False, fine=False) is None
-    refused(store, lambda: store.record_arrival(12, "So", True), InputError, "out of range")
+    assert [a.present for a in store.desk.arrivals(2)] == [True]
+    store.desk.record_arrival(3, "So", False, fine=False)
+    assert store.desk.fines() == [] and not store.desk.arrivals(3)[0].present
+    assert store.desk.record_arrival(3, "So", False, fine=False) is None
+    refused(store, lambda: store.desk.record_arrival(12, "So", True), InputError, "out of range")
 
 
 def test_all_present_records_everyone_not_yet_recorded_in_one_change(store: EventStore) -> None:
     """The desk's P: one audited change; a player recorded absent stays absent; undone as
     one; nothing left to record changes nothing."""
-    store.record_arrival(3, "Tari", False)
-    before = len(store.log())
-    entry = store.record_all_present(3)
+    store.desk.record_arrival(3, "Tari", False)
+    before = len(store.audit.log())
+    entry = store.desk.record_all_present(3)
     assert entry is not None and entry.summary == (
         "round 3: 9 players present (absent at the start: Tari)"
     )
-    assert len(store.log()) == before + 1
-    assert sorted((a.player.number, a.present) for a in store.arrivals(3)) == [
+    assert len(store.audit.log()) == before + 1
+    assert sorted((a.player.number, a.present) for a in store.desk.arrivals(3)) == [
         (n, n != 6) for n in range(1, 11)
     ]
-    assert len(store.fines()) == 1
-    assert store.record_all_present(3) is None
-    store.undo()
-    assert [a.player.number for a in store.arrivals(3)] == [6]
+    assert len(store.desk.fines()) == 1
+    assert store.desk.record_all_present(3) is None
+    store.audit.undo()
+    assert [a.player.number for a in store.desk.arrivals(3)] == [6]
 
 
 def test_incidents_need_a_decision(store: EventStore) -> None:
-    store.record_incident(
+    store.desk.record_incident(
         4,
         "Topalov",
         "electronic_device",
         "phone in the playing area",
         "warning by the Chief Arbiter",
     )
-    (incident,) = store.incidents()
+    (incident,) = store.desk.incidents()
     assert incident.player.number == 8 and incident.kind == "electronic_device"
     refused(
-        store, lambda: store.record_incident(4, "Topalov", "other", "x", " "), RuleError, "decision"
+        store,
+        lambda: store.desk.record_incident(4, "Topalov", "other", "x", " "),
+        RuleError,
+        "decision",
     )
     refused(
         store,
-        lambda: store.record_incident(4, "Topalov", "fight", "x", "y"),
+        lambda: store.desk.record_incident(4, "Topalov", "fight", "x", "y"),
         RuleError,
         "not one of",
     )
@@ -173,7 +176,7 @@ def test_time_control_edit_is_validated_and_kept_in_the_profile(store: EventStor
         InputError,
         "no time control 'rapid'",
     )
-    store.undo()
+    store.audit.undo()
     assert store.profile.time_controls["armageddon"].black_seconds == 420
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from normtui.store import EventStore, InputError, NotFoundError, PlayerInput, parse_players_csv
+from normtui.importing.players_csv import parse_players_csv
+from normtui.store import EventStore, InputError, NotFoundError, PlayerInput
 from normtui.store.details import DETAIL_FIELDS
 from tests.store.conftest import dump
 
@@ -36,17 +37,17 @@ def test_recorded_shown_and_undone(store: EventStore) -> None:
     store.set_report_details({"city": "", "deputy_arbiters": []})
     details = store.event.details
     assert (details.city, details.federation, details.deputy_arbiters) == (None, "NOR", ())
-    store.undo()
+    store.audit.undo()
     assert store.event.details.city == "Stavanger"
-    store.undo()
+    store.audit.undo()
     assert store.event.details.city is None and store.event.details.federation is None
 
 
 def test_nothing_to_change_writes_nothing(store: EventStore) -> None:
     store.set_report_details({"city": "Stavanger"})
-    log = len(store.log())
+    log = len(store.audit.log())
     assert store.set_report_details({"city": "Stavanger"}) is None
-    assert len(store.log()) == log
+    assert len(store.audit.log()) == log
 
 
 @pytest.mark.parametrize(
@@ -76,7 +77,7 @@ def test_a_players_title_and_sex(store: EventStore) -> None:
     assert store.set_player_details("Carlsen", {"title": "GM"}) is None
     cleared = store.set_player_details("Carlsen", {"title": "none"})
     assert cleared is not None and cleared.summary == "Carlsen: title cleared"
-    store.undo()
+    store.audit.undo()
     assert store.resolve_player("Carlsen").title == "GM"
 
 

@@ -20,7 +20,6 @@ from click.testing import CliRunner
 from normtui.cli import cli
 from normtui.rules.model import RuleError
 from normtui.store import DamagedDatabase, EventStore, PlayerInput, StoreError
-from normtui.store.check import check_event
 from normtui.store.files import restore_event
 from tests.store.conftest import dump as _dump
 
@@ -45,7 +44,7 @@ def dump(path: Path) -> object:
 def whole(path: Path) -> bool:
     """An event that opens, passes `normtui check` and has all its games."""
     with EventStore.open(path) as store:
-        return check_event(store) == [] and len(store.games()) == 45
+        return store.audit.check() == [] and len(store.games()) == 45
 
 
 # -- normtui new, killed -----------------------------------------------------------------------
@@ -160,9 +159,9 @@ def test_what_a_new_does_after_the_creation_is_done_before_the_file_is_there(
     target = tmp_path / "event.db"
 
     def results(store: EventStore) -> None:
-        store.enter_result(1, 1, 10, "1-0")
+        store.games.enter_result(1, 1, 10, "1-0")
         assert not target.exists()
-        store.enter_result(1, 1, 10, "0-1")  # already 1-0: refused
+        store.games.enter_result(1, 1, 10, "0-1")  # already 1-0: refused
 
     with pytest.raises(RuleError, match="already has 1-0"):
         EventStore.create(target, players, profile_text, then=results)
@@ -212,7 +211,7 @@ WRITER = textwrap.dedent("""
     i = 0
     while True:
         g = games[i % len(games)]
-        store.enter_result(g.round, g.white, g.black, ("1-0", "0-1")[i // len(games) % 2],
+        store.games.enter_result(g.round, g.white, g.black, ("1-0", "0-1")[i // len(games) % 2],
                            correction=True)
         if i == 0:
             print("writing", flush=True)
@@ -241,7 +240,7 @@ def test_backup_while_another_process_writes_is_one_sound_moment(
         assert not Path(f"{copy}-wal").exists()
         assert whole(copy)  # every row is what its log makes of it: one moment
         with EventStore.open(copy) as store:
-            newest.append(store.log(1)[0].id)
+            newest.append(store.audit.log(1)[0].id)
     assert newest == sorted(newest) and newest[-1] > 2
 
 
@@ -267,11 +266,11 @@ def test_backup_refusals_change_nothing(event_path: Path, tmp_path: Path) -> Non
 def backed_up(event_path: Path, tmp_path: Path) -> tuple[Path, Path]:
     """(event, its backup after one result) and a later result in the event only."""
     with EventStore.open(event_path, actor="chief") as store:
-        store.enter_result(1, "So", "Radjabov", "1-0")
+        store.games.enter_result(1, "So", "Radjabov", "1-0")
     backup = tmp_path / "after-round-1.db"
     assert invoke("backup", event_path, backup)[0] == 0
     with EventStore.open(event_path, actor="chief") as store:
-        store.enter_result(1, "Carlsen", "Wang", "0-1")
+        store.games.enter_result(1, "Carlsen", "Wang", "0-1")
     return event_path, backup
 
 
@@ -288,17 +287,17 @@ def test_restore_over_the_event_keeps_the_replaced_one(backed_up: tuple[Path, Pa
         f"change #3 is not in the restored event (the replaced file's numbers); {kept} has them"
     )
     with EventStore.open(event) as store:
-        assert store.find_game(1, "So", "Radjabov").result is not None
-        assert store.find_game(1, "Carlsen", "Wang").result is None
-        entry = store.log(1)[0]
+        assert store.games.find(1, "So", "Radjabov").result is not None
+        assert store.games.find(1, "Carlsen", "Wang").result is None
+        entry = store.audit.log(1)[0]
         assert (entry.action, entry.actor) == ("restore", "chief")
-        assert check_event(store) == []
+        assert store.audit.check() == []
         # Undo reaches past the restore, to the backup's own change.
-        assert store.undo(anyone=True).undoes == 2
+        assert store.audit.undo(anyone=True).undoes == 2
     assert not Path(f"{event}-wal").exists()
     with EventStore.open(kept) as store:  # the replaced event, whole, with its newer change
-        assert store.find_game(1, "Carlsen", "Wang").result is not None
-        assert check_event(store) == []
+        assert store.games.find(1, "Carlsen", "Wang").result is not None
+        assert store.audit.check() == []
 
 
 def test_two_restores_in_one_second_keep_both_replaced_files(backed_up: tuple[Path, Path]) -> None:
@@ -324,10 +323,10 @@ def test_restore_onto_a_missing_event(backed_up: tuple[Path, Path], tmp_path: Pa
     assert whole(laptop / "event.db")
     assert sorted(p.name for p in laptop.iterdir()) == ["event.db"]
     with EventStore.open(laptop / "event.db") as store:
-        assert store.log(1)[0].summary.startswith(
+        assert store.audit.log(1)[0].summary.startswith(
             "restored from after-round-1.db: the event as it was after #2 ("
         )
-        mode = store._conn.execute("PRAGMA journal_mode").fetchone()[0]
+        mode = store._core.conn.execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     assert '"action": "restore"' in out
 
@@ -373,18 +372,18 @@ def test_no_stale_wal_brings_changes_back(backed_up: tuple[Path, Path]) -> None:
     event, backup = backed_up
     script = (
         "import os, signal, sys; from normtui.store import EventStore; "
-        "s = EventStore.open(sys.argv[1]); s._conn.execute('PRAGMA wal_autocheckpoint=0');"
-        " s.enter_result(1, 'Giri', 'Topalov', '1-0'); os.kill(os.getpid(), signal.SIGKILL)"
+        "s = EventStore.open(sys.argv[1]); s._core.conn.execute('PRAGMA wal_autocheckpoint=0');"
+        " s.games.enter_result(1, 'Giri', 'Topalov', '1-0'); os.kill(os.getpid(), signal.SIGKILL)"
     )
     subprocess.run([sys.executable, "-c", script, str(event)], cwd=ROOT, check=False)
     assert Path(f"{event}-wal").stat().st_size > 0
     assert invoke("restore", backup, event)[0] == 0
     with EventStore.open(event) as store:
         assert [g.result is not None for g in store.games(1)][:3] == [True, False, False]
-        assert check_event(store) == []
+        assert store.audit.check() == []
     kept = next(event.parent.glob("event.db.replaced-*"))
     with EventStore.open(kept) as store:
-        assert store.find_game(1, "Giri", "Topalov").result is not None
+        assert store.games.find(1, "Giri", "Topalov").result is not None
 
 
 def test_restore_refuses_an_unsound_backup_or_another_events(
@@ -436,7 +435,7 @@ def test_while_a_restore_holds_the_event_others_are_told_it_is_busy(
     with _exclusive(event_path), pytest.raises(BusyError, match="is busy: another normtui"):
         EventStore.open(event_path)
     with EventStore.open(event_path) as store:
-        assert check_event(store) == []
+        assert store.audit.check() == []
 
 
 def test_restore_leaves_a_newer_normtuis_event_alone(backed_up: tuple[Path, Path]) -> None:

@@ -13,7 +13,7 @@ from normtui.rules.playoff import PlayoffGame
 from normtui.store import ConflictError, EventStore
 from tests.store.conftest import dump
 from tests.store.playoff_events import CLOCK, copy_event, make_events
-from tests.store.test_results import refused
+from tests.store.test_games import refused
 
 SEED = 2022
 MOVES = {
@@ -51,7 +51,7 @@ def _events(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 @pytest.fixture
 def store(_events: dict[str, Path], tmp_path: Path) -> Iterator[EventStore]:
     s = EventStore.open(copy_event(_events, "two", tmp_path), actor="test", clock=lambda: CLOCK)
-    s.start_playoff(SEED)
+    s.playoff.start(SEED)
     yield s
     s.close()
 
@@ -70,13 +70,13 @@ def test_a_good_record_is_kept_and_undone_exactly(store: EventStore) -> None:
         Exception,
         "no result yet",
     )
-    store.enter_playoff_result("M1", "1-0")
+    store.playoff.enter_result("M1", "1-0")
     before = dump(store)
     text = record(white, black, "1-0")
     entry = attach_playoff_record(store, "m1", text)
     assert entry is not None and "PGN attached" in entry.summary
-    assert store.playoff_pgn("M1") == text
-    assert store.playoff_view().records == {"M1"}
+    assert store.playoff.pgn("M1") == text
+    assert store.playoff.view().records == {"M1"}
     assert attach_playoff_record(store, "M1", text) is None
     refused(
         store,
@@ -84,7 +84,7 @@ def test_a_good_record_is_kept_and_undone_exactly(store: EventStore) -> None:
         ConflictError,
         "replace it",
     )
-    store.undo()
+    store.audit.undo()
     assert dump(store) == before
 
 
@@ -102,7 +102,7 @@ def test_a_good_record_is_kept_and_undone_exactly(store: EventStore) -> None:
 def test_a_record_that_is_not_this_game_is_refused(store: EventStore, case: str, says: str) -> None:
     m1 = store.playoff().games[0]
     white, black = names(store, m1)
-    store.enter_playoff_result("M1", "1-0")
+    store.playoff.enter_result("M1", "1-0")
     text = {
         "colours reversed": record(black, white, "1-0"),
         "other players": record("Giri, Anish", black, "1-0"),
@@ -118,12 +118,12 @@ def test_a_record_that_is_not_this_game_is_refused(store: EventStore, case: str,
 def test_the_armageddon_record_is_checked_at_the_armageddon_control(store: EventStore) -> None:
     """White 10', Black 7': clocks that would be far above 3'+2" are right for game A, even
     with no word of "Armageddon" in its tags."""
-    store.enter_playoff_result("M1", "1-0")
-    store.enter_playoff_result("M2", "1-0")
+    store.playoff.enter_result("M1", "1-0")
+    store.playoff.enter_result("M2", "1-0")
     arm = store.playoff().next_game
     assert arm is not None and arm.kind == "armageddon"
     white, black = names(store, arm)
-    store.enter_playoff_result("A", "1/2-1/2")
+    store.playoff.enter_result("A", "1/2-1/2")
     entry = attach_playoff_record(
         store, "A", record(white, black, "1/2-1/2", ARMAGEDDON, event="Norway Chess 2022")
     )
@@ -138,11 +138,11 @@ def test_the_armageddon_record_is_checked_at_the_armageddon_control(store: Event
 def test_a_correction_that_contradicts_the_record_removes_it(store: EventStore) -> None:
     m1 = store.playoff().games[0]
     white, black = names(store, m1)
-    store.enter_playoff_result("M1", "1-0")
+    store.playoff.enter_result("M1", "1-0")
     attach_playoff_record(store, "M1", record(white, black, "1-0"))
     kept = dump(store)
-    entry = store.enter_playoff_result("M1", "0-1", correction=True)
+    entry = store.playoff.enter_result("M1", "0-1", correction=True)
     assert entry is not None and "PGN, which said otherwise, was removed" in entry.summary
-    assert store.playoff_pgn("M1") is None
-    store.undo()
+    assert store.playoff.pgn("M1") is None
+    store.audit.undo()
     assert dump(store) == kept

@@ -19,7 +19,7 @@ from normtui.rules.errors import NormtuiError
 from normtui.rules.model import ArmageddonResult, Game, MainResult
 from normtui.rules.scoring import armageddon_due, is_complete
 from normtui.store import EventStore
-from normtui.store.base import complete_sql
+from normtui.store.core import complete_sql
 from tests.store import reference
 from tests.store.test_undo_property import CLOCK, actions, apply, template
 
@@ -51,24 +51,24 @@ def _check(store: EventStore) -> None:
     assert store.games() == reference.games(store)
     assert store.games(1) == [g for g in reference.games(store) if g.round == 1]
     assert store.games(stage="blitz") == reference.games(store, "blitz")
-    assert store.byes() == reference.byes(store)
+    assert store.games.byes() == reference.byes(store)
     assert store.rounds() == reference.rounds(store)
-    assert store.current_round() == reference.current_round(store)
-    assert store._undecided_main() == reference.undecided_main(store)
-    assert store.armageddons_due() == [
+    assert store.rounds.current() == reference.current_round(store)
+    assert store.playoff._undecided_main() == reference.undecided_main(store)
+    assert store.games.armageddons_due() == [
         g for g in reference.games(store) if g.result is MainResult.DRAW and g.armageddon is None
     ]
     every = reference.games(store)
-    assert store.incomplete_games() == [g for g in every if not is_complete(g.game())]
+    assert store.games.incomplete() == [g for g in every if not is_complete(g.game())]
     # The clocks pane reads only those: every dial it shows is for one of them.
     from normtui.tui.widgets.clock_dial import _main_dials
 
     tcs = dict(store.profile.time_controls)
-    assert _main_dials(store.incomplete_games(), store.current_round(), tcs, CLOCK) == _main_dials(
-        every, store.current_round(), tcs, CLOCK
+    assert _main_dials(store.games.incomplete(), store.rounds.current(), tcs, CLOCK) == _main_dials(
+        every, store.rounds.current(), tcs, CLOCK
     )
-    assert store._main_standings() == reference.main_table(store)
-    assert store._main_games() == reference.main_games(store)
+    assert store.games.main_standings() == reference.main_table(store)
+    assert store.games.main_games() == reference.main_games(store)
     snap = take_snapshot(store)
     assert snap.complete_through == reference.complete_through(list(snap.games), snap.rounds)
 
@@ -128,15 +128,15 @@ def test_a_write_reads_its_own_changes_and_a_refused_one_leaves_none(tmp_path: P
     path = tmp_path / "event.db"
     shutil.copyfile(template(), path)
     with EventStore.open(path, clock=lambda: CLOCK) as store:
-        before = store._main_standings()
+        before = store.games.main_standings()
         records = store.games()
         game = store.games(1)[0]
-        with pytest.raises(RuleError), store._write("result") as tx:
+        with pytest.raises(RuleError), store._core.write("result") as tx:
             tx.rec.update("games", game.id, {"result": "1-0", "state": "finished"})
-            inside = store._main_standings()
+            inside = store.games.main_standings()
             assert inside != before and inside == reference.main_table(store)
             assert store.games() != records and store.games() == reference.games(store)
             assert store.games(1)[0].result is MainResult.WHITE_WIN
             raise RuleError("refused")
-        assert store._main_standings() == before == reference.main_table(store)
+        assert store.games.main_standings() == before == reference.main_table(store)
         assert store.games() == records == reference.games(store)

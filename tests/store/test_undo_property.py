@@ -103,28 +103,28 @@ def apply(store: EventStore, action: tuple[object, ...]) -> None:
             game = drawn[index % len(drawn)]
             rnd = game.round
         if kind == "result":
-            store.enter_result(
+            store.games.enter_result(
                 rnd, game.white, game.black, args[2], armageddon=args[3], correction=args[4]
             )  # type: ignore[arg-type]
         else:
-            store.enter_armageddon(rnd, game.white, game.black, args[2], correction=args[3])  # type: ignore[arg-type]
+            store.games.enter_armageddon(rnd, game.white, game.black, args[2], correction=args[3])  # type: ignore[arg-type]
     elif kind == "sign":
         # Among the games with a result, or signing would almost never be possible.
         done = [g for g in store.games() if g.result is not None] or store.games()
-        store.sign(done[args[0] % len(done)].id, args[1])  # type: ignore[arg-type,operator]
+        store.games.sign(done[args[0] % len(done)].id, args[1])  # type: ignore[arg-type,operator]
     elif kind == "state":
-        store.set_game_state(args[0], args[1])  # type: ignore[arg-type]
+        store.games.set_state(args[0], args[1])  # type: ignore[arg-type]
     elif kind == "pgn":
-        store.attach_pgn(
+        store.games.attach_pgn(
             args[0],
             args[1],
             args[2],  # type: ignore[arg-type]
             replace_existing=args[3],
         )  # type: ignore[arg-type]
     elif kind == "arrival":
-        store.record_arrival(args[0], args[1], args[2], fine=args[3])  # type: ignore[arg-type]
+        store.desk.record_arrival(args[0], args[1], args[2], fine=args[3])  # type: ignore[arg-type]
     elif kind == "incident":
-        store.record_incident(
+        store.desk.record_incident(
             args[0],
             args[1],
             "other",
@@ -132,15 +132,15 @@ def apply(store: EventStore, action: tuple[object, ...]) -> None:
             "warning",
         )
     elif kind == "illness":
-        store.report_illness(args[0], args[1], proposed=args[2])  # type: ignore[arg-type]
+        store.desk.report_illness(args[0], args[1], proposed=args[2])  # type: ignore[arg-type]
     elif kind == "withdraw":
-        store.withdraw(args[0])  # type: ignore[arg-type]
+        store.desk.withdraw(args[0])  # type: ignore[arg-type]
     elif kind == "clock":
         store.set_time_control("armageddon", TimeControl(600, args[0], 1, 41))  # type: ignore
     elif kind == "close":
-        store.close_round(args[0])  # type: ignore[arg-type]
+        store.rounds.close(args[0])  # type: ignore[arg-type]
     elif kind == "schedule":
-        store.set_round_schedule(
+        store.rounds.set_schedule(
             args[0],
             date="2022-06-01",  # type: ignore[arg-type]
             start_time=args[1],
@@ -151,7 +151,7 @@ def apply(store: EventStore, action: tuple[object, ...]) -> None:
     elif kind == "player":
         store.set_player_details(args[0], {args[1]: args[2]})  # type: ignore[arg-type,dict-item]
     elif kind == "undo":
-        store.undo()
+        store.audit.undo()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -164,26 +164,26 @@ def test_undo_everything_restores_every_table(sequence: list[tuple[object, ...]]
     try:
         initial = dump(store)
         for action in sequence:
-            before, log = dump(store), len(store.log())
+            before, log = dump(store), len(store.audit.log())
             try:
                 apply(store, action)
             except NormtuiError:
                 event(f"refused {action[0]}")
                 assert dump(store) == before, action
-                assert len(store.log()) == log, action
+                assert len(store.audit.log()) == log, action
                 continue
             event(f"done {action[0]}")
-            grown = len(store.log()) - log
+            grown = len(store.audit.log()) - log
             assert grown in (0, 1), action
             if grown == 0:
                 assert dump(store) == before, action
         while True:
             try:
-                store.undo()
+                store.audit.undo()
             except NotFoundError:
                 break
         assert dump(store) == initial
-        assert store._conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert store._core.conn.execute("PRAGMA foreign_key_check").fetchall() == []
     finally:
         store.close()
         shutil.rmtree(tmp, ignore_errors=True)

@@ -33,19 +33,19 @@ def hostile_event(path: Path, clock: object) -> Path:
     store = EventStore.create(path, players, read_profile_text(), actor=ACTOR, clock=clock)  # type: ignore[arg-type]
     try:
         # Round 1 (Berger): 1-10, 2-9, 3-8, 4-7, 5-6.
-        store.enter_result(1, 1, 10, "1-0")  # a[/]b leads
-        store.enter_result(1, 2, 9, "1/2-1/2")  # its Armageddon is due
-        store.enter_result(1, 3, 8, "0-1")
-        store.record_arrival(1, 3, False)  # fined
-        store.record_incident(1, 4, "electronic_device", DESCRIPTION, DECISION)
-        store.start_round(1)
-        game = store.find_game(1, 1, 10)
-        store.attach_pgn(
+        store.games.enter_result(1, 1, 10, "1-0")  # a[/]b leads
+        store.games.enter_result(1, 2, 9, "1/2-1/2")  # its Armageddon is due
+        store.games.enter_result(1, 3, 8, "0-1")
+        store.desk.record_arrival(1, 3, False)  # fined
+        store.desk.record_incident(1, 4, "electronic_device", DESCRIPTION, DECISION)
+        store.rounds.start(1)
+        game = store.games.find(1, 1, 10)
+        store.games.attach_pgn(
             game.id,
             "main",
             f'[White "{HOSTILE[0]}"]\n[Black "Wang, Hao"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n',
         )
-        store.withdraw(4)  # [@click=app.quit]Q[/]: every game forfeit
+        store.desk.withdraw(4)  # [@click=app.quit]Q[/]: every game forfeit
     finally:
         store.close()
     return path

@@ -79,7 +79,7 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
     demo_copy, demo_app
 ) -> None:
     with EventStore.open(demo_copy) as store:
-        before = len(store.log())
+        before = len(store.audit.log())
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await edit_armageddon(pilot, {"white-sec": "75"})
@@ -96,7 +96,7 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         await pilot.press("escape")
         await pilot.pause()
         assert not form.display
-        assert len(app.store.log()) == before  # nothing saved, nothing audited
+        assert len(app.store.audit.log()) == before  # nothing saved, nothing audited
         assert app.store.profile.time_controls["armageddon"].white_seconds == 600
 
         await edit_armageddon(pilot, {"black-min": "6", "increment": "2"})
@@ -116,8 +116,8 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         )
     with EventStore.open(demo_copy) as store:
         assert store.profile.time_controls["armageddon"].black_seconds == 360
-        assert len(store.log()) == before + 1
-        assert store.log(limit=1)[0].summary == (
+        assert len(store.audit.log()) == before + 1
+        assert store.audit.log(limit=1)[0].summary == (
             "time control armageddon: White 10', Black 6', +2\" from move 41 "
             "(was White 10', Black 7', +1\" from move 41)"
         )

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 from normtui.store import EventStore
-from normtui.store.check import check_event
 from normtui.tui.app import NormtuiApp
 from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import notes, pairings, to_board
@@ -52,7 +51,7 @@ DEPUTY_CONSOLE = textwrap.dedent("""
 
 async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy: Path) -> None:
     with EventStore.open(demo_copy) as store:
-        start = store.log(1)[0].id
+        start = store.audit.log(1)[0].id
     deputy = subprocess.Popen(
         [sys.executable, "-c", DEPUTY_CONSOLE, str(demo_copy)],
         stdin=subprocess.PIPE,
@@ -114,8 +113,8 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
         if deputy.poll() is None:
             deputy.kill()
     with EventStore.open(demo_copy) as store:
-        log = [e for e in store.log() if e.id > start]
-        assert check_event(store) == []
+        log = [e for e in store.audit.log() if e.id > start]
+        assert store.audit.check() == []
         by_actor: dict[str, list[str]] = {}
         for entry in log:
             by_actor.setdefault(entry.actor, []).append(entry.action)

@@ -42,8 +42,8 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         assert "Regulations §7: a fine of 500 EUR" in question(app)
         await pilot.press("escape")  # not confirmed: nothing is recorded
         await pilot.pause()
-        assert app.store.fines() == []
-        assert [a.present for a in app.store.arrivals(7) if a.player.number == 3] == [True]
+        assert app.store.desk.fines() == []
+        assert [a.present for a in app.store.desk.arrivals(7) if a.player.number == 3] == [True]
         await pilot.press("a")
         await pilot.pause()
         await pilot.press("f")  # f: the fine
@@ -53,7 +53,7 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         assert str(table.get_cell("3", "fine")) == "500 EUR"
         assert "total 500 EUR" in str(pane.query_one("#desk-fines-heading", Static).render())
         with EventStore.open(demo_copy) as store:
-            assert store.log(limit=1)[0].summary == (
+            assert store.audit.log(limit=1)[0].summary == (
                 "round 7: Giri absent at the start, fined 500 EUR (Regulations §7)"
             )
 
@@ -73,14 +73,14 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         await pilot.pause()
         assert app.screen is not modal
     with EventStore.open(demo_copy) as store:
-        [fine] = store.fines()
+        [fine] = store.desk.fines()
         assert (fine.player.name, fine.round, f"{fine.amount:f}", fine.currency) == (
             "Giri, Anish",
             7,
             "500",
             "EUR",
         )
-        [incident] = store.incidents()
+        [incident] = store.desk.incidents()
         assert (incident.player.name, incident.kind, incident.decision) == (
             "Anand, Viswanathan",
             "electronic_device",
@@ -104,8 +104,8 @@ async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
         table = pane.query_one(DeskArrivals)
         assert str(table.get_cell("6", "arrival")) == "ABSENT"
         assert str(table.get_cell("6", "fine")) == ""
-        assert app.store.fines() == []
-        assert app.store.log(limit=1)[0].summary == (
+        assert app.store.desk.fines() == []
+        assert app.store.audit.log(limit=1)[0].summary == (
             "round 7: Tari absent at the start, no fine (the arbiter's decision)"
         )
         await pilot.press("ctrl+z")
@@ -204,13 +204,13 @@ async def test_title_sex_and_report_details_from_the_desk(demo_copy, demo_app) -
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, PlayerDetailsScreen)
-        assert app.store.log(limit=1)[0].summary == "Tari: sex m"
+        assert app.store.audit.log(limit=1)[0].summary == "Tari: sex m"
         await pilot.press("t")
         await pilot.pause()
         await pilot.press("ctrl+s")  # nothing changed: no audit entry
         await pilot.pause()
         assert "Nothing changed." in [n.message for n in app._notifications]
-        assert app.store.log(limit=1)[0].summary == "Tari: sex m"
+        assert app.store.audit.log(limit=1)[0].summary == "Tari: sex m"
 
         await pilot.press("r")
         await pilot.pause()
@@ -248,15 +248,15 @@ async def test_absent_again_on_a_fined_player_says_the_fine_is_cancelled(demo_ap
         await pilot.pause()
         await pilot.press("f")
         await pilot.pause()
-        assert len(app.store.fines()) == 1
+        assert len(app.store.desk.fines()) == 1
         await pilot.press("up", "a")
         await pilot.pause()
         text = question(app)
         assert "fined 500 EUR" in text and "cancel" in text, text
         await pilot.press("n")
         await pilot.pause()
-        assert app.store.fines() == []
-        assert "fine of 500 EUR cancelled" in app.store.log(limit=1)[0].summary
+        assert app.store.desk.fines() == []
+        assert "fine of 500 EUR cancelled" in app.store.audit.log(limit=1)[0].summary
 
 
 async def test_a_withdrawal_confirmed_after_its_games_changed_elsewhere_does_nothing(
@@ -272,11 +272,11 @@ async def test_a_withdrawal_confirmed_after_its_games_changed_elsewhere_does_not
         await pilot.pause()
         assert "round 7 board 5 (Topalov-Wang): IN PROGRESS now" in question(app)
         with EventStore.open(demo_copy, actor="deputy") as deputy:
-            deputy.enter_result(7, "Topalov", "Wang", "1-0")
+            deputy.games.enter_result(7, "Topalov", "Wang", "1-0")
         await pilot.press("y")
         await pilot.pause()
         assert app.store.resolve_player("Wang").status.value == "active"
-        assert app.store.log(limit=1)[0].actor == "deputy"
+        assert app.store.audit.log(limit=1)[0].actor == "deputy"
 
 
 async def test_illness_on_a_game_in_progress_says_so_before_it_is_recorded(demo_app) -> None:
@@ -297,9 +297,9 @@ def finish_round_7(store: EventStore) -> None:
     """Round 7 of the demo complete: boards 1 and 5 decided, board 3's Armageddon entered."""
     for game in store.games(7):
         if game.result is None:
-            store.enter_result(7, game.white, game.black, "1-0")
+            store.games.enter_result(7, game.white, game.black, "1-0")
         elif game.armageddon is None and game.result.value == "1/2-1/2":
-            store.enter_armageddon(7, game.white, game.black, "0-1")
+            store.games.enter_armageddon(7, game.white, game.black, "0-1")
 
 
 async def test_the_desk_and_the_pairings_follow_the_round_being_played(demo_app) -> None:
@@ -364,7 +364,7 @@ async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app
         screen.query_one("#incident-decision", Input).value = "fine stands"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        summary = app.store.log(limit=1)[0].summary
+        summary = app.store.audit.log(limit=1)[0].summary
         assert summary == "round 7: incident (late arrival) Carlsen: fine stands"
         # Asked for by i alone, the dialog opens as before.
         await pilot.press("i")

@@ -76,7 +76,7 @@ async def test_an_armageddon_forfeit_is_asked_first(five_db, make_app) -> None:
         )
         assert game.points == (Decimal("0.5"), Decimal("1.5"))
         assert column(pairings(app).table, "armageddon")[0] == "-/+"
-        assert "(forfeit, White absent)" in app.store.log(limit=1)[0].summary
+        assert "(forfeit, White absent)" in app.store.audit.log(limit=1)[0].summary
 
 
 async def test_an_armageddon_forfeit_can_be_declined(five_db, make_app) -> None:

@@ -45,7 +45,7 @@ async def test_a_draw_opens_no_armageddon(fide_db, make_app) -> None:  # type: i
     with EventStore.open(fide_db) as store:
         game = store.games(1)[0]
         assert game.result is MainResult.DRAW and game.armageddon is None
-        assert game.armageddon_deadline is None and store.armageddons_due() == []
+        assert game.armageddon_deadline is None and store.games.armageddons_due() == []
 
 
 async def test_the_standings_say_the_profiles_tie_breaks(fide_db, make_app) -> None:  # type: ignore[no-untyped-def]

@@ -28,7 +28,7 @@ def _tied_16(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("tui-final") / "tied-16.db"
     build_2022(path, armageddon=TIED_16, with_pgn=False)
     with EventStore.open(path, actor="test") as store:
-        store.start_playoff(7)
+        store.playoff.start(7)
     return path
 
 
@@ -86,7 +86,7 @@ async def test_a_result_from_another_process_reorders_pane_3(tied: Path, make_ap
         await pilot.pause()
         with EventStore.open(tied, actor="deputy") as other:
             for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "1/2-1/2")):
-                other.enter_playoff_result(game, result)
+                other.playoff.enter_result(game, result)
         console(app)._poll()
         await pilot.pause()
         table = console(app).pane("standings").query_one("#standings-table")
@@ -97,7 +97,7 @@ async def test_a_result_from_another_process_reorders_pane_3(tied: Path, make_ap
 def _decided(tied: Path) -> Path:
     with EventStore.open(tied, actor="test") as store:
         for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "1/2-1/2")):
-            store.enter_playoff_result(game, result)
+            store.playoff.enter_result(game, result)
     return tied
 
 

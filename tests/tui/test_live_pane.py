@@ -11,7 +11,7 @@ import pytest
 
 from normtui.feed.replay import Replay
 from normtui.rules.model import MainResult
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.panes.live import LivePane, _detail_text
 from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
@@ -67,8 +67,8 @@ async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_p
         await pilot.press("enter")
         await pilot.pause()
         # The round offered is the round being played: followed from one round to the next.
-        assert app.store.feed_source() == (str(tmp_path / "live"), 7)
-        [entry] = [e for e in app.store.log(limit=10) if e.action == "feed source"]
+        assert app.store.feed.source() == (str(tmp_path / "live"), 7)
+        [entry] = [e for e in app.store.audit.log(limit=10) if e.action == "feed source"]
         assert entry.actor == "arbiter"
         report = pane.read_now()
         await pilot.pause()
@@ -79,8 +79,8 @@ async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_p
         assert "/live (round 7) · read " in pane._status
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         # Under way already: its moves are the board's live state, not a change to the event.
-        assert app.store.live_record(board1.id, "main") is not None
-        assert app.store.log(limit=1)[0].action == "feed source"
+        assert app.store.feed.live_record(board1.id, "main") is not None
+        assert app.store.audit.log(limit=1)[0].action == "feed source"
 
 
 async def test_a_console_opened_on_an_event_with_a_source_watches_it(
@@ -89,7 +89,7 @@ async def test_a_console_opened_on_an_event_with_a_source_watches_it(
     from normtui.store import EventStore
 
     with EventStore.open(demo_copy) as store:
-        store.set_feed_source(str(tmp_path / "live"), 7)
+        store.feed.set_source(str(tmp_path / "live"), 7)
     replay(tmp_path / "live", clock, 3)
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -217,7 +217,7 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         pane.start(str(tmp_path / "live"), None)
         pane.read_now()
         before = {g.id: g.armageddon for g in app.store.games()}
-        last = app.store.log(limit=1)[0].id
+        last = app.store.audit.log(limit=1)[0].id
         pushed = watch_pushes(app)
         to_draw(r, clock)
         keys = ["w", "b", "d", "3", "w", "d", "b", "8", "w", "b", "d", "6", "d", "w", "3"]
@@ -233,7 +233,7 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         board1 = next(g for g in games if g.round == 7 and g.board == 1)
         assert board1.result is MainResult.DRAW and board1.result_from == "feed"
         assert {g.id: g.armageddon for g in games} == before
-        new = [e for e in app.store.log(limit=200) if e.id > last]
+        new = [e for e in app.store.audit.log(limit=200) if e.id > last]
         assert {e.actor for e in new} <= {"feed"}, new  # nothing under the arbiter's name
         # The arbiter opens it (twice ctrl+a: the demo's board 3 must start first; or a on
         # the board in the pairings) and enters what was played.
@@ -248,10 +248,10 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.id == board1.id
         await pilot.press("b")
         await pilot.pause()
-        board1 = app.store.game(board1.id)
+        board1 = app.store.games.get(board1.id)
         assert board1.armageddon is not None and board1.armageddon.value == "0-1"
         assert board1.armageddon_from != "feed"
-        assert app.store.log(limit=1)[0].actor == "arbiter"
+        assert app.store.audit.log(limit=1)[0].actor == "arbiter"
 
 
 async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_path, clock) -> None:
@@ -277,7 +277,7 @@ async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_pa
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-        entry = app.store.log(limit=1)[0]
+        entry = app.store.audit.log(limit=1)[0]
         assert entry.actor == "arbiter" and "the feed's record accepted" in entry.summary
 
 
@@ -291,8 +291,8 @@ async def test_taking_a_record_that_ends_otherwise_says_the_signed_result_stays(
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot, str(tmp_path / "live"))
         board1 = next(g for g in app.store.games(7) if g.board == 1)
-        app.store.enter_result(7, board1.white, board1.black, "0-1")
-        app.store.sign(board1.id, "white")
+        app.store.games.enter_result(7, board1.white, board1.black, "0-1")
+        app.store.games.sign(board1.id, "white")
         path = tmp_path / "live" / "round-7" / "game-1.pgn"
         text = path.read_text().replace("Bc5 {", "Nf6 {", 1).replace('"*"', '"1-0"')
         path.write_text(text.rstrip().removesuffix("*") + "1-0\n")
@@ -309,7 +309,7 @@ async def test_taking_a_record_that_ends_otherwise_says_the_signed_result_stays(
         ) in app.screen.question
         await pilot.press("y")
         await pilot.pause()
-        board1 = app.store.game(board1.id)
+        board1 = app.store.games.get(board1.id)
         assert board1.result is MainResult.BLACK_WIN and "1-0" in (board1.pgn or "")
 
 
@@ -337,12 +337,12 @@ async def test_a_folder_that_vanishes_is_one_status_line_and_nothing_written(
     replay(tmp_path / "live", clock, 4)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot, str(tmp_path / "live"))
-        last = app.store.log(limit=1)[0].id
+        last = app.store.audit.log(limit=1)[0].id
         shutil.rmtree(tmp_path / "live")
         pane.read_now()
         await pilot.pause()
         assert "is not there (any more); watching on" in pane._status
-        assert app.store.log(limit=1)[0].id == last
+        assert app.store.audit.log(limit=1)[0].id == last
         assert len(pane.boards.views) == 5
 
 
@@ -388,7 +388,7 @@ async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(
     from normtui.store import EventStore
 
     with EventStore.open(demo_copy) as store:
-        store.set_feed_source(str(tmp_path / "live"), None)
+        store.feed.set_source(str(tmp_path / "live"), None)
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot)
@@ -422,12 +422,12 @@ async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
         await pilot.pause()
         assert isinstance(app.screen, FeedSourceScreen)
         assert "no such folder or file" in str(app.screen.query_one("#feed-source-error").render())
-        assert app.store.feed_source() == (None, None)
+        assert app.store.feed.source() == (None, None)
         path.value = str(tmp_path / "li")
         path.cursor_position = len(path.value)
         await pilot.press("v", "e", "tab", "7", "enter")
         await pilot.pause()
-        assert app.store.feed_source() == (str(tmp_path / "live"), 7)
+        assert app.store.feed.source() == (str(tmp_path / "live"), 7)
         await pilot.press("x", "y")
         await pilot.pause()
         assert pane.feed is None
@@ -453,7 +453,7 @@ async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path,
         await pilot.pause()
         await pilot.pause()
         assert pane.source == (str(tmp_path / "live"), 8)
-        assert app.store.feed_source() == (str(tmp_path / "live"), 8)
+        assert app.store.feed.source() == (str(tmp_path / "live"), 8)
         assert "round 8 is watched now" in pane.status
 
 

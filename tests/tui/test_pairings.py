@@ -57,7 +57,7 @@ async def test_a_draw_opens_its_armageddon_and_moves_the_standings(demo_app, clo
         modal = app.screen
         assert isinstance(modal, ArmageddonScreen)
         # The draw is audited, but no toast covers the Armageddon's answers.
-        assert app.store.log(limit=1)[0].summary.endswith("result 1/2-1/2")
+        assert app.store.audit.log(limit=1)[0].summary.endswith("result 1/2-1/2")
         assert not any(n.message.endswith("result 1/2-1/2") for n in app._notifications)
         assert "White 10', Black 7', +1\" from move 41" in str(
             modal.query_one("#armageddon-clock").render()
@@ -131,7 +131,7 @@ async def test_a_correction_asks_first_and_is_audited(demo_app) -> None:
         await pilot.press("y")
         await pilot.pause()
         assert app.store.games(7)[1].result is MainResult.BLACK_WIN
-        last = app.store.log(limit=1)[0]
+        last = app.store.audit.log(limit=1)[0]
         assert last.action == "correction"
         assert "corrected 0-1 (was 1-0)" in last.summary
 
@@ -142,7 +142,7 @@ async def test_bad_input_is_an_error_notification_and_changes_nothing(demo_app) 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
-        entries = len(app.store.log())
+        entries = len(app.store.audit.log())
         await to_board(pilot, 2)
         await pilot.press("a")
         await to_board(pilot, 1)
@@ -155,7 +155,7 @@ async def test_bad_input_is_an_error_notification_and_changes_nothing(demo_app) 
         assert "an Armageddon follows a drawn main game only" in errors[0]
         assert "has no result yet" in errors[1]
         assert "the arbiter countersigns after both players have signed" in errors[2]
-        assert len(app.store.log()) == entries
+        assert len(app.store.audit.log()) == entries
 
 
 async def test_signing_and_starting_from_the_keyboard(demo_app) -> None:
@@ -261,7 +261,7 @@ async def test_the_armageddon_waits_is_said_only_while_it_waits(demo_app) -> Non
         await pilot.pause()
         game = pane.table.game
         assert game is not None and game.board == 3
-        app.store.enter_armageddon(7, game.white, game.black, "0-1")
+        app.store.games.enter_armageddon(7, game.white, game.black, "0-1")
         console(app).store_changed(StoreChanged(local=True))
         await pilot.pause()
         assert pane.status == ""
@@ -275,12 +275,12 @@ async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
-        before = app.store.log(limit=1)[0].id
+        before = app.store.audit.log(limit=1)[0].id
         await pilot.press("C")
         await pilot.pause()
         assert app.screen is console(app)
         assert "round 7 cannot be closed" in notes(app, "error")[-1]
-        assert app.store.log(limit=1)[0].id == before
+        assert app.store.audit.log(limit=1)[0].id == before
         finish_round_7(app.store)
         pane = pairings(app)
         pane.reload()
@@ -292,7 +292,7 @@ async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
         await pilot.press("y")
         await pilot.pause()
         assert next(r for r in app.store.rounds() if r.round == 7).status == "closed"
-        assert app.store.log(limit=1)[0].summary == "round 7 closed"
+        assert app.store.audit.log(limit=1)[0].summary == "round 7 closed"
         assert pane.status == "round 7 closed"
         await pilot.press("C")
         await pilot.pause()
@@ -310,7 +310,7 @@ async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app, demo
         await pilot.pause()
         await to_board(pilot, 3)
         with EventStore.open(demo_copy, actor="deputy") as deputy:
-            deputy.enter_result(7, "Anand", "Radjabov", "1/2-1/2")
+            deputy.games.enter_result(7, "Anand", "Radjabov", "1/2-1/2")
         console(app)._poll()
         await pilot.pause()
         await pilot.pause()
@@ -320,7 +320,7 @@ async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app, demo
         await pilot.pause()
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 3
         with EventStore.open(demo_copy, actor="deputy") as deputy:
-            deputy.enter_armageddon(7, "Tari", "Carlsen", "0-1")
+            deputy.games.enter_armageddon(7, "Tari", "Carlsen", "0-1")
         console(app)._poll()
         await pilot.pause()
         screen = app.screen
@@ -331,7 +331,7 @@ async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app, demo
         await pilot.press("b")  # the same result: nothing to ask, nothing changed
         await pilot.pause()
         assert app.screen is console(app)
-        assert app.store.log(limit=1)[0].actor == "deputy"
+        assert app.store.audit.log(limit=1)[0].actor == "deputy"
         assert pairings(app).status.endswith("the Armageddon is 0-1 already; nothing changed.")
 
 

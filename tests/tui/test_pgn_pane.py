@@ -98,7 +98,7 @@ async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, demo
         await pilot.press("ctrl+s")
         await settle(pilot)
     with EventStore.open(demo_copy) as store:
-        game = store.find_game(7, "Topalov", "Wang")
+        game = store.games.find(7, "Topalov", "Wang")
         assert game.pgn is not None and "Nbd7" in game.pgn
         assert game.result is None
 
@@ -115,12 +115,12 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         )
         assert errors(app) == []
         pairing = pane.query_one("#pgn-pairing", Select)
-        pairing.value = app.store.find_game(7, "Topalov", "Wang").id
+        pairing.value = app.store.games.find(7, "Topalov", "Wang").id
         await settle(pilot)
         assert any("players_mismatch" in i for i in option_ids(pane))
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert app.store.find_game(7, "Topalov", "Wang").pgn is None
+        assert app.store.games.find(7, "Topalov", "Wang").pgn is None
         pairing.value = AUTO
         await settle(pilot)
         await pilot.press("ctrl+s")
@@ -136,12 +136,12 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         await pilot.pause()
         assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters it.")
     with EventStore.open(demo_copy) as store:
-        game = store.find_game(7, "Anand", "Radjabov")
+        game = store.games.find(7, "Anand", "Radjabov")
         assert game.result is not None and game.result.value == "1/2-1/2"
         assert game.pgn is not None and game.pgn.startswith('[Event "10th Norway Chess 2022"]')
         assert game.armageddon_deadline is not None  # the draw opened its Armageddon (§2)
         # The record and its result are one change: one undo takes back both.
-        [last] = store.log(limit=1)
+        [last] = store.audit.log(limit=1)
         assert last.action == "result"
         assert last.summary.endswith("result 1/2-1/2; main PGN attached")
 
@@ -151,7 +151,7 @@ async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict
 ) -> None:
     with EventStore.open(demo_copy) as store:
         # An arbiter's entry the broadcast disagrees with (really 1-0): reported, not changed.
-        store.enter_result(7, "Mamedyarov", "Giri", "0-1", correction=True)
+        store.games.enter_result(7, "Mamedyarov", "Giri", "0-1", correction=True)
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("2")
@@ -175,8 +175,8 @@ async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict
         games = store.games()
         assert all(g.result is not None for g in games)
         assert all(g.armageddon is not None for g in games if g.result.value == "1/2-1/2")
-        assert store.find_game(7, "Mamedyarov", "Giri").result.value == "0-1"
-        assert store.find_game(9, "Wang", "So").pgn is not None
+        assert store.games.find(7, "Mamedyarov", "Giri").result.value == "0-1"
+        assert store.games.find(9, "Wang", "So").pgn is not None
 
 
 async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(demo_app, tmp_path: Path) -> None:

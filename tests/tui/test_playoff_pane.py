@@ -55,7 +55,7 @@ async def test_the_whole_two_way_flow_from_the_keyboard(event, make_app) -> None
         seed = int(re.search(r"Seed (\d+)", app.screen.question).group(1))  # type: ignore[union-attr]
         await pilot.press("y")
         await pilot.pause()
-        assert app.store.playoff_view().seed == seed
+        assert app.store.playoff.view().seed == seed
         assert f"seed {seed} (recorded)" in text(pane, "#playoff-info")
         assert text(pane, "#playoff-status") == "Match game 1 of 2"
         assert not pane.check_action("start", ())
@@ -90,9 +90,9 @@ async def test_a_correction_asks_first_and_a_refused_one_changes_nothing(event, 
     decide the match, leaving the Armageddon already played without a game: refused."""
     path = event("two")
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
-        store.start_playoff(2022)
+        store.playoff.start(2022)
         for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "0-1")):
-            store.enter_playoff_result(game, result)
+            store.playoff.enter_result(game, result)
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("7")
@@ -113,15 +113,15 @@ async def test_a_correction_asks_first_and_a_refused_one_changes_nothing(event, 
         await pilot.press("y")
         await pilot.pause()
         assert app.store.playoff().games[2].result == "1-0"
-        assert app.store.log()[0].action == "playoff correction"
+        assert app.store.audit.log()[0].action == "playoff correction"
 
 
 async def test_the_higher_ranked_player_chooses_with_w_or_b(event, make_app) -> None:
     path = event("choose")
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
-        store.start_playoff(2022)
-        store.enter_playoff_result("M1", "1-0")
-        store.enter_playoff_result("M2", "1-0")
+        store.playoff.start(2022)
+        store.playoff.enter_result("M1", "1-0")
+        store.playoff.enter_result("M2", "1-0")
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("7")
@@ -150,7 +150,7 @@ async def test_no_playoff_when_first_place_is_not_shared(event, make_app) -> Non
         await pilot.press("s")  # not offered, and nothing happens if pressed
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
-        assert app.store.playoff_view().started is False
+        assert app.store.playoff.view().started is False
 
 
 async def test_a_shared_first_place_before_the_last_round_is_over(event, make_app) -> None:
@@ -170,9 +170,9 @@ async def test_a_shared_first_place_before_the_last_round_is_over(event, make_ap
 def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app, snap_compare) -> None:
     path = event("two")
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
-        store.start_playoff(2022)
-        store.enter_playoff_result("M1", "1-0")
-        store.enter_playoff_result("M2", "1-0")
+        store.playoff.start(2022)
+        store.playoff.enter_result("M1", "1-0")
+        store.playoff.enter_result("M2", "1-0")
     assert snap_compare(make_app(path, preload=False), press=["7"], terminal_size=SNAPSHOT_SIZE)
 
 
@@ -190,10 +190,10 @@ async def test_starting_on_provisional_results_warns_and_asks(event, make_app) -
         assert str(app.screen.query_one("#yes").label) == "Start anyway (y)"
         await pilot.press("n")
         await pilot.pause()
-        assert not app.store.playoff_view().started
+        assert not app.store.playoff.view().started
         for game in app.store.games():
             for who in ("white", "black", "arbiter"):
-                app.store.sign(game.id, who)  # type: ignore[arg-type]
+                app.store.games.sign(game.id, who)  # type: ignore[arg-type]
         await pilot.press("s")
         await pilot.pause()
         assert "WARNING" not in app.screen.question  # type: ignore[attr-defined]
@@ -209,8 +209,8 @@ async def test_a_correction_confirmed_after_another_terminal_corrected_is_refuse
     arbiter never saw)."""
     path = event("two")
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
-        store.start_playoff(2022)
-        store.enter_playoff_result("M1", "1-0")
+        store.playoff.start(2022)
+        store.playoff.enter_result("M1", "1-0")
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("7")
@@ -221,11 +221,11 @@ async def test_a_correction_confirmed_after_another_terminal_corrected_is_refuse
         assert isinstance(app.screen, ConfirmScreen)
         assert "from 1-0 to 0-1" in app.screen.question
         with EventStore.open(path, actor="deputy", clock=lambda: CLOCK) as deputy:
-            deputy.enter_playoff_result("M1", "1/2-1/2", correction=True)
+            deputy.playoff.enter_result("M1", "1/2-1/2", correction=True)
         await pilot.press("y")
         await pilot.pause()
         assert app.store.playoff().games[0].result == "1/2-1/2"
-        assert app.store.log(limit=1)[0].actor == "deputy"
+        assert app.store.audit.log(limit=1)[0].actor == "deputy"
         assert any("M1" in n and "1/2-1/2" in n for n in notes(app, "error")), notes(app)
 
 
@@ -234,13 +234,13 @@ async def test_a_result_confirmed_on_a_stale_game_is_not_a_correction(event, mak
     arbiter's w is refused, not taken as a second entry (nothing asked)."""
     path = event("two")
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
-        store.start_playoff(2022)
+        store.playoff.start(2022)
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("7")
         await pilot.pause()
         with EventStore.open(path, actor="deputy", clock=lambda: CLOCK) as deputy:
-            deputy.enter_playoff_result("M1", "0-1")
+            deputy.playoff.enter_result("M1", "0-1")
         pane_of(app).query_one(PlayoffGamesTable).move_cursor(row=0)
         await pilot.press("w")
         await pilot.pause()
@@ -262,11 +262,11 @@ async def test_the_start_confirmed_after_the_tie_changed_starts_nothing(event, m
             # different one. Any correction that changes the tie will do.
             last = [g for g in deputy.games() if 2 in (g.white, g.black) and g.result][-1]
             flipped = "0-1" if last.result.value == "1-0" else "1-0"
-            deputy.enter_result(last.round, last.white, last.black, flipped, correction=True)
-            after = deputy.playoff_view()
+            deputy.games.enter_result(last.round, last.white, last.black, flipped, correction=True)
+            after = deputy.playoff.view()
         await pilot.press("y")
         await pilot.pause()
-        view = app.store.playoff_view()
+        view = app.store.playoff.view()
         if view.started:
             names = [view.names[n] for n in view.state.players]
             assert all(n in named for n in names), (named, names, after.state.players)
@@ -280,18 +280,18 @@ async def test_a_correction_refused_by_the_play_off_is_refused_before_it_is_aske
     is refused at the key, with the article: never "Correct (y)?" then a refusal."""
     path = event("two")
     with EventStore.open(path, actor="test", clock=lambda: CLOCK) as store:
-        store.start_playoff(2022)
+        store.playoff.start(2022)
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
         pane = pairings(app)
         pane.show_round(3)
         await to_board(pilot, 2)  # Giri-Carlsen 1-0
-        before = app.store.log(limit=1)[0].id
+        before = app.store.audit.log(limit=1)[0].id
         await pilot.press("b")
         await pilot.pause()
         assert app.screen is console(app)
         assert "the play-off has started" in notes(app, "error")[-1]
         assert "undo the play-off first" in notes(app, "error")[-1]
-        assert app.store.log(limit=1)[0].id == before
+        assert app.store.audit.log(limit=1)[0].id == before
         assert next(g for g in app.store.games(3) if g.board == 2).result.value == "1-0"

@@ -38,15 +38,15 @@ def keys(*pressed: str, board: int | None = None) -> Steps:
 def desk_event(demo_copy: Path) -> Path:
     """The demo with a fine and two incidents in round 7, for the desk's ledgers."""
     with EventStore.open(demo_copy, actor="arbiter") as store:
-        store.record_arrival(7, "Radjabov", False)
-        store.record_incident(
+        store.desk.record_arrival(7, "Radjabov", False)
+        store.desk.record_incident(
             7,
             "Anand",
             "electronic_device",
             "telephone rang in the playing area during move 23",
             "game lost by Anand; the Chief Arbiter decided under §7",
         )
-        store.record_incident(
+        store.desk.record_incident(
             7, "Giri", "other", "left the playing area without permission", "warning"
         )
     return demo_copy

@@ -26,7 +26,7 @@ def test_the_armageddon_dialog_says_it_was_entered_elsewhere(
         await pilot.press("a")
         await pilot.pause()
         with EventStore.open(demo_copy, actor="deputy") as deputy:
-            deputy.enter_armageddon(7, "Tari", "Carlsen", "0-1")
+            deputy.games.enter_armageddon(7, "Tari", "Carlsen", "0-1")
         console(pilot.app)._poll()
         await pilot.pause()
 

@@ -84,7 +84,7 @@ async def test_the_standings_show_a_withdrawal_greyed(demo_app) -> None:
         await pilot.pause()
         other = EventStore.open(app.store.path, actor="desk")
         try:
-            other.withdraw("Wang")
+            other.desk.withdraw("Wang")
         finally:
             other.close()
         console(app)._poll()
@@ -143,7 +143,7 @@ async def test_undo_from_the_audit_log(demo_app) -> None:
         await pilot.press("6")
         await pilot.pause()
         audit = console(app).pane("audit").query_one("#audit-table")
-        newest = app.store.log(limit=1)[0]
+        newest = app.store.audit.log(limit=1)[0]
         assert column(audit, "id")[0] == str(newest.id)
         await pilot.press("u")
         await pilot.pause()
@@ -156,7 +156,7 @@ async def test_undo_from_the_audit_log(demo_app) -> None:
         assert console(app).pane("audit").status.startswith("Undone: round 7 board 1")
         await pilot.press("ctrl+z", "n")  # asked, and declined: nothing happens
         await pilot.pause()
-        assert len(app.store.log()) == newest.id + 1
+        assert len(app.store.audit.log()) == newest.id + 1
 
 
 async def test_every_audit_entry_is_reachable_page_by_page_and_by_number(
@@ -170,7 +170,7 @@ async def test_every_audit_entry_is_reachable_page_by_page_and_by_number(
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
-        ids = app.store.log_ids()
+        ids = app.store.audit.ids()
         assert len(ids) > 100 and ids[0] == 1
         await pilot.press("6")
         await pilot.pause()

@@ -162,7 +162,7 @@ async def test_enter_on_a_question_that_changes_a_result_cancels(demo_app) -> No
             await pilot.pause()
             assert not isinstance(app.screen, ConfirmScreen), key
             assert app.store.games(7)[0].result is None
-        newest = app.store.log(limit=1)[0]
+        newest = app.store.audit.log(limit=1)[0]
         assert newest.undoes is None and "forfeit" not in newest.summary
 
 
@@ -178,7 +178,7 @@ async def test_present_on_a_player_fined_for_absence_asks_and_names_the_fine(dem
         table.move_cursor(row=1)  # Carlsen
         await pilot.press("a", "f")
         await pilot.pause()
-        assert len(app.store.fines()) == 1
+        assert len(app.store.desk.fines()) == 1
         table.move_cursor(row=1)
         await pilot.press("p")
         await pilot.pause()
@@ -188,12 +188,12 @@ async def test_present_on_a_player_fined_for_absence_asks_and_names_the_fine(dem
         assert "still fined (Regulations §7)" in text
         await pilot.press("l")  # arrived late: the fine stands
         await pilot.pause()
-        assert len(app.store.fines()) == 1
+        assert len(app.store.desk.fines()) == 1
         assert "Carlsen arrived late: stays absent at the start, the fine stands" in pane.status
         await pilot.press("p", "c")  # the absence was recorded in error
         await pilot.pause()
-        assert app.store.fines() == []
-        assert app.store.log(limit=1)[0].summary == (
+        assert app.store.desk.fines() == []
+        assert app.store.audit.log(limit=1)[0].summary == (
             "round 7: Carlsen present, fine of 500 EUR cancelled"
         )
         assert pane.status.endswith("round 7: Carlsen present, fine of 500 EUR cancelled")
@@ -214,13 +214,13 @@ async def test_arrivals_move_on_and_all_present_is_one_key(demo_copy, make_app) 
         await pilot.press("a", "f")  # Carlsen absent, fined; the cursor moves on
         await pilot.pause()
         assert table.selected.number == 3
-        before = len(app.store.log())
+        before = len(app.store.audit.log())
         await pilot.press("P")
         await pilot.pause()
-        arrivals = {a.player.number: a.present for a in app.store.arrivals(8)}
+        arrivals = {a.player.number: a.present for a in app.store.desk.arrivals(8)}
         assert arrivals == {n: n != 2 for n in range(1, 11)}
-        assert len(app.store.log()) == before + 1
-        assert app.store.log(limit=1)[0].summary == (
+        assert len(app.store.audit.log()) == before + 1
+        assert app.store.audit.log(limit=1)[0].summary == (
             "round 8: 8 players present (absent at the start: Carlsen)"
         )
         assert str(table.get_cell("10", "arrival")) == "present"
@@ -241,7 +241,7 @@ async def test_a_withdrawal_names_every_game_it_changes(demo_app) -> None:
         assert "round 8 board " in text and "round 9 board " in text
         await pilot.press("y")
         await pilot.pause()
-        summary = app.store.log(limit=1)[0].summary
+        summary = app.store.audit.log(limit=1)[0].summary
         assert "; forfeited: round 7 board 5, round 8 board " in summary
 
 
@@ -415,7 +415,7 @@ async def test_the_audit_pane_shows_the_newest_change_on_arrival(demo_app) -> No
         await pilot.pause()
         await pilot.press("6")
         await pilot.pause()
-        newest = app.store.log(limit=1)[0]
+        newest = app.store.audit.log(limit=1)[0]
         assert audit.cursor_row == 0 and audit.entry.id == newest.id
         assert audit.scroll_y == 0
         assert set(column(audit, "actor")) == {"arbiter"}
@@ -454,7 +454,7 @@ async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking
         pane = await paste(pilot, real.replace("2. Nf3", "2. Nf4"))
         await pilot.press("ctrl+s")
         await settle(pilot)
-        board = app.store.find_game(7, "Anand", "Radjabov")
+        board = app.store.games.find(7, "Anand", "Radjabov")
         assert board.pgn is not None and board.result is None
         await pilot.press("ctrl+n")
         pilot.app.post_message(events.Paste(real))
@@ -467,9 +467,9 @@ async def test_a_faulty_record_attached_is_replaced_by_the_real_one_after_asking
         assert "Replace it with the record from the text area?" in text
         await pilot.press("y")
         await settle(pilot)
-        board = app.store.find_game(7, "Anand", "Radjabov")
+        board = app.store.games.find(7, "Anand", "Radjabov")
         assert board.result is MainResult.DRAW and "2. Nf3" in (board.pgn or "")
-        assert app.store.log(limit=1)[0].summary.endswith("main PGN replaced")
+        assert app.store.audit.log(limit=1)[0].summary.endswith("main PGN replaced")
         assert isinstance(app.screen, ArmageddonScreen)  # the draw's Armageddon opens
         await pilot.press("escape")
         await pilot.pause()

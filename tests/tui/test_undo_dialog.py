@@ -24,10 +24,10 @@ async def test_undo_asks_before_it_takes_back_another_arbiters_change(
 ) -> None:
     app = demo_app
     with EventStore.open(demo_copy, actor="deputy") as deputy:
-        deputy.enter_result(7, "Anand", "Radjabov", "1-0")
+        deputy.games.enter_result(7, "Anand", "Radjabov", "1-0")
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
-        newest = app.store.log(limit=1)[0]
+        newest = app.store.audit.log(limit=1)[0]
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert question(app) == (
@@ -37,7 +37,7 @@ async def test_undo_asks_before_it_takes_back_another_arbiters_change(
         await pilot.press("y")
         await pilot.pause()
         assert app.store.games(7)[0].result is None
-        undo = app.store.log(limit=1)[0]
+        undo = app.store.audit.log(limit=1)[0]
         assert (undo.actor, undo.undoes) == ("arbiter", newest.id)
         assert undo.summary.startswith(f"undo #{newest.id} (by deputy): ")
 
@@ -51,18 +51,18 @@ async def test_undo_takes_back_the_change_it_showed_or_nothing(demo_app, demo_co
         await to_board(pilot, 1)
         await pilot.press("w")
         await pilot.pause()
-        shown = app.store.log(limit=1)[0]
+        shown = app.store.audit.log(limit=1)[0]
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert question(app) == f"Undo the last change?\n\n#{shown.id} {shown.summary}"
         with EventStore.open(demo_copy, actor="arbiter") as other:
-            other.enter_result(7, "Topalov", "Wang", "0-1")
+            other.games.enter_result(7, "Topalov", "Wang", "0-1")
         await pilot.press("y")
         await pilot.pause()
         games = app.store.games(7)
         assert games[0].result is MainResult.WHITE_WIN
         assert games[4].result is MainResult.BLACK_WIN
-        assert len(app.store.log()) == shown.id + 1
+        assert len(app.store.audit.log()) == shown.id + 1
         errors = notes(app, "error")
         assert (
             errors
@@ -101,7 +101,7 @@ async def test_a_correction_of_a_signed_result_says_the_signatures_go(demo_app) 
         assert game.result is MainResult.BLACK_WIN and game.signatures == Signatures()
         assert (
             "signatures of White, Black and the arbiter cleared"
-            in app.store.log(limit=1)[0].summary
+            in app.store.audit.log(limit=1)[0].summary
         )
 
 
@@ -119,19 +119,19 @@ async def test_undo_shows_and_takes_back_my_result_past_the_feeds_moves(
         await to_board(pilot, 1)
         await pilot.press("w")
         await pilot.pause()
-        mine = app.store.log(limit=1)[0]
+        mine = app.store.audit.log(limit=1)[0]
         feed = app.store.as_actor("feed")
-        board5 = app.store.find_game(7, "Topalov", "Wang")
-        feed.keep_feed_record(board5.id, "main", pgn)
+        board5 = app.store.games.find(7, "Topalov", "Wang")
+        feed.feed.keep_record(board5.id, "main", pgn)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert question(app) == f"Undo the last change?\n\n#{mine.id} {mine.summary}"
-        feed.keep_feed_record(board5.id, "main", longer, replace=True)
+        feed.feed.keep_record(board5.id, "main", longer, replace=True)
         await pilot.press("y")
         await pilot.pause()
         assert app.store.games(7)[0].result is None
-        assert app.store.game(board5.id).pgn == longer
-        assert app.store.log(limit=1)[0].undoes == mine.id
+        assert app.store.games.get(board5.id).pgn == longer
+        assert app.store.audit.log(limit=1)[0].undoes == mine.id
 
 
 async def test_undoing_an_armageddon_says_only_the_armageddon_goes(demo_app) -> None:
@@ -143,7 +143,7 @@ async def test_undoing_an_armageddon_says_only_the_armageddon_goes(demo_app) -> 
         await to_board(pilot, 3)
         await pilot.press("a", "b")
         await pilot.pause()
-        entry = app.store.log(limit=1)[0]
+        entry = app.store.audit.log(limit=1)[0]
         assert entry.action == "armageddon"
         await pilot.press("ctrl+z")
         await pilot.pause()

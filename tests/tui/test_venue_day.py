@@ -15,7 +15,6 @@ from pathlib import Path
 
 from normtui.rules.model import GameState
 from normtui.store import EventStore
-from normtui.store.check import check_event
 from normtui.tui.commands import ConsoleCommands
 from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import console, notes, pairings, to_board
@@ -35,7 +34,7 @@ DEPUTY = textwrap.dedent("""
     for i in range(int(sys.argv[2])):
         g = games[i % len(games)]
         result = ("0-1", "1-0")[i // len(games) % 2]
-        entry = store.enter_result(g.round, g.white, g.black, result, correction=True)
+        entry = store.games.enter_result(g.round, g.white, g.black, result, correction=True)
         if entry is not None:
             print(entry.id, g.id, result, flush=True)
         time.sleep(0.002)  # a deputy is quick, not a busy loop
@@ -86,7 +85,7 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
     app = make_app(demo_copy, preload=False)
     wal = Path(f"{demo_copy}-wal")
     with EventStore.open(demo_copy) as store:
-        start = store.log(1)[0].id
+        start = store.audit.log(1)[0].id
         cli_games = [
             (g.round, g.board, g.white, g.black) for g in store.games() if g.round in (4, 5, 6)
         ]
@@ -112,7 +111,7 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
             before = pairings(app).table.game
             await pilot.press("p")
             await pilot.pause()
-            after = app.store.game(before.id)
+            after = app.store.games.get(before.id)
             if after.state is not before.state:
                 console_done += 1
             if i % 10 == 0:
@@ -139,8 +138,8 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
     assert len(deputy_reported) >= DEPUTY_WRITES // 2  # a write that changed nothing says so
     assert len(cli_reported) >= CLI_WRITES - 2  # (one may find its result there already)
     with EventStore.open(demo_copy) as store:
-        log = [e for e in store.log() if e.id > start]
-        assert check_event(store) == []  # every row is the sum of its audited changes
+        log = [e for e in store.audit.log() if e.id > start]
+        assert store.audit.check() == []  # every row is the sum of its audited changes
         by_id = {e.id: e for e in log}
         for actor, reported in (("deputy", deputy_reported), ("cli", cli_reported)):
             assert sorted(e.id for e in log if e.actor == actor) == sorted(
@@ -161,7 +160,7 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
         for _entry_id, game_id, result in sorted(deputy_reported + cli_reported):
             latest[game_id] = result
         for game_id, result in latest.items():
-            game = store.game(game_id)
+            game = store.games.get(game_id)
             assert game.result is not None and game.result.value == result
 
 
@@ -209,4 +208,4 @@ async def test_a_restore_is_refused_while_the_console_is_open(
     )
     assert done.returncode == 0, done.stderr
     with EventStore.open(demo_copy) as store:
-        assert store.games(7)[0].result is None and check_event(store) == []
+        assert store.games(7)[0].result is None and store.audit.check() == []

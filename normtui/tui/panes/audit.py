@@ -164,7 +164,7 @@ class AuditLogPane(Pane):
         self.screen.set_focus(table)
 
     def go_to_numbers(self) -> list[int]:
-        return self.store.log_ids()
+        return self.store.audit.ids()
 
     def go_to(self, number: int) -> None:
         table = self.query_one(AuditTable)
@@ -195,8 +195,8 @@ class AuditLogPane(Pane):
         self.reload()
 
     def reload(self) -> None:
-        self._ids = self.store.log_ids()
-        entries = self.store.log(PAGE, rows=False, upto=self.upto)
+        self._ids = self.store.audit.ids()
+        entries = self.store.audit.log(PAGE, rows=False, upto=self.upto)
         table = self.query_one(AuditTable)
         table.show(entries, self.app.now())  # type: ignore[attr-defined]
         undone = sum(1 for e in entries if e.undone_by is not None)

@@ -58,7 +58,7 @@ class Pane(Vertical):
         """The arbiter has just come to the pane (its key, its tab): a pane that follows the
         round being played catches up with it now."""
         shown = self.shown_round()
-        if shown is not None and self.store.current_round() != shown:
+        if shown is not None and self.store.rounds.current() != shown:
             self.arriving = True
             try:
                 self.reload()
@@ -71,7 +71,7 @@ class Pane(Vertical):
         then the pane follows it, switching when the arbiter arrives on it, never under the
         cursor (a key on its way was meant for the round shown): in front, the status line
         says it once, with ``key``, the key that shows it."""
-        current = self.store.current_round()
+        current = self.store.rounds.current()
         if not following or not current or current == shown:
             return shown
         if self.stale or not self.shown or self.arriving:

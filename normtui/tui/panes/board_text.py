@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from normtui.rules.duties import signers
 from normtui.rules.model import ArmageddonResult, MainResult
 from normtui.store import GameRecord
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.formatting import result_text
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
 
 def armageddon_waits(store: EventStore, game_id: int) -> bool:
     """Whether the game is still a drawn main game without its Armageddon."""
-    game = store.game(game_id)
+    game = store.games.get(game_id)
     return game.result is MainResult.DRAW and game.armageddon is None
 
 

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Select, Static
 
 from normtui.rules.model import GameState, PlayerStatus
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.formatting import state_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from normtui.rules.model import Player
     from normtui.rules.withdrawal import WithdrawalEffect
-    from normtui.store.desk_records import ArrivalRecord
+    from normtui.store.desk import ArrivalRecord
 
 
 class PlayerDeskPane(Pane):
@@ -166,7 +166,7 @@ class PlayerDeskPane(Pane):
         self.query_one("#desk-round", Select).set_options(
             [(f"round {r}", r) for r in range(1, rounds + 1)]
         )
-        self.round_no = self.store.current_round()
+        self.round_no = self.store.rounds.current()
         self.query_one("#desk-round", Select).value = self.round_no
 
     def focus_first(self) -> None:
@@ -187,7 +187,7 @@ class PlayerDeskPane(Pane):
             self.round_no = shown
             self.query_one("#desk-round", Select).value = shown
         self.query_one(DeskArrivals).show_round(self.store, self.round_no)
-        ledger = self.store.fines()
+        ledger = self.store.desk.fines()
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
         self.query_one("#desk-fines", Ledger).show(
             [
@@ -218,7 +218,7 @@ class PlayerDeskPane(Pane):
                     ("  Decision: ", "bold"),
                     i.decision,
                 )
-                for i in self.store.incidents()
+                for i in self.store.desk.incidents()
             ],
             "No incidents.",
         )
@@ -229,7 +229,7 @@ class PlayerDeskPane(Pane):
     def _round_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.round_no:
             self.round_no = event.value
-            self._following = event.value == self.store.current_round()
+            self._following = event.value == self.store.rounds.current()
             self.reload()
 
     def action_round(self, step: int) -> None:
@@ -246,7 +246,11 @@ class PlayerDeskPane(Pane):
 
     def _arrival(self, player: Player) -> ArrivalRecord | None:
         return next(
-            (a for a in self.store.arrivals(self.round_no) if a.player.number == player.number),
+            (
+                a
+                for a in self.store.desk.arrivals(self.round_no)
+                if a.player.number == player.number
+            ),
             None,
         )
 
@@ -265,7 +269,9 @@ class PlayerDeskPane(Pane):
         if arrival is not None and not arrival.present:
             self._late(player)
             return
-        if self.write("arrival", self.store.record_arrival, self.round_no, player.number, True):
+        if self.write(
+            "arrival", self.store.desk.record_arrival, self.round_no, player.number, True
+        ):
             self._next_player()
 
     def _late(self, player: Player) -> None:
@@ -276,7 +282,7 @@ class PlayerDeskPane(Pane):
         fine = next(
             (
                 f
-                for f in self.store.fines()
+                for f in self.store.desk.fines()
                 if f.round == self.round_no and f.player.number == player.number
             ),
             None,
@@ -307,7 +313,9 @@ class PlayerDeskPane(Pane):
                     + "; i records the late arrival as an incident."
                 )
             elif answer == "correct":
-                self.write("arrival", self.store.record_arrival, self.round_no, player.number, True)
+                self.write(
+                    "arrival", self.store.desk.record_arrival, self.round_no, player.number, True
+                )
             else:
                 self.say("Nothing recorded.")
 
@@ -328,7 +336,7 @@ class PlayerDeskPane(Pane):
         )
 
     def action_all_present(self) -> None:
-        if self.write("arrival", self.store.record_all_present, self.round_no):
+        if self.write("arrival", self.store.desk.record_all_present, self.round_no):
             self.query_one(DeskArrivals).action_last_row()
 
     def action_absent(self) -> None:
@@ -355,7 +363,7 @@ class PlayerDeskPane(Pane):
             else next(
                 (
                     f
-                    for f in self.store.fines()
+                    for f in self.store.desk.fines()
                     if f.round == self.round_no and f.player.number == player.number
                 ),
                 None,
@@ -378,7 +386,7 @@ class PlayerDeskPane(Pane):
                 return
             if self.write(
                 "arrival",
-                self.store.record_arrival,
+                self.store.desk.record_arrival,
                 self.round_no,
                 player.number,
                 False,
@@ -425,7 +433,7 @@ class PlayerDeskPane(Pane):
 
         def done(recorded: bool | None) -> None:
             if recorded:
-                entry = self.store.log(limit=1)
+                entry = self.store.audit.log(limit=1)
                 self.changed(action)
                 if entry:
                     self.say(entry[0].summary)
@@ -471,7 +479,7 @@ class PlayerDeskPane(Pane):
         if player.status is PlayerStatus.WITHDRAWN:
             self.notify(f"{player.name} has already withdrawn.", severity="warning", markup=False)
             return
-        done, effect = self.attempt(self.store.withdrawal_preview, player.number)
+        done, effect = self.attempt(self.store.desk.withdrawal_preview, player.number)
         if not done or effect is None:
             return
         question = (
@@ -484,6 +492,6 @@ class PlayerDeskPane(Pane):
                 self.say("Nothing recorded.")
                 return
             # Exactly the withdrawal shown: refused if its games changed meanwhile.
-            self.write("withdraw", self.store.withdraw, player.number, expected=effect)
+            self.write("withdraw", self.store.desk.withdraw, player.number, expected=effect)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Withdraw"), answered)

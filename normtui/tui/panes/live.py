@@ -134,11 +134,11 @@ class LivePane(Pane):
     def on_mount(self) -> None:
         # The public site and the Lichess broadcast (palette), when the console runs them.
         self.watch(self.app, "outward_line", self._show_outward)
-        source, round_no = self.store.feed_source()
+        source, round_no = self.store.feed.source()
         if source:
             self._last_spec = source
             # Kept from an earlier round: the round being played now is watched.
-            current = self.store.current_round()
+            current = self.store.rounds.current()
             if round_no is not None and current and round_no < current:
                 round_no = current
             # A later round than the one being played was chosen by the arbiter: it stays.
@@ -193,7 +193,7 @@ class LivePane(Pane):
 
         spec, round_no = self.source or (self._last_spec, None)
         if round_no is None and self.source is None:
-            round_no = self.store.current_round() or None
+            round_no = self.store.rounds.current() or None
         self.app.push_screen(FeedSourceScreen(spec, round_no), self._source_chosen)
 
     def _source_chosen(self, answer: tuple[str, int | None] | None) -> None:
@@ -204,9 +204,9 @@ class LivePane(Pane):
             self._set_status(f"Live boards: the event has rounds 1-{self.store.event.rounds}")
             return
         self._last_spec = spec
-        self._following = round_no is None or round_no == self.store.current_round()
+        self._following = round_no is None or round_no == self.store.rounds.current()
         if self.start(spec, round_no):
-            self.write("feed source", self.store.set_feed_source, spec, round_no, quiet=True)
+            self.write("feed source", self.store.feed.set_source, spec, round_no, quiet=True)
             self.poll()
         else:
             self.source = None  # a source given by hand that is not there: not kept
@@ -225,7 +225,7 @@ class LivePane(Pane):
             if self.feed is not None:
                 self.feed.stop()
             self.feed = self.source = None
-            self.write("feed source", self.store.set_feed_source, None, quiet=True)
+            self.write("feed source", self.store.feed.set_source, None, quiet=True)
             self._set_status("Stopped watching the live boards.")
 
         spec = self.source[0] if self.source else ""
@@ -319,7 +319,7 @@ class LivePane(Pane):
     def _armageddon_played(self, game_id: int) -> None:
         """The feed entered an Armageddon's result: said where the arbiter is (a dialog open
         on it says so itself: see ConsoleScreen.store_changed)."""
-        game = self.store.game(game_id)
+        game = self.store.games.get(game_id)
         if game.armageddon is not None:
             self.say(
                 f"{game.label}: Armageddon {result_text(game.armageddon)} from the live boards"
@@ -332,7 +332,7 @@ class LivePane(Pane):
         arbiter typed for another board as this board's result."""
         from normtui.tui.panes.board_text import armageddon_waits
 
-        game = self.store.game(game_id)
+        game = self.store.games.get(game_id)
         if game.armageddon is not None or not game.armageddon_after_draw:
             return  # the feed had its Armageddon too, or the event plays none
         by = ""
@@ -350,11 +350,11 @@ class LivePane(Pane):
         spec, watched = self.source or ("", None)
         if watched is None or not self._following:
             return
-        current = self.store.current_round()
+        current = self.store.rounds.current()
         if not current or current <= watched:
             return  # a round corrected or undone back to open: the round watched stays
         self.start(spec, current)  # a folder not there yet is looked for at every read
-        self.write("feed source", self.store.set_feed_source, spec, current, quiet=True)
+        self.write("feed source", self.store.feed.set_source, spec, current, quiet=True)
         self.say(f"Live boards: round {watched} is complete; round {current} is watched now.")
 
     def reload(self) -> None:
@@ -369,11 +369,11 @@ class LivePane(Pane):
         key = tuple((g.id, g.result, g.armageddon, g.state) for g in games)
         if key != self._race_key:
             self._race_key = key
-            self._tables = (self.store.standings_if_ended_now(), self.store.standings())
+            self._tables = (self.store.feed.standings_if_ended_now(), self.store.standings())
             # The race's columns stay empty until its search, in a thread, has answered.
             self.query_one(LiveRace).show(*self._tables, [])
             self._fit()
-            work_out(self, self.store.race_question(), key)
+            work_out(self, self.store.feed.race_question(), key)
 
     def on_race_worked(self, message: RaceWorked) -> None:
         message.stop()
@@ -471,7 +471,7 @@ class LivePane(Pane):
         from normtui.rules.model import ResultError, parse_result
 
         assert view.game_id is not None
-        game = self.store.game(view.game_id)
+        game = self.store.games.get(view.game_id)
         entered = game.armageddon if view.kind == "armageddon" else game.result
         try:
             said = parse_result(view.result) if view.result and view.result != "*" else None
@@ -512,7 +512,7 @@ def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:
     lines), the time the last one took, and everything the feed says of it, each notice
     whole on its own line(s)."""
     from normtui.feed.report import clock_text
-    from normtui.store.records import surname
+    from normtui.store.core import surname
 
     narrow = width < _WIDE
     white, black = (

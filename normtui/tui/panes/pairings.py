@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane, report_refusal
 from normtui.tui.panes.board_text import (
@@ -224,7 +224,7 @@ class PairingsPane(Pane):
 
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)
-        self.round = self.store.current_round()
+        self.round = self.store.rounds.current()
         # The round being played is shown until the arbiter chooses another.
         self._following = True
         self._rounds = self.store.event.rounds
@@ -282,7 +282,7 @@ class PairingsPane(Pane):
             when = f"{datetime.fromisoformat(info.date):%d %b} {info.start_time or ''}".rstrip()
         closed = ["closed"] if info and info.status == "closed" else []
         # An odd field: the player without a board this round (§1), said beside the boards.
-        bye = [f"bye: {b.number} {surname(b.name)}" for b in self.store.byes(self.round)]
+        bye = [f"bye: {b.number} {surname(b.name)}" for b in self.store.games.byes(self.round)]
         self.query_one(RoundInfo).show(
             [
                 *([when] if when else []),
@@ -335,14 +335,14 @@ class PairingsPane(Pane):
         self.show_round(self.round + step)
 
     def action_current_round(self) -> None:
-        self.show_round(self.store.current_round())
+        self.show_round(self.store.rounds.current())
 
     def show_round(self, round_no: int) -> None:
         if not 1 <= round_no <= self._rounds:
             self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning", markup=False)
             return
         self.round = round_no
-        self._following = round_no == self.store.current_round()
+        self._following = round_no == self.store.rounds.current()
         self.reload()
 
     # -- results ---------------------------------------------------------------------------
@@ -371,7 +371,7 @@ class PairingsPane(Pane):
 
         correction = game.result is not None
         if self._refused(
-            self.store.enter_result,
+            self.store.games.enter_result,
             game.round,
             game.white,
             game.black,
@@ -409,7 +409,7 @@ class PairingsPane(Pane):
         out = []
         if game.state is GameState.IN_PROGRESS:
             out.append("the game is in progress (its clocks were started).")
-        present = {a.player.number for a in self.store.arrivals(game.round) if a.present}
+        present = {a.player.number for a in self.store.desk.arrivals(game.round) if a.present}
         for number, name in absent_players(game, result):
             if number in present:
                 out.append(
@@ -423,7 +423,7 @@ class PairingsPane(Pane):
         opens = result is MainResult.DRAW and self._armageddons()
         done = self.write(
             "correction" if correction else "result",
-            self.store.enter_result,
+            self.store.games.enter_result,
             game.round,
             game.white,
             game.black,
@@ -433,7 +433,7 @@ class PairingsPane(Pane):
             quiet=opens,
         )
         if done and opens:
-            self.open_armageddon(self.store.game(game.id))
+            self.open_armageddon(self.store.games.get(game.id))
 
     def _armageddons(self) -> bool:
         """Whether a drawn main game has an Armageddon in this event (its profile)."""
@@ -468,7 +468,7 @@ class PairingsPane(Pane):
     def _armageddon_answered(self, game: GameRecord, result: ArmageddonResult | None) -> None:
         # As it is now: the feed or another terminal may have entered it while the dialog was
         # open (the dialog said so), and then the answer is a correction, asked first.
-        game = self.store.game(game.id)
+        game = self.store.games.get(game.id)
         if result is None:
             if game.armageddon is None:
                 self.say(
@@ -484,7 +484,7 @@ class PairingsPane(Pane):
         from normtui.tui.screens.confirm import ConfirmScreen
 
         if (game.armageddon is not None or result.is_forfeit) and self._refused(
-            self.store.enter_armageddon,
+            self.store.games.enter_armageddon,
             game.round,
             game.white,
             game.black,
@@ -525,7 +525,7 @@ class PairingsPane(Pane):
     def _refused(self, call: Callable[..., object], *args: object, **kwargs: object) -> bool:
         """Whether the change is refused (said, as a refusal is): found before the arbiter is
         asked to confirm it, not after."""
-        exc = self.store.refusal(call, *args, **kwargs)
+        exc = self.store.games.refusal(call, *args, **kwargs)
         if exc is not None:
             report_refusal(self, exc)
         return exc is not None
@@ -535,7 +535,7 @@ class PairingsPane(Pane):
     ) -> None:
         self.write(
             "correction" if correction else "armageddon",
-            self.store.enter_armageddon,
+            self.store.games.enter_armageddon,
             game.round,
             game.white,
             game.black,
@@ -554,7 +554,7 @@ class PairingsPane(Pane):
             GameState.SCHEDULED if game.state is GameState.IN_PROGRESS else GameState.IN_PROGRESS
         )
         self.write(
-            "state", self.store.set_game_state, game.id, state, expected_version=game.version
+            "state", self.store.games.set_state, game.id, state, expected_version=game.version
         )
 
     def action_start_round(self) -> None:
@@ -577,7 +577,7 @@ class PairingsPane(Pane):
 
         def start(yes: bool | None) -> None:
             if yes:
-                self.write("start round", self.store.start_round, round_no)
+                self.write("start round", self.store.rounds.start, round_no)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Start"), start)
 
@@ -596,10 +596,10 @@ class PairingsPane(Pane):
             )
             self.app.push_screen(
                 ConfirmScreen(question, confirm="Reopen"),
-                self._if_yes(self.store.reopen_round, round_no),
+                self._if_yes(self.store.rounds.reopen, round_no),
             )
             return
-        if self._refused(self.store.close_round, round_no):
+        if self._refused(self.store.rounds.close, round_no):
             return
         unsigned = [g for g in self.table.games if g.result is not None and g.provisional]
         note = (
@@ -614,7 +614,8 @@ class PairingsPane(Pane):
             "ctrl+z undoes it."
         )
         self.app.push_screen(
-            ConfirmScreen(question, confirm="Close"), self._if_yes(self.store.close_round, round_no)
+            ConfirmScreen(question, confirm="Close"),
+            self._if_yes(self.store.rounds.close, round_no),
         )
 
     def _if_yes(self, call: Callable[..., object], round_no: int) -> Callable[[bool | None], None]:
@@ -628,4 +629,4 @@ class PairingsPane(Pane):
         game = self._board()
         if game is None:
             return
-        self.write("sign", self.store.sign, game.id, who, expected_version=game.version)
+        self.write("sign", self.store.games.sign, game.id, who, expected_version=game.version)

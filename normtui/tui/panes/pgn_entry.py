@@ -22,7 +22,7 @@ from textual.widgets import Input, Select, Static, TextArea
 
 from normtui.importing.boards import TROUBLE
 from normtui.rules.errors import NormtuiError
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
 from normtui.tui.widgets.pgn_import import PgnImportBar
@@ -441,7 +441,7 @@ class PgnEntryPane(Pane):
         ]
         if len(draws) != 1:
             return  # a file of many games: the pairings show every Armageddon due
-        game = self.store.game(draws[0].game_id)  # type: ignore[arg-type]
+        game = self.store.games.get(draws[0].game_id)  # type: ignore[arg-type]
         pairings = getattr(self.screen, "pane", None)
         pane = pairings("pairings") if pairings is not None else None
         if not (

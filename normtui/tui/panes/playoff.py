@@ -18,8 +18,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from normtui.rules.playoff import PlayoffGame, not_needed
-from normtui.store.playoff_view import PlayoffView
-from normtui.store.records import surname
+from normtui.store.core import surname
+from normtui.store.playoff import PlayoffView
 from normtui.tui.formatting import money
 from normtui.tui.panes.base import Pane
 from normtui.tui.screens.confirm import ConfirmScreen
@@ -130,7 +130,7 @@ class PlayoffPane(Pane):
 
     def reload(self, *, to_next: bool = False) -> None:
         """``to_next``: put the cursor on the game due now (after a result entered here)."""
-        view = self.store.playoff_view()
+        view = self.store.playoff.view()
         self.view = view
         state = view.state
         keep = state.next_game.id if to_next and state.next_game else None
@@ -241,7 +241,7 @@ class PlayoffPane(Pane):
         return super().check_action(action, parameters)
 
     def action_start(self) -> None:
-        view = self.store.playoff_view()
+        view = self.store.playoff.view()
         if not view.can_start:
             why = (
                 "the play-off has already been started"
@@ -281,7 +281,7 @@ class PlayoffPane(Pane):
             # Exactly the players named: refused if a correction elsewhere changed them.
             if confirmed and self.write(
                 "playoff start",
-                self.store.start_playoff,
+                self.store.playoff.start,
                 seed,
                 expected_players=tuple(view.state.players),
             ):
@@ -334,7 +334,7 @@ class PlayoffPane(Pane):
         # What the arbiter saw on the game: refused if another terminal changed it since.
         if self.write(
             "playoff result",
-            self.store.enter_playoff_result,
+            self.store.playoff.enter_result,
             game.id,
             result,
             correction=correction,
@@ -344,4 +344,4 @@ class PlayoffPane(Pane):
             self.reload(to_next=True)
 
     def action_choose(self, colour: str) -> None:
-        self.write("playoff choice", self.store.set_playoff_choice, colour)
+        self.write("playoff choice", self.store.playoff.set_choice, colour)

@@ -154,7 +154,7 @@ class StandingsPane(Pane):
         self.screen.set_focus(self.query_one(f"#{self.view}"))
 
     def reload(self) -> None:
-        final = self.store.final_standings()
+        final = self.store.playoff.final_standings()
         rows = list(final.rows)
         self.query_one(StandingsTable).show(rows, self.store.profile.event.currency)
         self._show_note(final.note)

@@ -393,7 +393,7 @@ class ConsoleScreen(Screen[None]):
             self.notify(f"Still opening {self.path.name}.", severity="warning", markup=False)
             return
         # What undo takes: the newest change, the feed's move-by-move records passed over.
-        last = self.store.next_undo()
+        last = self.store.audit.next_undo()
         if last is None:
             self.notify("Nothing to undo.", severity="warning")
             return
@@ -405,7 +405,7 @@ class ConsoleScreen(Screen[None]):
                 return
             try:
                 # Exactly the change shown: refused if another terminal wrote since.
-                self.store.undo(last.id, anyone=theirs)
+                self.store.audit.undo(last.id, anyone=theirs)
             except NormtuiError as exc:
                 report_refusal(self, exc)
                 # The refusal says what came since; the panes show it (no second toast).
@@ -504,12 +504,12 @@ class ConsoleScreen(Screen[None]):
             told = getattr(screen, "entered_elsewhere", None)
             game = getattr(screen, "game", None)
             if told is not None and game is not None:
-                told(self.store.game(game.id))
+                told(self.store.games.get(game.id))
 
     def _say_loaded(self) -> None:
         """What another terminal wrote, said on the status line: the newest change and who
         made it."""
-        newest = self.store.log(limit=1)
+        newest = self.store.audit.log(limit=1)
         what = f": #{newest[0].id} {newest[0].summary} ({newest[0].actor})" if newest else ""
         self.say(f"Loaded from another terminal{what}")
 
@@ -527,7 +527,7 @@ class ConsoleScreen(Screen[None]):
     def _update_titles(self) -> None:
         from normtui.tui.panes.board_text import armageddons_waiting
 
-        current = self.store.current_round()
+        current = self.store.rounds.current()
         where = f"Round {current}" if current else "All rounds complete"
         waiting = armageddons_waiting(self.store.games())
         if waiting:

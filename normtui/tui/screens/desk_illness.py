@@ -77,7 +77,9 @@ class DeskIllnessScreen(DeskModal):
             decision.set_class(True, "-refused")
             return
         try:
-            d = self.store.illness_decision(self.round_no, proposed=slot, opponent_refuses=refuses)
+            d = self.store.desk.illness_decision(
+                self.round_no, proposed=slot, opponent_refuses=refuses
+            )
         except NormtuiError as exc:
             decision.update(Text.assemble(("Not possible: ", "bold red"), str(exc)))
             decision.set_class(True, "-refused")
@@ -96,7 +98,7 @@ class DeskIllnessScreen(DeskModal):
     def action_record(self) -> None:
         slot, refuses = self._choice()
         self.record(
-            self.store.report_illness,
+            self.store.desk.report_illness,
             self.round_no,
             self.player.number,
             proposed=slot,

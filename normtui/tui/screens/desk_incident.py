@@ -85,7 +85,7 @@ class DeskIncidentScreen(DeskModal):
         description = self.query_one("#incident-description", Input).value
         decision = self.query_one("#incident-decision", Input).value
         self.record(
-            self.store.record_incident, self.round_no, player, str(kind), description, decision
+            self.store.desk.record_incident, self.round_no, player, str(kind), description, decision
         )
 
     @on(Input.Submitted)

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import GameState, MainResult
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.formatting import clock_time, countdown
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def dials(store: EventStore, now: datetime) -> list[Dial]:
     profile = store.profile
     tcs = dict(profile.time_controls)
     # Every dial is for a game not complete yet: those alone are read, each second.
-    out = _main_dials(store.incomplete_games(), store.current_round(), tcs, now)
+    out = _main_dials(store.games.incomplete(), store.rounds.current(), tcs, now)
     stages = store.event.stages
     if "blitz" in stages and "blitz_opener" in tcs:
         for g in store.games(stage="blitz"):

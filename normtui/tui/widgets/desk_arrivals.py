@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from normtui.rules.model import GameState, PlayerStatus
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
@@ -54,8 +54,8 @@ class DeskArrivals(RowTable):
         self.add_column("State", key="state")
 
     def show_round(self, store: EventStore, round_no: int) -> None:
-        arrivals = {a.player.number: a for a in store.arrivals(round_no)}
-        fines = {f.player.number: f for f in store.fines() if f.round == round_no}
+        arrivals = {a.player.number: a for a in store.desk.arrivals(round_no)}
+        fines = {f.player.number: f for f in store.desk.fines() if f.round == round_no}
         games = store.games(round_no)
         row = self.cursor_row
         self.clear()

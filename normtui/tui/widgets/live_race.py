@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from normtui.rules.contenders import Contender, describe_leader
 from normtui.store import StandingRow
-from normtui.store.records import surname
+from normtui.store.core import surname
 from normtui.tui.formatting import points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
@@ -52,7 +52,7 @@ RACE_WORKERS = "race"
 
 
 def work_out(widget: Widget, question: Callable[[], list[Contender]], key: object) -> None:
-    """Run ``question`` (``EventStore.race_question``) in a thread; its answer is posted to
+    """Run ``question`` (``EventStore.feed.race_question``) in a thread; its answer is posted to
     ``widget`` as ``RaceWorked`` under ``key``. A newer question supersedes an older one."""
 
     def job() -> None:
@@ -167,7 +167,7 @@ class RaceLine(Static):
             self._key = key
             self._decided = decided
             self._pending = True
-            work_out(self, store.race_question(), key)
+            work_out(self, store.feed.race_question(), key)
             # Only a search that takes a while says so (a small event's is done by then).
             self.set_timer(0.3, self._say_working)
         self._render_line()

@@ -26,7 +26,7 @@ def refused(
 ) -> str:
     """Run ``action``; it must raise ``error`` naming ``words`` and change nothing."""
     before = dump(store)
-    log = len(store.log())
+    log = len(store.audit.log())
     with pytest.raises(error) as info:
         action()
     message = str(info.value)
@@ -34,7 +34,7 @@ def refused(
         assert word in message
     assert "\n" not in message
     assert dump(store) == before
-    assert len(store.log()) == log
+    assert len(store.audit.log()) == log
     return message
 
 
@@ -44,14 +44,14 @@ def test_berger_pairings_of_a_new_event(store: EventStore) -> None:
     assert r1 == [(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)]
     assert len(store.games()) == 45
     assert [r.round for r in store.rounds()] == list(range(1, 10))
-    assert store.current_round() == 1
+    assert store.rounds.current() == 1
 
 
 def test_decisive_result_scores_3_0(store: EventStore) -> None:
     """§4: a won main game is 3 points, a lost one 0."""
-    entry = store.enter_result(1, "So", "Radjabov", "1-0")
+    entry = store.games.enter_result(1, "So", "Radjabov", "1-0")
     assert entry is not None and entry.action == "result"
-    game = store.find_game(1, 1, 10)
+    game = store.games.find(1, 1, 10)
     assert game.points == (Decimal(3), Decimal(0))
     assert game.state is GameState.FINISHED
     rows = {r.number: r for r in store.standings()}
@@ -61,32 +61,32 @@ def test_decisive_result_scores_3_0(store: EventStore) -> None:
 def test_draw_waits_for_its_armageddon(store: EventStore) -> None:
     """§2: a drawn main game is followed by an Armageddon within 20 minutes; it counts for
     nobody until then (§4)."""
-    store.enter_result(1, "Carlsen", "Wang", "½-½")
-    game = store.find_game(1, "carlsen", "wang")
+    store.games.enter_result(1, "Carlsen", "Wang", "½-½")
+    game = store.games.find(1, "carlsen", "wang")
     assert game.points is None and game.state is GameState.IN_PROGRESS
     assert game.armageddon_deadline == "2022-05-31T14:20:00+00:00"
     assert {r.number: r.points for r in store.standings()}[2] == 0
-    store.enter_armageddon(1, "Carlsen", "Wang", "1/2-1/2")
-    game = store.find_game(1, 2, 9)
+    store.games.enter_armageddon(1, "Carlsen", "Wang", "1/2-1/2")
+    game = store.games.find(1, 2, 9)
     assert game.points == (Decimal(1), Decimal("1.5"))  # a drawn Armageddon is Black's win
     assert game.armageddon_deadline is None and game.state is GameState.FINISHED
 
 
 def test_draw_and_armageddon_in_one_entry(store: EventStore) -> None:
-    store.enter_result(1, 3, 8, "=", armageddon="1-0")
-    assert store.find_game(1, 3, 8).points == (Decimal("1.5"), Decimal(1))
+    store.games.enter_result(1, 3, 8, "=", armageddon="1-0")
+    assert store.games.find(1, 3, 8).points == (Decimal("1.5"), Decimal(1))
 
 
 def test_forfeit_scores_without_armageddon(store: EventStore) -> None:
-    store.enter_result(1, 4, 7, "-/+")
-    assert store.find_game(1, 4, 7).state is GameState.FORFEIT
-    assert store.find_game(1, 4, 7).points == (Decimal(0), Decimal(3))
+    store.games.enter_result(1, 4, 7, "-/+")
+    assert store.games.find(1, 4, 7).state is GameState.FORFEIT
+    assert store.games.find(1, 4, 7).points == (Decimal(0), Decimal(3))
 
 
 def test_entering_the_same_result_again_changes_nothing(store: EventStore) -> None:
-    store.enter_result(1, 1, 10, "1-0")
-    assert store.enter_result(1, 1, 10, "1-0") is None
-    assert len(store.log()) == 2
+    store.games.enter_result(1, 1, 10, "1-0")
+    assert store.games.enter_result(1, 1, 10, "1-0") is None
+    assert len(store.audit.log()) == 2
 
 
 @pytest.mark.parametrize(
@@ -110,153 +110,126 @@ def test_entering_the_same_result_again_changes_nothing(store: EventStore) -> No
 def test_bad_result_input_is_refused(
     store: EventStore, args: tuple[object, ...], error: type[Exception], words: tuple[str, ...]
 ) -> None:
-    refused(store, lambda: store.enter_result(*args), error, *words)  # type: ignore[arg-type]
+    refused(store, lambda: store.games.enter_result(*args), error, *words)  # type: ignore[arg-type]
 
 
 def test_armageddon_after_decisive_game_is_refused(store: EventStore) -> None:
     """§2: an Armageddon follows a drawn main game only."""
-    store.enter_result(1, 1, 10, "1-0")
+    store.games.enter_result(1, 1, 10, "1-0")
     refused(
         store,
-        lambda: store.enter_armageddon(1, 1, 10, "0-1"),
+        lambda: store.games.enter_armageddon(1, 1, 10, "0-1"),
         RuleError,
         "no Armageddon after a decisive main game",
         "§2",
     )
     refused(
-        store, lambda: store.enter_result(1, 2, 9, "1-0", armageddon="0-1"), RuleError, "decisive"
+        store,
+        lambda: store.games.enter_result(1, 2, 9, "1-0", armageddon="0-1"),
+        RuleError,
+        "decisive",
     )
     refused(
-        store, lambda: store.enter_armageddon(1, 3, 8, "2-0"), RuleError, "not an Armageddon result"
+        store,
+        lambda: store.games.enter_armageddon(1, 3, 8, "2-0"),
+        RuleError,
+        "not an Armageddon result",
     )
 
 
 def test_overwrite_needs_a_correction_which_is_audited(store: EventStore) -> None:
     """§8: a confirmed result is not silently overwritten."""
-    store.enter_result(1, 1, 10, "1-0")
+    store.games.enter_result(1, 1, 10, "1-0")
     refused(
         store,
-        lambda: store.enter_result(1, 1, 10, "0-1"),
+        lambda: store.games.enter_result(1, 1, 10, "0-1"),
         RuleError,
         "already has 1-0",
         "correction",
     )
-    entry = store.enter_result(1, 1, 10, "0-1", correction=True)
+    entry = store.games.enter_result(1, 1, 10, "0-1", correction=True)
     assert entry is not None and entry.action == "correction"
     assert "was 1-0" in entry.summary
-    assert entry.before["games"][str(store.find_game(1, 1, 10).id)]["result"] == "1-0"
-    assert store.find_game(1, 1, 10).result is MainResult.BLACK_WIN
+    assert entry.before["games"][str(store.games.find(1, 1, 10).id)]["result"] == "1-0"
+    assert store.games.find(1, 1, 10).result is MainResult.BLACK_WIN
 
 
 def test_correcting_a_draw_to_a_win_drops_its_armageddon(store: EventStore) -> None:
-    store.enter_result(1, 2, 9, "=", armageddon="0-1")
-    game = store.find_game(1, 2, 9)
-    store.attach_pgn(game.id, "armageddon", '[Event "x"]\n\n1. e4 0-1\n')
-    store.enter_result(1, 2, 9, "1-0", correction=True)
-    game = store.find_game(1, 2, 9)
+    store.games.enter_result(1, 2, 9, "=", armageddon="0-1")
+    game = store.games.find(1, 2, 9)
+    store.games.attach_pgn(game.id, "armageddon", '[Event "x"]\n\n1. e4 0-1\n')
+    store.games.enter_result(1, 2, 9, "1-0", correction=True)
+    game = store.games.find(1, 2, 9)
     assert game.armageddon is None and game.armageddon_pgn is None
-    store.undo()
-    assert store.find_game(1, 2, 9).armageddon_pgn is not None
+    store.audit.undo()
+    assert store.games.find(1, 2, 9).armageddon_pgn is not None
 
 
 def test_stale_version_is_a_conflict(store: EventStore) -> None:
-    seen = store.find_game(1, 1, 10)
-    store.enter_result(1, 1, 10, "1-0")
+    seen = store.games.find(1, 1, 10)
+    store.games.enter_result(1, 1, 10, "1-0")
     message = refused(
         store,
-        lambda: store.enter_result(1, 1, 10, "0-1", correction=True, expected_version=seen.version),
+        lambda: store.games.enter_result(
+            1, 1, 10, "0-1", correction=True, expected_version=seen.version
+        ),
         ConflictError,
         "changed by someone else",
     )
     assert "round 1 board 1 (So-Radjabov)" in message
-    current = store.find_game(1, 1, 10)
+    current = store.games.find(1, 1, 10)
     assert (
-        store.enter_result(1, 1, 10, "0-1", correction=True, expected_version=current.version)
+        store.games.enter_result(1, 1, 10, "0-1", correction=True, expected_version=current.version)
         is not None
     )
 
 
 def test_signatures_in_order_make_a_result_final(store: EventStore) -> None:
     """§8: both players sign, then the arbiter countersigns; until then it is provisional."""
-    game = store.find_game(1, 1, 10)
-    refused(store, lambda: store.sign(game.id, "white"), RuleError, "no result yet")
-    store.enter_result(1, 1, 10, "1-0")
-    store.sign(game.id, "white")
-    refused(store, lambda: store.sign(game.id, "arbiter"), RuleError, "black has not signed")
-    refused(store, lambda: store.sign(game.id, "white"), RuleError, "already signed")
-    store.sign(game.id, "black")
-    store.sign(game.id, "arbiter")
-    assert not store.game(game.id).provisional
+    game = store.games.find(1, 1, 10)
+    refused(store, lambda: store.games.sign(game.id, "white"), RuleError, "no result yet")
+    store.games.enter_result(1, 1, 10, "1-0")
+    store.games.sign(game.id, "white")
+    refused(store, lambda: store.games.sign(game.id, "arbiter"), RuleError, "black has not signed")
+    refused(store, lambda: store.games.sign(game.id, "white"), RuleError, "already signed")
+    store.games.sign(game.id, "black")
+    store.games.sign(game.id, "arbiter")
+    assert not store.games.get(game.id).provisional
     assert not {r.number: r for r in store.standings()}[1].provisional
 
 
-def test_closed_round_takes_only_corrections(store: EventStore) -> None:
-    refused(store, lambda: store.close_round(1), RuleError, "cannot be closed")
-    for g in store.games(1):
-        store.enter_result(1, g.white, g.black, "1-0")
-    store.close_round(1)
-    assert store.rounds()[0].status == "closed"
-    refused(store, lambda: store.enter_result(1, 1, 10, "0-1"), RuleError, "closed")
-    store.enter_result(1, 1, 10, "0-1", correction=True)
-    assert store.current_round() == 2
-
-
-def test_game_state_and_round_start(store: EventStore) -> None:
-    entry = store.start_round(1)
-    assert entry is not None and "5 boards" in entry.summary
-    assert {g.state for g in store.games(1)} == {GameState.IN_PROGRESS}
-    game = store.games(2)[0]
-    store.set_game_state(game.id, "in_progress")
-    assert store.set_game_state(game.id, "in_progress") is None
-    refused(
-        store, lambda: store.set_game_state(game.id, "finished"), InputError, "through its result"
-    )
-
-
 def test_pgn_attach_and_replace(store: EventStore) -> None:
-    game = store.find_game(1, 1, 10)
+    game = store.games.find(1, 1, 10)
     refused(
         store,
-        lambda: store.attach_pgn(game.id, "armageddon", "1. e4"),
+        lambda: store.games.attach_pgn(game.id, "armageddon", "1. e4"),
         RuleError,
         "drawn main game",
     )
-    refused(store, lambda: store.attach_pgn(game.id, "main", "  "), InputError, "empty")
-    store.attach_pgn(game.id, "main", "1. e4 e5")
-    assert store.attach_pgn(game.id, "main", "1. e4 e5") is None
-    refused(store, lambda: store.attach_pgn(game.id, "main", "1. d4"), ConflictError, "already has")
-    store.attach_pgn(game.id, "main", "1. d4", replace_existing=True)
-    assert store.game(game.id).pgn == "1. d4"
-
-
-def test_round_schedule_is_checked(store: EventStore) -> None:
-    store.set_round_schedule(1, date="2022-05-31", start_time="16:00")
-    assert (store.rounds()[0].date, store.rounds()[0].start_time) == ("2022-05-31", "16:00")
+    refused(store, lambda: store.games.attach_pgn(game.id, "main", "  "), InputError, "empty")
+    store.games.attach_pgn(game.id, "main", "1. e4 e5")
+    assert store.games.attach_pgn(game.id, "main", "1. e4 e5") is None
     refused(
         store,
-        lambda: store.set_round_schedule(1, date="31.05.2022", start_time=None),
-        InputError,
-        "YYYY-MM-DD",
+        lambda: store.games.attach_pgn(game.id, "main", "1. d4"),
+        ConflictError,
+        "already has",
     )
-    refused(
-        store,
-        lambda: store.set_round_schedule(1, date=None, start_time="25:00"),
-        InputError,
-        "HH:MM",
-    )
+    store.games.attach_pgn(game.id, "main", "1. d4", replace_existing=True)
+    assert store.games.get(game.id).pgn == "1. d4"
 
 
 def test_standings_through_a_round_and_out_of_range(store: EventStore) -> None:
-    store.enter_result(1, 1, 10, "1-0")
+    store.games.enter_result(1, 1, 10, "1-0")
     assert store.standings(0)[0].points == 0
     refused(store, lambda: store.standings(10), InputError, "out of range")
 
 
 def test_every_error_is_an_expected_error(store: EventStore) -> None:
     for action in (
-        lambda: store.enter_result(1, "x", "y", "1-0"),
-        lambda: store.game(999),
-        lambda: store.undo(),
+        lambda: store.games.enter_result(1, "x", "y", "1-0"),
+        lambda: store.games.get(999),
+        lambda: store.audit.undo(),
     ):
         with pytest.raises(NormtuiError):
             action()
@@ -271,9 +244,9 @@ def test_resolve_player(store: EventStore) -> None:
 
 
 def test_reopened_store_sees_everything(store: EventStore, event_path: Path) -> None:
-    store.enter_result(1, 1, 10, "1-0")
+    store.games.enter_result(1, 1, 10, "1-0")
     other = EventStore.open(event_path)
     try:
-        assert other.find_game(1, 1, 10).result is MainResult.WHITE_WIN
+        assert other.games.find(1, 1, 10).result is MainResult.WHITE_WIN
     finally:
         other.close()

@@ -24,97 +24,97 @@ def feed(store: EventStore) -> EventStore:
 def test_the_first_move_keeps_the_record_and_starts_the_game_in_one_change(
     store: EventStore,
 ) -> None:
-    game = store.find_game(1, "So", "Radjabov")
+    game = store.games.find(1, "So", "Radjabov")
     before = dump(store)
-    entry = feed(store).keep_feed_record(game.id, "main", OPENING, note="1...e5")
+    entry = feed(store).feed.keep_record(game.id, "main", OPENING, note="1...e5")
     assert entry is not None and entry.actor == "feed"
     assert entry.summary == (
         "round 1 board 1 (So-Radjabov): main game record kept; in progress (1...e5)"
     )
-    now = store.game(game.id)
+    now = store.games.get(game.id)
     assert now.state is GameState.IN_PROGRESS and now.pgn == OPENING
-    assert store.log(limit=1)[0].id == entry.id
-    store.undo(anyone=True)  # the feed's change, undone by the arbiter
+    assert store.audit.log(limit=1)[0].id == entry.id
+    store.audit.undo(anyone=True)  # the feed's change, undone by the arbiter
     assert dump(store) == before
 
 
 def test_a_different_record_replaces_only_when_asked(store: EventStore) -> None:
-    game = store.find_game(1, "So", "Radjabov")
+    game = store.games.find(1, "So", "Radjabov")
     view = feed(store)
-    view.keep_feed_record(game.id, "main", OPENING)
+    view.feed.keep_record(game.id, "main", OPENING)
     with pytest.raises(ConflictError):
-        view.keep_feed_record(game.id, "main", LONGER)
-    entry = view.keep_feed_record(game.id, "main", LONGER, replace=True)
+        view.feed.keep_record(game.id, "main", LONGER)
+    entry = view.feed.keep_record(game.id, "main", LONGER, replace=True)
     assert entry is not None and "main game record replaced" in entry.summary
-    assert view.keep_feed_record(game.id, "main", LONGER, replace=True) is None  # the same
+    assert view.feed.keep_record(game.id, "main", LONGER, replace=True) is None  # the same
 
 
 def test_a_result_from_the_feed_is_provisional_marked_and_dated_by_the_game_s_end(
     store: EventStore,
 ) -> None:
-    game = store.find_game(1, "So", "Radjabov")
+    game = store.games.find(1, "So", "Radjabov")
     ended = CLOCK_START - timedelta(minutes=6)
-    entry = feed(store).keep_feed_record(game.id, "main", DRAWN, result="1/2-1/2", ended_at=ended)
+    entry = feed(store).feed.keep_record(game.id, "main", DRAWN, result="1/2-1/2", ended_at=ended)
     assert entry is not None and entry.action == "result" and entry.actor == "feed"
-    now = store.game(game.id)
+    now = store.games.get(game.id)
     assert now.result is not None and now.result.value == "1/2-1/2"
     assert now.result_from == "feed" and now.provisional
     assert now.result_at == ended.isoformat(timespec="seconds")
     # §2: the 20 minutes run from the end of the game, not from when the file was read.
     assert now.armageddon_deadline == (ended + timedelta(minutes=20)).isoformat(timespec="seconds")
-    arm = feed(store).keep_feed_record(
+    arm = feed(store).feed.keep_record(
         game.id, "armageddon", OPENING.replace("*", "1-0"), result="1-0"
     )
     assert arm is not None and arm.action == "armageddon"
-    assert store.game(game.id).armageddon_from == "feed"
+    assert store.games.get(game.id).armageddon_from == "feed"
     # Corrected by hand: the mark goes.
-    store.enter_armageddon(1, "So", "Radjabov", "0-1", correction=True)
-    assert store.game(game.id).armageddon_from is None
+    store.games.enter_armageddon(1, "So", "Radjabov", "0-1", correction=True)
+    assert store.games.get(game.id).armageddon_from is None
 
 
 def test_an_armageddon_record_needs_the_drawn_main_game(store: EventStore) -> None:
-    game = store.find_game(1, "So", "Radjabov")
+    game = store.games.find(1, "So", "Radjabov")
     with pytest.raises(RuleError, match="drawn main game"):
-        feed(store).keep_feed_record(game.id, "armageddon", OPENING)
+        feed(store).feed.keep_record(game.id, "armageddon", OPENING)
 
 
 def test_a_board_with_a_result_keeps_it(store: EventStore) -> None:
-    store.enter_result(1, "So", "Radjabov", "1-0")
-    game = store.find_game(1, "So", "Radjabov")
-    feed(store).keep_feed_record(game.id, "main", DRAWN, result="1/2-1/2")
-    now = store.game(game.id)
+    store.games.enter_result(1, "So", "Radjabov", "1-0")
+    game = store.games.find(1, "So", "Radjabov")
+    feed(store).feed.keep_record(game.id, "main", DRAWN, result="1/2-1/2")
+    now = store.games.get(game.id)
     assert now.result is not None and now.result.value == "1-0" and now.result_from is None
 
 
 def test_the_feed_s_writes_are_this_process_s_own(store: EventStore) -> None:
     """The console's feed writes through the console's store: no "another terminal" notice."""
     version = store.data_version()
-    feed(store).keep_feed_record(store.find_game(1, "So", "Radjabov").id, "main", OPENING)
+    feed(store).feed.keep_record(store.games.find(1, "So", "Radjabov").id, "main", OPENING)
     assert store.data_version() == version
 
 
 def test_the_watched_source_is_kept_with_the_event_and_undone_like_any_change(
     store: EventStore,
 ) -> None:
-    assert store.feed_source() == (None, None)
-    entry = store.set_feed_source("/venue/livechess", 7)
+    assert store.feed.source() == (None, None)
+    entry = store.feed.set_source("/venue/livechess", 7)
     assert entry is not None and entry.summary == "live boards: watching /venue/livechess (round 7)"
-    assert store.feed_source() == ("/venue/livechess", 7)
-    store.set_feed_source(None)
-    assert store.feed_source() == (None, None)
-    store.undo()
-    assert store.feed_source() == ("/venue/livechess", 7)
+    assert store.feed.source() == ("/venue/livechess", 7)
+    store.feed.set_source(None)
+    assert store.feed.source() == (None, None)
+    store.audit.undo()
+    assert store.feed.source() == ("/venue/livechess", 7)
     with pytest.raises(InputError):
-        store.set_feed_source("  ")
+        store.feed.set_source("  ")
     with pytest.raises(InputError):
-        store.set_feed_source("x", 12)
+        store.feed.set_source("x", 12)
 
 
 def test_the_race_and_the_table_if_the_games_ended_now_on_the_demo(demo_path) -> None:  # type: ignore[no-untyped-def]
     with EventStore.open(demo_path) as store:
-        race = {c.name: c for c in store.contenders()}
+        race = {c.name: c for c in store.feed.contenders()}
         assert race["Carlsen, Magnus"].can_win
-        live = {r.player: r for r in store.standings_if_ended_now()}
+        live = {r.player: r for r in store.feed.standings_if_ended_now()}
         real = {r.player: r for r in store.standings()}
         # Round 7, board 1 (Anand-Radjabov) is under way: drawn twice, Black (Radjabov) 1½.
         assert live["Radjabov, Teimour"].points - real["Radjabov, Teimour"].points == 1.5
@@ -129,36 +129,36 @@ def test_the_feed_keeping_other_boards_records_does_not_stand_in_the_way_of_an_u
     arbiter's undo of their own result passes over those record-keeping changes (they touch
     other games), takes back exactly the result, and leaves the records as the feed kept them.
     The console shows the same change before it asks (next_undo)."""
-    board1 = store.find_game(1, "So", "Radjabov")
-    board2 = store.find_game(1, "Carlsen", "Wang")
-    mine = store.enter_result(1, "So", "Radjabov", "1-0")
+    board1 = store.games.find(1, "So", "Radjabov")
+    board2 = store.games.find(1, "Carlsen", "Wang")
+    mine = store.games.enter_result(1, "So", "Radjabov", "1-0")
     assert mine is not None
-    feed(store).keep_feed_record(board2.id, "main", OPENING)
-    feed(store).keep_feed_record(board2.id, "main", LONGER, replace=True)
-    assert store.next_undo().id == mine.id  # type: ignore[union-attr]
-    undone = store.undo(mine.id)
+    feed(store).feed.keep_record(board2.id, "main", OPENING)
+    feed(store).feed.keep_record(board2.id, "main", LONGER, replace=True)
+    assert store.audit.next_undo().id == mine.id  # type: ignore[union-attr]
+    undone = store.audit.undo(mine.id)
     assert undone.undoes == mine.id
-    assert store.game(board1.id).result is None
-    assert store.game(board2.id).pgn == LONGER
-    assert store.game(board2.id).state is GameState.IN_PROGRESS
+    assert store.games.get(board1.id).result is None
+    assert store.games.get(board2.id).pgn == LONGER
+    assert store.games.get(board2.id).state is GameState.IN_PROGRESS
     # The feed's own changes are still there to undo, by anyone who means them.
-    assert store.undo(anyone=True).summary.startswith("undo #")
-    assert store.game(board2.id).pgn == OPENING
+    assert store.audit.undo(anyone=True).summary.startswith("undo #")
+    assert store.games.get(board2.id).pgn == OPENING
 
 
 def test_a_result_from_the_feed_or_a_record_of_the_same_game_still_stands_in_the_way(
     store: EventStore,
 ) -> None:
-    board2 = store.find_game(1, "Carlsen", "Wang")
-    mine = store.enter_result(1, "So", "Radjabov", "1-0")
+    board2 = store.games.find(1, "Carlsen", "Wang")
+    mine = store.games.enter_result(1, "So", "Radjabov", "1-0")
     assert mine is not None
-    feed(store).keep_feed_record(board2.id, "main", DRAWN, result="1/2-1/2")
-    assert store.next_undo().actor == "feed"  # type: ignore[union-attr]
+    feed(store).feed.keep_record(board2.id, "main", DRAWN, result="1/2-1/2")
+    assert store.audit.next_undo().actor == "feed"  # type: ignore[union-attr]
     with pytest.raises(StoreError, match="no longer the newest"):
-        store.undo(mine.id)
-    store.undo(anyone=True)
-    board1 = store.find_game(1, "So", "Radjabov")
-    feed(store).keep_feed_record(board1.id, "main", OPENING)  # the same game as my result
+        store.audit.undo(mine.id)
+    store.audit.undo(anyone=True)
+    board1 = store.games.find(1, "So", "Radjabov")
+    feed(store).feed.keep_record(board1.id, "main", OPENING)  # the same game as my result
     with pytest.raises(StoreError, match="changed since"):
-        store.undo()
-    assert store.game(board1.id).result is not None
+        store.audit.undo()
+    assert store.games.get(board1.id).result is not None

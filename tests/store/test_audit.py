@@ -21,7 +21,7 @@ from normtui.store import (
     NotYoursError,
 )
 from tests.store.conftest import dump
-from tests.store.test_results import refused
+from tests.store.test_games import refused
 
 # The commands that only read the event (or write no event at all): every other one changes
 # it and takes --as. A new command must be put on one side or the other.
@@ -80,20 +80,20 @@ def deputy(event_path: Path) -> EventStore:
 
 
 def test_undo_takes_back_the_callers_own_newest_change(chief: EventStore) -> None:
-    chief.enter_result(1, "So", "Radjabov", "1-0")
-    entry = chief.undo()
+    chief.games.enter_result(1, "So", "Radjabov", "1-0")
+    entry = chief.audit.undo()
     assert entry.actor == "chief" and entry.summary.startswith("undo #2: ")
-    assert chief.find_game(1, 1, 10).result is None
+    assert chief.games.find(1, 1, 10).result is None
 
 
 def test_another_arbiters_newest_change_is_refused_by_name(
     chief: EventStore, deputy: EventStore
 ) -> None:
-    chief.enter_result(1, "So", "Radjabov", "1-0")
-    deputy.enter_result(1, "Carlsen", "Wang", "0-1")
+    chief.games.enter_result(1, "So", "Radjabov", "1-0")
+    deputy.games.enter_result(1, "Carlsen", "Wang", "0-1")
     message = refused(
         chief,
-        chief.undo,
+        chief.audit.undo,
         NotYoursError,
         "#3 by deputy",
         "round 1 board 2 (Carlsen-Wang): result 0-1",
@@ -101,12 +101,12 @@ def test_another_arbiters_newest_change_is_refused_by_name(
     )
     assert "nothing" not in message
     # Nor does it reach past the deputy's change to the chief's own older one.
-    assert chief.find_game(1, 1, 10).result is MainResult.WHITE_WIN
-    entry = chief.undo(anyone=True)
+    assert chief.games.find(1, 1, 10).result is MainResult.WHITE_WIN
+    entry = chief.audit.undo(anyone=True)
     assert entry.summary == "undo #3 (by deputy): round 1 board 2 (Carlsen-Wang): result 0-1"
     assert entry.actor == "chief"
     # Now the newest change not undone is the chief's own again.
-    assert chief.undo().undoes == 2
+    assert chief.audit.undo().undoes == 2
 
 
 def test_an_undo_by_id_takes_back_that_change_or_nothing(
@@ -114,46 +114,49 @@ def test_an_undo_by_id_takes_back_that_change_or_nothing(
 ) -> None:
     """The console showed #2; the deputy wrote #3 while the dialog was open: "y" is refused
     and #3 stays."""
-    shown = chief.enter_result(1, "So", "Radjabov", "1-0")
+    shown = chief.games.enter_result(1, "So", "Radjabov", "1-0")
     assert shown is not None
-    deputy.enter_result(1, "Carlsen", "Wang", "0-1")
+    deputy.games.enter_result(1, "Carlsen", "Wang", "0-1")
     refused(
         chief,
-        lambda: chief.undo(shown.id),
+        lambda: chief.audit.undo(shown.id),
         NotNewestError,
         f"#{shown.id} (round 1 board 1 (So-Radjabov): result 1-0) is no longer the newest",
         "#3 by deputy (round 1 board 2 (Carlsen-Wang): result 0-1) came after it",
     )
     refused(
-        chief, lambda: chief.undo(shown.id, anyone=True), NotNewestError, "no longer the newest"
+        chief,
+        lambda: chief.audit.undo(shown.id, anyone=True),
+        NotNewestError,
+        "no longer the newest",
     )
     # --entry names the change, --anyone allows it to be someone else's: both are needed.
-    refused(chief, lambda: chief.undo(3), NotYoursError, "by deputy")
-    assert chief.undo(3, anyone=True).undoes == 3
-    assert chief.undo(shown.id).undoes == shown.id
+    refused(chief, lambda: chief.audit.undo(3), NotYoursError, "by deputy")
+    assert chief.audit.undo(3, anyone=True).undoes == 3
+    assert chief.audit.undo(shown.id).undoes == shown.id
 
 
 def test_an_undo_by_id_of_what_cannot_be_undone(chief: EventStore) -> None:
-    entry = chief.enter_result(1, "So", "Radjabov", "1-0")
+    entry = chief.games.enter_result(1, "So", "Radjabov", "1-0")
     assert entry is not None
-    undo = chief.undo(entry.id)
-    refused(chief, lambda: chief.undo(entry.id), NotFoundError, "nothing to undo")
-    chief.enter_result(1, "So", "Radjabov", "0-1")
+    undo = chief.audit.undo(entry.id)
+    refused(chief, lambda: chief.audit.undo(entry.id), NotFoundError, "nothing to undo")
+    chief.games.enter_result(1, "So", "Radjabov", "0-1")
     refused(
         chief,
-        lambda: chief.undo(entry.id),
+        lambda: chief.audit.undo(entry.id),
         NotNewestError,
         f"#{entry.id}",
         f"undone already, by #{undo.id}",
     )
     refused(
         chief,
-        lambda: chief.undo(undo.id),
+        lambda: chief.audit.undo(undo.id),
         InputError,
         f"#{undo.id} is an undo, which undo does not take back",
     )
-    refused(chief, lambda: chief.undo(1), InputError, "#1 is the creation of the event")
-    refused(chief, lambda: chief.undo(99), NotFoundError, "there is no change #99")
+    refused(chief, lambda: chief.audit.undo(1), InputError, "#1 is the creation of the event")
+    refused(chief, lambda: chief.audit.undo(99), NotFoundError, "there is no change #99")
 
 
 @pytest.mark.parametrize("name", ["", "   ", "two\nlines", "x" * 41, "tab\there"])
@@ -193,17 +196,17 @@ def test_the_login_name_is_looked_up_by_the_first_write_not_by_a_read(
     monkeypatch.delenv("NORMTUI_ACTOR", raising=False)
     monkeypatch.setattr(getpass, "getuser", getuser)
     with EventStore.open(event_path) as store:
-        store.final_standings()
+        store.playoff.final_standings()
         store.games()
         assert asked == []
-        store.enter_result(1, "So", "Radjabov", "1-0")
-        assert asked == [1] and store.log()[0].actor == "linda"
+        store.games.enter_result(1, "So", "Radjabov", "1-0")
+        assert asked == [1] and store.audit.log()[0].actor == "linda"
     login[0] = "x" * 41
     before = dump(event_path)
     with EventStore.open(event_path) as store:
         refused(
             store,
-            lambda: store.enter_result(1, "Carlsen", "Wang", "1-0"),
+            lambda: store.games.enter_result(1, "Carlsen", "Wang", "1-0"),
             InputError,
             "the arbiter's name (the login name)",
         )

@@ -16,33 +16,21 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from normtui.rules.model import FIDE_TITLES
+from normtui.store.core import given_text
 from normtui.store.errors import InputError
-from normtui.store.event_records import PlayerInput
-from normtui.text import TextFileError, clean_text, is_number, read_text_file, refuse_controls
+from normtui.store.event import PlayerInput, check_players
+from normtui.text import TextFileError, clean_text, is_number, read_text_file
 
-__all__ = [
-    "COLUMNS",
-    "MAX_RATING",
-    "check_players",
-    "clean_player",
-    "given_text",
-    "parse_players_csv",
-    "read_players_csv",
-]
+__all__ = ["COLUMNS", "MAX_RATING", "parse_players_csv", "read_players_csv"]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
 OPTIONAL = ("title", "sex")
 # The schema's bound (players.rating); FIDE's lowest published rating is 1400, but a national
 # rating of an unrated junior can be lower.
 MAX_RATING = 4000
-# FIDE ids are numbers of up to 9 digits today; the TRF gives them 11 columns (58-68), and
-# `normtui player --fide-id` takes as many.
-MAX_FIDE_ID_DIGITS = 11
 MAX_FILE_BYTES = 1 << 20
 _SEPARATORS = (",", ";", "\t")
 
@@ -138,56 +126,3 @@ def _player(cells: dict[str, str], where: str) -> PlayerInput:
     if sex is not None and sex not in ("m", "w"):
         raise InputError(f"{where}: sex {cells['sex']!r} of {name}: m or w, as FIDE reports it")
     return PlayerInput(name, rating, federation, cells["fide_id"] or None, title, sex)
-
-
-def given_text(value: str, what: str) -> str:
-    """``value`` as given, refused (:class:`InputError`) when it holds control characters
-    (:func:`normtui.text.refuse_controls`)."""
-    try:
-        return refuse_controls(value, what)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
-
-
-def clean_player(p: PlayerInput) -> PlayerInput:
-    """``p`` with its texts as the event stores them (a list made by a program, not read
-    from a file, goes through this too: a TRF's); a name holding control characters is
-    refused (:func:`normtui.text.refuse_controls`)."""
-    return replace(
-        p,
-        name=clean_text(given_text(p.name, "the name")),
-        federation=clean_text(p.federation or "") or None,
-        fide_id=clean_text(p.fide_id or "") or None,
-    )
-
-
-def check_players(players: Sequence[PlayerInput], source: str = "the player list") -> None:
-    """Names are unique ignoring case, as players are found by name; FIDE ids are numbers
-    that fit the rating report, and no two players share one."""
-    seen: dict[str, str] = {}
-    ids: dict[str, str] = {}
-    for p in players:
-        key = p.name.casefold()
-        if key in seen:
-            raise InputError(f"{source}: {p.name!r} is listed twice")
-        seen[key] = p.name
-        if is_number(p.name.strip()):
-            raise InputError(
-                f"{source}: {p.name!r} is a number, not a name (numbers are pairing numbers)"
-            )
-        if p.fide_id is None:
-            continue
-        if not is_number(p.fide_id) or int(p.fide_id) == 0:
-            raise InputError(f"{source}: FIDE id {p.fide_id!r} of {p.name} is not a number")
-        if len(p.fide_id) > MAX_FIDE_ID_DIGITS:
-            raise InputError(
-                f"{source}: FIDE id {p.fide_id} of {p.name} has {len(p.fide_id)} "
-                f"digits; a FIDE id has at most {MAX_FIDE_ID_DIGITS} (the rating "
-                "report's columns 58-68)"
-            )
-        if p.fide_id in ids:
-            raise InputError(
-                f"{source}: FIDE id {p.fide_id} is given to both {ids[p.fide_id]} "
-                f"and {p.name}; a FIDE id is one player's"
-            )
-        ids[p.fide_id] = p.name

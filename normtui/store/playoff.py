@@ -1,0 +1,661 @@
+"""The play-off for a shared first place (``store.playoff``, §5), and the final table it decides.
+
+``store.playoff()`` is where the play-off stands. It stores only its seed, the colour choice and
+the results entered: its games are derived by ``normtui.rules.playoff`` on every read. The final
+table (``final_standings``) is the main table with the play-off's outcome for a shared first
+place; :class:`PlayoffView` is one read of it all for a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from types import EllipsisType
+from typing import TYPE_CHECKING, Any
+
+from normtui.rules.model import Colour, PlayerStatus, RuleError
+from normtui.store.core import Core, json_number, surname
+from normtui.store.errors import ConflictError, InputError, StoreError
+from normtui.store.games import Games, refuse_record_controls
+
+if TYPE_CHECKING:
+    from normtui.rules.final import Decided, FinalRow
+    from normtui.rules.model import Player
+    from normtui.rules.playoff import PlayoffGame, PlayoffState
+    from normtui.rules.profile import Profile
+    from normtui.rules.standings import Standing
+    from normtui.rules.tiebreaks import Scored
+    from normtui.store.audit import AuditEntry
+
+    # What a play-off record must pass before it is kept: (text, game, white name, black
+    # name, entered result, profile) -> warnings; raises RuleError to refuse.
+    RecordCheck = Callable[[str, PlayoffGame, str, str, str, Profile], tuple[str, ...]]
+
+__all__ = ["FinalStandings", "Playoff", "PlayoffView", "StandingRow"]
+
+_PLAYOFF = "Regulations §5"
+# The play-off's rules are imported by the methods that use them: most commands read the
+# final table, few of them a play-off.
+
+
+class Playoff:
+    """The play-off and the final table; see the module's doc."""
+
+    def __init__(self, core: Core, games: Games) -> None:
+        self._core = core
+        self._games = games
+
+    def final_standings(self, through_round: int | None = None) -> FinalStandings:
+        """The final table, ranked in one place (``normtui.rules.final``): the main table,
+        and once every main game is complete the play-off's outcome for a shared first place
+        (§5). A table of an earlier round is the main table of that round."""
+        with self._core.read():
+            if through_round:  # 0 is the table before the first round
+                self._core.check_round(through_round)
+            players = self._core.players()
+            rows, complete = self._games.main_table(through_round, players=players)
+            whole = through_round is None or through_round >= self._core.stage_rounds("main")
+            playoff = self._state(rows) if complete and whole else None
+            return self._final(rows, players, playoff)
+
+    def final_and_playoff(self) -> tuple[FinalStandings, PlayoffState]:
+        """The final table (as :meth:`final_standings` gives it) and the play-off's state,
+        from one main table: mid-event the state says who would play if the event ended now
+        (an export and the play-off's screen show both; each would otherwise compute the
+        main table again)."""
+        with self._core.read():
+            players = self._core.players()
+            rows, complete = self._games.main_table(players=players)
+            state = self._state(rows)
+            return self._final(rows, players, state if complete else None), state
+
+    def _final(
+        self, rows: list[Standing], players: Sequence[Player], playoff: PlayoffState | None
+    ) -> FinalStandings:
+        from normtui.rules.final import final_table
+        from normtui.rules.prizes import empty_places_note
+
+        profile = self._core.profile
+        table = final_table(rows, profile, playoff)
+        status = {p.number: p.status for p in players}
+        # §9 a: a player not counted leaves the last place of the prize table empty.
+        empty = empty_places_note(table.award, profile.prizes.amounts, profile.event.currency)
+        fraction = f"{(profile.illness.withdrawal_counted_fraction * 100).normalize():f} %"
+        why = f"withdrawn before completing {fraction} of the games: not counted (§9 a)"
+
+        def withdrawn_uncounted(r: Standing) -> bool:
+            return not r.counted and status.get(r.number) is PlayerStatus.WITHDRAWN
+
+        out = tuple(
+            StandingRow.of(
+                r,
+                status.get(r.number, PlayerStatus.ACTIVE),
+                note=why if withdrawn_uncounted(r.standing) else "",
+                prize_note=(empty or None) if withdrawn_uncounted(r.standing) else None,
+            )
+            for r in table.rows
+        )
+        return FinalStandings(out, table.decided_by, table.playoff_places, table.note, playoff)
+
+    def view(self) -> PlayoffView:
+        """Everything a screen of the play-off shows, read at one moment: the state, the
+        players' names, the seed, what keeps it from starting, the records, the prizes."""
+        with self._core.read():
+            players = self._core.players()
+            final, state = self.final_and_playoff()
+            stage = self._core.stage("playoff")
+            seed = stage["lots_seed"] if stage else None
+            assert seed is None or isinstance(seed, int)
+            records = frozenset(
+                r["game"]
+                for r in self._core.rows("SELECT game FROM playoff_results WHERE pgn IS NOT NULL")
+            )
+            blocker = None if stage else self._undecided_main()
+            profile = self._core.profile
+        return PlayoffView(
+            state,
+            {p.number: p.name for p in players},
+            seed,
+            stage is not None,
+            blocker,
+            records,
+            final.rows,
+            profile,
+        )
+
+    def __call__(self) -> PlayoffState:
+        """Where the play-off for a shared first place stands (derived on every read)."""
+        with self._core.read():
+            return self._state(self._games.main_standings())
+
+    def _state(
+        self, final: list[Standing], results: Mapping[str, str] | None = None
+    ) -> PlayoffState:
+        """``results``: instead of those stored (to see what a change would do)."""
+        from normtui.rules.playoff import playoff_state
+        from normtui.rules.standings import classical_games
+
+        stage = self._core.stage("playoff")
+        seed = stage["lots_seed"] if stage else None
+        assert seed is None or isinstance(seed, int)
+        choice = stage["armageddon_choice"] if stage else None
+        assert choice is None or isinstance(choice, str)
+        if results is None:
+            results = self._playoff_results()
+        profile = self._core.profile
+        classical: tuple[Scored, ...] = ()
+        if profile.playoff.round_robin_tiebreak_basis == "classical_games":
+            classical = tuple(
+                classical_games(self._core.players(), self._games.main_games(), profile)
+            )
+        return playoff_state(
+            final,
+            profile,
+            seed=seed,
+            results=results,
+            armageddon_choice=Colour(choice) if choice else None,
+            classical=classical,
+        )
+
+    def _playoff_results(self) -> dict[str, str]:
+        """The results entered, in the order they were entered."""
+        return {
+            r["game"]: r["result"]
+            for r in self._core.rows("SELECT game, result FROM playoff_results ORDER BY id")
+        }
+
+    def _stranded(self, final: list[Standing]) -> list[str]:
+        """The results that have no game any more after a change: those after the longest
+        run of results, in the order entered, that still makes a play-off."""
+        results = self._playoff_results()
+        order = list(results)
+        for cut in range(len(order), -1, -1):
+            try:
+                self._state(final, {k: results[k] for k in order[:cut]})
+            except RuleError:
+                continue
+            return order[cut:]
+        return order
+
+    def _undecided_main(self) -> str | None:
+        """Why the play-off cannot start yet: the first main game still without its points."""
+        # The first main game without a result, or whose Armageddon is still due (its
+        # points are not known): found by SQLite, not by building every game.
+        first = self._core.game_records(
+            "g.id IN (SELECT g.id FROM games g WHERE g.stage = 'main' AND (g.result IS NULL "
+            f"OR (NOT {self._core.complete_sql('g')} AND g.state <> 'forfeit')) "
+            "ORDER BY g.round, g.board LIMIT 1)",
+            [],
+        )
+        if first:
+            return f"the play-off is played after the last round; {first[0].label} is not decided"
+        return None
+
+    def _started_playoff(self) -> PlayoffState:
+        """The state of a play-off that has been started; refused otherwise."""
+        from normtui.rules.playoff import not_needed
+
+        state = self._state(self._games.main_standings())
+        if self._core.stage("playoff") is None:
+            if not state.needed:
+                raise RuleError(not_needed(self._core.profile), _PLAYOFF)
+            raise RuleError("the play-off has not been started", _PLAYOFF)
+        return state
+
+    def _playoff_names(self) -> dict[int, str]:
+        return {p.number: surname(p.name) for p in self._core.players()}
+
+    def start(
+        self, seed: int, *, expected_players: Sequence[int] | None = None
+    ) -> AuditEntry | None:
+        """Start the play-off after the last round, its lots drawn from ``seed`` (recorded:
+        the colours, the Armageddon's colours and the round robin's numbers and last
+        tie-break all follow from it). ``expected_players``: the pairing numbers of the
+        players a console's question named; refused if the play-off is now between others
+        (a result corrected elsewhere while the question was open)."""
+        from normtui.rules.playoff import not_needed
+
+        if not 0 <= seed < 2**63:
+            raise InputError(f"the seed must be a whole number from 0 to {2**63 - 1}")
+        with self._core.write("playoff start") as tx:
+            if self._core.stage("playoff") is not None:
+                raise StoreError("the play-off has already been started")
+            blocker = self._undecided_main()
+            if blocker is not None:
+                raise RuleError(blocker, _PLAYOFF)
+            state = self._state(self._games.main_standings())
+            if expected_players is not None and (
+                not state.needed or tuple(state.players) != tuple(expected_players)
+            ):
+                now = (
+                    "the play-off is now between "
+                    + ", ".join(self._playoff_names()[n] for n in state.players)
+                    if state.needed
+                    else "first place is no longer shared"
+                )
+                raise ConflictError(
+                    "the standings changed since the question was asked (a "
+                    f"result entered elsewhere): {now}; nothing was started, "
+                    "look again"
+                )
+            if not state.needed:
+                raise RuleError(not_needed(self._core.profile), _PLAYOFF)
+            tx.rec.insert(
+                "stages",
+                {
+                    "kind": "playoff",
+                    "rounds": 1,
+                    "lots_seed": seed,
+                    "time_control": self._core.profile.playoff.match_time_control,
+                },
+            )
+            names = self._playoff_names()
+            after = self._state(self._games.main_standings())
+            what = "2-game match" if after.format == "match" else "double round robin"
+            tx.summary = (
+                f"play-off started with seed {seed}: {what}, "
+                + ", ".join(names[n] for n in after.players)
+                + _next(after, names)
+            )
+        return tx.entry
+
+    def enter_result(
+        self,
+        game: str,
+        result: str,
+        *,
+        correction: bool = False,
+        expected: str | EllipsisType | None = ...,
+    ) -> AuditEntry | None:
+        """The result of play-off game ``game`` ("M1", "M2", "A", "R3.2"; any case).
+
+        A different result needs ``correction=True``; a correction that no longer agrees with
+        the game's record removes the record (audited, so undo brings it back). ``expected``:
+        the result the caller showed (None: none yet); refused if the game has another one
+        now, entered elsewhere since (a console's question names what it corrects)."""
+        from normtui.rules.playoff import parse_playoff_result
+
+        game_id = game.strip().upper()
+        value = parse_playoff_result(result)
+        with self._core.write("playoff result") as tx:
+            state = self._started_playoff()
+            target = state.game(game_id)
+            row = self._core.conn.execute(
+                "SELECT id, result, pgn FROM playoff_results WHERE game = ?", [game_id]
+            ).fetchone()
+            if row is not None and row[1] == value:
+                return None
+            if not isinstance(expected, EllipsisType) and (row[1] if row else None) != (
+                None if expected is None else parse_playoff_result(expected)
+            ):
+                raise ConflictError(
+                    f"play-off game {game_id} was changed by someone else since you read it "
+                    f"(now {row[1] if row else 'no result'}, you saw "
+                    f"{expected or 'no result'}); nothing was entered, look again"
+                )
+            if row is not None and not correction:
+                raise RuleError(
+                    f"play-off game {game_id} already has {row[1]}; enter it as a correction",
+                    _PLAYOFF,
+                )
+            names = self._playoff_names()
+            label = f"play-off game {game_id} ({names[target.white]}-{names[target.black]})"
+            if row is None:
+                tx.rec.insert(
+                    "playoff_results",
+                    {"game": game_id, "result": value, "entered_at": self._core.now()},
+                )
+                tx.summary = f"{label}: {value}"
+            else:
+                tx.action = "playoff correction"
+                tx.rec.update(
+                    "playoff_results",
+                    int(row[0]),
+                    {"result": value, "entered_at": self._core.now(), "pgn": None},
+                )
+                tx.summary = f"{label}: corrected {value} (was {row[1]})"
+                if row[2] is not None:
+                    tx.summary += "; its PGN, which said otherwise, was removed"
+            final = self._games.main_standings()
+            try:
+                after = self._state(final)
+            except RuleError:
+                # The correction changes which games follow, and a later one has a result.
+                later = self._stranded(final)
+                one = len(later) == 1
+                raise RuleError(
+                    f"{value} in {game_id} would change the games that follow it, and "
+                    f"{', '.join(later)} already {'has' if one else 'have'} a result; undo "
+                    f"{'it' if one else 'them'} first",
+                    _PLAYOFF,
+                ) from None
+            tx.summary += _next(after, names)
+        return tx.entry
+
+    def set_choice(self, colour: Colour | str) -> AuditEntry | None:
+        """The colour the higher-ranked player chose for the play-off Armageddon (§5), when
+        the profile lets them choose; it may change until the Armageddon has a result."""
+        chosen = Colour(colour.strip().lower()) if isinstance(colour, str) else colour
+        with self._core.write("playoff choice") as tx:
+            state = self._started_playoff()
+            stage = self._core.stage("playoff")
+            assert stage is not None
+            if self._core.profile.playoff.armageddon_colours != "higher_ranked_chooses":
+                raise RuleError(
+                    "this event draws the play-off Armageddon's colours by lot "
+                    "(profile: playoff.armageddon_colours)",
+                    _PLAYOFF,
+                )
+            armageddon = next((g for g in state.games if g.kind == "armageddon"), None)
+            if state.waiting_for_choice is None and armageddon is None:
+                raise RuleError("the Armageddon is not due: the match is not tied", _PLAYOFF)
+            if armageddon is not None and armageddon.result is not None:
+                raise RuleError(
+                    "the Armageddon has been played; its colours cannot change", _PLAYOFF
+                )
+            before = stage["armageddon_choice"]
+            id_ = stage["id"]
+            assert isinstance(id_, int)
+            tx.rec.update("stages", id_, {"armageddon_choice": chosen.value})
+            names = self._playoff_names()
+            chooser = names[state.players[0]]
+            tx.summary = (
+                f"play-off Armageddon: {chooser} (higher on the tie-breaks) chose "
+                f"{chosen.value}" + (f" (was {before})" if before else "")
+            )
+            tx.summary += _next(self._state(self._games.main_standings()), names)
+        return tx.entry
+
+    def attach_pgn(
+        self, game: str, text: str, *, check: RecordCheck, replace_existing: bool = False
+    ) -> AuditEntry | None:
+        """Keep the record of a play-off game that has its result, once ``check`` passes it
+        (``normtui.importing.attach_playoff_record`` passes the PGN checks for the play-off:
+        players and colours, this game's time control, the entered result). ``check`` runs
+        inside the transaction, on the state it reads; it returns warnings for the audit
+        summary or raises to refuse. An existing, different record is only replaced on
+        request."""
+        game_id = game.strip().upper()
+        if not text.strip():
+            raise InputError("the PGN text is empty")
+        refuse_record_controls(text)
+        with self._core.write("playoff pgn") as tx:
+            state = self._started_playoff()
+            target = state.game(game_id)
+            row = self._core.conn.execute(
+                "SELECT id, result, pgn FROM playoff_results WHERE game = ?", [game_id]
+            ).fetchone()
+            if row is None:
+                raise RuleError(
+                    f"play-off game {game_id} has no result yet: enter it, then attach its record",
+                    _PLAYOFF,
+                )
+            if row[2] == text:
+                return None
+            if row[2] is not None and not replace_existing:
+                raise ConflictError(
+                    f"play-off game {game_id} already has a PGN; replace it explicitly"
+                )
+            full = {p.number: p.name for p in self._core.players()}
+            warnings = check(
+                text, target, full[target.white], full[target.black], row[1], self._core.profile
+            )
+            tx.rec.update("playoff_results", int(row[0]), {"pgn": text})
+            names = self._playoff_names()
+            tx.summary = (
+                f"play-off game {game_id} ({names[target.white]}-"
+                f"{names[target.black]}): PGN {'replaced' if row[2] else 'attached'}"
+            )
+            if warnings:
+                tx.summary += (
+                    f" with {len(warnings)} warning{'s' * (len(warnings) != 1)}: "
+                    + "; ".join(warnings)
+                )
+        return tx.entry
+
+    def records(self) -> list[tuple[str, str, str]]:
+        """(game, result, record) of every play-off game that has its record kept."""
+        return [
+            (r["game"], r["result"], r["pgn"])
+            for r in self._core.rows(
+                "SELECT game, result, pgn FROM playoff_results WHERE pgn IS NOT NULL ORDER BY id"
+            )
+        ]
+
+    def pgn(self, game: str) -> str | None:
+        """The record kept for a play-off game, if any."""
+        rows = self._core.rows(
+            "SELECT pgn FROM playoff_results WHERE game = ?", [game.strip().upper()]
+        )
+        return rows[0]["pgn"] if rows else None
+
+
+def _next(state: PlayoffState, names: Mapping[int, str]) -> str:
+    """What the audit summary adds after a play-off change: what comes next."""
+    if state.winner is not None:
+        return f"; winner {names[state.winner]}"
+    if state.waiting_for_choice is not None:
+        return f"; {names[state.waiting_for_choice]} chooses the Armageddon's colours"
+    game = state.next_game
+    if game is None:
+        return ""
+    return f"; next {game.id} {names[game.white]}-{names[game.black]}"
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A row of the final table (``normtui.rules.final``) with its prize. ``rank`` and
+    ``shared_rank`` are the final ones (a decided play-off puts its winner first, §5);
+    ``prize`` is ``None`` for a player who is not counted, and while the play-off for a
+    shared first place is undecided (``prize_pending``); ``note`` says when the play-off,
+    not the tie-breaks, placed the row."""
+
+    rank: int | None
+    shared_rank: str | None
+    player: str
+    number: int
+    points: Decimal
+    sonneborn_berger: Decimal
+    wins: int
+    black_wins: int
+    prize: Decimal | None
+    counted: bool
+    games: int
+    armageddon_wins: int
+    provisional: bool
+    status: PlayerStatus
+    prize_pending: bool = False
+    # Why the row is as it is when the table alone does not say: the play-off placed it
+    # (§5), or a withdrawal under 50 % is not counted (§9 a); ``prize_note`` says then what
+    # becomes of the prize of the place it leaves empty.
+    note: str = ""
+    prize_note: str | None = None
+
+    @classmethod
+    def of(
+        cls, final: FinalRow, status: PlayerStatus, *, note: str = "", prize_note: str | None = None
+    ) -> StandingRow:
+        row = final.standing
+        return cls(
+            row.rank,
+            row.shared_rank,
+            row.name,
+            row.number,
+            row.points,
+            row.sonneborn_berger,
+            row.wins,
+            row.black_wins,
+            final.prize,
+            row.counted,
+            row.games,
+            row.armageddon_wins,
+            row.provisional,
+            status,
+            final.prize_pending,
+            final.note or note,
+            prize_note,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "shared_rank": self.shared_rank,
+            "player": self.player,
+            "number": self.number,
+            "points": json_number(self.points),
+            "sonneborn_berger": json_number(self.sonneborn_berger),
+            "wins": self.wins,
+            "black_wins": self.black_wins,
+            "prize": None if self.prize is None else float(self.prize),
+            "counted": self.counted,
+            "games": self.games,
+            "armageddon_wins": self.armageddon_wins,
+            "provisional": self.provisional,
+            "status": self.status.value,
+            "prize_pending": self.prize_pending,
+            "note": self.note,
+            "prize_note": self.prize_note,
+        }
+
+
+@dataclass(frozen=True)
+class FinalStandings:
+    """The final table as one read gives it: the rows in final order, how its first places
+    were decided (``"tiebreaks"``, ``"playoff"``, ``"playoff_pending"``), k when places 1..k
+    are the play-off's (0 otherwise), a line saying so, and the play-off's state (``None``
+    mid-event, or for a table of an earlier round)."""
+
+    rows: tuple[StandingRow, ...]
+    decided_by: Decided
+    playoff_places: int = 0
+    note: str = ""
+    playoff: PlayoffState | None = None
+
+    @property
+    def ranks(self) -> dict[int, int | None]:
+        return {r.number: r.rank for r in self.rows}
+
+
+@dataclass(frozen=True)
+class PlayoffView:
+    """One read of the play-off for a screen: the rules' state and what it needs to be said.
+
+    ``blocker`` says why a needed play-off cannot start yet; ``records`` holds the ids of the
+    games that have a PGN; ``standings`` carries the prize money."""
+
+    state: PlayoffState
+    names: Mapping[int, str]
+    seed: int | None
+    started: bool
+    blocker: str | None
+    records: frozenset[str]
+    standings: tuple[StandingRow, ...]
+    profile: Profile
+
+    @property
+    def currency(self) -> str:
+        return self.profile.event.currency
+
+    def name(self, number: int | None) -> str | None:
+        return None if number is None else self.names.get(number, str(number))
+
+    def clock(self, game: PlayoffGame | None) -> str | None:
+        """The clock setting to dial for ``game`` ("3' + 2\"")."""
+        return None if game is None else self.profile.time_controls[game.time_control].describe()
+
+    @property
+    def headline(self) -> str:
+        """The status line. Before the last round "not shared" is only true for now: the
+        question of a play-off is settled after the last round (§5)."""
+        if not self.state.needed and self.blocker:
+            return (
+                "First place is not shared now; whether a play-off is needed is settled "
+                "after the last round."
+            )
+        return self.state.status
+
+    @property
+    def leader_label(self) -> str:
+        return "Leading" if self.blocker else "First place"
+
+    @property
+    def can_start(self) -> bool:
+        return self.state.needed and not self.started and self.blocker is None
+
+    def tiebreaks(self, row: Standing) -> dict[str, Decimal | list[Decimal]]:
+        """The play-off table's own tie-breaks for ``row``, in the profile's order (2022: SB,
+        wins, wins with Black, lots; 2024: direct encounter, SB, Koya and extended Koya of the
+        classical games, lots): what ranks the round robin, and so what a screen shows. A
+        tie-break that is a sequence (direct encounter's loops, extended Koya's steps) is a
+        list; the lot is the drawn value, bigger first."""
+        out: dict[str, Decimal | list[Decimal]] = {}
+        for name in self.profile.playoff.round_robin_tiebreaks:
+            value = row.tiebreak(name)
+            out[name] = list(value) if len(value) != 1 else value[0]
+        return out
+
+    def prizes(self) -> list[StandingRow]:
+        """The rows of the players in the play-off, in the final table's order (its winner
+        first once there is one) with their prizes: pending until it is decided."""
+        return [r for r in self.standings if r.number in self.state.players]
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.state
+        nxt = state.next_game
+        return {
+            "needed": state.needed,
+            "format": state.format,
+            "players": [self.name(n) for n in state.players],
+            "games": [
+                {
+                    "id": g.id,
+                    "white": self.name(g.white),
+                    "black": self.name(g.black),
+                    "result": g.result,
+                    "kind": g.kind,
+                    "round": g.round,
+                    "board": g.board,
+                    "time_control": g.time_control,
+                    "clock": self.clock(g),
+                    "pgn": g.id in self.records,
+                }
+                for g in state.games
+            ],
+            "winner": self.name(state.winner) if state.needed else None,
+            "status": state.status,
+            "started": self.started,
+            "seed": self.seed,
+            "blocked_by": self.blocker if state.needed else None,
+            "next_game": nxt.id if nxt else None,
+            "next_clock": self.clock(nxt),
+            "waiting_for_choice": self.name(state.waiting_for_choice),
+            "decided_by_lots": state.decided_by_lots,
+            "notes": list(state.notes),
+            "table": [
+                {
+                    "rank": r.rank,
+                    "player": self.name(r.number),
+                    "points": r.points,
+                    "sonneborn_berger": r.sonneborn_berger,
+                    "wins": r.wins,
+                    "black_wins": r.black_wins,
+                    "tiebreaks": self.tiebreaks(r),
+                }
+                for r in state.table
+            ],
+            "prizes": [
+                {
+                    "player": r.player,
+                    "rank": r.rank,
+                    "shared_rank": r.shared_rank,
+                    "prize": r.prize,
+                    "pending": r.prize_pending,
+                    "note": r.note,
+                }
+                for r in self.prizes()
+            ]
+            if state.needed
+            else [],
+            "currency": self.currency,
+        }
