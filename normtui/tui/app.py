@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import RenderableType
 from textual import events
 from textual.app import App
 from textual.content import Content
@@ -22,6 +23,8 @@ from normtui.tui.panes import PANES
 if TYPE_CHECKING:
     from normtui.store import EventStore
     from normtui.tui.outward import Outward
+    from normtui.tui.screens.confirm import ConfirmScreen
+    from normtui.tui.screens.console import ConsoleScreen
 
 
 def _pane_css(module: str) -> str:
@@ -72,6 +75,13 @@ class NormtuiApp(App[None]):
         # The public site and the Lichess broadcast, once started (normtui.tui.outward).
         self.outward: Outward | None = None
         self._show_controls = ShowControls()
+        # The app's first screen (get_default_screen).
+        self.console_screen: ConsoleScreen | None = None
+        # The "Quit?" question open, if any: ctrl+q again over it quits.
+        self._quit_question: ConfirmScreen | None = None
+        self._pane_css_loaded = False
+        # Set by exit(): work scheduled before it (a focus after the next frame) is skipped.
+        self.exiting = False
 
     async def on_event(self, event: events.Event) -> None:
         # A key typed while the console opens waits for its pane (ConsoleScreen.hold_key).
@@ -117,23 +127,28 @@ class NormtuiApp(App[None]):
         attached, a dialog's text); a second ctrl+q while asked quits."""
         from normtui.tui.screens.confirm import ConfirmScreen
 
-        if isinstance(self.screen, ConfirmScreen) and getattr(self.screen, "quitting", False):
+        if self._quit_question is not None and self.screen is self._quit_question:
             self.exit()
             return
-        console = getattr(self, "console_screen", None)
+        console = self.console_screen
         lost = console.unsaved() if console is not None and console.ready else []
         if not lost:
             self.exit()
             return
-        question = ConfirmScreen(
+        self._quit_question = ConfirmScreen(
             "Quit?\n\n" + "\n".join(lost) + "\n\nThey are lost on quitting.", confirm="Quit"
         )
-        question.quitting = True  # type: ignore[attr-defined]
-        self.push_screen(question, lambda yes: self.exit() if yes else None)
+        self.push_screen(self._quit_question, lambda yes: self.exit() if yes else None)
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        self.exiting = True
+        super().exit(result, return_code, message)
 
     def load_pane_css(self) -> None:
         """Add the stylesheets of the other panes (once), then restyle what is mounted."""
-        if getattr(self, "_pane_css_loaded", False):
+        if self._pane_css_loaded:
             return
         self._pane_css_loaded = True
         here = Path(__file__).parent
@@ -165,5 +180,5 @@ class NormtuiApp(App[None]):
 
     def store_to_close(self) -> EventStore | None:
         """The store, or the one the console opened before the arbiter quit (not yet shown)."""
-        console = getattr(self, "console_screen", None)
+        console = self.console_screen
         return self.store or (console.opened_store if console is not None else None)

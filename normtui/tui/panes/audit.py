@@ -198,7 +198,7 @@ class AuditLogPane(Pane):
         self._ids = self.store.log_ids()
         entries = self.store.log(PAGE, rows=False, upto=self.upto)
         table = self.query_one(AuditTable)
-        table.show(entries, self.app.now())  # type: ignore[attr-defined]
+        table.show(entries, self.normtui.now())
         undone = sum(1 for e in entries if e.undone_by is not None)
         total = len(self._ids)
         where = ""

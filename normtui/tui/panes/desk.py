@@ -26,8 +26,6 @@ from normtui.tui.widgets.ledger import Ledger
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from normtui.rules.model import Player
     from normtui.rules.withdrawal import WithdrawalEffect
     from normtui.store.desk_records import ArrivalRecord
@@ -265,7 +263,7 @@ class PlayerDeskPane(Pane):
         if arrival is not None and not arrival.present:
             self._late(player)
             return
-        if self.write("arrival", self.store.record_arrival, self.round_no, player.number, True):
+        if self.write(self.store.record_arrival, self.round_no, player.number, True):
             self._next_player()
 
     def _late(self, player: Player) -> None:
@@ -307,7 +305,7 @@ class PlayerDeskPane(Pane):
                     + "; i records the late arrival as an incident."
                 )
             elif answer == "correct":
-                self.write("arrival", self.store.record_arrival, self.round_no, player.number, True)
+                self.write(self.store.record_arrival, self.round_no, player.number, True)
             else:
                 self.say("Nothing recorded.")
 
@@ -328,7 +326,7 @@ class PlayerDeskPane(Pane):
         )
 
     def action_all_present(self) -> None:
-        if self.write("arrival", self.store.record_all_present, self.round_no):
+        if self.write(self.store.record_all_present, self.round_no):
             self.query_one(DeskArrivals).action_last_row()
 
     def action_absent(self) -> None:
@@ -377,7 +375,6 @@ class PlayerDeskPane(Pane):
                 self.say("Nothing recorded.")
                 return
             if self.write(
-                "arrival",
                 self.store.record_arrival,
                 self.round_no,
                 player.number,
@@ -409,7 +406,7 @@ class PlayerDeskPane(Pane):
                 description=f"Arrived after the start of round {self.round_no}",
             )
         )
-        self.app.push_screen(screen, self._recorded("incident"))
+        self.app.push_screen(screen, self._recorded)
 
     def action_illness(self) -> None:
         from normtui.tui.screens.desk_illness import DeskIllnessScreen
@@ -417,20 +414,16 @@ class PlayerDeskPane(Pane):
         player = self._player()
         if player is not None:
             self.app.push_screen(
-                DeskIllnessScreen(self.store, self.round_no, player), self._recorded("illness")
+                DeskIllnessScreen(self.store, self.round_no, player), self._recorded
             )
 
-    def _recorded(self, action: str) -> Callable[[bool | None], None]:
+    def _recorded(self, recorded: bool | None) -> None:
         """After a modal that wrote (and audited) by itself: tell the arbiter, and the panes."""
-
-        def done(recorded: bool | None) -> None:
-            if recorded:
-                entry = self.store.log(limit=1)
-                self.changed(action)
-                if entry:
-                    self.say(entry[0].summary)
-
-        return done
+        if recorded:
+            entry = self.store.log(limit=1)
+            self.changed()
+            if entry:
+                self.say(entry[0].summary)
 
     def action_player_details(self) -> None:
         from normtui.tui.screens.desk_details import PlayerDetailsScreen
@@ -438,13 +431,13 @@ class PlayerDeskPane(Pane):
         player = self._player()
         if player is not None:
             self.app.push_screen(
-                PlayerDetailsScreen(self.store, self.round_no, player), self._recorded("player")
+                PlayerDetailsScreen(self.store, self.round_no, player), self._recorded
             )
 
     def action_report_details(self) -> None:
         from normtui.tui.screens.desk_details import ReportDetailsScreen
 
-        self.app.push_screen(ReportDetailsScreen(self.store), self._recorded("details"))
+        self.app.push_screen(ReportDetailsScreen(self.store), self._recorded)
 
     def _games_changed(self, effect: WithdrawalEffect) -> str:
         """Every game the withdrawal turns into a forfeit, as it stands now: a game in
@@ -484,6 +477,6 @@ class PlayerDeskPane(Pane):
                 self.say("Nothing recorded.")
                 return
             # Exactly the withdrawal shown: refused if its games changed meanwhile.
-            self.write("withdraw", self.store.withdraw, player.number, expected=effect)
+            self.write(self.store.withdraw, player.number, expected=effect)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Withdraw"), answered)

@@ -258,7 +258,7 @@ class PairingsPane(Pane):
             self.table.go_to_key(str(game.id))
 
     def _now(self) -> datetime:
-        return self.app.now()  # type: ignore[attr-defined,no-any-return]
+        return self.normtui.now()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -422,7 +422,6 @@ class PairingsPane(Pane):
         # cover the Armageddon's answers on a small terminal.
         opens = result is MainResult.DRAW and self._armageddons()
         done = self.write(
-            "correction" if correction else "result",
             self.store.enter_result,
             game.round,
             game.white,
@@ -534,7 +533,6 @@ class PairingsPane(Pane):
         self, game: GameRecord, result: ArmageddonResult, correction: bool
     ) -> None:
         self.write(
-            "correction" if correction else "armageddon",
             self.store.enter_armageddon,
             game.round,
             game.white,
@@ -553,9 +551,7 @@ class PairingsPane(Pane):
         state = (
             GameState.SCHEDULED if game.state is GameState.IN_PROGRESS else GameState.IN_PROGRESS
         )
-        self.write(
-            "state", self.store.set_game_state, game.id, state, expected_version=game.version
-        )
+        self.write(self.store.set_game_state, game.id, state, expected_version=game.version)
 
     def action_start_round(self) -> None:
         """The clocks of the round are started: every board still scheduled is in progress
@@ -577,7 +573,7 @@ class PairingsPane(Pane):
 
         def start(yes: bool | None) -> None:
             if yes:
-                self.write("start round", self.store.start_round, round_no)
+                self.write(self.store.start_round, round_no)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Start"), start)
 
@@ -620,7 +616,7 @@ class PairingsPane(Pane):
     def _if_yes(self, call: Callable[..., object], round_no: int) -> Callable[[bool | None], None]:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.write("round", call, round_no)
+                self.write(call, round_no)
 
         return answered
 
@@ -628,4 +624,4 @@ class PairingsPane(Pane):
         game = self._board()
         if game is None:
             return
-        self.write("sign", self.store.sign, game.id, who, expected_version=game.version)
+        self.write(self.store.sign, game.id, who, expected_version=game.version)

@@ -381,7 +381,7 @@ class PgnEntryPane(Pane):
         else:
             self.say(said)
         if any(o.status in ("entered", "attached") for o in outcomes):
-            self.changed("pgn")
+            self.changed()
         replaceable = [o for o in outcomes if o.replaceable]
         if replaceable and not self.in_front:
             # The arbiter has moved on: the question waits for ctrl+s again.
@@ -442,8 +442,7 @@ class PgnEntryPane(Pane):
         if len(draws) != 1:
             return  # a file of many games: the pairings show every Armageddon due
         game = self.store.game(draws[0].game_id)  # type: ignore[arg-type]
-        pairings = getattr(self.screen, "pane", None)
-        pane = pairings("pairings") if pairings is not None else None
+        pane = self.console.pane("pairings")
         if not (
             isinstance(pane, PairingsPane)
             and game.result is MainResult.DRAW
