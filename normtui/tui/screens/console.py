@@ -9,6 +9,7 @@ thread after it, and the pairings pane is mounted when they are there.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -217,6 +218,15 @@ class ConsoleScreen(Screen[None]):
         self.call_after_refresh(self._add_the_rest)
         if self.poll_seconds > 0:
             self.set_interval(self.poll_seconds, self._poll)
+        # Once, the console open: what is alive now (Textual, the store, the first pane) is
+        # never garbage, and full collections over it landed in the arbiter's key sequences
+        # (p90 74-139 ms; 20-31 ms frozen).
+        gc.freeze()
+
+    def on_unmount(self) -> None:
+        # What was frozen is collected again once the console is gone (a process that runs
+        # one console after another: tests, benchmarks).
+        gc.unfreeze()
 
     async def _add_the_rest(self) -> None:
         """The other tabs, and (``preload``) their panes, after the first frame."""
