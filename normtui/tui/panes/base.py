@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from normtui.rules.errors import NormtuiError, RuleError
@@ -35,6 +36,10 @@ class Pane(Vertical):
     PALETTE: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     # What ":N" goes to in this pane ("board"); "" for none (see go_to_numbers, go_to).
     GO_TO: ClassVar[str] = ""
+    # For a pane of one round: the key that shows the round being played (round_to_show).
+    ROUND_KEY: ClassVar[str] = ""
+    # The round being played, as the pane last read it (a pane of one round).
+    playing: reactive[int] = reactive(0, init=False)
     BINDINGS: ClassVar = [
         Binding("colon", "go_to", "Go to N", show=False, key_display=":", id="pane.go_to"),
     ]
@@ -82,27 +87,35 @@ class Pane(Vertical):
             finally:
                 self.arriving = False
 
-    def round_to_show(self, shown: int, following: bool, key: str) -> int:
+    def round_to_show(self, shown: int, following: bool) -> int:
         """For a pane of one round (the pairings, the desk): the round to show after a change.
         ``following``: the arbiter had not chosen another round than the one being played;
         then the pane follows it, switching when the arbiter arrives on it, never under the
         cursor (a key on its way was meant for the round shown): in front, the status line
-        says it once, with ``key``, the key that shows it."""
+        says it (see watch_playing)."""
         current = self.store.current_round()
+        self.playing = current
         if not following or not current or current == shown:
             return shown
         if self.stale or not self.shown or self.arriving:
             return current
-        if getattr(self, "_told_round", None) != current:
-            self._told_round = current
-            text = (
-                f"Round {current} is the round being played now (round {shown} shown): "
-                f"{key} shows it"
-            )
-            # After the frame after next: said after "Loaded from another terminal", which
-            # the console says after the next frame.
-            self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
         return shown
+
+    def watch_playing(self, current: int) -> None:
+        """The round being played has moved on: a pane of one round in front that follows it
+        stays on the round shown and says so, once, with ROUND_KEY, the key that shows it."""
+        shown = self.shown_round()
+        if shown is None or not current or current == shown:
+            return
+        if self.stale or not self.shown or self.arriving:
+            return  # it switches (round_to_show)
+        text = (
+            f"Round {current} is the round being played now (round {shown} shown): "
+            f"{self.ROUND_KEY} shows it"
+        )
+        # After the frame after next: said after "Loaded from another terminal", which the
+        # console says after the next frame.
+        self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
 
     def on_mount(self) -> None:
         # Textual calls the on_mount of every class in the MRO, the pane's own first, then

@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Select, Static
 
 from normtui.rules.model import GameState, PlayerStatus
@@ -136,9 +137,12 @@ class PlayerDeskPane(Pane):
         ),
     ]
 
+    ROUND_KEY = "] (or [)"
+    # The round shown: set, the desk shows it (again; watch_round_no).
+    round_no: reactive[int] = reactive(0, init=False, always_update=True)
+
     def __init__(self, store: object, **kwargs: object) -> None:
         super().__init__(store, **kwargs)  # type: ignore[arg-type]
-        self.round_no = 0
         # The desk shows the round being played until the arbiter chooses another.
         self._following = True
         # The player whose late arrival i was just offered to record as an incident.
@@ -164,7 +168,7 @@ class PlayerDeskPane(Pane):
         self.query_one("#desk-round", Select).set_options(
             [(f"round {r}", r) for r in range(1, rounds + 1)]
         )
-        self.round_no = self.store.current_round()
+        self.set_reactive(PlayerDeskPane.round_no, self.store.current_round())
         self.query_one("#desk-round", Select).value = self.round_no
 
     def focus_first(self) -> None:
@@ -180,12 +184,17 @@ class PlayerDeskPane(Pane):
         return self.round_no if self._following else None
 
     def reload(self) -> None:
-        shown = self.round_to_show(self.round_no, self._following, "] (or [)")
-        if shown != self.round_no:
-            self.round_no = shown
-            self.query_one("#desk-round", Select).value = shown
-        self.query_one(DeskArrivals).show_round(self.store, self.round_no)
+        self.round_no = self.round_to_show(self.round_no, self._following)
+
+    def watch_round_no(self, round_no: int) -> None:
+        self.query_one("#desk-round", Select).value = round_no
         ledger = self.store.fines()
+        self.query_one(DeskArrivals).show_round(
+            self.store.players(),
+            self.store.arrivals(round_no),
+            [f for f in ledger if f.round == round_no],
+            self.store.games(round_no),
+        )
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
         self.query_one("#desk-fines", Ledger).show(
             [
@@ -226,9 +235,8 @@ class PlayerDeskPane(Pane):
     @on(Select.Changed, "#desk-round")
     def _round_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.round_no:
-            self.round_no = event.value
             self._following = event.value == self.store.current_round()
-            self.reload()
+            self.round_no = event.value
 
     def action_round(self, step: int) -> None:
         rounds = self.store.event.rounds

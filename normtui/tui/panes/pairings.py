@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
@@ -48,6 +49,7 @@ class PairingsPane(Pane):
     PANE_ID = "pairings"
     TITLE = "Pairings"
     GO_TO = "board"
+    ROUND_KEY = "c"
     ARTICLES = (
         "§2 Armageddon after a draw, within 20', same colours; draw = Black wins",
         "§4 Points 3 / 0 / 1½ / 1",
@@ -222,9 +224,12 @@ class PairingsPane(Pane):
         ),
     )
 
+    # The round shown: set, the pane shows it (again; watch_round).
+    round: reactive[int] = reactive(0, init=False, always_update=True)
+
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)
-        self.round = self.store.current_round()
+        self.set_reactive(PairingsPane.round, self.store.current_round())
         # The round being played is shown until the arbiter chooses another.
         self._following = True
         self._rounds = self.store.event.rounds
@@ -233,7 +238,7 @@ class PairingsPane(Pane):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pairings-bar"):
-            yield RoundBar(self._rounds, self.round, id="round-bar")
+            yield RoundBar(self._rounds, id="round-bar").data_bind(current=PairingsPane.round)
             yield RoundInfo(id="round-info")
         yield PairingsTable(id="pairings-table")
         yield Static("", id="pairings-legend", markup=False)
@@ -266,15 +271,14 @@ class PairingsPane(Pane):
         return self.round if self._following else None
 
     def reload(self) -> None:
-        self.round = self.round_to_show(self.round, self._following, "c")
+        self.round = self.round_to_show(self.round, self._following)
+
+    def watch_round(self) -> None:
         profile = self.store.profile
         games = self.store.games()
         self._waiting = armageddons_waiting(games)
         mine = [g for g in games if g.round == self.round]
         self.table.show(mine, self._now(), profile.classical.armageddon_draw_winner)
-        bar = self.query_one(RoundBar)
-        if bar.current != self.round:
-            bar.show(self.round)
         done = sum(1 for g in mine if g.points is not None)
         info = next((r for r in self.store.rounds() if r.round == self.round), None)
         when = ""
@@ -341,9 +345,8 @@ class PairingsPane(Pane):
         if not 1 <= round_no <= self._rounds:
             self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning", markup=False)
             return
-        self.round = round_no
         self._following = round_no == self.store.current_round()
-        self.reload()
+        self.round = round_no
 
     # -- results ---------------------------------------------------------------------------
 

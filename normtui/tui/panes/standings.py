@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.widgets import ContentSwitcher
 
 from normtui.rules.model import MainResult, PlayerStatus
@@ -132,6 +133,9 @@ class StandingsPane(Pane):
         ("Standings: table", "Ranks, tie-breaks, prizes", "show_view('standings-table')"),
     )
 
+    # The table or the crosstable (the id of the one shown); the Footer names the other.
+    view: reactive[str] = reactive("standings-table", init=False, bindings=True)
+
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)
         self._legend_for: tuple[Sequence[StandingRow], Sequence[GameRecord]] = ((), ())
@@ -145,10 +149,6 @@ class StandingsPane(Pane):
         yield WholeText(id="standings-legend", markup=True)
         yield RaceLine(id="standings-race")
         yield StatusLine()
-
-    @property
-    def view(self) -> str:
-        return self.query_one(ContentSwitcher).current or "standings-table"
 
     def focus_first(self) -> None:
         self.screen.set_focus(self.query_one(f"#{self.view}"))
@@ -177,7 +177,7 @@ class StandingsPane(Pane):
         self.query_one("#standings-info", WholeText).show(info, self.size.width)
         self._legend_for = (rows, games)
         self._show_legend()
-        self.query_one(RaceLine).show(self.store, decided, games=games)
+        self.query_one(RaceLine).show(games, self.store.race_question, decided)
 
     def _show_note(self, note: str) -> None:
         """How the first places were decided, when the play-off decides them (§5): a line
@@ -208,11 +208,11 @@ class StandingsPane(Pane):
         return super().check_action(action, parameters)
 
     def action_show_view(self, view: str) -> None:
-        if view == self.view:
-            return
+        self.view = view
+
+    def watch_view(self, view: str) -> None:
         self.query_one(ContentSwitcher).current = view
         if view == "crosstable":
             self.query_one(Crosstable).show(self.store.standings(), self.store.games())
         self._show_legend()
         self.focus_first()
-        self.refresh_bindings()
