@@ -19,12 +19,12 @@ from normtui.text import visible
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.formatting import ShowControls
 from normtui.tui.panes import PANES
+from normtui.tui.screens.console import ConsoleScreen
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
     from normtui.tui.outward import Outward
     from normtui.tui.screens.confirm import ConfirmScreen
-    from normtui.tui.screens.console import ConsoleScreen
 
 
 def _pane_css(module: str) -> str:
@@ -93,6 +93,7 @@ class NormtuiApp(App[None]):
         # A digit typed right after ":" went to the control focused before the go-to prompt
         # took the focus, and arrives here unread: ":4" typed fast lost the 4 and left the
         # cursor where it was. A digit the prompt read itself never comes this far.
+        # Lazy: the prompt's Input, not needed for the first frame.
         from normtui.tui.widgets.go_to import GoToInput
 
         focused = self.focused
@@ -105,8 +106,6 @@ class NormtuiApp(App[None]):
             focused.insert_text_at_cursor(event.character)
 
     def _hold(self, event: events.Key) -> bool:
-        from normtui.tui.screens.console import ConsoleScreen
-
         stack = self.screen_stack
         return bool(stack) and isinstance(stack[-1], ConsoleScreen) and stack[-1].hold_key(event)
 
@@ -125,6 +124,7 @@ class NormtuiApp(App[None]):
     async def action_quit(self) -> None:
         """Quit, asking first when something typed would be lost (records pasted and not
         attached, a dialog's text); a second ctrl+q while asked quits."""
+        # Lazy: a dialog, not needed for the first frame.
         from normtui.tui.screens.confirm import ConfirmScreen
 
         if self._quit_question is not None and self.screen is self._quit_question:
@@ -171,8 +171,6 @@ class NormtuiApp(App[None]):
         # The console is the app's first screen, not pushed over an empty default one: that
         # one would be composed and painted for nothing, and repaint the console once more
         # from the background right after its first frame.
-        from normtui.tui.screens.console import ConsoleScreen
-
         self.console_screen = ConsoleScreen(
             self.store, path=self.path, poll_seconds=self.poll_seconds, preload=self.preload
         )

@@ -210,8 +210,4 @@ class AuditLogPane(Pane):
         )
 
     def action_undo(self) -> None:
-        from normtui.tui.screens.console import ConsoleScreen
-
-        screen = self.screen
-        if isinstance(screen, ConsoleScreen):
-            screen.action_undo()
+        self.console.action_undo()

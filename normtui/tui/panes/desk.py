@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Select, Static
 
+from normtui.rules.duties import arrival_fine
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.records import surname
 from normtui.tui.formatting import state_text
@@ -338,7 +339,6 @@ class PlayerDeskPane(Pane):
             self.query_one(DeskArrivals).action_last_row()
 
     def action_absent(self) -> None:
-        from normtui.rules.duties import arrival_fine
         from normtui.tui.screens.desk_absent import AbsenceScreen, Answer
 
         player = self._player()

@@ -21,9 +21,14 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
+from normtui.importing.agreement import agrees
+from normtui.rules.duties import signers
 from normtui.rules.errors import NormtuiError
+from normtui.rules.model import ResultError, parse_result
+from normtui.store.connection import is_event_file
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
+from normtui.tui.panes.board_text import armageddon_waits, armageddons_waiting
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace, RaceWorked, work_out
 from normtui.tui.widgets.status_line import StatusLine
@@ -172,7 +177,6 @@ class LivePane(Pane):
         """Follow ``spec`` (not yet kept with the event: see :meth:`action_set_source`)."""
         from normtui.feed.sources import SourceError, open_source
         from normtui.feed.watcher import Feed
-        from normtui.store.connection import is_event_file
 
         self.source = (spec, round_no)
         try:
@@ -330,7 +334,6 @@ class LivePane(Pane):
         (ctrl+a, or a on the board in the pairings); the 20' count from the game's end (§2).
         Nothing opens by itself: a dialog raised from the background takes the key the
         arbiter typed for another board as this board's result."""
-        from normtui.tui.panes.board_text import armageddon_waits
 
         game = self.store.game(game_id)
         if game.armageddon is not None or not game.armageddon_after_draw:
@@ -362,7 +365,6 @@ class LivePane(Pane):
         if self.report is not None:
             self.boards.show(list(self.report.boards), self._now())
             self._detail()
-        from normtui.tui.panes.board_text import armageddons_waiting
 
         games = self.store.games()
         self._waiting = [f"{g.round}.{g.board}" for g in armageddons_waiting(games)]
@@ -466,9 +468,6 @@ class LivePane(Pane):
         """What taking the feed's record does to the result: entered where the board has
         none; a result entered already stays, and a record that says otherwise then disagrees
         with it (§8: the scoresheet decides)."""
-        from normtui.importing.agreement import agrees
-        from normtui.rules.duties import signers
-        from normtui.rules.model import ResultError, parse_result
 
         assert view.game_id is not None
         game = self.store.game(view.game_id)

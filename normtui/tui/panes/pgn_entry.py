@@ -22,8 +22,12 @@ from textual.widgets import Input, Select, Static, TextArea
 
 from normtui.importing.boards import TROUBLE
 from normtui.rules.errors import NormtuiError
+from normtui.rules.model import MainResult
+from normtui.store.connection import refuse_event_file
 from normtui.store.records import surname
 from normtui.tui.panes.base import Pane
+from normtui.tui.panes.board_text import armageddon_waits
+from normtui.tui.panes.pairings import PairingsPane
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
 from normtui.tui.widgets.pgn_import import PgnImportBar
 from normtui.tui.widgets.pgn_path import PgnPathInput
@@ -310,7 +314,6 @@ class PgnEntryPane(Pane):
 
     def load_file(self, path: Path) -> None:
         """A file small enough to read goes into the text area; a large one is imported."""
-        from normtui.store.connection import refuse_event_file
         from normtui.tui.widgets.pgn_path import read_pgn_text
 
         failures: tuple[type[Exception], ...] = (OSError, ValueError, NormtuiError)
@@ -427,9 +430,6 @@ class PgnEntryPane(Pane):
 
     def _armageddon_after(self, outcomes: list[Outcome]) -> None:
         """A record that entered a drawn main game opens its Armageddon, as d does."""
-        from normtui.rules.model import MainResult
-        from normtui.tui.panes.board_text import armageddon_waits
-        from normtui.tui.panes.pairings import PairingsPane
 
         draws = [
             o
