@@ -153,7 +153,7 @@ async def measure(
 def _changed() -> Any:
     from normtui.tui.messages import StoreChanged
 
-    return StoreChanged(local=True, action="undo")
+    return StoreChanged(local=True)
 
 
 def _report(name: str, wall: list[float], cpu: list[float]) -> str:

@@ -41,6 +41,7 @@ from normtui.text import visible
 
 __all__ = [
     "FORMATS",
+    "FORMAT_TITLES",
     "EventDetails",
     "ExportError",
     "encodable",
@@ -50,19 +51,21 @@ __all__ = [
     "writer",
 ]
 
-# format -> (module of normtui.export, function): imported when that format is written, so
-# that reading a snapshot (``normtui print``, ``normtui check``) does not load python-chess.
-_WRITERS: dict[str, tuple[str, str]] = {
-    "trf": ("trf", "trf"),
-    "trf16": ("trf", "trf16"),
-    "trf-playoff": ("trf", "playoff_trf"),
-    "pgn": ("pgn_out", "pgn"),
-    "csv": ("tables", "csv_text"),
-    "json": ("tables", "json_text"),
-    "md": ("tables", "markdown"),
-    "html": ("html", "html_page"),
+# format -> (module of normtui.export, function, what it is): the module is imported when that
+# format is written, so that reading a snapshot (``normtui print``, ``normtui check``) does not
+# load python-chess; what it is, as the console's command palette offers it.
+_WRITERS: dict[str, tuple[str, str, str]] = {
+    "trf": ("trf", "trf", "FIDE rating report (TRF26)"),
+    "trf16": ("trf", "trf16", "FIDE rating report (TRF16)"),
+    "trf-playoff": ("trf", "playoff_trf", "play-off blitz report (TRF)"),
+    "pgn": ("pgn_out", "pgn", "PGN of every game"),
+    "csv": ("tables", "csv_text", "standings as CSV"),
+    "json": ("tables", "json_text", "standings as JSON"),
+    "md": ("tables", "markdown", "standings as Markdown"),
+    "html": ("html", "html_page", "standings as an HTML page"),
 }
 FORMATS: tuple[str, ...] = tuple(_WRITERS)
+FORMAT_TITLES: dict[str, str] = {fmt: what for fmt, (_m, _f, what) in _WRITERS.items()}
 _SUFFIX = {"trf": ".trf", "trf16": ".trf", "trf-playoff": ".trf", "md": ".md"}
 
 

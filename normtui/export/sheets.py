@@ -29,9 +29,18 @@ from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
 from normtui.store import EventStore
 from normtui.text import visible
 
-__all__ = ["SHEETS", "esc", "page", "sheet_html"]
+__all__ = ["SHEETS", "SHEET_TITLES", "esc", "page", "sheet_html"]
 
-SHEETS = ("pairings", "results", "wallchart", "scoresheets", "report")
+# Each sheet with what it is, as the console's command palette offers it; round sheets are of
+# the current round, results of the last round with a result.
+SHEET_TITLES: dict[str, str] = {
+    "pairings": "pairings of the current round",
+    "results": "results of the last round",
+    "wallchart": "wallchart",
+    "scoresheets": "scoresheets of the current round",
+    "report": "Chief Arbiter's report",
+}
+SHEETS: tuple[str, ...] = tuple(SHEET_TITLES)
 ROUND_SHEETS = ("pairings", "results", "scoresheets")
 
 _CSS = """

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import RenderableType
 from textual import events
 from textual.app import App
 from textual.content import Content
@@ -18,10 +19,12 @@ from normtui.text import visible
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.formatting import ShowControls
 from normtui.tui.panes import PANES
+from normtui.tui.screens.console import ConsoleScreen
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
     from normtui.tui.outward import Outward
+    from normtui.tui.screens.confirm import ConfirmScreen
 
 
 def _pane_css(module: str) -> str:
@@ -72,6 +75,13 @@ class NormtuiApp(App[None]):
         # The public site and the Lichess broadcast, once started (normtui.tui.outward).
         self.outward: Outward | None = None
         self._show_controls = ShowControls()
+        # The app's first screen (get_default_screen).
+        self.console_screen: ConsoleScreen | None = None
+        # The "Quit?" question open, if any: ctrl+q again over it quits.
+        self._quit_question: ConfirmScreen | None = None
+        self._pane_css_loaded = False
+        # Set by exit(): work scheduled before it (a focus after the next frame) is skipped.
+        self.exiting = False
 
     async def on_event(self, event: events.Event) -> None:
         # A key typed while the console opens waits for its pane (ConsoleScreen.hold_key).
@@ -83,6 +93,7 @@ class NormtuiApp(App[None]):
         # A digit typed right after ":" went to the control focused before the go-to prompt
         # took the focus, and arrives here unread: ":4" typed fast lost the 4 and left the
         # cursor where it was. A digit the prompt read itself never comes this far.
+        # Lazy: the prompt's Input, not needed for the first frame.
         from normtui.tui.widgets.go_to import GoToInput
 
         focused = self.focused
@@ -95,8 +106,6 @@ class NormtuiApp(App[None]):
             focused.insert_text_at_cursor(event.character)
 
     def _hold(self, event: events.Key) -> bool:
-        from normtui.tui.screens.console import ConsoleScreen
-
         stack = self.screen_stack
         return bool(stack) and isinstance(stack[-1], ConsoleScreen) and stack[-1].hold_key(event)
 
@@ -115,25 +124,31 @@ class NormtuiApp(App[None]):
     async def action_quit(self) -> None:
         """Quit, asking first when something typed would be lost (records pasted and not
         attached, a dialog's text); a second ctrl+q while asked quits."""
+        # Lazy: a dialog, not needed for the first frame.
         from normtui.tui.screens.confirm import ConfirmScreen
 
-        if isinstance(self.screen, ConfirmScreen) and getattr(self.screen, "quitting", False):
+        if self._quit_question is not None and self.screen is self._quit_question:
             self.exit()
             return
-        console = getattr(self, "console_screen", None)
+        console = self.console_screen
         lost = console.unsaved() if console is not None and console.ready else []
         if not lost:
             self.exit()
             return
-        question = ConfirmScreen(
+        self._quit_question = ConfirmScreen(
             "Quit?\n\n" + "\n".join(lost) + "\n\nThey are lost on quitting.", confirm="Quit"
         )
-        question.quitting = True  # type: ignore[attr-defined]
-        self.push_screen(question, lambda yes: self.exit() if yes else None)
+        self.push_screen(self._quit_question, lambda yes: self.exit() if yes else None)
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        self.exiting = True
+        super().exit(result, return_code, message)
 
     def load_pane_css(self) -> None:
         """Add the stylesheets of the other panes (once), then restyle what is mounted."""
-        if getattr(self, "_pane_css_loaded", False):
+        if self._pane_css_loaded:
             return
         self._pane_css_loaded = True
         here = Path(__file__).parent
@@ -156,8 +171,6 @@ class NormtuiApp(App[None]):
         # The console is the app's first screen, not pushed over an empty default one: that
         # one would be composed and painted for nothing, and repaint the console once more
         # from the background right after its first frame.
-        from normtui.tui.screens.console import ConsoleScreen
-
         self.console_screen = ConsoleScreen(
             self.store, path=self.path, poll_seconds=self.poll_seconds, preload=self.preload
         )
@@ -165,5 +178,5 @@ class NormtuiApp(App[None]):
 
     def store_to_close(self) -> EventStore | None:
         """The store, or the one the console opened before the arbiter quit (not yet shown)."""
-        console = getattr(self, "console_screen", None)
+        console = self.console_screen
         return self.store or (console.opened_store if console is not None else None)

@@ -1,36 +1,45 @@
-"""Ctrl+P: the command palette reaches every action of every pane by name."""
+"""Ctrl+P: the command palette reaches every action of the console by name.
+
+Its entries come from where the actions are declared: the console's bindings (the panes, undo,
+help), each pane's palette (the actions of its keys), the export formats (``normtui.export``),
+the print-ready sheets (``normtui.export.sheets``), and the public page and the Lichess
+broadcast (``normtui.tui.outward``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any
 
+from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.screen import Screen
+
+from normtui.tui import outward
+from normtui.tui.screens.console import ConsoleScreen
+
+# The palette's words for the console's own keys, by binding id; the panes' keys are there as
+# "Show the … pane".
+_CONSOLE_KEYS = {
+    "undo": ("Undo the last change", "Revert the last audited change"),
+    "help": ("Help", "Keys and the regulation articles of each pane"),
+}
+
+Command = tuple[str, str, Callable[[], object]]
 
 
 class ConsoleCommands(Provider):
-    def _commands(self) -> list[tuple[str, str, object]]:
-        from normtui.tui.screens.console import ConsoleScreen
+    def _commands(self) -> list[Command]:
+        # Lazy: the export tables load the store's modules, which the console opens after its
+        # first frame (this module is imported before it).
+        from normtui.export import FORMAT_TITLES
+        from normtui.export.sheets import SHEET_TITLES
 
         screen = self.screen
         if not isinstance(screen, ConsoleScreen):
             return []
-        found: list[tuple[str, str, object]] = []
-        for key, pane_id, _module, _cls in _panes():
-            title = _titles()[pane_id]
-            found.append(
-                (
-                    f"Show the {title} pane",
-                    f"Pane {key} (F{key} from a text field)",
-                    partial(screen.action_show_pane, pane_id),
-                )
-            )
-        found.append(("Undo the last change", "Revert the last audited change", screen.action_undo))
-        found.append(("Help", "Keys and the regulation articles of each pane", screen.action_help))
+        found = _console_keys(screen)
         for pane in screen.all_panes():
             found.extend(pane.palette_commands())
-        for fmt, what in _EXPORTS:
+        for fmt, what in FORMAT_TITLES.items():
             found.append(
                 (
                     f"Export {what}",
@@ -39,61 +48,48 @@ class ConsoleCommands(Provider):
                 )
             )
         found.extend(_outward_commands(screen))
-        for sheet, what in _SHEETS:
+        for sheet, what in SHEET_TITLES.items():
             found.append(
                 (
                     f"Print {what}",
                     f"Write the print-ready {what} (HTML, A4) beside the database",
-                    partial(print_sheet, screen, sheet),
+                    partial(screen.print_sheet, sheet),
                 )
             )
         return found
 
     async def discover(self) -> Hits:
         for title, help_text, callback in self._commands():
-            yield DiscoveryHit(title, callback, help=help_text)  # type: ignore[arg-type]
+            yield DiscoveryHit(title, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for title, help_text, callback in self._commands():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(
-                    score,
-                    matcher.highlight(title),
-                    callback,  # type: ignore[arg-type]
-                    help=help_text,
-                )
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)
 
 
-# Named here rather than read from normtui.export, which loads python-chess: the palette opens
-# often, an export seldom. A test checks that these are the exporter's formats.
-_EXPORTS = (
-    ("trf", "FIDE rating report (TRF26)"),
-    ("trf16", "FIDE rating report (TRF16)"),
-    ("trf-playoff", "play-off blitz report (TRF)"),
-    ("pgn", "PGN of every game"),
-    ("csv", "standings as CSV"),
-    ("json", "standings as JSON"),
-    ("md", "standings as Markdown"),
-    ("html", "standings as an HTML page"),
-)
+def _console_keys(screen: ConsoleScreen) -> list[Command]:
+    """The console's keys: a pane's key ("pane.<id>", its F-key the same from a text field),
+    then undo and help."""
+    bindings = {b.id: b for b in screen.BINDINGS if isinstance(b, Binding)}
+    found: list[Command] = [
+        (
+            f"Show the {b.description} pane",
+            f"Pane {b.key} (F{b.key} from a text field)",
+            partial(screen.call_later, screen.run_action, b.action),
+        )
+        for b in bindings.values()
+        if b.id is not None and b.id.startswith("pane.") and not b.id.endswith(".anywhere")
+    ]
+    for binding_id, (title, help_text) in _CONSOLE_KEYS.items():
+        action = bindings[binding_id].action
+        found.append((title, help_text, partial(screen.call_later, screen.run_action, action)))
+    return found
 
 
-# As ``normtui print`` names them (a test checks these are its sheets); round sheets are of
-# the current round, results of the last round with a result.
-_SHEETS = (
-    ("pairings", "pairings of the current round"),
-    ("results", "results of the last round"),
-    ("wallchart", "wallchart"),
-    ("scoresheets", "scoresheets of the current round"),
-    ("report", "Chief Arbiter's report"),
-)
-
-
-def _outward_commands(screen: Screen[Any]) -> list[tuple[str, str, object]]:
-    from normtui.tui import outward
-
+def _outward_commands(screen: ConsoleScreen) -> list[Command]:
     return [
         (
             "Public page: publish to a folder",
@@ -116,48 +112,3 @@ def _outward_commands(screen: Screen[Any]) -> list[tuple[str, str, object]]:
             partial(outward.stop, screen, "broadcast", "pushing to Lichess"),
         ),
     ]
-
-
-def print_sheet(screen: Screen[Any], sheet: str) -> None:
-    """Write a sheet beside the database in a thread with its own connection, as the exports
-    are written (ConsoleScreen.export)."""
-    from normtui.tui.screens.console import ConsoleScreen
-
-    assert isinstance(screen, ConsoleScreen)
-    source = screen.path
-    target = source.with_name(f"{source.stem}-{sheet}.html")
-
-    def write() -> None:
-        from normtui.export.output import write_output
-        from normtui.export.sheets import sheet_html
-        from normtui.rules.errors import NormtuiError
-        from normtui.store import EventStore
-
-        failures: tuple[type[Exception], ...] = (OSError, NormtuiError)
-        try:
-            with EventStore.open(source) as store:
-                text = sheet_html(store, sheet)
-            # As the exports are written: replaced whole, a link followed, a
-            # device written through, a FIFO nobody reads refused rather than waited for.
-            write_output(target, text, wait_for_reader=False)
-        except failures as exc:
-            screen.app.call_from_thread(
-                screen.notify, f"Print {sheet} failed: {exc}", severity="error", markup=False
-            )
-            return
-        # A routine confirmation: the status line, not a toast over the table.
-        screen.app.call_from_thread(screen.say, f"Wrote {sheet} to {target}")
-
-    screen.run_worker(write, thread=True, group="export", exclusive=True)
-
-
-def _panes() -> tuple[tuple[str, str, str, str], ...]:
-    from normtui.tui.panes import PANES
-
-    return PANES
-
-
-def _titles() -> dict[str, str]:
-    from normtui.tui.panes import TITLES
-
-    return TITLES

@@ -6,9 +6,9 @@ from textual.message import Message
 
 
 class StoreChanged(Message):
-    """The event database changed: here (``local``) or in another process. Panes re-read."""
+    """The event database changed: here (``local``) or in another process. Posted by a pane
+    after its write, it bubbles up to the console, which has every pane re-read."""
 
-    def __init__(self, *, local: bool, action: str | None = None) -> None:
+    def __init__(self, *, local: bool) -> None:
         super().__init__()
         self.local = local
-        self.action = action

@@ -86,14 +86,13 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
 async def test_every_export_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:
     """Every export from the console's command palette: the file lands beside the
     database and the arbiter is told where."""
-    from normtui.export import FORMATS, ExportError, export_event, suffix
-    from normtui.tui.commands import _EXPORTS
+    from normtui.export import FORMAT_TITLES, FORMATS, ExportError, export_event, suffix
 
-    assert [fmt for fmt, _what in _EXPORTS] == list(FORMATS)
+    assert list(FORMAT_TITLES) == list(FORMATS)
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
-        for fmt, what in _EXPORTS:
+        for fmt, what in FORMAT_TITLES.items():
             provider = ConsoleCommands(console(app))
             [run] = [call for t, _h, call in provider._commands() if t == f"Export {what}"]
             run()
@@ -366,10 +365,9 @@ async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy, 
 
 async def test_every_sheet_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:
     """The print-ready sheets from the palette, beside the database."""
-    from normtui.export.sheets import SHEETS
-    from normtui.tui.commands import _SHEETS
+    from normtui.export.sheets import SHEET_TITLES, SHEETS
 
-    assert [sheet for sheet, _what in _SHEETS] == list(SHEETS)
+    assert list(SHEET_TITLES) == list(SHEETS)
     await _run_from_palette(make_app, demo_copy, "Print wallchart")
 
 

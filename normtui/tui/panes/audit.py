@@ -198,7 +198,7 @@ class AuditLogPane(Pane):
         self._ids = self.store.audit.ids()
         entries = self.store.audit.log(PAGE, rows=False, upto=self.upto)
         table = self.query_one(AuditTable)
-        table.show(entries, self.app.now())  # type: ignore[attr-defined]
+        table.show(entries, self.normtui.now())
         undone = sum(1 for e in entries if e.undone_by is not None)
         total = len(self._ids)
         where = ""
@@ -210,8 +210,4 @@ class AuditLogPane(Pane):
         )
 
     def action_undo(self) -> None:
-        from normtui.tui.screens.console import ConsoleScreen
-
-        screen = self.screen
-        if isinstance(screen, ConsoleScreen):
-            screen.action_undo()
+        self.console.action_undo()

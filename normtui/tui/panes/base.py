@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from normtui.rules.errors import NormtuiError, RuleError
@@ -16,6 +17,8 @@ from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
+    from normtui.tui.app import NormtuiApp
+    from normtui.tui.screens.console import ConsoleScreen
 
 T = TypeVar("T")
 
@@ -33,6 +36,10 @@ class Pane(Vertical):
     PALETTE: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     # What ":N" goes to in this pane ("board"); "" for none (see go_to_numbers, go_to).
     GO_TO: ClassVar[str] = ""
+    # For a pane of one round: the key that shows the round being played (round_to_show).
+    ROUND_KEY: ClassVar[str] = ""
+    # The round being played, as the pane last read it (a pane of one round).
+    playing: reactive[int] = reactive(0, init=False)
     BINDINGS: ClassVar = [
         Binding("colon", "go_to", "Go to N", show=False, key_display=":", id="pane.go_to"),
     ]
@@ -47,8 +54,23 @@ class Pane(Vertical):
         # True while the pane re-reads because the arbiter has just come to it.
         self.arriving = False
 
+    @property
+    def console(self) -> ConsoleScreen:
+        """The screen every pane is on (typed: a pane asks it for another pane, says a line
+        on the pane in front)."""
+        return cast("ConsoleScreen", self.screen)
+
+    @property
+    def normtui(self) -> NormtuiApp:
+        """The app, typed (its clock, its settings)."""
+        return cast("NormtuiApp", self.app)
+
     def reload(self) -> None:
         """Re-read what the pane shows from the store."""
+
+    def unsaved(self) -> str:
+        """What quitting now would lose on this pane, in a line ("" for nothing)."""
+        return ""
 
     def shown_round(self) -> int | None:
         """The round a pane of one round shows while it follows the round being played."""
@@ -65,27 +87,35 @@ class Pane(Vertical):
             finally:
                 self.arriving = False
 
-    def round_to_show(self, shown: int, following: bool, key: str) -> int:
+    def round_to_show(self, shown: int, following: bool) -> int:
         """For a pane of one round (the pairings, the desk): the round to show after a change.
         ``following``: the arbiter had not chosen another round than the one being played;
         then the pane follows it, switching when the arbiter arrives on it, never under the
         cursor (a key on its way was meant for the round shown): in front, the status line
-        says it once, with ``key``, the key that shows it."""
+        says it (see watch_playing)."""
         current = self.store.rounds.current()
+        self.playing = current
         if not following or not current or current == shown:
             return shown
         if self.stale or not self.shown or self.arriving:
             return current
-        if getattr(self, "_told_round", None) != current:
-            self._told_round = current
-            text = (
-                f"Round {current} is the round being played now (round {shown} shown): "
-                f"{key} shows it"
-            )
-            # After the frame after next: said after "Loaded from another terminal", which
-            # the console says after the next frame.
-            self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
         return shown
+
+    def watch_playing(self, current: int) -> None:
+        """The round being played has moved on: a pane of one round in front that follows it
+        stays on the round shown and says so, once, with ROUND_KEY, the key that shows it."""
+        shown = self.shown_round()
+        if shown is None or not current or current == shown:
+            return
+        if self.stale or not self.shown or self.arriving:
+            return  # it switches (round_to_show)
+        text = (
+            f"Round {current} is the round being played now (round {shown} shown): "
+            f"{self.ROUND_KEY} shows it"
+        )
+        # After the frame after next: said after "Loaded from another terminal", which the
+        # console says after the next frame.
+        self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
 
     def on_mount(self) -> None:
         # Textual calls the on_mount of every class in the MRO, the pane's own first, then
@@ -96,16 +126,10 @@ class Pane(Vertical):
         if self.focus_when_mounted:
             self.call_after_refresh(self.focus_first)
 
-    def changed(self, action: str | None = None) -> None:
-        """Call after this pane wrote to the store: every pane re-reads. Handled by the console
-        at once rather than as a message bubbled up the tabs: the arbiter is waiting for the
-        standings to move, and each message hop costs a turn of the event loop."""
-        event = StoreChanged(local=True, action=action)
-        handle = getattr(self.screen, "store_changed", None)
-        if handle is not None:
-            handle(event)
-        else:
-            self.post_message(event)
+    def changed(self) -> None:
+        """Call after this pane wrote to the store: every pane re-reads (the console handles
+        the message as it bubbles up)."""
+        self.post_message(StoreChanged(local=True))
 
     def attempt(
         self, call: Callable[..., T], *args: object, **kwargs: object
@@ -121,7 +145,6 @@ class Pane(Vertical):
 
     def write(
         self,
-        action: str,
         call: Callable[..., object],
         *args: object,
         quiet: bool = False,
@@ -138,7 +161,7 @@ class Pane(Vertical):
         if entry is None:
             self.say("Nothing changed: already recorded so.")
             return True
-        self.changed(action)
+        self.changed()
         summary = getattr(entry, "summary", None)
         if summary and not quiet:
             # After the frame with the new tables: they are what the arbiter is waiting for.
@@ -152,18 +175,12 @@ class Pane(Vertical):
         on the pane in front when this one is not (a change made from a dialog another pane
         opened is said where the arbiter is). ``true_while``: what the line says of the event
         holds only while that says True; the line goes after the change that ends it."""
-        say_in_front = getattr(self.screen, "say", None)
-        if not self.shown and say_in_front is not None:
-            say_in_front(text, warning=warning, true_while=true_while)
+        if not self.shown:
+            self.console.say(text, warning=warning, true_while=true_while)
             return
         lines = self.query(StatusLine)
         if lines:
-            lines.first().say(
-                text,
-                self.app.now(),  # type: ignore[attr-defined]
-                warning=warning,
-                true_while=true_while,
-            )
+            lines.first().say(text, self.normtui.now(), warning=warning, true_while=true_while)
         else:
             self.notify(text, timeout=4, markup=False)
 

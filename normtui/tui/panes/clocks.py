@@ -108,7 +108,7 @@ class ClocksPane(Pane):
         from normtui.tui.widgets.clock_dial import dials
 
         table = self.query_one("#clock-dial", RowTable)
-        rows = dials(self.store, self.app.now())  # type: ignore[attr-defined]
+        rows = dials(self.store, self.normtui.now())
         row = table.cursor_row
         table.clear()
         for d in rows:
@@ -171,7 +171,7 @@ class ClocksPane(Pane):
             if not yes:
                 self.query_one(ClockForm).show_error("Not saved: the change was not confirmed.")
                 return
-            if not self.write("time control", self.store.set_time_control, name, tc):
+            if not self.write(self.store.set_time_control, name, tc):
                 self.query_one(ClockForm).show_error("Not saved: see the message.")
                 return
             self._close_form()

@@ -15,8 +15,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Select, Static
 
+from normtui.rules.duties import arrival_fine
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.core import surname
 from normtui.tui.formatting import state_text
@@ -26,8 +28,6 @@ from normtui.tui.widgets.ledger import Ledger
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from normtui.rules.model import Player
     from normtui.rules.withdrawal import WithdrawalEffect
     from normtui.store.desk import ArrivalRecord
@@ -138,9 +138,12 @@ class PlayerDeskPane(Pane):
         ),
     ]
 
+    ROUND_KEY = "] (or [)"
+    # The round shown: set, the desk shows it (again; watch_round_no).
+    round_no: reactive[int] = reactive(0, init=False, always_update=True)
+
     def __init__(self, store: object, **kwargs: object) -> None:
         super().__init__(store, **kwargs)  # type: ignore[arg-type]
-        self.round_no = 0
         # The desk shows the round being played until the arbiter chooses another.
         self._following = True
         # The player whose late arrival i was just offered to record as an incident.
@@ -166,7 +169,7 @@ class PlayerDeskPane(Pane):
         self.query_one("#desk-round", Select).set_options(
             [(f"round {r}", r) for r in range(1, rounds + 1)]
         )
-        self.round_no = self.store.rounds.current()
+        self.set_reactive(PlayerDeskPane.round_no, self.store.rounds.current())
         self.query_one("#desk-round", Select).value = self.round_no
 
     def focus_first(self) -> None:
@@ -182,12 +185,17 @@ class PlayerDeskPane(Pane):
         return self.round_no if self._following else None
 
     def reload(self) -> None:
-        shown = self.round_to_show(self.round_no, self._following, "] (or [)")
-        if shown != self.round_no:
-            self.round_no = shown
-            self.query_one("#desk-round", Select).value = shown
-        self.query_one(DeskArrivals).show_round(self.store, self.round_no)
+        self.round_no = self.round_to_show(self.round_no, self._following)
+
+    def watch_round_no(self, round_no: int) -> None:
+        self.query_one("#desk-round", Select).value = round_no
         ledger = self.store.desk.fines()
+        self.query_one(DeskArrivals).show_round(
+            self.store.players(),
+            self.store.desk.arrivals(round_no),
+            [f for f in ledger if f.round == round_no],
+            self.store.games(round_no),
+        )
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
         self.query_one("#desk-fines", Ledger).show(
             [
@@ -228,9 +236,8 @@ class PlayerDeskPane(Pane):
     @on(Select.Changed, "#desk-round")
     def _round_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.round_no:
-            self.round_no = event.value
             self._following = event.value == self.store.rounds.current()
-            self.reload()
+            self.round_no = event.value
 
     def action_round(self, step: int) -> None:
         rounds = self.store.event.rounds
@@ -269,9 +276,7 @@ class PlayerDeskPane(Pane):
         if arrival is not None and not arrival.present:
             self._late(player)
             return
-        if self.write(
-            "arrival", self.store.desk.record_arrival, self.round_no, player.number, True
-        ):
+        if self.write(self.store.desk.record_arrival, self.round_no, player.number, True):
             self._next_player()
 
     def _late(self, player: Player) -> None:
@@ -313,9 +318,7 @@ class PlayerDeskPane(Pane):
                     + "; i records the late arrival as an incident."
                 )
             elif answer == "correct":
-                self.write(
-                    "arrival", self.store.desk.record_arrival, self.round_no, player.number, True
-                )
+                self.write(self.store.desk.record_arrival, self.round_no, player.number, True)
             else:
                 self.say("Nothing recorded.")
 
@@ -336,11 +339,10 @@ class PlayerDeskPane(Pane):
         )
 
     def action_all_present(self) -> None:
-        if self.write("arrival", self.store.desk.record_all_present, self.round_no):
+        if self.write(self.store.desk.record_all_present, self.round_no):
             self.query_one(DeskArrivals).action_last_row()
 
     def action_absent(self) -> None:
-        from normtui.rules.duties import arrival_fine
         from normtui.tui.screens.desk_absent import AbsenceScreen, Answer
 
         player = self._player()
@@ -385,7 +387,6 @@ class PlayerDeskPane(Pane):
                 self.say("Nothing recorded.")
                 return
             if self.write(
-                "arrival",
                 self.store.desk.record_arrival,
                 self.round_no,
                 player.number,
@@ -417,7 +418,7 @@ class PlayerDeskPane(Pane):
                 description=f"Arrived after the start of round {self.round_no}",
             )
         )
-        self.app.push_screen(screen, self._recorded("incident"))
+        self.app.push_screen(screen, self._recorded)
 
     def action_illness(self) -> None:
         from normtui.tui.screens.desk_illness import DeskIllnessScreen
@@ -425,20 +426,16 @@ class PlayerDeskPane(Pane):
         player = self._player()
         if player is not None:
             self.app.push_screen(
-                DeskIllnessScreen(self.store, self.round_no, player), self._recorded("illness")
+                DeskIllnessScreen(self.store, self.round_no, player), self._recorded
             )
 
-    def _recorded(self, action: str) -> Callable[[bool | None], None]:
+    def _recorded(self, recorded: bool | None) -> None:
         """After a modal that wrote (and audited) by itself: tell the arbiter, and the panes."""
-
-        def done(recorded: bool | None) -> None:
-            if recorded:
-                entry = self.store.audit.log(limit=1)
-                self.changed(action)
-                if entry:
-                    self.say(entry[0].summary)
-
-        return done
+        if recorded:
+            entry = self.store.audit.log(limit=1)
+            self.changed()
+            if entry:
+                self.say(entry[0].summary)
 
     def action_player_details(self) -> None:
         from normtui.tui.screens.desk_details import PlayerDetailsScreen
@@ -446,13 +443,13 @@ class PlayerDeskPane(Pane):
         player = self._player()
         if player is not None:
             self.app.push_screen(
-                PlayerDetailsScreen(self.store, self.round_no, player), self._recorded("player")
+                PlayerDetailsScreen(self.store, self.round_no, player), self._recorded
             )
 
     def action_report_details(self) -> None:
         from normtui.tui.screens.desk_details import ReportDetailsScreen
 
-        self.app.push_screen(ReportDetailsScreen(self.store), self._recorded("details"))
+        self.app.push_screen(ReportDetailsScreen(self.store), self._recorded)
 
     def _games_changed(self, effect: WithdrawalEffect) -> str:
         """Every game the withdrawal turns into a forfeit, as it stands now: a game in
@@ -492,6 +489,6 @@ class PlayerDeskPane(Pane):
                 self.say("Nothing recorded.")
                 return
             # Exactly the withdrawal shown: refused if its games changed meanwhile.
-            self.write("withdraw", self.store.desk.withdraw, player.number, expected=effect)
+            self.write(self.store.desk.withdraw, player.number, expected=effect)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Withdraw"), answered)

@@ -21,13 +21,18 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
+from normtui.importing.agreement import agrees
+from normtui.rules.duties import signers
 from normtui.rules.errors import NormtuiError
+from normtui.rules.model import ResultError, parse_result
+from normtui.store.connection import is_event_file
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
+from normtui.tui.panes.board_text import armageddon_waits, armageddons_waiting
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace, RaceWorked, work_out
 from normtui.tui.widgets.status_line import StatusLine
-from normtui.tui.widgets.whole_text import show_whole
+from normtui.tui.widgets.whole_text import WholeText
 
 if TYPE_CHECKING:
     from normtui.feed.report import BoardView, Report
@@ -117,12 +122,12 @@ class LivePane(Pane):
         outward.display = bool(line)
 
     def compose(self) -> ComposeResult:
-        yield Static(self._status, id="live-status", markup=False)
+        yield WholeText(self._status, id="live-status")
         yield LiveBoards(id="live-boards")
         # Scrolls in the rare state of more notices than a third of the pane holds (the
         # boards and the race keep their lines); tab reaches it only then.
         with VerticalScroll(id="live-detail-box", can_focus=False):
-            yield Static("", id="live-detail", markup=False)
+            yield WholeText(id="live-detail")
         yield Static("", id="live-outward", markup=False)
         yield Static(
             "If now: every game under way ends drawn, its Armageddon too (Black's win, §2)",
@@ -151,8 +156,8 @@ class LivePane(Pane):
             )
         # As often as the console looks at the file for others' writes, twice a second at most;
         # never in the tests' consoles that do not poll (they read with read_now).
-        poll = getattr(self.app, "poll_seconds", 1.0)
-        seconds = getattr(self.app, "feed_seconds", min(poll, 0.5) if poll > 0 else 0)
+        poll = self.normtui.poll_seconds
+        seconds = min(poll, 0.5) if poll > 0 else 0
         if seconds > 0:
             self.set_interval(seconds, self.poll)
 
@@ -164,7 +169,7 @@ class LivePane(Pane):
         self.screen.set_focus(self.boards)
 
     def _now(self) -> datetime:
-        return self.app.now()  # type: ignore[attr-defined,no-any-return]
+        return self.normtui.now()
 
     # -- the source ----------------------------------------------------------------------------
 
@@ -172,7 +177,6 @@ class LivePane(Pane):
         """Follow ``spec`` (not yet kept with the event: see :meth:`action_set_source`)."""
         from normtui.feed.sources import SourceError, open_source
         from normtui.feed.watcher import Feed
-        from normtui.store.connection import is_event_file
 
         self.source = (spec, round_no)
         try:
@@ -206,7 +210,7 @@ class LivePane(Pane):
         self._last_spec = spec
         self._following = round_no is None or round_no == self.store.rounds.current()
         if self.start(spec, round_no):
-            self.write("feed source", self.store.feed.set_source, spec, round_no, quiet=True)
+            self.write(self.store.feed.set_source, spec, round_no, quiet=True)
             self.poll()
         else:
             self.source = None  # a source given by hand that is not there: not kept
@@ -225,7 +229,7 @@ class LivePane(Pane):
             if self.feed is not None:
                 self.feed.stop()
             self.feed = self.source = None
-            self.write("feed source", self.store.feed.set_source, None, quiet=True)
+            self.write(self.store.feed.set_source, None, quiet=True)
             self._set_status("Stopped watching the live boards.")
 
         spec = self.source[0] if self.source else ""
@@ -309,7 +313,7 @@ class LivePane(Pane):
                     markup=False,
                 )
         if report.changes:
-            self.changed("feed")
+            self.changed()
             for change in report.changes:
                 if change.drawn:
                     self._armageddon(change.game_id)
@@ -330,7 +334,6 @@ class LivePane(Pane):
         (ctrl+a, or a on the board in the pairings); the 20' count from the game's end (§2).
         Nothing opens by itself: a dialog raised from the background takes the key the
         arbiter typed for another board as this board's result."""
-        from normtui.tui.panes.board_text import armageddon_waits
 
         game = self.store.games.get(game_id)
         if game.armageddon is not None or not game.armageddon_after_draw:
@@ -354,7 +357,7 @@ class LivePane(Pane):
         if not current or current <= watched:
             return  # a round corrected or undone back to open: the round watched stays
         self.start(spec, current)  # a folder not there yet is looked for at every read
-        self.write("feed source", self.store.feed.set_source, spec, current, quiet=True)
+        self.write(self.store.feed.set_source, spec, current, quiet=True)
         self.say(f"Live boards: round {watched} is complete; round {current} is watched now.")
 
     def reload(self) -> None:
@@ -362,7 +365,6 @@ class LivePane(Pane):
         if self.report is not None:
             self.boards.show(list(self.report.boards), self._now())
             self._detail()
-        from normtui.tui.panes.board_text import armageddons_waiting
 
         games = self.store.games()
         self._waiting = [f"{g.round}.{g.board}" for g in armageddons_waiting(games)]
@@ -392,21 +394,21 @@ class LivePane(Pane):
 
     def _detail(self) -> None:
         view = self.boards.view
-        detail = self.query_one("#live-detail", Static)
+        detail = self.query_one("#live-detail", WholeText)
         width = detail.size.width or max(self.size.width - 2, 0) or 78
         text = (
             _detail_text(view, width, 2 if self.size.height >= _TALL else 1)
             if view is not None
             else "No game on the feed yet."
         )
-        show_whole(detail, text, width)
+        detail.show(text, width)
         self._fit()
 
     def _set_status(self, text: str) -> None:
         if text != self._status:
             self._status = text
-            for line in self.query("#live-status").results(Static):  # none before mounting
-                show_whole(line, text, self.size.width)
+            for line in self.query("#live-status").results(WholeText):  # none before mounting
+                line.show(text, self.size.width)
             self._fit()
 
     def _fit(self) -> None:
@@ -432,7 +434,7 @@ class LivePane(Pane):
     def on_resize(self) -> None:
         if self.report is not None:
             self._detail()
-        show_whole(self.query_one("#live-status", Static), self._status)
+        self.query_one("#live-status", WholeText).show(self._status)
         self._fit()
 
     # -- the arbiter ---------------------------------------------------------------------------
@@ -457,7 +459,7 @@ class LivePane(Pane):
         )
 
         def done(yes: bool | None) -> None:
-            if yes and self.write("feed", feed.accept, game_id, kind):
+            if yes and self.write(feed.accept, game_id, kind):
                 self.poll()
 
         self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
@@ -466,9 +468,6 @@ class LivePane(Pane):
         """What taking the feed's record does to the result: entered where the board has
         none; a result entered already stays, and a record that says otherwise then disagrees
         with it (§8: the scoresheet decides)."""
-        from normtui.importing.agreement import agrees
-        from normtui.rules.duties import signers
-        from normtui.rules.model import ResultError, parse_result
 
         assert view.game_id is not None
         game = self.store.games.get(view.game_id)

@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
@@ -48,6 +49,7 @@ class PairingsPane(Pane):
     PANE_ID = "pairings"
     TITLE = "Pairings"
     GO_TO = "board"
+    ROUND_KEY = "c"
     ARTICLES = (
         "§2 Armageddon after a draw, within 20', same colours; draw = Black wins",
         "§4 Points 3 / 0 / 1½ / 1",
@@ -222,9 +224,12 @@ class PairingsPane(Pane):
         ),
     )
 
+    # The round shown: set, the pane shows it (again; watch_round).
+    round: reactive[int] = reactive(0, init=False, always_update=True)
+
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)
-        self.round = self.store.rounds.current()
+        self.set_reactive(PairingsPane.round, self.store.rounds.current())
         # The round being played is shown until the arbiter chooses another.
         self._following = True
         self._rounds = self.store.event.rounds
@@ -233,7 +238,7 @@ class PairingsPane(Pane):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pairings-bar"):
-            yield RoundBar(self._rounds, self.round, id="round-bar")
+            yield RoundBar(self._rounds, id="round-bar").data_bind(current=PairingsPane.round)
             yield RoundInfo(id="round-info")
         yield PairingsTable(id="pairings-table")
         yield Static("", id="pairings-legend", markup=False)
@@ -258,7 +263,7 @@ class PairingsPane(Pane):
             self.table.go_to_key(str(game.id))
 
     def _now(self) -> datetime:
-        return self.app.now()  # type: ignore[attr-defined,no-any-return]
+        return self.normtui.now()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -266,15 +271,14 @@ class PairingsPane(Pane):
         return self.round if self._following else None
 
     def reload(self) -> None:
-        self.round = self.round_to_show(self.round, self._following, "c")
+        self.round = self.round_to_show(self.round, self._following)
+
+    def watch_round(self) -> None:
         profile = self.store.profile
         games = self.store.games()
         self._waiting = armageddons_waiting(games)
         mine = [g for g in games if g.round == self.round]
         self.table.show(mine, self._now(), profile.classical.armageddon_draw_winner)
-        bar = self.query_one(RoundBar)
-        if bar.current != self.round:
-            bar.show(self.round)
         done = sum(1 for g in mine if g.points is not None)
         info = next((r for r in self.store.rounds() if r.round == self.round), None)
         when = ""
@@ -341,9 +345,8 @@ class PairingsPane(Pane):
         if not 1 <= round_no <= self._rounds:
             self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning", markup=False)
             return
-        self.round = round_no
         self._following = round_no == self.store.rounds.current()
-        self.reload()
+        self.round = round_no
 
     # -- results ---------------------------------------------------------------------------
 
@@ -422,7 +425,6 @@ class PairingsPane(Pane):
         # cover the Armageddon's answers on a small terminal.
         opens = result is MainResult.DRAW and self._armageddons()
         done = self.write(
-            "correction" if correction else "result",
             self.store.games.enter_result,
             game.round,
             game.white,
@@ -534,7 +536,6 @@ class PairingsPane(Pane):
         self, game: GameRecord, result: ArmageddonResult, correction: bool
     ) -> None:
         self.write(
-            "correction" if correction else "armageddon",
             self.store.games.enter_armageddon,
             game.round,
             game.white,
@@ -553,9 +554,7 @@ class PairingsPane(Pane):
         state = (
             GameState.SCHEDULED if game.state is GameState.IN_PROGRESS else GameState.IN_PROGRESS
         )
-        self.write(
-            "state", self.store.games.set_state, game.id, state, expected_version=game.version
-        )
+        self.write(self.store.games.set_state, game.id, state, expected_version=game.version)
 
     def action_start_round(self) -> None:
         """The clocks of the round are started: every board still scheduled is in progress
@@ -577,7 +576,7 @@ class PairingsPane(Pane):
 
         def start(yes: bool | None) -> None:
             if yes:
-                self.write("start round", self.store.rounds.start, round_no)
+                self.write(self.store.rounds.start, round_no)
 
         self.app.push_screen(ConfirmScreen(question, confirm="Start"), start)
 
@@ -621,7 +620,7 @@ class PairingsPane(Pane):
     def _if_yes(self, call: Callable[..., object], round_no: int) -> Callable[[bool | None], None]:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.write("round", call, round_no)
+                self.write(call, round_no)
 
         return answered
 
@@ -629,4 +628,4 @@ class PairingsPane(Pane):
         game = self._board()
         if game is None:
             return
-        self.write("sign", self.store.games.sign, game.id, who, expected_version=game.version)
+        self.write(self.store.games.sign, game.id, who, expected_version=game.version)

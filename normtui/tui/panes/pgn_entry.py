@@ -22,8 +22,12 @@ from textual.widgets import Input, Select, Static, TextArea
 
 from normtui.importing.boards import TROUBLE
 from normtui.rules.errors import NormtuiError
+from normtui.rules.model import MainResult
+from normtui.store.connection import refuse_event_file
 from normtui.store.core import surname
 from normtui.tui.panes.base import Pane
+from normtui.tui.panes.board_text import armageddon_waits
+from normtui.tui.panes.pairings import PairingsPane
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
 from normtui.tui.widgets.pgn_import import PgnImportBar
 from normtui.tui.widgets.pgn_path import PgnPathInput
@@ -310,7 +314,6 @@ class PgnEntryPane(Pane):
 
     def load_file(self, path: Path) -> None:
         """A file small enough to read goes into the text area; a large one is imported."""
-        from normtui.store.connection import refuse_event_file
         from normtui.tui.widgets.pgn_path import read_pgn_text
 
         failures: tuple[type[Exception], ...] = (OSError, ValueError, NormtuiError)
@@ -381,7 +384,7 @@ class PgnEntryPane(Pane):
         else:
             self.say(said)
         if any(o.status in ("entered", "attached") for o in outcomes):
-            self.changed("pgn")
+            self.changed()
         replaceable = [o for o in outcomes if o.replaceable]
         if replaceable and not self.in_front:
             # The arbiter has moved on: the question waits for ctrl+s again.
@@ -427,9 +430,6 @@ class PgnEntryPane(Pane):
 
     def _armageddon_after(self, outcomes: list[Outcome]) -> None:
         """A record that entered a drawn main game opens its Armageddon, as d does."""
-        from normtui.rules.model import MainResult
-        from normtui.tui.panes.board_text import armageddon_waits
-        from normtui.tui.panes.pairings import PairingsPane
 
         draws = [
             o
@@ -442,8 +442,7 @@ class PgnEntryPane(Pane):
         if len(draws) != 1:
             return  # a file of many games: the pairings show every Armageddon due
         game = self.store.games.get(draws[0].game_id)  # type: ignore[arg-type]
-        pairings = getattr(self.screen, "pane", None)
-        pane = pairings("pairings") if pairings is not None else None
+        pane = self.console.pane("pairings")
         if not (
             isinstance(pane, PairingsPane)
             and game.result is MainResult.DRAW

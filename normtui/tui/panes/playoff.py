@@ -280,7 +280,6 @@ class PlayoffPane(Pane):
         def start(confirmed: bool | None) -> None:
             # Exactly the players named: refused if a correction elsewhere changed them.
             if confirmed and self.write(
-                "playoff start",
                 self.store.playoff.start,
                 seed,
                 expected_players=tuple(view.state.players),
@@ -333,7 +332,6 @@ class PlayoffPane(Pane):
     def _enter(self, game: PlayoffGame, result: str, *, correction: bool) -> None:
         # What the arbiter saw on the game: refused if another terminal changed it since.
         if self.write(
-            "playoff result",
             self.store.playoff.enter_result,
             game.id,
             result,
@@ -344,4 +342,4 @@ class PlayoffPane(Pane):
             self.reload(to_next=True)
 
     def action_choose(self, colour: str) -> None:
-        self.write("playoff choice", self.store.playoff.set_choice, colour)
+        self.write(self.store.playoff.set_choice, colour)

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import ContentSwitcher, Static
+from textual.reactive import reactive
+from textual.widgets import ContentSwitcher
 
 from normtui.rules.model import MainResult, PlayerStatus
 from normtui.store import GameRecord, StandingRow
@@ -18,7 +19,7 @@ from normtui.tui.widgets.crosstable import Crosstable
 from normtui.tui.widgets.live_race import RaceLine
 from normtui.tui.widgets.standings_table import StandingsTable
 from normtui.tui.widgets.status_line import StatusLine
-from normtui.tui.widgets.whole_text import show_whole
+from normtui.tui.widgets.whole_text import WholeText
 
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
@@ -132,23 +133,22 @@ class StandingsPane(Pane):
         ("Standings: table", "Ranks, tie-breaks, prizes", "show_view('standings-table')"),
     )
 
+    # The table or the crosstable (the id of the one shown); the Footer names the other.
+    view: reactive[str] = reactive("standings-table", init=False, bindings=True)
+
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)
         self._legend_for: tuple[Sequence[StandingRow], Sequence[GameRecord]] = ((), ())
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="standings-info", markup=False)
-        yield Static("", id="standings-note", markup=False)
+        yield WholeText(id="standings-info")
+        yield WholeText(id="standings-note")
         with ContentSwitcher(initial="standings-table", id="standings-views"):
             yield StandingsTable(id="standings-table")
             yield Crosstable(id="crosstable")
-        yield Static("", id="standings-legend")
+        yield WholeText(id="standings-legend", markup=True)
         yield RaceLine(id="standings-race")
         yield StatusLine()
-
-    @property
-    def view(self) -> str:
-        return self.query_one(ContentSwitcher).current or "standings-table"
 
     def focus_first(self) -> None:
         self.screen.set_focus(self.query_one(f"#{self.view}"))
@@ -174,41 +174,32 @@ class StandingsPane(Pane):
         empty = next((r.prize_note for r in rows if r.prize_note), None)
         if empty:
             info += f" · {empty}"
-        show_whole(self.query_one("#standings-info", Static), info, self.size.width)
+        self.query_one("#standings-info", WholeText).show(info, self.size.width)
         self._legend_for = (rows, games)
         self._show_legend()
-        self.query_one(RaceLine).show(self.store, decided, games=games)
+        self.query_one(RaceLine).show(games, self.store.feed.race_question, decided)
 
     def _show_note(self, note: str) -> None:
         """How the first places were decided, when the play-off decides them (§5): a line
         of its own, shown only then, so it costs a layout pass only when it changes."""
-        static = self.query_one("#standings-note", Static)
+        static = self.query_one("#standings-note", WholeText)
         if static.display != bool(note):
             static.display = bool(note)
             # The race line would say it a second time, and 24 lines hold the whole field of
             # ten only without it.
             self.query_one(RaceLine).display = not note
-        self._set("#standings-note", f"{note}." if note else "", layout=True)
-
-    def _set(self, selector: str, text: str, layout: bool = False) -> None:
-        """Update a line of text only when it changed, and without a layout pass (both lines
-        have a fixed size in the stylesheet): after each result the standings must repaint
-        fast, and a layout pass repaints the whole screen."""
-        static = self.query_one(selector, Static)
-        if getattr(static, "_shown", None) != text:
-            static._shown = text  # type: ignore[attr-defined]
-            static.update(text, layout=layout)
+        static.set(f"{note}." if note else "", layout=True)
 
     def _show_legend(self) -> None:
         rows, games = self._legend_for
         text = legend(
             self.view, rows, games, wide=self.size.width >= _WIDE_LEGEND, profile=self.store.profile
         )
-        self._set("#standings-legend", text, layout=True)
+        self.query_one("#standings-legend", WholeText).set(text, layout=True)
 
     def on_resize(self) -> None:
-        info = self.query_one("#standings-info", Static)
-        show_whole(info, getattr(info, "_shown", ""))
+        info = self.query_one("#standings-info", WholeText)
+        info.show(info.shown)
         self._show_legend()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -217,11 +208,11 @@ class StandingsPane(Pane):
         return super().check_action(action, parameters)
 
     def action_show_view(self, view: str) -> None:
-        if view == self.view:
-            return
+        self.view = view
+
+    def watch_view(self, view: str) -> None:
         self.query_one(ContentSwitcher).current = view
         if view == "crosstable":
             self.query_one(Crosstable).show(self.store.standings(), self.store.games())
         self._show_legend()
         self.focus_first()
-        self.refresh_bindings()

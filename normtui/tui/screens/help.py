@@ -21,9 +21,8 @@ from textual.widgets import Footer, Static
 from normtui.tui.panes import PANES, TITLES, pane_class
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from normtui.rules.profile import Profile
+    from normtui.tui.screens.console import ConsoleScreen
 
 EVERYWHERE = [
     ("1 … 8", "Show pane 1 Pairings … 8 Live"),
@@ -113,12 +112,11 @@ def help_renderable(profile: Profile | None = None) -> Group:
     return Group(*parts)  # type: ignore[arg-type]
 
 
-def _profile_of(console: Screen[None] | None) -> Profile | None:
-    store = getattr(console, "_store", None)
-    return store.profile if store is not None else None
+def _profile_of(console: ConsoleScreen | None) -> Profile | None:
+    return console.store.profile if console is not None and console.ready else None
 
 
-def help_text(console: Screen[None] | None = None) -> str:
+def help_text(console: ConsoleScreen | None = None) -> str:
     """The help as plain text (for tests and for the CLI's readers)."""
     note = not_found_note(_profile_of(console))
     lines = [note] if note else []
@@ -131,7 +129,7 @@ def help_text(console: Screen[None] | None = None) -> str:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "dismiss", "Close", id="help.close")]
 
-    def __init__(self, console: Screen[None] | None = None) -> None:
+    def __init__(self, console: ConsoleScreen | None = None) -> None:
         super().__init__()
         self.console = console
 

@@ -12,9 +12,10 @@ from normtui.store.core import surname
 from normtui.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from normtui.rules.model import Player
-    from normtui.store import EventStore
-    from normtui.store.records import GameRecord
+    from normtui.store import ArrivalRecord, FineRecord, GameRecord
 
 _STATE = {
     GameState.SCHEDULED: "scheduled",
@@ -53,22 +54,29 @@ class DeskArrivals(RowTable):
         self.add_column("Game", key="game")
         self.add_column("State", key="state")
 
-    def show_round(self, store: EventStore, round_no: int) -> None:
-        arrivals = {a.player.number: a for a in store.desk.arrivals(round_no)}
-        fines = {f.player.number: f for f in store.desk.fines() if f.round == round_no}
-        games = store.games(round_no)
+    def show_round(
+        self,
+        players: Sequence[Player],
+        arrivals: Sequence[ArrivalRecord],
+        fines: Sequence[FineRecord],
+        games: Sequence[GameRecord],
+    ) -> None:
+        """Every player, with their arrival, fine and game of the round shown (``arrivals``,
+        ``fines`` and ``games`` are that round's)."""
+        arrivals_of = {a.player.number: a for a in arrivals}
+        fines_of = {f.player.number: f for f in fines}
         row = self.cursor_row
         self.clear()
-        self.players = {p.number: p for p in store.players()}
+        self.players = {p.number: p for p in players}
         for p in self.players.values():
-            arrival = arrivals.get(p.number)
+            arrival = arrivals_of.get(p.number)
             if arrival is None:
                 at_start = Text("–", style="dim")
             elif arrival.present:
                 at_start = Text("present", style="green")
             else:
                 at_start = Text("ABSENT", style="bold red")
-            fine = fines.get(p.number)
+            fine = fines_of.get(p.number)
             fine_text = f"{fine.amount:f} {fine.currency}" if fine else ""
             # Surnames: the pairing number beside them tells the two Wangs of another event apart.
             name = Text(surname(p.name))

@@ -24,7 +24,7 @@ from normtui.tui.widgets.line_table import Cell, Column, LineTable
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from normtui.store import EventStore, GameRecord
+    from normtui.store import GameRecord
 
 COLUMNS = (
     ("If now", "Now", "rank", "right"),
@@ -155,19 +155,22 @@ class RaceLine(Static):
         self.text = ""
 
     def show(
-        self, store: EventStore, decided: str = "", games: Sequence[GameRecord] | None = None
+        self,
+        games: Sequence[GameRecord],
+        ask: Callable[[], Callable[[], list[Contender]]],
+        decided: str = "",
     ) -> None:
-        """``decided``: the final table's line once a play-off has decided first place;
-        ``games``: the store's games, when the caller has just read them. The race itself
-        follows from a thread (the line until then is the last one)."""
-        if games is None:
-            games = store.games()
+        """``games``: the event's games, as the pane has just read them; ``ask``: reads the
+        race's question from the event (``EventStore.feed.race_question``), called only when a
+        result has changed; ``decided``: the final table's line once a play-off has decided
+        first place. The race itself follows from a thread (the line until then is the last
+        one)."""
         key = (tuple((g.id, g.result, g.armageddon) for g in games), decided)
         if key != self._key:
             self._key = key
             self._decided = decided
             self._pending = True
-            work_out(self, store.feed.race_question(), key)
+            work_out(self, ask(), key)
             # Only a search that takes a while says so (a small event's is done by then).
             self.set_timer(0.3, self._say_working)
         self._render_line()

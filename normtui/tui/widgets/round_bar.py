@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual.content import Content
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from normtui.tui.widgets.whole_text import join_fitting
@@ -23,18 +24,16 @@ class RoundBar(Static):
             super().__init__()
             self.round = round_no
 
-    def __init__(self, rounds: int, current: int, **kwargs: object) -> None:
+    # The round highlighted: bound to the pane's round shown.
+    current: reactive[int] = reactive(0)
+
+    def __init__(self, rounds: int, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.rounds = rounds
-        self.current = current
         # As wide as its text, which is then updated without a layout pass.
         self.styles.width = len("Round ") + sum(len(str(r)) + 2 for r in range(1, rounds + 1))
 
-    def on_mount(self) -> None:
-        self.show(self.current)
-
-    def show(self, current: int) -> None:
-        self.current = current
+    def watch_current(self, current: int) -> None:
         parts = ["[b]Round[/b] "]
         for r in range(1, self.rounds + 1):
             look = "reverse b" if r == current else "dim"

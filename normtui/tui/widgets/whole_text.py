@@ -11,15 +11,26 @@ from rich.text import Text
 from textual.widgets import Static
 
 
-def show_whole(static: Static, text: str, width: int = 0) -> None:
-    """``text`` in ``static``, wrapped to its width (``width`` before its first layout)."""
-    room = static.size.width or width or 78
-    lines = max(len(Text(text).wrap(static.app.console, room)), 1)
-    if static.styles.height is None or static.styles.height.value != lines:
-        static.styles.height = lines
-    if getattr(static, "_shown", None) != text:
-        static._shown = text  # type: ignore[attr-defined]
-        static.update(text, layout=False)
+class WholeText(Static):
+    """Text that remembers what it shows, so that it is updated only when that changes."""
+
+    def __init__(self, text: str = "", *, markup: bool = False, id: str | None = None) -> None:
+        super().__init__(text, markup=markup, id=id)
+        self.shown = text
+
+    def show(self, text: str, width: int = 0) -> None:
+        """``text``, wrapped to the widget's width (``width`` before its first layout)."""
+        room = self.size.width or width or 78
+        lines = max(len(Text(text).wrap(self.app.console, room)), 1)
+        if self.styles.height is None or self.styles.height.value != lines:
+            self.styles.height = lines
+        self.set(text)
+
+    def set(self, text: str, *, layout: bool = False) -> None:
+        """``text`` as it is (a line of fixed size: no layout pass unless ``layout``)."""
+        if text != self.shown:
+            self.shown = text
+            self.update(text, layout=layout)
 
 
 def join_fitting(parts: list[str], width: int, sep: str = " · ") -> str:
