@@ -1,0 +1,159 @@
+"""From the result key to the standings shown, as the arbiter meets it: keys typed into the
+console in a pseudo-terminal, until the screen stops changing.
+
+    python benchmarks/key_to_standings.py [--players 10,24,100] [--runs 40] [--quiet 0.1]
+                                          [--keep DIR] [EVENT.db ...]
+
+For each size the console is started as the arbiter starts it (`python -m normtui COPY.db`,
+120x40, in a pseudo-terminal: benchmarks/terminal.py) on a filled event (built as
+`python -m normtui.demo --filled N` builds it, kept in DIR with --keep; or the events given),
+with the pairings of the round being played in front and the cursor on a board without a
+result. Each run types `w` and `3` at once (White wins on that board, then pane 3, the
+standings) and times from the keys to the last byte the console writes before --quiet seconds
+of silence: the result written, the standings re-read and drawn, the line above the table and
+the race line, the status line. Then, untimed, ctrl+z and `y` undo the result and `1` brings
+the pairings back, so every run enters a real result (counted afterwards in the copy's audit
+log).
+
+Beside it, in the same process and interleaved run by run, the yardstick: a bare Textual app
+(benchmarks/bare_app.py) whose key `w` changes one Static, timed the same way.
+
+Two things that are not the app's latency are kept out of the clock. The header's clock writes
+once a second: each run types its keys right after a tick, so the next is a second away.
+Textual's tab underline slides for 0.3 s after a tab changes: both apps run with
+TEXTUAL_ANIMATIONS=none (it jumps), as the standings are on screen before it ends.
+
+Reports median and 90th percentile (wall time) of each, and the console's median as a ratio of
+the bare app's. Targets: median <= 3x the bare app, p90 <= 60 ms at 24 players, <= 150 ms at
+100 players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sqlite3
+import statistics
+import tempfile
+from pathlib import Path
+
+from event_copy import copy_event, filled_event  # benchmarks/event_copy.py
+from terminal import Terminal, python  # benchmarks/terminal.py
+
+HERE = Path(__file__).resolve().parent
+TICK = 1.0  # the header clock's interval
+
+
+def _after_tick(term: Terminal, quiet: float) -> None:
+    """Wait for the console to be idle just after its clock's tick."""
+    term.idle(quiet)
+    # No tick (a console without the clock): idle is enough.
+    with contextlib.suppress(TimeoutError):
+        term.settled_after(term.last_output, quiet, limit=TICK + quiet)
+
+
+def _results(db: Path) -> int:
+    """Results entered in ``db``'s audit log."""
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT count(*) FROM audit WHERE action = 'result'").fetchone()[0]
+
+
+def _console_argv(db: Path, gc_freeze: bool) -> list[str]:
+    if not gc_freeze:
+        return python("-m", "normtui", str(db))
+    # A trial of the collector's heap frozen once the console is open (it opens within a
+    # second or two): the console itself, started by the same entry point.
+    return python(
+        "-c",
+        "import gc, sys, threading; threading.Timer(3, gc.freeze).start(); "
+        "from normtui.launch import main; main(sys.argv[1:])",
+        str(db),
+    )
+
+
+def measure(
+    db: Path, runs: int, quiet: float, *, gc_freeze: bool = False, warm: int = 3
+) -> dict[str, list[float]]:
+    """Seconds of ``runs`` runs: the console's w+3 -> standings (wall and CPU), the bare
+    app's key -> repaint (wall)."""
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"  # inherited by both children
+    times: dict[str, list[float]] = {"console": [], "console CPU": [], "bare": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "event.db"
+        copy_event(db, copy)
+        before = _results(copy)
+        with (
+            Terminal(_console_argv(copy, gc_freeze), cwd=Path(tmp)) as console,
+            Terminal(python(str(HERE / "bare_app.py"))) as bare,
+        ):
+            console.wait_for(b"provisional until both players sign")
+            bare.wait_for(b"bare app ready")
+            if gc_freeze:
+                _after_tick(console, 3.0)
+            for i in range(warm + runs):
+                bare.idle(quiet)
+                took = bare.settled_after(bare.type("w"), quiet)
+                _after_tick(console, quiet)
+                cpu = console.cpu()
+                took_console = console.settled_after(console.type("w3"), quiet)
+                if i >= warm:
+                    times["bare"].append(took)
+                    times["console"].append(took_console)
+                    times["console CPU"].append(console.cpu() - cpu)
+                for key in ("\x1a", "y", "1"):  # ctrl+z, yes, the pairings
+                    console.settled_after(console.type(key), quiet)
+        entered = _results(copy) - before
+    if entered != warm + runs:
+        raise SystemExit(f"{db.name}: {entered} results entered in {warm + runs} runs")
+    return times
+
+
+def _p90(times: list[float]) -> float:
+    return sorted(times)[int(len(times) * 0.9)]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("events", nargs="*", type=Path, metavar="EVENT.db")
+    parser.add_argument("--players", default="10,24,100", help="sizes of the filled events")
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--quiet", type=float, default=0.1, help="seconds of silence: idle")
+    parser.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="a trial: the console's heap frozen for the collector (gc.freeze) once open",
+    )
+    parser.add_argument("--keep", type=Path, metavar="DIR", help="build the events in DIR")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        events = args.events or [
+            filled_event(folder, int(n)) for n in args.players.split(",") if n.strip()
+        ]
+        print(
+            "| event | console median | p90 | CPU mean | bare app median | p90 "
+            "| median ratio | runs |\n|---|---|---|---|---|---|---|---|"
+        )
+        for db in events:
+            t = measure(db, args.runs, args.quiet, gc_freeze=args.gc_freeze)
+            console, bare = t["console"], t["bare"]
+            median = statistics.median(console) / statistics.median(bare)
+            print(
+                f"| {db.name} | {_ms(statistics.median(console))} | {_ms(_p90(console))} "
+                f"| {_ms(statistics.fmean(t['console CPU']))} "
+                f"| {_ms(statistics.median(bare))} | {_ms(_p90(bare))} "
+                f"| {median:.1f}x | {args.runs} |",
+                flush=True,
+            )
+    freeze = "; gc.freeze() once open" if args.gc_freeze else ""
+    print(f"quiet {args.quiet * 1000:.0f} ms{freeze}; load average {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
