@@ -376,7 +376,7 @@ def _playoff_blocks(
             out.append(" " * 8)
             continue
         white = g.white == player
-        code = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "=")}[g.result]
+        code = _CODES[MainResult(g.result)]
         out.append(
             _block(
                 start_rank[g.black if white else g.white],
