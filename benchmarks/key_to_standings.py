@@ -11,9 +11,10 @@ with the pairings of the round being played in front and the cursor on a board w
 result. Each run types `w` and `3` at once (White wins on that board, then pane 3, the
 standings) and times from the keys to the last byte the console writes before --quiet seconds
 of silence: the result written, the standings re-read and drawn, the line above the table and
-the race line, the status line. Then, untimed, ctrl+z and `y` undo the result and `1` brings
-the pairings back, so every run enters a real result (counted afterwards in the copy's audit
-log).
+the race line, the status line (a run whose output has no line above the table went idle too
+soon, and stops the benchmark). Then, untimed, ctrl+z and `y` undo the result and `1` brings
+the pairings back, each waited for on the screen, so every run enters a real result (counted
+afterwards in the copy's audit log).
 
 Beside it, in the same process and interleaved run by run, the yardstick: a bare Textual app
 (benchmarks/bare_app.py) whose key `w` changes one Static, timed the same way.
@@ -43,6 +44,8 @@ from terminal import Terminal, python  # benchmarks/terminal.py
 
 HERE = Path(__file__).resolve().parent
 TICK = 1.0  # the header clock's interval
+PAIRINGS_SHOWN = b"provisional until both players sign"  # the pairings' legend
+STANDINGS_SHOWN = b"After round"  # the line above the standings, drawn after the table
 
 
 def _after_tick(term: Terminal, quiet: float) -> None:
@@ -87,22 +90,28 @@ def measure(
             Terminal(_console_argv(copy, gc_freeze), cwd=Path(tmp)) as console,
             Terminal(python(str(HERE / "bare_app.py"))) as bare,
         ):
-            console.wait_for(b"provisional until both players sign")
+            console.wait_for(PAIRINGS_SHOWN)
             bare.wait_for(b"bare app ready")
             if gc_freeze:
-                _after_tick(console, 3.0)
+                console.drain(3.5)  # the heap frozen 3 s after the start
             for i in range(warm + runs):
                 bare.idle(quiet)
                 took = bare.settled_after(bare.type("w"), quiet)
                 _after_tick(console, quiet)
                 cpu = console.cpu()
+                start = len(console.output)
                 took_console = console.settled_after(console.type("w3"), quiet)
+                if STANDINGS_SHOWN not in console.output[start:]:
+                    raise SystemExit(f"{db.name}: run {i}: idle before the standings were shown")
                 if i >= warm:
                     times["bare"].append(took)
                     times["console"].append(took_console)
                     times["console CPU"].append(console.cpu() - cpu)
-                for key in ("\x1a", "y", "1"):  # ctrl+z, yes, the pairings
-                    console.settled_after(console.type(key), quiet)
+                # ctrl+z, then yes, then the pairings again, each waited for.
+                for key, shown in (("\x1a", b"(y)"), ("y", b"Undone:"), ("1", PAIRINGS_SHOWN)):
+                    start = len(console.output)
+                    console.type(key)
+                    console.wait_for(shown, since=start)
         entered = _results(copy) - before
     if entered != warm + runs:
         raise SystemExit(f"{db.name}: {entered} results entered in {warm + runs} runs")

@@ -87,6 +87,12 @@ class Terminal:
                 return self.last_output
         raise TimeoutError(f"still writing after {limit} s")
 
+    def drain(self, seconds: float) -> None:
+        """Read whatever the program writes for ``seconds``."""
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            self._read(end - time.perf_counter())
+
     def settled_after(self, sent: float, quiet: float, *, limit: float = 30.0) -> float:
         """Seconds from ``sent`` to the last byte before ``quiet`` seconds of silence; the
         program must write something after ``sent``."""
