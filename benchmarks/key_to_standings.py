@@ -28,6 +28,8 @@ TEXTUAL_ANIMATIONS=none (it jumps), as the standings are on screen before it end
 Reports median and 90th percentile (wall time) of each, the console's mean CPU time, and its
 median as a ratio of the bare app's. --gc-freeze: a trial of the console with Python's
 collector told to leave the heap it has once open alone (gc.freeze(), 3 s after the start).
+--profile FILE: the console run under cProfile (its times are then the profiler's, not the
+console's), the profile written to FILE when it quits: where the time goes.
 
 Targets: median <= 3x the bare app, p90 <= 60 ms at 24 players, <= 150 ms at 100 players.
 """
@@ -65,7 +67,9 @@ def _results(db: Path) -> int:
         return conn.execute("SELECT count(*) FROM audit WHERE action = 'result'").fetchone()[0]
 
 
-def _console_argv(db: Path, gc_freeze: bool) -> list[str]:
+def _console_argv(db: Path, gc_freeze: bool, profile: Path | None) -> list[str]:
+    if profile is not None:  # the console under cProfile, which writes it when it quits
+        return python("-m", "cProfile", "-o", str(profile), "-m", "normtui", str(db))
     if not gc_freeze:
         return python("-m", "normtui", str(db))
     # A trial of the collector's heap frozen once the console is open (it opens within a
@@ -79,7 +83,13 @@ def _console_argv(db: Path, gc_freeze: bool) -> list[str]:
 
 
 def measure(
-    db: Path, runs: int, quiet: float, *, gc_freeze: bool = False, warm: int = 3
+    db: Path,
+    runs: int,
+    quiet: float,
+    *,
+    gc_freeze: bool = False,
+    profile: Path | None = None,
+    warm: int = 3,
 ) -> dict[str, list[float]]:
     """Seconds of ``runs`` runs: the console's w+3 -> standings (wall and CPU), the bare
     app's key -> repaint (wall)."""
@@ -90,7 +100,7 @@ def measure(
         copy_event(db, copy)
         before = _results(copy)
         with (
-            Terminal(_console_argv(copy, gc_freeze), cwd=Path(tmp)) as console,
+            Terminal(_console_argv(copy, gc_freeze, profile), cwd=Path(tmp)) as console,
             Terminal(python(str(HERE / "bare_app.py"))) as bare,
         ):
             console.wait_for(PAIRINGS_SHOWN)
@@ -120,6 +130,9 @@ def measure(
                     start = len(console.output)
                     console.type(key)
                     console.wait_for(shown, since=start)
+            if profile is not None:
+                console.type("\x11")  # ctrl+q: the console quits, and cProfile writes
+                console.process.wait(timeout=60)
         entered = _results(copy) - before
     if entered != warm + runs:
         raise SystemExit(f"{db.name}: {entered} results entered in {warm + runs} runs")
@@ -145,6 +158,12 @@ def main() -> None:
         action="store_true",
         help="a trial: the console's heap frozen for the collector (gc.freeze) once open",
     )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="FILE",
+        help="run the console under cProfile and write its profile to FILE (one event)",
+    )
     parser.add_argument("--keep", type=Path, metavar="DIR", help="build the events in DIR")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -158,7 +177,7 @@ def main() -> None:
             "| median ratio | runs (paused) |\n|---|---|---|---|---|---|---|---|"
         )
         for db in events:
-            t = measure(db, args.runs, args.quiet, gc_freeze=args.gc_freeze)
+            t = measure(db, args.runs, args.quiet, gc_freeze=args.gc_freeze, profile=args.profile)
             console, bare = t["console"], t["bare"]
             median = statistics.median(console) / statistics.median(bare)
             print(
