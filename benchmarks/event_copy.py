@@ -9,7 +9,11 @@ changes in its ``-wal`` file beside it, which a byte copy of the main file would
 from __future__ import annotations
 
 import sqlite3
+import sys
+import time
 from pathlib import Path
+
+from normtui.demo_filled import build_filled
 
 
 def copy_event(source: Path, target: Path) -> None:
@@ -25,3 +29,15 @@ def copy_event(source: Path, target: Path) -> None:
     finally:
         dst.close()
         src.close()
+
+
+def filled_event(folder: Path, players: int, cycles: int = 1) -> Path:
+    """A filled event of ``players`` (every round but the last with its results, as
+    `python -m normtui.demo --filled N` writes it) in ``folder``: the one already there, or a
+    new one."""
+    db = folder / f"filled-{players}-{cycles}.db"
+    if not db.exists():
+        start = time.perf_counter()
+        build_filled(db, players, cycles=cycles)
+        print(f"  built {db.name} in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    return db

@@ -1,8 +1,7 @@
 """What a larger round robin costs: reads, exports and the console against the number of players.
 
-    python benchmarks/scaling.py [--sizes 10,20,50,100,200] [--series single,double,odd]
-                                 [--repeats 3] [--console-runs 10] [--only MEASURES]
-                                 [--keep DIR]
+    python benchmarks/scaling.py [--sizes 10,24,50,100] [--series single,double,odd]
+                                 [--repeats 3] [--fit 24,100] [--only MEASURES] [--keep DIR]
 
 For each size N and each series (``single``: a single round robin of N players; ``double``: a
 double round robin of N players; ``odd``: a single round robin of N + 1 players, a bye each
@@ -17,25 +16,21 @@ round but the last with its results and PGN texts) in a temporary folder (or in 
   snapshot   ``take_snapshot(store)``, the one read of the store every export starts with
   write F    the export's own work: its writer on a snapshot taken before (not timed), for
              every format but pgn (whose writer is nearly all of its export)
-  console    the console's result key to the repainted standings (benchmarks/tui_repaint.py:
-             the headless console at 120x40, a result entered on a board of the last round,
-             until the frame with the new table), median of --console-runs runs
 
 Each read opens the event afresh, as a command does (the interpreter's start is left out:
 benchmarks/cli_startup.py measures that), and the figure is the median of --repeats runs of
 its CPU time (``time.process_time``: steadier than wall time on a shared machine; a read
 that takes over 2 s is run once), each run after a full garbage collection (a command starts
-with a small heap); the console
-is given in wall time too. The last lines give, for every measure and series, the exponent
-k of a least-squares fit t ~ N^k over the sizes from 50 to 200: the games grow as N^2, so a
-cost linear in the games fits k ~ 2. Target: k <= 2.1 for every read and export,
-and the console's result to standings at most 15 ms at 20 players, 50 ms at 100.
+with a small heap). The last column gives, for every measure and series, the exponent k of a
+least-squares fit t ~ N^k over the sizes within --fit (24 to 100 players: from the largest
+round robin FIDE's pairing programs offer to four times it): the games grow as N^2, so a cost
+linear in the games fits k ~ 2. Target: k <= 2.1 for the standings read and every export.
+(The console's result key to the standings: benchmarks/key_to_standings.py.)
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import math
 import os
@@ -47,9 +42,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-import tui_repaint  # the console's measure: benchmarks/tui_repaint.py, beside this script
+from event_copy import filled_event  # benchmarks/event_copy.py
 
-from normtui.demo_filled import build_filled
 from normtui.export import export_event, writer
 from normtui.export.snapshot import take_snapshot
 from normtui.store import EventStore
@@ -109,26 +103,10 @@ def _writes(db: Path, repeats: int) -> dict[str, float]:
     return out
 
 
-def _event(folder: Path, players: int, cycles: int) -> Path:
-    db = folder / f"filled-{players}-{cycles}.db"
-    if not db.exists():
-        start = time.perf_counter()
-        build_filled(db, players, cycles=cycles)
-        print(f"  built {db.name} in {time.perf_counter() - start:.1f} s", file=sys.stderr)
-    return db
-
-
-def _console(db: Path, runs: int) -> tuple[float, float]:
-    """Median (wall, CPU) seconds of the result key to the repainted standings."""
-    rnd, boards = tui_repaint.free_boards(db, None)
-    asyncio.run(tui_repaint.measure(db, rnd, boards, 2, False))  # warm the caches
-    wall, cpu = asyncio.run(tui_repaint.measure(db, rnd, boards, runs, False))
-    return statistics.median(wall), statistics.median(cpu)
-
-
-def exponent(points: list[tuple[int, float]]) -> float | None:
-    """The slope of log t against log N (least squares) over the points from 50 to 200."""
-    xs = [(math.log(n), math.log(t)) for n, t in points if 50 <= n <= 201 and t > 0]
+def exponent(points: list[tuple[int, float]], low: int, high: int) -> float | None:
+    """The slope of log t against log N (least squares) over the points from ``low`` to
+    ``high`` players (an odd field's one more counts)."""
+    xs = [(math.log(n), math.log(t)) for n, t in points if low <= n <= high + 1 and t > 0]
     if len(xs) < 2:
         return None
     mx = statistics.fmean(x for x, _ in xs)
@@ -138,14 +116,16 @@ def exponent(points: list[tuple[int, float]]) -> float | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="10,20,50,100,200")
+    parser.add_argument("--sizes", default="10,24,50,100")
     parser.add_argument("--series", default="single,double,odd")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--console-runs", type=int, default=10, help="0: no console figure")
+    parser.add_argument(
+        "--fit", default="24,100", metavar="LOW,HIGH", help="the sizes the exponent is fitted over"
+    )
     parser.add_argument(
         "--only",
         metavar="MEASURES",
-        help="comma-separated measures or their first words, e.g. standings,write,console",
+        help="comma-separated measures or their first words, e.g. standings,export",
     )
     parser.add_argument(
         "--keep",
@@ -161,7 +141,7 @@ def main() -> None:
         parser.error(f"unknown series {', '.join(sorted(unknown))}; use {', '.join(SERIES)}")
     reads = _reads()
     writes = [f"write {fmt}" for fmt in EXPORTS if fmt != "pgn"]
-    names = [*reads, *writes, *(("console", "console wall") if args.console_runs else ())]
+    names = [*reads, *writes]
     if args.only:
         wanted = args.only.split(",")
         names = [n for n in names if any(n.startswith(w) for w in wanted)]
@@ -177,7 +157,7 @@ def main() -> None:
             extra, cycles = SERIES[kind]
             for size in sizes:
                 players = size + extra
-                db = _event(folder, players, cycles)
+                db = filled_event(folder, players, cycles)
                 row = figures[kind]
                 for name, read in reads.items():
                     row[name].append((players, _cpu(db, read, args.repeats)))
@@ -185,11 +165,6 @@ def main() -> None:
                     for name, took in _writes(db, args.repeats).items():
                         if name in names:
                             row[name].append((players, took))
-                if "console" in names:
-                    wall, cpu = _console(db, args.console_runs)
-                    row["console"].append((players, cpu))
-                    if "console wall" in names:
-                        row["console wall"].append((players, wall))
                 games = players * (players - 1) // 2 * cycles
                 print(f"  {kind} {players} ({games} games) done", file=sys.stderr)
     _print(figures, names, series, args)
@@ -202,10 +177,8 @@ def _print(
     args: argparse.Namespace,
 ) -> None:
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(
-        f"{now}; load average {os.getloadavg()[0]:.1f}; CPU ms, median of "
-        f"{args.repeats} (console: of {args.console_runs} runs)"
-    )
+    print(f"{now}; load average {os.getloadavg()[0]:.1f}; CPU ms, median of {args.repeats}")
+    low, high = (int(n) for n in args.fit.split(","))
     for kind in series:
         sizes = [n for n, _ in figures[kind][names[0]]]
         print(
@@ -216,11 +189,15 @@ def _print(
                 "odd": "single round robin, odd field",
             }[kind]
         )
-        print(f"| {'measure':<14} | " + " | ".join(f"N={n:<5}" for n in sizes) + " | k (50-200) |")
+        print(
+            f"| {'measure':<14} | "
+            + " | ".join(f"N={n:<5}" for n in sizes)
+            + f" | k ({low}-{high}) |"
+        )
         print("|" + "---|" * (len(sizes) + 2))
         for name in names:
             points = figures[kind][name]
-            k = exponent(points)
+            k = exponent(points, low, high)
             cells = " | ".join(f"{t * 1000:7.1f}" for _, t in points)
             print(f"| {name:<14} | {cells} | {'-' if k is None else f'{k:.2f}'} |")
 

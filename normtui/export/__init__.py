@@ -35,6 +35,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from normtui.export.fide import missing_for_fide
 from normtui.export.snapshot import EventDetails, ExportError, Snapshot, take_snapshot
 from normtui.store import EventStore
 from normtui.text import visible
@@ -92,10 +93,8 @@ def export_report(
     store: EventStore, fmt: str, details: EventDetails | None = None, encoding: str = "utf-8"
 ) -> tuple[str, list[str]]:
     """The export and, for a TRF report, what FIDE requires that the event does not say."""
-    from normtui.export.trf import ENCODINGS
-
-    if encoding not in ENCODINGS:
-        raise ExportError(f"unknown encoding {encoding!r}; use one of {', '.join(ENCODINGS)}")
+    if encoding not in ENCODING_NAMES:
+        raise ExportError(f"unknown encoding {encoding!r}; use one of {', '.join(ENCODING_NAMES)}")
     write = writer(fmt)
     is_trf = fmt.startswith("trf")
     if encoding != "utf-8" and not is_trf:
@@ -116,8 +115,6 @@ def _export(
         # look, for what leaves by a road no cell took (JSON writes its own escapes).
         text = write(snap)
         return (text if write.__name__ == "json_text" else visible(text, lines=True)), []
-    from normtui.export.fide import missing_for_fide
-
     text = write(snap, encoding=encoding)
     encodable(text, encoding)
     return text, missing_for_fide(snap)

@@ -66,12 +66,10 @@ _OURS = frozenset(
         "BlackTimeControl",
     }
 )
-_MAIN_RESULT = {
-    MainResult.WHITE_WIN: "1-0",
-    MainResult.BLACK_WIN: "0-1",
-    MainResult.DRAW: "1/2-1/2",
-    MainResult.WHITE_FORFEIT_WIN: "1-0",
-    MainResult.BLACK_FORFEIT_WIN: "0-1",
+# PGN has no forfeit: a game won by forfeit is written as won.
+_AS_WON = {
+    MainResult.WHITE_FORFEIT_WIN: MainResult.WHITE_WIN,
+    MainResult.BLACK_FORFEIT_WIN: MainResult.BLACK_WIN,
 }
 
 
@@ -134,7 +132,7 @@ def _build(
 def _main(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
     if g.result is MainResult.DOUBLE_FORFEIT:
         return None
-    result = _MAIN_RESULT[g.result] if g.result is not None else "*"
+    result = _AS_WON.get(g.result, g.result).value if g.result is not None else "*"
     game = _build(
         snap,
         g.pgn,

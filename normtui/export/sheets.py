@@ -145,7 +145,7 @@ def sheet_html(store: EventStore, what: str, round_no: int | None = None) -> str
             )
     else:
         round_no = _round(store, snap, what, round_no)
-    from normtui.export import sheets_report, sheets_round
+    from normtui.export import sheets_report, sheets_round  # lazy: both import this module
 
     makers: dict[str, Callable[[], str]] = {
         "pairings": lambda: sheets_round.pairings(store, snap, _given(round_no)),

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from normtui.export.snapshot import ExportError, Snapshot, pgn_time_control
 from normtui.export.trf_ranking import main_records, playoff_records
+from normtui.rules.berger import berger_schedule
 from normtui.rules.model import ArmageddonResult, MainResult, Player
 from normtui.rules.playoff import PlayoffGame
 from normtui.store import GameRecord
@@ -230,8 +231,6 @@ CUSTOM_ROUND_ROBIN = "CUSTOM_ROUNDROBIN"
 def _berger_order(snap: Snapshot) -> bool:
     """Whether the games are the Berger tables under the players' numbers: an event read from
     a TRF whose rounds were paired under other numbers is a round robin of its own order."""
-    from normtui.rules.berger import berger_schedule
-
     ev = snap.profile.event
     tables = {
         (p.round, frozenset((p.white, p.black)))
@@ -376,7 +375,7 @@ def _playoff_blocks(
             out.append(" " * 8)
             continue
         white = g.white == player
-        code = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "=")}[g.result]
+        code = _CODES[MainResult(g.result)]
         out.append(
             _block(
                 start_rank[g.black if white else g.white],

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from normtui.feed.report import Kind, Notice
+from normtui.importing import find_pairing, kind_of_text, round_of
+from normtui.pgn import names_match
 
 if TYPE_CHECKING:
     from normtui.feed.game import Reading
@@ -20,9 +22,6 @@ def place(
     readings: list[tuple[FeedRecord, Reading]], games: list[GameRecord], notices: list[Notice]
 ) -> list[tuple[FeedRecord, Reading, GameRecord | None, Kind]]:
     """Each record with its game and kind (None: not placed, the reason in ``notices``)."""
-    from normtui.importing import find_pairing, kind_of_text, round_of
-    from normtui.pgn import names_match
-
     out: list[tuple[FeedRecord, Reading, GameRecord | None, Kind]] = []
     by_pairing: dict[int, list[int]] = {}
     for record, reading in readings:

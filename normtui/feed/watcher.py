@@ -46,6 +46,7 @@ from normtui.feed.report import (
     reference_time,
 )
 from normtui.feed.sources import FeedRecord, Source
+from normtui.pgn import Expectation, validate_game
 from normtui.rules.errors import NormtuiError
 from normtui.rules.live import window_opens
 from normtui.rules.model import GameState, MainResult
@@ -457,8 +458,6 @@ class Feed:
         return report.result, window_opens(ended_at(record, reading), board.finished_at)
 
     def _validate(self, key: str, text: str, kind: Kind, game: GameRecord) -> GameReport:
-        from normtui.pgn import Expectation, validate_game
-
         board = self._boards[key]
         if board.report is not None and board.report[0] == text:
             return board.report[1]

@@ -73,7 +73,7 @@ MAX_IMPORT_BYTES = 64 << 20
 
 
 def _games(path: Path) -> list[RawGame]:
-    from normtui.pgn import PgnReadError, iter_games
+    from normtui.pgn import PgnReadError, iter_games  # lazy: python-chess
 
     games, total = [], 0
     for raw in iter_games(path):
@@ -102,7 +102,7 @@ def import_files(
     ``replace``: a game that has a different record already takes this one in its place
     (audited, undoable), instead of being a conflict left for the arbiter."""
     if stage == "playoff":
-        from normtui.importing.playoff import import_playoff
+        from normtui.importing.playoff import import_playoff  # lazy: python-chess
 
         return import_playoff(store, [(str(path), raws) for path, raws in sources], replace=replace)
 

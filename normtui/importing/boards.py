@@ -5,6 +5,9 @@ A result the record gives is entered only where the board has none, in the same 
 as the record (one undo takes back both). A board that already has a different result is
 reported and left for the arbiter (§8: the signed scoresheet decides, not a broadcast file),
 and a record with errors is kept but never enters a result.
+
+``normtui check`` reads records with this module and without python-chess: what needs
+``normtui.pgn`` imports it where it is used.
 """
 
 from __future__ import annotations
@@ -105,7 +108,7 @@ class Outcome:
     def other_control(self) -> bool:
         """The record's clocks are not of the event's time control (a warning, not trouble:
         the arbiter decides whether the game counts)."""
-        from normtui.pgn import CONTROL_CODES
+        from normtui.pgn import CONTROL_CODES  # lazy: python-chess
 
         return any(f.code in CONTROL_CODES for f in self.findings)
 
@@ -178,7 +181,7 @@ def find_pairing(
 ) -> tuple[GameRecord | None, str]:
     """The board whose two players the White and Black tags name (in either colour, so that
     the validator can report reversed colours), in the Round tag's round when there is one."""
-    from normtui.pgn import names_match
+    from normtui.pgn import names_match  # lazy: python-chess
 
     white, black = headers.get("White", ""), headers.get("Black", "")
     rnd = round_of(headers.get("Round", ""))
@@ -201,7 +204,7 @@ def find_pairing(
 
 
 def expectation(target: Target | None, dates: Mapping[int, str] | None = None) -> object:
-    from normtui.pgn import Expectation
+    from normtui.pgn import Expectation  # lazy: python-chess
 
     if target is None:
         return None
@@ -222,7 +225,7 @@ def check_games(
 ) -> Iterator[Checked]:
     """Validate each game against the pairing it names (or the ``chosen`` board). ``dates``:
     the event's date of each round (a record that has none is dated by it)."""
-    from normtui.pgn import validate_game
+    from normtui.pgn import validate_game  # lazy: python-chess
 
     drawn: dict[int, bool] = {}
     for raw in raws:
@@ -268,7 +271,7 @@ def check_text(
     chosen: GameRecord | None = None,
     dates: Mapping[int, str] | None = None,
 ) -> list[Checked]:
-    from normtui.pgn import split_text
+    from normtui.pgn import split_text  # lazy: python-chess
 
     raws = list(split_text(text))
     # A chosen board is for the one game in the text; several games go where their headers say.

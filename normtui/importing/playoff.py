@@ -25,6 +25,7 @@ from normtui.importing.boards import (
     round_of,
 )
 from normtui.importing.playoff_check import check_playoff_record
+from normtui.pgn import Expectation, names_match, validate_game
 from normtui.rules.errors import NormtuiError
 from normtui.rules.playoff import PlayoffGame, PlayoffState
 from normtui.store import ConflictError
@@ -32,7 +33,6 @@ from normtui.store.core import surname
 from normtui.store.games import same_record
 
 if TYPE_CHECKING:
-    from normtui.pgn import Expectation
     from normtui.pgn.reader import RawGame
     from normtui.store import AuditEntry, EventStore
 
@@ -47,8 +47,6 @@ def find_playoff_game(
     kept: Mapping[str, str | None],
 ) -> tuple[PlayoffGame | None, str]:
     """The play-off game the record's White and Black tags name, with those colours."""
-    from normtui.pgn import names_match
-
     white, black = headers.get("White", ""), headers.get("Black", "")
     found = [
         g
@@ -83,8 +81,6 @@ def find_playoff_game(
 
 def check_playoff(raws: Iterable[RawGame], store: EventStore, file: str = "") -> Iterator[Checked]:
     """Validate each record as a play-off game against the game its headers name."""
-    from normtui.pgn import validate_game
-
     state = store.playoff()
     names = {p.number: p.name for p in store.players()}
     kept = {g.id: store.playoff.pgn(g.id) for g in state.games}
@@ -110,7 +106,6 @@ def _matcher(
 ) -> Callable[[Mapping[str, str]], Expectation | None]:
     """The validator's expectation from a record's tags; what was found is left in ``found``
     (the validator parses the tags, so matching happens inside its call)."""
-    from normtui.pgn import Expectation
 
     def expected(headers: Mapping[str, str]) -> Expectation | None:
         found.append(find_playoff_game(headers, header_text, state, names, kept))

@@ -12,6 +12,12 @@ from __future__ import annotations
 
 import io
 
+import chess.pgn
+
+from normtui.pgn import Expectation, split_text, validate_game
+from normtui.pgn.clocks import CLOCK_CODES, check_clocks, control_for
+from normtui.pgn.record import same_outcome
+from normtui.pgn.visitor import FactsVisitor
 from normtui.rules.model import RuleError
 from normtui.rules.playoff import PlayoffGame
 from normtui.rules.profile import Profile
@@ -26,13 +32,6 @@ def check_playoff_record(
 ) -> tuple[str, ...]:
     """The warnings to show with a record that may be kept; a record that is not this game's,
     has an error, or scores the game otherwise than ``result`` is refused (RuleError)."""
-    import chess.pgn
-
-    from normtui.pgn import Expectation, split_text, validate_game
-    from normtui.pgn.clocks import CLOCK_CODES, check_clocks, control_for
-    from normtui.pgn.record import same_outcome
-    from normtui.pgn.visitor import FactsVisitor
-
     count = sum(1 for _ in split_text(text))
     if count != 1:
         raise RuleError(

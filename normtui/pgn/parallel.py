@@ -21,6 +21,7 @@ from multiprocessing.pool import AsyncResult
 
 from normtui.pgn.findings import GameReport, Stage
 from normtui.pgn.reader import iter_games, iter_ranges
+from normtui.pgn.validate import assess
 from normtui.rules.profile import Profile, load_profile
 
 __all__ = ["chunk_size", "validate_parallel"]
@@ -40,8 +41,6 @@ def _init(profile: Profile | None, profile_text: str) -> None:
 def _work(
     path: str, start: int, end: int, first_line: int, stage: Stage, keep_text: bool
 ) -> tuple[list[GameReport], int]:
-    from normtui.pgn.validate import assess
-
     assert _profile is not None, "worker started without a profile"
     reports = [
         assess(raw, stage, _profile, keep_text=keep_text)

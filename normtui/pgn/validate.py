@@ -200,7 +200,7 @@ def validate_file(
     stage = _check_stage(stage)
     open_pgn(path).close()
     if jobs > 1 and os.path.getsize(path) >= PARALLEL_MIN_BYTES:
-        from normtui.pgn.parallel import validate_parallel
+        from normtui.pgn.parallel import validate_parallel  # lazy: multiprocessing, large files
 
         reports = validate_parallel(path, stage, profile, jobs, keep_text, on_progress)
     else:

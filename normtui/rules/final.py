@@ -121,7 +121,7 @@ def final_table(
     if playoff is None or not playoff.needed:
         award = prizes_for_standings(rows, profile)
         return FinalTable(_with_prizes(rows, award, {}), "tiebreaks", 0, award)
-    from normtui.rules.playoff import playoff_players
+    from normtui.rules.playoff import playoff_players  # lazy: only once a play-off is due
 
     players = playoff.players
     if set(players) != set(playoff_players(rows)):

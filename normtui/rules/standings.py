@@ -265,7 +265,7 @@ def compute_standings(
         sb[black] += black_score * total[white]
     basis: list[Scored] = []
     if any(name in _GROUP_TIEBREAKS for name in order):
-        from normtui.rules.tiebreaks import Scored
+        from normtui.rules.tiebreaks import Scored  # lazy: see the TYPE_CHECKING import
 
         basis = [Scored(*pair) for pair in pairs]
 
@@ -299,7 +299,7 @@ def classical_games(
 ) -> list[Scored]:
     """The main games of the counted players as 1 / ½ / 0 (a forfeit as a win and a loss):
     what the classical-results tie-breaks read (2024's play-off round robin)."""
-    from normtui.rules.tiebreaks import Scored
+    from normtui.rules.tiebreaks import Scored  # lazy: see the TYPE_CHECKING import
 
     counted = counted_players(players, games, profile)
     out = []

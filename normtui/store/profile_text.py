@@ -3,17 +3,21 @@
 The database keeps the profile as the TOML it was made from, comments included, so that it
 carries its own rule book. An edit rewrites only the values it changes (the four numbers of a
 ``[time_controls.X]`` table; the players, rounds, name and prizes of a new event) and leaves
-every other line alone; the result is then loaded by the profile loader, which refuses anything
-the rule book would not accept.
+every other line alone (tomlkit keeps comments and layout); the result is then loaded by the
+profile loader, which refuses anything the rule book would not accept.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
+
+import tomlkit
+from tomlkit.container import Container
+from tomlkit.items import InlineTable, Item, Table
+from tomlkit.toml_document import TOMLDocument
 
 from normtui.rules.berger import rounds_per_cycle
 from normtui.rules.profile import ProfileError, TimeControl, load_profile
@@ -22,37 +26,34 @@ from normtui.store.errors import InputError
 __all__ = ["event_profile_text", "parse_prizes", "replace_time_control", "set_keys"]
 
 _FIELDS = ("white_seconds", "black_seconds", "increment_seconds", "increment_from_move")
-_HEADER = re.compile(r"^\s*\[\s*(?P<name>[^\]]+?)\s*\]\s*(#.*)?$")
-_ASSIGN = re.compile(r"^(?P<lead>\s*(?P<key>[A-Za-z_]+)\s*=\s*)(?P<value>[^#\s]+)(?P<rest>.*)$")
+
+
+def _table(doc: TOMLDocument, dotted: str) -> Table | InlineTable | None:
+    """The table ``[dotted]`` of ``doc`` (each part a key: ``time_controls.armageddon``), or
+    None."""
+    here: object = doc
+    for part in dotted.split("."):
+        if not isinstance(here, Container | Table | InlineTable) or part not in here:
+            return None
+        here = here[part]
+    return here if isinstance(here, Table | InlineTable) else None
 
 
 def replace_time_control(text: str, name: str, tc: TimeControl) -> str:
     """``text`` with the table ``[time_controls.<name>]`` set to ``tc``."""
-    lines = text.splitlines(keepends=True)
-    wanted = {"time_controls." + name, f'time_controls."{name}"'}
-    inside = False
-    seen: set[str] = set()
-    for i, line in enumerate(lines):
-        header = _HEADER.match(line)
-        if header:
-            inside = header.group("name") in wanted
-            continue
-        if not inside:
-            continue
-        assign = _ASSIGN.match(line.rstrip("\r\n"))
-        if assign and assign.group("key") in _FIELDS:
-            key = assign.group("key")
-            ending = line[len(line.rstrip("\r\n")) :]
-            lines[i] = f"{assign.group('lead')}{getattr(tc, key)}{assign.group('rest')}{ending}"
-            seen.add(key)
-    if not seen:
+    doc = tomlkit.parse(text)
+    table = _table(doc, f"time_controls.{name}")
+    if table is None:
         raise InputError(f"the profile has no time control [time_controls.{name}]")
-    if seen != set(_FIELDS):
-        missing = ", ".join(sorted(set(_FIELDS) - seen))
+    missing = [key for key in _FIELDS if key not in table]
+    if missing:
         raise InputError(
-            f"cannot edit [time_controls.{name}] in place: {missing} not written one per line"
+            f"cannot edit [time_controls.{name}] in place: {', '.join(missing)} not written "
+            "one per line"
         )
-    return "".join(lines)
+    for key in _FIELDS:
+        table[key] = getattr(tc, key)  # the line's comment stays (tomlkit keeps the trivia)
+    return doc.as_string()
 
 
 def _toml(value: object) -> str:
@@ -69,7 +70,7 @@ def _toml(value: object) -> str:
 
 
 def _split_comment(value: str) -> tuple[str, str]:
-    """(value, comment) of the text after ``key =``: the first ``#`` outside a string."""
+    """(value, comment) of a line of a value's text: the first ``#`` outside a string."""
     quote = ""
     escaped = False
     for i, ch in enumerate(value):
@@ -87,77 +88,39 @@ def _split_comment(value: str) -> tuple[str, str]:
     return value, ""
 
 
-def _value_end(lines: list[str], i: int, first: str) -> int:
-    """The index after the last line of the value that starts on line ``i`` (``first``: the
-    rest of that line after ``key =``); an array or a multi-line string may run on. The value
-    ends at the first line where it reads as TOML: counting brackets would count those inside
-    a string (a name "Norway [Chess") too. The text was loaded before any edit, so every value
-    does end."""
-    for end in range(i + 1, len(lines) + 1):
-        if _reads(first + "\n" + "".join(lines[i + 1 : end])):
-            return end
-    return i + 1
-
-
-def _reads(value: str) -> bool:
-    try:
-        tomllib.loads(f"v = {value}\n")
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return False
-    return True
+def _as_written(item: Item) -> str:
+    """An item's value as the profile writes it, on one line and without its comments."""
+    lines = item.as_string().splitlines()
+    return " ".join(_split_comment(line)[0].strip() for line in lines).strip()
 
 
 def set_keys(
     text: str, table: str, values: Mapping[str, object], *, why: str = "set for this event"
 ) -> str:
     """``text`` with ``values`` written into ``[table]``: a key that is there gets its value
-    replaced, one that is not is added after the table's last key. A value that changes says
+    replaced, one that is not is added at the table's end (after a comment that closes it).
+    A value that changes says
     so in its comment (``why`` and the value it replaces), since the profile's own comment
     explained the old one; an unchanged value keeps its line as it was."""
-    lines = text.splitlines(keepends=True)
-    start = next(
-        (
-            i
-            for i, line in enumerate(lines)
-            if (m := _HEADER.match(line.rstrip("\r\n"))) and m.group("name") == table
-        ),
-        None,
-    )
-    if start is None:
+    doc = tomlkit.parse(text)
+    found = _table(doc, table)
+    if found is None:
         raise InputError(f"the profile has no table [{table}]")
-    todo = dict(values)
-    i = start + 1
-    last_key = start
-    while i < len(lines) and not _HEADER.match(lines[i].rstrip("\r\n")):
-        assign = _KEY.match(lines[i].rstrip("\r\n"))
-        if assign is None:
-            i += 1
+    for key, value in values.items():
+        literal = _toml(value)
+        new = tomlkit.value(literal)
+        if key not in found:
+            found[key] = new
             continue
-        code, _ = _split_comment(assign.group("value"))
-        stop = _value_end(lines, i, assign.group("value"))
-        if assign.group("key") in todo:
-            ending = lines[i][len(lines[i].rstrip("\r\n")) :] or "\n"
-            literal = _toml(todo.pop(assign.group("key")))
-            old = " ".join(_split_comment(line)[0].strip() for line in lines[i + 1 : stop])
-            old = f"{code.strip()} {old}".strip()
-            if not _same_value(old, literal):
-                shown = old if len(old) <= 40 else old[:37] + "..."
-                lines[i:stop] = [f"{assign.group('lead')}{literal}  # {why} (was {shown}){ending}"]
-                stop = i + 1
-        last_key = stop - 1
-        i = stop
-    lines[last_key + 1 : last_key + 1] = [f"{k} = {_toml(v)}\n" for k, v in todo.items()]
-    return "".join(lines)
-
-
-def _same_value(old: str, new: str) -> bool:
-    try:
-        return tomllib.loads(f"v = {old}") == tomllib.loads(f"v = {new}")
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return False
-
-
-_KEY = re.compile(r"^(?P<lead>\s*(?P<key>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*)(?P<value>.*)$")
+        old = found[key]
+        if old.unwrap() == new.unwrap():
+            continue
+        shown = _as_written(old)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        new.trivia.comment_ws = "  "
+        new.trivia.comment = f"# {why} (was {shown})"
+        found[key] = new
+    return doc.as_string()
 
 
 def parse_prizes(text: str) -> list[Decimal]:
