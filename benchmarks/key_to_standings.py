@@ -17,19 +17,23 @@ Then, untimed, ctrl+z and `y` undo the result and `1` brings the pairings back, 
 for on the screen, so every run enters a real result (counted afterwards in the copy's audit
 log). The CPU time is the console process's over the same span, every thread's.
 
-Beside it, in the same process and interleaved run by run, the yardstick: a bare Textual app
-(benchmarks/bare_app.py) whose key `w` changes one Static, timed the same way.
+Beside it, in the same process and interleaved run by run, two yardsticks
+(benchmarks/bare_app.py), timed the same way: a bare Textual app whose key `w` changes one
+Static (key -> repaint, the floor of any key), and the same job as the console's in plain
+Textual (`--tabs`: `w3` writes a result into a pairings table, fills a 24-player standings
+table afresh and shows its tab; `1` goes back, untimed): the floor under a result key that
+changes the pane in front, with nothing of normtui in it.
 
 Two things that are not the app's latency are kept out of the clock. The header's clock writes
 once a second: each run types its keys right after a tick, so the next is a second away.
-Textual's tab underline slides for 0.3 s after a tab changes: both apps run with
+Textual's tab underline slides for 0.3 s after a tab changes: the apps run with
 TEXTUAL_ANIMATIONS=none (it jumps), as the standings are on screen before it ends.
 
 Reports median and 90th percentile (wall time) of each, the console's mean CPU time, and its
-median as a ratio of the bare app's. --gc-freeze: a trial of the console with Python's
-collector told to leave the heap it has once open alone (gc.freeze(), 3 s after the start).
---profile FILE: the console run under cProfile (its times are then the profiler's, not the
-console's), the profile written to FILE when it quits: where the time goes.
+median as a ratio of each yardstick's. The console freezes its heap for Python's collector once
+it has opened (gc.freeze()), as it does for the arbiter. --profile FILE: the console run under
+cProfile (its times are then the profiler's, not the console's), the profile written to FILE
+when it quits: where the time goes.
 
 Targets: median <= 3x the bare app, p90 <= 60 ms at 24 players, <= 150 ms at 100 players.
 """
@@ -44,6 +48,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
+from bare_app import READY, TABS_READY  # benchmarks/bare_app.py
 from event_copy import copy_event, filled_event  # benchmarks/event_copy.py
 from terminal import Terminal, python  # benchmarks/terminal.py
 
@@ -67,19 +72,10 @@ def _results(db: Path) -> int:
         return conn.execute("SELECT count(*) FROM audit WHERE action = 'result'").fetchone()[0]
 
 
-def _console_argv(db: Path, gc_freeze: bool, profile: Path | None) -> list[str]:
+def _console_argv(db: Path, profile: Path | None) -> list[str]:
     if profile is not None:  # the console under cProfile, which writes it when it quits
         return python("-m", "cProfile", "-o", str(profile), "-m", "normtui", str(db))
-    if not gc_freeze:
-        return python("-m", "normtui", str(db))
-    # A trial of the collector's heap frozen once the console is open (it opens within a
-    # second or two): the console itself, started by the same entry point.
-    return python(
-        "-c",
-        "import gc, sys, threading; threading.Timer(3, gc.freeze).start(); "
-        "from normtui.launch import main; main(sys.argv[1:])",
-        str(db),
-    )
+    return python("-m", "normtui", str(db))
 
 
 def measure(
@@ -87,29 +83,39 @@ def measure(
     runs: int,
     quiet: float,
     *,
-    gc_freeze: bool = False,
     profile: Path | None = None,
     warm: int = 3,
 ) -> dict[str, list[float]]:
     """Seconds of ``runs`` runs: the console's w+3 -> standings (wall and CPU), the bare
-    app's key -> repaint (wall)."""
+    app's key -> repaint and the bare tabs' w3 -> standings (wall)."""
     os.environ["TEXTUAL_ANIMATIONS"] = "none"  # inherited by both children
-    times: dict[str, list[float]] = {"console": [], "console CPU": [], "bare": [], "paused": []}
+    times: dict[str, list[float]] = {
+        "console": [],
+        "console CPU": [],
+        "bare": [],
+        "tabs": [],
+        "paused": [],
+    }
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "event.db"
         copy_event(db, copy)
         before = _results(copy)
         with (
-            Terminal(_console_argv(copy, gc_freeze, profile), cwd=Path(tmp)) as console,
+            Terminal(_console_argv(copy, profile), cwd=Path(tmp)) as console,
             Terminal(python(str(HERE / "bare_app.py"))) as bare,
+            Terminal(python(str(HERE / "bare_app.py"), "--tabs")) as tabs,
         ):
             console.wait_for(PAIRINGS_SHOWN)
-            bare.wait_for(b"bare app ready")
-            if gc_freeze:
-                console.drain(3.5)  # the heap frozen 3 s after the start
+            bare.wait_for(READY)
+            tabs.wait_for(TABS_READY)
             for i in range(warm + runs):
                 bare.idle(quiet)
                 took = bare.settled_after(bare.type("w"), quiet)
+                tabs.idle(quiet)
+                took_tabs = tabs.settled_after(tabs.type("w3"), quiet)
+                start = len(tabs.output)
+                tabs.type("1")
+                tabs.wait_for(TABS_READY, since=start)
                 _after_tick(console, quiet)
                 cpu = console.cpu()
                 start = len(console.output)
@@ -123,6 +129,7 @@ def measure(
                         times["paused"].append(took_console)
                 if i >= warm:
                     times["bare"].append(took)
+                    times["tabs"].append(took_tabs)
                     times["console"].append(took_console)
                     times["console CPU"].append(console.cpu() - cpu)
                 # ctrl+z, then yes, then the pairings again, each waited for.
@@ -154,11 +161,6 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--quiet", type=float, default=0.1, help="seconds of silence: idle")
     parser.add_argument(
-        "--gc-freeze",
-        action="store_true",
-        help="a trial: the console's heap frozen for the collector (gc.freeze) once open",
-    )
-    parser.add_argument(
         "--profile",
         type=Path,
         metavar="FILE",
@@ -174,21 +176,23 @@ def main() -> None:
         ]
         print(
             "| event | console median | p90 | CPU mean | bare app median | p90 "
-            "| median ratio | runs (paused) |\n|---|---|---|---|---|---|---|---|"
+            "| bare tabs median | p90 | ratio to bare / to tabs | runs (paused) |\n"
+            "|---|---|---|---|---|---|---|---|---|---|"
         )
         for db in events:
-            t = measure(db, args.runs, args.quiet, gc_freeze=args.gc_freeze, profile=args.profile)
-            console, bare = t["console"], t["bare"]
-            median = statistics.median(console) / statistics.median(bare)
+            t = measure(db, args.runs, args.quiet, profile=args.profile)
+            console, bare, tabs = t["console"], t["bare"], t["tabs"]
+            median = statistics.median(console)
             print(
-                f"| {db.name} | {_ms(statistics.median(console))} | {_ms(_p90(console))} "
+                f"| {db.name} | {_ms(median)} | {_ms(_p90(console))} "
                 f"| {_ms(statistics.fmean(t['console CPU']))} "
                 f"| {_ms(statistics.median(bare))} | {_ms(_p90(bare))} "
-                f"| {median:.1f}x | {args.runs} ({len(t['paused'])}) |",
+                f"| {_ms(statistics.median(tabs))} | {_ms(_p90(tabs))} "
+                f"| {median / statistics.median(bare):.1f}x / "
+                f"{median / statistics.median(tabs):.1f}x | {args.runs} ({len(t['paused'])}) |",
                 flush=True,
             )
-    freeze = "; gc.freeze() once open" if args.gc_freeze else ""
-    print(f"quiet {args.quiet * 1000:.0f} ms{freeze}; load average {os.getloadavg()[0]:.1f}")
+    print(f"quiet {args.quiet * 1000:.0f} ms; load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
