@@ -61,7 +61,7 @@ def _check(store: EventStore) -> None:
     every = reference.games(store)
     assert store.games.incomplete() == [g for g in every if not is_complete(g.game())]
     # The clocks pane reads only those: every dial it shows is for one of them.
-    from normtui.tui.widgets.clock_dial import _main_dials
+    from normtui.tui.clock_dials import _main_dials
 
     tcs = dict(store.profile.time_controls)
     assert _main_dials(store.games.incomplete(), store.rounds.current(), tcs, CLOCK) == _main_dials(

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
+from normtui.tui.clock_dials import dials, games_under
 from normtui.tui.panes.base import Pane
 from normtui.tui.widgets.clock_form import ClockForm
 from normtui.tui.widgets.row_table import RowTable
@@ -105,8 +106,6 @@ class ClocksPane(Pane):
             self._refresh_dial()
 
     def _refresh_dial(self) -> None:
-        from normtui.tui.widgets.clock_dial import dials
-
         table = self.query_one("#clock-dial", RowTable)
         rows = dials(self.store, self.normtui.now())
         row = table.cursor_row
@@ -152,7 +151,6 @@ class ClocksPane(Pane):
         """Asked first, with what the change applies to: a clock changed mid-event, a game
         in progress among them, must be a decision, not a keystroke."""
         from normtui.tui.screens.confirm import ConfirmScreen
-        from normtui.tui.widgets.clock_dial import games_under
 
         name, tc = message.name, message.time_control
         old = self.store.profile.time_controls.get(name)
