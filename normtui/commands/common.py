@@ -25,6 +25,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from normtui.rules.errors import NormtuiError
+from normtui.store import COMMITS
 from normtui.text import json_visible, visible
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -49,11 +50,6 @@ def fail(message: str, code: int = 2) -> NoReturn:
     # file or from the command line may hold escape sequences).
     click.echo(f"normtui: {visible(' '.join(message.split()))}", err=True)
     sys.exit(code)
-
-
-def _commits() -> int:
-    base = sys.modules.get("normtui.store.core")
-    return int(base.commits()) if base is not None else 0
 
 
 def _output_lost(exc: OSError, changed: bool) -> NoReturn:
@@ -124,7 +120,7 @@ def friendly(func: F) -> F:
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        before = _commits()
+        before = COMMITS.count
         try:
             try:
                 result = func(*args, **kwargs)
@@ -136,7 +132,7 @@ def friendly(func: F) -> F:
             fail("interrupted", 130)
         except OSError as exc:
             if _is_output_error(exc):
-                _output_lost(exc, _commits() > before)
+                _output_lost(exc, COMMITS.count > before)
             fail(_os_failure(exc))
         except sqlite3.Error as exc:
             from normtui.store.errors import sqlite_failure

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from normtui.rules.folding import fold
 from normtui.rules.model import Player, PlayerStatus
+from normtui.store import COMMITS
 from normtui.store.errors import (
     AmbiguousError,
     ConflictError,
@@ -53,7 +54,6 @@ __all__ = [
     "Core",
     "Tx",
     "checked",
-    "commits",
     "complete_sql",
     "given_text",
     "json_number",
@@ -245,7 +245,6 @@ class Core:
     def write(self, action: str) -> Iterator[Tx]:
         from normtui.store.audit import Recorder
 
-        global _commits
         actor = self.actor  # the login name, when it is the actor, is looked up now
         with self.transaction(write=True):
             tx = Tx(Recorder(self.conn), action)
@@ -258,7 +257,7 @@ class Core:
                 undoes=tx.undoes,
             )
         if tx.entry is not None:
-            _commits += 1
+            COMMITS.count += 1
 
     def tuples(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows as tuples (for reads that take them apart by position)."""
@@ -428,14 +427,6 @@ def json_number(value: Decimal | None) -> int | float | None:
 
 # Changes committed by this process (each one transaction with its audit row): the command
 # line tells "nothing changed" from "changed, but the report was lost" by it (exit 2 or 3).
-_commits = 0
-
-
-def commits() -> int:
-    """How many changes this process has committed to event files."""
-    return _commits
-
-
 def _player(row: dict[str, Any]) -> Player:
     return Player(
         row["number"],

@@ -23,6 +23,7 @@ from normtui.rules.model import (
 )
 from normtui.rules.results import apply_armageddon, apply_result
 from normtui.rules.scoring import is_complete
+from normtui.store import COMMITS
 from normtui.store.core import Core, Tx, checked, surname
 from normtui.store.errors import ConflictError, InputError, NotFoundError
 from normtui.text import has_controls, visible
@@ -126,9 +127,8 @@ class Games:
         rolling it back: the console asks the arbiter only about a change that can be made
         (a correction after the play-off has started may be refused by its effect, §5)."""
         from normtui.rules.errors import NormtuiError
-        from normtui.store import core
 
-        counted = core.commits()
+        counted = COMMITS.count
         try:
             with self._core.transaction(write=True):
                 call(*args, **kwargs)
@@ -138,7 +138,7 @@ class Games:
         except NormtuiError as exc:
             return exc
         finally:
-            core._commits = counted  # rolled back: not a change this process made
+            COMMITS.count = counted  # rolled back: not a change this process made
 
     def _round_open(self, game: GameRecord, correction: bool) -> None:
         row = self._core.conn.execute(
