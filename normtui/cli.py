@@ -1,5 +1,6 @@
 """The command line. Each group of commands lives in ``normtui.commands`` and is imported only
-when one of its commands runs (:class:`normtui.commands.LazyGroup`); this module wires them.
+when one of its commands runs (:class:`LazyGroup`, from the table ``normtui.commands.COMMANDS``);
+this module wires them.
 
 Exit codes: 0 done; 1 a check found problems (or the output was cut short: a closed pipe);
 2 bad input or usage, the event file unchanged; 3 the event was changed but the command's report
@@ -10,13 +11,44 @@ reaches a user: every expected failure is one line of text on stderr
 
 from __future__ import annotations
 
-import os
+import importlib
 import sys
 
 import click
 
 from normtui import __version__
-from normtui.commands import COMMANDS, LazyGroup
+from normtui.commands import COMMANDS, NoSuchCommand, command_args
+from normtui.commands.common import fail
+from normtui.commands.parsing import Group
+
+
+def load(group: click.Group, module: str) -> None:
+    """Register the commands of ``normtui.commands.<module>`` on ``group`` (once)."""
+    loaded: set[str] = group.__dict__.setdefault("_loaded_modules", set())
+    if module not in loaded:
+        loaded.add(module)
+        importlib.import_module(f"normtui.commands.{module}").register(group)
+
+
+class LazyGroup(Group):
+    """A click group whose commands are imported on first use (see the module's doc); its
+    commands read their arguments as :mod:`normtui.commands.parsing` says."""
+
+    group_class = Group  # type: ignore[assignment]  # a subgroup (blitz) has its own commands, none of them lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            load(self, COMMANDS[cmd_name])
+        return self.commands.get(cmd_name)
+
+
+def register_all(cli: click.Group) -> None:
+    """Every module's commands at once (for tests and tools that walk the whole CLI)."""
+    for module in sorted(set(COMMANDS.values())):
+        load(cli, module)
 
 
 @click.group(
@@ -33,23 +65,10 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: `normtui DB` is short for `normtui open DB`; bare `normtui` opens ./demo.db."""
+    """Entry point of the command line: ``normtui ARGS`` as :func:`command_args` reads them."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args:
-        args = ["open"]
-    elif args[0] not in COMMANDS and not args[0].startswith("-"):
-        if len(args) > 1 and not args[1].startswith("-") and not os.path.exists(args[0]):
-            _no_such_command(args[0])
-        args = ["open", *args]
+    try:
+        args = command_args(args)
+    except NoSuchCommand as exc:
+        fail(str(exc))
     cli.main(args=args, prog_name="normtui")
-
-
-def _no_such_command(name: str) -> None:
-    """`normtui fine ev.db`: a mistyped command, not a database called "fine" opened with an
-    extra argument (which click would report as the console's usage)."""
-    import difflib
-
-    close = difflib.get_close_matches(name, COMMANDS, n=2, cutoff=0.7)
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
-    sys.stderr.write(f"normtui: no command {name!r}{hint} (`normtui --help` lists them)\n")
-    sys.exit(2)

@@ -8,25 +8,22 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Literal, NoReturn
 
-_NOT_THE_CONSOLE = object()
+from normtui.commands import NoSuchCommand, command_args
 
 
-def _console_target(args: list[str]) -> Path | object | None:
-    if not args:
-        return None
-    if args[0] == "open" and len(args) <= 2 and not any(a.startswith("-") for a in args):
-        return Path(args[1]) if len(args) == 2 else None
-    # A lone argument that names a file (or looks like a database) is `normtui DB`. Anything
-    # else, a command name included, is for the command line, which says what is wrong.
-    if (
-        len(args) == 1
-        and not args[0].startswith("-")
-        and (os.path.isfile(args[0]) or args[0].endswith(".db"))
-    ):
-        return Path(args[0])
-    return _NOT_THE_CONSOLE
+def console_target(args: list[str]) -> Path | Literal[False] | None:
+    """The database the console opens for ``normtui ARGS`` (``None``: ./demo.db), or False
+    when they are for the command line: ``command_args`` decides, and the console is started
+    here only when nothing is left for click to read (an option such as ``--as`` is)."""
+    try:
+        opened = command_args(args)
+    except NoSuchCommand as exc:
+        _fail(str(exc))
+    if opened[0] != "open" or len(opened) > 2 or any(a.startswith("-") for a in opened[1:]):
+        return False
+    return Path(opened[1]) if len(opened) == 2 else None
 
 
 def _fail(message: str) -> NoReturn:
@@ -111,11 +108,10 @@ def _hold_standard_descriptors() -> None:
 def main(argv: list[str] | None = None) -> None:
     _hold_standard_descriptors()
     args = list(sys.argv[1:] if argv is None else argv)
-    target = _console_target(args)
-    if target is _NOT_THE_CONSOLE:
-        from normtui.cli import main as cli_main
+    target = console_target(args)
+    if target is False:
+        from normtui.cli import main as cli_main  # click and the command groups: only now
 
         cli_main(args)
         return
-    assert target is None or isinstance(target, Path)
     run_console(target)

@@ -2,8 +2,12 @@
 
 A command such as ``normtui standings`` is called all day by scripts, the live feed and a second
 arbiter's loop: it must not pay for importing every other command's module (python-chess, the
-exporters). :class:`LazyGroup` knows each command's module from :data:`COMMANDS` and imports
-that module alone; ``normtui --help`` imports them all, to list every command with its help.
+exporters). The command line's group (``normtui.cli.LazyGroup``) knows each command's module
+from :data:`COMMANDS` and imports that module alone; ``normtui --help`` lists the names from
+this table.
+
+This module loads neither click nor any command: the launcher reads :func:`command_args` to
+decide whether ``normtui ARGS`` opens the console, before anything else is loaded.
 
 A new command: write it in a module's ``register(cli)`` and add its name here (a test checks
 that this table and the modules agree).
@@ -11,11 +15,9 @@ that this table and the modules agree).
 
 from __future__ import annotations
 
-import importlib
+import os
 
-import click
-
-from normtui.commands.parsing import Group
+from normtui.rules.errors import NormtuiError
 
 # Command name -> the module of normtui.commands whose ``register(cli)`` defines it.
 COMMANDS: dict[str, str] = {
@@ -52,30 +54,36 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def load(group: click.Group, module: str) -> None:
-    """Register the commands of ``normtui.commands.<module>`` on ``group`` (once)."""
-    loaded: set[str] = group.__dict__.setdefault("_loaded_modules", set())
-    if module not in loaded:
-        loaded.add(module)
-        importlib.import_module(f"{__name__}.{module}").register(group)
+def command_args(args: list[str]) -> list[str]:
+    """What ``normtui ARGS`` asks for, as the command line's arguments: the one place that
+    decides whether they open the console (``open ...``). Bare ``normtui`` opens ./demo.db;
+    ``normtui DB [OPTIONS]`` is ``normtui open DB [OPTIONS]``; a first word that is a command
+    or an option is the command line's as typed. ``normtui fine ev.db``, a first word that
+    names no file followed by another, is a mistyped command: :class:`NoSuchCommand`.
+
+    >>> command_args([])
+    ['open']
+    >>> command_args(["event.db", "--as", "chief"])
+    ['open', 'event.db', '--as', 'chief']
+    >>> command_args(["standings", "event.db"])
+    ['standings', 'event.db']
+    """
+    if not args:
+        return ["open"]
+    if args[0] in COMMANDS or args[0].startswith("-"):
+        return args
+    if len(args) > 1 and not args[1].startswith("-") and not os.path.exists(args[0]):
+        raise NoSuchCommand(args[0])
+    return ["open", *args]
 
 
-class LazyGroup(Group):
-    """A click group whose commands are imported on first use (see the module's doc); its
-    commands read their arguments as :mod:`normtui.commands.parsing` says."""
+class NoSuchCommand(NormtuiError):
+    """``normtui fine ev.db``: a mistyped command, not a database called "fine" opened with
+    an extra argument (which click would report as the console's usage)."""
 
-    group_class = Group  # type: ignore[assignment]  # a subgroup (blitz) has its own commands, none of them lazy
+    def __init__(self, name: str) -> None:
+        import difflib  # only for a mistyped command
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.commands, *COMMANDS})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands and cmd_name in COMMANDS:
-            load(self, COMMANDS[cmd_name])
-        return self.commands.get(cmd_name)
-
-
-def register_all(cli: click.Group) -> None:
-    """Every module's commands at once (for tests and tools that walk the whole CLI)."""
-    for module in sorted(set(COMMANDS.values())):
-        load(cli, module)
+        close = difflib.get_close_matches(name, COMMANDS, n=2, cutoff=0.7)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        super().__init__(f"no command {name!r}{hint} (`normtui --help` lists them)")

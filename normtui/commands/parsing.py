@@ -1,5 +1,5 @@
 """How the command line reads what was typed, for every command of the group,
-those added later included (:class:`LazyGroup` makes its commands with these classes):
+those added later included (``normtui.cli.LazyGroup`` makes its commands with these classes):
 
 * the forfeits ``-/+`` and ``-/-`` are results, not options (click would take them for the
   short options ``-/``): they reach the command as typed, with no ``--`` needed;

@@ -24,8 +24,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from normtui.cli import cli
-from normtui.commands import register_all
+from normtui.cli import cli, register_all
 from normtui.commands.parsing import Whole
 from tests.cli.conftest import write_players
 from tests.control_chars import (

@@ -14,8 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from normtui.cli import cli
-from normtui.commands import register_all
+from normtui.cli import cli, register_all
 from tests.cli.conftest import Run, snapshot
 from tests.cli.test_bad_input import refused
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from normtui.launch import _NOT_THE_CONSOLE, _console_target
+from normtui.launch import console_target
 
 
 def test_bare_normtui_opens_demo_db_in_the_current_folder(
@@ -35,17 +35,21 @@ def test_bare_normtui_opens_demo_db_in_the_current_folder(
 def test_open_and_a_database_path_go_to_the_console(tmp_path: Path) -> None:
     db = tmp_path / "event"
     db.write_bytes(b"")
-    assert _console_target(["open"]) is None
-    assert _console_target(["open", "x.db"]) == Path("x.db")
-    assert _console_target([str(db)]) == db
-    assert _console_target(["missing.db"]) == Path("missing.db")
+    assert console_target([]) is None
+    assert console_target(["open"]) is None
+    assert console_target(["open", "x.db"]) == Path("x.db")
+    assert console_target([str(db)]) == db
+    assert console_target(["missing.db"]) == Path("missing.db")
+    # A lone word that is no command: a database, which the console says is not there.
+    assert console_target(["nosuchcommand"]) == Path("nosuchcommand")
 
 
 @pytest.mark.parametrize(
-    "args", [["pairings", "x.db"], ["--help"], ["open", "--help"], ["standings"], ["nosuchcommand"]]
+    "args",
+    [["pairings", "x.db"], ["--help"], ["open", "--help"], ["standings"], ["x.db", "--as", "b"]],
 )
 def test_everything_else_is_for_the_command_line(args: list[str]) -> None:
-    assert _console_target(args) is _NOT_THE_CONSOLE
+    assert console_target(args) is False
 
 
 def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path: Path) -> None:
@@ -76,13 +80,15 @@ def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path
     assert "normtui.store.connection" in loaded  # the file was checked
     for name in (
         "click",
-        "normtui.commands",
+        "normtui.cli",
         "sqlite_utils",
         "chess",
         "normtui.store.event",
         "normtui.tui.panes.pairings",
     ):
         assert name not in loaded, name
+    # The table of commands decides that this is the console; no command group is loaded.
+    assert not [name for name in loaded if name.startswith("normtui.commands.")]
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from normtui.cli import cli
-from normtui.commands import COMMANDS, register_all
+from normtui.cli import cli, register_all
+from normtui.commands import COMMANDS
 from normtui.rules.model import MainResult
 from normtui.store import (
     EventStore,
