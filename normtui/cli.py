@@ -20,6 +20,7 @@ from normtui import __version__
 from normtui.commands import COMMANDS, NoSuchCommand, command_args
 from normtui.commands.common import fail
 from normtui.commands.parsing import Group
+from normtui.commands.summaries import SUMMARIES
 
 
 def load(group: click.Group, module: str) -> None:
@@ -38,6 +39,22 @@ class LazyGroup(Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.commands, *COMMANDS})
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``normtui --help``, as click writes it, from the summaries'
+        table: listing the commands loads none of their modules."""
+        names = [n for n in self.list_commands(ctx) if n in SUMMARIES or n in self.commands]
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            # Not loaded: a stand-in with the command's help, shortened as click shortens it.
+            command = self.commands.get(name) or click.Command(name, help=SUMMARIES[name])
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:

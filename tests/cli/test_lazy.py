@@ -26,6 +26,47 @@ def test_the_table_of_commands_is_what_the_modules_define() -> None:
         assert {n for n, m in COMMANDS.items() if m == module} == set(group.commands), module
 
 
+def _summaries_source(summaries: dict[str, str]) -> str:
+    """The table of normtui/commands/summaries.py as Python source, lines within 100 columns."""
+    import textwrap
+
+    lines = ["SUMMARIES: dict[str, str] = {"]
+    for name, text in summaries.items():
+        parts = textwrap.wrap(text, 80, drop_whitespace=False)
+        lines.append(f"    {name!r}: (")
+        lines += [f"        {part!r}" for part in parts]
+        lines.append("    ),")
+    return "\n".join([*lines, "}"])
+
+
+def test_the_summaries_are_the_commands_own_help() -> None:
+    """`normtui --help` lists the commands from a table, so that listing them loads none of
+    their modules: the table must say what each command's help says first."""
+    from normtui.cli import register_all
+    from normtui.commands.summaries import SUMMARIES
+
+    group = click.Group()
+    register_all(group)
+    real = {
+        name: " ".join((group.commands[name].help or "").split("\n\n")[0].split())
+        for name in sorted(group.commands)
+    }
+    assert real == SUMMARIES, "normtui/commands/summaries.py, anew:\n" + _summaries_source(real)
+
+
+def test_help_loads_no_command_module() -> None:
+    script = (
+        "import sys\nfrom normtui.cli import main\ntry:\n    main(['--help'])\n"
+        "except SystemExit:\n    pass\nprint(sorted(sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    groups = {f"normtui.commands.{m}" for m in COMMANDS.values()}
+    assert "Commands:" in out
+    assert not [name for name in groups if f"'{name}'" in out]
+
+
 def test_help_lists_every_command() -> None:
     from click.testing import CliRunner
 
