@@ -8,10 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import TabbedContent
 
 from normtui.store import EventStore
 from normtui.tui.messages import StoreChanged
-from tests.tui.helpers import console, to_board
+from normtui.tui.screens.confirm import ConfirmScreen
+from tests.tui.helpers import console, pairings, to_board, until
 from tests.tui.test_desk_pane import finish_round_7
 
 SMALL = (80, 24)
@@ -47,8 +49,20 @@ def test_the_question_before_a_round_is_closed(demo_app, snap_compare) -> None: 
         await pilot.pause()
         finish_round_7(pilot.app.store)  # type: ignore[attr-defined]
         console(pilot.app).store_changed(StoreChanged(local=True))
-        # The pairings follow round 8 on arrival: [ goes back to the round to close.
-        await pilot.press("3", "1", "left_square_bracket", "C")
+        # The pairings follow round 8 on arrival: [ goes back to the round to close. Each
+        # step waited for: on a loaded machine the keys would otherwise meet a pane between.
+        await pilot.press("3", "1")
+        tabs = console(pilot.app).query_one(TabbedContent)
+        await until(
+            pilot,
+            lambda: tabs.active == "tab-pairings" and pairings(pilot.app).round == 8,
+            "pane 1 in front, following round 8",
+        )
+        await pilot.press("left_square_bracket")
+        await until(pilot, lambda: pairings(pilot.app).round == 7, "round 7 shown")
+        await pilot.press("C")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen), "the question")
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 
     assert snap_compare(demo_app, terminal_size=SMALL, run_before=close)
