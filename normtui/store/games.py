@@ -36,12 +36,11 @@ if TYPE_CHECKING:
     from normtui.store.records import ByeRecord, GameRecord
 
 __all__ = [
-    "BOARD_RESULTS",
-    "MAIN_RESULTS",
-    "STATES",
     "Games",
+    "board_result",
     "check_record",
     "main_games",
+    "main_result",
     "normalised_record",
     "refuse_record_controls",
     "same_record",
@@ -72,14 +71,16 @@ def same_record(a: str, b: str) -> bool:
     return a == b or normalised_record(a) == normalised_record(b)
 
 
-# Enum lookups by value through a dict: calling the Enum class costs more, per game per read.
-# A value that is none of them (a damaged file) is a KeyError, never a silent "no result".
-MAIN_RESULTS: dict[str | None, MainResult | None] = {None: None, **{m.value: m for m in MainResult}}
-BOARD_RESULTS: dict[str | None, ArmageddonResult | None] = {
-    None: None,
-    **{m.value: m for m in ArmageddonResult},
-}
-STATES: dict[str, GameState] = {s.value: s for s in GameState}
+def main_result(text: str | None) -> MainResult | None:
+    """A main game's result column; a value that is no result (a damaged file) is a
+    ValueError, never a silent "no result"."""
+    return None if text is None else MainResult(text)
+
+
+def board_result(text: str | None) -> ArmageddonResult | None:
+    """An Armageddon (or play-off) result column, as :func:`main_result` reads a main one."""
+    return None if text is None else ArmageddonResult(text)
+
 
 _ABSENT = {
     ArmageddonResult.WHITE_FORFEIT_WIN: "Black absent",
@@ -582,9 +583,9 @@ def main_games(
                 board,
                 white,
                 black,
-                MAIN_RESULTS[result],
-                BOARD_RESULTS[armageddon],
-                STATES[state],
+                main_result(result),
+                board_result(armageddon),
+                GameState(state),
                 armageddon_after_draw,
             )
         )

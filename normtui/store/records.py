@@ -22,7 +22,7 @@ from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, P
 from normtui.rules.scoresheets import Signatures
 from normtui.rules.scoring import blitz_points, pairing_points
 from normtui.store.core import json_number, surname
-from normtui.store.games import BOARD_RESULTS, MAIN_RESULTS, STATES
+from normtui.store.games import board_result, main_result
 
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
@@ -238,9 +238,9 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
         result_from,
         armageddon_from,
     ) in rows:
-        result = MAIN_RESULTS[result_text]
-        armageddon = BOARD_RESULTS[armageddon_text]
-        state = STATES[state_text]
+        result = main_result(result_text)
+        armageddon = board_result(armageddon_text)
+        state = GameState(state_text)
         if stage == "main":
             kind = (result, armageddon)
             if kind in main_points:
