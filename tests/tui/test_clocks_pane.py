@@ -11,6 +11,7 @@ from normtui.tui.panes.clocks import ClocksPane
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.clock_form import ClockForm
 from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import until
 
 
 async def show(pilot) -> ClocksPane:  # type: ignore[no-untyped-def]
@@ -71,8 +72,12 @@ async def test_the_controls_as_said_and_what_to_dial_now(demo_copy, demo_app, cl
             "in progress",
         ]
         clock.advance(minutes=10)
-        await pilot.pause(1.1)  # the countdown follows the clock, not only the store
-        assert cells(dial, "when")[1] == "Armageddon by 19:41\nOVERDUE 01:00"
+        # The countdown follows the clock (its next tick), not only the store.
+        await until(
+            pilot,
+            lambda: cells(dial, "when")[1] == "Armageddon by 19:41\nOVERDUE 01:00",
+            "the countdown overdue",
+        )
 
 
 async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(

@@ -19,7 +19,7 @@ from normtui.tui.commands import ConsoleCommands
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.screens.help import HelpScreen, help_text
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, notes, pairings, to_board
+from tests.tui.helpers import column, console, notes, pairings, to_board, until
 
 MINE = ("pairings", "standings", "audit")
 
@@ -77,10 +77,12 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"White wins (1-0)")
-        await pilot.pause(0.3)
+        await app.workers.wait_for_complete()  # the palette searches in a worker
+        await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert app.store.games(7)[0].result is MainResult.WHITE_WIN
+        await until(
+            pilot, lambda: app.store.games(7)[0].result is MainResult.WHITE_WIN, "the result"
+        )
 
 
 async def test_every_export_is_in_the_palette_and_writes_its_file(demo_copy, make_app) -> None:

@@ -18,7 +18,7 @@ from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
 from normtui.tui.widgets.live_race import LiveRace
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings, race_worked, rows_in_view, to_board
+from tests.tui.helpers import console, notes, pairings, race_worked, rows_in_view, to_board, until
 
 
 def live(app) -> LivePane:  # type: ignore[no-untyped-def]
@@ -395,8 +395,7 @@ async def test_a_kept_source_that_is_not_there_yet_is_looked_for_again(
         assert pane.feed is None and "no such folder or file; tried again" in pane._status
         replay(tmp_path / "live", clock, 3)  # the board computer's folder appears
         pane.poll()
-        await pilot.pause(0.3)
-        assert pane.feed is not None
+        await until(pilot, lambda: pane.feed is not None, "the folder found")
 
 
 async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
