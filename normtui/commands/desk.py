@@ -13,12 +13,14 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo, echo_json, friendly
-from normtui.commands.parsing import BOARD_NUMBER, Whole
-from normtui.commands.storecli import (
+from normtui.commands.common import (
+    UserError,
     data,
     db_argument,
+    echo,
+    echo_json,
     emit,
+    friendly,
     json_option,
     opened,
     parse_round,
@@ -26,6 +28,7 @@ from normtui.commands.storecli import (
     reports,
     say,
 )
+from normtui.commands.parsing import BOARD_NUMBER, Whole
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.rules.model import Postponement
 from normtui.rules.profile import (

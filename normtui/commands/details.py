@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, friendly
-from normtui.commands.storecli import data, db_argument, opened, report, reports
+from normtui.commands.common import UserError, data, db_argument, friendly, opened, report, reports
 from normtui.store import ReportDetails
 from normtui.store.details import DETAIL_FIELDS
 

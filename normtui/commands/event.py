@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from normtui.commands.common import UserError, echo, echo_json, friendly
-from normtui.commands.parsing import ROUND_NUMBER, SEED, Whole
-from normtui.commands.storecli import (
+from normtui.commands.common import (
+    UserError,
     actor,
     data,
     db_argument,
+    echo,
+    echo_json,
     emit,
+    friendly,
     json_option,
     opened,
     parse_round,
@@ -24,6 +26,7 @@ from normtui.commands.storecli import (
     reports,
     say,
 )
+from normtui.commands.parsing import ROUND_NUMBER, SEED, Whole
 from normtui.text import csv_line
 
 if TYPE_CHECKING:

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo, echo_json, friendly
-from normtui.commands.storecli import db_argument, opened
+from normtui.commands.common import db_argument, echo, echo_json, friendly, opened
 from normtui.export import FORMATS, EventDetails, export_report
 from normtui.export.output import write_output
 from normtui.store.connection import refuse_event_file

@@ -25,8 +25,17 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo, echo_json, friendly, to_json
-from normtui.commands.storecli import actor_option, db_argument, json_option, opened
+from normtui.commands.common import (
+    UserError,
+    actor_option,
+    db_argument,
+    echo,
+    echo_json,
+    friendly,
+    json_option,
+    opened,
+    to_json,
+)
 
 _WATCH_EPILOG = """\b
 SOURCE is one of:

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo, friendly
-from normtui.commands.storecli import (
+from normtui.commands.common import (
     actor,
     data,
     db_argument,
+    echo,
+    friendly,
     json_option,
     report,
     reports,

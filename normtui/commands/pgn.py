@@ -187,7 +187,7 @@ def _profile(
         except ProfileError as exc:
             message = str(exc)
             raise UserError(message if str(path) in message else f"{path}: {message}") from None
-    from normtui.commands.storecli import opened
+    from normtui.commands.common import opened
     from normtui.store.connection import refuse_event_file
 
     for path in files:

@@ -14,8 +14,16 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo, echo_json, friendly
-from normtui.commands.storecli import actor_option, db_argument, json_option, opened
+from normtui.commands.common import (
+    UserError,
+    actor_option,
+    db_argument,
+    echo,
+    echo_json,
+    friendly,
+    json_option,
+    opened,
+)
 from normtui.text import visible
 
 _EPILOG = """\b

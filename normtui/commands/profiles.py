@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import echo, echo_json, friendly
-from normtui.commands.storecli import json_option
+from normtui.commands.common import echo, echo_json, friendly, json_option
 
 
 def _pts(value: Decimal) -> str:

@@ -19,8 +19,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from normtui.commands.common import UserError, echo, echo_json, fail, friendly
-from normtui.commands.storecli import db_argument, json_option, opened
+from normtui.commands.common import (
+    UserError,
+    db_argument,
+    echo,
+    echo_json,
+    fail,
+    friendly,
+    json_option,
+    opened,
+)
 
 if TYPE_CHECKING:
     from normtui.export.follow import Turn

@@ -9,19 +9,22 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, echo, echo_json, friendly
-from normtui.commands.event import show_pairings
-from normtui.commands.parsing import PAIRING_NUMBER, ROUND_NUMBER, SEED
-from normtui.commands.storecli import (
+from normtui.commands.common import (
+    UserError,
     actor_option,
     db_argument,
+    echo,
+    echo_json,
     emit,
+    friendly,
     json_option,
     opened,
     parse_round,
     report,
     reports,
 )
+from normtui.commands.event import show_pairings
+from normtui.commands.parsing import PAIRING_NUMBER, ROUND_NUMBER, SEED
 from normtui.rules.standings import Standing
 from normtui.store.playoff import PlayoffView
 from normtui.text import TextFileError, read_text_file
