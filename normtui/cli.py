@@ -6,20 +6,22 @@ Exit codes: 0 done; 1 a check found problems (or the output was cut short: a clo
 2 bad input or usage, the event file unchanged; 3 the event was changed but the command's report
 could not be written (stdout closed or full: ``normtui log`` shows the change). No traceback
 reaches a user: every expected failure is one line of text on stderr
-(:mod:`normtui.commands.common`, and :mod:`normtui.commands.parsing` for usage errors).
+(:mod:`normtui.commands.common`; a usage error is the problem and the command's usage, on one
+line, and ``--help`` is as click writes it).
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
 from normtui import __version__
 from normtui.commands import COMMANDS, NoSuchCommand, command_args
-from normtui.commands.common import fail
-from normtui.commands.parsing import Group
+from normtui.commands.common import Group, fail, lost_output
 from normtui.commands.summaries import SUMMARIES
 
 
@@ -33,7 +35,8 @@ def load(group: click.Group, module: str) -> None:
 
 class LazyGroup(Group):
     """A click group whose commands are imported on first use (see the module's doc); its
-    commands read their arguments as :mod:`normtui.commands.parsing` says."""
+    commands read their arguments as :class:`normtui.commands.common.Command` says, and its
+    usage errors are one line (in standalone mode, as the ``normtui`` entry point runs it)."""
 
     group_class = Group  # type: ignore[assignment]  # a subgroup (blitz) has its own commands, none of them lazy
 
@@ -60,6 +63,40 @@ class LazyGroup(Group):
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             load(self, COMMANDS[cmd_name])
         return self.commands.get(cmd_name)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as exc:
+            fail(usage_line(exc), exc.exit_code)
+        except click.ClickException as exc:
+            fail(exc.format_message(), exc.exit_code)
+        except click.Abort:
+            fail("interrupted", 130)
+        except OSError as exc:  # --help or --version to a stdout that is closed or full
+            lost_output(exc)
+            raise
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_line(exc: click.UsageError) -> str:
+    """``Missing argument 'WHITE' (usage: normtui result [OPTIONS] DB ROUND WHITE BLACK
+    [RESULT])``: the problem and the usage of the command, on one line."""
+    message = exc.format_message().rstrip(".")
+    ctx = exc.ctx
+    if ctx is None:
+        return message
+    pieces = " ".join(ctx.command.collect_usage_pieces(ctx))
+    return f"{message} (usage: {ctx.command_path} {pieces}; --help for more)"
 
 
 def register_all(cli: click.Group) -> None:

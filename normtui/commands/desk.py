@@ -14,7 +14,9 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import (
+    BOARD_NUMBER,
     UserError,
+    Whole,
     data,
     db_argument,
     echo,
@@ -28,7 +30,6 @@ from normtui.commands.common import (
     reports,
     say,
 )
-from normtui.commands.parsing import BOARD_NUMBER, Whole
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.rules.model import Postponement
 from normtui.rules.profile import (

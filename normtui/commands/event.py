@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING
 import click
 
 from normtui.commands.common import (
+    ROUND_NUMBER,
+    SEED,
     UserError,
+    Whole,
     actor,
     data,
     db_argument,
@@ -26,7 +29,6 @@ from normtui.commands.common import (
     reports,
     say,
 )
-from normtui.commands.parsing import ROUND_NUMBER, SEED, Whole
 from normtui.text import csv_line
 
 if TYPE_CHECKING:

@@ -19,8 +19,7 @@ from typing import Any
 
 import click
 
-from normtui.commands.common import UserError, echo, fail, friendly, to_json
-from normtui.commands.parsing import Whole
+from normtui.commands.common import UserError, Whole, echo, fail, friendly, to_json
 from normtui.pgn import STAGES, Expected, GameReport, PgnReadError, Stage, validate_file
 from normtui.rules.profile import Profile
 from normtui.text import visible

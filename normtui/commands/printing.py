@@ -11,8 +11,7 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import db_argument, echo, echo_json, friendly, opened
-from normtui.commands.parsing import ROUND_NUMBER
+from normtui.commands.common import ROUND_NUMBER, db_argument, echo, echo_json, friendly, opened
 from normtui.export.sheets import SHEETS, sheet_html
 from normtui.store.connection import refuse_event_file
 

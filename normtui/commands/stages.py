@@ -10,6 +10,9 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import (
+    PAIRING_NUMBER,
+    ROUND_NUMBER,
+    SEED,
     UserError,
     actor_option,
     db_argument,
@@ -24,7 +27,6 @@ from normtui.commands.common import (
     reports,
 )
 from normtui.commands.event import show_pairings
-from normtui.commands.parsing import PAIRING_NUMBER, ROUND_NUMBER, SEED
 from normtui.rules.standings import Standing
 from normtui.store.playoff import PlayoffView
 from normtui.text import TextFileError, read_text_file

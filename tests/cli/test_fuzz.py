@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from normtui.cli import cli, register_all
-from normtui.commands.parsing import Whole
+from normtui.commands.common import Whole
 from tests.cli.conftest import write_players
 from tests.control_chars import (
     BIDI,
