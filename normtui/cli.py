@@ -25,23 +25,19 @@ from normtui.commands.common import Group, fail, lost_output
 from normtui.commands.summaries import SUMMARIES
 
 
-def load(group: click.Group, module: str) -> None:
-    """Register the commands of ``normtui.commands.<module>`` on ``group`` (once)."""
-    loaded: set[str] = group.__dict__.setdefault("_loaded_modules", set())
-    if module not in loaded:
-        loaded.add(module)
-        importlib.import_module(f"normtui.commands.{module}").register(group)
-
-
 class LazyGroup(Group):
-    """A click group whose commands are imported on first use (see the module's doc); its
-    commands read their arguments as :class:`normtui.commands.common.Command` says, and its
-    usage errors are one line (in standalone mode, as the ``normtui`` entry point runs it)."""
+    """The command line's group: each command is imported on first use, from the module and
+    function that ``lazy_subcommands`` names (click's documented lazy group; here
+    :data:`normtui.commands.COMMANDS`). Its commands read their arguments as
+    :class:`normtui.commands.common.Command` says, and its usage errors are one line (in
+    standalone mode, as the ``normtui`` entry point runs it)."""
 
-    group_class = Group  # type: ignore[assignment]  # a subgroup (blitz) has its own commands, none of them lazy
+    def __init__(self, *args: Any, lazy_subcommands: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_subcommands = lazy_subcommands
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.commands, *COMMANDS})
+        return sorted({*self.commands, *self.lazy_subcommands})
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list of ``normtui --help``, as click writes it, from the summaries'
@@ -60,9 +56,16 @@ class LazyGroup(Group):
             formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in self.commands and cmd_name in COMMANDS:
-            load(self, COMMANDS[cmd_name])
+        if cmd_name not in self.commands and cmd_name in self.lazy_subcommands:
+            self.add_command(self._lazy_load(cmd_name), cmd_name)
         return self.commands.get(cmd_name)
+
+    def _lazy_load(self, cmd_name: str) -> click.Command:
+        module, name = self.lazy_subcommands[cmd_name].rsplit(".", 1)
+        command = getattr(importlib.import_module(f"normtui.commands.{module}"), name)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"normtui.commands.{module}.{name} is not a click command")
+        return command
 
     def main(
         self,
@@ -99,14 +102,15 @@ def usage_line(exc: click.UsageError) -> str:
     return f"{message} (usage: {ctx.command_path} {pieces}; --help for more)"
 
 
-def register_all(cli: click.Group) -> None:
-    """Every module's commands at once (for tests and tools that walk the whole CLI)."""
-    for module in sorted(set(COMMANDS.values())):
-        load(cli, module)
+def load_all(group: LazyGroup) -> None:
+    """Every command at once (for tests and tools that walk the whole command line)."""
+    for name in group.lazy_subcommands:
+        group.get_command(click.Context(group), name)
 
 
 @click.group(
     cls=LazyGroup,
+    lazy_subcommands=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"]},
     invoke_without_command=False,
 )

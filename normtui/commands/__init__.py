@@ -1,16 +1,18 @@
 """Command groups of the CLI, one module each, loaded only when one of their commands runs.
 
-A command such as ``normtui standings`` is called all day by scripts, the live feed and a second
-arbiter's loop: it must not pay for importing every other command's module (python-chess, the
-exporters). The command line's group (``normtui.cli.LazyGroup``) knows each command's module
-from :data:`COMMANDS` and imports that module alone; ``normtui --help`` lists the names from
-this table.
+Each command is a module-level function (``@command("standings")``, from
+:mod:`normtui.commands.common`). A command such as ``normtui standings`` is called all day by
+scripts, the live feed and a second arbiter's loop: it must not pay for importing every other
+command's module (python-chess, the exporters). The command line's group
+(``normtui.cli.LazyGroup``) finds each command in :data:`COMMANDS` and imports its module
+alone; ``normtui --help`` lists the names from this table and
+:mod:`normtui.commands.summaries`.
 
 This module loads neither click nor any command: the launcher reads :func:`command_args` to
 decide whether ``normtui ARGS`` opens the console, before anything else is loaded.
 
-A new command: write it in a module's ``register(cli)`` and add its name here (a test checks
-that this table and the modules agree).
+A new command: write it as a function of a module here and add it to :data:`COMMANDS`, and its
+first paragraph of help to ``summaries.py`` (tests/cli/test_lazy.py checks that they agree).
 """
 
 from __future__ import annotations
@@ -19,38 +21,44 @@ import os
 
 from normtui.rules.errors import NormtuiError
 
-# Command name -> the module of normtui.commands whose ``register(cli)`` defines it.
+# Command name -> where its command is: a module of normtui.commands, and the function in it
+# (click's lazily loaded subcommands: the module is imported when the command runs).
 COMMANDS: dict[str, str] = {
-    "open": "open",
-    "validate": "pgn",
-    "import-pgn": "pgn_import",
-    **dict.fromkeys(("new", "pairings", "result", "standings", "log", "undo"), "event"),
-    **dict.fromkeys(
-        (
-            "sign",
-            "start",
-            "round",
-            "arrive",
-            "all-present",
-            "fines",
-            "incident",
-            "incidents",
-            "illness",
-            "withdraw",
-            "clocks",
-            "time-control",
-            "check",
-        ),
-        "desk",
-    ),
-    **dict.fromkeys(("blitz", "playoff"), "stages"),
-    **dict.fromkeys(("details", "player"), "details"),
-    "export": "export",
-    "profiles": "profiles",
-    "print": "printing",
-    **dict.fromkeys(("backup", "restore"), "files"),
-    **dict.fromkeys(("watch", "contenders"), "feed"),
-    **dict.fromkeys(("publish", "broadcast"), "publish"),
+    "open": "open.open_console",
+    "validate": "pgn.validate",
+    "import-pgn": "pgn_import.import_pgn",
+    "new": "event.new",
+    "pairings": "event.pairings",
+    "result": "event.result",
+    "standings": "event.standings",
+    "log": "event.log",
+    "undo": "event.undo",
+    "sign": "desk.sign",
+    "start": "desk.start",
+    "round": "desk.round_",
+    "arrive": "desk.arrive",
+    "all-present": "desk.all_present",
+    "fines": "desk.fines",
+    "incident": "desk.incident",
+    "incidents": "desk.incidents",
+    "illness": "desk.illness",
+    "withdraw": "desk.withdraw",
+    "clocks": "desk.clocks",
+    "time-control": "desk.time_control",
+    "check": "desk.check",
+    "blitz": "stages.blitz",
+    "playoff": "stages.playoff",
+    "details": "details.details",
+    "player": "details.player",
+    "export": "export.export",
+    "profiles": "profiles.profiles",
+    "print": "printing.print_sheet",
+    "backup": "files.backup",
+    "restore": "files.restore",
+    "watch": "feed.watch",
+    "contenders": "feed.contenders",
+    "publish": "publish.publish",
+    "broadcast": "publish.broadcast",
 }
 
 

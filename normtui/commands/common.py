@@ -445,6 +445,17 @@ class Group(click.Group):
     group_class = type  # subgroups are of the same class
 
 
+def command(name: str, **attrs: Any) -> Callable[[Callable[..., Any]], Command]:
+    """``@command("standings")`` on a module-level function: a command of normtui's command
+    line (``normtui.commands.COMMANDS`` tells the command line's group where to find it)."""
+    return click.command(name, cls=Command, **attrs)
+
+
+def group(name: str, **attrs: Any) -> Callable[[Callable[..., Any]], Group]:
+    """``@group("blitz")``: a command with subcommands of its own."""
+    return click.group(name, cls=Group, **attrs)
+
+
 class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 only
     """A whole number typed in ASCII digits, from ``low`` to ``high``; ``unit`` names what
     is counted in the message ("seconds")."""

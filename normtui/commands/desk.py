@@ -17,6 +17,7 @@ from normtui.commands.common import (
     BOARD_NUMBER,
     UserError,
     Whole,
+    command,
     data,
     db_argument,
     echo,
@@ -66,348 +67,351 @@ def _unsourced(profile: Profile, control: str) -> list[str]:
     ]
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("sign")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.argument("white")
-    @click.argument("black")
-    @click.argument("who", type=click.Choice(["white", "black", "arbiter"]))
-    @reports
-    @friendly
-    def sign(db: Path, round_no: str, white: str, black: str, who: str) -> None:
-        """Record a scoresheet signature (§8): White and Black sign, then the arbiter
-        countersigns. Until all three have, the result is provisional."""
-        with opened(db) as store:
-            game = store.games.find(parse_round(round_no), white, black)
-            report(store.games.sign(game.id, who))  # type: ignore[arg-type]
+@command("sign")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.argument("white")
+@click.argument("black")
+@click.argument("who", type=click.Choice(["white", "black", "arbiter"]))
+@reports
+@friendly
+def sign(db: Path, round_no: str, white: str, black: str, who: str) -> None:
+    """Record a scoresheet signature (§8): White and Black sign, then the arbiter
+    countersigns. Until all three have, the result is provisional."""
+    with opened(db) as store:
+        game = store.games.find(parse_round(round_no), white, black)
+        report(store.games.sign(game.id, who))  # type: ignore[arg-type]
 
-    @cli.command("start")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.option("--board", type=BOARD_NUMBER, help="Only this board.")
-    @reports
-    @friendly
-    def start(db: Path, round_no: str, board: int | None) -> None:
-        """Mark the scheduled games of ROUND (or one board) as in progress."""
-        rnd = parse_round(round_no)
-        with opened(db) as store:
-            if board is None:
-                report(store.rounds.start(rnd), "no scheduled board in that round")
-                return
-            game = next((g for g in store.games(rnd) if g.board == board), None)
-            if game is None:
-                raise UserError(f"round {rnd} has no board {board}")
-            report(store.games.set_state(game.id, "in_progress"), "already in progress")
 
-    @cli.command("round")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.option("--date", help="The date of the round, YYYY-MM-DD.")
-    @click.option("--start", "start_time", help="The start time, HH:MM.")
-    @click.option("--close", is_flag=True, help="Close the round (every board has a result).")
-    @click.option("--reopen", is_flag=True, help="Reopen a closed round.")
-    @reports
-    @friendly
-    def round_(
-        db: Path, round_no: str, date: str | None, start_time: str | None, close: bool, reopen: bool
-    ) -> None:
-        """Set the date and start time of ROUND, or close or reopen it. A closed round takes
-        changes only as corrections."""
-        rnd = parse_round(round_no)
-        if sum((close, reopen, bool(date or start_time))) != 1:
-            raise UserError("give --date/--start, or --close, or --reopen")
-        with opened(db) as store:
-            if close:
-                report(store.rounds.close(rnd))
-            elif reopen:
-                report(store.rounds.reopen(rnd))
-            else:
-                store.rounds.check(rnd)
-                current = next(r for r in store.rounds() if r.round == rnd)
-                report(
-                    store.rounds.set_schedule(
-                        rnd, date=date or current.date, start_time=start_time or current.start_time
-                    )
-                )
-
-    @cli.command("arrive")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.argument("player")
-    @click.option(
-        "--present/--absent",
-        default=None,
-        help="In the playing area at the start of the round, or not (one of them is needed).",
-    )
-    @click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
-    @reports
-    @friendly
-    def arrive(db: Path, round_no: str, player: str, present: bool | None, no_fine: bool) -> None:
-        """Record whether PLAYER was present at the start of ROUND. Absent at the start is
-        fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine."""
-        if present is None:
-            raise UserError("give --present or --absent")
-        with opened(db) as store:
-            report(
-                store.desk.record_arrival(parse_round(round_no), player, present, fine=not no_fine),
-                "already recorded so",
-            )
-
-    @cli.command("all-present")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @reports
-    @friendly
-    def all_present(db: Path, round_no: str) -> None:
-        """Record every player of ROUND not yet recorded there as present at the start (one
-        change; a player recorded absent stays absent). The console's P on the desk."""
-        with opened(db) as store:
-            report(store.desk.record_all_present(parse_round(round_no)), "every player is recorded")
-
-    @cli.command("fines")
-    @db_argument
-    @json_option
-    @friendly
-    def fines(db: Path, as_json: bool) -> None:
-        """The fines ledger."""
-        with opened(db) as store:
-            ledger = store.desk.fines()
-        emit(
-            ledger,
-            as_json,
-            lambda f: (
-                f"round {f.round}: {f.player.name} {f.amount} "
-                f"{f.currency}: {f.reason} ({f.article})"
-            ),
-            empty="no fines",
-        )
-
-    @cli.command("incident")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.argument("player")
-    @click.argument("kind", type=click.Choice(INCIDENT_KINDS))
-    @click.argument("description")
-    @click.option("--decision", required=True, help="The Chief Arbiter's decision (§7).")
-    @reports
-    @friendly
-    def incident(
-        db: Path, round_no: str, player: str, kind: str, description: str, decision: str
-    ) -> None:
-        """Record an incident (for example an electronic device, §7) with the decision."""
-        with opened(db) as store:
-            report(
-                store.desk.record_incident(
-                    parse_round(round_no), player, kind, description, decision
-                )
-            )
-
-    @cli.command("incidents")
-    @db_argument
-    @json_option
-    @friendly
-    def incidents(db: Path, as_json: bool) -> None:
-        """Every incident recorded."""
-        with opened(db) as store:
-            found = store.desk.incidents()
-        emit(
-            found,
-            as_json,
-            lambda i: (
-                f"round {i.round}: {i.player.name} ({i.kind}): "
-                f"{i.description}; decision: {i.decision}"
-            ),
-            empty="no incidents",
-        )
-
-    @cli.command("illness")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.argument("player")
-    @click.option(
-        "--free-day",
-        "slot",
-        flag_value="free_day",
-        help="Play the game on a free day (the opponent cannot refuse).",
-    )
-    @click.option(
-        "--morning",
-        "slot",
-        flag_value="morning",
-        help="Play it in the morning of the next round (the opponent may refuse).",
-    )
-    @click.option(
-        "--no-solution",
-        "slot",
-        flag_value="none",
-        help="No slot was agreed: the ill player forfeits.",
-    )
-    @click.option("--opponent-refuses", is_flag=True, help="The opponent refuses the slot.")
-    @reports
-    @friendly
-    def illness(
-        db: Path, round_no: str, player: str, slot: str | None, opponent_refuses: bool
-    ) -> None:
-        """PLAYER is too ill to play ROUND (§9): postpone the game, or forfeit it (in rounds 9
-        and 10, or when no solution is found)."""
-        if slot is None:
-            raise UserError("give --free-day, --morning or --no-solution")
-        proposed = None if slot == "none" else Postponement(slot)
-        with opened(db) as store:
-            report(
-                store.desk.report_illness(
-                    parse_round(round_no),
-                    player,
-                    proposed=proposed,
-                    opponent_refuses=opponent_refuses,
-                )
-            )
-
-    @cli.command("withdraw")
-    @db_argument
-    @click.argument("player")
-    @click.option("--dry-run", is_flag=True, help="Only say what the withdrawal would do.")
-    @reports
-    @friendly
-    def withdraw(db: Path, player: str, dry_run: bool) -> None:
-        """Withdraw PLAYER (§9): under 50 % of games completed, none of their games count;
-        at 50 % or more they count and the remaining games are forfeits."""
-        with opened(db) as store:
-            if dry_run:
-                preview = store.desk.withdrawal_preview(player)
-                data("preview", preview.message, preview.message)
-                return
-            report(store.desk.withdraw(player))
-            # §9 a leaves a place of the final standings empty: say what its prize becomes.
-            for row in store.standings():
-                if row.prize_note:
-                    say(f"Prizes: {row.prize_note} (§9 a).")
-
-    @cli.command("clocks")
-    @db_argument
-    @json_option
-    @friendly
-    def clocks(db: Path, as_json: bool) -> None:
-        """The time controls of every stage, from the event's profile."""
-        with opened(db) as store:
-            profile = store.profile
-        controls = dict(profile.time_controls)
-        if as_json:
-            echo_json(
-                {
-                    name: {
-                        "white_seconds": tc.white_seconds,
-                        "black_seconds": tc.black_seconds,
-                        "increment_seconds": tc.increment_seconds,
-                        "increment_from_move": tc.increment_from_move,
-                        "description": tc.describe(),
-                        "not_found": _unsourced(profile, name),
-                    }
-                    for name, tc in controls.items()
-                }
-            )
+@command("start")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.option("--board", type=BOARD_NUMBER, help="Only this board.")
+@reports
+@friendly
+def start(db: Path, round_no: str, board: int | None) -> None:
+    """Mark the scheduled games of ROUND (or one board) as in progress."""
+    rnd = parse_round(round_no)
+    with opened(db) as store:
+        if board is None:
+            report(store.rounds.start(rnd), "no scheduled board in that round")
             return
-        unplayed = (() if profile.classical.armageddon_after_draw else ("armageddon",)) + (
-            ()
-            if profile.playoff.for_shared_first
-            else (
-                profile.playoff.match_time_control,
-                profile.playoff.armageddon_time_control,
-                profile.playoff.round_robin_time_control,
+        game = next((g for g in store.games(rnd) if g.board == board), None)
+        if game is None:
+            raise UserError(f"round {rnd} has no board {board}")
+        report(store.games.set_state(game.id, "in_progress"), "already in progress")
+
+
+@command("round")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.option("--date", help="The date of the round, YYYY-MM-DD.")
+@click.option("--start", "start_time", help="The start time, HH:MM.")
+@click.option("--close", is_flag=True, help="Close the round (every board has a result).")
+@click.option("--reopen", is_flag=True, help="Reopen a closed round.")
+@reports
+@friendly
+def round_(
+    db: Path, round_no: str, date: str | None, start_time: str | None, close: bool, reopen: bool
+) -> None:
+    """Set the date and start time of ROUND, or close or reopen it. A closed round takes
+    changes only as corrections."""
+    rnd = parse_round(round_no)
+    if sum((close, reopen, bool(date or start_time))) != 1:
+        raise UserError("give --date/--start, or --close, or --reopen")
+    with opened(db) as store:
+        if close:
+            report(store.rounds.close(rnd))
+        elif reopen:
+            report(store.rounds.reopen(rnd))
+        else:
+            store.rounds.check(rnd)
+            current = next(r for r in store.rounds() if r.round == rnd)
+            report(
+                store.rounds.set_schedule(
+                    rnd, date=date or current.date, start_time=start_time or current.start_time
+                )
+            )
+
+
+@command("arrive")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.argument("player")
+@click.option(
+    "--present/--absent",
+    default=None,
+    help="In the playing area at the start of the round, or not (one of them is needed).",
+)
+@click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
+@reports
+@friendly
+def arrive(db: Path, round_no: str, player: str, present: bool | None, no_fine: bool) -> None:
+    """Record whether PLAYER was present at the start of ROUND. Absent at the start is
+    fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine."""
+    if present is None:
+        raise UserError("give --present or --absent")
+    with opened(db) as store:
+        report(
+            store.desk.record_arrival(parse_round(round_no), player, present, fine=not no_fine),
+            "already recorded so",
+        )
+
+
+@command("all-present")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@reports
+@friendly
+def all_present(db: Path, round_no: str) -> None:
+    """Record every player of ROUND not yet recorded there as present at the start (one
+    change; a player recorded absent stays absent). The console's P on the desk."""
+    with opened(db) as store:
+        report(store.desk.record_all_present(parse_round(round_no)), "every player is recorded")
+
+
+@command("fines")
+@db_argument
+@json_option
+@friendly
+def fines(db: Path, as_json: bool) -> None:
+    """The fines ledger."""
+    with opened(db) as store:
+        ledger = store.desk.fines()
+    emit(
+        ledger,
+        as_json,
+        lambda f: (
+            f"round {f.round}: {f.player.name} {f.amount} {f.currency}: {f.reason} ({f.article})"
+        ),
+        empty="no fines",
+    )
+
+
+@command("incident")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.argument("player")
+@click.argument("kind", type=click.Choice(INCIDENT_KINDS))
+@click.argument("description")
+@click.option("--decision", required=True, help="The Chief Arbiter's decision (§7).")
+@reports
+@friendly
+def incident(
+    db: Path, round_no: str, player: str, kind: str, description: str, decision: str
+) -> None:
+    """Record an incident (for example an electronic device, §7) with the decision."""
+    with opened(db) as store:
+        report(
+            store.desk.record_incident(parse_round(round_no), player, kind, description, decision)
+        )
+
+
+@command("incidents")
+@db_argument
+@json_option
+@friendly
+def incidents(db: Path, as_json: bool) -> None:
+    """Every incident recorded."""
+    with opened(db) as store:
+        found = store.desk.incidents()
+    emit(
+        found,
+        as_json,
+        lambda i: (
+            f"round {i.round}: {i.player.name} ({i.kind}): {i.description}; decision: {i.decision}"
+        ),
+        empty="no incidents",
+    )
+
+
+@command("illness")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.argument("player")
+@click.option(
+    "--free-day",
+    "slot",
+    flag_value="free_day",
+    help="Play the game on a free day (the opponent cannot refuse).",
+)
+@click.option(
+    "--morning",
+    "slot",
+    flag_value="morning",
+    help="Play it in the morning of the next round (the opponent may refuse).",
+)
+@click.option(
+    "--no-solution",
+    "slot",
+    flag_value="none",
+    help="No slot was agreed: the ill player forfeits.",
+)
+@click.option("--opponent-refuses", is_flag=True, help="The opponent refuses the slot.")
+@reports
+@friendly
+def illness(db: Path, round_no: str, player: str, slot: str | None, opponent_refuses: bool) -> None:
+    """PLAYER is too ill to play ROUND (§9): postpone the game, or forfeit it (in rounds 9
+    and 10, or when no solution is found)."""
+    if slot is None:
+        raise UserError("give --free-day, --morning or --no-solution")
+    proposed = None if slot == "none" else Postponement(slot)
+    with opened(db) as store:
+        report(
+            store.desk.report_illness(
+                parse_round(round_no),
+                player,
+                proposed=proposed,
+                opponent_refuses=opponent_refuses,
             )
         )
-        for name, tc in controls.items():
-            unsourced = _unsourced(profile, name)
-            note = (
-                f"  (not found for this edition, the 2022 rule: {', '.join(unsourced)})"
-                if unsourced
-                else ""
-            )
-            if name in unplayed:
-                note += "  (not played in this event: its profile has no "
-                note += "Armageddon)" if name == "armageddon" else "play-off)"
-            echo(f"{name:<20} {tc.describe()}{note}")
-        if profile.sources.not_found:
-            echo(
-                f"Not found for this edition, so the 2022 rule book's apply: "
-                f"{', '.join(profile.sources.not_found)}"
-            )
 
-    @cli.command("time-control")
-    @db_argument
-    @click.argument("name")
-    @click.argument("white_seconds", type=Whole(1, MAX_CLOCK_SECONDS, "seconds"))
-    @click.argument("black_seconds", type=Whole(1, MAX_CLOCK_SECONDS, "seconds"))
-    @click.argument("increment_seconds", type=Whole(0, MAX_INCREMENT_SECONDS, "seconds"))
-    @click.argument("increment_from_move", type=Whole(1, MAX_INCREMENT_FROM_MOVE))
-    @reports
-    @friendly
-    def time_control(
-        db: Path,
-        name: str,
-        white_seconds: int,
-        black_seconds: int,
-        increment_seconds: int,
-        increment_from_move: int,
-    ) -> None:
-        """Change the time control NAME of the event's profile, validated and audited.
 
-        Example: normtui time-control DB armageddon 600 420 1 41 (White 10', Black 7',
-        +1" from move 41).
+@command("withdraw")
+@db_argument
+@click.argument("player")
+@click.option("--dry-run", is_flag=True, help="Only say what the withdrawal would do.")
+@reports
+@friendly
+def withdraw(db: Path, player: str, dry_run: bool) -> None:
+    """Withdraw PLAYER (§9): under 50 % of games completed, none of their games count;
+    at 50 % or more they count and the remaining games are forfeits."""
+    with opened(db) as store:
+        if dry_run:
+            preview = store.desk.withdrawal_preview(player)
+            data("preview", preview.message, preview.message)
+            return
+        report(store.desk.withdraw(player))
+        # §9 a leaves a place of the final standings empty: say what its prize becomes.
+        for row in store.standings():
+            if row.prize_note:
+                say(f"Prizes: {row.prize_note} (§9 a).")
 
-        \b
-        Bounds: a clock 1 to 21600 seconds (6 hours), an increment 0 to 60 seconds, from
-        move 1 to 200; the classical control gives each player at least 60 minutes counting
-        60 moves' increments (FIDE Laws, Appendix A.1).
-        """
+
+@command("clocks")
+@db_argument
+@json_option
+@friendly
+def clocks(db: Path, as_json: bool) -> None:
+    """The time controls of every stage, from the event's profile."""
+    with opened(db) as store:
+        profile = store.profile
+    controls = dict(profile.time_controls)
+    if as_json:
+        echo_json(
+            {
+                name: {
+                    "white_seconds": tc.white_seconds,
+                    "black_seconds": tc.black_seconds,
+                    "increment_seconds": tc.increment_seconds,
+                    "increment_from_move": tc.increment_from_move,
+                    "description": tc.describe(),
+                    "not_found": _unsourced(profile, name),
+                }
+                for name, tc in controls.items()
+            }
+        )
+        return
+    unplayed = (() if profile.classical.armageddon_after_draw else ("armageddon",)) + (
+        ()
+        if profile.playoff.for_shared_first
+        else (
+            profile.playoff.match_time_control,
+            profile.playoff.armageddon_time_control,
+            profile.playoff.round_robin_time_control,
+        )
+    )
+    for name, tc in controls.items():
+        unsourced = _unsourced(profile, name)
+        note = (
+            f"  (not found for this edition, the 2022 rule: {', '.join(unsourced)})"
+            if unsourced
+            else ""
+        )
+        if name in unplayed:
+            note += "  (not played in this event: its profile has no "
+            note += "Armageddon)" if name == "armageddon" else "play-off)"
+        echo(f"{name:<20} {tc.describe()}{note}")
+    if profile.sources.not_found:
+        echo(
+            f"Not found for this edition, so the 2022 rule book's apply: "
+            f"{', '.join(profile.sources.not_found)}"
+        )
+
+
+@command("time-control")
+@db_argument
+@click.argument("name")
+@click.argument("white_seconds", type=Whole(1, MAX_CLOCK_SECONDS, "seconds"))
+@click.argument("black_seconds", type=Whole(1, MAX_CLOCK_SECONDS, "seconds"))
+@click.argument("increment_seconds", type=Whole(0, MAX_INCREMENT_SECONDS, "seconds"))
+@click.argument("increment_from_move", type=Whole(1, MAX_INCREMENT_FROM_MOVE))
+@reports
+@friendly
+def time_control(
+    db: Path,
+    name: str,
+    white_seconds: int,
+    black_seconds: int,
+    increment_seconds: int,
+    increment_from_move: int,
+) -> None:
+    """Change the time control NAME of the event's profile, validated and audited.
+
+    Example: normtui time-control DB armageddon 600 420 1 41 (White 10', Black 7',
+    +1" from move 41).
+
+    \b
+    Bounds: a clock 1 to 21600 seconds (6 hours), an increment 0 to 60 seconds, from
+    move 1 to 200; the classical control gives each player at least 60 minutes counting
+    60 moves' increments (FIDE Laws, Appendix A.1).
+    """
+    with opened(db) as store:
+        tc = TimeControl(white_seconds, black_seconds, increment_seconds, increment_from_move)
+        report(store.set_time_control(name, tc), "that is the time control already")
+
+
+@command("check")
+@db_argument
+@json_option
+@friendly
+def check(db: Path, as_json: bool) -> None:
+    """Check the file: SQLite integrity, foreign keys, every row against the audit log
+    (a change made outside normtui, or damage), every game against the rules, every
+    attached record against its entered result; and what FIDE's rating report requires
+    that the event does not say yet (FIDE ids, federations, city, dates, round dates,
+    chief arbiter). Exit 1 if anything is missing or wrong."""
+    from normtui.export.fide import missing_for_fide
+    from normtui.export.snapshot import take_snapshot
+    from normtui.importing.agreement import disagreements
+    from normtui.store.errors import DamagedDatabase
+
+    gaps: list[str] = []
+    try:
         with opened(db) as store:
-            tc = TimeControl(white_seconds, black_seconds, increment_seconds, increment_from_move)
-            report(store.set_time_control(name, tc), "that is the time control already")
-
-    @cli.command("check")
-    @db_argument
-    @json_option
-    @friendly
-    def check(db: Path, as_json: bool) -> None:
-        """Check the file: SQLite integrity, foreign keys, every row against the audit log
-        (a change made outside normtui, or damage), every game against the rules, every
-        attached record against its entered result; and what FIDE's rating report requires
-        that the event does not say yet (FIDE ids, federations, city, dates, round dates,
-        chief arbiter). Exit 1 if anything is missing or wrong."""
-        from normtui.export.fide import missing_for_fide
-        from normtui.export.snapshot import take_snapshot
-        from normtui.importing.agreement import disagreements
-        from normtui.store.errors import DamagedDatabase
-
-        gaps: list[str] = []
-        try:
-            with opened(db) as store:
-                problems = store.audit.check()
-                damaged = bool(problems)
-                problems += _readable(lambda: disagreements(store), damaged)
-                gaps = _readable(lambda: missing_for_fide(take_snapshot(store)), damaged)
-        except DamagedDatabase as exc:
-            problems = [f"damaged: {exc}"]
-        if as_json:
-            echo_json(
-                {"ok": not problems and not gaps, "problems": problems, "rating_report": gaps}
-            )
+            problems = store.audit.check()
+            damaged = bool(problems)
+            problems += _readable(lambda: disagreements(store), damaged)
+            gaps = _readable(lambda: missing_for_fide(take_snapshot(store)), damaged)
+    except DamagedDatabase as exc:
+        problems = [f"damaged: {exc}"]
+    if as_json:
+        echo_json({"ok": not problems and not gaps, "problems": problems, "rating_report": gaps})
+    else:
+        # The first line answers the question asked after a crash or a restore: is the
+        # file sound? The report's missing details are another matter, said after it.
+        if problems:
+            echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}:")
+            for problem in problems:
+                echo(f"  {problem}")
         else:
-            # The first line answers the question asked after a crash or a restore: is the
-            # file sound? The report's missing details are another matter, said after it.
-            if problems:
-                echo(f"{len(problems)} problem{'s' if len(problems) > 1 else ''}:")
-                for problem in problems:
-                    echo(f"  {problem}")
-            else:
-                echo(
-                    "ok: the file is sound, every row agrees with the audit log, every "
-                    "game with the rules and every record with its result"
-                )
-            if gaps:
-                echo("FIDE rating report (TRF) lacks:")
-                for gap in gaps:
-                    echo(f"  {gap}")
-        if problems or gaps:
-            sys.exit(1)
+            echo(
+                "ok: the file is sound, every row agrees with the audit log, every "
+                "game with the rules and every record with its result"
+            )
+        if gaps:
+            echo("FIDE rating report (TRF) lacks:")
+            for gap in gaps:
+                echo(f"  {gap}")
+    if problems or gaps:
+        sys.exit(1)

@@ -7,7 +7,16 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import UserError, data, db_argument, friendly, opened, report, reports
+from normtui.commands.common import (
+    UserError,
+    command,
+    data,
+    db_argument,
+    friendly,
+    opened,
+    report,
+    reports,
+)
 from normtui.store import ReportDetails
 from normtui.store.details import DETAIL_FIELDS
 
@@ -21,102 +30,102 @@ def _lines(details: ReportDetails) -> list[str]:
     ]
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("details")
-    @db_argument
-    @click.option("--city", help="City of the event (TRF 022).")
-    @click.option("--federation", help="FIDE code of the host federation (TRF 032), e.g. NOR.")
-    @click.option("--site", help="The PGN Site of the exports (default: CITY FEDERATION).")
-    @click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
-    @click.option(
-        "--deputy",
-        multiple=True,
-        help="Deputy Chief Arbiter (TRF 112); repeat for each; replaces the list.",
-    )
-    @click.option("--no-deputies", is_flag=True, help="Clear the deputy arbiters.")
-    @reports
-    @friendly
-    def details(
-        db: Path,
-        city: str | None,
-        federation: str | None,
-        site: str | None,
-        arbiter: str | None,
-        deputy: tuple[str, ...],
-        no_deputies: bool,
-    ) -> None:
-        """The event's details for the rating report; with options, record them (an empty
-        value clears one). The exports use them unless given other values."""
-        changes: dict[str, str | list[str] | None] = {
-            key: value
-            for key, value in (
-                ("city", city),
-                ("federation", federation),
-                ("site", site),
-                ("chief_arbiter", arbiter),
-            )
-            if value is not None
-        }
-        if deputy and no_deputies:
-            raise UserError("give --deputy or --no-deputies, not both")
-        if deputy or no_deputies:  # --deputy "" clears too, as an empty value does elsewhere
-            changes["deputy_arbiters"] = [d for d in deputy if d.strip()]
-        with opened(db) as store:
-            if changes:
-                report(store.set_report_details(changes), "those are the details already")
-            shown = store.event.details
-        data("details", shown.to_json(), None if changes else _lines(shown))
-
-    @cli.command("player")
-    @db_argument
-    @click.argument("player")
-    @click.option("--title", help="FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM, or none.")
-    @click.option("--sex", help="m or w (as the rating report writes it), or none.")
-    @click.option("--fide-id", "fide_id", help="FIDE id (TRF 001 columns 58-68), or none.")
-    @click.option("--rating", help="FIDE rating (TRF 001 columns 49-52), or none.")
-    @click.option("--federation", help="FIDE federation code, e.g. NOR, or none.")
-    @reports
-    @friendly
-    def player(
-        db: Path,
-        player: str,
-        title: str | None,
-        sex: str | None,
-        fide_id: str | None,
-        rating: str | None,
-        federation: str | None,
-    ) -> None:
-        """PLAYER's details for the rating report; with options, record them (audited, undone
-        by `normtui undo`)."""
-        changes = {
-            key: value
-            for key, value in (
-                ("title", title),
-                ("sex", sex),
-                ("fide_id", fide_id),
-                ("rating", rating),
-                ("federation", federation),
-            )
-            if value is not None
-        }
-        with opened(db) as store:
-            if changes:
-                report(store.set_player_details(player, changes), "already recorded so")
-            p = store.resolve_player(player)
-        data(
-            "player",
-            {
-                "number": p.number,
-                "name": p.name,
-                "title": p.title,
-                "sex": p.sex,
-                "rating": p.rating,
-                "federation": p.federation,
-                "fide_id": p.fide_id,
-            },
-            None
-            if changes
-            else f"{p.number} {p.name}: title {p.title or '-'}, sex "
-            f"{p.sex or '-'}, rating {p.rating or '-'}, federation "
-            f"{p.federation or '-'}, FIDE id {p.fide_id or '-'}",
+@command("details")
+@db_argument
+@click.option("--city", help="City of the event (TRF 022).")
+@click.option("--federation", help="FIDE code of the host federation (TRF 032), e.g. NOR.")
+@click.option("--site", help="The PGN Site of the exports (default: CITY FEDERATION).")
+@click.option("--arbiter", help="Chief Arbiter, 'Lastname, Firstname' (TRF 102).")
+@click.option(
+    "--deputy",
+    multiple=True,
+    help="Deputy Chief Arbiter (TRF 112); repeat for each; replaces the list.",
+)
+@click.option("--no-deputies", is_flag=True, help="Clear the deputy arbiters.")
+@reports
+@friendly
+def details(
+    db: Path,
+    city: str | None,
+    federation: str | None,
+    site: str | None,
+    arbiter: str | None,
+    deputy: tuple[str, ...],
+    no_deputies: bool,
+) -> None:
+    """The event's details for the rating report; with options, record them (an empty
+    value clears one). The exports use them unless given other values."""
+    changes: dict[str, str | list[str] | None] = {
+        key: value
+        for key, value in (
+            ("city", city),
+            ("federation", federation),
+            ("site", site),
+            ("chief_arbiter", arbiter),
         )
+        if value is not None
+    }
+    if deputy and no_deputies:
+        raise UserError("give --deputy or --no-deputies, not both")
+    if deputy or no_deputies:  # --deputy "" clears too, as an empty value does elsewhere
+        changes["deputy_arbiters"] = [d for d in deputy if d.strip()]
+    with opened(db) as store:
+        if changes:
+            report(store.set_report_details(changes), "those are the details already")
+        shown = store.event.details
+    data("details", shown.to_json(), None if changes else _lines(shown))
+
+
+@command("player")
+@db_argument
+@click.argument("player")
+@click.option("--title", help="FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM, or none.")
+@click.option("--sex", help="m or w (as the rating report writes it), or none.")
+@click.option("--fide-id", "fide_id", help="FIDE id (TRF 001 columns 58-68), or none.")
+@click.option("--rating", help="FIDE rating (TRF 001 columns 49-52), or none.")
+@click.option("--federation", help="FIDE federation code, e.g. NOR, or none.")
+@reports
+@friendly
+def player(
+    db: Path,
+    player: str,
+    title: str | None,
+    sex: str | None,
+    fide_id: str | None,
+    rating: str | None,
+    federation: str | None,
+) -> None:
+    """PLAYER's details for the rating report; with options, record them (audited, undone
+    by `normtui undo`)."""
+    changes = {
+        key: value
+        for key, value in (
+            ("title", title),
+            ("sex", sex),
+            ("fide_id", fide_id),
+            ("rating", rating),
+            ("federation", federation),
+        )
+        if value is not None
+    }
+    with opened(db) as store:
+        if changes:
+            report(store.set_player_details(player, changes), "already recorded so")
+        p = store.resolve_player(player)
+    data(
+        "player",
+        {
+            "number": p.number,
+            "name": p.name,
+            "title": p.title,
+            "sex": p.sex,
+            "rating": p.rating,
+            "federation": p.federation,
+            "fide_id": p.fide_id,
+        },
+        None
+        if changes
+        else f"{p.number} {p.name}: title {p.title or '-'}, sex "
+        f"{p.sex or '-'}, rating {p.rating or '-'}, federation "
+        f"{p.federation or '-'}, FIDE id {p.fide_id or '-'}",
+    )

@@ -16,6 +16,7 @@ from normtui.commands.common import (
     UserError,
     Whole,
     actor,
+    command,
     data,
     db_argument,
     echo,
@@ -160,332 +161,333 @@ def print_standings(final: FinalStandings, currency: str) -> None:
             echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("new")
-    @db_argument
-    @click.option(
-        "--players",
-        "players_file",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="CSV of the players, in pairing order (see above).",
-    )
-    @click.option(
-        "--profile",
-        "profile_spec",
-        metavar="NAME|FILE",
-        help="Regulations: a built-in profile (`normtui profiles` lists them) or a "
-        "TOML file; default: norway-chess-2022.",
-    )
-    @click.option("--name", help="The event's name (headers and exports); default: the profile's.")
-    @click.option(
-        "--cycles",
-        type=Whole(1, 2),
-        help="1: single round robin, 2: double; default: the profile's.",
-    )
-    @click.option(
-        "--prizes",
-        "prizes_text",
-        metavar="P1,P2,...",
-        help="The prize of each place, best first (e.g. 700000,350000,200000); "
-        "default: the profile's. The fund is their sum.",
-    )
-    @click.option(
-        "--fund", "fund_text", metavar="AMOUNT", help="The prize fund, checked against the prizes."
-    )
-    @click.option("--currency", help="The prizes' currency (ISO code, e.g. NOK, EUR).")
-    @click.option(
-        "--from-trf",
-        "trf_file",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Start from a TRF16/TRF26 file instead of --players (Swiss-Manager, "
-        "chess-results, normtui): players, numbers and the results so far.",
-    )
-    @click.option(
-        "--lots",
-        "seed",
-        type=SEED,
-        help="Draw pairing numbers by lots with this seed (recorded). Without it, "
-        "the listed order is the pairing order.",
-    )
-    @reports
-    @friendly
-    def new(
-        db: Path,
-        players_file: Path | None,
-        trf_file: Path | None,
-        profile_spec: str | None,
-        name: str | None,
-        cycles: int | None,
-        prizes_text: str | None,
-        fund_text: str | None,
-        currency: str | None,
-        seed: int | None,
-    ) -> None:
-        """Create the event database DB: players, pairing numbers and every round's pairings.
+@command("new")
+@db_argument
+@click.option(
+    "--players",
+    "players_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="CSV of the players, in pairing order (see above).",
+)
+@click.option(
+    "--profile",
+    "profile_spec",
+    metavar="NAME|FILE",
+    help="Regulations: a built-in profile (`normtui profiles` lists them) or a "
+    "TOML file; default: norway-chess-2022.",
+)
+@click.option("--name", help="The event's name (headers and exports); default: the profile's.")
+@click.option(
+    "--cycles",
+    type=Whole(1, 2),
+    help="1: single round robin, 2: double; default: the profile's.",
+)
+@click.option(
+    "--prizes",
+    "prizes_text",
+    metavar="P1,P2,...",
+    help="The prize of each place, best first (e.g. 700000,350000,200000); "
+    "default: the profile's. The fund is their sum.",
+)
+@click.option(
+    "--fund", "fund_text", metavar="AMOUNT", help="The prize fund, checked against the prizes."
+)
+@click.option("--currency", help="The prizes' currency (ISO code, e.g. NOK, EUR).")
+@click.option(
+    "--from-trf",
+    "trf_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Start from a TRF16/TRF26 file instead of --players (Swiss-Manager, "
+    "chess-results, normtui): players, numbers and the results so far.",
+)
+@click.option(
+    "--lots",
+    "seed",
+    type=SEED,
+    help="Draw pairing numbers by lots with this seed (recorded). Without it, "
+    "the listed order is the pairing order.",
+)
+@reports
+@friendly
+def new(
+    db: Path,
+    players_file: Path | None,
+    trf_file: Path | None,
+    profile_spec: str | None,
+    name: str | None,
+    cycles: int | None,
+    prizes_text: str | None,
+    fund_text: str | None,
+    currency: str | None,
+    seed: int | None,
+) -> None:
+    """Create the event database DB: players, pairing numbers and every round's pairings.
 
-        \b
-        The players CSV has a header line and one line per player:
-          name        "Lastname, Firstname", as the rating report writes it (required)
-          rating      FIDE rating, 0 to 4000 (may be empty)
-          federation  FIDE code, e.g. NOR (may be empty)
-          fide_id     FIDE id, up to 11 digits, one player's only (may be empty)
-          title       optional column: GM, IM, WGM, FM, WIM, CM, WFM or WCM
-          sex         optional column: m or w
-        The first four columns must be there (empty cells are fine); separated by commas,
-        or by semicolons as a Norwegian Excel saves it; UTF-8 or Windows-1252.
-        Example: assets/players-example.csv (the 2022 field).
-        Any field of 3 players or more: the rounds follow from the players and the cycles
-        (an odd field has a bye each round), the rest of the rules from the profile.
-        --from-trf FILE: the players with the file's pairing numbers, and its results so far
-        (Armageddons from a TRF26's 299 records), its pairings as played; the rounds to come
-        from the Berger tables (renumbered where the file's rounds were paired under other
-        numbers). A Swiss or a team event is refused as such; a defect is refused with its
-        line, and nothing is made. The event's name and cycles default to the file's (012,
-        192); a prize table longer than the field is cut to its places. A classical round
-        robin scored 1 / ½ / 0 is --profile fide-round-robin.
-        """
-        from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
-        from normtui.store.profile_text import event_profile_text, parse_prizes
+    \b
+    The players CSV has a header line and one line per player:
+      name        "Lastname, Firstname", as the rating report writes it (required)
+      rating      FIDE rating, 0 to 4000 (may be empty)
+      federation  FIDE code, e.g. NOR (may be empty)
+      fide_id     FIDE id, up to 11 digits, one player's only (may be empty)
+      title       optional column: GM, IM, WGM, FM, WIM, CM, WFM or WCM
+      sex         optional column: m or w
+    The first four columns must be there (empty cells are fine); separated by commas,
+    or by semicolons as a Norwegian Excel saves it; UTF-8 or Windows-1252.
+    Example: assets/players-example.csv (the 2022 field).
+    Any field of 3 players or more: the rounds follow from the players and the cycles
+    (an odd field has a bye each round), the rest of the rules from the profile.
+    --from-trf FILE: the players with the file's pairing numbers, and its results so far
+    (Armageddons from a TRF26's 299 records), its pairings as played; the rounds to come
+    from the Berger tables (renumbered where the file's rounds were paired under other
+    numbers). A Swiss or a team event is refused as such; a defect is refused with its
+    line, and nothing is made. The event's name and cycles default to the file's (012,
+    192); a prize table longer than the field is cut to its places. A classical round
+    robin scored 1 / ½ / 0 is --profile fide-round-robin.
+    """
+    from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
+    from normtui.store.profile_text import event_profile_text, parse_prizes
 
-        if (players_file is None) == (trf_file is None):
-            raise UserError("give --players CSV or --from-trf FILE (one of them)")
-        text = read_profile_text(profile_path(profile_spec or DEFAULT_PROFILE))
-        prizes = parse_prizes(prizes_text) if prizes_text is not None else None
-        fund = parse_prizes(fund_text)[0] if fund_text is not None else None
-        if trf_file is not None:
-            if seed is not None:
-                raise UserError("--lots does not go with --from-trf: the file has the numbers")
-            from normtui.importing.trf_in import create_from_trf, read_trf
+    if (players_file is None) == (trf_file is None):
+        raise UserError("give --players CSV or --from-trf FILE (one of them)")
+    text = read_profile_text(profile_path(profile_spec or DEFAULT_PROFILE))
+    prizes = parse_prizes(prizes_text) if prizes_text is not None else None
+    fund = parse_prizes(fund_text)[0] if fund_text is not None else None
+    if trf_file is not None:
+        if seed is not None:
+            raise UserError("--lots does not go with --from-trf: the file has the numbers")
+        from normtui.importing.trf_in import create_from_trf, read_trf
 
-            trf = read_trf(trf_file)
-            for warning in trf.warnings:
-                say(f"warning: {warning}")
-            if prizes is None:
-                from normtui.store.profile_text import fit_prizes
+        trf = read_trf(trf_file)
+        for warning in trf.warnings:
+            say(f"warning: {warning}")
+        if prizes is None:
+            from normtui.store.profile_text import fit_prizes
 
-                text, fitted = fit_prizes(text, len(trf.players))
-                if fitted:
-                    say(fitted)
-            text = event_profile_text(
-                text,
-                len(trf.players),
-                name=name or trf.name,
-                cycles=cycles or trf.cycles,
-                prizes=prizes,
-                fund=fund,
-                currency=currency,
-            )
-            store = create_from_trf(db, trf, text, actor=actor())
-        else:
-            assert players_file is not None
-            from normtui.importing.players_csv import read_players_csv
-            from normtui.store import EventStore
-
-            players = read_players_csv(players_file)
-            text = event_profile_text(
-                text,
-                len(players),
-                name=name,
-                cycles=cycles,
-                prizes=prizes,
-                fund=fund,
-                currency=currency,
-            )
-            store = EventStore.create(db, players, text, lots_seed=seed, actor=actor())
-        try:
-            info = store.event
-            listed = store.players()
-            profile = store.profile
-            log = store.audit.log()
-            report(log[-1])  # the creation; a TRF's results follow, one entry each
-            if len(log) > 1:
-                say(
-                    f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
-                    "details, results), each in the audit log"
-                )
-            due = store.games.armageddons_due()
-            if trf_file is not None and due:
-                say(
-                    f"{len(due)} drawn games wait for their Armageddon under the profile "
-                    f"{profile_spec or DEFAULT_PROFILE}: a file scored 1 / ½ / 0 (a classical "
-                    "round robin) is read with --profile fide-round-robin"
-                )
-            data(
-                "event",
-                {
-                    "name": info.name,
-                    "players": info.players,
-                    "rounds": info.rounds,
-                    "cycles": profile.event.cycles,
-                    "lots_seed": info.lots_seed,
-                    "currency": profile.event.currency,
-                    "prizes": list(profile.prizes.amounts),
-                },
-                f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds",
-            )
-            data(
-                "players",
-                [{"number": p.number, "name": p.name} for p in listed],
-                [f"  {p.number:>2} {p.name}" for p in listed],
-            )
-        finally:
-            store.close()
-
-    @cli.command("pairings")
-    @db_argument
-    @click.option("--round", "round_no", type=ROUND_NUMBER, help="Only this round.")
-    @json_option
-    @friendly
-    def pairings(db: Path, round_no: int | None, as_json: bool) -> None:
-        """The pairings of every round (or one), with results, points, state and signatures.
-
-        Each player is shown with the pairing number; in an odd field the player without a
-        game that round is listed as the bye. Signatures are shown as WBA: White, Black,
-        Arbiter ('.' not yet signed).
-        """
-        show_pairings(db, round_no, as_json, "main")
-
-    @cli.command("result")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.argument("white")
-    @click.argument("black")
-    @click.argument("result", required=False)
-    @click.option("--armageddon", help="The Armageddon result after a drawn main game.")
-    @click.option(
-        "--correct",
-        is_flag=True,
-        help="Replace a result already entered (audited as a correction).",
-    )
-    @reports
-    @friendly
-    def result(
-        db: Path,
-        round_no: str,
-        white: str,
-        black: str,
-        result: str | None,
-        armageddon: str | None,
-        correct: bool,
-    ) -> None:
-        """Enter the result of WHITE against BLACK in ROUND.
-
-        \b
-        WHITE/BLACK: a pairing number, or a case-insensitive part of the name that matches
-        one player only.
-        RESULT: 1-0, 0-1, 1/2-1/2 (also ½-½ and =); forfeits +/- and -/+; double forfeit -/-.
-        A drawn main game is followed by an Armageddon with the same colours; a drawn
-        Armageddon counts as Black's win. Enter it with the draw (--armageddon RESULT) or
-        later: normtui result DB ROUND WHITE BLACK --armageddon RESULT
-        """
-        rnd = parse_round(round_no)
-        if result is None and armageddon is None:
-            raise UserError("give a RESULT, or --armageddon RESULT for the Armageddon")
-        with opened(db) as store:
-            if result is None:
-                assert armageddon is not None
-                entry = store.games.enter_armageddon(
-                    rnd, white, black, armageddon, correction=correct
-                )
-            else:
-                entry = store.games.enter_result(
-                    rnd, white, black, result, armageddon=armageddon, correction=correct
-                )
-            report(entry, "that result is already entered")
-            game = store.games.find(rnd, white, black)
-            if game.armageddon_deadline:
-                tc = store.profile.time_controls["armageddon"]
-                say(
-                    f"Armageddon due: same colours, {tc.describe()}, to start by "
-                    f"{game.armageddon_deadline} (§2)"
-                )
-
-    @cli.command("standings")
-    @db_argument
-    @click.option(
-        "--round",
-        "round_no",
-        type=ROUND_NUMBER,
-        help="The table after this round (0: before the first).",
-    )
-    @json_option
-    @click.option("--csv", "as_csv", is_flag=True, help="Write CSV to stdout.")
-    @friendly
-    def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> None:
-        """The standings: rank (shared places as 7-8), points, tie-breaks and prize money.
-
-        Tie-breaks (§6): Sonneborn-Berger, most wins, most wins with Black. After the last
-        round a first place shared on points is the play-off's (§5): shared until it is
-        decided, then its winner first. The prize is what the player would take if the event
-        ended now (§5); a withdrawn player who completed fewer than half their games is not
-        counted (§9 a).
-        """
-        if as_json and as_csv:
-            raise UserError("choose one of --json and --csv")
-        with opened(db) as store:
-            final = store.playoff.final_standings(round_no)
-            currency = store.profile.event.currency
-        rows = list(final.rows)
-        if as_json:
-            echo_json([r.to_json() for r in rows])
-        elif as_csv:
-            # Cells a spreadsheet would run as formulas are neutralised (OWASP).
-            columns = list(rows[0].to_json()) if rows else list(STANDINGS_COLUMNS)
-            echo(csv_line(columns))
-            for r in rows:
-                values = r.to_json()
-                echo(csv_line("" if values[c] is None else values[c] for c in columns))
-        else:
-            print_standings(final, currency)
-
-    @cli.command("log")
-    @db_argument
-    @click.option("--limit", type=Whole(1, 1_000_000), help="Only the newest N entries.")
-    @json_option
-    @friendly
-    def log(db: Path, limit: int | None, as_json: bool) -> None:
-        """The audit log, newest first: time, who, what (with the rows before and after)."""
-        with opened(db) as store:
-            entries = store.audit.log(limit)
-        emit(
-            entries,
-            as_json,
-            lambda e: (
-                f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} "
-                f"{e.summary}" + (f"  (undone by #{e.undone_by})" if e.undone_by else "")
-            ),
+            text, fitted = fit_prizes(text, len(trf.players))
+            if fitted:
+                say(fitted)
+        text = event_profile_text(
+            text,
+            len(trf.players),
+            name=name or trf.name,
+            cycles=cycles or trf.cycles,
+            prizes=prizes,
+            fund=fund,
+            currency=currency,
         )
+        store = create_from_trf(db, trf, text, actor=actor())
+    else:
+        assert players_file is not None
+        from normtui.importing.players_csv import read_players_csv
+        from normtui.store import EventStore
 
-    @cli.command("undo")
-    @db_argument
-    @click.option(
-        "--entry",
-        "entry_id",
-        type=Whole(1, 999_999_999),
-        metavar="N",
-        help="Undo change #N (as `normtui log` numbers it), and only if it is still "
-        "the newest change.",
+        players = read_players_csv(players_file)
+        text = event_profile_text(
+            text,
+            len(players),
+            name=name,
+            cycles=cycles,
+            prizes=prizes,
+            fund=fund,
+            currency=currency,
+        )
+        store = EventStore.create(db, players, text, lots_seed=seed, actor=actor())
+    try:
+        info = store.event
+        listed = store.players()
+        profile = store.profile
+        log = store.audit.log()
+        report(log[-1])  # the creation; a TRF's results follow, one entry each
+        if len(log) > 1:
+            say(
+                f"from {trf_file}: {len(log) - 1} further changes (round dates, report "
+                "details, results), each in the audit log"
+            )
+        due = store.games.armageddons_due()
+        if trf_file is not None and due:
+            say(
+                f"{len(due)} drawn games wait for their Armageddon under the profile "
+                f"{profile_spec or DEFAULT_PROFILE}: a file scored 1 / ½ / 0 (a classical "
+                "round robin) is read with --profile fide-round-robin"
+            )
+        data(
+            "event",
+            {
+                "name": info.name,
+                "players": info.players,
+                "rounds": info.rounds,
+                "cycles": profile.event.cycles,
+                "lots_seed": info.lots_seed,
+                "currency": profile.event.currency,
+                "prizes": list(profile.prizes.amounts),
+            },
+            f"created {db}: {info.name}, {info.players} players, {info.rounds} rounds",
+        )
+        data(
+            "players",
+            [{"number": p.number, "name": p.name} for p in listed],
+            [f"  {p.number:>2} {p.name}" for p in listed],
+        )
+    finally:
+        store.close()
+
+
+@command("pairings")
+@db_argument
+@click.option("--round", "round_no", type=ROUND_NUMBER, help="Only this round.")
+@json_option
+@friendly
+def pairings(db: Path, round_no: int | None, as_json: bool) -> None:
+    """The pairings of every round (or one), with results, points, state and signatures.
+
+    Each player is shown with the pairing number; in an odd field the player without a
+    game that round is listed as the bye. Signatures are shown as WBA: White, Black,
+    Arbiter ('.' not yet signed).
+    """
+    show_pairings(db, round_no, as_json, "main")
+
+
+@command("result")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.argument("white")
+@click.argument("black")
+@click.argument("result", required=False)
+@click.option("--armageddon", help="The Armageddon result after a drawn main game.")
+@click.option(
+    "--correct",
+    is_flag=True,
+    help="Replace a result already entered (audited as a correction).",
+)
+@reports
+@friendly
+def result(
+    db: Path,
+    round_no: str,
+    white: str,
+    black: str,
+    result: str | None,
+    armageddon: str | None,
+    correct: bool,
+) -> None:
+    """Enter the result of WHITE against BLACK in ROUND.
+
+    \b
+    WHITE/BLACK: a pairing number, or a case-insensitive part of the name that matches
+    one player only.
+    RESULT: 1-0, 0-1, 1/2-1/2 (also ½-½ and =); forfeits +/- and -/+; double forfeit -/-.
+    A drawn main game is followed by an Armageddon with the same colours; a drawn
+    Armageddon counts as Black's win. Enter it with the draw (--armageddon RESULT) or
+    later: normtui result DB ROUND WHITE BLACK --armageddon RESULT
+    """
+    rnd = parse_round(round_no)
+    if result is None and armageddon is None:
+        raise UserError("give a RESULT, or --armageddon RESULT for the Armageddon")
+    with opened(db) as store:
+        if result is None:
+            assert armageddon is not None
+            entry = store.games.enter_armageddon(rnd, white, black, armageddon, correction=correct)
+        else:
+            entry = store.games.enter_result(
+                rnd, white, black, result, armageddon=armageddon, correction=correct
+            )
+        report(entry, "that result is already entered")
+        game = store.games.find(rnd, white, black)
+        if game.armageddon_deadline:
+            tc = store.profile.time_controls["armageddon"]
+            say(
+                f"Armageddon due: same colours, {tc.describe()}, to start by "
+                f"{game.armageddon_deadline} (§2)"
+            )
+
+
+@command("standings")
+@db_argument
+@click.option(
+    "--round",
+    "round_no",
+    type=ROUND_NUMBER,
+    help="The table after this round (0: before the first).",
+)
+@json_option
+@click.option("--csv", "as_csv", is_flag=True, help="Write CSV to stdout.")
+@friendly
+def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> None:
+    """The standings: rank (shared places as 7-8), points, tie-breaks and prize money.
+
+    Tie-breaks (§6): Sonneborn-Berger, most wins, most wins with Black. After the last
+    round a first place shared on points is the play-off's (§5): shared until it is
+    decided, then its winner first. The prize is what the player would take if the event
+    ended now (§5); a withdrawn player who completed fewer than half their games is not
+    counted (§9 a).
+    """
+    if as_json and as_csv:
+        raise UserError("choose one of --json and --csv")
+    with opened(db) as store:
+        final = store.playoff.final_standings(round_no)
+        currency = store.profile.event.currency
+    rows = list(final.rows)
+    if as_json:
+        echo_json([r.to_json() for r in rows])
+    elif as_csv:
+        # Cells a spreadsheet would run as formulas are neutralised (OWASP).
+        columns = list(rows[0].to_json()) if rows else list(STANDINGS_COLUMNS)
+        echo(csv_line(columns))
+        for r in rows:
+            values = r.to_json()
+            echo(csv_line("" if values[c] is None else values[c] for c in columns))
+    else:
+        print_standings(final, currency)
+
+
+@command("log")
+@db_argument
+@click.option("--limit", type=Whole(1, 1_000_000), help="Only the newest N entries.")
+@json_option
+@friendly
+def log(db: Path, limit: int | None, as_json: bool) -> None:
+    """The audit log, newest first: time, who, what (with the rows before and after)."""
+    with opened(db) as store:
+        entries = store.audit.log(limit)
+    emit(
+        entries,
+        as_json,
+        lambda e: (
+            f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} "
+            f"{e.summary}" + (f"  (undone by #{e.undone_by})" if e.undone_by else "")
+        ),
     )
-    @click.option(
-        "--anyone", is_flag=True, help="Undo the newest change even if another arbiter made it."
-    )
-    @reports
-    @friendly
-    def undo(db: Path, entry_id: int | None, anyone: bool) -> None:
-        """Revert the newest change exactly (the undo itself is logged).
 
-        \b
-        Only ever the newest change of the event: if it is another arbiter's (another --as
-        or NORMTUI_ACTOR), undo refuses and names it, unless --anyone. With --entry N it
-        undoes #N and nothing else: refused if a change has come after #N. The two combine:
-        --entry N --anyone undoes #N whoever made it.
-        """
-        from normtui.store import NotYoursError
 
-        with opened(db) as store:
-            try:
-                entry = store.audit.undo(entry_id, anyone=anyone)
-            except NotYoursError as exc:
-                again = f"normtui undo {db}" + (f" --entry {entry_id}" if entry_id else "")
-                raise UserError(f"{exc}; `{again} --anyone` undoes it") from None
-            report(entry)
+@command("undo")
+@db_argument
+@click.option(
+    "--entry",
+    "entry_id",
+    type=Whole(1, 999_999_999),
+    metavar="N",
+    help="Undo change #N (as `normtui log` numbers it), and only if it is still the newest change.",
+)
+@click.option(
+    "--anyone", is_flag=True, help="Undo the newest change even if another arbiter made it."
+)
+@reports
+@friendly
+def undo(db: Path, entry_id: int | None, anyone: bool) -> None:
+    """Revert the newest change exactly (the undo itself is logged).
+
+    \b
+    Only ever the newest change of the event: if it is another arbiter's (another --as
+    or NORMTUI_ACTOR), undo refuses and names it, unless --anyone. With --entry N it
+    undoes #N and nothing else: refused if a change has come after #N. The two combine:
+    --entry N --anyone undoes #N whoever made it.
+    """
+    from normtui.store import NotYoursError
+
+    with opened(db) as store:
+        try:
+            entry = store.audit.undo(entry_id, anyone=anyone)
+        except NotYoursError as exc:
+            again = f"normtui undo {db}" + (f" --entry {entry_id}" if entry_id else "")
+            raise UserError(f"{exc}; `{again} --anyone` undoes it") from None
+        report(entry)

@@ -28,6 +28,7 @@ import click
 from normtui.commands.common import (
     UserError,
     actor_option,
+    command,
     db_argument,
     echo,
     echo_json,
@@ -85,170 +86,167 @@ def _parse_accept(values: tuple[str, ...]) -> list[tuple[int, int, str]]:
     return out
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("watch", epilog=_WATCH_EPILOG)
-    @db_argument
-    @click.argument("source")
-    @click.option("--round", "round_no", type=int, help="Only this round of the source.")
-    @click.option(
-        "--interval",
-        type=click.FloatRange(min=0.1),
-        default=1.0,
-        show_default=True,
-        help="Seconds between two reads of the source.",
-    )
-    @click.option(
-        "--timeout",
-        type=click.FloatRange(min=0.1),
-        default=5.0,
-        show_default=True,
-        help="Seconds a URL's whole answer may take, from connecting to its last byte.",
-    )
-    @click.option("--once", is_flag=True, help="Read the source once, act, report and exit.")
-    @click.option(
-        "--accept",
-        multiple=True,
-        metavar="ROUND.BOARD",
-        help="Take the feed's conflicting record for this board (7.3; 7.3A for its "
-        "Armageddon): it replaces the one kept, as your change.",
-    )
-    @json_option
-    @actor_option
-    @friendly
-    def watch(
-        db: Path,
-        source: str,
-        round_no: int | None,
-        interval: float,
-        timeout: float,
-        once: bool,
-        accept: tuple[str, ...],
-        as_json: bool,
-    ) -> None:
-        """Follow the live boards of SOURCE and act on them in the event DB.
+@command("watch", epilog=_WATCH_EPILOG)
+@db_argument
+@click.argument("source")
+@click.option("--round", "round_no", type=int, help="Only this round of the source.")
+@click.option(
+    "--interval",
+    type=click.FloatRange(min=0.1),
+    default=1.0,
+    show_default=True,
+    help="Seconds between two reads of the source.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    default=5.0,
+    show_default=True,
+    help="Seconds a URL's whole answer may take, from connecting to its last byte.",
+)
+@click.option("--once", is_flag=True, help="Read the source once, act, report and exit.")
+@click.option(
+    "--accept",
+    multiple=True,
+    metavar="ROUND.BOARD",
+    help="Take the feed's conflicting record for this board (7.3; 7.3A for its "
+    "Armageddon): it replaces the one kept, as your change.",
+)
+@json_option
+@actor_option
+@friendly
+def watch(
+    db: Path,
+    source: str,
+    round_no: int | None,
+    interval: float,
+    timeout: float,
+    once: bool,
+    accept: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Follow the live boards of SOURCE and act on them in the event DB.
 
-        Each game goes to its pairing by round and players (the Round tag's board number is
-        not trusted); the first game of a pairing is its main game, the second its
-        Armageddon. The first move marks the game in progress; a record that extends the
-        one kept replaces it; a finished game's result is entered as the provisional result
-        (§8), marked as the feed's, dated when the game ended (a drawn game's Armageddon must
-        start within 20 minutes of that, §2). A record that changes moves already kept is a
-        conflict: reported, never applied (--accept takes it). Checks are reported at once:
-        a draw before Black's move 30 (§2), clocks not set to the time control (§2, §3), an
-        illegal move, a clock at zero. Every change is one audit entry by actor "feed",
-        undone with `normtui undo --anyone`. A record taken with --accept is
-        your change (--as NAME). Follows until interrupted (Ctrl+C), or --once.
-        """
-        from normtui.feed.sources import SourceError, open_source
-        from normtui.feed.watcher import Feed
-        from normtui.store.connection import is_event_file
+    Each game goes to its pairing by round and players (the Round tag's board number is
+    not trusted); the first game of a pairing is its main game, the second its
+    Armageddon. The first move marks the game in progress; a record that extends the
+    one kept replaces it; a finished game's result is entered as the provisional result
+    (§8), marked as the feed's, dated when the game ended (a drawn game's Armageddon must
+    start within 20 minutes of that, §2). A record that changes moves already kept is a
+    conflict: reported, never applied (--accept takes it). Checks are reported at once:
+    a draw before Black's move 30 (§2), clocks not set to the time control (§2, §3), an
+    illegal move, a clock at zero. Every change is one audit entry by actor "feed",
+    undone with `normtui undo --anyone`. A record taken with --accept is
+    your change (--as NAME). Follows until interrupted (Ctrl+C), or --once.
+    """
+    from normtui.feed.sources import SourceError, open_source
+    from normtui.feed.watcher import Feed
+    from normtui.store.connection import is_event_file
 
-        if not db.is_file():
-            raise UserError(f"{db}: no such event file (create it with `normtui new`)")
-        wanted = _parse_accept(accept)
+    if not db.is_file():
+        raise UserError(f"{db}: no such event file (create it with `normtui new`)")
+    wanted = _parse_accept(accept)
+    try:
+        feed_source = open_source(
+            source, round_no, timeout=timeout, refuse=lambda p: is_event_file(p, db)
+        )
+    except SourceError as exc:
+        raise UserError(str(exc)) from None
+    with opened(db) as store:
+        if round_no is not None:
+            store.rounds.check(round_no)  # a round the event does not have: one line, 2
+        feed = Feed(store, feed_source)
         try:
-            feed_source = open_source(
-                source, round_no, timeout=timeout, refuse=lambda p: is_event_file(p, db)
-            )
-        except SourceError as exc:
-            raise UserError(str(exc)) from None
-        with opened(db) as store:
-            if round_no is not None:
-                store.rounds.check(round_no)  # a round the event does not have: one line, 2
-            feed = Feed(store, feed_source)
-            try:
-                while True:
-                    report = feed.poll()
-                    accepted = _accept(store, feed, wanted)
-                    if accepted:
-                        # Read again: what the arbiter took is no longer a conflict.
-                        report = replace(feed.poll(), changes=report.changes)
-                    wanted = []
-                    if once and report.stale and not report.boards:
-                        # Nothing could be read at all: the source given is no source.
-                        raise UserError(
-                            report.problems[0]
-                            if report.problems
-                            else f"{source}: nothing could be read"
-                        )
-                    _write_whole(_said(report, accepted, as_json, once))
-                    if once:
-                        sys.exit(1 if report.needs_arbiter else 0)
-                    time.sleep(interval)
-            except KeyboardInterrupt:
-                feed.stop()
-                if not as_json:
-                    echo("stopped watching")
+            while True:
+                report = feed.poll()
+                accepted = _accept(store, feed, wanted)
+                if accepted:
+                    # Read again: what the arbiter took is no longer a conflict.
+                    report = replace(feed.poll(), changes=report.changes)
+                wanted = []
+                if once and report.stale and not report.boards:
+                    # Nothing could be read at all: the source given is no source.
+                    raise UserError(
+                        report.problems[0]
+                        if report.problems
+                        else f"{source}: nothing could be read"
+                    )
+                _write_whole(_said(report, accepted, as_json, once))
+                if once:
+                    sys.exit(1 if report.needs_arbiter else 0)
+                time.sleep(interval)
+        except KeyboardInterrupt:
+            feed.stop()
+            if not as_json:
+                echo("stopped watching")
 
-    @cli.command("contenders")
-    @db_argument
-    @json_option
-    @friendly
-    def contenders(db: Path, as_json: bool) -> None:
-        """Who can still finish first or share it, given every way the games left can end.
 
-        Each game left can end 3-0, 0-3, or drawn with the Armageddon won either way (1½-1,
-        1-1½; §4); a drawn game waiting for its Armageddon only the last two ways. Players
-        equal on points at the top play the play-off (§5), so first place is on points
-        alone. Best and worst place are on points too, a tie counted as won for the best
-        place and as lost for the worst (the tie-breaks of §6 could fall either way).
-        Where a large event leaves too many ways to settle a player's chance in about a
-        second, it is said to be undecided ("?", null in --json), places given as ranges.
-        """
-        with opened(db) as store:
-            rows = store.feed.contenders()
-            final = store.playoff.final_standings()
-        decided = final.note if final.decided_by == "playoff" else ""
-        if as_json:
-            echo_json(
-                [
-                    {
-                        "number": r.number,
-                        "player": r.name,
-                        "points": r.points,
-                        "max_points": r.max_points,
-                        "min_points": r.min_points,
-                        "games_left": r.games_left,
-                        "can_win": r.can_win,
-                        "clinched": r.clinched,
-                        "best_place": r.best_place,
-                        "best_place_up_to": r.best_place_up_to,
-                        "worst_place_from": r.worst_place_from,
-                        "worst_place": r.worst_place,
-                        "settled": r.settled,
-                    }
-                    for r in rows
-                ]
-            )
-            return
-        from normtui.rules.contenders import describe_leader
+@command("contenders")
+@db_argument
+@json_option
+@friendly
+def contenders(db: Path, as_json: bool) -> None:
+    """Who can still finish first or share it, given every way the games left can end.
 
-        echo(describe_leader(rows, decided))
+    Each game left can end 3-0, 0-3, or drawn with the Armageddon won either way (1½-1,
+    1-1½; §4); a drawn game waiting for its Armageddon only the last two ways. Players
+    equal on points at the top play the play-off (§5), so first place is on points
+    alone. Best and worst place are on points too, a tie counted as won for the best
+    place and as lost for the worst (the tie-breaks of §6 could fall either way).
+    Where a large event leaves too many ways to settle a player's chance in about a
+    second, it is said to be undecided ("?", null in --json), places given as ranges.
+    """
+    with opened(db) as store:
+        rows = store.feed.contenders()
+        final = store.playoff.final_standings()
+    decided = final.note if final.decided_by == "playoff" else ""
+    if as_json:
+        echo_json(
+            [
+                {
+                    "number": r.number,
+                    "player": r.name,
+                    "points": r.points,
+                    "max_points": r.max_points,
+                    "min_points": r.min_points,
+                    "games_left": r.games_left,
+                    "can_win": r.can_win,
+                    "clinched": r.clinched,
+                    "best_place": r.best_place,
+                    "best_place_up_to": r.best_place_up_to,
+                    "worst_place_from": r.worst_place_from,
+                    "worst_place": r.worst_place,
+                    "settled": r.settled,
+                }
+                for r in rows
+            ]
+        )
+        return
+    from normtui.rules.contenders import describe_leader
+
+    echo(describe_leader(rows, decided))
+    echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} {'Best':>5} {'Worst':>5}")
+    order = sorted(
+        rows, key=lambda r: (r.can_win is not True, r.can_win is False, -r.max_points, r.number)
+    )
+    for r in order:
+        mark = {True: "*", None: "?"}.get(r.can_win, " ")
         echo(
-            f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} "
-            f"{'Best':>5} {'Worst':>5}"
+            f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
+            f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_text:>5} "
+            f"{r.worst_text:>5}"
         )
-        order = sorted(
-            rows, key=lambda r: (r.can_win is not True, r.can_win is False, -r.max_points, r.number)
+    echo("* can still finish first or share it (a share of first place means the play-off, §5)")
+    if any(r.can_win is None for r in rows):
+        echo(
+            "? undecided whether they can: too many ways the games left can end "
+            "to settle it in the time allowed"
         )
-        for r in order:
-            mark = {True: "*", None: "?"}.get(r.can_win, " ")
-            echo(
-                f"{mark} {r.number:>2}  {r.name:<26} {_pts(r.points):>5} "
-                f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_text:>5} "
-                f"{r.worst_text:>5}"
-            )
-        echo("* can still finish first or share it (a share of first place means the play-off, §5)")
-        if any(r.can_win is None for r in rows):
-            echo(
-                "? undecided whether they can: too many ways the games left can end "
-                "to settle it in the time allowed"
-            )
-        if not all(r.settled for r in rows):
-            echo(
-                "A place given as 2-4 is undecided within that range (too many ways "
-                "the games left can end to settle it in the time allowed)"
-            )
+    if not all(r.settled for r in rows):
+        echo(
+            "A place given as 2-4 is undecided within that range (too many ways "
+            "the games left can end to settle it in the time allowed)"
+        )
 
 
 def _said(report: object, accepted: list[str], as_json: bool, once: bool) -> str:

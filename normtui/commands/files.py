@@ -9,6 +9,7 @@ import click
 
 from normtui.commands.common import (
     actor,
+    command,
     data,
     db_argument,
     echo,
@@ -20,67 +21,63 @@ from normtui.commands.common import (
 )
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("backup")
-    @db_argument
-    @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-    @json_option
-    @friendly
-    def backup(db: Path, file: Path, as_json: bool) -> None:
-        """Copy the event DB to FILE, a new file, while consoles and commands keep working
-        on DB: SQLite's online backup, one consistent moment of the event. FILE is one file
-        (no -wal beside it): copy it anywhere. It changes nothing in DB.
+@command("backup")
+@db_argument
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@json_option
+@friendly
+def backup(db: Path, file: Path, as_json: bool) -> None:
+    """Copy the event DB to FILE, a new file, while consoles and commands keep working
+    on DB: SQLite's online backup, one consistent moment of the event. FILE is one file
+    (no -wal beside it): copy it anywhere. It changes nothing in DB.
 
-        \b
-        After every round:  normtui backup EVENT.db backups/EVENT-round7.db
-        """
-        from normtui.commands.common import echo_json
-        from normtui.store.files import backup_event
+    \b
+    After every round:  normtui backup EVENT.db backups/EVENT-round7.db
+    """
+    from normtui.commands.common import echo_json
+    from normtui.store.files import backup_event
 
-        point = backup_event(db, file)
-        if as_json:
-            echo_json({"backup": str(file), "newest": point.to_json()})
-        else:
-            echo(f"backed up {db} to {file}: the event as it was after {point.text}")
+    point = backup_event(db, file)
+    if as_json:
+        echo_json({"backup": str(file), "newest": point.to_json()})
+    else:
+        echo(f"backed up {db} to {file}: the event as it was after {point.text}")
 
-    @cli.command("restore")
-    @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-    @db_argument
-    @reports
-    @friendly
-    def restore(file: Path, db: Path) -> None:
-        """Make DB the event that the backup FILE holds, with one more audit entry saying so.
 
-        \b
-        FILE must pass `normtui check`. DB may be missing (a new laptop). An existing DB must
-        be the same event, and open nowhere (close every console and command first): it is
-        kept whole as DB.replaced-TIME before FILE is written into it, so its later changes
-        are not lost (restore that file to get them back). SQLite writes FILE into DB, so no
-        old -wal can bring anything back. Undo does not take back a restore.
-        """
-        from normtui.store.core import resolve_actor
-        from normtui.store.files import restore_event
+@command("restore")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@db_argument
+@reports
+@friendly
+def restore(file: Path, db: Path) -> None:
+    """Make DB the event that the backup FILE holds, with one more audit entry saying so.
 
-        done = restore_event(file, db, actor=resolve_actor(actor()))
-        report(done.entry)
-        data(
-            "restored",
-            {
-                "backup": str(file),
-                "event": str(db),
-                "backup_newest": done.backup.to_json(),
-                "replaced_newest": done.replaced.to_json() if done.replaced else None,
-                "kept_as": str(done.kept_as) if done.kept_as else None,
-            },
+    \b
+    FILE must pass `normtui check`. DB may be missing (a new laptop). An existing DB must
+    be the same event, and open nowhere (close every console and command first): it is
+    kept whole as DB.replaced-TIME before FILE is written into it, so its later changes
+    are not lost (restore that file to get them back). SQLite writes FILE into DB, so no
+    old -wal can bring anything back. Undo does not take back a restore.
+    """
+    from normtui.store.core import resolve_actor
+    from normtui.store.files import restore_event
+
+    done = restore_event(file, db, actor=resolve_actor(actor()))
+    report(done.entry)
+    data(
+        "restored",
+        {
+            "backup": str(file),
+            "event": str(db),
+            "backup_newest": done.backup.to_json(),
+            "replaced_newest": done.replaced.to_json() if done.replaced else None,
+            "kept_as": str(done.kept_as) if done.kept_as else None,
+        },
+    )
+    if done.kept_as is not None and done.replaced is not None and done.replaced.id > done.backup.id:
+        first, last = done.backup.id + 1, done.replaced.id
+        which = f"change #{first} is" if first == last else f"changes #{first}-#{last} are"
+        say(
+            f"{which} not in the restored event (the replaced file's numbers); "
+            f"{done.kept_as} has them"
         )
-        if (
-            done.kept_as is not None
-            and done.replaced is not None
-            and done.replaced.id > done.backup.id
-        ):
-            first, last = done.backup.id + 1, done.replaced.id
-            which = f"change #{first} is" if first == last else f"changes #{first}-#{last} are"
-            say(
-                f"{which} not in the restored event (the replaced file's numbers); "
-                f"{done.kept_as} has them"
-            )

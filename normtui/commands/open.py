@@ -6,19 +6,20 @@ from pathlib import Path
 
 import click
 
+from normtui.commands.common import command
 
-def register(cli: click.Group) -> None:
-    @cli.command("open")
-    @click.argument("db", required=False, type=click.Path(dir_okay=False, path_type=Path))
-    @click.option(
-        "--as",
-        "as_actor",
-        metavar="NAME",
-        help="Who makes the console's changes, as the audit log shows them "
-        "(default: $NORMTUI_ACTOR, else the login name).",
-    )
-    def open_console(db: Path | None, as_actor: str | None) -> None:
-        """Open the arbiter's console on DB (default: ./demo.db)."""
-        from normtui.launch import run_console
 
-        run_console(db, actor=as_actor)
+@command("open")
+@click.argument("db", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--as",
+    "as_actor",
+    metavar="NAME",
+    help="Who makes the console's changes, as the audit log shows them "
+    "(default: $NORMTUI_ACTOR, else the login name).",
+)
+def open_console(db: Path | None, as_actor: str | None) -> None:
+    """Open the arbiter's console on DB (default: ./demo.db)."""
+    from normtui.launch import run_console
+
+    run_console(db, actor=as_actor)

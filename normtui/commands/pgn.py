@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from normtui.commands.common import UserError, Whole, echo, fail, friendly, to_json
+from normtui.commands.common import UserError, Whole, command, echo, fail, friendly, to_json
 from normtui.pgn import STAGES, Expected, GameReport, PgnReadError, Stage, validate_file
 from normtui.rules.profile import Profile
 from normtui.text import visible
@@ -205,82 +205,81 @@ def _profile(
     return profile, dated
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("validate")
-    @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-    @click.option(
-        "--stage",
-        type=click.Choice(STAGES),
-        default="main",
-        show_default=True,
-        help="Which games these are: main (classical), armageddon or playoff.",
-    )
-    @click.option(
-        "--json",
-        "as_json",
-        is_flag=True,
-        help="Print a JSON list of games and findings instead of text.",
-    )
-    @click.option(
-        "--jobs",
-        "-j",
-        type=Whole(1, 256),
-        default=None,
-        help="Processes for large files (default: every core; 1 = no pool). The "
-        "answer is the same on any number.",
-    )
-    @click.option(
-        "--profile",
-        "profile_spec",
-        metavar="NAME|FILE",
-        help="The regulations to check against: a built-in profile or a TOML "
-        "file; default: norway-chess-2022.",
-    )
-    @click.option(
-        "--event",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Check against the profile of this event file (EVENT.db), with its "
-        "edits; the event is only read.",
-    )
-    @friendly
-    def validate(
-        files: tuple[Path, ...],
-        stage: Stage,
-        as_json: bool,
-        jobs: int | None,
-        profile_spec: str | None,
-        event: Path | None,
-    ) -> None:
-        """Check PGN FILES game by game against the laws and the regulations.
+@command("validate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "--stage",
+    type=click.Choice(STAGES),
+    default="main",
+    show_default=True,
+    help="Which games these are: main (classical), armageddon or playoff.",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print a JSON list of games and findings instead of text.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=Whole(1, 256),
+    default=None,
+    help="Processes for large files (default: every core; 1 = no pool). The "
+    "answer is the same on any number.",
+)
+@click.option(
+    "--profile",
+    "profile_spec",
+    metavar="NAME|FILE",
+    help="The regulations to check against: a built-in profile or a TOML "
+    "file; default: norway-chess-2022.",
+)
+@click.option(
+    "--event",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Check against the profile of this event file (EVENT.db), with its "
+    "edits; the event is only read.",
+)
+@friendly
+def validate(
+    files: tuple[Path, ...],
+    stage: Stage,
+    as_json: bool,
+    jobs: int | None,
+    profile_spec: str | None,
+    event: Path | None,
+) -> None:
+    """Check PGN FILES game by game against the laws and the regulations.
 
-        Needs no database: the rules are Norway Chess 2022's, another edition's or event's
-        profile (--profile NAME|FILE) or an event's own (--event EVENT.db). Per game one line
-        (number, first line in the file, round, players, result, how the game ended, OK or
-        ERRORS), then its findings: errors, warnings and notes, each with the move where it
-        shows and the article it rests on. Moves inside variations are commentary and are
-        not checked; a variation never closed is an error.
+    Needs no database: the rules are Norway Chess 2022's, another edition's or event's
+    profile (--profile NAME|FILE) or an event's own (--event EVENT.db). Per game one line
+    (number, first line in the file, round, players, result, how the game ended, OK or
+    ERRORS), then its findings: errors, warnings and notes, each with the move where it
+    shows and the article it rests on. Moves inside variations are commentary and are
+    not checked; a variation never closed is an error.
 
-        Exit code 0: no errors; 1: errors found (or a file without games); 2: a file
-        cannot be read, a profile or event cannot be used, or the output cannot be written.
-        """
-        profile, expected = _profile(profile_spec, event, files)
-        out, total = _JsonList(), _Tally()
-        unreadable = False
-        try:
-            for path in files:
-                unreadable |= not _validate_one(
-                    path, stage, profile, jobs or _cpus(), as_json, out, total, expected
-                )
-            if as_json:
-                out.close()
-            elif len(files) > 1:
-                _emit(total.line("all files"))
-        except BrokenPipeError:
-            # The reader went away (`| head`): stop quietly, as other command line tools do.
-            _quiet_stdout()
-            sys.exit(1)
-        except _Unwritable as exc:
-            name = _output_name()
-            _quiet_stdout()
-            fail(f"cannot write the output ({name}): {exc}")
-        sys.exit(2 if unreadable else 1 if total.bad_games else 0)
+    Exit code 0: no errors; 1: errors found (or a file without games); 2: a file
+    cannot be read, a profile or event cannot be used, or the output cannot be written.
+    """
+    profile, expected = _profile(profile_spec, event, files)
+    out, total = _JsonList(), _Tally()
+    unreadable = False
+    try:
+        for path in files:
+            unreadable |= not _validate_one(
+                path, stage, profile, jobs or _cpus(), as_json, out, total, expected
+            )
+        if as_json:
+            out.close()
+        elif len(files) > 1:
+            _emit(total.line("all files"))
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as other command line tools do.
+        _quiet_stdout()
+        sys.exit(1)
+    except _Unwritable as exc:
+        name = _output_name()
+        _quiet_stdout()
+        fail(f"cannot write the output ({name}): {exc}")
+    sys.exit(2 if unreadable else 1 if total.bad_games else 0)

@@ -17,6 +17,7 @@ import click
 from normtui.commands.common import (
     UserError,
     actor_option,
+    command,
     db_argument,
     echo,
     echo_json,
@@ -70,79 +71,78 @@ def _line(o: object) -> str:
     return "\n".join([head, *errors])
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("import-pgn", epilog=_EPILOG)
-    @db_argument
-    @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-    @click.option(
-        "--stage",
-        type=click.Choice(["main", "armageddon", "playoff"]),
-        default=None,
-        help="Read every game as this stage (default: from each "
-        "game's Event tag, which names the Armageddon games in broadcasts).",
-    )
-    @click.option(
-        "--replace",
-        is_flag=True,
-        help="A game that already has a different record takes this one in its "
-        "place (audited; `normtui undo` brings the old one back). Without it, such "
-        "a game is a conflict left as it is.",
-    )
-    @json_option
-    @actor_option
-    @friendly
-    def import_pgn(
-        db: Path, files: tuple[Path, ...], stage: str | None, replace: bool, as_json: bool
-    ) -> None:
-        """Attach every game of PGN FILES to its game of the event DB and enter its result.
+@command("import-pgn", epilog=_EPILOG)
+@db_argument
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option(
+    "--stage",
+    type=click.Choice(["main", "armageddon", "playoff"]),
+    default=None,
+    help="Read every game as this stage (default: from each "
+    "game's Event tag, which names the Armageddon games in broadcasts).",
+)
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="A game that already has a different record takes this one in its "
+    "place (audited; `normtui undo` brings the old one back). Without it, such "
+    "a game is a conflict left as it is.",
+)
+@json_option
+@actor_option
+@friendly
+def import_pgn(
+    db: Path, files: tuple[Path, ...], stage: str | None, replace: bool, as_json: bool
+) -> None:
+    """Attach every game of PGN FILES to its game of the event DB and enter its result.
 
-        Each game goes to the pairing its Round, White and Black tags name (names are
-        matched however the file spells them); its result is entered where the board has
-        none. A result that disagrees with one already entered is reported and left for the
-        arbiter, never overwritten; a record with errors is kept but enters no result (its
-        errors are listed; `normtui validate` shows every finding). A game that already has
-        a different record keeps it, unless --replace. Each game is its own
-        change in the audit log, record and result together, so `normtui undo` takes back
-        one game. Play-off records (--stage playoff) are kept for games whose result is
-        entered (`normtui playoff DB --result`). Files are read before anything is written.
+    Each game goes to the pairing its Round, White and Black tags name (names are
+    matched however the file spells them); its result is entered where the board has
+    none. A result that disagrees with one already entered is reported and left for the
+    arbiter, never overwritten; a record with errors is kept but enters no result (its
+    errors are listed; `normtui validate` shows every finding). A game that already has
+    a different record keeps it, unless --replace. Each game is its own
+    change in the audit log, record and result together, so `normtui undo` takes back
+    one game. Play-off records (--stage playoff) are kept for games whose result is
+    entered (`normtui playoff DB --result`). Files are read before anything is written.
 
-        Exit code 0: every game attached; 1: some games had problems; 2: a file cannot be
-        read or bad usage (nothing written).
-        """
-        from normtui.importing import import_files, import_summary, read_files
-        from normtui.pgn import PgnReadError
-        from normtui.store.connection import refuse_event_file
+    Exit code 0: every game attached; 1: some games had problems; 2: a file cannot be
+    read or bad usage (nothing written).
+    """
+    from normtui.importing import import_files, import_summary, read_files
+    from normtui.pgn import PgnReadError
+    from normtui.store.connection import refuse_event_file
 
-        if not db.is_file():
-            raise UserError(f"{db}: no such event file (create it with `normtui new`)")
-        for path in files:
-            refuse_event_file(path, db, "read as a PGN file")
-        try:
-            sources = read_files(files)
-        except PgnReadError as exc:
-            raise UserError(str(exc)) from None
-        with opened(db) as store:
-            state = store.playoff() if stage == "playoff" else None
-            if state is not None and not state.games:
-                raise UserError(f"no play-off game to attach records to: {state.status}")
-            outcomes = import_files(
-                store,
-                sources,
-                stage or "auto",  # type: ignore[arg-type]
-                replace=replace,
-            )
-        empty = [path for path, raws in sources if not raws]
-        for path in empty:
-            echo(f"normtui: {visible(str(path))}: no games found", err=True)
-        if as_json:
-            echo_json([o.to_json() for o in outcomes])
-        else:
-            for path, _raws in sources:
-                mine = [o for o in outcomes if o.file == str(path)]
-                for o in mine:
-                    echo(_line(o), lines=True)
-                if mine:
-                    echo(import_summary(visible(str(path)), mine))
-            if len(sources) > 1:
-                echo(import_summary("all files", outcomes))
-        sys.exit(1 if empty or any(o.trouble for o in outcomes) else 0)
+    if not db.is_file():
+        raise UserError(f"{db}: no such event file (create it with `normtui new`)")
+    for path in files:
+        refuse_event_file(path, db, "read as a PGN file")
+    try:
+        sources = read_files(files)
+    except PgnReadError as exc:
+        raise UserError(str(exc)) from None
+    with opened(db) as store:
+        state = store.playoff() if stage == "playoff" else None
+        if state is not None and not state.games:
+            raise UserError(f"no play-off game to attach records to: {state.status}")
+        outcomes = import_files(
+            store,
+            sources,
+            stage or "auto",  # type: ignore[arg-type]
+            replace=replace,
+        )
+    empty = [path for path, raws in sources if not raws]
+    for path in empty:
+        echo(f"normtui: {visible(str(path))}: no games found", err=True)
+    if as_json:
+        echo_json([o.to_json() for o in outcomes])
+    else:
+        for path, _raws in sources:
+            mine = [o for o in outcomes if o.file == str(path)]
+            for o in mine:
+                echo(_line(o), lines=True)
+            if mine:
+                echo(import_summary(visible(str(path)), mine))
+        if len(sources) > 1:
+            echo(import_summary("all files", outcomes))
+    sys.exit(1 if empty or any(o.trouble for o in outcomes) else 0)

@@ -11,72 +11,79 @@ from pathlib import Path
 
 import click
 
-from normtui.commands.common import ROUND_NUMBER, db_argument, echo, echo_json, friendly, opened
+from normtui.commands.common import (
+    ROUND_NUMBER,
+    command,
+    db_argument,
+    echo,
+    echo_json,
+    friendly,
+    opened,
+)
 from normtui.export.sheets import SHEETS, sheet_html
 from normtui.store.connection import refuse_event_file
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("print")
-    @db_argument
-    @click.argument("what", type=click.Choice(SHEETS))
-    @click.option(
-        "--round",
-        "round_no",
-        type=ROUND_NUMBER,
-        help="The round (pairings, results, scoresheets). Default: the current "
-        "round; for results the last round with a result.",
-    )
-    @click.option(
-        "--output",
-        "-o",
-        "output",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Write to this file instead of stdout (as `normtui export -o`).",
-    )
-    @click.option(
-        "--json",
-        "as_json",
-        is_flag=True,
-        help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "html"}.',
-    )
-    @friendly
-    def print_sheet(
-        db: Path, what: str, round_no: int | None, output: Path | None, as_json: bool
-    ) -> None:
-        """Print-ready sheets of the event in DB, as HTML for a browser's Print (A4).
+@command("print")
+@db_argument
+@click.argument("what", type=click.Choice(SHEETS))
+@click.option(
+    "--round",
+    "round_no",
+    type=ROUND_NUMBER,
+    help="The round (pairings, results, scoresheets). Default: the current "
+    "round; for results the last round with a result.",
+)
+@click.option(
+    "--output",
+    "-o",
+    "output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to this file instead of stdout (as `normtui export -o`).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "html"}.',
+)
+@friendly
+def print_sheet(
+    db: Path, what: str, round_no: int | None, output: Path | None, as_json: bool
+) -> None:
+    """Print-ready sheets of the event in DB, as HTML for a browser's Print (A4).
 
-        \b
-        pairings     the round's boards and the clocks to set
-        results      the round's results and the standings after it
-        wallchart    the crosstable: classical and Armageddon results
-        scoresheets  one per board: names, colours, time control, the §2 move-30 line
-        report       the Chief Arbiter's report: rounds, incidents, fines, illness,
-                     withdrawals, corrections and who made them, time-control changes,
-                     the play-off, final standings and prizes
-        """
-        from normtui.export.output import write_output
+    \b
+    pairings     the round's boards and the clocks to set
+    results      the round's results and the standings after it
+    wallchart    the crosstable: classical and Armageddon results
+    scoresheets  one per board: names, colours, time control, the §2 move-30 line
+    report       the Chief Arbiter's report: rounds, incidents, fines, illness,
+                 withdrawals, corrections and who made them, time-control changes,
+                 the play-off, final standings and prizes
+    """
+    from normtui.export.output import write_output
 
-        if output is not None:
-            refuse_event_file(output, db, "overwritten by a sheet")
-        with opened(db) as store:
-            text = sheet_html(store, what, round_no)
-        if output is None:
-            if as_json:
-                echo_json({"sheet": what, "round": round_no, "html": text})
-            else:
-                echo(text, nl=False, lines=True)
-            return
-        # Replaced whole, a device or FIFO written through, a link's target written.
-        write_output(output, text)
+    if output is not None:
+        refuse_event_file(output, db, "overwritten by a sheet")
+    with opened(db) as store:
+        text = sheet_html(store, what, round_no)
+    if output is None:
         if as_json:
-            echo_json(
-                {
-                    "sheet": what,
-                    "round": round_no,
-                    "output": str(output),
-                    "bytes": len(text.encode()),
-                }
-            )
-        elif str(output) != "-":
-            echo(f"wrote {output} ({what})", err=True)
+            echo_json({"sheet": what, "round": round_no, "html": text})
+        else:
+            echo(text, nl=False, lines=True)
+        return
+    # Replaced whole, a device or FIFO written through, a link's target written.
+    write_output(output, text)
+    if as_json:
+        echo_json(
+            {
+                "sheet": what,
+                "round": round_no,
+                "output": str(output),
+                "bytes": len(text.encode()),
+            }
+        )
+    elif str(output) != "-":
+        echo(f"wrote {output} ({what})", err=True)

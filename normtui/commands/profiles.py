@@ -5,9 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
-import click
-
-from normtui.commands.common import echo, echo_json, friendly, json_option
+from normtui.commands.common import command, echo, echo_json, friendly, json_option
 
 
 def _pts(value: Decimal) -> str:
@@ -64,22 +62,21 @@ def summary(name: str, path: Path) -> dict[str, object]:
     }
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("profiles")
-    @json_option
-    @friendly
-    def profiles(as_json: bool) -> None:
-        """The built-in regulation profiles, one line each: `normtui new --profile NAME`.
+@command("profiles")
+@json_option
+@friendly
+def profiles(as_json: bool) -> None:
+    """The built-in regulation profiles, one line each: `normtui new --profile NAME`.
 
-        Each cites its sources in its comments; a rule no source gave for an edition is the
-        2022 rule book's, listed under [sources] not_found (and said by `normtui clocks`).
-        """
-        from normtui.assets import builtin_profiles
+    Each cites its sources in its comments; a rule no source gave for an edition is the
+    2022 rule book's, listed under [sources] not_found (and said by `normtui clocks`).
+    """
+    from normtui.assets import builtin_profiles
 
-        rows = [summary(name, path) for name, path in builtin_profiles().items()]
-        if as_json:
-            echo_json(rows)
-            return
-        width = max(len(str(r["name"])) for r in rows)
-        for r in rows:
-            echo(f"{r['name']:<{width}}  {r['event']}: {r['line']}")
+    rows = [summary(name, path) for name, path in builtin_profiles().items()]
+    if as_json:
+        echo_json(rows)
+        return
+    width = max(len(str(r["name"])) for r in rows)
+    for r in rows:
+        echo(f"{r['name']:<{width}}  {r['event']}: {r['line']}")

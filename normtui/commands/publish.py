@@ -21,6 +21,7 @@ import click
 
 from normtui.commands.common import (
     UserError,
+    command,
     db_argument,
     echo,
     echo_json,
@@ -76,155 +77,153 @@ def _interval(default: float) -> Callable[[Any], Any]:
     )
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("publish")
-    @db_argument
-    @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
-    @click.option("--watch", is_flag=True, help="Rebuild after every change until interrupted.")
-    @_interval(0.5)
-    @click.option(
-        "--force",
-        is_flag=True,
-        help="Publish into a folder that holds files normtui did not write.",
-    )
-    @json_option
-    @friendly
-    def publish(
-        db: Path, folder: Path, watch: bool, interval: float, force: bool, as_json: bool
-    ) -> None:
-        """Write the event's public site into FOLDER: standings (classical and Armageddon
-        points, tie-breaks, prizes), who can still finish first, every round's pairings and
-        results, the crosstable, a page per player, the play-off, every game as PGN, and the
-        same data as JSON (standings.json, round-N.json, event.json).
+@command("publish")
+@db_argument
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--watch", is_flag=True, help="Rebuild after every change until interrupted.")
+@_interval(0.5)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Publish into a folder that holds files normtui did not write.",
+)
+@json_option
+@friendly
+def publish(
+    db: Path, folder: Path, watch: bool, interval: float, force: bool, as_json: bool
+) -> None:
+    """Write the event's public site into FOLDER: standings (classical and Armageddon
+    points, tie-breaks, prizes), who can still finish first, every round's pairings and
+    results, the crosstable, a page per player, the play-off, every game as PGN, and the
+    same data as JSON (standings.json, round-N.json, event.json).
 
-        Only the files that changed are rewritten, each replaced whole. Serve FOLDER with any
-        static web server (`python -m http.server -d FOLDER`), or copy it to a static host.
-        """
-        from normtui.export.follow import Turn
-        from normtui.export.publish import GameTexts
-        from normtui.export.publish import publish as build
+    Only the files that changed are rewritten, each replaced whole. Serve FOLDER with any
+    static web server (`python -m http.server -d FOLDER`), or copy it to a static host.
+    """
+    from normtui.export.follow import Turn
+    from normtui.export.publish import GameTexts
+    from normtui.export.publish import publish as build
 
-        texts = GameTexts()
+    texts = GameTexts()
 
-        def said(turn: Turn[SiteReport]) -> None:
-            if turn.value is None:
-                _problem(turn, as_json)
-                return
-            report = turn.value
-            if as_json:
-                echo_json({"at": _now(), **report.to_json()})
-            elif report.written or report.removed or not watch:
-                echo(
-                    f"{_now()} {folder}: {len(report.written)} written, "
-                    f"{report.unchanged} unchanged"
-                    + (f", {len(report.removed)} removed" if report.removed else "")
-                )
-            sys.stdout.flush()
-
-        def work(store: Any) -> SiteReport:
-            return build(store, folder, force=force, texts=texts)
-
-        if watch:
-            _watch(db, work, said, interval, "publishing")
+    def said(turn: Turn[SiteReport]) -> None:
+        if turn.value is None:
+            _problem(turn, as_json)
             return
-        with opened(db) as store:
-            said(Turn(value=work(store)))
+        report = turn.value
+        if as_json:
+            echo_json({"at": _now(), **report.to_json()})
+        elif report.written or report.removed or not watch:
+            echo(
+                f"{_now()} {folder}: {len(report.written)} written, "
+                f"{report.unchanged} unchanged"
+                + (f", {len(report.removed)} removed" if report.removed else "")
+            )
+        sys.stdout.flush()
 
-    @cli.command("broadcast")
-    @db_argument
-    @click.option(
-        "--round", "round_no", type=click.IntRange(min=1), required=True, help="The round to push."
-    )
-    @click.option(
-        "--to",
-        "to_round",
-        required=True,
-        metavar="ROUND_ID",
-        help="The Lichess broadcast round (8 characters) for the classical games.",
-    )
-    @click.option(
-        "--armageddon-to",
-        "armageddon_round",
-        metavar="ROUND_ID",
-        help="The Lichess broadcast round for the round's Armageddon games.",
-    )
-    @click.option(
-        "--watch",
-        is_flag=True,
-        help="Push again after every change until interrupted; a failed push is retried.",
-    )
-    @click.option("--once", is_flag=True, help="Push once and exit (the default).")
-    @_interval(1.0)
-    @click.option(
-        "--token-file",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="A file holding the Lichess token (default: $LICHESS_TOKEN).",
-    )
-    @click.option(
-        "--base-url",
-        default="https://lichess.org",
-        show_default=True,
-        help="The Lichess server (a test server, say).",
-    )
-    @click.option(
-        "--no-scoring", is_flag=True, help="Leave the rounds' scoring as it is on Lichess."
-    )
-    @json_option
-    @friendly
-    def broadcast(
-        db: Path,
-        round_no: int,
-        to_round: str,
-        armageddon_round: str | None,
-        watch: bool,
-        once: bool,
-        interval: float,
-        token_file: Path | None,
-        base_url: str,
-        no_scoring: bool,
-        as_json: bool,
-    ) -> None:
-        """Push round ROUND's games to a Lichess broadcast round (POST
-        /api/broadcast/round/ID/push) as the event has them: the records kept, the results
-        entered, FIDE ids, `Round "N.board"`; a board not begun as its pairing with `*`. The
-        Armageddon games go to --armageddon-to. Each round's scoring is set once to the
-        event's points (the Armageddon round unrated). The token is sent in the request's
-        header only, never printed or stored.
-        """
-        from normtui.export.follow import attempt
-        from normtui.export.lichess import Broadcast, Lichess, read_token
-        from normtui.export.snapshot import take_snapshot
+    def work(store: Any) -> SiteReport:
+        return build(store, folder, force=force, texts=texts)
 
-        if watch and once:
-            raise UserError("choose one of --watch and --once")
-        client = Lichess(read_token(token_file), base_url)
-        caster = Broadcast(client, round_no, to_round, armageddon_round, scoring=not no_scoring)
-        refused: list[bool] = []
+    if watch:
+        _watch(db, work, said, interval, "publishing")
+        return
+    with opened(db) as store:
+        said(Turn(value=work(store)))
 
-        def work(store: Any) -> list[PushReport]:
-            return caster.push(take_snapshot(store))
 
-        def said(turn: Turn[list[PushReport]]) -> None:
-            if turn.value is None:
-                _problem(turn, as_json)
-                return
-            for report in turn.value:
-                refused.append(bool(report.refused))
-                _pushed(report, as_json)
+@command("broadcast")
+@db_argument
+@click.option(
+    "--round", "round_no", type=click.IntRange(min=1), required=True, help="The round to push."
+)
+@click.option(
+    "--to",
+    "to_round",
+    required=True,
+    metavar="ROUND_ID",
+    help="The Lichess broadcast round (8 characters) for the classical games.",
+)
+@click.option(
+    "--armageddon-to",
+    "armageddon_round",
+    metavar="ROUND_ID",
+    help="The Lichess broadcast round for the round's Armageddon games.",
+)
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Push again after every change until interrupted; a failed push is retried.",
+)
+@click.option("--once", is_flag=True, help="Push once and exit (the default).")
+@_interval(1.0)
+@click.option(
+    "--token-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A file holding the Lichess token (default: $LICHESS_TOKEN).",
+)
+@click.option(
+    "--base-url",
+    default="https://lichess.org",
+    show_default=True,
+    help="The Lichess server (a test server, say).",
+)
+@click.option("--no-scoring", is_flag=True, help="Leave the rounds' scoring as it is on Lichess.")
+@json_option
+@friendly
+def broadcast(
+    db: Path,
+    round_no: int,
+    to_round: str,
+    armageddon_round: str | None,
+    watch: bool,
+    once: bool,
+    interval: float,
+    token_file: Path | None,
+    base_url: str,
+    no_scoring: bool,
+    as_json: bool,
+) -> None:
+    """Push round ROUND's games to a Lichess broadcast round (POST
+    /api/broadcast/round/ID/push) as the event has them: the records kept, the results
+    entered, FIDE ids, `Round "N.board"`; a board not begun as its pairing with `*`. The
+    Armageddon games go to --armageddon-to. Each round's scoring is set once to the
+    event's points (the Armageddon round unrated). The token is sent in the request's
+    header only, never printed or stored.
+    """
+    from normtui.export.follow import attempt
+    from normtui.export.lichess import Broadcast, Lichess, read_token
+    from normtui.export.snapshot import take_snapshot
 
-        if watch:
-            _watch(db, work, said, interval, "broadcasting")
+    if watch and once:
+        raise UserError("choose one of --watch and --once")
+    client = Lichess(read_token(token_file), base_url)
+    caster = Broadcast(client, round_no, to_round, armageddon_round, scoring=not no_scoring)
+    refused: list[bool] = []
+
+    def work(store: Any) -> list[PushReport]:
+        return caster.push(take_snapshot(store))
+
+    def said(turn: Turn[list[PushReport]]) -> None:
+        if turn.value is None:
+            _problem(turn, as_json)
             return
-        with opened(db) as store:
-            for failures, pause in enumerate((*_ONCE_WAITS, None)):
-                turn = attempt(store, work, failures)
-                said(turn)
-                if turn.done:
-                    sys.exit(1 if any(refused) else 0)
-                if turn.retry_in is None or pause is None:
-                    break
-                time.sleep(max(turn.retry_in, pause))
-        fail("the round was not pushed", 1)
+        for report in turn.value:
+            refused.append(bool(report.refused))
+            _pushed(report, as_json)
+
+    if watch:
+        _watch(db, work, said, interval, "broadcasting")
+        return
+    with opened(db) as store:
+        for failures, pause in enumerate((*_ONCE_WAITS, None)):
+            turn = attempt(store, work, failures)
+            said(turn)
+            if turn.done:
+                sys.exit(1 if any(refused) else 0)
+            if turn.retry_in is None or pause is None:
+                break
+            time.sleep(max(turn.retry_in, pause))
+    fail("the round was not pushed", 1)
 
 
 # --once: tried again after these pauses (or a 429's own wait, if longer), then given up.

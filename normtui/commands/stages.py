@@ -15,11 +15,13 @@ from normtui.commands.common import (
     SEED,
     UserError,
     actor_option,
+    command,
     db_argument,
     echo,
     echo_json,
     emit,
     friendly,
+    group,
     json_option,
     opened,
     parse_round,
@@ -67,199 +69,204 @@ def _standing_json(row: Standing) -> dict[str, object]:
     }
 
 
-def register(cli: click.Group) -> None:
-    @cli.group("blitz")
-    def blitz() -> None:
-        """The blitz opener (§1): its games, its ranking, and the pairing numbers chosen in
-        the order of that ranking."""
+@group("blitz")
+def blitz() -> None:
+    """The blitz opener (§1): its games, its ranking, and the pairing numbers chosen in
+    the order of that ranking."""
 
-    @blitz.command("start")
-    @db_argument
-    @click.argument("seed", type=SEED)
-    @reports
-    @friendly
-    def blitz_start(db: Path, seed: int) -> None:
-        """Draw the blitz numbers by lots with SEED and pair the opener (one Berger cycle).
-        The same seed breaks a tie that survives every tie-break of the blitz ranking."""
-        with opened(db) as store:
-            report(store.stages.start_blitz(seed))
 
-    @blitz.command("pairings")
-    @db_argument
-    @click.option("--round", "round_no", type=ROUND_NUMBER, help="Only this round.")
-    @json_option
-    @friendly
-    def blitz_pairings(db: Path, round_no: int | None, as_json: bool) -> None:
-        """The opener's pairings and results."""
-        show_pairings(db, round_no, as_json, "blitz")
+@blitz.command("start")
+@db_argument
+@click.argument("seed", type=SEED)
+@reports
+@friendly
+def blitz_start(db: Path, seed: int) -> None:
+    """Draw the blitz numbers by lots with SEED and pair the opener (one Berger cycle).
+    The same seed breaks a tie that survives every tie-break of the blitz ranking."""
+    with opened(db) as store:
+        report(store.stages.start_blitz(seed))
 
-    @blitz.command("result")
-    @db_argument
-    @click.argument("round_no", metavar="ROUND")
-    @click.argument("white")
-    @click.argument("black")
-    @click.argument("result")
-    @click.option("--correct", is_flag=True, help="Replace a result already entered.")
-    @reports
-    @friendly
-    def blitz_result(
-        db: Path, round_no: str, white: str, black: str, result: str, correct: bool
-    ) -> None:
-        """Enter a blitz result (1-0, 0-1, 1/2-1/2; no Armageddon in the opener)."""
-        with opened(db) as store:
-            report(
-                store.games.enter_result(
-                    parse_round(round_no), white, black, result, correction=correct, stage="blitz"
-                ),
-                "that result is already entered",
-            )
 
-    @blitz.command("standings")
-    @db_argument
-    @json_option
-    @friendly
-    def blitz_ranking(db: Path, as_json: bool) -> None:
-        """The opener's ranking: points, Sonneborn-Berger, wins, wins with Black, lots."""
-        with opened(db) as store:
-            rows = store.stages.blitz_standings()
-        emit(
-            rows,
-            as_json,
-            lambda r: f"{r.shared_rank or '-':>5} {r.name:<26} {r.points.normalize():f}",
-            to_json=_standing_json,
+@blitz.command("pairings")
+@db_argument
+@click.option("--round", "round_no", type=ROUND_NUMBER, help="Only this round.")
+@json_option
+@friendly
+def blitz_pairings(db: Path, round_no: int | None, as_json: bool) -> None:
+    """The opener's pairings and results."""
+    show_pairings(db, round_no, as_json, "blitz")
+
+
+@blitz.command("result")
+@db_argument
+@click.argument("round_no", metavar="ROUND")
+@click.argument("white")
+@click.argument("black")
+@click.argument("result")
+@click.option("--correct", is_flag=True, help="Replace a result already entered.")
+@reports
+@friendly
+def blitz_result(
+    db: Path, round_no: str, white: str, black: str, result: str, correct: bool
+) -> None:
+    """Enter a blitz result (1-0, 0-1, 1/2-1/2; no Armageddon in the opener)."""
+    with opened(db) as store:
+        report(
+            store.games.enter_result(
+                parse_round(round_no), white, black, result, correction=correct, stage="blitz"
+            ),
+            "that result is already entered",
         )
 
-    @blitz.command("choose")
-    @db_argument
-    @click.argument("numbers", nargs=-1, type=PAIRING_NUMBER, required=True)
-    @reports
-    @friendly
-    def blitz_choose(db: Path, numbers: tuple[int, ...]) -> None:
-        """Pairing numbers chosen in the order of the blitz ranking: NUMBERS lists the number
-        chosen by the winner, then by the second, ... (the last may be left out). The main
-        event is paired again from these numbers (only before it has begun)."""
-        with opened(db) as store:
-            report(store.stages.choose_numbers(list(numbers)))
 
-    @cli.command("playoff")
-    @db_argument
-    @click.option(
-        "--start",
-        "start",
-        is_flag=True,
-        help="Start the play-off (after the last round): create its games.",
+@blitz.command("standings")
+@db_argument
+@json_option
+@friendly
+def blitz_ranking(db: Path, as_json: bool) -> None:
+    """The opener's ranking: points, Sonneborn-Berger, wins, wins with Black, lots."""
+    with opened(db) as store:
+        rows = store.stages.blitz_standings()
+    emit(
+        rows,
+        as_json,
+        lambda r: f"{r.shared_rank or '-':>5} {r.name:<26} {r.points.normalize():f}",
+        to_json=_standing_json,
     )
-    @click.option(
-        "--seed",
-        type=SEED,
-        help="With --start: the seed every lot is drawn from "
-        "(default: drawn from the operating system, recorded and printed).",
-    )
-    @click.option(
-        "--result",
-        "result",
-        nargs=2,
-        metavar="ID RESULT",
-        help="Enter the result of game ID (M1, M2, A, R3.2): 1-0, 0-1 or 1/2-1/2.",
-    )
-    @click.option(
-        "--correct",
-        is_flag=True,
-        help="With --result: replace a result; with --pgn: replace a record.",
-    )
-    @click.option(
-        "--choose",
-        type=click.Choice(["white", "black"]),
-        help="The Armageddon colour chosen by the player higher on the tie-breaks "
-        "(when the profile lets them choose).",
-    )
-    @click.option(
-        "--pgn",
-        "pgn",
-        nargs=2,
-        metavar="ID FILE",
-        help="Attach the record of game ID from FILE, checked against the play-off "
-        "time control, its players and its entered result.",
-    )
-    @json_option
-    @actor_option
-    @friendly
-    def playoff(
-        db: Path,
-        start: bool,
-        seed: int | None,
-        result: tuple[str, str] | None,
-        correct: bool,
-        choose: str | None,
-        pgn: tuple[str, str] | None,
-        as_json: bool,
-    ) -> None:
-        """The play-off when first place is shared (§5): two players play a 2-game blitz
-        match and, if it is tied, an Armageddon (a draw is Black's win); three or more play a
-        double round robin. Without an option: where it stands, the clock setting for the
-        next game, the winner and the prize money."""
-        actions = [
-            name
-            for name, given in (
-                ("--start", start),
-                ("--result", result),
-                ("--choose", choose),
-                ("--pgn", pgn),
+
+
+@blitz.command("choose")
+@db_argument
+@click.argument("numbers", nargs=-1, type=PAIRING_NUMBER, required=True)
+@reports
+@friendly
+def blitz_choose(db: Path, numbers: tuple[int, ...]) -> None:
+    """Pairing numbers chosen in the order of the blitz ranking: NUMBERS lists the number
+    chosen by the winner, then by the second, ... (the last may be left out). The main
+    event is paired again from these numbers (only before it has begun)."""
+    with opened(db) as store:
+        report(store.stages.choose_numbers(list(numbers)))
+
+
+@command("playoff")
+@db_argument
+@click.option(
+    "--start",
+    "start",
+    is_flag=True,
+    help="Start the play-off (after the last round): create its games.",
+)
+@click.option(
+    "--seed",
+    type=SEED,
+    help="With --start: the seed every lot is drawn from "
+    "(default: drawn from the operating system, recorded and printed).",
+)
+@click.option(
+    "--result",
+    "result",
+    nargs=2,
+    metavar="ID RESULT",
+    help="Enter the result of game ID (M1, M2, A, R3.2): 1-0, 0-1 or 1/2-1/2.",
+)
+@click.option(
+    "--correct",
+    is_flag=True,
+    help="With --result: replace a result; with --pgn: replace a record.",
+)
+@click.option(
+    "--choose",
+    type=click.Choice(["white", "black"]),
+    help="The Armageddon colour chosen by the player higher on the tie-breaks "
+    "(when the profile lets them choose).",
+)
+@click.option(
+    "--pgn",
+    "pgn",
+    nargs=2,
+    metavar="ID FILE",
+    help="Attach the record of game ID from FILE, checked against the play-off "
+    "time control, its players and its entered result.",
+)
+@json_option
+@actor_option
+@friendly
+def playoff(
+    db: Path,
+    start: bool,
+    seed: int | None,
+    result: tuple[str, str] | None,
+    correct: bool,
+    choose: str | None,
+    pgn: tuple[str, str] | None,
+    as_json: bool,
+) -> None:
+    """The play-off when first place is shared (§5): two players play a 2-game blitz
+    match and, if it is tied, an Armageddon (a draw is Black's win); three or more play a
+    double round robin. Without an option: where it stands, the clock setting for the
+    next game, the winner and the prize money."""
+    actions = [
+        name
+        for name, given in (
+            ("--start", start),
+            ("--result", result),
+            ("--choose", choose),
+            ("--pgn", pgn),
+        )
+        if given
+    ]
+    if len(actions) > 1:
+        raise UserError(f"give one of {' and '.join(actions)}, not both")
+    if seed is not None and not start:
+        raise UserError("--seed goes with --start")
+    if correct and not (result or pgn):
+        raise UserError("--correct goes with --result or --pgn")
+    text = None
+    if pgn is not None:
+        from normtui.store.connection import refuse_event_file
+
+        refuse_event_file(pgn[1], db, "read as a PGN file")
+        try:
+            # One game's record: a few KB. A disk image is refused at 1 MB, a device unread.
+            text = read_text_file(pgn[1], limit=1 << 20, what="PGN file")
+        except TextFileError as exc:
+            raise UserError(str(exc)) from None
+    with opened(db) as store:
+        entry = None
+        if start:
+            drawn = seed is None
+            if seed is None:
+                # Eight digits or so: short enough to read out and write on the record.
+                seed = int.from_bytes(os.urandom(4), "big")
+            entry = store.playoff.start(seed)
+            if not as_json:
+                echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else " (recorded)"))
+        elif result is not None:
+            entry = store.playoff.enter_result(result[0], result[1], correction=correct)
+        elif choose is not None:
+            entry = store.playoff.set_choice(choose)
+        elif pgn is not None:
+            assert text is not None
+            from normtui.importing.playoff import attach_playoff_record
+
+            entry = attach_playoff_record(store, pgn[0], text, replace_existing=correct)
+        view = store.playoff.view()
+    if as_json:
+        shown = view.to_json()
+        if actions:  # what the action wrote, beside the play-off as it now stands
+            shown.update(
+                changed=entry is not None,
+                entries=[entry.to_json()] if entry is not None else [],
+                notes=[] if entry is not None else ["unchanged: already entered"],
             )
-            if given
-        ]
-        if len(actions) > 1:
-            raise UserError(f"give one of {' and '.join(actions)}, not both")
-        if seed is not None and not start:
-            raise UserError("--seed goes with --start")
-        if correct and not (result or pgn):
-            raise UserError("--correct goes with --result or --pgn")
-        text = None
-        if pgn is not None:
-            from normtui.store.connection import refuse_event_file
-
-            refuse_event_file(pgn[1], db, "read as a PGN file")
-            try:
-                # One game's record: a few KB. A disk image is refused at 1 MB, a device unread.
-                text = read_text_file(pgn[1], limit=1 << 20, what="PGN file")
-            except TextFileError as exc:
-                raise UserError(str(exc)) from None
-        with opened(db) as store:
-            entry = None
             if start:
-                drawn = seed is None
-                if seed is None:
-                    # Eight digits or so: short enough to read out and write on the record.
-                    seed = int.from_bytes(os.urandom(4), "big")
-                entry = store.playoff.start(seed)
-                if not as_json:
-                    echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else " (recorded)"))
-            elif result is not None:
-                entry = store.playoff.enter_result(result[0], result[1], correction=correct)
-            elif choose is not None:
-                entry = store.playoff.set_choice(choose)
-            elif pgn is not None:
-                assert text is not None
-                from normtui.importing.playoff import attach_playoff_record
-
-                entry = attach_playoff_record(store, pgn[0], text, replace_existing=correct)
-            view = store.playoff.view()
-        if as_json:
-            shown = view.to_json()
-            if actions:  # what the action wrote, beside the play-off as it now stands
-                shown.update(
-                    changed=entry is not None,
-                    entries=[entry.to_json()] if entry is not None else [],
-                    notes=[] if entry is not None else ["unchanged: already entered"],
-                )
-                if start:
-                    shown["notes"].append(f"Seed {seed}")
-            echo_json(shown)
-            return
-        if actions:
-            report(entry, "already entered")
-        for line in playoff_lines(view):
-            echo(line)
+                shown["notes"].append(f"Seed {seed}")
+        echo_json(shown)
+        return
+    if actions:
+        report(entry, "already entered")
+    for line in playoff_lines(view):
+        echo(line)
 
 
 def playoff_lines(view: PlayoffView) -> list[str]:

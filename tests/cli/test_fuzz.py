@@ -2,7 +2,7 @@
 name holds, in any order: no traceback, exit code 0, 1 or 2 only, a refusal (2) is one or more
 lines ``normtui: ...`` on stderr and leaves the event file byte for byte as it was.
 
-The commands are found by walking the click group (``register_all``): a command added later is
+The commands are found by walking the click group (``load_all``): a command added later is
 fuzzed with no change here. Its arguments are drawn from its own parameters (a path where it
 takes one, a choice where it offers them) mixed with hostile values. Bounded for CI (a few
 dozen examples per command, ~20 s on two cores) and reproducible (``derandomize``).
@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from normtui.cli import cli, register_all
+from normtui.cli import cli, load_all
 from normtui.commands.common import Whole
 from tests.cli.conftest import write_players
 from tests.control_chars import (
@@ -133,7 +133,7 @@ HOSTILE = [
 
 
 def _commands() -> Iterator[tuple[str, click.Command]]:
-    register_all(cli)
+    load_all(cli)
 
     def walk(group: click.Group, path: list[str]) -> Iterator[tuple[str, click.Command]]:
         for name in sorted(group.list_commands(click.Context(group))):

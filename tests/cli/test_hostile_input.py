@@ -14,7 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from normtui.cli import cli, register_all
+from normtui.cli import cli, load_all
 from tests.cli.conftest import Run, snapshot
 from tests.cli.test_bad_input import refused
 
@@ -87,7 +87,7 @@ def test_arrival_needs_present_or_absent(run: Run, event_db: Path) -> None:
 
 def _shared_flags() -> list[tuple[str, list[str]]]:
     """Every command's flags that set one destination to different values."""
-    register_all(cli)
+    load_all(cli)
     found: list[tuple[str, list[str]]] = []
 
     def walk(group: click.Group, path: list[str]) -> None:

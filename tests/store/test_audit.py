@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from normtui.cli import cli, register_all
+from normtui.cli import cli, load_all
 from normtui.commands import COMMANDS
 from normtui.rules.model import MainResult
 from normtui.store import (
@@ -49,7 +49,7 @@ READ_ONLY = {
 def test_every_changing_command_takes_as() -> None:
     import click
 
-    register_all(cli)
+    load_all(cli)
     commands: dict[str, click.Command] = {}
     for name in COMMANDS:
         command = cli.commands[name]
