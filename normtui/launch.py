@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Literal, NoReturn
 
 from normtui.commands import NoSuchCommand, command_args
+from normtui.rules.errors import NormtuiError
+from normtui.text import visible
 
 
 def console_target(args: list[str]) -> Path | Literal[False] | None:
@@ -27,8 +29,6 @@ def console_target(args: list[str]) -> Path | Literal[False] | None:
 
 
 def _fail(message: str) -> NoReturn:
-    from normtui.text import visible  # small: no click, no store
-
     # A file name given on the command line may hold a terminal's escape sequences.
     print(f"normtui: {visible(' '.join(message.split()))}", file=sys.stderr)
     sys.exit(2)
@@ -50,7 +50,7 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
             )
     if not db.exists():
         _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
-    from normtui.rules.errors import NormtuiError
+    # The store's file check: not loaded by `--help` and the commands that open no event.
     from normtui.store.connection import check_database
     from normtui.store.core import resolve_actor
 
@@ -59,7 +59,7 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
         name = check_database(db)
     except NormtuiError as exc:
         _fail(str(exc))
-    from normtui.tui.app import NormtuiApp
+    from normtui.tui.app import NormtuiApp  # Textual: only for the console
 
     app = NormtuiApp(db, event_name=name, actor=actor)
     try:

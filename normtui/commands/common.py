@@ -48,6 +48,7 @@ import click
 
 from normtui.rules.errors import NormtuiError
 from normtui.store import COMMITS
+from normtui.store.errors import sqlite_failure
 from normtui.text import from_argv, is_number, json_visible, visible
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ def _damage(db: object) -> str | None:
         return None
     if not db.is_file():  # SQLite would create it (`new`'s target, a mistyped name)
         return None
-    from normtui.store.check import damage
+    from normtui.store.check import damage  # the checker: only after a failure
 
     return damage(db)
 
@@ -162,8 +163,6 @@ def friendly(func: F) -> F:
                 _output_lost(exc, COMMITS.count > before)
             fail(_os_failure(exc))
         except sqlite3.Error as exc:
-            from normtui.store.errors import sqlite_failure
-
             db = kwargs.get("db")
             fail(str(sqlite_failure(exc, db if isinstance(db, Path) else Path("event file"))))
         except Exception as exc:

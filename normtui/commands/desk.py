@@ -40,6 +40,7 @@ from normtui.rules.profile import (
     Profile,
     TimeControl,
 )
+from normtui.store.errors import DamagedDatabase
 
 
 def _readable(check: Callable[[], list[str]], damaged: bool) -> list[str]:
@@ -381,10 +382,10 @@ def check(db: Path, as_json: bool) -> None:
     attached record against its entered result; and what FIDE's rating report requires
     that the event does not say yet (FIDE ids, federations, city, dates, round dates,
     chief arbiter). Exit 1 if anything is missing or wrong."""
+    # The exporters and the importer: only `check` of the desk's commands reads them.
     from normtui.export.fide import missing_for_fide
     from normtui.export.snapshot import take_snapshot
     from normtui.importing.agreement import disagreements
-    from normtui.store.errors import DamagedDatabase
 
     gaps: list[str] = []
     try:

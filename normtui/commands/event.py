@@ -30,6 +30,7 @@ from normtui.commands.common import (
     reports,
     say,
 )
+from normtui.store.errors import NotYoursError
 from normtui.text import csv_line
 
 if TYPE_CHECKING:
@@ -38,8 +39,9 @@ if TYPE_CHECKING:
     from normtui.store import ByeRecord, EventStore, FinalStandings, GameRecord
 
 # The records' classes, the players file's reader and the rest of the store are imported by
-# the commands that use them: `normtui standings` must not define the game records, nor
-# `normtui pairings` the final table's (a command's start is most of its cost).
+# the commands that use them (inside them, on purpose): `normtui standings` must not define the
+# game records, nor `normtui pairings` the final table's (a command's start is most of its
+# cost).
 
 STANDINGS_COLUMNS = (
     "rank",
@@ -124,7 +126,7 @@ def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> 
         byes = store.games.byes(round_no, stage)
         if as_json:
             # Each round's boards, then its bye: {"round", "bye": true, "player", "number"}.
-            from normtui.store.records import ByeRecord
+            from normtui.store.records import ByeRecord  # the records: not for `standings`
 
             items: list[GameRecord | ByeRecord] = [*games, *byes]
             items.sort(key=lambda x: (x.round, isinstance(x, ByeRecord)))
@@ -244,8 +246,12 @@ def new(
     192); a prize table longer than the field is cut to its places. A classical round
     robin scored 1 / ½ / 0 is --profile fide-round-robin.
     """
+    # What makes an event: the reads of this module do not load it.
     from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
-    from normtui.store.profile_text import event_profile_text, parse_prizes
+    from normtui.importing.players_csv import read_players_csv
+    from normtui.importing.trf_in import create_from_trf, read_trf
+    from normtui.store import EventStore
+    from normtui.store.profile_text import event_profile_text, fit_prizes, parse_prizes
 
     if (players_file is None) == (trf_file is None):
         raise UserError("give --players CSV or --from-trf FILE (one of them)")
@@ -255,14 +261,10 @@ def new(
     if trf_file is not None:
         if seed is not None:
             raise UserError("--lots does not go with --from-trf: the file has the numbers")
-        from normtui.importing.trf_in import create_from_trf, read_trf
-
         trf = read_trf(trf_file)
         for warning in trf.warnings:
             say(f"warning: {warning}")
         if prizes is None:
-            from normtui.store.profile_text import fit_prizes
-
             text, fitted = fit_prizes(text, len(trf.players))
             if fitted:
                 say(fitted)
@@ -278,9 +280,6 @@ def new(
         store = create_from_trf(db, trf, text, actor=actor())
     else:
         assert players_file is not None
-        from normtui.importing.players_csv import read_players_csv
-        from normtui.store import EventStore
-
         players = read_players_csv(players_file)
         text = event_profile_text(
             text,
@@ -482,8 +481,6 @@ def undo(db: Path, entry_id: int | None, anyone: bool) -> None:
     undoes #N and nothing else: refused if a change has come after #N. The two combine:
     --entry N --anyone undoes #N whoever made it.
     """
-    from normtui.store import NotYoursError
-
     with opened(db) as store:
         try:
             entry = store.audit.undo(entry_id, anyone=anyone)

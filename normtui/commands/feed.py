@@ -21,7 +21,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -37,6 +39,11 @@ from normtui.commands.common import (
     opened,
     to_json,
 )
+from normtui.rules.contenders import describe_leader
+
+if TYPE_CHECKING:
+    from normtui.feed.watcher import Feed, Report
+    from normtui.store import EventStore
 
 _WATCH_EPILOG = """\b
 SOURCE is one of:
@@ -139,6 +146,7 @@ def watch(
     undone with `normtui undo --anyone`. A record taken with --accept is
     your change (--as NAME). Follows until interrupted (Ctrl+C), or --once.
     """
+    # The feed and python-chess: `contenders`, a read, must not load them.
     from normtui.feed.sources import SourceError, open_source
     from normtui.feed.watcher import Feed
     from normtui.store.connection import is_event_file
@@ -222,8 +230,6 @@ def contenders(db: Path, as_json: bool) -> None:
             ]
         )
         return
-    from normtui.rules.contenders import describe_leader
-
     echo(describe_leader(rows, decided))
     echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} {'Best':>5} {'Worst':>5}")
     order = sorted(
@@ -249,7 +255,7 @@ def contenders(db: Path, as_json: bool) -> None:
         )
 
 
-def _said(report: object, accepted: list[str], as_json: bool, once: bool) -> str:
+def _said(report: Report, accepted: list[str], as_json: bool, once: bool) -> str:
     """What :func:`_say` writes, as one text (an interrupt meanwhile: nothing written)."""
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
@@ -301,18 +307,11 @@ def _interrupt_after() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def _pts(value: object) -> str:
-    from decimal import Decimal
-
-    assert isinstance(value, Decimal)
+def _pts(value: Decimal) -> str:
     return f"{value.normalize():f}"
 
 
-def _accept(store: object, feed: object, wanted: list[tuple[int, int, str]]) -> list[str]:
-    from normtui.feed.watcher import Feed
-    from normtui.store import EventStore
-
-    assert isinstance(store, EventStore) and isinstance(feed, Feed)
+def _accept(store: EventStore, feed: Feed, wanted: list[tuple[int, int, str]]) -> list[str]:
     lines = []
     for round_no, board, kind in wanted:
         game = next((g for g in store.games(round_no) if g.board == board), None)
@@ -329,10 +328,7 @@ def _accept(store: object, feed: object, wanted: list[tuple[int, int, str]]) -> 
     return lines
 
 
-def _say(report: object, accepted: list[str], as_json: bool, once: bool) -> None:
-    from normtui.feed.watcher import Report
-
-    assert isinstance(report, Report)
+def _say(report: Report, accepted: list[str], as_json: bool, once: bool) -> None:
     if as_json:
         if once or report.changes or report.new_notices or report.problems or accepted:
             data = report.to_json()

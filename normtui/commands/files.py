@@ -13,12 +13,15 @@ from normtui.commands.common import (
     data,
     db_argument,
     echo,
+    echo_json,
     friendly,
     json_option,
     report,
     reports,
     say,
 )
+from normtui.store.core import resolve_actor
+from normtui.store.files import backup_event, restore_event
 
 
 @command("backup")
@@ -34,9 +37,6 @@ def backup(db: Path, file: Path, as_json: bool) -> None:
     \b
     After every round:  normtui backup EVENT.db backups/EVENT-round7.db
     """
-    from normtui.commands.common import echo_json
-    from normtui.store.files import backup_event
-
     point = backup_event(db, file)
     if as_json:
         echo_json({"backup": str(file), "newest": point.to_json()})
@@ -59,9 +59,6 @@ def restore(file: Path, db: Path) -> None:
     are not lost (restore that file to get them back). SQLite writes FILE into DB, so no
     old -wal can bring anything back. Undo does not take back a restore.
     """
-    from normtui.store.core import resolve_actor
-    from normtui.store.files import restore_event
-
     done = restore_event(file, db, actor=resolve_actor(actor()))
     report(done.entry)
     data(

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import command
+from normtui.launch import run_console
 
 
 @command("open")
@@ -20,6 +21,4 @@ from normtui.commands.common import command
 )
 def open_console(db: Path | None, as_actor: str | None) -> None:
     """Open the arbiter's console on DB (default: ./demo.db)."""
-    from normtui.launch import run_console
-
     run_console(db, actor=as_actor)

@@ -19,9 +19,27 @@ from typing import Any
 
 import click
 
-from normtui.commands.common import UserError, Whole, command, echo, fail, friendly, to_json
-from normtui.pgn import STAGES, Expected, GameReport, PgnReadError, Stage, validate_file
-from normtui.rules.profile import Profile
+from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
+from normtui.commands.common import (
+    UserError,
+    Whole,
+    command,
+    echo,
+    fail,
+    friendly,
+    opened,
+    to_json,
+)
+from normtui.pgn import (
+    STAGES,
+    Expectation,
+    Expected,
+    GameReport,
+    PgnReadError,
+    Stage,
+    validate_file,
+)
+from normtui.rules.profile import Profile, ProfileError, load_profile
 from normtui.text import visible
 
 # Progress bars only for files that take more than a moment.
@@ -174,9 +192,6 @@ def _profile(
     """The rules to check against: a built-in profile or a file, the event's own, or Norway
     Chess 2022's; with an event, the date of each game's round (a record without one, as DGT
     LiveChess writes them, is dated by the event)."""
-    from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
-    from normtui.rules.profile import ProfileError, load_profile
-
     if spec is not None and event is not None:
         raise UserError("give --profile or --event, not both: the event has its own profile")
     if event is None:
@@ -186,13 +201,12 @@ def _profile(
         except ProfileError as exc:
             message = str(exc)
             raise UserError(message if str(path) in message else f"{path}: {message}") from None
-    from normtui.commands.common import opened
+    # The store and the importer: only with --event (validate reads no database otherwise).
+    from normtui.importing import round_dates, round_of
     from normtui.store.connection import refuse_event_file
 
     for path in files:
         refuse_event_file(path, event, "read as a PGN file")
-    from normtui.importing import round_dates, round_of
-    from normtui.pgn import Expectation
 
     # Through the store, which reads the file through SQLite alone; nothing is written.
     with opened(event) as store:

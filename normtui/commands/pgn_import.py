@@ -25,6 +25,9 @@ from normtui.commands.common import (
     json_option,
     opened,
 )
+from normtui.importing import Outcome, import_files, import_summary, read_files
+from normtui.pgn import CONTROL_CODES, PgnReadError
+from normtui.store.connection import refuse_event_file
 from normtui.text import visible
 
 _EPILOG = """\b
@@ -51,11 +54,7 @@ _EPILOG = """\b
 """
 
 
-def _line(o: object) -> str:
-    from normtui.importing import Outcome
-    from normtui.pgn import CONTROL_CODES
-
-    assert isinstance(o, Outcome)
+def _line(o: Outcome) -> str:
     # What the file holds is shown, never obeyed (normtui.text.visible, below).
     players = f"{visible(o.white or '?')} - {visible(o.black or '?')}"
     text = visible(f"{o.board}: {o.text}" if o.board else o.text)
@@ -109,10 +108,6 @@ def import_pgn(
     Exit code 0: every game attached; 1: some games had problems; 2: a file cannot be
     read or bad usage (nothing written).
     """
-    from normtui.importing import import_files, import_summary, read_files
-    from normtui.pgn import PgnReadError
-    from normtui.store.connection import refuse_event_file
-
     if not db.is_file():
         raise UserError(f"{db}: no such event file (create it with `normtui new`)")
     for path in files:

@@ -20,6 +20,7 @@ from normtui.commands.common import (
     friendly,
     opened,
 )
+from normtui.export.output import write_output
 from normtui.export.sheets import SHEETS, sheet_html
 from normtui.store.connection import refuse_event_file
 
@@ -62,8 +63,6 @@ def print_sheet(
                  withdrawals, corrections and who made them, time-control changes,
                  the play-off, final standings and prizes
     """
-    from normtui.export.output import write_output
-
     if output is not None:
         refuse_event_file(output, db, "overwritten by a sheet")
     with opened(db) as store:

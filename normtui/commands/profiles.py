@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+from normtui.assets import builtin_profiles, load_profile_file
 from normtui.commands.common import command, echo, echo_json, friendly, json_option
 
 
@@ -17,8 +18,6 @@ def _pts(value: Decimal) -> str:
 
 
 def summary(name: str, path: Path) -> dict[str, object]:
-    from normtui.assets import load_profile_file
-
     p = load_profile_file(path)
     ev, pts = p.event, p.points
     form = {1: "single", 2: "double"}.get(ev.cycles, f"{ev.cycles}-cycle")
@@ -71,8 +70,6 @@ def profiles(as_json: bool) -> None:
     Each cites its sources in its comments; a rule no source gave for an edition is the
     2022 rule book's, listed under [sources] not_found (and said by `normtui clocks`).
     """
-    from normtui.assets import builtin_profiles
-
     rows = [summary(name, path) for name, path in builtin_profiles().items()]
     if as_json:
         echo_json(rows)

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -30,11 +30,11 @@ from normtui.commands.common import (
     json_option,
     opened,
 )
-
-if TYPE_CHECKING:
-    from normtui.export.follow import Turn
-    from normtui.export.lichess import PushReport
-    from normtui.export.publish import SiteReport
+from normtui.export.follow import Turn, attempt, follow
+from normtui.export.lichess import Broadcast, Lichess, PushReport, read_token
+from normtui.export.publish import GameTexts, SiteReport
+from normtui.export.publish import publish as build
+from normtui.export.snapshot import take_snapshot
 
 T = TypeVar("T")
 
@@ -47,8 +47,6 @@ def _watch(
     db: Path, work: Callable[..., T], said: Callable[[Turn[T]], None], interval: float, what: str
 ) -> None:
     """Follow the event until Ctrl+C (exit 0) or until the work cannot succeed (exit 1)."""
-    from normtui.export.follow import follow
-
     try:
         last = follow(db, work, said, interval=interval)
     except KeyboardInterrupt:
@@ -100,10 +98,6 @@ def publish(
     Only the files that changed are rewritten, each replaced whole. Serve FOLDER with any
     static web server (`python -m http.server -d FOLDER`), or copy it to a static host.
     """
-    from normtui.export.follow import Turn
-    from normtui.export.publish import GameTexts
-    from normtui.export.publish import publish as build
-
     texts = GameTexts()
 
     def said(turn: Turn[SiteReport]) -> None:
@@ -190,10 +184,6 @@ def broadcast(
     event's points (the Armageddon round unrated). The token is sent in the request's
     header only, never printed or stored.
     """
-    from normtui.export.follow import attempt
-    from normtui.export.lichess import Broadcast, Lichess, read_token
-    from normtui.export.snapshot import take_snapshot
-
     if watch and once:
         raise UserError("choose one of --watch and --once")
     client = Lichess(read_token(token_file), base_url)

@@ -30,6 +30,7 @@ from normtui.commands.common import (
 )
 from normtui.commands.event import show_pairings
 from normtui.rules.standings import Standing
+from normtui.store.connection import refuse_event_file
 from normtui.store.playoff import PlayoffView
 from normtui.text import TextFileError, read_text_file
 
@@ -223,8 +224,6 @@ def playoff(
         raise UserError("--correct goes with --result or --pgn")
     text = None
     if pgn is not None:
-        from normtui.store.connection import refuse_event_file
-
         refuse_event_file(pgn[1], db, "read as a PGN file")
         try:
             # One game's record: a few KB. A disk image is refused at 1 MB, a device unread.
@@ -247,6 +246,7 @@ def playoff(
             entry = store.playoff.set_choice(choose)
         elif pgn is not None:
             assert text is not None
+            # python-chess: only for --pgn (the play-off's read must not load it).
             from normtui.importing.playoff import attach_playoff_record
 
             entry = attach_playoff_record(store, pgn[0], text, replace_existing=correct)
