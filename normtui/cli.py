@@ -123,7 +123,9 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the command line: ``normtui ARGS`` as :func:`command_args` reads them."""
+    """``normtui ARGS`` as :func:`command_args` reads them, all through click (the console
+    too, by ``open``): for scripts and tests. The ``normtui`` program is
+    :func:`normtui.launch.main`, which opens the console without click."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         args = command_args(args)

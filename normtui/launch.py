@@ -1,7 +1,8 @@
-"""The `normtui` entry point. Opening the console is the common case and must start fast, so
-`normtui`, `normtui DB` and `normtui open DB` go straight to it without loading click or the
-command groups (they pull in the store's helpers, python-chess and the exporters); everything
-else goes to the full command line in :mod:`normtui.cli`."""
+"""The `normtui` entry point. What `normtui ARGS` asks for is decided by
+:func:`normtui.commands.command_args` (the console, or a command). Opening the console is the
+common case and must start fast, so `normtui`, `normtui DB` and `normtui open DB` go straight to
+it without loading click or the command line's group; everything else, ``normtui DB --as NAME``
+included, goes to the command line in :mod:`normtui.cli`."""
 
 from __future__ import annotations
 
@@ -16,16 +17,12 @@ from normtui.text import visible
 
 
 def console_target(args: list[str]) -> Path | Literal[False] | None:
-    """The database the console opens for ``normtui ARGS`` (``None``: ./demo.db), or False
-    when they are for the command line: ``command_args`` decides, and the console is started
-    here only when nothing is left for click to read (an option such as ``--as`` is)."""
-    try:
-        opened = command_args(args)
-    except NoSuchCommand as exc:
-        _fail(str(exc))
-    if opened[0] != "open" or len(opened) > 2 or any(a.startswith("-") for a in opened[1:]):
+    """For the command line's arguments (what ``command_args`` made of ``normtui ARGS``): the
+    database the console opens at once (``None``: ./demo.db), or False when click has
+    something to read: another command, or an option of ``open`` such as ``--as``."""
+    if args[0] != "open" or len(args) > 2 or any(a.startswith("-") for a in args[1:]):
         return False
-    return Path(opened[1]) if len(opened) == 2 else None
+    return Path(args[1]) if len(args) == 2 else None
 
 
 def _fail(message: str) -> NoReturn:
@@ -107,11 +104,14 @@ def _hold_standard_descriptors() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     _hold_standard_descriptors()
-    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = command_args(list(sys.argv[1:] if argv is None else argv))
+    except NoSuchCommand as exc:
+        _fail(str(exc))
     target = console_target(args)
     if target is False:
-        from normtui.cli import main as cli_main  # click and the command groups: only now
+        from normtui.cli import cli  # click and the command line's group: only now
 
-        cli_main(args)
+        cli.main(args=args, prog_name="normtui")
         return
     run_console(target)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from normtui.commands import command_args
 from normtui.launch import console_target
 
 
@@ -33,15 +34,18 @@ def test_bare_normtui_opens_demo_db_in_the_current_folder(
 
 
 def test_open_and_a_database_path_go_to_the_console(tmp_path: Path) -> None:
+    def target(args: list[str]) -> Path | bool | None:
+        return console_target(command_args(args))
+
     db = tmp_path / "event"
     db.write_bytes(b"")
-    assert console_target([]) is None
-    assert console_target(["open"]) is None
-    assert console_target(["open", "x.db"]) == Path("x.db")
-    assert console_target([str(db)]) == db
-    assert console_target(["missing.db"]) == Path("missing.db")
+    assert target([]) is None
+    assert target(["open"]) is None
+    assert target(["open", "x.db"]) == Path("x.db")
+    assert target([str(db)]) == db
+    assert target(["missing.db"]) == Path("missing.db")
     # A lone word that is no command: a database, which the console says is not there.
-    assert console_target(["nosuchcommand"]) == Path("nosuchcommand")
+    assert target(["nosuchcommand"]) == Path("nosuchcommand")
 
 
 @pytest.mark.parametrize(
@@ -49,7 +53,7 @@ def test_open_and_a_database_path_go_to_the_console(tmp_path: Path) -> None:
     [["pairings", "x.db"], ["--help"], ["open", "--help"], ["standings"], ["x.db", "--as", "b"]],
 )
 def test_everything_else_is_for_the_command_line(args: list[str]) -> None:
-    assert console_target(args) is False
+    assert console_target(command_args(args)) is False
 
 
 def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path: Path) -> None:
@@ -99,10 +103,13 @@ def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path
         (["zzz", "x.db"], "normtui: no command 'zzz' (`normtui --help` lists them)"),
     ],
 )
+@pytest.mark.parametrize("entry", ["normtui.launch", "normtui.cli"])
 def test_a_mistyped_command_is_named(
-    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+    args: list[str], says: str, entry: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from normtui.cli import main
+    import importlib
+
+    main = importlib.import_module(entry).main
 
     with pytest.raises(SystemExit) as exit_:
         main(args)
