@@ -1,4 +1,5 @@
-"""Command groups of the CLI, one module each, loaded only when one of their commands runs.
+"""The command line's commands, a module for each group of them, each imported only when one of
+its commands runs.
 
 Each command is a module-level function (``@command("standings")``, from
 :mod:`normtui.commands.common`). A command such as ``normtui standings`` is called all day by

@@ -437,8 +437,8 @@ def _typed_text(value: Any, param: click.Parameter, ctx: click.Context) -> Any:
 
 
 class Group(click.Group):
-    """A group whose commands and subgroups are made with these classes (the blitz opener's
-    subcommands; the command line's own group in normtui.cli)."""
+    """A group whose commands are :class:`Command` (the blitz opener; the command line's own
+    group, in normtui.cli, is one too)."""
 
     command_class = Command
     group_class = type  # subgroups are of the same class
