@@ -31,7 +31,7 @@ from normtui.commands.common import (
 from normtui.commands.event import show_pairings
 from normtui.rules.standings import Standing
 from normtui.store.connection import refuse_event_file
-from normtui.store.playoff import PlayoffView
+from normtui.store.final import PlayoffView
 from normtui.text import TextFileError, read_text_file
 
 # How the play-off table names its tie-breaks (the profile's playoff.round_robin_tiebreaks).

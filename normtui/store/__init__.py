@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         StoreError,
     )
     from normtui.store.event import EventInfo, EventStore, PlayerInput, ReportDetails, fixed_clock
-    from normtui.store.playoff import FinalStandings, StandingRow
+    from normtui.store.final import FinalStandings, StandingRow
     from normtui.store.records import ByeRecord, GameRecord, RoundRecord
 
 _WHERE = {
@@ -56,7 +56,7 @@ _WHERE = {
     "fixed_clock": "event",
     **dict.fromkeys(("ArrivalRecord", "FineRecord", "IncidentRecord"), "desk"),
     **dict.fromkeys(("EventInfo", "PlayerInput", "ReportDetails"), "event"),
-    **dict.fromkeys(("FinalStandings", "StandingRow"), "playoff"),
+    **dict.fromkeys(("FinalStandings", "StandingRow"), "final"),
     **dict.fromkeys(("ByeRecord", "GameRecord", "RoundRecord"), "records"),
 }
 

@@ -19,7 +19,7 @@ use them before anything guessed from the PGN tags.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import FIDE_TITLES
@@ -84,15 +84,17 @@ def _said(key: str, stored: str | None) -> str:
     return f"{name} {stored}" if stored is not None else f"{name} cleared"
 
 
+def _refuse_unknown(kind: str, changes: Mapping[str, object], fields: Collection[str]) -> None:
+    unknown = sorted(set(changes) - set(fields))
+    if unknown:
+        raise InputError(f"unknown {kind} detail {unknown[0]!r} (one of {', '.join(fields)})")
+
+
 def set_report_details(core: Core, changes: Mapping[str, Value]) -> AuditEntry | None:
     """Record the event's city, federation (FIDE code), PGN site, chief arbiter and deputy
     arbiters (a list); a key left out is kept, ``None`` or an empty text clears it.
     ``None`` back when nothing changed."""
-    unknown = sorted(set(changes) - set(DETAIL_FIELDS))
-    if unknown:
-        raise InputError(
-            f"unknown report detail {unknown[0]!r} (one of {', '.join(DETAIL_FIELDS)})"
-        )
+    _refuse_unknown("report", changes, DETAIL_FIELDS)
     if not changes:
         raise InputError("no report detail given")
     cleaned = {key: _clean_detail(key, value) for key, value in changes.items()}
@@ -112,11 +114,7 @@ def set_player_details(
     """Record a player's details for the rating report: FIDE title (GM, IM, WGM, FM, WIM,
     CM, WFM, WCM), sex (m or w), FIDE id, FIDE rating and federation (a FIDE code such as
     NOR); ``None`` or "none" clears one. ``None`` back when nothing changed."""
-    unknown = sorted(set(changes) - set(PLAYER_FIELDS))
-    if unknown:
-        raise InputError(
-            f"unknown player detail {unknown[0]!r} (one of {', '.join(PLAYER_FIELDS)})"
-        )
+    _refuse_unknown("player", changes, PLAYER_FIELDS)
     if not changes:
         raise InputError("no player detail given: a title, sex, FIDE id, rating or federation")
     values = {key: _player_value(key, value) for key, value in changes.items()}

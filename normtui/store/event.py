@@ -53,7 +53,8 @@ if TYPE_CHECKING:
     from normtui.store.desk import Desk
     from normtui.store.details import Value
     from normtui.store.feed import Feed
-    from normtui.store.playoff import Playoff, StandingRow
+    from normtui.store.final import StandingRow
+    from normtui.store.playoff import Playoff
     from normtui.store.stages import Stages
 
 # Creating an event, and the parts that few commands use (the desk, the stages, the play-off,

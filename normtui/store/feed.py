@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from normtui.rules.contenders import Contender
     from normtui.store.audit import AuditEntry
-    from normtui.store.playoff import StandingRow
+    from normtui.store.final import StandingRow
 
 __all__ = ["FEED_ACTOR", "Feed", "LiveRecord"]
 
@@ -217,7 +217,7 @@ class Feed:
         from normtui.rules.final import final_table
         from normtui.rules.live import games_if_ended_now
         from normtui.rules.standings import compute_standings
-        from normtui.store.playoff import StandingRow
+        from normtui.store.final import StandingRow
 
         with self._core.read():
             players = self._core.players()

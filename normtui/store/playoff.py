@@ -3,24 +3,22 @@
 ``store.playoff()`` is where the play-off stands. It stores only its seed, the colour choice and
 the results entered: its games are derived by ``normtui.rules.playoff`` on every read. The final
 table (``final_standings``) is the main table with the play-off's outcome for a shared first
-place; :class:`PlayoffView` is one read of it all for a screen.
+place; its rows and the play-off's view for a screen are in ``store/final.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
 from types import EllipsisType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from normtui.rules.model import Colour, PlayerStatus, RuleError
-from normtui.store.core import Core, json_number, surname
+from normtui.store.core import Core, surname
 from normtui.store.errors import ConflictError, InputError, StoreError
+from normtui.store.final import FinalStandings, PlayoffView, StandingRow
 from normtui.store.games import Games, refuse_record_controls
 
 if TYPE_CHECKING:
-    from normtui.rules.final import Decided, FinalRow
     from normtui.rules.model import Player
     from normtui.rules.playoff import PlayoffGame, PlayoffState
     from normtui.rules.profile import Profile
@@ -32,7 +30,7 @@ if TYPE_CHECKING:
     # name, entered result, profile) -> warnings; raises RuleError to refuse.
     RecordCheck = Callable[[str, PlayoffGame, str, str, str, Profile], tuple[str, ...]]
 
-__all__ = ["FinalStandings", "Playoff", "PlayoffView", "StandingRow"]
+__all__ = ["Playoff"]
 
 _PLAYOFF = "Regulations §5"
 # The play-off's rules are imported by the methods that use them: most commands read the
@@ -441,221 +439,3 @@ def _next(state: PlayoffState, names: Mapping[int, str]) -> str:
     if game is None:
         return ""
     return f"; next {game.id} {names[game.white]}-{names[game.black]}"
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    """A row of the final table (``normtui.rules.final``) with its prize. ``rank`` and
-    ``shared_rank`` are the final ones (a decided play-off puts its winner first, §5);
-    ``prize`` is ``None`` for a player who is not counted, and while the play-off for a
-    shared first place is undecided (``prize_pending``); ``note`` says when the play-off,
-    not the tie-breaks, placed the row."""
-
-    rank: int | None
-    shared_rank: str | None
-    player: str
-    number: int
-    points: Decimal
-    sonneborn_berger: Decimal
-    wins: int
-    black_wins: int
-    prize: Decimal | None
-    counted: bool
-    games: int
-    armageddon_wins: int
-    provisional: bool
-    status: PlayerStatus
-    prize_pending: bool = False
-    # Why the row is as it is when the table alone does not say: the play-off placed it
-    # (§5), or a withdrawal under 50 % is not counted (§9 a); ``prize_note`` says then what
-    # becomes of the prize of the place it leaves empty.
-    note: str = ""
-    prize_note: str | None = None
-
-    @classmethod
-    def of(
-        cls, final: FinalRow, status: PlayerStatus, *, note: str = "", prize_note: str | None = None
-    ) -> StandingRow:
-        row = final.standing
-        return cls(
-            row.rank,
-            row.shared_rank,
-            row.name,
-            row.number,
-            row.points,
-            row.sonneborn_berger,
-            row.wins,
-            row.black_wins,
-            final.prize,
-            row.counted,
-            row.games,
-            row.armageddon_wins,
-            row.provisional,
-            status,
-            final.prize_pending,
-            final.note or note,
-            prize_note,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rank": self.rank,
-            "shared_rank": self.shared_rank,
-            "player": self.player,
-            "number": self.number,
-            "points": json_number(self.points),
-            "sonneborn_berger": json_number(self.sonneborn_berger),
-            "wins": self.wins,
-            "black_wins": self.black_wins,
-            "prize": None if self.prize is None else float(self.prize),
-            "counted": self.counted,
-            "games": self.games,
-            "armageddon_wins": self.armageddon_wins,
-            "provisional": self.provisional,
-            "status": self.status.value,
-            "prize_pending": self.prize_pending,
-            "note": self.note,
-            "prize_note": self.prize_note,
-        }
-
-
-@dataclass(frozen=True)
-class FinalStandings:
-    """The final table as one read gives it: the rows in final order, how its first places
-    were decided (``"tiebreaks"``, ``"playoff"``, ``"playoff_pending"``), k when places 1..k
-    are the play-off's (0 otherwise), a line saying so, and the play-off's state (``None``
-    mid-event, or for a table of an earlier round)."""
-
-    rows: tuple[StandingRow, ...]
-    decided_by: Decided
-    playoff_places: int = 0
-    note: str = ""
-    playoff: PlayoffState | None = None
-
-    @property
-    def ranks(self) -> dict[int, int | None]:
-        return {r.number: r.rank for r in self.rows}
-
-
-@dataclass(frozen=True)
-class PlayoffView:
-    """One read of the play-off for a screen: the rules' state and what it needs to be said.
-
-    ``blocker`` says why a needed play-off cannot start yet; ``records`` holds the ids of the
-    games that have a PGN; ``standings`` carries the prize money."""
-
-    state: PlayoffState
-    names: Mapping[int, str]
-    seed: int | None
-    started: bool
-    blocker: str | None
-    records: frozenset[str]
-    standings: tuple[StandingRow, ...]
-    profile: Profile
-
-    @property
-    def currency(self) -> str:
-        return self.profile.event.currency
-
-    def name(self, number: int | None) -> str | None:
-        return None if number is None else self.names.get(number, str(number))
-
-    def clock(self, game: PlayoffGame | None) -> str | None:
-        """The clock setting to dial for ``game`` ("3' + 2\"")."""
-        return None if game is None else self.profile.time_controls[game.time_control].describe()
-
-    @property
-    def headline(self) -> str:
-        """The status line. Before the last round "not shared" is only true for now: the
-        question of a play-off is settled after the last round (§5)."""
-        if not self.state.needed and self.blocker:
-            return (
-                "First place is not shared now; whether a play-off is needed is settled "
-                "after the last round."
-            )
-        return self.state.status
-
-    @property
-    def leader_label(self) -> str:
-        return "Leading" if self.blocker else "First place"
-
-    @property
-    def can_start(self) -> bool:
-        return self.state.needed and not self.started and self.blocker is None
-
-    def tiebreaks(self, row: Standing) -> dict[str, Decimal | list[Decimal]]:
-        """The play-off table's own tie-breaks for ``row``, in the profile's order (2022: SB,
-        wins, wins with Black, lots; 2024: direct encounter, SB, Koya and extended Koya of the
-        classical games, lots): what ranks the round robin, and so what a screen shows. A
-        tie-break that is a sequence (direct encounter's loops, extended Koya's steps) is a
-        list; the lot is the drawn value, bigger first."""
-        out: dict[str, Decimal | list[Decimal]] = {}
-        for name in self.profile.playoff.round_robin_tiebreaks:
-            value = row.tiebreak(name)
-            out[name] = list(value) if len(value) != 1 else value[0]
-        return out
-
-    def prizes(self) -> list[StandingRow]:
-        """The rows of the players in the play-off, in the final table's order (its winner
-        first once there is one) with their prizes: pending until it is decided."""
-        return [r for r in self.standings if r.number in self.state.players]
-
-    def to_json(self) -> dict[str, Any]:
-        state = self.state
-        nxt = state.next_game
-        return {
-            "needed": state.needed,
-            "format": state.format,
-            "players": [self.name(n) for n in state.players],
-            "games": [
-                {
-                    "id": g.id,
-                    "white": self.name(g.white),
-                    "black": self.name(g.black),
-                    "result": g.result,
-                    "kind": g.kind,
-                    "round": g.round,
-                    "board": g.board,
-                    "time_control": g.time_control,
-                    "clock": self.clock(g),
-                    "pgn": g.id in self.records,
-                }
-                for g in state.games
-            ],
-            "winner": self.name(state.winner) if state.needed else None,
-            "status": state.status,
-            "started": self.started,
-            "seed": self.seed,
-            "blocked_by": self.blocker if state.needed else None,
-            "next_game": nxt.id if nxt else None,
-            "next_clock": self.clock(nxt),
-            "waiting_for_choice": self.name(state.waiting_for_choice),
-            "decided_by_lots": state.decided_by_lots,
-            "notes": list(state.notes),
-            "table": [
-                {
-                    "rank": r.rank,
-                    "player": self.name(r.number),
-                    "points": r.points,
-                    "sonneborn_berger": r.sonneborn_berger,
-                    "wins": r.wins,
-                    "black_wins": r.black_wins,
-                    "tiebreaks": self.tiebreaks(r),
-                }
-                for r in state.table
-            ],
-            "prizes": [
-                {
-                    "player": r.player,
-                    "rank": r.rank,
-                    "shared_rank": r.shared_rank,
-                    "prize": r.prize,
-                    "pending": r.prize_pending,
-                    "note": r.note,
-                }
-                for r in self.prizes()
-            ]
-            if state.needed
-            else [],
-            "currency": self.currency,
-        }

@@ -88,7 +88,11 @@ def _main_dials(
                     f"Armageddon {when}",
                 )
             )
-        elif g.result is None and g.state is GameState.IN_PROGRESS:
+        elif g.result is None and (
+            g.state is GameState.IN_PROGRESS
+            or (g.state is GameState.SCHEDULED and g.round == round_no)
+        ):
+            when = "in progress" if g.state is GameState.IN_PROGRESS else "before the start"
             out.append(
                 Dial(
                     f"main-{g.id}",
@@ -96,18 +100,7 @@ def _main_dials(
                     players,
                     "classical",
                     _setting(tcs["classical"], w, b),
-                    "in progress",
-                )
-            )
-        elif g.result is None and g.state is GameState.SCHEDULED and g.round == round_no:
-            out.append(
-                Dial(
-                    f"main-{g.id}",
-                    board,
-                    players,
-                    "classical",
-                    _setting(tcs["classical"], w, b),
-                    "before the start",
+                    when,
                 )
             )
     return out

@@ -13,6 +13,7 @@ from textual.widgets import TabbedContent
 from normtui.store import EventStore
 from normtui.tui.messages import StoreChanged
 from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.widgets.status_line import StatusLine
 from tests.tui.helpers import console, pairings, to_board, until
 from tests.tui.test_desk_pane import finish_round_7
 
@@ -49,6 +50,10 @@ def test_the_question_before_a_round_is_closed(demo_app, snap_compare) -> None: 
         await pilot.pause()
         finish_round_7(pilot.app.store)  # type: ignore[attr-defined]
         console(pilot.app).store_changed(StoreChanged(local=True))
+        # The pane says that round 8 is being played (after the next frames); arriving on
+        # pane 1 again then shows round 8, and the line, no longer true, goes.
+        status = pairings(pilot.app).query_one(StatusLine)
+        await until(pilot, lambda: "being played now" in status.text, "round 8 said")
         # The pairings follow round 8 on arrival: [ goes back to the round to close. Each
         # step waited for: on a loaded machine the keys would otherwise meet a pane between.
         await pilot.press("3", "1")

@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from normtui.rules.playoff import PlayoffGame, not_needed
 from normtui.store.core import surname
-from normtui.store.playoff import PlayoffView
+from normtui.store.final import PlayoffView
 from normtui.tui.formatting import money
 from normtui.tui.panes.base import Pane
 from normtui.tui.screens.confirm import ConfirmScreen

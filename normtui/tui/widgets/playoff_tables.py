@@ -11,7 +11,7 @@ from rich.text import Text
 
 from normtui.rules.playoff import PlayoffGame
 from normtui.store.core import surname
-from normtui.store.playoff import PlayoffView
+from normtui.store.final import PlayoffView
 from normtui.text import tiebreak_text
 from normtui.tui.formatting import points
 from normtui.tui.widgets.responsive_table import ResponsiveTable
