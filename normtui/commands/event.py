@@ -30,6 +30,7 @@ from normtui.commands.common import (
     reports,
     say,
 )
+from normtui.store.core import time_text
 from normtui.store.errors import NotYoursError
 from normtui.text import csv_line
 
@@ -396,7 +397,7 @@ def result(
             tc = store.profile.time_controls["armageddon"]
             say(
                 f"Armageddon due: same colours, {tc.describe()}, to start by "
-                f"{game.armageddon_deadline} (§2)"
+                f"{time_text(game.armageddon_deadline)} (§2)"
             )
 
 
@@ -452,7 +453,7 @@ def log(db: Path, limit: int | None, as_json: bool) -> None:
         entries,
         as_json,
         lambda e: (
-            f"#{e.id:<4} {e.at}  {e.actor:<10} {e.action:<12} "
+            f"#{e.id:<4} {time_text(e.at)}  {e.actor:<10} {e.action:<12} "
             f"{e.summary}" + (f"  (undone by #{e.undone_by})" if e.undone_by else "")
         ),
     )

@@ -13,6 +13,7 @@ from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import legend, prize_text
 from normtui.store import EventStore
 from normtui.store.audit import AuditEntry
+from normtui.store.core import time_text
 from normtui.text import tiebreak_text
 
 __all__ = ["report"]
@@ -27,7 +28,7 @@ def _log_table(entries: list[AuditEntry]) -> str:
         [("", "When (UTC)"), ("", "By"), ("", "What")],
         [
             [
-                ("", esc(e.at)),
+                ("", esc(time_text(e.at))),
                 ("", esc(e.actor)),
                 (
                     "",
@@ -142,7 +143,7 @@ def _incidents(store: EventStore) -> str:
                     ("", esc(i.player.name)),
                     ("", esc(f"{i.kind.replace('_', ' ')}: {i.description}")),
                     ("", esc(i.decision + (f" ({i.article})" if i.article else ""))),
-                    ("", esc(i.at)),
+                    ("", esc(time_text(i.at))),
                 ]
                 for i in found
             ],
@@ -164,7 +165,7 @@ def _fines(store: EventStore) -> str:
                     ("", esc(f.player.name)),
                     ("num", esc(f"{f.amount:,.2f} {f.currency}")),
                     ("", esc(f.reason + (f" ({f.article})" if f.article else ""))),
-                    ("", esc(f.recorded_at)),
+                    ("", esc(time_text(f.recorded_at))),
                 ]
                 for f in found
             ],
@@ -196,7 +197,8 @@ def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
     body = [f"<p>Players: {esc(names)}. {esc(state.status)}</p>"]
     started = [e for e in log if e.action == "playoff start" and not e.undone_by]
     body += [
-        f"<p>Drawing of lots: {esc(e.summary)} ({esc(e.at)}, {esc(e.actor)})</p>" for e in started
+        f"<p>Drawing of lots: {esc(e.summary)} ({esc(time_text(e.at))}, {esc(e.actor)})</p>"
+        for e in started
     ]
     body += [f'<p class="note">{esc(n)}</p>' for n in state.notes]
     if state.games:

@@ -411,8 +411,7 @@ class Feed:
         return self._live[key]
 
     def _set_live(self, key: tuple[int, Kind], text: str, *, kept: bool) -> None:
-        self.store.feed.set_live_record(*key, text, kept=kept)
-        self._live[key] = LiveRecord(text, kept, "")
+        self._live[key] = self.store.feed.set_live_record(*key, text, kept=kept)
 
     def _result_to_enter(
         self,

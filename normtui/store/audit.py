@@ -16,9 +16,10 @@ import json
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from normtui.store.core import Core
+from normtui.store.core import Core, stored_time, time_text
 from normtui.store.errors import (
     ConflictError,
     InputError,
@@ -90,7 +91,7 @@ class AuditEntry:
     the undo that reverted this one."""
 
     id: int
-    at: str
+    at: datetime
     actor: str
     action: str
     summary: str
@@ -112,7 +113,7 @@ class AuditEntry:
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
-            "at": self.at,
+            "at": time_text(self.at),
             "actor": self.actor,
             "action": self.action,
             "summary": self.summary,
@@ -127,7 +128,7 @@ def _entry(row: Mapping[str, Any], undone_by: int | None) -> AuditEntry:
     before, after = row.get("before"), row.get("after")
     return AuditEntry(
         row["id"],
-        row["at"],
+        stored_time(row["at"]),
         row["actor"],
         row["action"],
         row["summary"],
@@ -326,7 +327,9 @@ class Recorder:
             [values[c] for c in cols],
         )
         assert cursor.lastrowid is not None
-        return AuditEntry(cursor.lastrowid, at, actor, action, summary, before, after, undoes)
+        return AuditEntry(
+            cursor.lastrowid, stored_time(at), actor, action, summary, before, after, undoes
+        )
 
 
 def undo_rows(rec: Recorder, entry: AuditEntry) -> None:

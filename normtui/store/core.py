@@ -59,7 +59,9 @@ __all__ = [
     "json_number",
     "named_actor",
     "resolve_actor",
+    "stored_time",
     "surname",
+    "time_text",
 ]
 
 Clock = Callable[[], datetime]
@@ -180,7 +182,7 @@ class Core:
             self.conn.close()
 
     def now(self) -> str:
-        return self.clock().isoformat(timespec="seconds")
+        return time_text(self.clock())
 
     # -- transactions ------------------------------------------------------------------------
 
@@ -411,6 +413,22 @@ def given_text(value: str, what: str) -> str:
         return refuse_controls(value, what)
     except ValueError as exc:
         raise InputError(str(exc)) from None
+
+
+def stored_time(text: str) -> datetime:
+    """A time as the store wrote it (:func:`time_text`), read back; text that is no time (a
+    damaged file) is a ValueError."""
+    return datetime.fromisoformat(text)
+
+
+def time_text(at: datetime) -> str:
+    """A time as the store writes it and the command line shows it: ISO 8601 to the second,
+    with its offset.
+
+    >>> time_text(datetime(2022, 6, 1, 14, 5, 12, 345, tzinfo=UTC))
+    '2022-06-01T14:05:12+00:00'
+    """
+    return at.isoformat(timespec="seconds")
 
 
 def surname(name: str) -> str:

@@ -8,11 +8,12 @@ a console show the consequence before the arbiter confirms it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from normtui.rules.model import Game, PlayerStatus, Postponement
-from normtui.store.core import Core, Tx, json_number, surname
+from normtui.store.core import Core, Tx, json_number, stored_time, surname, time_text
 from normtui.store.errors import ConflictError, NotFoundError, StoreError
 from normtui.text import clean_text
 
@@ -237,7 +238,11 @@ class Desk:
             rows = self._core.rows(sql + " ORDER BY round, id", params)
         return [
             ArrivalRecord(
-                r["id"], r["round"], by_id[r["player"]], bool(r["present"]), r["recorded_at"]
+                r["id"],
+                r["round"],
+                by_id[r["player"]],
+                bool(r["present"]),
+                stored_time(r["recorded_at"]),
             )
             for r in rows
         ]
@@ -256,7 +261,7 @@ class Desk:
                 r["currency"],
                 r["reason"],
                 r["article"],
-                r["recorded_at"],
+                stored_time(r["recorded_at"]),
             )
             for r in rows
         ]
@@ -310,7 +315,7 @@ class Desk:
         return [
             IncidentRecord(
                 r["id"],
-                r["at"],
+                stored_time(r["at"]),
                 r["round"],
                 by_id[r["player"]],
                 r["kind"],
@@ -330,7 +335,7 @@ class ArrivalRecord:
     round: int
     player: Player
     present: bool
-    recorded_at: str
+    recorded_at: datetime
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -339,7 +344,7 @@ class ArrivalRecord:
             "player": self.player.name,
             "number": self.player.number,
             "present": self.present,
-            "recorded_at": self.recorded_at,
+            "recorded_at": time_text(self.recorded_at),
         }
 
 
@@ -354,7 +359,7 @@ class FineRecord:
     currency: str
     reason: str
     article: str | None
-    recorded_at: str
+    recorded_at: datetime
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -366,7 +371,7 @@ class FineRecord:
             "currency": self.currency,
             "reason": self.reason,
             "article": self.article,
-            "recorded_at": self.recorded_at,
+            "recorded_at": time_text(self.recorded_at),
         }
 
 
@@ -375,7 +380,7 @@ class IncidentRecord:
     """An incident with the Chief Arbiter's decision (§7)."""
 
     id: int
-    at: str
+    at: datetime
     round: int
     player: Player
     kind: str
@@ -386,7 +391,7 @@ class IncidentRecord:
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
-            "at": self.at,
+            "at": time_text(self.at),
             "round": self.round,
             "player": self.player.name,
             "number": self.player.number,

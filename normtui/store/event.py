@@ -39,7 +39,14 @@ from typing import TYPE_CHECKING, Any
 
 from normtui.rules.model import RuleError
 from normtui.store.connection import open_database
-from normtui.store.core import Clock, Core, given_text, named_actor, resolve_actor
+from normtui.store.core import (
+    Clock,
+    Core,
+    given_text,
+    named_actor,
+    resolve_actor,
+    stored_time,
+)
 from normtui.store.errors import InputError
 from normtui.store.games import Games
 from normtui.store.rounds import Rounds
@@ -305,7 +312,13 @@ class EventStore:
             tuple(json.loads(row["deputy_arbiters"])),
         )
         return EventInfo(
-            row["name"], row["created_at"], players, rounds, seed, tuple(stages), details
+            row["name"],
+            stored_time(row["created_at"]),
+            players,
+            rounds,
+            seed,
+            tuple(stages),
+            details,
         )
 
     def standings(self, through_round: int | None = None) -> list[StandingRow]:
@@ -387,7 +400,7 @@ class EventInfo:
     """What the event is: its name, size, stages and report details."""
 
     name: str
-    created_at: str
+    created_at: datetime
     players: int
     rounds: int
     lots_seed: int | None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.connection import BUSY_TIMEOUT_MS
-from normtui.store.core import Core, given_text
+from normtui.store.core import Core, given_text, stored_time
 from normtui.store.errors import ConflictError, InputError
 from normtui.store.games import Games, check_record, same_record
 
@@ -46,7 +46,7 @@ class LiveRecord:
 
     text: str
     kept: bool
-    seen_at: str
+    seen_at: datetime
 
 
 class Feed:
@@ -91,22 +91,26 @@ class Feed:
             [game_id, kind],
         )
         return (
-            LiveRecord(rows[0]["record"], bool(rows[0]["kept"]), rows[0]["seen_at"])
+            LiveRecord(rows[0]["record"], bool(rows[0]["kept"]), stored_time(rows[0]["seen_at"]))
             if rows
             else None
         )
 
-    def set_live_record(self, game_id: int, kind: Kind, text: str, *, kept: bool = False) -> None:
+    def set_live_record(
+        self, game_id: int, kind: Kind, text: str, *, kept: bool = False
+    ) -> LiveRecord:
         """The board's moves so far, in place of those before: its state, not a change to the
         event (no audit row)."""
         check_record(kind, text)
+        at = self._core.now()
         with self._core.transaction(write=True):
             self._core.conn.execute(
                 "INSERT INTO live_boards (game, kind, record, kept, seen_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, kind) DO UPDATE SET "
                 "record = excluded.record, kept = excluded.kept, seen_at = excluded.seen_at",
-                [game_id, kind, text, int(kept), self._core.now()],
+                [game_id, kind, text, int(kept), at],
             )
+        return LiveRecord(text, kept, stored_time(at))
 
     def limit_wal(self) -> None:
         """While the live boards are watched: the WAL copied into the file every ~128 pages
@@ -174,8 +178,7 @@ class Feed:
             if values:
                 tx.update_game(game, values)
                 game = self._core.game(game_id)
-            at = ended_at.isoformat(timespec="seconds") if ended_at else None
-            if self._games.enter_record_result(tx, game, kind, result, source=source, at=at):
+            if self._games.enter_record_result(tx, game, kind, result, source=source, at=ended_at):
                 parts.insert(0, tx.summary.removeprefix(f"{game.label}: "))
             tx.summary = f"{game.label}: {'; '.join(parts)}"
             if note:

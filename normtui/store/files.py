@@ -44,6 +44,7 @@ from normtui.store.connection import (
     remove_database,
     utils_view,
 )
+from normtui.store.core import stored_time
 from normtui.store.errors import BusyError, InputError, StoreError
 from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
 from normtui.text import visible
@@ -456,4 +457,4 @@ def _write_restore_entry(
     )
     snapshot.commit()
     assert cursor.lastrowid is not None
-    return AuditEntry(cursor.lastrowid, at, actor, "restore", summary, {}, {})
+    return AuditEntry(cursor.lastrowid, stored_time(at), actor, "restore", summary, {}, {})

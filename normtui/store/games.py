@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from normtui.rules.model import (
@@ -24,7 +25,7 @@ from normtui.rules.model import (
 from normtui.rules.results import apply_armageddon, apply_result
 from normtui.rules.scoring import is_complete
 from normtui.store import COMMITS
-from normtui.store.core import Core, Tx, checked, surname
+from normtui.store.core import Core, Tx, checked, surname, time_text
 from normtui.store.errors import ConflictError, InputError, NotFoundError
 from normtui.text import has_controls, visible
 
@@ -159,7 +160,7 @@ class Games:
         correction: bool,
         *,
         source: str | None = None,
-        at: str | None = None,
+        at: datetime | None = None,
     ) -> None:
         """``source``: "feed" for a result the board feed entered (None: by hand, which also
         takes the mark off a result the feed had entered). ``at``: when the game ended, for a
@@ -174,7 +175,7 @@ class Games:
             "state": new.state.value,
         }
         if new.result != old.result:
-            values["result_at"] = at or self._core.now()
+            values["result_at"] = time_text(at) if at else self._core.now()
             values["postponed_to"] = None
             values["result_from"] = source
         if new.armageddon != old.armageddon:
@@ -373,7 +374,7 @@ class Games:
         result: str | None,
         *,
         source: str | None = None,
-        at: str | None = None,
+        at: datetime | None = None,
     ) -> bool:
         """Enter a record's result where the board has none yet (whether it was)."""
         if result is None or (game.armageddon if kind == "armageddon" else game.result):

@@ -21,7 +21,7 @@ from normtui.rules.live import armageddon_deadline
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Postponement
 from normtui.rules.scoresheets import Signatures
 from normtui.rules.scoring import blitz_points, pairing_points
-from normtui.store.core import json_number, surname
+from normtui.store.core import json_number, stored_time, surname, time_text
 from normtui.store.games import board_result, main_result
 
 if TYPE_CHECKING:
@@ -63,8 +63,8 @@ class GameRecord:
     signatures: Signatures
     version: int
     points: tuple[Decimal, Decimal] | None
-    result_at: str | None
-    armageddon_deadline: str | None
+    result_at: datetime | None
+    armageddon_deadline: datetime | None
     postponed_to: Postponement | None
     # "feed" where the board feed entered the result (or the Armageddon's), None by hand.
     result_from: str | None = None
@@ -116,7 +116,9 @@ class GameRecord:
                 "black": self.signatures.black,
                 "arbiter": self.signatures.arbiter,
             },
-            "armageddon_deadline": self.armageddon_deadline,
+            "armageddon_deadline": (
+                time_text(self.armageddon_deadline) if self.armageddon_deadline else None
+            ),
             "postponed_to": self.postponed_to.value if self.postponed_to else None,
             "has_pgn": self.pgn is not None,
             "has_armageddon_pgn": self.armageddon_pgn is not None,
@@ -256,11 +258,11 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             points = blitz_points(result, profile.blitz_points)
         else:
             points = None
+        ended = stored_time(result_at) if result_at else None
         deadline = None
-        if result is MainResult.DRAW and armageddon is None and result_at and after_draw:
+        if result is MainResult.DRAW and armageddon is None and ended and after_draw:
             # result_at is when the game ended (the feed's clocks) or when it was entered.
-            at = armageddon_deadline(datetime.fromisoformat(result_at), minutes)
-            deadline = at.isoformat(timespec="seconds")
+            deadline = armageddon_deadline(ended, minutes)
         signed = (signed_white, signed_black, signed_arbiter)
         sig = signatures.get(signed)
         if sig is None:
@@ -285,7 +287,7 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
                 sig,
                 version,
                 points,
-                result_at,
+                ended,
                 deadline,
                 Postponement(postponed_to) if postponed_to else None,
                 result_from,

@@ -53,11 +53,8 @@ def _setting(tc: TimeControl, white: str, black: str) -> str:
     return f"{times}\n{increment}"
 
 
-def _left(deadline: str, now: datetime) -> str:
-    at = datetime.fromisoformat(deadline)
-    if at.tzinfo is not None and now.tzinfo is not None:
-        at = at.astimezone(now.tzinfo)
-    seconds = int((at - now).total_seconds())
+def _left(deadline: datetime, now: datetime) -> str:
+    seconds = int((deadline - now).total_seconds())
     # With its date when it is not today's (formatting.clock_time).
     by = clock_time(deadline, now)
     if seconds <= -86400:

@@ -13,9 +13,9 @@ says "1½" and "NOK 150,000.00" the same way.
 '1637 days 17:47:35'
 >>> from datetime import UTC
 >>> at = datetime(2022, 6, 7, 19, 32, tzinfo=UTC)
->>> clock_time("2022-06-07T19:41:00+00:00", at), clock_time("2022-06-06T19:41:00+00:00", at)
+>>> clock_time(at.replace(minute=41), at), clock_time(at.replace(day=6, minute=41), at)
 ('19:41', '6 Jun 19:41')
->>> clock_time("2022-06-07T19:41:00+00:00", at.replace(year=2026))
+>>> clock_time(at.replace(minute=41), at.replace(year=2026))
 '7 Jun 2022 19:41'
 """
 
@@ -114,22 +114,22 @@ def countdown(left: timedelta) -> str:
     return f"{sign}{minutes:02d}:{secs:02d}"
 
 
-def _local(iso: str, like: datetime) -> datetime:
-    at = datetime.fromisoformat(iso)
+def local(at: datetime, like: datetime) -> datetime:
+    """A time from the store (UTC) in ``like``'s zone (the console's local time)."""
     if at.tzinfo is not None and like.tzinfo is not None:
         at = at.astimezone(like.tzinfo)
     return at
 
 
-def same_day(iso: str, like: datetime) -> bool:
-    return _local(iso, like).date() == like.date()
+def same_day(at: datetime, like: datetime) -> bool:
+    return local(at, like).date() == like.date()
 
 
-def clock_time(iso: str, like: datetime) -> str:
-    """An ISO time stamp from the store (UTC) as a time of day in ``like``'s zone (the
-    console's local time); with its date when that is not ``like``'s day, and its year
-    when not ``like``'s year: "by 19:41" yesterday would be read as today."""
-    at = _local(iso, like)
+def clock_time(at: datetime, like: datetime) -> str:
+    """A time from the store as a time of day in ``like``'s zone; with its date when that is
+    not ``like``'s day, and its year when not ``like``'s year: "by 19:41" yesterday would be
+    read as today."""
+    at = local(at, like)
     if at.date() == like.date():
         return at.strftime("%H:%M")
     if at.year == like.year:
@@ -137,15 +137,12 @@ def clock_time(iso: str, like: datetime) -> str:
     return f"{at.day} {at:%b %Y %H:%M}"
 
 
-def day_of(iso: str, like: datetime) -> str:
+def day_of(at: datetime, like: datetime) -> str:
     """The date alone ("7 Jun", "7 Jun 2022"), for narrow columns."""
-    at = _local(iso, like)
+    at = local(at, like)
     return f"{at.day} {at:%b}" if at.year == like.year else f"{at.day} {at:%b %Y}"
 
 
-def stamp(iso: str, like: datetime) -> str:
+def stamp(at: datetime, like: datetime) -> str:
     """Date and time of day of an audit entry, in the console's zone."""
-    at = datetime.fromisoformat(iso)
-    if at.tzinfo is not None and like.tzinfo is not None:
-        at = at.astimezone(like.tzinfo)
-    return at.strftime("%Y-%m-%d %H:%M:%S")
+    return local(at, like).strftime("%Y-%m-%d %H:%M:%S")

@@ -62,8 +62,7 @@ def game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
     if result is MainResult.DRAW and armageddon is None and row["result_at"]:
         # result_at is when the game ended (the feed's clocks) or when its result was entered.
         minutes = profile.classical.armageddon_start_within_minutes
-        at = armageddon_deadline(datetime.fromisoformat(row["result_at"]), minutes)
-        deadline = at.isoformat(timespec="seconds")
+        deadline = armageddon_deadline(datetime.fromisoformat(row["result_at"]), minutes)
     return GameRecord(
         id=row["id"],
         stage=row["stage"],
@@ -83,7 +82,7 @@ def game_record(row: dict[str, Any], profile: Profile) -> GameRecord:
         ),
         version=row["version"],
         points=points,
-        result_at=row["result_at"],
+        result_at=datetime.fromisoformat(row["result_at"]) if row["result_at"] else None,
         armageddon_deadline=deadline,
         postponed_to=Postponement(row["postponed_to"]) if row["postponed_to"] else None,
         result_from=row.get("result_from"),

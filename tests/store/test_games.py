@@ -4,6 +4,7 @@ every refusal leaving the file as it was."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -64,7 +65,7 @@ def test_draw_waits_for_its_armageddon(store: EventStore) -> None:
     store.games.enter_result(1, "Carlsen", "Wang", "½-½")
     game = store.games.find(1, "carlsen", "wang")
     assert game.points is None and game.state is GameState.IN_PROGRESS
-    assert game.armageddon_deadline == "2022-05-31T14:20:00+00:00"
+    assert game.armageddon_deadline == datetime(2022, 5, 31, 14, 20, tzinfo=UTC)
     assert {r.number: r.points for r in store.standings()}[2] == 0
     store.games.enter_armageddon(1, "Carlsen", "Wang", "1/2-1/2")
     game = store.games.find(1, 2, 9)

@@ -5,7 +5,7 @@ its Armageddon due by 19:41."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from textual import events
@@ -482,7 +482,7 @@ async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_a
     app = demo_app
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        deadline = datetime.fromisoformat(pairings(app)._waiting[0].armageddon_deadline)
+        deadline = pairings(app)._waiting[0].armageddon_deadline
         pairings(app)._now = lambda: deadline + timedelta(minutes=1)
         pairings(app)._tick()
         await pilot.pause()

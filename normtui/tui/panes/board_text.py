@@ -4,6 +4,7 @@ the panes that leave an Armageddon waiting."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from normtui.rules.duties import signers
@@ -48,7 +49,16 @@ def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
     """The drawn main games whose Armageddon has no result yet, the one to start first first
     (§2: within 20' of the draw)."""
     waiting = [g for g in games if g.result is MainResult.DRAW and g.armageddon is None]
-    return sorted(waiting, key=lambda g: (g.armageddon_deadline or "", g.round, g.board))
+    # A game without its deadline's time (entered before the clock was kept) comes first.
+    return sorted(
+        waiting,
+        key=lambda g: (
+            g.armageddon_deadline is not None,
+            g.armageddon_deadline or datetime.min.replace(tzinfo=UTC),
+            g.round,
+            g.board,
+        ),
+    )
 
 
 def armageddon_waits(store: EventStore, game_id: int) -> bool:

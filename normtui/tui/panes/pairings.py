@@ -317,7 +317,7 @@ class PairingsPane(Pane):
         for game in self._waiting:
             if game.id in self._warned or game.armageddon_deadline is None:
                 continue
-            if datetime.fromisoformat(game.armageddon_deadline) < now:
+            if game.armageddon_deadline < now:
                 self._warned.add(game.id)
                 self.notify(
                     f"{game.label}: the Armageddon should have started by "

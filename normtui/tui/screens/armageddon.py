@@ -26,8 +26,7 @@ def window_text(game: GameRecord, now: datetime, minutes: int) -> Text:
     """ "Start by 18:00 — 14:05 left", red once the window has passed."""
     if game.armageddon_deadline is None:
         return Text(f"Start within {minutes} minutes of the draw (§2)")
-    deadline = datetime.fromisoformat(game.armageddon_deadline)
-    left = deadline - now
+    left = game.armageddon_deadline - now
     by = clock_time(game.armageddon_deadline, now)
     if left.total_seconds() < 0:
         return Text(f"Should have started by {by}: {countdown(-left)} late (§2)", style="bold red")

@@ -45,20 +45,17 @@ def armageddon_cell(
     if game.armageddon is None:
         if game.armageddon_deadline is None:
             return Text("due", style="bold yellow")
-        deadline = datetime.fromisoformat(game.armageddon_deadline)
+        deadline = game.armageddon_deadline
         seconds = (deadline - now).total_seconds()
-        by = clock_time(game.armageddon_deadline, now)
+        by = clock_time(deadline, now)
         if seconds < -3600:
             if narrow:
                 # The date without its year: the Signed column must stay on an 80-column
                 # screen; the wide cell and the Armageddon dialog say it in full.
                 short = (
                     by
-                    if same_day(game.armageddon_deadline, now)
-                    else day_of(
-                        game.armageddon_deadline,
-                        now.replace(year=datetime.fromisoformat(game.armageddon_deadline).year),
-                    )
+                    if same_day(deadline, now)
+                    else day_of(deadline, now.replace(year=deadline.year))
                 )
                 return Text(f"late ({short})", style="bold red")
             return Text(f"late: due by {by}", style="bold red")
