@@ -52,7 +52,7 @@ from normtui.rules.live import window_opens
 from normtui.rules.model import GameState, MainResult
 from normtui.store.errors import ConflictError
 from normtui.store.feed import FEED_ACTOR, LiveRecord
-from normtui.store.games import same_record
+from normtui.store.records import same_record
 
 if TYPE_CHECKING:
     from normtui.pgn import GameReport

@@ -30,7 +30,7 @@ from normtui.rules.errors import NormtuiError
 from normtui.rules.playoff import PlayoffGame, PlayoffState
 from normtui.store import ConflictError
 from normtui.store.core import surname
-from normtui.store.games import same_record
+from normtui.store.records import same_record
 
 if TYPE_CHECKING:
     from normtui.pgn.reader import RawGame

@@ -21,7 +21,8 @@ from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.connection import BUSY_TIMEOUT_MS
 from normtui.store.core import Core, given_text, stored_time
 from normtui.store.errors import ConflictError, InputError
-from normtui.store.games import Games, check_record, same_record
+from normtui.store.games import Games
+from normtui.store.records import check_record, same_record
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -16,7 +16,8 @@ from normtui.rules.model import Colour, PlayerStatus, RuleError
 from normtui.store.core import Core, surname
 from normtui.store.errors import ConflictError, InputError, StoreError
 from normtui.store.final import FinalStandings, PlayoffView, StandingRow
-from normtui.store.games import Games, refuse_record_controls
+from normtui.store.games import Games
+from normtui.store.records import refuse_record_controls
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player

@@ -1,16 +1,15 @@
-"""What the store hands out: frozen records, each with ``to_json()`` in the CLI's shapes.
+"""The games as the store reads them: rows of the games table into frozen records (each with
+``to_json()`` in the CLI's shapes) and into the rules' ``Game``s for the table; and the checks a
+game's PGN record passes before a row keeps it.
 
 Records carry pairing numbers and names, never row ids of players, so a caller can pass them
-straight to the rules (``GameRecord.game()``) or back to the store (``resolve_player``).
-
-These are the records of the games, the byes and the rounds; the final table's (``playoff``),
-the event's own (``event``) and the player desk's (``desk``) are with the parts that hand them
-out, loaded when asked for: a class costs about as much to define as a command spends on its
-work.
+straight to the rules (``GameRecord.game()``) or back to the store (``resolve_player``). The
+final table's records are in ``final``, the event's own in ``event``, the desk's in ``desk``.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,7 +21,8 @@ from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, P
 from normtui.rules.scoresheets import Signatures
 from normtui.rules.scoring import blitz_points, pairing_points
 from normtui.store.core import json_number, stored_time, surname, time_text
-from normtui.store.games import board_result, main_result
+from normtui.store.errors import InputError
+from normtui.text import has_controls, visible
 
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
@@ -33,7 +33,14 @@ __all__ = [
     "ByeRecord",
     "GameRecord",
     "RoundRecord",
+    "board_result",
+    "check_record",
     "game_records",
+    "main_games",
+    "main_result",
+    "normalised_record",
+    "refuse_record_controls",
+    "same_record",
 ]
 
 
@@ -296,3 +303,87 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             )
         )
     return out
+
+
+def main_result(text: str | None) -> MainResult | None:
+    """A main game's result column; a value that is no result (a damaged file) is a
+    ValueError, never a silent "no result"."""
+    return None if text is None else MainResult(text)
+
+
+def board_result(text: str | None) -> ArmageddonResult | None:
+    """An Armageddon (or play-off) result column, as :func:`main_result` reads a main one."""
+    return None if text is None else ArmageddonResult(text)
+
+
+_MAIN_GAMES_SQL = (
+    "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "
+    "g.signed_white, g.signed_black, g.signed_arbiter FROM games g JOIN players w ON "
+    "w.id = g.white JOIN players b ON b.id = g.black WHERE g.stage = 'main' "
+    "ORDER BY g.round, g.board"
+)
+
+
+def main_games(
+    conn: sqlite3.Connection, armageddon_after_draw: bool = True
+) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
+    """The main games as the rules see them, and their signatures by (round, board): only
+    the columns the table needs (no texts, no records), since the table is computed after
+    every result. A game has one of eight signatures: one object for each."""
+    games: list[Game] = []
+    signatures: dict[tuple[int, int], Signatures] = {}
+    kinds: dict[tuple[int, int, int], Signatures] = {}
+    for rnd, board, white, black, result, armageddon, state, *signed in conn.execute(
+        _MAIN_GAMES_SQL
+    ):
+        games.append(
+            Game(
+                rnd,
+                board,
+                white,
+                black,
+                main_result(result),
+                board_result(armageddon),
+                GameState(state),
+                armageddon_after_draw,
+            )
+        )
+        kind = (signed[0], signed[1], signed[2])
+        sig = kinds.get(kind)
+        if sig is None:
+            sig = kinds[kind] = Signatures(*(bool(s) for s in kind))
+        signatures[(rnd, board)] = sig
+    return games, signatures
+
+
+# -- a game's PGN record, as kept in its row ----------------------------------------
+
+
+def normalised_record(text: str) -> str:
+    """A PGN text as records are compared: line ends, the spaces ending lines and the blank
+    lines around the game are how a file was cut or saved, not what the record says."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip()
+
+
+def same_record(a: str, b: str) -> bool:
+    return a == b or normalised_record(a) == normalised_record(b)
+
+
+def check_record(kind: str, text: str) -> None:
+    if kind not in ("main", "armageddon"):
+        raise InputError(f"a PGN is for the 'main' game or the 'armageddon', not {kind!r}")
+    if not text.strip():
+        raise InputError("the PGN text is empty")
+    refuse_record_controls(text)
+
+
+def refuse_record_controls(text: str) -> None:
+    """A record is shown in the console and written to exports: its tags and comments hold
+    no escape sequence (tabs and line ends are a file's whitespace)."""
+    for number, line in enumerate(text.replace("\t", " ").replace("\r", "\n").split("\n"), 1):
+        if has_controls(line):
+            raise InputError(
+                f"the PGN record's line {number} holds control characters, which "
+                f"a terminal would obey: '{visible(line)[:80]}'; not kept"
+            )

@@ -4,7 +4,7 @@ and a record's result goes in with it, in one change, only where the board has n
 from __future__ import annotations
 
 from normtui.store import ConflictError, EventStore
-from normtui.store.games import normalised_record
+from normtui.store.records import normalised_record
 from tests.store.conftest import dump
 from tests.store.test_games import refused
 
