@@ -27,7 +27,7 @@ from threading import RLock
 from typing import TYPE_CHECKING, Any
 
 from normtui.rules.folding import fold
-from normtui.rules.model import Player, PlayerStatus
+from normtui.rules.model import ArmageddonResult, MainResult, Player, PlayerStatus
 from normtui.store import COMMITS
 from normtui.store.errors import (
     AmbiguousError,
@@ -53,10 +53,12 @@ __all__ = [
     "Clock",
     "Core",
     "Tx",
+    "board_result",
     "checked",
     "complete_sql",
     "given_text",
     "json_number",
+    "main_result",
     "named_actor",
     "resolve_actor",
     "stored_time",
@@ -119,6 +121,17 @@ def complete_sql(table: str = "g", armageddon_after_draw: bool = True) -> str:
         f"({table}.result IS NOT NULL AND NOT ({table}.result = '1/2-1/2' "
         f"AND {table}.armageddon IS NULL))"
     )
+
+
+def main_result(text: str | None) -> MainResult | None:
+    """A main game's result column; a value that is no result (a damaged file) is a
+    ValueError, never a silent "no result"."""
+    return None if text is None else MainResult(text)
+
+
+def board_result(text: str | None) -> ArmageddonResult | None:
+    """An Armageddon (or play-off) result column, as :func:`main_result` reads a main one."""
+    return None if text is None else ArmageddonResult(text)
 
 
 def _utc_now() -> datetime:

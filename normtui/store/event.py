@@ -49,7 +49,7 @@ from normtui.store.core import (
 )
 from normtui.store.errors import InputError
 from normtui.store.games import Games
-from normtui.store.rounds import Rounds
+from normtui.store.stages import Rounds, Stages
 from normtui.text import clean_text, is_number
 
 if TYPE_CHECKING:
@@ -62,10 +62,9 @@ if TYPE_CHECKING:
     from normtui.store.feed import Feed
     from normtui.store.final import StandingRow
     from normtui.store.playoff import Playoff
-    from normtui.store.stages import Stages
 
-# Creating an event, and the parts that few commands use (the desk, the stages, the play-off,
-# the feed, the audit log), are imported when first used: each command loads only its own.
+# Creating an event, and the parts that few commands use (the desk, the play-off, the feed,
+# the audit log), are imported when first used: each command loads only its own.
 
 __all__ = [
     "MAX_FIDE_ID_DIGITS",
@@ -91,6 +90,7 @@ class EventStore:
         self._core = core
         self.games = Games(core)
         self.rounds = Rounds(core)
+        self.stages = Stages(core)
 
     # -- the parts ---------------------------------------------------------------------------
 
@@ -100,13 +100,6 @@ class EventStore:
         from normtui.store.desk import Desk
 
         return Desk(self._core)
-
-    @cached_property
-    def stages(self) -> Stages:
-        """The blitz opener and the pairing numbers (§1)."""
-        from normtui.store.stages import Stages
-
-        return Stages(self._core)
 
     @cached_property
     def playoff(self) -> Playoff:

@@ -26,9 +26,16 @@ from normtui.rules.model import (
 from normtui.rules.results import apply_armageddon, apply_result
 from normtui.rules.scoring import is_complete
 from normtui.store import COMMITS
-from normtui.store.core import Core, Tx, checked, surname, time_text
+from normtui.store.core import (
+    Core,
+    Tx,
+    board_result,
+    checked,
+    main_result,
+    surname,
+    time_text,
+)
 from normtui.store.errors import ConflictError, InputError, NotFoundError
-from normtui.store.records import check_record, main_games, same_record
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
@@ -298,6 +305,9 @@ class Games:
         none yet, so that one undo takes back the record and its result together. A board
         that has a result keeps it: telling the arbiter about a disagreement is the caller's
         business (§8: the signed scoresheet decides, not a broadcast file)."""
+        # Only attaching a record needs the records' module: a read command does without it.
+        from normtui.store.records import check_record, same_record
+
         check_record(kind, text)
         with self._core.write("pgn") as tx:
             game, column, current = self.record_target(game_id, kind, expected_version)
@@ -501,7 +511,41 @@ class Games:
         return self.main_games_signed()[0]
 
     def main_games_signed(self) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
-        """The main games and their signatures by (round, board), from only the columns the
-        rules need."""
+        """The main games as the rules see them, and their signatures by (round, board): only
+        the columns the table needs (no texts, no records), since the table is computed after
+        every result. A game has one of eight signatures: one object for each."""
+        from normtui.rules.scoresheets import Signatures
+
+        games: list[Game] = []
+        signatures: dict[tuple[int, int], Signatures] = {}
+        kinds: dict[tuple[int, int, int], Signatures] = {}
         with self._core.read():
-            return main_games(self._core.conn, self._core.profile.classical.armageddon_after_draw)
+            after_draw = self._core.profile.classical.armageddon_after_draw
+            rows = self._core.conn.execute(_MAIN_GAMES_SQL).fetchall()
+        for rnd, board, white, black, result, armageddon, state, *signed in rows:
+            games.append(
+                Game(
+                    rnd,
+                    board,
+                    white,
+                    black,
+                    main_result(result),
+                    board_result(armageddon),
+                    GameState(state),
+                    after_draw,
+                )
+            )
+            kind = (signed[0], signed[1], signed[2])
+            sig = kinds.get(kind)
+            if sig is None:
+                sig = kinds[kind] = Signatures(*(bool(s) for s in kind))
+            signatures[(rnd, board)] = sig
+        return games, signatures
+
+
+_MAIN_GAMES_SQL = (
+    "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "
+    "g.signed_white, g.signed_black, g.signed_arbiter FROM games g JOIN players w ON "
+    "w.id = g.white JOIN players b ON b.id = g.black WHERE g.stage = 'main' "
+    "ORDER BY g.round, g.board"
+)

@@ -17,7 +17,6 @@ from normtui.store.core import Core, surname
 from normtui.store.errors import ConflictError, InputError, StoreError
 from normtui.store.final import FinalStandings, PlayoffView, StandingRow
 from normtui.store.games import Games
-from normtui.store.records import refuse_record_controls
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
@@ -375,6 +374,9 @@ class Playoff:
         inside the transaction, on the state it reads; it returns warnings for the audit
         summary or raises to refuse. An existing, different record is only replaced on
         request."""
+        # Only keeping a record needs the records' module: the final table does without it.
+        from normtui.store.records import refuse_record_controls
+
         game_id = game.strip().upper()
         if not text.strip():
             raise InputError("the PGN text is empty")

@@ -9,7 +9,6 @@ final table's records are in ``final``, the event's own in ``event``, the desk's
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,7 +19,14 @@ from normtui.rules.live import armageddon_deadline
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Postponement
 from normtui.rules.scoresheets import Signatures
 from normtui.rules.scoring import blitz_points, pairing_points
-from normtui.store.core import json_number, stored_time, surname, time_text
+from normtui.store.core import (
+    board_result,
+    json_number,
+    main_result,
+    stored_time,
+    surname,
+    time_text,
+)
 from normtui.store.errors import InputError
 from normtui.text import has_controls, visible
 
@@ -33,11 +39,8 @@ __all__ = [
     "ByeRecord",
     "GameRecord",
     "RoundRecord",
-    "board_result",
     "check_record",
     "game_records",
-    "main_games",
-    "main_result",
     "normalised_record",
     "refuse_record_controls",
     "same_record",
@@ -303,57 +306,6 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             )
         )
     return out
-
-
-def main_result(text: str | None) -> MainResult | None:
-    """A main game's result column; a value that is no result (a damaged file) is a
-    ValueError, never a silent "no result"."""
-    return None if text is None else MainResult(text)
-
-
-def board_result(text: str | None) -> ArmageddonResult | None:
-    """An Armageddon (or play-off) result column, as :func:`main_result` reads a main one."""
-    return None if text is None else ArmageddonResult(text)
-
-
-_MAIN_GAMES_SQL = (
-    "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "
-    "g.signed_white, g.signed_black, g.signed_arbiter FROM games g JOIN players w ON "
-    "w.id = g.white JOIN players b ON b.id = g.black WHERE g.stage = 'main' "
-    "ORDER BY g.round, g.board"
-)
-
-
-def main_games(
-    conn: sqlite3.Connection, armageddon_after_draw: bool = True
-) -> tuple[list[Game], dict[tuple[int, int], Signatures]]:
-    """The main games as the rules see them, and their signatures by (round, board): only
-    the columns the table needs (no texts, no records), since the table is computed after
-    every result. A game has one of eight signatures: one object for each."""
-    games: list[Game] = []
-    signatures: dict[tuple[int, int], Signatures] = {}
-    kinds: dict[tuple[int, int, int], Signatures] = {}
-    for rnd, board, white, black, result, armageddon, state, *signed in conn.execute(
-        _MAIN_GAMES_SQL
-    ):
-        games.append(
-            Game(
-                rnd,
-                board,
-                white,
-                black,
-                main_result(result),
-                board_result(armageddon),
-                GameState(state),
-                armageddon_after_draw,
-            )
-        )
-        kind = (signed[0], signed[1], signed[2])
-        sig = kinds.get(kind)
-        if sig is None:
-            sig = kinds[kind] = Signatures(*(bool(s) for s in kind))
-        signatures[(rnd, board)] = sig
-    return games, signatures
 
 
 # -- a game's PGN record, as kept in its row ----------------------------------------
