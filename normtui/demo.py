@@ -298,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         built = Path(tmp) / "demo.db"
         try:
             if args.filled is not None:
-                from normtui.demo_filled import build_filled
+                from normtui.demo_filled import build_filled  # only --filled
 
                 build_filled(built, args.filled, cycles=args.cycles or 1, through=args.through)
             else:
@@ -315,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _play_live(folder: Path, round_no: int, speed: float, every: float | None) -> int:
-    from normtui.feed.replay import Replay
+    from normtui.feed.replay import Replay  # only --live
 
     try:
         replay = Replay(folder, round_no, speed=speed, every=every)

@@ -32,7 +32,7 @@ _START = datetime(2022, 5, 31, 16, 0, tzinfo=timezone(timedelta(hours=2)))
 def filled_profile_text(players: int, cycles: int = 1) -> str:
     """The 2022 profile for ``players`` over ``cycles`` cycles, as ``normtui new`` makes it
     for a field of that size."""
-    from normtui.store.profile_text import event_profile_text
+    from normtui.store.profile_text import event_profile_text  # cycle: profile_text is the store's
 
     return event_profile_text(
         read_profile_text(),

@@ -5,9 +5,12 @@ the README's table hold, checked here from the source and by import-linter's con
 
 from __future__ import annotations
 
+import ast
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 FORBIDDEN = ("textual", "sqlite3", "sqlite_utils", "chess")
 
@@ -93,8 +96,6 @@ LAYERS = {
 
 
 def _imports(path):
-    import ast
-
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -129,3 +130,38 @@ def test_import_linter_contracts_hold() -> None:
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout
+
+
+def _inner_imports_without_a_reason(path: Path) -> list[str]:
+    """The imports inside a function of ``path`` that say nothing of why they are there: a
+    comment on the line, or above the block of imports it belongs to."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    tree = ast.parse("\n".join(lines))
+    out = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            first = node.lineno - 1
+            while first > 0 and _IMPORT_LINE.match(lines[first - 1]):
+                first -= 1
+            said = "#" in lines[node.end_lineno - 1] if node.end_lineno else False
+            if not said and not lines[first - 1].strip().startswith("#"):
+                out.append(f"{path}:{node.lineno}: {lines[node.lineno - 1].strip()}")
+    return out
+
+
+_IMPORT_LINE = re.compile(r"\s*(from \S+ )?import \S")
+
+
+def test_an_import_inside_a_function_says_why() -> None:
+    """Most imports stand at the top of their module; one inside a function is there for a
+    reason (a command that must start quickly, a cycle, a heavy library needed by one path),
+    and says it in a word, so that the next engineer knows whether it may move."""
+    root = Path(__file__).resolve().parents[1] / "normtui"
+    silent = [
+        line for p in sorted(root.rglob("*.py")) for line in _inner_imports_without_a_reason(p)
+    ]
+    assert silent == []

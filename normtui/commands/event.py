@@ -30,6 +30,7 @@ from normtui.commands.common import (
     reports,
     say,
 )
+from normtui.store import EventStore
 from normtui.store.core import time_text
 from normtui.store.errors import NotYoursError
 from normtui.text import csv_line
@@ -251,7 +252,6 @@ def new(
     from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
     from normtui.importing.players_csv import read_players_csv
     from normtui.importing.trf_in import create_from_trf, read_trf
-    from normtui.store import EventStore
     from normtui.store.profile_text import event_profile_text, fit_prizes, parse_prizes
 
     if (players_file is None) == (trf_file is None):

@@ -39,7 +39,7 @@ def __getattr__(name: str) -> object:
     # POINTS, the 2022 numbers for tests and examples (real callers pass profile.points),
     # made on first use: the profile's classes are not this module's to load.
     if name == "POINTS":
-        from normtui.rules.profile import MainPoints
+        from normtui.rules.profile import MainPoints  # cycle: profile imports scoring
 
         points = MainPoints(
             Decimal(3), Decimal(0), Decimal("1.5"), Decimal(1), Decimal(3), Decimal(0)

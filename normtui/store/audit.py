@@ -369,7 +369,7 @@ class Audit:
     def check(self) -> list[str]:
         """``normtui check``: every problem found in the file, one line each (see
         :mod:`normtui.store.check`); an empty list when all is well."""
-        from normtui.store.check import check_event
+        from normtui.store.check import check_event  # the checker: only `check`
 
         return check_event(self._core)
 
@@ -431,7 +431,7 @@ class Audit:
                 return None
 
     def _next_undo(self, entry_id: int | None, *, anyone: bool) -> AuditEntry:
-        from normtui.store.feed import FEED_ACTOR
+        from normtui.store.feed import FEED_ACTOR  # cycle: feed imports audit
 
         entry = find_undoable(self._core.conn)
         # A change a move by the feed (another board's record) since the change meant: passed

@@ -103,7 +103,7 @@ def _configure(conn: sqlite3.Connection) -> None:
 def utils_view(conn: sqlite3.Connection) -> Database:
     """sqlite-utils' ``Database`` over an open connection (no plugins: nothing may run
     arbitrary code against an event file)."""
-    from sqlite_utils import Database
+    from sqlite_utils import Database  # sqlite-utils: only making and migrating files
 
     return Database(conn, execute_plugins=False)
 

@@ -258,7 +258,7 @@ class Core:
 
     @contextmanager
     def write(self, action: str) -> Iterator[Tx]:
-        from normtui.store.audit import Recorder
+        from normtui.store.audit import Recorder  # cycle: audit imports core
 
         actor = self.actor  # the login name, when it is the actor, is looked up now
         with self.transaction(write=True):
@@ -301,7 +301,7 @@ class Core:
             (text,) = self.conn.execute("SELECT profile_text FROM event").fetchone()
             cached = self._profile_cache
             if cached is None or cached[0] != text:
-                from normtui.rules.profile import load_profile
+                from normtui.rules.profile import load_profile  # the profile: not for `log`
 
                 cached = (text, load_profile(text))
                 self._profile_cache = cached
@@ -380,7 +380,7 @@ class Core:
             raise InputError(f"round {round_no} is out of range: {what} has rounds 1-{rounds}")
 
     def game_records(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
-        from normtui.store.records import GAMES_SQL, game_records
+        from normtui.store.records import GAMES_SQL, game_records  # records: not for `standings`
 
         with self.read():
             profile = self.profile

@@ -12,6 +12,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from normtui.rules import duties
 from normtui.rules.model import Game, PlayerStatus, Postponement
 from normtui.store.core import Core, Tx, json_number, stored_time, surname, time_text
 from normtui.store.errors import ConflictError, NotFoundError, StoreError
@@ -38,7 +39,7 @@ class Desk:
 
     def withdrawal_preview(self, player: str | int) -> WithdrawalEffect:
         """What withdrawing the player now would do (the 50 % rule), without doing it."""
-        from normtui.rules.withdrawal import withdrawal_effect
+        from normtui.rules.withdrawal import withdrawal_effect  # only a withdrawal
 
         with self._core.read():
             p = self._core.resolve_player(player)
@@ -94,7 +95,7 @@ class Desk:
         self, round: int, *, proposed: Postponement | None, opponent_refuses: bool = False
     ) -> IllnessDecision:
         """What §9 decides for an ill player's game, without recording it."""
-        from normtui.rules.withdrawal import decide_illness
+        from normtui.rules.withdrawal import decide_illness  # only illness
 
         self._core.check_round(round)
         return decide_illness(
@@ -111,7 +112,7 @@ class Desk:
     ) -> AuditEntry | None:
         """A player too ill to play ``round``: the game is postponed to ``proposed`` (a free day
         or the next morning), or forfeited by the ill player, as §9 decides."""
-        from normtui.rules.withdrawal import apply_illness
+        from normtui.rules.withdrawal import apply_illness  # only illness
 
         with self._core.write("illness") as tx:
             decision = self.illness_decision(
@@ -142,7 +143,6 @@ class Desk:
         """Whether the player was in the playing area at the start of ``round``. Absent, the
         §7 fine is recorded unless ``fine=False`` (the arbiter did not confirm it). Recording
         the player present again removes a fine that came from this arrival."""
-        from normtui.rules import duties
 
         with self._core.write("arrival") as tx:
             self._core.check_round(round)
@@ -280,7 +280,6 @@ class Desk:
     ) -> AuditEntry | None:
         """An incident (kinds: ``normtui.rules.duties.INCIDENT_KINDS``) with the Chief
         Arbiter's decision."""
-        from normtui.rules import duties
 
         with self._core.write("incident") as tx:
             self._core.check_round(round)

@@ -18,6 +18,7 @@ use them before anything guessed from the PGN tags.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -61,7 +62,6 @@ def _clean_detail(key: str, value: Value) -> str | None:
         cleaned = [clean_text(given_text(str(n), "a deputy arbiter's name")) for n in names]
         if any(not n for n in cleaned):
             raise InputError("a deputy arbiter's name is empty")
-        import json
 
         return json.dumps(cleaned, ensure_ascii=False)
     text = _text(value, DETAIL_FIELDS[key])
@@ -77,8 +77,6 @@ def _clean_detail(key: str, value: Value) -> str | None:
 def _said(key: str, stored: str | None) -> str:
     name = DETAIL_FIELDS[key]
     if key == "deputy_arbiters":
-        import json
-
         names = json.loads(stored or "[]")
         return f"{name} {'; '.join(names)}" if names else f"{name} cleared"
     return f"{name} {stored}" if stored is not None else f"{name} cleared"

@@ -30,6 +30,7 @@ all with one-line messages, and leave the file unchanged.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -38,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from normtui.rules.model import RuleError
-from normtui.store.connection import open_database
+from normtui.store.connection import create_database, open_database
 from normtui.store.core import (
     Clock,
     Core,
@@ -49,7 +50,7 @@ from normtui.store.core import (
 )
 from normtui.store.errors import InputError
 from normtui.store.games import Games
-from normtui.store.stages import Rounds, Stages
+from normtui.store.stages import Rounds, Stages, insert_rounds
 from normtui.text import clean_text, is_number
 
 if TYPE_CHECKING:
@@ -97,28 +98,28 @@ class EventStore:
     @cached_property
     def desk(self) -> Desk:
         """Arrivals, fines, incidents, illness and withdrawals (§7, §9)."""
-        from normtui.store.desk import Desk
+        from normtui.store.desk import Desk  # each part loads when first used
 
         return Desk(self._core)
 
     @cached_property
     def playoff(self) -> Playoff:
         """The play-off for a shared first place (§5), and the final table."""
-        from normtui.store.playoff import Playoff
+        from normtui.store.playoff import Playoff  # each part loads when first used
 
         return Playoff(self._core, self.games)
 
     @cached_property
     def feed(self) -> Feed:
         """The live boards."""
-        from normtui.store.feed import Feed
+        from normtui.store.feed import Feed  # each part loads when first used
 
         return Feed(self._core, self.games)
 
     @cached_property
     def audit(self) -> Audit:
         """The log of every change, and undo."""
-        from normtui.store.audit import Audit
+        from normtui.store.audit import Audit  # each part loads when first used
 
         return Audit(self._core)
 
@@ -157,9 +158,9 @@ class EventStore:
 
         Everything is checked before the file is made; a failure leaves no file behind.
         """
+        # Only creating an event.
         from normtui.rules.lots import draw_lots
         from normtui.rules.profile import load_profile
-        from normtui.store.connection import create_database
         from normtui.store.files import building, place
 
         path = Path(path)
@@ -199,8 +200,7 @@ class EventStore:
         schedule: Sequence[Sequence[Pairing]] | None = None,
     ) -> None:
         """The creation, one transaction and the log's first entry."""
-        from normtui.rules.berger import berger_schedule
-        from normtui.store.stages import insert_rounds
+        from normtui.rules.berger import berger_schedule  # only creating an event
 
         with store._core.write("create") as tx:
             tx.rec.insert(
@@ -287,7 +287,6 @@ class EventStore:
 
     @property
     def event(self) -> EventInfo:
-        import json
 
         with self._core.read():
             row = next(iter(self._core.rows("SELECT * FROM event")))
@@ -324,7 +323,7 @@ class EventStore:
         """Record the event's city, federation (FIDE code), PGN site, chief arbiter and deputy
         arbiters (a list); a key left out is kept, ``None`` or an empty text clears it.
         ``None`` back when nothing changed."""
-        from normtui.store.details import set_report_details
+        from normtui.store.details import set_report_details  # only setting details
 
         return set_report_details(self._core, changes)
 
@@ -334,12 +333,13 @@ class EventStore:
         """Record a player's details for the rating report: FIDE title, sex, FIDE id, FIDE
         rating and federation; ``None`` or "none" clears one. ``None`` back when nothing
         changed."""
-        from normtui.store.details import set_player_details
+        from normtui.store.details import set_player_details  # only setting details
 
         return set_player_details(self._core, player, changes)
 
     def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
         """Change one time control of the event's profile; the profile loader validates it."""
+        # Only editing the profile.
         from normtui.rules.profile import load_profile
         from normtui.store.profile_text import replace_time_control
 

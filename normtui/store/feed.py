@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Literal
 
+from normtui.rules.live import games_if_ended_now
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.connection import BUSY_TIMEOUT_MS
 from normtui.store.core import Core, given_text, stored_time
@@ -195,9 +197,8 @@ class Feed:
     def race_question(self) -> Callable[[], list[Contender]]:
         """``contenders`` in two halves: the event read now, and the search (pure, up to a
         second on a large event) to run later, in a thread of the console's own."""
-        from functools import partial
 
-        from normtui.rules.contenders import race
+        from normtui.rules.contenders import race  # only the live boards' race
 
         with self._core.read():
             rows = self._games.main_standings()
@@ -218,8 +219,8 @@ class Feed:
         """The table if every pairing under way ended now, drawn and its Armageddon drawn
         (``normtui.rules.live``), with the prizes it would give (mid-event: a first place
         shared on points is pending, §5)."""
+        # Only the live boards' table.
         from normtui.rules.final import final_table
-        from normtui.rules.live import games_if_ended_now
         from normtui.rules.standings import compute_standings
         from normtui.store.final import StandingRow
 

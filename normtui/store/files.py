@@ -40,12 +40,20 @@ from normtui.store.connection import (
     applied_migrations,
     connect,
     exclusive,
+    open_database,
     refuse_event_file,
     remove_database,
     utils_view,
 )
 from normtui.store.core import stored_time
-from normtui.store.errors import BusyError, InputError, StoreError
+from normtui.store.errors import (
+    BusyError,
+    InputError,
+    ReadOnlyError,
+    StoreError,
+    cannot_write,
+    read_only_reason,
+)
 from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
 from normtui.text import visible
 
@@ -174,7 +182,7 @@ def _rename_without_replacing(source: Path, target: Path) -> bool:
     and leaves nothing behind. False where the system or the file system has no such call."""
     if not sys.platform.startswith("linux"):
         return False
-    import ctypes
+    import ctypes  # ctypes: only a restore
 
     function = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
     if function is None:
@@ -205,7 +213,6 @@ def backup_event(event: Path, target: Path) -> LogPoint:
     the file at one moment, consistent while consoles and commands write to it (in WAL mode a
     reader never waits for a writer). The copy is one file, with no WAL beside it, and ends at
     the returned audit entry."""
-    from normtui.store.connection import open_database
 
     refuse_event_file(target, event, "written as the backup")
     source = open_database(event)
@@ -253,7 +260,7 @@ class Restored:
 def _load_backup(backup: Path) -> sqlite3.Connection:
     """The backup, copied into memory (never written to), upgraded, and refused unless it is
     a whole event that `normtui check` passes."""
-    from normtui.store.check import check_log
+    from normtui.store.check import check_log  # the checker: only a restore
 
     if not backup.is_file():
         raise InputError(
@@ -318,8 +325,6 @@ def _exclusive(event: Path) -> Iterator[sqlite3.Connection]:
         except OpenElsewhere as exc:
             raise BusyError(f"{exc}: close it there, then restore again") from None
         except sqlite3.DatabaseError as exc:  # not a database, or one SQLite cannot open
-            from normtui.store.errors import ReadOnlyError, cannot_write, read_only_reason
-
             # SQLite says "disk I/O error" where it cannot make the -wal and -shm beside it.
             why = read_only_reason(event) if cannot_write(exc) else None
             if why is not None:

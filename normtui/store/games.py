@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from normtui.rules.errors import NormtuiError
 from normtui.rules.model import (
     ArmageddonResult,
     Game,
@@ -24,6 +25,13 @@ from normtui.rules.model import (
     parse_result,
 )
 from normtui.rules.results import apply_armageddon, apply_result
+from normtui.rules.scoresheets import (
+    Signatures,
+    provisional_games,
+    sign,
+    signatures_after,
+    signers,
+)
 from normtui.rules.scoring import is_complete
 from normtui.store import COMMITS
 from normtui.store.core import (
@@ -39,7 +47,6 @@ from normtui.store.errors import ConflictError, InputError, NotFoundError
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
-    from normtui.rules.scoresheets import Signatures
     from normtui.rules.standings import Standing
     from normtui.store.audit import AuditEntry
     from normtui.store.records import ByeRecord, GameRecord
@@ -105,7 +112,6 @@ class Games:
         """The refusal a change would meet (a broken rule, a conflict), found by making it and
         rolling it back: the console asks the arbiter only about a change that can be made
         (a correction after the play-off has started may be refused by its effect, §5)."""
-        from normtui.rules.errors import NormtuiError
 
         counted = COMMITS.count
         try:
@@ -169,7 +175,6 @@ class Games:
                 "enter its board result (or replace the record first)",
                 "Regulations §2",
             )
-        from normtui.rules.scoresheets import signatures_after, signers
 
         signed = signers(game.signatures)
         after = signatures_after(old, new, game.signatures)
@@ -212,7 +217,7 @@ class Games:
             is None
         ):
             return None
-        from normtui.rules.playoff import playoff_players
+        from normtui.rules.playoff import playoff_players  # only a correction after the play-off
 
         return playoff_players(self.main_standings())
 
@@ -381,7 +386,6 @@ class Games:
                     "end of the game",
                     "Regulations §8",
                 )
-            from normtui.rules.scoresheets import sign
 
             sig = sign(game.signatures, who)
             tx.update_game(
@@ -398,7 +402,7 @@ class Games:
     def byes(self, round: int | None = None, stage: str = "main") -> list[ByeRecord]:
         """Who has no game in each round of a stage (or in one round), by round: the bye of
         an odd field."""
-        from normtui.store.records import ByeRecord
+        from normtui.store.records import ByeRecord  # records: not for `standings`
 
         with self._core.read():
             players = self._core.players()
@@ -489,7 +493,7 @@ class Games:
 
         Reads only the columns the table needs (no PGN texts, no records): this runs after
         every result, and its cost is most of what a result costs."""
-        from normtui.rules.scoresheets import provisional_games
+        # The table: not for `pairings`.
         from normtui.rules.standings import compute_standings
 
         with self._core.read():
@@ -514,7 +518,6 @@ class Games:
         """The main games as the rules see them, and their signatures by (round, board): only
         the columns the table needs (no texts, no records), since the table is computed after
         every result. A game has one of eight signatures: one object for each."""
-        from normtui.rules.scoresheets import Signatures
 
         games: list[Game] = []
         signatures: dict[tuple[int, int], Signatures] = {}

@@ -71,6 +71,7 @@ class Playoff:
     def _final(
         self, rows: list[Standing], players: Sequence[Player], playoff: PlayoffState | None
     ) -> FinalStandings:
+        # Only the final table.
         from normtui.rules.final import final_table
         from normtui.rules.prizes import empty_places_note
 
@@ -131,6 +132,7 @@ class Playoff:
         self, final: list[Standing], results: Mapping[str, str] | None = None
     ) -> PlayoffState:
         """``results``: instead of those stored (to see what a change would do)."""
+        # The play-off's rules: not for every read.
         from normtui.rules.playoff import playoff_state
         from normtui.rules.standings import classical_games
 
@@ -192,7 +194,7 @@ class Playoff:
 
     def _started_playoff(self) -> PlayoffState:
         """The state of a play-off that has been started; refused otherwise."""
-        from normtui.rules.playoff import not_needed
+        from normtui.rules.playoff import not_needed  # the play-off's rules: not for every read
 
         state = self._state(self._games.main_standings())
         if self._core.stage("playoff") is None:
@@ -212,7 +214,7 @@ class Playoff:
         tie-break all follow from it). ``expected_players``: the pairing numbers of the
         players a console's question named; refused if the play-off is now between others
         (a result corrected elsewhere while the question was open)."""
-        from normtui.rules.playoff import not_needed
+        from normtui.rules.playoff import not_needed  # the play-off's rules: not for every read
 
         if not 0 <= seed < 2**63:
             raise InputError(f"the seed must be a whole number from 0 to {2**63 - 1}")
@@ -272,6 +274,7 @@ class Playoff:
         the game's record removes the record (audited, so undo brings it back). ``expected``:
         the result the caller showed (None: none yet); refused if the game has another one
         now, entered elsewhere since (a console's question names what it corrects)."""
+        # The play-off's rules: not for every read.
         from normtui.rules.playoff import parse_playoff_result
 
         game_id = game.strip().upper()

@@ -350,7 +350,7 @@ KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 @cache
 def migrations() -> Migrations:
     """The migration set, registered with sqlite-utils on first use."""
-    from sqlite_utils.migrations import Migrations
+    from sqlite_utils.migrations import Migrations  # sqlite-utils: only making and migrating files
 
     found = Migrations(MIGRATION_SET)
     for step in _STEPS:

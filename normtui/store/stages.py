@@ -48,7 +48,7 @@ class Rounds:
         """Every round of the stage with its boards and how many of them are complete
         (``is_complete``), counted by SQLite: a console and an export ask for this after
         every change, and it must not cost a record per game."""
-        from normtui.store.records import RoundRecord
+        from normtui.store.records import RoundRecord  # records: not for `standings`
 
         rows = self._core.tuples(
             "SELECT r.stage, r.round, r.date, r.start_time, r.status, COUNT(g.id), "
@@ -150,6 +150,7 @@ class Stages:
 
     def start_blitz(self, seed: int) -> AuditEntry | None:
         """Draw the blitz numbers with ``seed`` and create the opener's rounds (§1)."""
+        # Only the blitz opener.
         from normtui.rules.blitz import blitz_pairings
         from normtui.rules.lots import draw_lots
 
@@ -184,7 +185,7 @@ class Stages:
 
     def blitz_standings(self) -> list[Standing]:
         """The opener's ranking; its last tie-break is the lot drawn from the blitz seed."""
-        from normtui.rules import blitz
+        from normtui.rules import blitz  # only the blitz opener
 
         with self._core.read():
             stage = self._core.stage("blitz")
@@ -202,7 +203,7 @@ class Stages:
     def choose_numbers(self, choices: Sequence[int]) -> AuditEntry | None:
         """Pairing numbers chosen in the order of the finished blitz ranking (2022: So won the
         opener and chose 1). ``choices[i]`` is the number chosen by the i-th ranked player."""
-        from normtui.rules.lots import numbers_by_choice
+        from normtui.rules.lots import numbers_by_choice  # only choosing numbers
 
         with self._core.write("numbers") as tx:
             unfinished = [g for g in self._core.games(stage="blitz") if g.result is None]
@@ -218,7 +219,7 @@ class Stages:
 
     def set_numbers(self, assignment: Mapping[str, int]) -> AuditEntry | None:
         """Pairing numbers given by hand: ``{player name: number}`` for every player."""
-        from normtui.rules.lots import numbers_by_hand
+        from normtui.rules.lots import numbers_by_hand  # only choosing numbers
 
         with self._core.write("numbers") as tx:
             names = {self._core.resolve_player(k).name: v for k, v in assignment.items()}
@@ -226,7 +227,7 @@ class Stages:
         return tx.entry
 
     def _renumber(self, tx: Tx, numbers: Mapping[str, int]) -> None:
-        from normtui.rules.berger import berger_schedule
+        from normtui.rules.berger import berger_schedule  # only choosing numbers
 
         begun = [
             g

@@ -130,7 +130,7 @@ def dials(store: EventStore, now: datetime) -> list[Dial]:
 
 
 def _playoff_dial(store: EventStore, tcs: dict[str, TimeControl]) -> list[Dial]:
-    from normtui.rules.playoff import time_control_of
+    from normtui.rules.playoff import time_control_of  # the play-off's rules: only in a play-off
 
     state = store.playoff()
     game = state.next_game

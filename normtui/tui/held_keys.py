@@ -60,7 +60,7 @@ class HeldKeys:
         are bound on the pane, reached from the focused control)."""
         from textual._wait import wait_for_idle  # what Textual's Pilot waits with
 
-        from normtui.tui.widgets.go_to import GoToInput
+        from normtui.tui.widgets.go_to import GoToInput  # cycle: go_to imports held_keys
 
         app = screen.app
         try:

@@ -59,7 +59,7 @@ class Outward:
         return run is not None and not run.ended
 
     def start_publishing(self, folder: Path) -> None:
-        from normtui.export.publish import GameTexts, publish
+        from normtui.export.publish import GameTexts, publish  # only when publishing
 
         texts = GameTexts()
 
@@ -83,6 +83,7 @@ class Outward:
     ) -> None:
         """Refuses at once (an :class:`~normtui.store.InputError`) a round id or a token that
         cannot be used; a network failure is the loop's to retry."""
+        # Only when broadcasting.
         from normtui.export.lichess import Broadcast, Lichess
         from normtui.export.snapshot import take_snapshot
 
@@ -117,7 +118,7 @@ class Outward:
     def _start(
         self, kind: str, what: str, work: Callable[[Any], Any], said: Callable[[Any], str]
     ) -> None:
-        from normtui.export.follow import Turn, follow
+        from normtui.export.follow import Turn, follow  # only when publishing or broadcasting
 
         self.stop(kind)
         run = self.runs[kind] = _Run(what, threading.Event())
@@ -146,7 +147,7 @@ class Outward:
 
 def outward(app: App[Any]) -> Outward:
     """The console's runner, made when first asked for; pane 8 shows its line."""
-    from normtui.tui.app import NormtuiApp
+    from normtui.tui.app import NormtuiApp  # cycle: the app imports this module
 
     assert isinstance(app, NormtuiApp)
     if app.outward is None:
@@ -158,7 +159,7 @@ def outward(app: App[Any]) -> Outward:
 
 def ask_publish(screen: Any) -> None:
     """Palette: ask for the folder, then publish there after every change."""
-    from normtui.tui.screens.publish_site import PublishSiteScreen
+    from normtui.tui.screens.publish_site import PublishSiteScreen  # only when publishing
 
     path: Path = screen.path
     runner = outward(screen.app)
@@ -173,6 +174,7 @@ def ask_publish(screen: Any) -> None:
 
 def ask_broadcast(screen: Any) -> None:
     """Palette: ask for the round and the Lichess round ids, then push after every change."""
+    # Only when broadcasting.
     from normtui.store import InputError
     from normtui.tui.screens.broadcast_round import BroadcastChoice, BroadcastRoundScreen
 

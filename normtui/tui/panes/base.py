@@ -13,6 +13,7 @@ from textual.widget import Widget
 
 from normtui.rules.errors import NormtuiError, RuleError
 from normtui.tui.messages import StoreChanged
+from normtui.tui.widgets.go_to import GoToInput, GoToPrompt
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -237,7 +238,6 @@ class Pane(Vertical):
         """Awaited to the prompt's focus: a key typed right after ":" was on its way to the
         control that had the focus, and reaches the app's bindings only after this; the app
         gives a digit to the prompt then (NormtuiApp.on_key)."""
-        from normtui.tui.widgets.go_to import GoToInput, GoToPrompt
 
         # A prompt closing (its number taken, being removed) is no prompt: ":4:2" sent in one go
         # opened none for the 2, which then went nowhere.

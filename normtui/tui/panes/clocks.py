@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from normtui.tui.clock_dials import dials, games_under
 from normtui.tui.panes.base import Pane
+from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.clock_form import ClockForm
 from normtui.tui.widgets.row_table import RowTable
 from normtui.tui.widgets.status_line import StatusLine
@@ -150,7 +151,6 @@ class ClocksPane(Pane):
     def _saved(self, message: ClockForm.Saved) -> None:
         """Asked first, with what the change applies to: a clock changed mid-event, a game
         in progress among them, must be a decision, not a keystroke."""
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         name, tc = message.name, message.time_control
         old = self.store.profile.time_controls.get(name)

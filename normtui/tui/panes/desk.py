@@ -23,6 +23,12 @@ from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.core import surname
 from normtui.tui.formatting import state_text
 from normtui.tui.panes.base import Pane
+from normtui.tui.screens.choice import ChoiceScreen
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.screens.desk_absent import AbsenceScreen, Answer
+from normtui.tui.screens.desk_details import PlayerDetailsScreen, ReportDetailsScreen
+from normtui.tui.screens.desk_illness import DeskIllnessScreen
+from normtui.tui.screens.desk_incident import DeskIncidentScreen
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 from normtui.tui.widgets.ledger import Ledger
 from normtui.tui.widgets.status_line import StatusLine
@@ -282,7 +288,6 @@ class PlayerDeskPane(Pane):
     def _late(self, player: Player) -> None:
         """p on a player recorded absent: a late arrival keeps the §7 fine; only a record made
         in error is corrected, and then the fine goes with it, named."""
-        from normtui.tui.screens.choice import ChoiceScreen
 
         fine = next(
             (
@@ -343,7 +348,6 @@ class PlayerDeskPane(Pane):
             self.query_one(DeskArrivals).action_last_row()
 
     def action_absent(self) -> None:
-        from normtui.tui.screens.desk_absent import AbsenceScreen, Answer
 
         player = self._player()
         if player is None:
@@ -399,7 +403,6 @@ class PlayerDeskPane(Pane):
         self.app.push_screen(AbsenceScreen(question, amount, cancels=cancels), answered)
 
     def action_incident(self) -> None:
-        from normtui.tui.screens.desk_incident import DeskIncidentScreen
 
         player = self._player()
         if player is None:
@@ -421,7 +424,6 @@ class PlayerDeskPane(Pane):
         self.app.push_screen(screen, self._recorded)
 
     def action_illness(self) -> None:
-        from normtui.tui.screens.desk_illness import DeskIllnessScreen
 
         player = self._player()
         if player is not None:
@@ -438,7 +440,6 @@ class PlayerDeskPane(Pane):
                 self.say(entry[0].summary)
 
     def action_player_details(self) -> None:
-        from normtui.tui.screens.desk_details import PlayerDetailsScreen
 
         player = self._player()
         if player is not None:
@@ -447,7 +448,6 @@ class PlayerDeskPane(Pane):
             )
 
     def action_report_details(self) -> None:
-        from normtui.tui.screens.desk_details import ReportDetailsScreen
 
         self.app.push_screen(ReportDetailsScreen(self.store), self._recorded)
 
@@ -468,7 +468,6 @@ class PlayerDeskPane(Pane):
         return "\n\nThe games it turns into forfeits:\n" + "\n".join(lines)
 
     def action_withdraw(self) -> None:
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         player = self._player()
         if player is None:

@@ -21,14 +21,18 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
+from normtui.feed.report import clock_text
 from normtui.importing.agreement import agrees
 from normtui.rules.duties import signers
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import ResultError, parse_result
 from normtui.store.connection import is_event_file
+from normtui.store.core import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import Pane
 from normtui.tui.panes.board_text import armageddon_waits, armageddons_waiting
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.screens.feed_source import FeedSourceScreen
 from normtui.tui.widgets.live_boards import LiveBoards
 from normtui.tui.widgets.live_race import LiveRace, RaceWorked, work_out
 from normtui.tui.widgets.status_line import StatusLine
@@ -175,6 +179,7 @@ class LivePane(Pane):
 
     def start(self, spec: str, round_no: int | None) -> bool:
         """Follow ``spec`` (not yet kept with the event: see :meth:`action_set_source`)."""
+        # The feed: only when the boards are watched.
         from normtui.feed.sources import SourceError, open_source
         from normtui.feed.watcher import Feed
 
@@ -193,7 +198,6 @@ class LivePane(Pane):
         return f" (round {self.source[1]})" if self.source and self.source[1] else ""
 
     def action_set_source(self) -> None:
-        from normtui.tui.screens.feed_source import FeedSourceScreen
 
         spec, round_no = self.source or (self._last_spec, None)
         if round_no is None and self.source is None:
@@ -217,7 +221,6 @@ class LivePane(Pane):
             self._set_status(self._status.removesuffix("; tried again"))
 
     def action_stop(self) -> None:
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         if self.feed is None:
             self._set_status("Not watching the live boards.")
@@ -440,7 +443,6 @@ class LivePane(Pane):
     # -- the arbiter ---------------------------------------------------------------------------
 
     def action_accept(self) -> None:
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         view = self.boards.view
         if view is None or self.feed is None or not view.conflict or view.game_id is None:
@@ -510,8 +512,6 @@ def _detail_text(view: BoardView, width: int = 80, lines: int = 2) -> str:
     """The highlighted board: who, its moves so far (as many of the last as fit ``lines``
     lines), the time the last one took, and everything the feed says of it, each notice
     whole on its own line(s)."""
-    from normtui.feed.report import clock_text
-    from normtui.store.core import surname
 
     narrow = width < _WIDE
     white, black = (

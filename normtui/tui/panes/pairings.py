@@ -32,6 +32,7 @@ from normtui.tui.panes.board_text import (
     describe,
     forfeit_meaning,
 )
+from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.pairings_table import PairingsTable
 from normtui.tui.widgets.round_bar import RoundBar, RoundInfo
 from normtui.tui.widgets.status_line import StatusLine
@@ -370,7 +371,6 @@ class PairingsPane(Pane):
         if game.result is None and not result.is_forfeit:
             self._enter(game, result, correction=False)
             return
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         correction = game.result is not None
         if self._refused(
@@ -457,6 +457,7 @@ class PairingsPane(Pane):
         self.open_armageddon(game)
 
     def open_armageddon(self, game: GameRecord) -> None:
+        # Loaded at the first draw, not at the start.
         from normtui.tui.screens.armageddon import ArmageddonScreen
 
         if not self._armageddons():
@@ -483,7 +484,6 @@ class PairingsPane(Pane):
                 f"{game.label}: the Armageddon is {result_text(result)} already; nothing changed."
             )
             return
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         if (game.armageddon is not None or result.is_forfeit) and self._refused(
             self.store.games.enter_armageddon,
@@ -559,7 +559,6 @@ class PairingsPane(Pane):
     def action_start_round(self) -> None:
         """The clocks of the round are started: every board still scheduled is in progress
         (normtui start). Asked first: it is one key for the whole round."""
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         waiting = [
             g for g in self.table.games if g.state is GameState.SCHEDULED and g.result is None
@@ -584,7 +583,6 @@ class PairingsPane(Pane):
         """Close the round shown (the report then lists it closed); a change to a closed round
         is a correction. On a closed round: reopen it. Asked first; refused before asking when
         a board still lacks its result."""
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         round_no = self.round
         info = next((r for r in self.store.rounds() if r.round == round_no), None)

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Select, Static, TextArea
 
+from normtui.importing import check_text, round_dates
 from normtui.importing.boards import TROUBLE
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
@@ -28,9 +29,11 @@ from normtui.store.core import surname
 from normtui.tui.panes.base import Pane
 from normtui.tui.panes.board_text import armageddon_waits
 from normtui.tui.panes.pairings import PairingsPane
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.screens.pgn_open import PgnOpenScreen
 from normtui.tui.widgets.pgn_findings import PgnFindings, target_line
 from normtui.tui.widgets.pgn_import import PgnImportBar
-from normtui.tui.widgets.pgn_path import PgnPathInput
+from normtui.tui.widgets.pgn_path import PgnPathInput, read_pgn_text
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -231,7 +234,6 @@ class PgnEntryPane(Pane):
     def _check(
         self, text: str, generation: int, kind: KindChoice, chosen: GameRecord | None
     ) -> None:
-        from normtui.importing import check_text, round_dates
 
         try:
             checked = check_text(
@@ -294,7 +296,6 @@ class PgnEntryPane(Pane):
         self.query_one(TextArea).focus()
 
     def action_open(self) -> None:
-        from normtui.tui.screens.pgn_open import PgnOpenScreen
 
         typed = self.query_one(PgnPathInput).value.strip()
         start = Path(typed).expanduser() if typed else Path.cwd()
@@ -314,7 +315,6 @@ class PgnEntryPane(Pane):
 
     def load_file(self, path: Path) -> None:
         """A file small enough to read goes into the text area; a large one is imported."""
-        from normtui.tui.widgets.pgn_path import read_pgn_text
 
         failures: tuple[type[Exception], ...] = (OSError, ValueError, NormtuiError)
         try:
@@ -402,7 +402,6 @@ class PgnEntryPane(Pane):
     def _offer_replacement(self, message: PgnImportBar.Finished, outcomes: list[Outcome]) -> None:
         """A record is already attached to the game (one with errors, or a broadcast's):
         the arbiter may put this one in its place, audited and undoable."""
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         boards = "\n".join(f"  {o.board}" for o in outcomes[:8])
         more = f"\n  and {len(outcomes) - 8} more" if len(outcomes) > 8 else ""

@@ -90,6 +90,7 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
             if (given or name == "classical") and not _ROUND_ID.fullmatch(given):
                 self._error(f"The {name} round id is 8 letters and digits.")
                 return
+        # Only when pushing.
         from normtui.export.lichess import read_token
         from normtui.store import InputError
 

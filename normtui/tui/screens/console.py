@@ -21,16 +21,20 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import MountError
-from textual.widgets import Header, Static, TabbedContent, TabPane
+from textual.widgets import Header, Input, Static, TabbedContent, TabPane
 
 from normtui.rules.errors import NormtuiError
 from normtui.tui.held_keys import HeldKeys
 from normtui.tui.messages import StoreChanged
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
+from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.screens.desk_modal import RecordingModal
+from normtui.tui.screens.help import HelpScreen
 from normtui.tui.undo_text import undo_effect, undo_question
 from normtui.tui.widgets.console_footer import ConsoleFooter
 from normtui.tui.widgets.console_tabs import ConsoleTabs
+from normtui.tui.widgets.go_to import GoToPrompt
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -280,7 +284,6 @@ class ConsoleScreen(Screen[None]):
         pane = self._panes.get(pane_id)
         if pane is not None and pane.is_mounted:
             return False
-        from normtui.tui.widgets.go_to import GoToPrompt
 
         if any(not p.has_class("-closed") for p in self.query(GoToPrompt)):
             return False  # the digit of ":4" before the prompt has the focus: the prompt's
@@ -423,12 +426,10 @@ class ConsoleScreen(Screen[None]):
         self.app.call_from_thread(self.say, f"{wrote} {target}")
 
     def action_help(self) -> None:
-        from normtui.tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
 
     def action_undo(self) -> None:
-        from normtui.tui.screens.confirm import ConfirmScreen
 
         if not self.ready:
             self.notify(f"Still opening {self.path.name}.", severity="warning", markup=False)
@@ -467,6 +468,7 @@ class ConsoleScreen(Screen[None]):
     def action_next_armageddon(self) -> None:
         """The Armageddon waiting that must start first, then (pressed again) the next: the
         pairings show its round with the cursor on its board, and its dialog opens."""
+        # The panes load after the first frame.
         from normtui.tui.panes.board_text import armageddons_waiting
         from normtui.tui.panes.pairings import PairingsPane
 
@@ -519,9 +521,6 @@ class ConsoleScreen(Screen[None]):
     def unsaved(self) -> list[str]:
         """What quitting now would lose, one line each: records not attached in pane 2, the
         text typed in the dialogs open over the console."""
-        from textual.widgets import Input
-
-        from normtui.tui.screens.desk_modal import RecordingModal
 
         lost = [line for pane in self.panes if pane.is_mounted for line in [pane.unsaved()] if line]
         for screen in self.app.screen_stack:
@@ -561,6 +560,7 @@ class ConsoleScreen(Screen[None]):
             self.notify(text, timeout=4, markup=False)
 
     def _update_titles(self) -> None:
+        # The panes load after the first frame.
         from normtui.tui.panes.board_text import armageddons_waiting
 
         current = self.store.rounds.current()

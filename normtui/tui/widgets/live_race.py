@@ -8,6 +8,7 @@ second, and the console keeps its clock and its keys meanwhile. Its answer comes
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -227,6 +228,5 @@ class RaceLine(Static):
 
 
 def _surnamed(c: Contender) -> Contender:
-    from dataclasses import replace
 
     return replace(c, name=surname(c.name))

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
-from normtui.importing import import_summary
+from normtui.importing import check_games, import_games, import_summary, round_dates
 from normtui.rules.errors import NormtuiError
 
 
@@ -110,7 +110,7 @@ class PgnImportBar(Horizontal):
         chosen: GameRecord | None,
         replace: bool,
     ) -> None:
-        from normtui.importing import check_games, import_games, round_dates
+        # Python-chess: only when importing.
         from normtui.pgn import PgnReadError, iter_games, split_text
         from normtui.store.connection import refuse_event_file
 
