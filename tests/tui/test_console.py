@@ -8,7 +8,6 @@ import os
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -25,8 +24,9 @@ MINE = ("pairings", "standings", "audit")
 
 
 async def test_a_write_from_another_process_appears_within_the_poll(demo_copy, make_app) -> None:
-    """`normtui result` in another terminal: the pairings and the header follow within a
-    poll (here 0.2 s), and the arbiter is told."""
+    """`normtui result` in another terminal: the pairings and the header follow by the
+    console's own polling (here every 0.2 s), and the arbiter is told. How soon is a figure
+    of benchmarks/, not of a test on a loaded machine."""
     app = make_app(demo_copy, poll_seconds=0.2, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()
@@ -47,10 +47,11 @@ async def test_a_write_from_another_process_appears_within_the_poll(demo_copy, m
             timeout=60,
         )
         assert done.returncode == 0, done.stderr
-        written = time.perf_counter()
-        while column(pairings(app).table, "result")[4] != "0-1*":
-            assert time.perf_counter() - written < 2.0, "not picked up within 2 s"
-            await asyncio.sleep(0.05)
+        await until(
+            pilot,
+            lambda: column(pairings(app).table, "result")[4] == "0-1*",
+            "the other terminal's result in the pairings",
+        )
         await pilot.pause()
         # Said on the status line, not as a toast over the table: what and who.
         said = pairings(app).status
@@ -248,10 +249,8 @@ async def test_nothing_that_matters_is_cut_off_at_80x24(demo_app) -> None:
         table = pairings(app).table
         assert not table.wide and table.virtual_size.width <= table.scrollable_content_region.width
         footer = app.screen.query_one(Footer)
-        for _ in range(50):  # the Footer composes its keys a moment later (more on a busy CI)
-            if footer.children:
-                break
-            await pilot.pause(0.02)
+        # The Footer composes its keys a moment later.
+        await until(pilot, lambda: bool(footer.children), "the Footer's keys")
         assert max(c.region.right for c in footer.children) <= 80
         await pilot.press("3")
         await pilot.pause()
@@ -275,7 +274,12 @@ async def test_a_key_typed_right_after_a_pane_key_never_reaches_the_pane_left(de
         await pilot.pause()
         for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
             app._driver.process_message(events.Key(key, key))
-        await pilot.pause(0.3)
+        standings = console(app).pane("standings")
+        await until(
+            pilot,
+            lambda: standings.view == "crosstable",  # type: ignore[attr-defined]
+            "the x taken by the standings",
+        )
         assert app.store.games(7)[0].result is None
 
 
@@ -415,10 +419,11 @@ async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app)
         assert console(app).settled and "standings" not in console(app)._panes
         for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
             app._driver.process_message(events.Key(key, key))
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if console(app).settled:
-                break
+        await until(
+            pilot,
+            lambda: "standings" in console(app)._panes and console(app).settled,
+            "the standings built and the keys typed meanwhile replayed",
+        )
         await pilot.pause()
         assert console(app).pane("standings").view == "crosstable"  # type: ignore[attr-defined]
         assert app.store.games(7)[0].result is None
@@ -435,5 +440,11 @@ async def test_two_pane_keys_typed_at_once_end_on_the_second(demo_app) -> None:
         await pilot.pause()
         for key in ("6", "3"):  # as a terminal delivers them: both before either is handled
             app._driver.process_message(events.Key(key, key))
-        await pilot.pause(0.3)
-        assert console(app).query_one(TabbedContent).active == "tab-standings"
+        tabs = console(app).query_one(TabbedContent)
+        await until(
+            pilot,
+            lambda: console(app).settled and tabs.active == "tab-standings",
+            "the standings in front",
+        )
+        await pilot.pause()
+        assert tabs.active == "tab-standings"

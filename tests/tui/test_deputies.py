@@ -9,23 +9,22 @@ import json
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 from normtui.store import EventStore
 from normtui.tui.app import NormtuiApp
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import notes, pairings, to_board
+from tests.tui.helpers import notes, pairings, to_board, until
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # The deputy's console, in a process of its own as over ssh: it countersigns board 2 of
 # round 7 (White, Black, then the arbiter) once the chief has entered board 1.
 DEPUTY_CONSOLE = textwrap.dedent("""
-    import asyncio, sys, time
+    import asyncio, sys
     from pathlib import Path
     from normtui.tui.app import NormtuiApp
-    from tests.tui.helpers import pairings, to_board
+    from tests.tui.helpers import pairings, to_board, until
 
     async def main() -> None:
         app = NormtuiApp(Path(sys.argv[1]), actor="Deputy Arbiter", poll_seconds=0.1,
@@ -39,10 +38,8 @@ DEPUTY_CONSOLE = textwrap.dedent("""
                 await pilot.press(key)
                 await pilot.pause()
             # The chief's result on board 1 reaches this console by its own polling.
-            end = time.monotonic() + 60
-            while pairings(app).table.games[0].result is None:
-                assert time.monotonic() < end, "the chief's result never showed"
-                await pilot.pause(0.05)
+            await until(pilot, lambda: pairings(app).table.games[0].result is not None,
+                        "the chief's result")
             print("done", flush=True)
 
     asyncio.run(main())
@@ -66,10 +63,11 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
         app = NormtuiApp(demo_copy, actor="Chief Arbiter", poll_seconds=0.1, show_clock=False)
         app.animation_level = "none"
         async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-            end = time.monotonic() + 60
-            while app.store is None or not pairings(app).table.games:
-                assert time.monotonic() < end, "the console never opened the event"
-                await pilot.pause(0.05)
+            await until(
+                pilot,
+                lambda: app.store is not None and bool(pairings(app).table.games),
+                "the console opened the event",
+            )
             deputy.stdin.write("go\n")
             deputy.stdin.flush()
             await to_board(pilot, 1)
@@ -98,14 +96,13 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
             )
             assert cli.returncode == 0, cli.stderr
             assert deputy.stdout.readline() == "done\n"
+
             # The deputy's signatures and the CLI's Armageddon reach the chief's console.
-            end = time.monotonic() + 60
-            while True:
+            def shown() -> bool:
                 games = {g.board: g for g in pairings(app).table.games}
-                if games[2].signatures.is_final and games[3].armageddon is not None:
-                    break
-                assert time.monotonic() < end, "the others' changes never showed"
-                await pilot.pause(0.05)
+                return games[2].signatures.is_final and games[3].armageddon is not None
+
+            await until(pilot, shown, "the others' changes in the chief's console")
             assert notes(app, "error") == []
         deputy.stdin.close()
         assert deputy.wait(timeout=60) == 0, deputy.stderr.read() if deputy.stderr else ""

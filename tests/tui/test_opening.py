@@ -155,7 +155,8 @@ async def test_an_unexpected_error_while_opening_ends_the_console(
     app = opening_app(demo_copy)
     with pytest.raises(WorkerFailed, match="a bug"):
         async with app.run_test(size=SNAPSHOT_SIZE):
-            await asyncio.sleep(1)
+            await app.workers.wait_for_complete()
+            await until(lambda: app.return_code is not None)
     assert app.return_code not in (0, None)
 
 

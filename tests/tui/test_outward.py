@@ -5,12 +5,10 @@ a screen or takes a key."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from normtui.tui.commands import ConsoleCommands
@@ -19,19 +17,12 @@ from normtui.tui.screens.broadcast_round import BroadcastRoundScreen
 from normtui.tui.screens.publish_site import PublishSiteScreen
 from tests.cli.lichess_server import TOKEN, Server
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, to_board
+from tests.tui.helpers import console, to_board, until
 
 
 def _palette(app, title: str) -> Callable[[], None]:  # type: ignore[no-untyped-def]
     [call] = [c for t, _h, c in ConsoleCommands(console(app))._commands() if t == title]
     return call  # type: ignore[return-value]
-
-
-async def _until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + 60  # a bound for a loaded machine, not a measure of speed
-    while not condition():
-        assert time.monotonic() < end, f"never: {what}"
-        await pilot.pause(0.05)
 
 
 def _line(app) -> str:  # type: ignore[no-untyped-def]
@@ -59,16 +50,16 @@ async def test_publishing_from_the_palette_follows_the_arbiters_keys(
         assert field.value.endswith("demo-site")  # offered beside the event file
         field.value = str(site)
         await pilot.press("enter")
-        await _until(pilot, lambda: (site / "round-7.json").exists(), "the first build")
+        await until(pilot, lambda: (site / "round-7.json").exists(), "the first build")
         await to_board(pilot, 1)
         await pilot.press("w")
-        await _until(
+        await until(
             pilot,
             lambda: json.loads((site / "round-7.json").read_text())["boards"][0]["result"] == "1-0",
             "the arbiter's result on the site",
         )
         await pilot.press("8")
-        await _until(pilot, lambda: "files written" in _line(demo_app), "pane 8's line")
+        await until(pilot, lambda: "files written" in _line(demo_app), "pane 8's line")
         assert f"Public page {site}" in _line(demo_app)
         _palette(demo_app, "Public page: stop publishing")()
         await pilot.pause()
@@ -83,7 +74,7 @@ async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
         await pilot.press("8")
         runner = outward(demo_app)
         runner.start_broadcast(TOKEN, 7, "round007", "armag007", base_url=lichess.url)
-        await _until(pilot, lambda: "games pushed" in _line(demo_app), "the first push")
+        await until(pilot, lambda: "games pushed" in _line(demo_app), "the first push")
         assert "Lichess round 7 → round007 + armag007" in _line(demo_app)
         assert len(lichess.state.games["round007"]) == 5
         lichess.stop()  # the network goes away: said on the line, tried again, no dialog
@@ -91,10 +82,10 @@ async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
         await to_board(pilot, 5)
         await pilot.press("b")
         await pilot.press("8")
-        await _until(pilot, lambda: "cannot be reached" in _line(demo_app), "the failure")
+        await until(pilot, lambda: "cannot be reached" in _line(demo_app), "the failure")
         assert demo_app.screen is console(demo_app)
         lichess.start()
-        await _until(
+        await until(
             pilot,
             lambda: any(
                 '[Result "0-1"]' in g and "Topalov" in g for g in lichess.state.games["round007"]

@@ -14,8 +14,9 @@ import pytest
 from textual.pilot import Pilot
 
 from normtui.store import EventStore
+from normtui.tui.screens.pgn_open import PgnTree
 from tests.store.playoff_events import make_events
-from tests.tui.helpers import console, race_worked, to_board
+from tests.tui.helpers import console, race_worked, to_board, until
 
 SMALL = (80, 24)
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,7 +135,13 @@ def test_pgn_open_at_80x24(demo_app, snap_compare, monkeypatch) -> None:  # type
             "norway-chess-2022"
         )
         await pilot.press("ctrl+o")
-        await pilot.pause(0.3)
+        # The folder tree reads its folder in a worker.
+        await until(
+            pilot,
+            lambda: bool(pilot.app.screen.query_one(PgnTree).root.children),
+            "the folder's files listed",
+        )
+        await pilot.pause()
 
     assert snap_compare(demo_app, terminal_size=SMALL, run_before=open_tree)
 
