@@ -71,7 +71,7 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
             assert f"Show the {TITLES[pane_id]} pane" in titles
         for pane_id in MINE:
             pane = console(app).pane(pane_id)
-            actions = {a for _t, _h, a in pane.PALETTE}
+            actions = {b.action for b in pane.palette()}
             keys = {b.action for b in pane.BINDINGS}  # type: ignore[union-attr]
             assert keys <= actions, f"{pane_id}: keys missing from the palette"
         await to_board(pilot, 1)

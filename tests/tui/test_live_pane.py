@@ -378,7 +378,7 @@ def test_live_pane_snapshot(
 
 
 def test_every_key_of_the_pane_is_in_the_palette() -> None:
-    actions = {a for _t, _h, a in LivePane.PALETTE}
+    actions = {b.action for b in LivePane.palette()}
     assert {b.action for b in LivePane.BINDINGS} <= actions  # type: ignore[union-attr]
 
 

@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
 from normtui.tui.formatting import stamp
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.widgets.responsive_table import ResponsiveTable
 from normtui.tui.widgets.status_line import StatusLine
 
@@ -131,15 +130,15 @@ class AuditLogPane(Pane):
     TITLE = "Audit"
     GO_TO = "change"
     BINDINGS: ClassVar = [
-        Binding(
+        PaletteBinding(
             "u",
             "undo",
             "Undo last",
             id="audit.undo",
             tooltip="Undo the newest change that is not undone (asks first)",
+            palette="Audit log: undo the last change",
         ),
     ]
-    PALETTE = (("Audit log: undo the last change", "Asks first", "undo"),)
 
     def __init__(self, store: EventStore, **kwargs: object) -> None:
         super().__init__(store, **kwargs)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
@@ -24,17 +25,24 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class Pane(Vertical):
-    """A pane reads the store in :meth:`reload` and posts :class:`StoreChanged` after a write.
+@dataclass(frozen=True)
+class PaletteBinding(Binding):
+    """A pane's key that the command palette (Ctrl+P) offers too, under ``palette``, with the
+    key's tooltip as its help: one declaration for both."""
 
-    ``ARTICLES`` lists the regulation articles the pane applies, for the help screen.
-    ``PALETTE`` lists (title, help, action string on the pane) for the command palette.
+    palette: str = ""
+
+
+class Pane(Vertical):
+    r"""A pane reads the store in :meth:`reload` and posts :class:`StoreChanged` after a write.
+
+    ``ARTICLES`` lists the regulation articles the pane applies, for the help screen. Its
+    keys that the command palette offers too are :class:`PaletteBinding`\ s.
     """
 
     PANE_ID: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
     ARTICLES: ClassVar[tuple[str, ...]] = ()
-    PALETTE: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     # What ":N" goes to in this pane ("board"); "" for none (see go_to_numbers, go_to).
     GO_TO: ClassVar[str] = ""
     # For a pane of one round: the key that shows the round being played (round_to_show).
@@ -191,12 +199,17 @@ class Pane(Vertical):
         lines = self.query(StatusLine)
         return lines.first().text if lines else ""
 
+    @classmethod
+    def palette(cls) -> list[PaletteBinding]:
+        """The pane's keys that the command palette offers, in the order of its bindings."""
+        return [b for b in cls.BINDINGS if isinstance(b, PaletteBinding)]
+
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
-        """An entry's action is an action string on the pane, as in a Binding ("undo",
-        "result('1-0')"), so that the palette and the keys run the very same code."""
+        """The palette's entries: a key's title there, its tooltip, and its action, run as the
+        key runs it, so that the palette and the keys run the very same code."""
         return [
-            (title, help_text, partial(self.call_later, self.run_action, action))
-            for title, help_text, action in self.PALETTE
+            (b.palette, b.tooltip, partial(self.call_later, self.run_action, b.action))
+            for b in self.palette()
         ]
 
     def focus_first(self) -> None:

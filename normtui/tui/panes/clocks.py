@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
 from normtui.tui.clock_dials import dials, games_under
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.clock_form import ClockForm
 from normtui.tui.widgets.row_table import RowTable
@@ -40,28 +40,22 @@ class ClocksPane(Pane):
         "§3 Armageddon: White 10', Black 7', +1\" from move 41",
         "§5 play-off: 3' + 2\" match games, then an Armageddon",
     )
-    PALETTE = (
-        (
-            "Clocks: edit the selected time control",
-            "Change a stage's clock setting (audited)",
-            "edit",
-        ),
-        ("Clocks: dial now", "Go to the boards that need a clock set now", "dial"),
-    )
     BINDINGS = [
-        Binding(
+        PaletteBinding(
             "e",
             "edit",
             "Edit",
             id="clocks.edit",
             tooltip="Edit the selected time control (Enter too); saved edits are audited",
+            palette="Clocks: edit the selected time control",
         ),
-        Binding(
+        PaletteBinding(
             "n",
             "dial",
             "Dial now",
             id="clocks.dial",
             tooltip="Go to the boards that need a clock set now",
+            palette="Clocks: dial now",
         ),
         Binding(
             "t", "controls", "Controls", id="clocks.controls", tooltip="Back to the time controls"

@@ -22,7 +22,7 @@ from normtui.rules.duties import arrival_fine
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.core import surname
 from normtui.tui.formatting import state_text
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.screens.choice import ChoiceScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.desk_absent import AbsenceScreen, Answer
@@ -49,81 +49,75 @@ class PlayerDeskPane(Pane):
         "§9 illness: a free day (cannot be refused) or the next morning (can be); rounds 9-10 "
         "forfeit; withdrawal under 50 % of the games: results not counted",
     )
-    PALETTE = (
-        ("Desk: mark present", "The selected player was there at the start", "present"),
-        ("Desk: all present", "Every player not yet recorded in this round", "all_present"),
-        ("Desk: mark absent (fine)", "Absent at the start: the §7 fine is proposed", "absent"),
-        ("Desk: record an incident", "With the Chief Arbiter's decision (§7)", "incident"),
-        ("Desk: report illness", "Postpone or forfeit the player's game (§9)", "illness"),
-        ("Desk: withdraw a player", "The 50 % rule's consequence is shown first (§9)", "withdraw"),
-        ("Desk: title and sex of the player", "For the FIDE rating report", "player_details"),
-        (
-            "Report details: city, federation, arbiters",
-            "For the FIDE rating report",
-            "report_details",
-        ),
-    )
     BINDINGS = [
-        Binding(
+        PaletteBinding(
             "p",
             "present",
             "Present",
             id="desk.present",
             tooltip="The selected player was in the playing area at the start; the cursor "
             "goes on to the next (on a player recorded absent: asks, §7)",
+            palette="Desk: mark present",
         ),
-        Binding(
+        PaletteBinding(
             "P",
             "all_present",
             "All present",
             id="desk.all_present",
             key_display="P",
             tooltip="Every player not yet recorded in this round: present",
+            palette="Desk: all present",
         ),
-        Binding(
+        PaletteBinding(
             "a",
             "absent",
             "Absent",
             id="desk.absent",
             tooltip="Absent at the start: the §7 fine is proposed; record it, or the absence alone",
+            palette="Desk: mark absent (fine)",
         ),
-        Binding(
+        PaletteBinding(
             "i",
             "incident",
             "Incident",
             id="desk.incident",
             tooltip="Record an incident with the Chief Arbiter's decision (§7)",
+            palette="Desk: record an incident",
         ),
-        Binding(
+        PaletteBinding(
             "l",
             "illness",
             "Ill",
             id="desk.illness",
             tooltip="Illness: postpone or forfeit the game, as §9 decides",
+            palette="Desk: report illness",
         ),
-        Binding(
+        PaletteBinding(
             "w",
             "withdraw",
             "Withdraw",
             id="desk.withdraw",
             tooltip="Withdraw the player; the 50 % rule's consequence is shown first",
+            palette="Desk: withdraw a player",
         ),
         # Set once for the rating report: in the help and the palette, not the Footer.
-        Binding(
+        PaletteBinding(
             "t",
             "player_details",
             "Title/sex",
             id="desk.player_details",
             show=False,
             tooltip="The selected player's FIDE title and sex, for the rating report",
+            palette="Desk: title and sex of the player",
         ),
-        Binding(
+        PaletteBinding(
             "r",
             "report_details",
             "Report details",
             id="desk.report_details",
             show=False,
             tooltip="The event's city, federation and arbiters (TRF)",
+            palette="Report details: city, federation, arbiters",
         ),
         # Out of the Footer: the round selector says "[ ] other rounds" beside itself.
         Binding(

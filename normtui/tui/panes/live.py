@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
@@ -29,7 +28,7 @@ from normtui.rules.model import ResultError, parse_result
 from normtui.store.connection import is_event_file
 from normtui.store.core import surname
 from normtui.tui.formatting import clock_time, result_text
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.panes.board_text import armageddon_waits, armageddons_waiting
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
@@ -60,39 +59,39 @@ class LivePane(Pane):
         "§8 Results from the feed are provisional until signed",
     )
     BINDINGS: ClassVar = [
-        Binding(
+        PaletteBinding(
             "s",
             "set_source",
             "Source",
             id="live.source",
             tooltip="Watch a LiveChess folder, a PGN file or URL, or LiveChess Cloud",
+            palette="Live boards: watch a source",
         ),
-        Binding(
+        PaletteBinding(
             "a",
             "accept",
             "Accept record",
             id="live.accept",
             tooltip="Take the feed's conflicting record of the highlighted board (asks)",
+            palette="Live boards: accept the feed's record",
         ),
-        Binding("r", "read_now", "Read now", id="live.read", tooltip="Read the source now"),
-        Binding(
-            "x", "stop", "Stop", id="live.stop", tooltip="Stop watching the live boards (asks)"
+        PaletteBinding(
+            "r",
+            "read_now",
+            "Read now",
+            id="live.read",
+            tooltip="Read the source now",
+            palette="Live boards: read the source now",
+        ),
+        PaletteBinding(
+            "x",
+            "stop",
+            "Stop",
+            id="live.stop",
+            tooltip="Stop watching the live boards (asks)",
+            palette="Live boards: stop watching",
         ),
     ]
-    PALETTE = (
-        (
-            "Live boards: watch a source",
-            "A LiveChess folder, a PGN file or URL, LiveChess Cloud",
-            "set_source",
-        ),
-        (
-            "Live boards: accept the feed's record",
-            "Of the highlighted board, replacing the one kept",
-            "accept",
-        ),
-        ("Live boards: read the source now", "Without waiting for the next read", "read_now"),
-        ("Live boards: stop watching", "Forget the source kept with the event", "stop"),
-    )
 
     # Kept to the pane: a message reaching the screen under a dialog has Textual draw the
     # whole dimmed screen behind the dialog again, twice a second.

@@ -22,7 +22,7 @@ from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
 from normtui.store.core import surname
 from normtui.tui.formatting import clock_time, result_text
-from normtui.tui.panes.base import Pane, report_refusal
+from normtui.tui.panes.base import PaletteBinding, Pane, report_refusal
 from normtui.tui.panes.board_text import (
     OUTCOMES,
     absent_players,
@@ -57,31 +57,34 @@ class PairingsPane(Pane):
         "§8 Signatures: provisional until countersigned",
     )
     BINDINGS: ClassVar = [
-        Binding(
+        PaletteBinding(
             "w",
             "result('1-0')",
             "1-0",
             id="pairings.white_wins",
             group=_RESULT,
             tooltip="White wins the main game",
+            palette="Result: White wins (1-0)",
         ),
-        Binding(
+        PaletteBinding(
             "b",
             "result('0-1')",
             "0-1",
             id="pairings.black_wins",
             group=_RESULT,
             tooltip="Black wins the main game",
+            palette="Result: Black wins (0-1)",
         ),
-        Binding(
+        PaletteBinding(
             "d",
             "result('1/2-1/2')",
             "½-½",
             id="pairings.draw",
             group=_RESULT,
             tooltip="Main game drawn: its Armageddon opens at once",
+            palette="Result: draw, then Armageddon (½-½)",
         ),
-        Binding(
+        PaletteBinding(
             "f",
             "result('+/-')",
             "+/-",
@@ -89,8 +92,9 @@ class PairingsPane(Pane):
             group=_RESULT,
             show=False,
             tooltip="White wins by forfeit, Black absent (asks first)",
+            palette="Result: White wins by forfeit (+/-)",
         ),
-        Binding(
+        PaletteBinding(
             "F",
             "result('-/+')",
             "-/+",
@@ -99,8 +103,9 @@ class PairingsPane(Pane):
             show=False,
             key_display="F",
             tooltip="Black wins by forfeit, White absent (asks first)",
+            palette="Result: Black wins by forfeit (-/+)",
         ),
-        Binding(
+        PaletteBinding(
             "x",
             "result('-/-')",
             "-/-",
@@ -108,30 +113,34 @@ class PairingsPane(Pane):
             group=_RESULT,
             show=False,
             tooltip="Double forfeit, both absent (asks first)",
+            palette="Result: double forfeit (-/-)",
         ),
-        Binding(
+        PaletteBinding(
             "a",
             "armageddon",
             "Armageddon",
             id="pairings.armageddon",
             tooltip="The Armageddon of a drawn board: result, clock, start window",
+            palette="Armageddon of the highlighted board",
         ),
-        Binding(
+        PaletteBinding(
             "p",
             "started",
             "Started",
             id="pairings.started",
             tooltip="Mark the game in progress (again: back to scheduled)",
+            palette="Game started (in progress)",
         ),
-        Binding(
+        PaletteBinding(
             "s",
             "start_round",
             "Start round",
             id="pairings.start_round",
             show=False,
             tooltip="Start the round: every scheduled board in progress (asks first)",
+            palette="Start the round",
         ),
-        Binding(
+        PaletteBinding(
             "W",
             "sign('white')",
             "White",
@@ -139,8 +148,9 @@ class PairingsPane(Pane):
             key_display="W",
             group=_SIGN,
             tooltip="White has signed the scoresheet",
+            palette="Sign: White's scoresheet",
         ),
-        Binding(
+        PaletteBinding(
             "B",
             "sign('black')",
             "Black",
@@ -148,8 +158,9 @@ class PairingsPane(Pane):
             key_display="B",
             group=_SIGN,
             tooltip="Black has signed the scoresheet",
+            palette="Sign: Black's scoresheet",
         ),
-        Binding(
+        PaletteBinding(
             "A",
             "sign('arbiter')",
             "Arbiter",
@@ -157,8 +168,9 @@ class PairingsPane(Pane):
             key_display="A",
             group=_SIGN,
             tooltip="The arbiter countersigns: the result is final",
+            palette="Sign: arbiter countersigns",
         ),
-        Binding(
+        PaletteBinding(
             "left_square_bracket",
             "round(-1)",
             "Previous",
@@ -167,8 +179,9 @@ class PairingsPane(Pane):
             key_display="[",
             group=_ROUND,
             tooltip="Previous round",
+            palette="Previous round",
         ),
-        Binding(
+        PaletteBinding(
             "right_square_bracket",
             "round(1)",
             "Next",
@@ -177,16 +190,18 @@ class PairingsPane(Pane):
             key_display="]",
             group=_ROUND,
             tooltip="Next round",
+            palette="Next round",
         ),
-        Binding(
+        PaletteBinding(
             "c",
             "current_round",
             "Current round",
             id="pairings.current_round",
             show=False,
             tooltip="The round being played",
+            palette="Current round",
         ),
-        Binding(
+        PaletteBinding(
             "C",
             "close_round",
             "Close round",
@@ -196,34 +211,9 @@ class PairingsPane(Pane):
             group=_ROUND,
             tooltip="Close the round shown once every board has its result; on a closed "
             "round: reopen it (asks first)",
+            palette="Close the round shown (or reopen it)",
         ),
     ]
-    PALETTE = (
-        ("Result: White wins (1-0)", "Highlighted board of the pairings", "result('1-0')"),
-        ("Result: Black wins (0-1)", "Highlighted board of the pairings", "result('0-1')"),
-        (
-            "Result: draw, then Armageddon (½-½)",
-            "Highlighted board of the pairings",
-            "result('1/2-1/2')",
-        ),
-        ("Armageddon of the highlighted board", "Its result, clock and start window", "armageddon"),
-        ("Result: White wins by forfeit (+/-)", "Highlighted board", "result('+/-')"),
-        ("Result: Black wins by forfeit (-/+)", "Highlighted board", "result('-/+')"),
-        ("Result: double forfeit (-/-)", "Highlighted board", "result('-/-')"),
-        ("Game started (in progress)", "Highlighted board", "started"),
-        ("Start the round", "Every scheduled board of the round shown in progress", "start_round"),
-        ("Sign: White's scoresheet", "§8, highlighted board", "sign('white')"),
-        ("Sign: Black's scoresheet", "§8, highlighted board", "sign('black')"),
-        ("Sign: arbiter countersigns", "§8, highlighted board", "sign('arbiter')"),
-        ("Previous round", "Pairings", "round(-1)"),
-        ("Next round", "Pairings", "round(1)"),
-        ("Current round", "Pairings", "current_round"),
-        (
-            "Close the round shown (or reopen it)",
-            "Every board has its result; asks first",
-            "close_round",
-        ),
-    )
 
     # The round shown: set, the pane shows it (again; watch_round).
     round: reactive[int] = reactive(0, init=False, always_update=True)

@@ -26,7 +26,7 @@ from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
 from normtui.store.connection import refuse_event_file
 from normtui.store.core import surname
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.panes.board_text import armageddon_waits
 from normtui.tui.panes.pairings import PairingsPane
 from normtui.tui.screens.confirm import ConfirmScreen
@@ -59,28 +59,30 @@ class PgnEntryPane(Pane):
         "§3 Armageddon: White 10', Black 7', +1\" from move 41; a draw is Black's win",
         "FIDE Laws: legal moves, how a game ends, its result",
     )
-    PALETTE = (
-        ("PGN: open a file", "Pick a PGN file from a directory tree", "open"),
-        ("PGN: attach the game", "Attach the game(s) in the text area to their pairing", "attach"),
-        ("PGN: import a file", "Import every game of the file named in the path", "import_file"),
-        ("PGN: check now", "Validate the text area without waiting", "check"),
-        ("PGN: clear", "Empty the text area", "clear"),
-    )
     BINDINGS = [
-        Binding(
+        PaletteBinding(
             "ctrl+s",
             "attach",
             "Attach",
             id="pgn.attach",
             tooltip="Attach the game(s) in the text area to their board; enter the result",
+            palette="PGN: attach the game",
         ),
-        Binding("ctrl+o", "open", "Open", id="pgn.open", tooltip="Pick a PGN file from a tree"),
-        Binding(
+        PaletteBinding(
+            "ctrl+o",
+            "open",
+            "Open",
+            id="pgn.open",
+            tooltip="Pick a PGN file from a tree",
+            palette="PGN: open a file",
+        ),
+        PaletteBinding(
             "ctrl+t",
             "import_file",
             "Import",
             id="pgn.import",
             tooltip="Import every game of the file in the path, with a progress bar",
+            palette="PGN: import a file",
         ),
         Binding(
             "ctrl+g",
@@ -98,16 +100,23 @@ class PgnEntryPane(Pane):
         ),
         # In the help and the palette, not the Footer: checking follows every edit anyway,
         # and at 80 columns the Footer needs the room for the console's own keys.
-        Binding(
+        PaletteBinding(
             "ctrl+r",
             "check",
             "Check now",
             id="pgn.check",
             show=False,
             tooltip="Check the text area now, without waiting for a pause",
+            palette="PGN: check now",
         ),
-        Binding(
-            "ctrl+n", "clear", "Clear", id="pgn.clear", show=False, tooltip="Empty the text area"
+        PaletteBinding(
+            "ctrl+n",
+            "clear",
+            "Clear",
+            id="pgn.clear",
+            show=False,
+            tooltip="Empty the text area",
+            palette="PGN: clear",
         ),
         # In the text area 1-8 are typed (a PGN has digits): Escape leaves it, and then the
         # digits switch panes again; F1-F8 switch from inside it.

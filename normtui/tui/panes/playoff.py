@@ -13,7 +13,6 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -21,7 +20,7 @@ from normtui.rules.playoff import PlayoffGame, not_needed
 from normtui.store.core import surname
 from normtui.store.final import PlayoffView
 from normtui.tui.formatting import money
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.playoff_tables import PlayoffGamesTable, PlayoffRankingTable
 from normtui.tui.widgets.status_line import StatusLine
@@ -46,67 +45,57 @@ class PlayoffPane(Pane):
     # One key, two meanings: w / b are results, or the colour choice while the higher-ranked
     # player chooses the Armageddon's colours (check_action shows the one that applies).
     BINDINGS: ClassVar = [
-        Binding(
+        PaletteBinding(
             "s",
             "start",
             "Start play-off",
             id="playoff.start",
             tooltip="Start the play-off (asks first): a seed is drawn, shown and recorded",
+            palette="Play-off: start",
         ),
-        Binding(
+        PaletteBinding(
             "w",
             "result('1-0')",
             "White won",
             id="playoff.white",
             tooltip="White won the highlighted game; on a game with a result: correct it "
             "(asks first)",
+            palette="Play-off: White won",
         ),
-        Binding(
+        PaletteBinding(
             "b",
             "result('0-1')",
             "Black won",
             id="playoff.black",
             tooltip="Black won the highlighted game; on a game with a result: correct it",
+            palette="Play-off: Black won",
         ),
-        Binding(
+        PaletteBinding(
             "d",
             "result('1/2-1/2')",
             "Draw",
             id="playoff.draw",
             tooltip="The highlighted game was drawn (an Armageddon draw is Black's win); "
             "on a game with a result: correct it",
+            palette="Play-off: draw",
         ),
-        Binding(
+        PaletteBinding(
             "w",
             "choose('white')",
             "Chooses White",
             id="playoff.choose_white",
             tooltip="The player higher on the tie-breaks takes White in the Armageddon",
+            palette="Play-off: Armageddon, chooses White",
         ),
-        Binding(
+        PaletteBinding(
             "b",
             "choose('black')",
             "Chooses Black",
             id="playoff.choose_black",
             tooltip="The player higher on the tie-breaks takes Black in the Armageddon",
+            palette="Play-off: Armageddon, chooses Black",
         ),
     ]
-    PALETTE = (
-        ("Play-off: start", "Draw a seed and create the games (asks first)", "start"),
-        ("Play-off: White won", "Result of the highlighted game: 1-0", "result('1-0')"),
-        ("Play-off: Black won", "Result of the highlighted game: 0-1", "result('0-1')"),
-        ("Play-off: draw", "Result of the highlighted game: ½-½", "result('1/2-1/2')"),
-        (
-            "Play-off: Armageddon, chooses White",
-            "The higher-ranked player's choice",
-            "choose('white')",
-        ),
-        (
-            "Play-off: Armageddon, chooses Black",
-            "The higher-ranked player's choice",
-            "choose('black')",
-        ),
-    )
 
     view: PlayoffView | None = None
 

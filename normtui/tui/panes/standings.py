@@ -8,13 +8,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import ContentSwitcher
 
 from normtui.rules.model import MainResult, PlayerStatus
 from normtui.store import GameRecord, StandingRow
-from normtui.tui.panes.base import Pane
+from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.widgets.crosstable import Crosstable
 from normtui.tui.widgets.live_race import RaceLine
 from normtui.tui.widgets.standings_table import StandingsTable
@@ -113,25 +112,23 @@ class StandingsPane(Pane):
     # One key, two bindings: the Footer names the view x leads to (check_action hides the
     # other one).
     BINDINGS: ClassVar = [
-        Binding(
+        PaletteBinding(
             "x",
             "show_view('crosstable')",
             "Crosstable",
             id="standings.crosstable",
             tooltip="The crosstable: players × players, Armageddons marked",
+            palette="Standings: crosstable",
         ),
-        Binding(
+        PaletteBinding(
             "x",
             "show_view('standings-table')",
             "Table",
             id="standings.table",
             tooltip="Back to the table with tie-breaks and prizes",
+            palette="Standings: table",
         ),
     ]
-    PALETTE = (
-        ("Standings: crosstable", "Players × players", "show_view('crosstable')"),
-        ("Standings: table", "Ranks, tie-breaks, prizes", "show_view('standings-table')"),
-    )
 
     # The table or the crosstable (the id of the one shown); the Footer names the other.
     view: reactive[str] = reactive("standings-table", init=False, bindings=True)
