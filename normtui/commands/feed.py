@@ -147,19 +147,16 @@ def watch(
     your change (--as NAME). Follows until interrupted (Ctrl+C), or --once.
     """
     # The feed and python-chess: `contenders`, a read, must not load them.
-    from normtui.feed.sources import SourceError, open_source
+    from normtui.feed.sources import open_source
     from normtui.feed.watcher import Feed
     from normtui.store.connection import is_event_file
 
     if not db.is_file():
         raise UserError(f"{db}: no such event file (create it with `normtui new`)")
     wanted = _parse_accept(accept)
-    try:
-        feed_source = open_source(
-            source, round_no, timeout=timeout, refuse=lambda p: is_event_file(p, db)
-        )
-    except SourceError as exc:
-        raise UserError(str(exc)) from None
+    feed_source = open_source(
+        source, round_no, timeout=timeout, refuse=lambda p: is_event_file(p, db)
+    )
     with opened(db) as store:
         if round_no is not None:
             store.rounds.check(round_no)  # a round the event does not have: one line, 2

@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from normtui.rules.errors import NormtuiError
+
 __all__ = ["LccFormatError", "game_pgn", "lcc_result", "parse_move", "player_name"]
 
 _RESULTS = {
@@ -39,7 +41,7 @@ _RESULTS = {
 }
 
 
-class LccFormatError(ValueError):
+class LccFormatError(NormtuiError, ValueError):
     """JSON that is not what LiveChess Cloud sends (one line, for the feed's status)."""
 
 

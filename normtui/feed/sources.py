@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 from normtui.feed.http import Fetched, FetchError, fetch
 from normtui.feed.lcc import LccFormatError, game_pgn
 from normtui.pgn import split_text
+from normtui.rules.errors import NormtuiError
 from normtui.text import open_regular_file
 
 __all__ = ["FeedRecord", "Poll", "Source", "SourceError", "open_source"]
@@ -44,7 +45,7 @@ _LCC_VIEW = re.compile(r"view\.livechesscloud\.com/?#?([0-9a-f-]+)/(\d+)", re.IG
 _LCC_ROUND = re.compile(r"^(.*)/round-(\d+)/index\.json$")
 
 
-class SourceError(ValueError):
+class SourceError(NormtuiError, ValueError):
     """A source that cannot be watched at all (bad input): one line."""
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 from normtui.pgn.cutting import TAG_LINE, Line, RawGame, cut
+from normtui.rules.errors import NormtuiError
 from normtui.text import open_regular_file
 
 __all__ = [
@@ -50,7 +51,7 @@ _SNIFF = 8192
 MAX_LINE_BYTES = 16 << 20
 
 
-class PgnReadError(ValueError):
+class PgnReadError(NormtuiError, ValueError):
     """A file that cannot be read as PGN at all: missing, unreadable, binary, UTF-16."""
 
 

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
+from normtui.rules.errors import NormtuiError
 from normtui.rules.profile import TimeControl
 from normtui.text import is_number
 
@@ -29,7 +30,7 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
 NAMES = {key: name for key, name, _label in FIELDS}
 
 
-class ClockFormError(ValueError):
+class ClockFormError(NormtuiError, ValueError):
     """A field that cannot be saved; the message starts with the field's name."""
 
 

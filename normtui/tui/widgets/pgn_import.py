@@ -21,12 +21,6 @@ from textual.worker import Worker, get_current_worker
 from normtui.importing import check_games, import_games, import_summary, round_dates
 from normtui.rules.errors import NormtuiError
 
-
-def _expected(*more: type[Exception]) -> tuple[type[Exception], ...]:
-    """What an import may fail with and say in one line: the file, the record, the store."""
-    return (OSError, *more, NormtuiError)
-
-
 if TYPE_CHECKING:
     from normtui.importing import Checked, KindChoice, Outcome
     from normtui.pgn.reader import RawGame
@@ -111,7 +105,7 @@ class PgnImportBar(Horizontal):
         replace: bool,
     ) -> None:
         # Python-chess: only when importing.
-        from normtui.pgn import PgnReadError, iter_games, split_text
+        from normtui.pgn import iter_games, split_text
         from normtui.store.connection import refuse_event_file
 
         worker = get_current_worker()
@@ -141,7 +135,7 @@ class PgnImportBar(Horizontal):
                 raws, store.profile, store.games(), kind, chosen, dates=round_dates(store)
             )
             outcomes = import_games(store, checked, progress, replace=replace)
-        except _expected(PgnReadError) as exc:
+        except (OSError, NormtuiError) as exc:  # the file, the record, the store: one line
             failed(str(exc))
             return
         except Exception as exc:  # a worker's exception would end the console: say it instead
