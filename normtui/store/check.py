@@ -32,6 +32,7 @@ from normtui.store.connection import applied_migrations, open_connection
 from normtui.store.core import Core
 from normtui.store.errors import StoreError, sqlite_failure
 from normtui.store.schema import KNOWN_MIGRATIONS, TABLES
+from normtui.text import visible
 
 __all__ = ["UNREADABLE", "check_event", "check_log", "damage"]
 
@@ -335,11 +336,47 @@ def _not_text(conn: sqlite3.Connection) -> list[str]:
     return found
 
 
+# Where the store keeps a time (``Core.now``): every record reads it back as a datetime.
+TIME_COLUMNS = {
+    "event": "created_at",
+    "games": "result_at",
+    "arrivals": "recorded_at",
+    "fines": "recorded_at",
+    "incidents": "at",
+    "audit": "at",
+    "live_boards": "seen_at",
+}
+
+
+def _not_times(conn: sqlite3.Connection) -> list[str]:
+    """``table row N: column 'noon' is not a time``, for every time no record can read: the
+    schema does not check them, and a record read from such a row would fail."""
+    found = []
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for table, column in TIME_COLUMNS.items():
+        if table not in tables:
+            continue
+        rows = conn.execute(
+            f"SELECT rowid, {column} FROM {table} NOT INDEXED WHERE {column} IS NOT NULL"
+        ).fetchall()
+        for row_id, value in rows:
+            try:
+                when = datetime.fromisoformat(value) if isinstance(value, str) else None
+            except ValueError:
+                when = None
+            if when is None or when.tzinfo is None:
+                found.append(
+                    f"{table} row {row_id}: {column} {visible(str(value))!r} is not a time"
+                )
+    return found
+
+
 def damage(path: Path) -> str | None:
     """One line naming the first damage SQLite finds in the event file ``path`` (its
     integrity check, which checks the CHECK constraints too: a result "1-1", a state
-    "finishad"; and text that is not UTF-8), or None. For the command line, after a failure
-    it did not expect: the damage is what to say, not a traceback (``friendly``)."""
+    "finishad"; text that is not UTF-8; a time that is none), or None. For the command line,
+    after a failure it did not expect: the damage is what to say, not a traceback
+    (``friendly``)."""
     try:
         # Not read-only where it can be helped: SQLite checks the CHECK constraints of a
         # file only where it could write to it. The check itself writes nothing.
@@ -347,6 +384,7 @@ def damage(path: Path) -> str | None:
         try:
             lines = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
             problems = [line for line in lines if line != "ok"] + _not_text(conn)
+            problems += _not_times(conn)
         finally:
             conn.close()
     except sqlite3.Error as exc:

@@ -429,9 +429,13 @@ def given_text(value: str, what: str) -> str:
 
 
 def stored_time(text: str) -> datetime:
-    """A time as the store wrote it (:func:`time_text`), read back; text that is no time (a
-    damaged file) is a ValueError."""
-    return datetime.fromisoformat(text)
+    """A time as the store wrote it (:func:`time_text`), read back; text that is no time, or
+    a time without its offset (a damaged file), is a ValueError: a console comparing it with
+    the time now would fail later, and further from the cause."""
+    at = datetime.fromisoformat(text)
+    if at.tzinfo is None:
+        raise ValueError(f"{text!r} is a time without its offset")
+    return at
 
 
 def time_text(at: datetime) -> str:

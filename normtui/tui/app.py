@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.content import Content
@@ -15,6 +16,7 @@ from textual.filter import LineFilter
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 
+from normtui.rules.errors import NormtuiError
 from normtui.text import visible
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.formatting import ShowControls
@@ -25,6 +27,24 @@ if TYPE_CHECKING:
     from normtui.store import EventStore
     from normtui.tui.outward import Outward
     from normtui.tui.screens.confirm import ConfirmScreen
+
+
+class DamagedEvent(NormtuiError):
+    """The console's event file is damaged: found after a read failed while it ran."""
+
+    def __rich__(self) -> Text:
+        # Textual prints an exception with __rich__ as it renders, in place of a traceback.
+        return Text(f"normtui: {self}")
+
+
+def _damage_said(error: Exception, path: Path) -> Exception:
+    """``error``, or the damage of the event file that caused it."""
+    if isinstance(error, NormtuiError):
+        return error
+    from normtui.store.check import damage  # the checker: only after a failure
+
+    said = damage(path)
+    return error if said is None else DamagedEvent(said)
 
 
 def _pane_css(module: str) -> str:
@@ -145,6 +165,12 @@ class NormtuiApp(App[None]):
     ) -> None:
         self.exiting = True
         super().exit(result, return_code, message)
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's one place for an exception nothing caught. A damaged event file fails
+        # where a record is read (a state, a time no record holds): the console ends with the
+        # one line naming the damage, as the command line does, not a traceback.
+        super()._handle_exception(_damage_said(error, self.path))
 
     def load_pane_css(self) -> None:
         """Add the stylesheets of the other panes (once), then restyle what is mounted."""

@@ -1,7 +1,7 @@
 """Flipped bits in stored text. A value normtui never wrote (bytes that are not
-UTF-8, a state or a result the schema forbids, a broken JSON column) is one line naming the
-damage, never a traceback, and never read as if it were something else (a result "1-1" is not
-"no result"); ``normtui check`` lists it and exits 1."""
+UTF-8, a state or a result the schema forbids, a broken JSON column, a time that is none or
+has no offset) is one line naming the damage, never a traceback, and never read as if it were
+something else (a result "1-1" is not "no result"); ``normtui check`` lists it and exits 1."""
 
 from __future__ import annotations
 
@@ -45,6 +45,10 @@ def damage(db: Path, sql: str) -> None:
         "UPDATE event SET deputy_arbiters = '[1'",
         "UPDATE players SET name = CAST(X'536F2C2057FF736C6579' AS TEXT) WHERE number = 1",
         "UPDATE event SET profile_text = CAST(X'5B6576656E745DFF' AS TEXT)",
+        # Times: the schema does not check them, and the records read them as datetimes.
+        "UPDATE games SET result_at = 'noon' WHERE id = 1",
+        "UPDATE audit SET at = 'yesterday' WHERE id = 1",
+        "UPDATE games SET result_at = '2022-05-31 19:21' WHERE id = 1",
     ],
 )
 def test_damage_is_one_line_everywhere(run: Run, event_db: Path, sql: str) -> None:

@@ -4,13 +4,14 @@ thread; a file that fails after the launcher's check is still one line and exit 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
 from textual.widgets import TabbedContent
 
 from normtui.launch import run_console
-from normtui.tui.app import NormtuiApp
+from normtui.tui.app import DamagedEvent, NormtuiApp
 from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import console, hold_store_opening, pairings
 
@@ -265,3 +266,27 @@ def test_a_console_that_ended_on_an_error_exits_non_zero(demo_copy: Path, monkey
     with pytest.raises(SystemExit) as exit_:
         run_console(demo_copy)
     assert exit_.value.code == 1
+
+
+@pytest.mark.parametrize(
+    ("sql", "said"),
+    [
+        ("UPDATE games SET result_at = 'noon' WHERE id = 3", "games row 3: result_at 'noon'"),
+        ("UPDATE games SET state = 'finishad' WHERE id = 3", "CHECK constraint failed in games"),
+    ],
+)
+async def test_a_damaged_event_ends_the_console_with_its_damage_not_a_traceback(
+    demo_copy: Path, sql: str, said: str
+) -> None:
+    """A value no record can hold, found where a pane reads it: the console ends with the one
+    line the command line says, naming the damage and `normtui check`."""
+    with sqlite3.connect(demo_copy) as conn:
+        conn.execute("PRAGMA ignore_check_constraints = ON")
+        conn.execute(sql)
+    conn.close()
+    app = opening_app(demo_copy)
+    with pytest.raises(DamagedEvent) as raised:
+        async with app.run_test(size=SNAPSHOT_SIZE):
+            await until(lambda: app.return_code is not None)
+    assert said in str(raised.value) and f"normtui check {demo_copy}" in str(raised.value)
+    assert app.return_code == 1
