@@ -70,6 +70,8 @@ class LogPoint:
     """Where an event file's audit log ends: its newest entry."""
 
     id: int
+    # The time as the file holds it, not read as a datetime: a restore reads the log of the
+    # file it replaces, which may be the damaged one it is there to rescue.
     at: str
     actor: str
     summary: str
