@@ -29,7 +29,7 @@ from normtui.rules.scoring import check_game
 from normtui.store.audit import Row
 from normtui.store.check_values import check_controls, check_entries
 from normtui.store.connection import applied_migrations, open_connection
-from normtui.store.core import Core
+from normtui.store.core import Core, stored_time
 from normtui.store.errors import StoreError, sqlite_failure
 from normtui.store.schema import KNOWN_MIGRATIONS, TABLES
 from normtui.text import visible
@@ -349,8 +349,9 @@ TIME_COLUMNS = {
 
 
 def _not_times(conn: sqlite3.Connection) -> list[str]:
-    """``table row N: column 'noon' is not a time``, for every time no record can read: the
-    schema does not check them, and a record read from such a row would fail."""
+    """``table row N: column 'noon' is not a time with its offset``, for every time no record
+    can read (:func:`normtui.store.core.stored_time`): the schema does not check them, and a
+    record read from such a row would fail."""
     found = []
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     for table, column in TIME_COLUMNS.items():
@@ -361,12 +362,11 @@ def _not_times(conn: sqlite3.Connection) -> list[str]:
         ).fetchall()
         for row_id, value in rows:
             try:
-                when = datetime.fromisoformat(value) if isinstance(value, str) else None
-            except ValueError:
-                when = None
-            if when is None or when.tzinfo is None:
+                stored_time(value)
+            except (ValueError, TypeError):
+                shown = visible(str(value))
                 found.append(
-                    f"{table} row {row_id}: {column} {visible(str(value))!r} is not a time"
+                    f"{table} row {row_id}: {column} {shown!r} is not a time with its offset"
                 )
     return found
 

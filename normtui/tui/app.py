@@ -34,7 +34,7 @@ class DamagedEvent(NormtuiError):
 
     def __rich__(self) -> Text:
         # Textual prints an exception with __rich__ as it renders, in place of a traceback.
-        return Text(f"normtui: {self}")
+        return Text(f"normtui: {visible(str(self))}")
 
 
 def _damage_said(error: Exception, path: Path) -> Exception:

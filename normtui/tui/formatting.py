@@ -114,7 +114,7 @@ def countdown(left: timedelta) -> str:
     return f"{sign}{minutes:02d}:{secs:02d}"
 
 
-def local(at: datetime, like: datetime) -> datetime:
+def _local(at: datetime, like: datetime) -> datetime:
     """A time from the store (UTC) in ``like``'s zone (the console's local time)."""
     if at.tzinfo is not None and like.tzinfo is not None:
         at = at.astimezone(like.tzinfo)
@@ -122,14 +122,14 @@ def local(at: datetime, like: datetime) -> datetime:
 
 
 def same_day(at: datetime, like: datetime) -> bool:
-    return local(at, like).date() == like.date()
+    return _local(at, like).date() == like.date()
 
 
 def clock_time(at: datetime, like: datetime) -> str:
     """A time from the store as a time of day in ``like``'s zone; with its date when that is
     not ``like``'s day, and its year when not ``like``'s year: "by 19:41" yesterday would be
     read as today."""
-    at = local(at, like)
+    at = _local(at, like)
     if at.date() == like.date():
         return at.strftime("%H:%M")
     if at.year == like.year:
@@ -139,10 +139,10 @@ def clock_time(at: datetime, like: datetime) -> str:
 
 def day_of(at: datetime, like: datetime) -> str:
     """The date alone ("7 Jun", "7 Jun 2022"), for narrow columns."""
-    at = local(at, like)
+    at = _local(at, like)
     return f"{at.day} {at:%b}" if at.year == like.year else f"{at.day} {at:%b %Y}"
 
 
 def stamp(at: datetime, like: datetime) -> str:
     """Date and time of day of an audit entry, in the console's zone."""
-    return local(at, like).strftime("%Y-%m-%d %H:%M:%S")
+    return _local(at, like).strftime("%Y-%m-%d %H:%M:%S")

@@ -4,7 +4,6 @@ the panes that leave an Armageddon waiting."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from normtui.rules.duties import signers
@@ -53,8 +52,7 @@ def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
     return sorted(
         waiting,
         key=lambda g: (
-            g.armageddon_deadline is not None,
-            g.armageddon_deadline or datetime.min.replace(tzinfo=UTC),
+            g.armageddon_deadline.timestamp() if g.armageddon_deadline else 0.0,
             g.round,
             g.board,
         ),
