@@ -12,6 +12,8 @@ Where each article of the Norway Chess regulations lives:
 * §6 tie-breaks and the standings: ``standings``
 * §7 player duties: ``duties``; §8 scoresheets: ``scoresheets``
 * §9 illness and withdrawal: ``withdrawal``
+* FIDE's paperwork: the rating change and performance (B.02): ``rating``; title norms (B.01
+  §1.4): ``norms``; their tables and thresholds: ``fide_tables``
 * every number of the rule book: ``profile`` (loaded from ``assets/regulations``)
 * the values they all work on: ``model``
 """

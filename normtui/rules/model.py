@@ -192,6 +192,11 @@ class Player:
     status: PlayerStatus = PlayerStatus.ACTIVE
     title: str | None = None  # one of FIDE_TITLES
     sex: str | None = None  # "m" or "w", as FIDE's rating report writes it
+    # FIDE's development coefficient as recorded (B.02 8.3.3), and where it came from: "list",
+    # "csv" or "arbiter"; None: by the rule (normtui.rules.rating.k_by_rule).
+    k: int | None = None
+    k_source: str | None = None
+    birth_year: int | None = None
 
 
 # The titles FIDE awards, in the order of its rating report's specification (TRF, 001).
