@@ -42,6 +42,17 @@ def _lines(details: ReportDetails) -> list[str]:
     help="Deputy Chief Arbiter (TRF 112); repeat for each; replaces the list.",
 )
 @click.option("--no-deputies", is_flag=True, help="Clear the deputy arbiters.")
+@click.option(
+    "--rating-list",
+    metavar="YYYY-MM",
+    help="The month of the FIDE rating list the ratings are from (B.01 §1.4.6a).",
+)
+@click.option(
+    "--norm-exemption",
+    metavar="none|national-championship|zonal",
+    help="The title norms' federations waived: the final of a national championship "
+    "(B.01 §1.4.3a, for its federation's players) or a zonal (§1.4.3c).",
+)
 @reports
 @friendly
 def details(
@@ -52,6 +63,8 @@ def details(
     arbiter: str | None,
     deputy: tuple[str, ...],
     no_deputies: bool,
+    rating_list: str | None,
+    norm_exemption: str | None,
 ) -> None:
     """The event's details for the rating report; with options, record them (an empty
     value clears one). The exports use them unless given other values."""
@@ -62,6 +75,8 @@ def details(
             ("federation", federation),
             ("site", site),
             ("chief_arbiter", arbiter),
+            ("rating_list", rating_list),
+            ("norm_exemption", norm_exemption),
         )
         if value is not None
     }
@@ -84,6 +99,8 @@ def details(
 @click.option("--fide-id", "fide_id", help="FIDE id (TRF 001 columns 58-68), or none.")
 @click.option("--rating", help="FIDE rating (TRF 001 columns 49-52), or none.")
 @click.option("--federation", help="FIDE federation code, e.g. NOR, or none.")
+@click.option("--k", "k", help="FIDE's K (B.02 §8.3.3: 10, 20 or 40), or none for the rule's.")
+@click.option("--birth-year", "birth_year", help="Year of birth (the junior K, TRF 001), or none.")
 @reports
 @friendly
 def player(
@@ -94,6 +111,8 @@ def player(
     fide_id: str | None,
     rating: str | None,
     federation: str | None,
+    k: str | None,
+    birth_year: str | None,
 ) -> None:
     """PLAYER's details for the rating report; with options, record them (audited, undone
     by `normtui undo`)."""
@@ -105,6 +124,8 @@ def player(
             ("fide_id", fide_id),
             ("rating", rating),
             ("federation", federation),
+            ("k", k),
+            ("birth_year", birth_year),
         )
         if value is not None
     }
@@ -122,10 +143,14 @@ def player(
             "rating": p.rating,
             "federation": p.federation,
             "fide_id": p.fide_id,
+            "k": p.k,
+            "k_source": p.k_source,
+            "birth_year": p.birth_year,
         },
         None
         if changes
         else f"{p.number} {p.name}: title {p.title or '-'}, sex "
         f"{p.sex or '-'}, rating {p.rating or '-'}, federation "
-        f"{p.federation or '-'}, FIDE id {p.fide_id or '-'}",
+        f"{p.federation or '-'}, FIDE id {p.fide_id or '-'}, K "
+        f"{f'{p.k} ({p.k_source})' if p.k else 'by the rule'}, born {p.birth_year or '-'}",
     )

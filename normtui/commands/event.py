@@ -235,6 +235,8 @@ def new(
       fide_id     FIDE id, up to 11 digits, one player's only (may be empty)
       title       optional column: GM, IM, WGM, FM, WIM, CM, WFM or WCM
       sex         optional column: m or w
+      k           optional column: FIDE's K (B.02 §8.3.3), else the rule's
+      birth_year  optional column: the year of birth (the junior K, TRF 001)
     The first four columns must be there (empty cells are fine); separated by commas,
     or by semicolons as a Norwegian Excel saves it; UTF-8 or Windows-1252.
     Example: assets/players-example.csv (the 2022 field).

@@ -85,13 +85,18 @@ def player_line(p: Player, points: Decimal, rank: int | None, blocks: Sequence[s
     ('   2', 'Carlsen, Magnus', '2864', '16.5', '   1')
     >>> line[91:95], line[96], line[98], line[101:105]
     ('   9', 'w', '=', '   1')
+    >>> player_line(Player(1, "A", birth_year=1990), Decimal(0), 1, [])[69:79]
+    '1990/00/00'
     """
     name = clean_text(p.name)[:33]
     rating = str(p.rating) if p.rating else ""
+    # Columns 70-79, the birth date: the year with its month and day unknown (FIDE's list
+    # publishes the year alone, B.02 7.1.2).
+    born = f"{p.birth_year:04d}/00/00" if p.birth_year else ""
     head = (
         f"001 {p.number:>4} {p.sex or '':1}{p.title or '':>3} {name:<33} {rating:>4} "
         f"{p.federation or '':<3} "
-        f"{p.fide_id or '':>11} {'':<10} {points_field(points)} "
+        f"{p.fide_id or '':>11} {born:<10} {points_field(points)} "
         f"{'' if rank is None else rank:>4}"
     )
     return (head + "  " + "  ".join(blocks)).rstrip()

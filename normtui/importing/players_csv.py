@@ -1,5 +1,6 @@
 """The players file of a new event: ``name,rating,federation,fide_id`` (and, if wanted,
-``title`` and ``sex`` for the rating report). ``assets/players-example.csv`` is one.
+``title`` and ``sex`` for the rating report, ``k`` and ``birth_year`` for the rating change).
+``assets/players-example.csv`` is one.
 
 Only ``name`` must have a value; the other three columns must be there but may be empty. Every
 problem is reported with its line number, and the first one stops the reading: an event is
@@ -27,7 +28,7 @@ from normtui.text import TextFileError, clean_text, is_number, read_text_file
 __all__ = ["COLUMNS", "MAX_RATING", "parse_players_csv", "read_players_csv"]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
-OPTIONAL = ("title", "sex")
+OPTIONAL = ("title", "sex", "k", "birth_year")
 # The schema's bound (players.rating); FIDE's lowest published rating is 1400, but a national
 # rating of an unrated junior can be lower.
 MAX_RATING = 4000
@@ -125,4 +126,33 @@ def _player(cells: dict[str, str], where: str) -> PlayerInput:
     sex = cells.get("sex", "").lower() or None
     if sex is not None and sex not in ("m", "w"):
         raise InputError(f"{where}: sex {cells['sex']!r} of {name}: m or w, as FIDE reports it")
-    return PlayerInput(name, rating, federation, cells["fide_id"] or None, title, sex)
+    k = _whole(
+        cells.get("k", ""),
+        1,
+        100,
+        f"{where}: K {cells.get('k')!r} of {name} is not FIDE's K (10, 20 or 40)",
+    )
+    born = _whole(
+        cells.get("birth_year", ""), 1900, 2100,
+        f"{where}: birth year {cells.get('birth_year')!r} of {name} is not a year (e.g. 1990)",
+    )  # fmt: skip
+    return PlayerInput(
+        name,
+        rating,
+        federation,
+        cells["fide_id"] or None,
+        title,
+        sex,
+        k,
+        "csv" if k is not None else None,
+        born,
+    )
+
+
+def _whole(text: str, low: int, high: int, refusal: str) -> int | None:
+    """A whole number from ``low`` to ``high``, ``None`` for an empty cell."""
+    if not text:
+        return None
+    if not is_number(text) or len(text) > len(str(high)) or not low <= int(text) <= high:
+        raise InputError(refusal)
+    return int(text)

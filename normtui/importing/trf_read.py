@@ -192,6 +192,25 @@ def _date(text: str, trf: TrfFile, line: int) -> str | None:
     return None
 
 
+def _birth_year(text: str, name: str, trf: TrfFile, line: int) -> int | None:
+    """The year of a birth date (columns 70-79): a whole date in any of the forms above, a
+    year with its month and day unknown (``1990/00/00``, as normtui writes it) or a year
+    alone; zeros or blank are none, anything else a warning."""
+    text = text.strip()
+    if not text or not text.strip("0/.- "):
+        return None
+    year = re.fullmatch(r"(\d{4})(?:[/.-]00[/.-]00)?|(?:00[/.-]00[/.-])(\d{4})", text)
+    found = (year[1] or year[2]) if year else None
+    if found is None and (day := _date(text, trf, line)) is not None:
+        found = day[:4]
+    if found is None:
+        return None
+    if not 1900 <= int(found) <= 2100:
+        trf.warn(line, f"birth year {found} of {name} is not a year of birth: left out")
+        return None
+    return int(found)
+
+
 # FIDE's examples write a woman's sex as f.
 _SEXES: dict[str, str | None] = {"": None, "m": "m", "w": "w", "f": "w"}
 
@@ -232,6 +251,7 @@ def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
         )
         federation = None
     fide = _number(_col(text, 58, 68), f"FIDE id of {name}", trf, line, blank=0)
+    born = _birth_year(_col(text, 70, 79), name, trf, line)
     points = _points(_col(text, 81, 84), f"points of {name}", trf, line)
     blocks: list[Block] = []
     for start in range(92, len(text.rstrip()) + 1, 10):
@@ -252,7 +272,9 @@ def _player(text: str, line: int, trf: TrfFile) -> TrfPlayer:
                 chunk[7].upper(),
             )
         )
-    entry = PlayerInput(name, rating, federation, str(fide) if fide else None, title, sex)
+    entry = PlayerInput(
+        name, rating, federation, str(fide) if fide else None, title, sex, birth_year=born
+    )
     return TrfPlayer(line, number, entry, points, tuple(blocks))
 
 

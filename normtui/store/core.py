@@ -472,4 +472,7 @@ def _player(row: dict[str, Any]) -> Player:
         PlayerStatus(row["status"]),
         row["title"],
         row["sex"],
+        row["k"],
+        row["k_source"],
+        row["birth_year"],
     )

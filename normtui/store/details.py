@@ -31,7 +31,13 @@ from normtui.text import clean_text, is_number
 if TYPE_CHECKING:
     from normtui.store.audit import AuditEntry
 
-__all__ = ["DETAIL_FIELDS", "PLAYER_FIELDS", "set_player_details", "set_report_details"]
+__all__ = [
+    "DETAIL_FIELDS",
+    "NORM_EXEMPTIONS",
+    "PLAYER_FIELDS",
+    "set_player_details",
+    "set_report_details",
+]
 
 # Event columns, and how a summary names them.
 DETAIL_FIELDS = {
@@ -40,7 +46,12 @@ DETAIL_FIELDS = {
     "site": "site",
     "chief_arbiter": "chief arbiter",
     "deputy_arbiters": "deputy arbiters",
+    "rating_list": "rating list",
+    "norm_exemption": "norm exemption",
 }
+# The event's setting for the title norms' federations (B.01 1.4.3a, 1.4.3c): the values as
+# stored, and as typed (a dash or an underscore).
+NORM_EXEMPTIONS = ("none", "national_championship", "zonal")
 _SEXES = ("m", "w")
 
 Value = str | Sequence[str] | None
@@ -65,6 +76,22 @@ def _clean_detail(key: str, value: Value) -> str | None:
 
         return json.dumps(cleaned, ensure_ascii=False)
     text = _text(value, DETAIL_FIELDS[key])
+    if key == "norm_exemption":
+        chosen = (text or "none").lower().replace("-", "_")
+        if chosen not in NORM_EXEMPTIONS:
+            raise InputError(
+                f"norm exemption {value!r}: one of none, national-championship (B.01 "
+                "§1.4.3a), zonal (§1.4.3c)"
+            )
+        return chosen
+    if (
+        key == "rating_list"
+        and text is not None
+        and not re.fullmatch(r"(19|20)\d\d-(0[1-9]|1[0-2])", text)
+    ):
+        raise InputError(
+            f"rating list {value!r}: the month of FIDE's list, as YYYY-MM (e.g. 2026-09)"
+        )
     if key == "federation" and text is not None:
         text = text.upper()
         if not re.fullmatch(r"[A-Z]{3}", text):
@@ -107,11 +134,16 @@ def set_report_details(core: Core, changes: Mapping[str, Value]) -> AuditEntry |
 
 
 def set_player_details(
-    core: Core, player: str | int, changes: Mapping[str, str | int | None]
+    core: Core,
+    player: str | int,
+    changes: Mapping[str, str | int | None],
+    *,
+    k_source: str = "arbiter",
 ) -> AuditEntry | None:
     """Record a player's details for the rating report: FIDE title (GM, IM, WGM, FM, WIM,
-    CM, WFM, WCM), sex (m or w), FIDE id, FIDE rating and federation (a FIDE code such as
-    NOR); ``None`` or "none" clears one. ``None`` back when nothing changed."""
+    CM, WFM, WCM), sex (m or w), FIDE id, FIDE rating, federation (a FIDE code such as NOR),
+    K (B.02 8.3.3; ``k_source`` says whose: the arbiter's, or the rating list's) and birth
+    year; ``None`` or "none" clears one. ``None`` back when nothing changed."""
     _refuse_unknown("player", changes, PLAYER_FIELDS)
     if not changes:
         raise InputError("no player detail given: a title, sex, FIDE id, rating or federation")
@@ -122,6 +154,8 @@ def set_player_details(
         current = tx.rec.fetch("players", pid)
         assert current is not None
         changed = {k: v for k, v in values.items() if current[k] != v}
+        if "k" in changed:  # a K given (the arbiter's, or the list's); cleared: the rule's
+            changed["k_source"] = None if changed["k"] is None else k_source
         if changed.get("fide_id") is not None:
             other = core.conn.execute(
                 "SELECT name FROM players WHERE fide_id = ? AND id <> ?",
@@ -136,6 +170,7 @@ def set_player_details(
         tx.summary = f"{surname(p.name)}: " + ", ".join(
             f"{PLAYER_FIELDS[k]} {v}" if v is not None else f"{PLAYER_FIELDS[k]} cleared"
             for k, v in changed.items()
+            if k in PLAYER_FIELDS
         )
     return tx.entry
 
@@ -147,6 +182,8 @@ PLAYER_FIELDS = {
     "fide_id": "FIDE id",
     "rating": "rating",
     "federation": "federation",
+    "k": "K",
+    "birth_year": "birth year",
 }
 
 
@@ -172,6 +209,14 @@ def _player_value(key: str, value: str | int | None) -> str | int | None:
         if not (is_number(text) and len(text) <= 11 and int(text) > 0):
             raise InputError(f"FIDE id {value!r} is not a FIDE number (digits, at most 11)")
         return str(int(text))
+    if key == "k":
+        if not (is_number(text) and len(text) <= 3 and 0 < int(text) <= 100):
+            raise InputError(f"K {value!r} is not FIDE's K (10, 20 or 40; B.02 §8.3.3), or none")
+        return int(text)
+    if key == "birth_year":
+        if not (is_number(text) and len(text) == 4 and 1900 <= int(text) <= 2100):
+            raise InputError(f"birth year {value!r} is not a year (e.g. 1990), or none")
+        return int(text)
     if key == "rating":
         if not (is_number(text) and len(text) <= 4 and 0 < int(text) <= 4000):
             raise InputError(

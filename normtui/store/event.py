@@ -225,6 +225,9 @@ class EventStore:
                         "fide_id": p.fide_id,
                         "title": p.title,
                         "sex": p.sex,
+                        "k": p.k,
+                        "k_source": p.k_source if p.k is not None else None,
+                        "birth_year": p.birth_year,
                     },
                 )
             if schedule is None:
@@ -302,6 +305,8 @@ class EventStore:
             row["site"],
             row["chief_arbiter"],
             tuple(json.loads(row["deputy_arbiters"])),
+            row["rating_list"],
+            row["norm_exemption"],
         )
         return EventInfo(
             row["name"],
@@ -328,14 +333,18 @@ class EventStore:
         return set_report_details(self._core, changes)
 
     def set_player_details(
-        self, player: str | int, changes: Mapping[str, str | int | None]
+        self,
+        player: str | int,
+        changes: Mapping[str, str | int | None],
+        *,
+        k_source: str = "arbiter",
     ) -> AuditEntry | None:
         """Record a player's details for the rating report: FIDE title, sex, FIDE id, FIDE
-        rating and federation; ``None`` or "none" clears one. ``None`` back when nothing
-        changed."""
+        rating, federation, K (``k_source``: "arbiter" or "list") and birth year; ``None`` or
+        "none" clears one. ``None`` back when nothing changed."""
         from normtui.store.details import set_player_details  # only setting details
 
-        return set_player_details(self._core, player, changes)
+        return set_player_details(self._core, player, changes, k_source=k_source)
 
     def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
         """Change one time control of the event's profile; the profile loader validates it."""
@@ -386,6 +395,10 @@ class PlayerInput:
     fide_id: str | None = None
     title: str | None = None
     sex: str | None = None
+    # FIDE's K and where it came from ("list" or "csv"; none: the rule's), the year of birth.
+    k: int | None = None
+    k_source: str | None = None
+    birth_year: int | None = None
 
 
 @dataclass(frozen=True)
@@ -411,6 +424,10 @@ class ReportDetails:
     site: str | None = None
     chief_arbiter: str | None = None
     deputy_arbiters: tuple[str, ...] = ()
+    # The month of the FIDE rating list the ratings are from (YYYY-MM), and the title norms'
+    # exemption from the federations' conditions (B.01 1.4.3a, 1.4.3c).
+    rating_list: str | None = None
+    norm_exemption: str = "none"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -419,6 +436,8 @@ class ReportDetails:
             "site": self.site,
             "chief_arbiter": self.chief_arbiter,
             "deputy_arbiters": list(self.deputy_arbiters),
+            "rating_list": self.rating_list,
+            "norm_exemption": self.norm_exemption,
         }
 
 

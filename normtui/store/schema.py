@@ -334,6 +334,48 @@ def m007_live_boards(db: Database) -> None:
     db.execute(_LIVE_BOARDS)
 
 
+_V8 = (
+    # FIDE's development coefficient as recorded (B.02 8.3.3), with where it came from; none
+    # recorded: the rule's, from the rating and the birth year (normtui.rules.rating).
+    ("players", "k", "INTEGER CHECK (k IS NULL OR k BETWEEN 1 AND 100)"),
+    (
+        "players",
+        "k_source",
+        "TEXT CHECK ((k_source IS NULL) = (k IS NULL) AND "
+        "(k_source IS NULL OR k_source IN ('list', 'csv', 'arbiter')))",
+    ),
+    (
+        "players",
+        "birth_year",
+        "INTEGER CHECK (birth_year IS NULL OR birth_year BETWEEN 1900 AND 2100)",
+    ),
+    # The FIDE rating list the ratings are from (its month), and the event's exemption from
+    # the federations' conditions of the title norms (B.01 1.4.3a, 1.4.3c).
+    (
+        "event",
+        "rating_list",
+        "TEXT CHECK (rating_list IS NULL OR rating_list GLOB '[12][0-9][0-9][0-9]-[01][0-9]')",
+    ),
+    (
+        "event",
+        "norm_exemption",
+        "TEXT NOT NULL DEFAULT 'none' CHECK (norm_exemption IN "
+        "('none', 'national_championship', 'zonal'))",
+    ),
+)
+
+
+def m008_fide(db: Database) -> None:
+    # What FIDE's rating change and title norms need beyond the players' ratings, titles and
+    # sex (m003): each player's K and birth year, the rating list's month, the norms' event
+    # setting. All optional, so every event file keeps opening. A column already there is
+    # left, as in m005.
+    for table, column, definition in _V8:
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
+        if column not in have:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
+
+
 # In order; a new migration is appended here.
 _STEPS = (
     m001_event,
@@ -343,6 +385,7 @@ _STEPS = (
     m005_feed,
     m006_games_progress,
     m007_live_boards,
+    m008_fide,
 )
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 

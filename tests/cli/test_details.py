@@ -38,6 +38,8 @@ def test_details_shown_recorded_and_used_by_the_rating_report(run: Run, event_db
         "site": None,
         "chief_arbiter": "Doe, Jane",
         "deputy_arbiters": ["Roe, Rita", "Poe, Paul"],
+        "rating_list": None,
+        "norm_exemption": "none",
     }
     assert run("player", event_db, "carlsen", "--title", "GM", "--sex", "m").exit_code == 0
     trf = run("export", event_db, "--format", "trf").stdout.splitlines()
@@ -280,3 +282,40 @@ def test_export_latin_1_writes_latin_1(run: Run, event_db: Path, tmp_path: Path)
     done = run("export", event_db, "--format", "trf16", "--encoding", "latin-1", "-o", target)
     assert done.exit_code == 0, done.output
     assert target.read_bytes().decode("latin-1").startswith("### Encoding: Latin-1")
+
+
+def test_rating_list_and_norm_exemption(run: Run, event_db: Path) -> None:
+    """The month of FIDE's list the ratings are from, and the title norms' exemption from the
+    federations' conditions (B.01 1.4.3a, 1.4.3c): recorded, shown, refused when wrong."""
+    done = run(
+        "details", event_db, "--rating-list", "2026-09", "--norm-exemption", "national-championship"
+    )
+    assert done.exit_code == 0, done.output
+    assert "rating list 2026-09, norm exemption national_championship" in done.stdout
+    shown = json.loads(run("details", event_db, "--json").stdout)["details"]
+    assert (shown["rating_list"], shown["norm_exemption"]) == ("2026-09", "national_championship")
+    bad = run("details", event_db, "--rating-list", "Sept 2026")
+    assert bad.exit_code == 2 and "YYYY-MM" in bad.stderr
+    bad = run("details", event_db, "--norm-exemption", "olympiad")
+    assert bad.exit_code == 2 and "§1.4.3a" in bad.stderr
+
+
+def test_a_players_k_and_birth_year(run: Run, event_db: Path) -> None:
+    """K given by the arbiter is the arbiter's; cleared, the rule's again (B.02 8.3.3)."""
+    done = run("player", event_db, "carlsen", "--k", "10", "--birth-year", "1990", "--json")
+    assert done.exit_code == 0, done.output
+    body = json.loads(done.stdout)
+    assert (body["player"]["k"], body["player"]["k_source"], body["player"]["birth_year"]) == (
+        10,
+        "arbiter",
+        1990,
+    )
+    assert "K 10 (arbiter), born 1990" in run("player", event_db, "carlsen").stdout
+    cleared = json.loads(run("player", event_db, "carlsen", "--k", "none", "--json").stdout)
+    assert (cleared["player"]["k"], cleared["player"]["k_source"]) == (None, None)
+    for option, value, says in (
+        ("--k", "15.5", "not FIDE's K"),
+        ("--birth-year", "90", "not a year"),
+    ):
+        bad = run("player", event_db, "carlsen", option, value)
+        assert bad.exit_code == 2 and says in bad.stderr

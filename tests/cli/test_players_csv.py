@@ -148,3 +148,20 @@ def test_a_fide_id_given_later_is_one_players_too(run: Run, tmp_path: Path) -> N
         "normtui: FIDE id 1503014 is Carlsen, Magnus's; a FIDE id is one player's\n"
     )
     assert run("player", db, "So", "--fide-id", "²").exit_code == 2
+
+
+def test_k_and_birth_year_columns(run: Run, tmp_path: Path) -> None:
+    """``k`` (FIDE's K, recorded as the players file's) and ``birth_year`` are optional."""
+    lines = [f"{HEADER},k,birth_year"] + [
+        f"{row},{'40' if i == 0 else ''},{2008 if i == 0 else ''}" for i, row in enumerate(rows())
+    ]
+    code, err, _ = new(run, tmp_path, "\n".join(lines).encode())
+    assert code == 0, err
+    first = json.loads(run("player", tmp_path / "event.db", "1", "--json").stdout)["player"]
+    assert (first["k"], first["k_source"], first["birth_year"]) == (40, "csv", 2008)
+    second = json.loads(run("player", tmp_path / "event.db", "2", "--json").stdout)["player"]
+    assert (second["k"], second["k_source"], second["birth_year"]) == (None, None, None)
+    bad = [f"{HEADER},k"] + [f"{row},{'25.5' if i == 3 else ''}" for i, row in enumerate(rows())]
+    (tmp_path / "bad").mkdir()
+    code, err, _ = new(run, tmp_path / "bad", "\n".join(bad).encode())
+    assert code == 2 and "line 5: K '25.5' of" in err and "not FIDE's K" in err

@@ -192,3 +192,43 @@ def test_what_fide_requires_is_listed(tmp_path: Path) -> None:
         "TRF 001: no federation for 1 of 4 players: 2 B (normtui player DB PLAYER "
         "--federation FED)",
     ]
+
+
+def test_the_players_fide_fields_in_001_and_back(tmp_path: Path) -> None:
+    """Sex, title, federation, FIDE id and the year of birth (``1990/00/00``: FIDE's list gives
+    the year alone) in the columns TRF16 gives them; FIDE's reader reads the file, and
+    ``new --from-trf`` reads the year of birth back."""
+    from normtui.importing.trf_in import create_from_trf, read_trf
+
+    players = [
+        PlayerInput(
+            f"Player {i:02d}",
+            2400 + i,
+            "NOR" if i % 2 else "SWE",
+            str(1000 + i),
+            "GM" if i < 3 else None,
+            "w" if i == 4 else "m",
+            birth_year=1990 + i if i != 5 else None,
+        )
+        for i in range(1, 7)
+    ]
+    with EventStore.create(tmp_path / "e.db", players, small_profile(6).source_text) as store:
+        for g in store.games():
+            store.games.enter_result(
+                g.round, g.white, g.black, "1-0" if g.white < g.black else "0-1"
+            )
+        text = export_event(store, "trf16")
+    line = next(x for x in text.split("\r\n") if x.startswith("001    1"))
+    assert trf_reader.col(line, 10, 13) == "m GM"
+    assert trf_reader.col(line, 54, 56) == "NOR" and trf_reader.col(line, 58, 68).strip() == "1001"
+    assert trf_reader.col(line, 70, 79) == "1991/00/00"
+    fifth = next(x for x in text.split("\r\n") if x.startswith("001    5"))
+    assert trf_reader.col(fifth, 70, 79) == " " * 10
+    tiebreakserver.assert_reads_and_agrees(text, tmp_path)
+    path = tmp_path / "e.trf"
+    path.write_text(text, encoding="utf-8")
+    trf = read_trf(path)
+    assert trf.warnings == []
+    assert [p.entry.birth_year for p in trf.players] == [1991, 1992, 1993, 1994, None, 1996]
+    with create_from_trf(tmp_path / "back.db", trf, small_profile(6).source_text) as back:
+        assert [p.birth_year for p in back.players()][:2] == [1991, 1992]

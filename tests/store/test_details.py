@@ -135,4 +135,12 @@ def test_the_players_file_may_carry_titles_and_sex(tmp_path) -> None:
 
 
 def test_the_summaries_name_every_field() -> None:
-    assert set(DETAIL_FIELDS) == {"city", "federation", "site", "chief_arbiter", "deputy_arbiters"}
+    assert set(DETAIL_FIELDS) == {
+        "city",
+        "federation",
+        "site",
+        "chief_arbiter",
+        "deputy_arbiters",
+        "rating_list",
+        "norm_exemption",
+    }
