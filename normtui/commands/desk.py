@@ -40,7 +40,9 @@ from normtui.rules.profile import (
     Profile,
     TimeControl,
 )
+from normtui.rules.time_control import with_periods
 from normtui.store.errors import DamagedDatabase
+from normtui.text import is_number
 
 
 def _readable(check: Callable[[], list[str]], damaged: bool) -> list[str]:
@@ -306,6 +308,17 @@ def clocks(db: Path, as_json: bool) -> None:
                     "black_seconds": tc.black_seconds,
                     "increment_seconds": tc.increment_seconds,
                     "increment_from_move": tc.increment_from_move,
+                    "periods": [
+                        {
+                            "moves": period.moves or None,
+                            "white_seconds": period.white_seconds,
+                            "black_seconds": period.black_seconds,
+                            "increment_seconds": period.increment_seconds,
+                            "increment_from_move": period.increment_from_move,
+                        }
+                        for period in tc.periods
+                    ],
+                    "pgn": tc.pgn_standard() if tc.same_for_both else None,
                     "description": tc.describe(),
                     "not_found": _unsourced(profile, name),
                 }
@@ -347,6 +360,19 @@ def clocks(db: Path, as_json: bool) -> None:
 @click.argument("black_seconds", type=Whole(1, MAX_CLOCK_SECONDS, "seconds"))
 @click.argument("increment_seconds", type=Whole(0, MAX_INCREMENT_SECONDS, "seconds"))
 @click.argument("increment_from_move", type=Whole(1, MAX_INCREMENT_FROM_MOVE))
+@click.option(
+    "--moves",
+    type=Whole(1, MAX_INCREMENT_FROM_MOVE),
+    help="The moves the first period covers (40 in 90'/40 + 30'); with --then.",
+)
+@click.option(
+    "--then",
+    "then",
+    multiple=True,
+    metavar="SECONDS[/MOVES]",
+    help="A later period: the seconds it adds to each clock, and the moves it covers "
+    "(all but the last); repeat it for each period. Each earns the increment.",
+)
 @reports
 @friendly
 def time_control(
@@ -356,6 +382,8 @@ def time_control(
     black_seconds: int,
     increment_seconds: int,
     increment_from_move: int,
+    moves: int | None,
+    then: tuple[str, ...],
 ) -> None:
     """Change the time control NAME of the event's profile, validated and audited.
 
@@ -363,13 +391,42 @@ def time_control(
     +1" from move 41).
 
     \b
+    Several periods: the first one's setting, --moves, and a --then per later period.
+    FIDE's 90'/40 + 30' + 30" from move 1:
+        normtui time-control DB classical 5400 5400 30 1 --moves 40 --then 1800
+    The Candidates' 120'/40 + 60'/20 + 15' + 30" from move 61:
+        normtui time-control DB classical 7200 7200 30 61 --moves 40 --then 3600/20 --then 900
+
+    \b
     Bounds: a clock 1 to 21600 seconds (6 hours), an increment 0 to 60 seconds, from
-    move 1 to 200; the classical control gives each player at least 60 minutes counting
-    60 moves' increments (FIDE Laws, Appendix A.1).
+    move 1 to 200; the classical control gives each player at least 60 minutes for 60
+    moves, every period begun by then and the increments counted (FIDE Laws, Appendix A.1).
     """
+    if bool(moves) != bool(then):
+        raise UserError(
+            "--moves and --then go together: the moves of the first period, then the "
+            "periods after it"
+        )
+    later = [_later_period(text, i == len(then) - 1) for i, text in enumerate(then)]
+    first = TimeControl(white_seconds, black_seconds, increment_seconds, increment_from_move)
+    tc = with_periods(first, moves or 0, later)
     with opened(db) as store:
-        tc = TimeControl(white_seconds, black_seconds, increment_seconds, increment_from_move)
         report(store.set_time_control(name, tc), "that is the time control already")
+
+
+def _later_period(text: str, last: bool) -> tuple[int, int, int]:
+    """``--then 3600/20``: (moves, White's seconds, Black's seconds)."""
+    seconds, _, moves = text.strip().partition("/")
+    if not is_number(seconds) or not 1 <= int(seconds) <= MAX_CLOCK_SECONDS:
+        raise UserError(
+            f"--then {text!r}: the seconds a period adds, 1 to {MAX_CLOCK_SECONDS} "
+            "(then /MOVES but for the last period: 3600/20)"
+        )
+    if last and moves:
+        raise UserError(f"--then {text!r}: the last period covers the rest of the game (no /MOVES)")
+    if not last and not (is_number(moves) and 1 <= int(moves) <= MAX_INCREMENT_FROM_MOVE):
+        raise UserError(f"--then {text!r}: a period followed by another says its moves (3600/20)")
+    return int(moves or 0), int(seconds), int(seconds)
 
 
 @command("check")

@@ -119,11 +119,11 @@ def _build(
     for colour, p in (("White", white), ("Black", black)):
         if p.fide_id:
             headers[f"{colour}FideId"] = p.fide_id
-    if tc.white_seconds == tc.black_seconds:
+    if tc.same_for_both:
         headers["TimeControl"] = pgn_time_control(tc)
     else:
-        headers["WhiteTimeControl"] = pgn_time_control(tc, tc.white_seconds)
-        headers["BlackTimeControl"] = pgn_time_control(tc, tc.black_seconds)
+        headers["WhiteTimeControl"] = pgn_time_control(tc, white=True)
+        headers["BlackTimeControl"] = pgn_time_control(tc, white=False)
     headers.update(kept)
     game.headers = headers
     return game

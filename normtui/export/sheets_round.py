@@ -36,6 +36,8 @@ def _clock(tc: TimeControl) -> str:
     def mins(s: int) -> str:
         return f"{s // 60}:{s % 60:02d}" if s % 60 else f"{s // 60}'"
 
+    if tc.later:  # several periods: each clock's periods, then the increment
+        return f"White {tc.side_text(True)}, Black {tc.side_text(False)}{tc.increment_text()}"
     inc = ""
     if tc.increment_seconds:
         inc = f' + {tc.increment_seconds}"' + (

@@ -255,13 +255,9 @@ def half(value: Decimal | str | None) -> str:
     return points_text(number)
 
 
-def pgn_time_control(tc: TimeControl, seconds: int | None = None) -> str:
+def pgn_time_control(tc: TimeControl, white: bool = True) -> str:
     """One clock in the PGN standard's TimeControl syntax (9.6.1), which FIDE's TRF26
-    record 222 shares: an increment from move 41 is a first period of 40 moves with no
-    increment, then nothing added and the increment on every move (``40/7200:0+10``)."""
-    base = tc.white_seconds if seconds is None else seconds
-    if tc.increment_seconds == 0:
-        return str(base)
-    if tc.increment_from_move <= 1:
-        return f"{base}+{tc.increment_seconds}"
-    return f"{tc.increment_from_move - 1}/{base}:0+{tc.increment_seconds}"
+    record 222 shares (:meth:`TimeControl.pgn_standard`): an increment from move 41 is a first
+    period of 40 moves with no increment, then nothing added and the increment on every move
+    (``40/7200:0+10``); FIDE's usual control is ``40/5400+30:1800+30``."""
+    return tc.pgn_standard(white)

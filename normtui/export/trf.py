@@ -250,9 +250,9 @@ def _berger_order(snap: Snapshot) -> bool:
 
 def _encoded_time_control(snap: Snapshot, name: str) -> str:
     tc = snap.profile.time_controls[name]
-    if tc.white_seconds == tc.black_seconds:
+    if tc.same_for_both:
         return pgn_time_control(tc)
-    return f"W{pgn_time_control(tc)}-B{pgn_time_control(tc, tc.black_seconds)}"
+    return f"W{pgn_time_control(tc)}-B{pgn_time_control(tc, white=False)}"
 
 
 def _line_299(rnd: int, amount: Decimal, numbers: Sequence[int]) -> str:

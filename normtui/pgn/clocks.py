@@ -206,6 +206,9 @@ def check_clocks(
     # One game, one control: a steady increment seen on one clock is the other's too.
     steady = max(_steady_increment(kept, control, white, report) for white in (True, False))
     last: dict[bool, ClockReading] = {}
+    # A later period's time, once due: a clock with a move counter adds it as the period's
+    # first move comes, one without when the flag falls (so some moves later).
+    claimed: dict[bool, set[int]] = {True: set(), False: set()}
     for r in kept:
         side = "White" if r.white else "Black"
         limit = max_clock(control, r.white, r.move_number)
@@ -221,6 +224,14 @@ def check_clocks(
         if before is None:
             continue
         gain = _gain(control, r, before, steady)
+        due = [
+            start
+            for start in control.first_moves()[1:]
+            if start <= r.move_number + 1 and start not in claimed[r.white]
+        ]
+        if r.seconds - before.seconds - gain > TOLERANCE and due:
+            claimed[r.white].update(due)
+            gain += sum(control.added_before(start, r.white) for start in due)
         if r.seconds - before.seconds - gain <= TOLERANCE:
             continue
         went = (
@@ -229,7 +240,7 @@ def check_clocks(
             + (
                 f'more than the increment of {gain}"'
                 if gain
-                else f"though no time is added before move {control.increment_from_move}"
+                else f"though no time is added before move {control.first_increment()}"
             )
         )
         if r.seconds - before.seconds - gain < ADDED_TIME_MIN:
@@ -278,19 +289,24 @@ def _gain(
 ) -> int:
     """The seconds a clock earns by move ``r`` since ``before`` (by default the move before):
     the control's increment, or the ``steady`` one the clocks show where it is more."""
-    inc, start_inc = control.increment_seconds, control.increment_from_move
     if before is None or before.move_number + 1 == r.move_number:  # the move before: most
-        return max(steady, inc if r.move_number >= start_inc else 0)
+        return max(steady, control.increment_at(r.move_number))
     return sum(
-        max(steady, inc if n >= start_inc else 0)
+        max(steady, control.increment_at(n))
         for n in range(before.move_number + 1, r.move_number + 1)
     )
 
 
 def _steady_moves(control: TimeControl, move_number: int) -> bool:
     """Whether a steady increment is looked for at this move: every move of a control with an
-    increment from move 1, the moves before the increment of one that adds it later."""
-    return control.increment_from_move <= 1 or move_number < control.increment_from_move
+    increment from move 1, the moves before the increment of one that adds it later; and only
+    before a second period's time can come (a move counter adds it with the period's last
+    move)."""
+    starts = control.first_moves()
+    if len(starts) > 1 and move_number >= starts[1] - 1:
+        return False
+    first = control.first_increment()
+    return first is None or first <= 1 or move_number < first
 
 
 def _usable(
@@ -352,11 +368,12 @@ def _steady_increment(
         return 0
     before, first, _g = rises[0]
     side = "White" if white else "Black"
-    real = control.increment_seconds + extra if control.increment_from_move <= 1 else extra
+    real = control.increment_at(first.move_number) + extra
+    starts_at = control.first_increment()
     where = (
         f"from move {first.move_number}"
-        if control.increment_from_move <= 1
-        else f"before move {control.increment_from_move}"
+        if starts_at is None or starts_at <= 1
+        else f"before move {starts_at}"
     )
     report(
         "clock_increment",

@@ -83,21 +83,27 @@ def pre_added(control: TimeControl) -> int:
     >>> pre_added(TimeControl(5400, 5400, 30, 1)), pre_added(TimeControl(7200, 7200, 10, 41))
     (30, 0)
     """
-    return control.increment_seconds if control.increment_from_move <= 1 else 0
+    return control.increment_at(1)
 
 
 def clock_limit(control: TimeControl, white: bool, move_number: int) -> int:
     """The most a clock can show after the player's move ``move_number``: the setting, the
-    increments earned, and the one DGT adds before move 1.
+    increments earned, the one DGT adds before move 1, and every later period begun by the
+    next move (a clock with a move counter adds it as move 40 is completed).
 
-    >>> from normtui.rules.profile import TimeControl
+    >>> from normtui.rules.profile import Period, TimeControl
     >>> clock_limit(TimeControl(7200, 7200, 10, 41), True, 42), clock_limit(
     ...     TimeControl(180, 180, 2, 1), True, 1)
     (7220, 184)
+    >>> fide = TimeControl(5400, 5400, 30, 1, moves=40, later=(Period(0, 1800, 1800, 30, 41),))
+    >>> clock_limit(fide, True, 39), clock_limit(fide, True, 40)
+    (6600, 8430)
     """
-    base = control.white_seconds if white else control.black_seconds
-    earned = control.increment_seconds * max(0, move_number - control.increment_from_move + 1)
-    return base + pre_added(control) + earned
+    return (
+        control.given_by(white, move_number + 1)
+        - control.increment_at(move_number + 1)
+        + pre_added(control)
+    )
 
 
 def starting_clock(
@@ -108,8 +114,7 @@ def starting_clock(
     the move earned. ``None`` without the time used."""
     if used is None:
         return None
-    earned = control.increment_seconds if move_number >= control.increment_from_move else 0
-    return reading + used - earned
+    return reading + used - control.increment_at(move_number)
 
 
 def far_below(

@@ -35,6 +35,7 @@ from normtui.rules.profile_check import (
     TIEBREAK_NAMES,
     check_profile,
 )
+from normtui.rules.time_control import Period, TimeControl
 
 __all__ = [
     "DRAW_RULES",
@@ -47,55 +48,12 @@ __all__ = [
     "SB_BASES",
     "SECOND_CYCLE_ORDERS",
     "TIEBREAK_NAMES",
+    "Period",
     "Profile",
     "ProfileError",
     "TimeControl",
     "load_profile",
 ]
-
-
-@dataclass(frozen=True)
-class TimeControl:
-    """A clock setting. ``increment_from_move`` 41 means the increment starts after move 40."""
-
-    white_seconds: int
-    black_seconds: int
-    increment_seconds: int
-    increment_from_move: int
-
-    def describe(self) -> str:
-        """The setting as an arbiter says it.
-
-        >>> TimeControl(7200, 7200, 10, 41).describe()
-        '120\\' + 10" from move 41'
-        >>> TimeControl(180, 180, 2, 1).describe()
-        '3\\' + 2"'
-        """
-        if self.increment_seconds == 0:
-            inc = ""
-        elif self.increment_from_move <= 1:
-            inc = f' + {self.increment_seconds}"'
-        else:
-            inc = f' + {self.increment_seconds}" from move {self.increment_from_move}'
-        if self.white_seconds == self.black_seconds:
-            return f"{_clock(self.white_seconds)}{inc}"
-        inc = inc.replace(" + ", ", +", 1)
-        return f"White {_clock(self.white_seconds)}, Black {_clock(self.black_seconds)}{inc}"
-
-    def pgn_tag(self) -> str:
-        """The short TimeControl tag broadcasts write (base+increment), which cannot say that
-        the increment starts at move 41; exports write the PGN standard's full form instead
-        (``normtui.export.snapshot.pgn_time_control``: ``40/600:0+1``).
-
-        >>> TimeControl(600, 420, 1, 41).pgn_tag()
-        '600+1'
-        """
-        return f"{self.white_seconds}+{self.increment_seconds}"
-
-
-def _clock(seconds: int) -> str:
-    minutes, rest = divmod(seconds, 60)
-    return f"{minutes}'" if rest == 0 else f"{minutes}'{rest:02d}\""
 
 
 @dataclass(frozen=True)
@@ -280,8 +238,7 @@ def load_profile(text: str) -> Profile:
     if not isinstance(controls, dict) or not controls:
         raise ProfileError("profile key 'time_controls': missing or not a table")
     time_controls = {
-        name: _build(TimeControl, table, f"time_controls.{name}")
-        for name, table in controls.items()
+        name: _time_control(table, f"time_controls.{name}") for name, table in controls.items()
     }
     sections: dict[str, Any] = {"time_controls": types.MappingProxyType(time_controls)}
     for fld in dataclasses.fields(Profile):
@@ -297,6 +254,94 @@ def load_profile(text: str) -> Profile:
     profile = Profile(**sections, source_text=text)
     check_profile(profile)
     return profile
+
+
+# A control's first period is the four keys every profile writes; ``moves`` (how many moves it
+# covers) and ``then`` (the periods after it) make it one of several.
+_LATER_KEYS = (
+    "moves",
+    "seconds",
+    "white_seconds",
+    "black_seconds",
+    "increment_seconds",
+    "increment_from_move",
+)
+
+
+def _time_control(table: object, path: str) -> TimeControl:
+    """``[time_controls.X]``: one period (the four keys), or several::
+
+        white_seconds = 5400      # 90' for the first 40 moves
+        black_seconds = 5400
+        moves = 40
+        increment_seconds = 30    # +30" a move from move 1, in every period
+        increment_from_move = 1
+        then = [{ seconds = 1800 }]
+
+    A later period gives ``seconds`` (or ``white_seconds`` and ``black_seconds``) and, but for
+    the last, ``moves``; its increment is the control's unless it gives its own, and runs from
+    the period's first move at the earliest."""
+    if not isinstance(table, dict):
+        raise ProfileError(f"profile key '{path}': expected a table")
+    table = dict(table)
+    then = table.pop("then", None)
+    moves = table.pop("moves", 0)
+    first: _FirstPeriod = _build(_FirstPeriod, table, path)
+    moves = _whole(moves, f"{path}.moves")
+    if then is None:
+        return first.control(moves, ())
+    if not isinstance(then, list) or not then:
+        raise ProfileError(f"profile key '{path}.then': expected a list of periods")
+    later = []
+    start = 1 + moves
+    for i, item in enumerate(then):
+        key = f"{path}.then[{i}]"
+        if not isinstance(item, dict):
+            raise ProfileError(f"profile key '{key}': expected a table (a period)")
+        unknown = sorted(set(item) - set(_LATER_KEYS))
+        if unknown:
+            raise ProfileError(f"profile key '{key}.{unknown[0]}': unknown key")
+        values = {k: _whole(v, f"{key}.{k}") for k, v in item.items()}
+        both = values.get("seconds")
+        if both is not None and ("white_seconds" in values or "black_seconds" in values):
+            raise ProfileError(
+                f"profile key '{key}.seconds': give seconds, or white_seconds and "
+                "black_seconds, not both"
+            )
+        if both is None and not ("white_seconds" in values and "black_seconds" in values):
+            raise ProfileError(f"profile key '{key}.seconds': missing (the time it adds)")
+        white = both if both is not None else values["white_seconds"]
+        black = both if both is not None else values["black_seconds"]
+        increment = values.get("increment_seconds", first.increment_seconds)
+        from_move = max(start, values.get("increment_from_move", first.increment_from_move))
+        period = Period(values.get("moves", 0), white, black, increment, from_move)
+        later.append(period)
+        start += period.moves
+    return first.control(moves, tuple(later))
+
+
+def _whole(value: object, path: str) -> int:
+    number = _coerce(int, value, path)
+    assert isinstance(number, int)
+    return number
+
+
+@dataclass(frozen=True)
+class _FirstPeriod:
+    white_seconds: int
+    black_seconds: int
+    increment_seconds: int
+    increment_from_move: int
+
+    def control(self, moves: int, later: tuple[Period, ...]) -> TimeControl:
+        return TimeControl(
+            self.white_seconds,
+            self.black_seconds,
+            self.increment_seconds,
+            self.increment_from_move,
+            moves=moves,
+            later=later,
+        )
 
 
 _HINTS: dict[str, type] = {

@@ -13,6 +13,7 @@ from normtui.rules.errors import ProfileError
 
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
+    from normtui.rules.time_control import Period, TimeControl
 
 __all__ = [
     "DRAW_RULES",
@@ -133,41 +134,64 @@ def _check_time_controls(p: Profile) -> None:
         key = f"time_controls.{name}"
         if tc.white_seconds == 0 or tc.black_seconds == 0:
             _fail(key, "a clock must start with more than 0 seconds")
-        for colour in ("white", "black"):
-            seconds = getattr(tc, f"{colour}_seconds")
-            if seconds > MAX_CLOCK_SECONDS:
+        for i, period in enumerate(tc.periods):
+            where = key if i == 0 else f"{key}.then[{i - 1}]"
+            _check_period(where, period, first=i == 0)
+            last = i == len(tc.periods) - 1
+            if not last and period.moves < 1:
                 _fail(
-                    f"{key}.{colour}_seconds",
-                    f"{seconds} seconds is more than a clock is "
-                    f"set to (1 to {MAX_CLOCK_SECONDS} seconds, 6 hours)",
+                    f"{where}.moves",
+                    "a period followed by another covers one move or more",
                 )
-        if tc.increment_seconds > MAX_INCREMENT_SECONDS:
-            _fail(
-                f"{key}.increment_seconds",
-                f"{tc.increment_seconds} seconds a move is more "
-                f"than an increment is (0 to {MAX_INCREMENT_SECONDS} seconds)",
-            )
-        if not 1 <= tc.increment_from_move <= MAX_INCREMENT_FROM_MOVE:
-            _fail(
-                f"{key}.increment_from_move",
-                f"move {tc.increment_from_move}: moves are "
-                f"numbered from 1, and an increment starts by move {MAX_INCREMENT_FROM_MOVE}",
-            )
+            if last and period.moves != 0:
+                _fail(
+                    f"{where}.moves",
+                    f"the last period covers the rest of the game: leave out moves (got "
+                    f"{period.moves}), or give the periods after it (then)",
+                )
         if name == "classical":
-            _check_classical(key, tc.white_seconds, tc.black_seconds, tc.increment_seconds)
+            _check_classical(key, tc)
 
 
-def _check_classical(key: str, white: int, black: int, increment: int) -> None:
-    for colour, seconds in (("White", white), ("Black", black)):
-        total = seconds + 60 * increment
+def _check_period(key: str, period: Period, *, first: bool) -> None:
+    for colour in ("white", "black"):
+        seconds = period.seconds(colour == "white")
+        name = f"{key}.{colour}_seconds"
+        if not first and seconds == 0:
+            _fail(name, "a later period adds time to the clock (more than 0 seconds)")
+        if seconds > MAX_CLOCK_SECONDS:
+            _fail(
+                name,
+                f"{seconds} seconds is more than a clock is "
+                f"set to (1 to {MAX_CLOCK_SECONDS} seconds, 6 hours)",
+            )
+    if period.increment_seconds > MAX_INCREMENT_SECONDS:
+        _fail(
+            f"{key}.increment_seconds",
+            f"{period.increment_seconds} seconds a move is more "
+            f"than an increment is (0 to {MAX_INCREMENT_SECONDS} seconds)",
+        )
+    if not 1 <= period.increment_from_move <= MAX_INCREMENT_FROM_MOVE:
+        _fail(
+            f"{key}.increment_from_move",
+            f"move {period.increment_from_move}: moves are "
+            f"numbered from 1, and an increment starts by move {MAX_INCREMENT_FROM_MOVE}",
+        )
+
+
+def _check_classical(key: str, tc: TimeControl) -> None:
+    """FIDE's standard game: each player has at least 60' for 60 moves, every period begun by
+    then and the increments counted (the whole control, not its first period)."""
+    for colour, white in (("White", True), ("Black", False)):
+        total = tc.given_by(white, 60)
         if total < MIN_CLASSICAL_SECONDS:
             minutes, rest = divmod(total, 60)
             said = f"{minutes}'" + (f'{rest:02d}"' if rest else "")
             _fail(
                 key,
-                f"{colour} has {said} with 60 moves' increments; a classical game gives "
-                "each player at least 60' (FIDE Laws of Chess, Appendix A.1: under 60' is "
-                "rapid)",
+                f"{colour} has {said} for 60 moves, increments included; a classical game "
+                "gives each player at least 60' (FIDE Laws of Chess, Appendix A.1: under 60' "
+                "is rapid)",
             )
 
 

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from normtui.rules.berger import Pairing
     from normtui.rules.model import Player
     from normtui.rules.profile import Profile, TimeControl
+    from normtui.rules.time_control import NormControl
     from normtui.store.audit import Audit, AuditEntry
     from normtui.store.desk import Desk
     from normtui.store.details import Value
@@ -345,6 +346,15 @@ class EventStore:
         from normtui.store.details import set_player_details  # only setting details
 
         return set_player_details(self._core, player, changes, k_source=k_source)
+
+    def classical_controls(self) -> NormControl:
+        """The classical control every main game was played at (a control changed mid-event
+        leaves the games before at the old one): the minutes per player for 60 moves, the
+        least of them, and whether one control served every game (the title regulations'
+        questions)."""
+        from normtui.store.controls import classical_controls  # only the norms ask
+
+        return classical_controls(self._core)
 
     def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
         """Change one time control of the event's profile; the profile loader validates it."""

@@ -53,7 +53,53 @@ def replace_time_control(text: str, name: str, tc: TimeControl) -> str:
         )
     for key in _FIELDS:
         table[key] = getattr(tc, key)  # the line's comment stays (tomlkit keeps the trivia)
-    return doc.as_string()
+    # Several periods: the first one's moves, then the others (profile.py's ``then``), on the
+    # lines after the first period's (tomlkit would add them after the comment that closes
+    # the table); one period: neither key.
+    for key in ("moves", "then"):
+        if key in table:
+            del table[key]
+    text = doc.as_string()
+    if not tc.later:
+        return text
+    extra = tomlkit.document()
+    extra["moves"] = tc.moves
+    then = tomlkit.array()
+    start = 1 + tc.moves
+    for period in tc.later:
+        item = tomlkit.inline_table()
+        if period.moves:
+            item["moves"] = period.moves
+        if period.white_seconds == period.black_seconds:
+            item["seconds"] = period.white_seconds
+        else:
+            item["white_seconds"] = period.white_seconds
+            item["black_seconds"] = period.black_seconds
+        if period.increment_seconds != tc.increment_seconds:
+            item["increment_seconds"] = period.increment_seconds
+        if period.increment_from_move != max(start, tc.increment_from_move):
+            item["increment_from_move"] = period.increment_from_move
+        then.append(item)
+        start += period.moves
+    extra["then"] = then
+    return _after_key(text, f"time_controls.{name}", "increment_from_move", extra.as_string())
+
+
+def _after_key(text: str, table: str, key: str, lines: str) -> str:
+    """``text`` with ``lines`` put after the line of ``key`` in ``[table]`` (written one per
+    line: replace_time_control has checked it)."""
+    out = text.splitlines(keepends=True)
+    header = re.compile(r"\s*\[\s*" + re.escape(table) + r"\s*\]")
+    in_table = False
+    for i, line in enumerate(out):
+        if line.lstrip().startswith("["):
+            in_table = bool(header.match(line))
+            continue
+        if in_table and re.match(rf"\s*{re.escape(key)}\s*=", line):
+            end = "" if line.endswith("\n") else "\n"
+            out[i] = line + end + lines
+            return "".join(out)
+    raise InputError(f"cannot edit [{table}] in place: {key} not written one per line")
 
 
 def _toml(value: object) -> str:

@@ -32,24 +32,22 @@ class Dial:
     when: str
 
 
-def _clock(seconds: int) -> str:
-    minutes, rest = divmod(seconds, 60)
-    return f"{minutes}'" if rest == 0 else f"{minutes}'{rest:02d}\""
-
-
 def _setting(tc: TimeControl, white: str, black: str) -> str:
     """Two lines, so that the table fits 80 columns: the times, then the increment. Where the
     times differ the players are named, because who gets the longer time matters most."""
-    if tc.white_seconds == tc.black_seconds:
-        times = f"{_clock(tc.white_seconds)} each"
+    if tc.same_for_both:
+        times = f"{tc.side_text(True)} each"
     else:
-        times = f"{white} {_clock(tc.white_seconds)}, {black} {_clock(tc.black_seconds)}"
-    if tc.increment_seconds == 0:
+        times = f"{white} {tc.side_text(True)}, {black} {tc.side_text(False)}"
+    uniform = tc.uniform_increment()
+    if uniform is None:
+        increment = "each period's increment"
+    elif uniform[0] == 0:
         increment = "no increment"
-    elif tc.increment_from_move <= 1:
-        increment = f'+{tc.increment_seconds}" per move'
+    elif uniform[1] <= 1:
+        increment = f'+{uniform[0]}" per move'
     else:
-        increment = f'+{tc.increment_seconds}" from move {tc.increment_from_move}'
+        increment = f'+{uniform[0]}" from move {uniform[1]}'
     return f"{times}\n{increment}"
 
 

@@ -138,3 +138,31 @@ def test_a_game_without_a_stored_pgn_has_headers_and_result(tmp_path: Path) -> N
     assert (main.headers["Result"], arm.headers["Result"]) == ("1/2-1/2", "1-0")
     assert (main.headers["Site"], main.headers["Date"]) == ("?", "????.??.??")
     assert main.headers["WhiteElo"] == "-"  # unrated, as the PGN standard writes it
+
+
+def test_a_control_of_several_periods_is_written_in_the_pgn_standard_form(tmp_path: Path) -> None:
+    """FIDE's 90'/40 + 30' + 30" from move 1: ``40/5400+30:1800+30`` in the PGN's
+    TimeControl, TRF26 record 222, and said whole in TRF record 122."""
+    from normtui.assets import profile_path, read_profile_text
+    from normtui.rules.profile import TimeControl
+    from normtui.rules.time_control import with_periods
+    from normtui.store import PlayerInput
+
+    store = EventStore.create(
+        tmp_path / "e.db",
+        [PlayerInput(f"P{i}") for i in range(4)],
+        read_profile_text(profile_path("fide-round-robin"))
+        .replace("players = 10 ", "players = 4 ")
+        .replace("rounds = 9", "rounds = 3"),
+    )
+    try:
+        fide = with_periods(TimeControl(5400, 5400, 30, 1), 40, [(0, 1800, 1800)])
+        store.set_time_control("classical", fide)
+        store.games.enter_result(1, "P0", "P3", "1/2-1/2")
+        (game,) = _read(export_event(store, "pgn"))
+        trf = export_event(store, "trf")
+    finally:
+        store.close()
+    assert game.headers["TimeControl"] == "40/5400+30:1800+30"
+    assert "222 40/5400+30:1800+30" in trf.splitlines()
+    assert "122 90'/40 + 30' + 30\" from move 1" in trf.splitlines()

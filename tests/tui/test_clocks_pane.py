@@ -128,6 +128,46 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         )
 
 
+async def test_a_control_of_several_periods_is_edited_in_the_form(demo_copy, demo_app) -> None:
+    """The Candidates' 120'/40 + 60'/20 + 15' + 30" from move 61: the first period in the
+    first row, its moves and the periods after it in the second; saved, it is shown whole and
+    read back into the same fields."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await show(pilot)
+        pane.query_one("#clock-controls", DataTable).move_cursor(row=0)
+        await pilot.press("e")
+        await pilot.pause()
+        typed = {"increment": "30", "from-move": "61", "moves": "40", "then": "60/20, 15"}
+        for key, value in typed.items():
+            pane.query_one(f"#clock-{key}", Input).focus()
+            await pilot.press("ctrl+u", *value)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.query_one("#question", Static).render())
+        assert "New: 120'/40 + 60'/20 + 15' + 30\" from move 61" in question
+        await pilot.press("y")
+        await pilot.pause()
+        table = pane.query_one("#clock-controls", DataTable)
+        assert cells(table, "setting")[0] == "120'/40 + 60'/20 + 15' + 30\" from move 61"
+        await pilot.press("e")
+        await pilot.pause()
+        form = pane.query_one(ClockForm)
+        assert (form.values().values["moves"], form.values().values["then"]) == ("40", "60/20, 15")
+        # A second period's moves left out is named, and nothing is saved.
+        pane.query_one("#clock-then", Input).focus()
+        await pilot.press("ctrl+u", *"60, 15")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Later periods: '60' is followed by another period: say its moves" in str(
+            form.query_one("#clock-form-error", Static).render()
+        )
+    with EventStore.open(demo_copy) as store:
+        tc = store.profile.time_controls["classical"]
+        assert (tc.moves, [p.moves for p in tc.later]) == (40, [20, 0])
+
+
 def test_snapshot_clocks_pane(demo_app, snap_compare) -> None:
     assert snap_compare(demo_app, press=["4"], terminal_size=SNAPSHOT_SIZE)
 

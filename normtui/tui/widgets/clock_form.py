@@ -1,5 +1,6 @@
 """The edit form of one time control: minutes and seconds for each colour, the increment and the
-move it starts from. Nothing is saved unless every field is right; the message names the field.
+move it starts from, and for a control of several periods the moves of the first and the
+periods after it. Nothing is saved unless every field is right; the message names the field.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from normtui.rules.errors import NormtuiError
 from normtui.rules.profile import TimeControl
+from normtui.rules.time_control import with_periods
 from normtui.text import is_number
 
 # (input id, name in messages, label over the field): the order an arbiter reads a setting in.
@@ -27,7 +29,12 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("increment", "Increment (seconds)", "Incr. sec"),
     ("from-move", "Increment from move", "From move"),
 )
-NAMES = {key: name for key, name, _label in FIELDS}
+# The second row: a control of several periods (FIDE's 90'/40 + 30': moves 40, then 30).
+PERIOD_FIELDS: tuple[tuple[str, str, str], ...] = (
+    ("moves", "Moves of the first period", "Moves"),
+    ("then", "Later periods", "Then: minutes[/moves], …"),
+)
+NAMES = {key: name for key, name, _label in FIELDS + PERIOD_FIELDS}
 
 
 class ClockFormError(NormtuiError, ValueError):
@@ -69,10 +76,64 @@ class ClockValues:
             seconds[colour] = minutes * 60 + secs
         increment = self._int("increment", 0, 300)
         from_move = self._int("from-move", 1, 200)
-        return TimeControl(seconds["white"], seconds["black"], increment, from_move)
+        first = TimeControl(seconds["white"], seconds["black"], increment, from_move)
+        moves = self._int("moves", 0, 200) if self.values.get("moves", "").strip() else 0
+        then = self._later()
+        if moves and not then:
+            raise ClockFormError(
+                f"{NAMES['then']}: give the periods after move {moves}, or leave Moves empty"
+            )
+        if then and not moves:
+            raise ClockFormError(f"{NAMES['moves']}: how many moves the first period covers")
+        return with_periods(first, moves, then)
+
+    def _later(self) -> list[tuple[int, int, int]]:
+        """ "30" or "60/20, 15": the later periods' minutes (or m:ss), each but the last with
+        its moves.
+
+        >>> ClockValues({"then": "60'/20, 15"})._later()
+        [(20, 3600, 3600), (0, 900, 900)]
+        """
+        label = NAMES["then"]
+        text = self.values.get("then", "").strip()
+        items = [i.strip() for i in text.replace("+", ",").split(",") if i.strip()]
+        out = []
+        for n, item in enumerate(items, start=1):
+            time, _, moves = item.replace("'", "").partition("/")
+            minutes, _, secs = time.strip().partition(":")
+            if not is_number(minutes) or (secs and not is_number(secs)) or int(secs or 0) > 59:
+                raise ClockFormError(f"{label}: {item!r} is not minutes (30, or 2:30)")
+            seconds = int(minutes) * 60 + int(secs or 0)
+            if not 0 < seconds <= 600 * 60:
+                raise ClockFormError(f"{label}: {item!r}: a period adds 1 to 600 minutes")
+            last = n == len(items)
+            if last and moves.strip():
+                raise ClockFormError(
+                    f"{label}: the last period ({item!r}) covers the rest of the game: no /moves"
+                )
+            if not last and not (is_number(moves.strip()) and 0 < int(moves) <= 200):
+                raise ClockFormError(
+                    f"{label}: {item!r} is followed by another period: say its moves (60/20)"
+                )
+            out.append((int(moves or 0), seconds, seconds))
+        return out
+
+
+def _minutes(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}" if seconds % 60 else str(seconds // 60)
+
+
+def _pgn(tc: TimeControl) -> str:
+    """The PGN standard's TimeControl (as the exports write it), each colour's where they
+    differ."""
+    if tc.same_for_both:
+        return tc.pgn_standard()
+    return f"White {tc.pgn_standard(True)}, Black {tc.pgn_standard(False)}"
 
 
 def values_of(tc: TimeControl) -> dict[str, str]:
+    """The fields for ``tc``; a period that gives the colours different times, or its own
+    increment, is beyond the form (the profile's file says it)."""
     return {
         "white-min": str(tc.white_seconds // 60),
         "white-sec": str(tc.white_seconds % 60),
@@ -80,6 +141,10 @@ def values_of(tc: TimeControl) -> dict[str, str]:
         "black-sec": str(tc.black_seconds % 60),
         "increment": str(tc.increment_seconds),
         "from-move": str(tc.increment_from_move),
+        "moves": str(tc.moves) if tc.later else "",
+        "then": ", ".join(
+            _minutes(p.white_seconds) + (f"/{p.moves}" if p.moves else "") for p in tc.later
+        ),
     }
 
 
@@ -113,6 +178,15 @@ class ClockForm(Vertical):
                     # No max_length: a fourth digit typed is shown, and refused with the
                     # field's range when saved, never dropped silently.
                     yield Input(id=f"clock-{key}", restrict=r"\d*", compact=True)
+        with Horizontal(id="clock-form-periods"):
+            for key, _name, label in PERIOD_FIELDS:
+                with Vertical(classes=f"clock-field clock-{key}-field"):
+                    yield Label(label, markup=False)
+                    yield Input(
+                        id=f"clock-{key}",
+                        restrict=r"\d*" if key == "moves" else r"[\d:/,' +]*",
+                        compact=True,
+                    )
         yield Static("", id="clock-form-error", markup=False)
         with Horizontal(id="clock-form-buttons"):
             yield Button("Save (ctrl+s)", variant="primary", id="clock-save", compact=True)
@@ -121,9 +195,7 @@ class ClockForm(Vertical):
     def edit(self, name: str, title: str, tc: TimeControl) -> None:
         self.name_edited = name
         self.query_one("#clock-form-title", Static).update(
-            Text.assemble(
-                (f"Edit {title}", "bold"), f": now {tc.describe()} (PGN tag {tc.pgn_tag()})"
-            )
+            Text.assemble((f"Edit {title}", "bold"), f": now {tc.describe()} (PGN {_pgn(tc)})")
         )
         for key, value in values_of(tc).items():
             self.query_one(f"#clock-{key}", Input).value = value
@@ -154,7 +226,7 @@ class ClockForm(Vertical):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        last = f"clock-{FIELDS[-1][0]}"
+        last = f"clock-{PERIOD_FIELDS[-1][0]}"
         if event.input.id == last:
             self.action_save()
         else:
