@@ -492,3 +492,13 @@ BOARD_NUMBER = Whole(1, 999)
 PAIRING_NUMBER = Whole(1, 999)
 # A seed is stored as an SQLite integer (signed, 64 bits).
 SEED = Whole(0, 2**63 - 1)
+
+
+def list_month_option(func: F) -> F:
+    """``--list-month``: the month of FIDE's rating list, where its file does not say it (the
+    commands that read the list: ``new``, ``player``)."""
+    return click.option(
+        "--list-month",
+        metavar="YYYY-MM",
+        help="The month of --fide-list, where the file does not say it (the combined list).",
+    )(func)

@@ -13,9 +13,11 @@ from normtui.commands.common import (
     data,
     db_argument,
     friendly,
+    list_month_option,
     opened,
     report,
     reports,
+    say,
 )
 from normtui.store import ReportDetails
 from normtui.store.details import DETAIL_FIELDS
@@ -93,7 +95,7 @@ def details(
 
 @command("player")
 @db_argument
-@click.argument("player")
+@click.argument("player", required=False)
 @click.option("--title", help="FIDE title: GM, IM, WGM, FM, WIM, CM, WFM, WCM, or none.")
 @click.option("--sex", help="m or w (as the rating report writes it), or none.")
 @click.option("--fide-id", "fide_id", help="FIDE id (TRF 001 columns 58-68), or none.")
@@ -101,11 +103,19 @@ def details(
 @click.option("--federation", help="FIDE federation code, e.g. NOR, or none.")
 @click.option("--k", "k", help="FIDE's K (B.02 §8.3.3: 10, 20 or 40), or none for the rule's.")
 @click.option("--birth-year", "birth_year", help="Year of birth (the junior K, TRF 001), or none.")
+@click.option(
+    "--fide-list",
+    "fide_list",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Before the first result: bring PLAYER (without PLAYER: every player with a FIDE "
+    "id) up to FIDE's rating list as downloaded (TXT or XML, zipped or not).",
+)
+@list_month_option
 @reports
 @friendly
 def player(
     db: Path,
-    player: str,
+    player: str | None,
     title: str | None,
     sex: str | None,
     fide_id: str | None,
@@ -113,9 +123,18 @@ def player(
     federation: str | None,
     k: str | None,
     birth_year: str | None,
+    fide_list: Path | None,
+    list_month: str | None,
 ) -> None:
     """PLAYER's details for the rating report; with options, record them (audited, undone
-    by `normtui undo`)."""
+    by `normtui undo`).
+
+    \b
+    --fide-list FILE: the rating, K, title, federation, sex and year of birth of PLAYER (of
+    every player with a FIDE id, without PLAYER) from FIDE's list, by the FIDE id recorded,
+    in one change that also records the list's month; the names stay as recorded. Only
+    before the first result: a norm and a rating change count the list in effect at the
+    start (B.01 §1.4.6a)."""
     changes = {
         key: value
         for key, value in (
@@ -129,6 +148,15 @@ def player(
         )
         if value is not None
     }
+    if fide_list is not None:
+        if changes:
+            raise UserError("--fide-list sets what the list says; give the other options alone")
+        _from_list(db, player, fide_list, list_month)
+        return
+    if list_month is not None:
+        raise UserError("--list-month goes with --fide-list")
+    if player is None:
+        raise UserError("give PLAYER (a pairing number or part of a name)")
     with opened(db) as store:
         if changes:
             report(store.set_player_details(player, changes), "already recorded so")
@@ -154,3 +182,40 @@ def player(
         f"{p.federation or '-'}, FIDE id {p.fide_id or '-'}, K "
         f"{f'{p.k} ({p.k_source})' if p.k else 'by the rule'}, born {p.birth_year or '-'}",
     )
+
+
+def _from_list(db: Path, player: str | None, fide_list: Path, month: str | None) -> None:
+    # Only this option reads a list.
+    from normtui.importing.fide_players import list_changes, read_list_for
+
+    with opened(db) as store:
+        if any(g.result is not None for g in store.games()):
+            raise UserError(
+                "the event has started: its ratings are those of the list in effect at the "
+                "start (B.01 §1.4.6a); change one with --rating"
+            )
+        players = [store.resolve_player(player)] if player is not None else store.players()
+        with_ids = [p for p in players if p.fide_id]
+        if not with_ids:
+            raise UserError("no FIDE id recorded: set one with --fide-id, then read the list")
+        found = read_list_for(fide_list, [p.fide_id for p in with_ids if p.fide_id], month)
+        assert found.month is not None
+        notes = list(found.problems)
+        notes += [f"{p.name}: no FIDE id recorded" for p in players if not p.fide_id]
+        changes = {}
+        for p in with_ids:
+            listed = found.found.get(str(int(p.fide_id or "0")))
+            if listed is None:
+                notes.append(f"{p.name}: FIDE id {p.fide_id} is not in the list")
+                continue
+            if listed.name != p.name:
+                notes.append(f"{p.name}: the list names {listed.name} (the name is kept)")
+            changed = list_changes(p, listed)
+            if changed:
+                changes[p.number] = changed
+        for note in notes:
+            say(note)
+        report(
+            store.set_players_from_list(found.month, changes),
+            f"the players are as the list of {found.month} has them",
+        )

@@ -5,6 +5,7 @@ Exit codes: 0 done; 2 bad input, with one line on stderr and the database unchan
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ from normtui.commands.common import (
     emit,
     friendly,
     json_option,
+    list_month_option,
     opened,
     parse_round,
     report,
@@ -165,6 +167,10 @@ def print_standings(final: FinalStandings, currency: str) -> None:
             echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
 
 
+def _record_list(month: str) -> Callable[[EventStore], object]:
+    return lambda store: store.set_report_details({"rating_list": month})
+
+
 @command("new")
 @db_argument
 @click.option(
@@ -211,6 +217,14 @@ def print_standings(final: FinalStandings, currency: str) -> None:
     help="Draw pairing numbers by lots with this seed (recorded). Without it, "
     "the listed order is the pairing order.",
 )
+@click.option(
+    "--fide-list",
+    "fide_list",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="FIDE's rating list as downloaded (TXT or XML, zipped or not): each player's name, "
+    "federation, sex, title, rating, K and year of birth from the FIDE id.",
+)
+@list_month_option
 @reports
 @friendly
 def new(
@@ -224,6 +238,8 @@ def new(
     fund_text: str | None,
     currency: str | None,
     seed: int | None,
+    fide_list: Path | None,
+    list_month: str | None,
 ) -> None:
     """Create the event database DB: players, pairing numbers and every round's pairings.
 
@@ -240,6 +256,11 @@ def new(
     The first four columns must be there (empty cells are fine); separated by commas,
     or by semicolons as a Norwegian Excel saves it; UTF-8 or Windows-1252.
     Example: assets/players-example.csv (the 2022 field).
+    --fide-list FILE: FIDE's rating list as downloaded (players_list_foa.txt, the standard
+    list, or either as XML; zipped or not), read once for the players' FIDE ids; the CSV may
+    then hold a fide_id column alone. What the CSV gives is kept and each difference from
+    the list said; K is the list's. The list's month is recorded (--list-month where the
+    file does not say it). The list itself is never copied into the event.
     Any field of 3 players or more: the rounds follow from the players and the cycles
     (an odd field has a bye each round), the rest of the rules from the profile.
     --from-trf FILE: the players with the file's pairing numbers, and its results so far
@@ -258,6 +279,10 @@ def new(
 
     if (players_file is None) == (trf_file is None):
         raise UserError("give --players CSV or --from-trf FILE (one of them)")
+    if fide_list is not None and players_file is None:
+        raise UserError("--fide-list goes with --players CSV (the players' FIDE ids)")
+    if list_month is not None and fide_list is None:
+        raise UserError("--list-month goes with --fide-list")
     text = read_profile_text(profile_path(profile_spec or DEFAULT_PROFILE))
     prizes = parse_prizes(prizes_text) if prizes_text is not None else None
     fund = parse_prizes(fund_text)[0] if fund_text is not None else None
@@ -283,7 +308,16 @@ def new(
         store = create_from_trf(db, trf, text, actor=actor())
     else:
         assert players_file is not None
-        players = read_players_csv(players_file)
+        month = None
+        if fide_list is not None:
+            from normtui.importing.fide_players import players_from_list  # only with a list
+
+            filled = players_from_list(players_file, fide_list, month=list_month)
+            for note in filled.notes:
+                say(note)
+            players, month = filled.players, filled.month
+        else:
+            players = read_players_csv(players_file)
         text = event_profile_text(
             text,
             len(players),
@@ -293,7 +327,14 @@ def new(
             fund=fund,
             currency=currency,
         )
-        store = EventStore.create(db, players, text, lots_seed=seed, actor=actor())
+        store = EventStore.create(
+            db,
+            players,
+            text,
+            lots_seed=seed,
+            actor=actor(),
+            then=None if month is None else _record_list(month),
+        )
     try:
         info = store.event
         listed = store.players()

@@ -25,7 +25,16 @@ from normtui.store.errors import InputError
 from normtui.store.event import PlayerInput, check_players
 from normtui.text import TextFileError, clean_text, is_number, read_text_file
 
-__all__ = ["COLUMNS", "MAX_RATING", "parse_players_csv", "read_players_csv"]
+__all__ = [
+    "COLUMNS",
+    "MAX_RATING",
+    "OPTIONAL",
+    "parse_players_csv",
+    "parse_rows",
+    "player_from_cells",
+    "read_players_csv",
+    "read_players_text",
+]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
 OPTIONAL = ("title", "sex", "k", "birth_year")
@@ -37,11 +46,15 @@ _SEPARATORS = (",", ";", "\t")
 
 
 def read_players_csv(path: str | Path) -> list[PlayerInput]:
+    return parse_players_csv(read_players_text(path), source=str(path))
+
+
+def read_players_text(path: str | Path) -> str:
+    """The players file's text, however a spreadsheet saved it."""
     try:
-        text = read_text_file(path, limit=MAX_FILE_BYTES, what="players file")
+        return read_text_file(path, limit=MAX_FILE_BYTES, what="players file")
     except TextFileError as exc:
         raise InputError(str(exc)) from None
-    return parse_players_csv(text, source=str(path))
 
 
 def _separator(text: str) -> tuple[str, str]:
@@ -56,6 +69,18 @@ def _separator(text: str) -> tuple[str, str]:
 
 
 def parse_players_csv(text: str, *, source: str = "players file") -> list[PlayerInput]:
+    players = []
+    for where, cells in parse_rows(text, source=source):
+        players.append(player_from_cells(cells, where))
+        check_players(players, where)
+    return players
+
+
+def parse_rows(
+    text: str, *, source: str = "players file", required: tuple[str, ...] = COLUMNS
+) -> list[tuple[str, dict[str, str]]]:
+    """Each player's line, as (where, its cells by column, cleaned); a column the header does
+    not have is an empty cell. The header must have ``required``."""
     separator, text = _separator(text)
     try:
         reader = csv.reader(io.StringIO(text), delimiter=separator)
@@ -65,13 +90,13 @@ def parse_players_csv(text: str, *, source: str = "players file") -> list[Player
             raise InputError(f"{source}: a field longer than 128 KB: not a players list") from None
         raise InputError(f"{source} is not a CSV file a spreadsheet writes ({exc})") from None
     if not rows:
-        raise InputError(f"{source} is empty; it needs the header {','.join(COLUMNS)}")
+        raise InputError(f"{source} is empty; it needs the header {','.join(required)}")
     header = [c.strip().lower() for c in rows[0][1]]
-    missing = [c for c in COLUMNS if c not in header]
+    missing = [c for c in required if c not in header]
     if missing:
         raise InputError(
             f"{source}: the header lacks the column {missing[0]!r} (expected "
-            f"{','.join(COLUMNS)}, separated by commas or semicolons)"
+            f"{','.join(required)}, separated by commas or semicolons)"
         )
     unknown = [c for c in header if c not in COLUMNS + OPTIONAL]
     if unknown:
@@ -81,23 +106,23 @@ def parse_players_csv(text: str, *, source: str = "players file") -> list[Player
         )
     if len(set(header)) != len(header):
         raise InputError(f"{source}: a column appears twice in the header")
-    players = []
+    found = []
     for line, row in rows[1:]:
         if len(row) != len(header):
             raise InputError(
                 f"{source} line {line}: {len(row)} fields, the header has {len(header)}"
             )
         where = f"{source} line {line}"
-        cells = {
+        cells = dict.fromkeys(COLUMNS + OPTIONAL, "") | {
             k: clean_text(given_text(v, f"{where}: the {k}"))
             for k, v in zip(header, row, strict=True)
         }
-        players.append(_player(cells, where))
-        check_players(players, where)
-    return players
+        found.append((where, cells))
+    return found
 
 
-def _player(cells: dict[str, str], where: str) -> PlayerInput:
+def player_from_cells(cells: dict[str, str], where: str) -> PlayerInput:
+    """One player from the cells of a line, each checked as the rating report needs it."""
     name = cells["name"]
     if not name:
         raise InputError(f"{where}: the name is empty")

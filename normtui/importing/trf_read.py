@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from normtui.rules.model import FIDE_TITLES
+from normtui.rules.model import FIDE_TITLES, TITLE_CODES
 from normtui.store import InputError, PlayerInput
 from normtui.text import TextFileError, is_number, read_bytes, refuse_controls
 
@@ -33,16 +33,7 @@ __all__ = [
 ]
 
 # Swiss-Manager and FIDE's reader also know titles by one or two letters.
-_TITLES = {
-    "g": "GM",
-    "m": "IM",
-    "f": "FM",
-    "c": "CM",
-    "wg": "WGM",
-    "wm": "WIM",
-    "wf": "WFM",
-    "wc": "WCM",
-}
+_TITLES = TITLE_CODES
 # The store keeps ratings 0-4000 (schema.py): above that a column was misread.
 _MAX_RATING = 4000
 # The comment normtui's TRF26 writes for a drawn Armageddon (``normtui.export.trf``; a test

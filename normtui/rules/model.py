@@ -19,6 +19,7 @@ from normtui.rules.errors import RuleError
 
 __all__ = [
     "FIDE_TITLES",
+    "TITLE_CODES",
     "ArmageddonResult",
     "Colour",
     "Game",
@@ -201,6 +202,18 @@ class Player:
 
 # The titles FIDE awards, in the order of its rating report's specification (TRF, 001).
 FIDE_TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+# The titles by FIDE's one- and two-letter codes (its rating list's legend; Swiss-Manager's and
+# FIDE's TRF readers know them too).
+TITLE_CODES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ ACTIONS = frozenset(
         "playoff pgn",
         "playoff result",
         "playoff start",
+        "rating list",
         "reopen round",
         "restore",
         "result",

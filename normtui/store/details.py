@@ -36,6 +36,7 @@ __all__ = [
     "NORM_EXEMPTIONS",
     "PLAYER_FIELDS",
     "set_player_details",
+    "set_players_from_list",
     "set_report_details",
 ]
 
@@ -171,6 +172,51 @@ def set_player_details(
             f"{PLAYER_FIELDS[k]} {v}" if v is not None else f"{PLAYER_FIELDS[k]} cleared"
             for k, v in changed.items()
             if k in PLAYER_FIELDS
+        )
+    return tx.entry
+
+
+def set_players_from_list(
+    core: Core, month: str, changes: Mapping[int, Mapping[str, str | int | None]]
+) -> AuditEntry | None:
+    """Record FIDE's rating list of ``month`` and what it says of the players (pairing number
+    -> their changes, as :func:`set_player_details` takes them; K as the list's), in one
+    change. ``None`` back when nothing changed."""
+    month_value = _clean_detail("rating_list", month)
+    for number_changes in changes.values():
+        _refuse_unknown("player", number_changes, PLAYER_FIELDS)
+    values = {
+        number: {key: _player_value(key, value) for key, value in number_changes.items()}
+        for number, number_changes in changes.items()
+    }
+    with core.write("rating list") as tx:
+        ids = core.player_ids()
+        names = {p.number: p.name for p in core.players()}
+        said = []
+        current_event = tx.rec.fetch("event", 1)
+        assert current_event is not None
+        if current_event["rating_list"] != month_value:
+            tx.rec.update("event", 1, {"rating_list": month_value})
+        for number, wanted in sorted(values.items()):
+            pid = ids[number]
+            current = tx.rec.fetch("players", pid)
+            assert current is not None
+            changed = {k: v for k, v in wanted.items() if current[k] != v}
+            if "k" in changed or ("k" in wanted and current["k_source"] != "list"):
+                changed["k"] = wanted["k"]
+                changed["k_source"] = None if wanted["k"] is None else "list"
+            if changed:
+                tx.rec.update("players", pid, changed)
+                said.append(
+                    f"{surname(names[number])} "
+                    + ", ".join(
+                        f"{PLAYER_FIELDS[k]} {v if v is not None else '-'}"
+                        for k, v in changed.items()
+                        if k in PLAYER_FIELDS
+                    )
+                )
+        tx.summary = f"FIDE rating list {month_value}" + (
+            ": " + "; ".join(said) if said else ": nothing else changed"
         )
     return tx.entry
 

@@ -356,6 +356,15 @@ class EventStore:
 
         return classical_controls(self._core)
 
+    def set_players_from_list(
+        self, month: str, changes: Mapping[int, Mapping[str, str | int | None]]
+    ) -> AuditEntry | None:
+        """Record FIDE's rating list of ``month`` (YYYY-MM) and what it says of the players
+        (pairing number -> changes, K as the list's), in one change."""
+        from normtui.store.details import set_players_from_list  # only setting details
+
+        return set_players_from_list(self._core, month, changes)
+
     def set_time_control(self, name: str, tc: TimeControl) -> AuditEntry | None:
         """Change one time control of the event's profile; the profile loader validates it."""
         # Only editing the profile.
