@@ -28,7 +28,8 @@ The conditions, each with its article:
   event's setting; FID (FIDE's own flag) is accepted but is no federation for these counts;
 * WGM and WIM norms only for women (0.3);
 * from the event itself: at least 2 hours each for 60 moves, the same control in every game
-  (1.1.3, 1.1.3b), at most 2 rounds a day (1.1.3) and 12 hours of play a day (1.1.2).
+  (1.1.3, 1.1.3b; measured by ``normtui.rules.time_control.norm_control`` over the controls
+  the games were played at), at most 2 rounds a day (1.1.3) and 12 hours of play a day (1.1.2).
 
 Games against defeated opponents may be left out while at least 9 games remain and the
 opponents of the whole event still give the mix (1.4.1f): tried when the whole event misses.
@@ -59,8 +60,8 @@ from normtui.rules.fide_tables import (
     NormTitle,
 )
 from normtui.rules.model import Colour, Game, Player
-from normtui.rules.profile import TimeControl
 from normtui.rules.rating import game_score, percentage, round_half_up
+from normtui.rules.time_control import NormControl
 
 __all__ = [
     "EXEMPTIONS",
@@ -70,7 +71,6 @@ __all__ = [
     "NormOpponent",
     "check_norms",
     "event_conditions",
-    "minutes_for_60_moves",
     "norm_titles_for",
 ]
 
@@ -109,21 +109,6 @@ CONDITION_NAMES = (
 )
 
 
-def minutes_for_60_moves(tc: TimeControl) -> Fraction:
-    """Each player's time for a game of 60 moves, in minutes: the base time and the increments
-    of the moves from ``increment_from_move`` to 60 (the slower side's, where they differ).
-    What B.01 1.1.3 and B.02 1.1 measure a rate of play by.
-
-    >>> minutes_for_60_moves(TimeControl(7200, 7200, 10, 41))
-    Fraction(370, 3)
-    >>> minutes_for_60_moves(TimeControl(5400, 5400, 30, 1))
-    Fraction(120, 1)
-    """
-    moves = max(0, 60 - max(tc.increment_from_move, 1) + 1)
-    seconds = min(tc.white_seconds, tc.black_seconds) + moves * tc.increment_seconds
-    return Fraction(seconds, 60)
-
-
 @dataclass(frozen=True)
 class NormEvent:
     """What the event says beyond its games: its shape, its federation and exemption, its
@@ -134,9 +119,8 @@ class NormEvent:
     rounds: int
     federation: str | None = None
     exemption: str = "none"
-    classical: TimeControl | None = None
-    # False where the classical control changed once games were played (1.1.3b).
-    identical_controls: bool = True
+    # The classical control(s) the games were played at (1.1.3, 1.1.3b); None: not known.
+    control: NormControl | None = None
     # Each round's date (ISO), None where not recorded.
     round_dates: Mapping[int, str | None] = field(default_factory=dict)
 
@@ -247,7 +231,7 @@ def event_conditions(event: NormEvent) -> tuple[Condition, ...]:
                 + ("" if ok else f"; at least {DOUBLE_ROUND_ROBIN_MIN_PLAYERS} needed"),
             )
         )
-    minutes = minutes_for_60_moves(event.classical) if event.classical else None
+    minutes = event.control.minutes_for_60_moves if event.control else None
     if minutes is None:
         found.append(
             Condition("time_control", "B.01 §1.1.3", None, "the classical control is unknown")
@@ -263,16 +247,23 @@ def event_conditions(event: NormEvent) -> tuple[Condition, ...]:
                 + ("" if ok else f"; at least {MINUTES_FOR_60_MOVES} needed"),
             )
         )
-    found.append(
-        Condition(
-            "identical_controls",
-            "B.01 §1.1.3b",
-            event.identical_controls,
-            "the same control in every game"
-            if event.identical_controls
-            else "the classical control was changed after games were played",
+    if event.control is None:
+        found.append(
+            Condition("identical_controls", "B.01 §1.1.3b", None, "the controls are unknown")
         )
-    )
+    else:
+        identical = event.control.identical
+        controls = "; ".join(tc.describe() for tc in event.control.controls)
+        found.append(
+            Condition(
+                "identical_controls",
+                "B.01 §1.1.3b",
+                identical,
+                "the same control in every game"
+                if identical
+                else f"games were played at different controls: {controls}",
+            )
+        )
     days = Counter(d for d in event.round_dates.values() if d)
     undated = sum(1 for r in range(1, event.rounds + 1) if not event.round_dates.get(r))
     busiest = max(days.values(), default=0)
@@ -297,7 +288,7 @@ def event_conditions(event: NormEvent) -> tuple[Condition, ...]:
             )
         )
     if minutes is not None and busiest:
-        hours = Fraction(busiest * 2) * minutes / 60
+        hours = busiest * 2 * minutes / 60
         ok = hours <= MAX_HOURS_A_DAY
         found.append(
             Condition(
@@ -311,8 +302,8 @@ def event_conditions(event: NormEvent) -> tuple[Condition, ...]:
     return tuple(found)
 
 
-def _minutes(value: Fraction) -> str:
-    return str(round_half_up(Decimal(value.numerator) / value.denominator))
+def _minutes(value: Decimal) -> str:
+    return str(round_half_up(value))
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,11 @@ from normtui.rules.norms import (
     NormEvent,
     check_norms,
     event_conditions,
-    minutes_for_60_moves,
     norm_titles_for,
 )
-from normtui.rules.profile import TimeControl
+from normtui.rules.time_control import TimeControl, norm_control
 
-CLASSICAL = TimeControl(5400, 5400, 30, 1)  # 90' + 30": 120 minutes for 60 moves
+CLASSICAL = norm_control([TimeControl(5400, 5400, 30, 1)])  # 90' + 30": 120 minutes
 # The applicant's score against an opponent: 1, ½ (h), 0, + / - (forfeit won / lost), None.
 FOR_WHITE = {
     "1": MainResult.WHITE_WIN,
@@ -99,7 +98,7 @@ def event(field: Sequence[Player], cycles: int = 1, **changes: object) -> NormEv
     n = len(field)
     rounds = ((n - 1) if n % 2 == 0 else n) * cycles
     dates = {r: f"2026-05-{r:02d}" for r in range(1, rounds + 1)}
-    base = NormEvent(cycles, n, rounds, "NOR", "none", CLASSICAL, True, dates)
+    base = NormEvent(cycles, n, rounds, "NOR", "none", CLASSICAL, dates)
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
@@ -409,19 +408,26 @@ def test_double_round_robin_needs_six_players() -> None:
 # -- the event itself (1.1) -----------------------------------------------------------------
 
 
-def test_minutes_for_60_moves() -> None:
-    assert minutes_for_60_moves(TimeControl(5400, 5400, 30, 1)) == 120
-    assert minutes_for_60_moves(TimeControl(5400, 5400, 30, 41)) == 100
-    assert minutes_for_60_moves(TimeControl(7200, 7200, 10, 41)) > 123
-
-
 @pytest.mark.parametrize(
     ("changes", "name", "ok"),
     [
-        ({"classical": TimeControl(5400, 5400, 30, 1)}, "time_control", True),
-        ({"classical": TimeControl(5400, 5400, 30, 41)}, "time_control", False),
-        ({"identical_controls": True}, "identical_controls", True),
-        ({"identical_controls": False}, "identical_controls", False),
+        ({"control": norm_control([TimeControl(5400, 5400, 30, 1)])}, "time_control", True),
+        ({"control": norm_control([TimeControl(5400, 5400, 30, 41)])}, "time_control", False),
+        (
+            {"control": norm_control([TimeControl(5400, 5400, 30, 1)] * 9)},
+            "identical_controls",
+            True,
+        ),
+        (
+            {
+                "control": norm_control(
+                    [TimeControl(5400, 5400, 30, 1), TimeControl(7200, 7200, 0, 1)]
+                )
+            },
+            "identical_controls",
+            False,
+        ),
+        ({"control": None}, "identical_controls", None),
         ({"round_dates": {1: "2026-05-01", 2: "2026-05-01"}}, "rounds_a_day", None),
         (
             {"round_dates": {r: f"2026-05-{(r + 1) // 2:02d}" for r in range(1, 10)}},
@@ -440,7 +446,7 @@ def test_minutes_for_60_moves() -> None:
         ),
         (
             {
-                "classical": TimeControl(10800, 10800, 30, 1),
+                "control": norm_control([TimeControl(10800, 10800, 30, 1)]),
                 "round_dates": {r: f"2026-05-{(r + 1) // 2:02d}" for r in range(1, 10)},
             },
             "hours_a_day",
@@ -457,7 +463,7 @@ def test_event_conditions(changes: dict[str, object], name: str, ok: bool | None
 def test_an_event_condition_fails_every_norm() -> None:
     field = gm_field()
     games = round_robin(field, scores("1111hhhhh"))
-    slow = event(field, classical=TimeControl(3600, 3600, 30, 41))
+    slow = event(field, control=norm_control([TimeControl(3600, 3600, 30, 41)]))
     check = norm("GM", field, games, slow)
     assert failed(check) == ["time_control"]
     assert check.failed[0].text == "70 minutes each for 60 moves; at least 120 needed"
