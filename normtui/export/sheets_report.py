@@ -8,7 +8,7 @@ and actor, so the report says who changed an official result, not only that it c
 
 from __future__ import annotations
 
-from normtui.export.sheets import esc, heading, page, section, table
+from normtui.export.sheets_html import esc, heading, page, section, table
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import legend, prize_text
 from normtui.store import EventStore

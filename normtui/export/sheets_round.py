@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from normtui.export.sheets import esc, heading, page, section, table
+from normtui.export.sheets_html import esc, heading, page, section, table
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import crosstable, legend, prize_text
 from normtui.rules.profile import TimeControl
