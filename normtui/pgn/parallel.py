@@ -19,9 +19,9 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing.pool import AsyncResult
 
+from normtui.pgn.assess import assess
 from normtui.pgn.findings import GameReport, Stage
 from normtui.pgn.reader import iter_games, iter_ranges
-from normtui.pgn.validate import assess
 from normtui.rules.profile import Profile, load_profile
 
 __all__ = ["chunk_size", "validate_parallel"]

@@ -61,7 +61,7 @@ def test_a_failing_check_is_a_finding_not_a_traceback(
     def broken(*args: object) -> None:
         raise KeyError("bug")
 
-    monkeypatch.setattr("normtui.pgn.validate.assess_ending", broken)
+    monkeypatch.setattr("normtui.pgn.assess.assess_ending", broken)
     first, second = validate_text("1. e4 e5 1-0\n\n1. d4 d5 0-1", "main", profile)
     assert codes(first) == codes(second) == ["parser_failure"]
     assert "please report it" in first.findings[0].message
