@@ -37,9 +37,9 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     # POINTS, the 2022 numbers for tests and examples (real callers pass profile.points),
-    # made on first use: the profile's classes are not this module's to load.
+    # made on first use: `normtui log` loads this module but not the profile's.
     if name == "POINTS":
-        from normtui.rules.profile import MainPoints  # cycle: profile imports scoring
+        from normtui.rules.profile import MainPoints  # lazy: `normtui log` loads no profile
 
         points = MainPoints(
             Decimal(3), Decimal(0), Decimal("1.5"), Decimal(1), Decimal(3), Decimal(0)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.keys import key_to_character
 
+from normtui.tui.widgets.go_to import GoToInput
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -59,8 +61,6 @@ class HeldKeys:
         ``focus`` puts the focus in the pane in front when nothing has it (the pane's keys
         are bound on the pane, reached from the focused control)."""
         from textual._wait import wait_for_idle  # what Textual's Pilot waits with
-
-        from normtui.tui.widgets.go_to import GoToInput  # cycle: go_to imports held_keys
 
         app = screen.app
         try:
