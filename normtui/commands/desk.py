@@ -33,12 +33,11 @@ from normtui.commands.common import (
 )
 from normtui.rules.duties import INCIDENT_KINDS
 from normtui.rules.model import Postponement
-from normtui.rules.profile import (
+from normtui.rules.profile import Profile, TimeControl
+from normtui.rules.profile_check import (
     MAX_CLOCK_SECONDS,
     MAX_INCREMENT_FROM_MOVE,
     MAX_INCREMENT_SECONDS,
-    Profile,
-    TimeControl,
 )
 from normtui.rules.time_control import with_periods
 from normtui.store.errors import DamagedDatabase

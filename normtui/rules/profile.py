@@ -22,38 +22,11 @@ from decimal import Decimal
 from typing import Any
 
 from normtui.rules.errors import ProfileError
-from normtui.rules.profile_check import (
-    DRAW_RULES,
-    MAX_CLOCK_SECONDS,
-    MAX_INCREMENT_FROM_MOVE,
-    MAX_INCREMENT_SECONDS,
-    MIN_CLASSICAL_SECONDS,
-    PLAYOFF_TIEBREAK_BASES,
-    REQUIRED_TIME_CONTROLS,
-    SB_BASES,
-    SECOND_CYCLE_ORDERS,
-    TIEBREAK_NAMES,
-    check_profile,
-)
+from normtui.rules.profile_check import check_profile
 from normtui.rules.time_control import Period, TimeControl
 
-__all__ = [
-    "DRAW_RULES",
-    "MAX_CLOCK_SECONDS",
-    "MAX_INCREMENT_FROM_MOVE",
-    "MAX_INCREMENT_SECONDS",
-    "MIN_CLASSICAL_SECONDS",
-    "PLAYOFF_TIEBREAK_BASES",
-    "REQUIRED_TIME_CONTROLS",
-    "SB_BASES",
-    "SECOND_CYCLE_ORDERS",
-    "TIEBREAK_NAMES",
-    "Period",
-    "Profile",
-    "ProfileError",
-    "TimeControl",
-    "load_profile",
-]
+# The limits and names a profile is checked against are profile_check.py's.
+__all__ = ["Period", "Profile", "ProfileError", "TimeControl", "load_profile"]
 
 
 @dataclass(frozen=True)
