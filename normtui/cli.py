@@ -22,7 +22,6 @@ import click
 from normtui import __version__
 from normtui.commands import COMMANDS, NoSuchCommand, command_args
 from normtui.commands.common import Group, fail, lost_output
-from normtui.commands.summaries import SUMMARIES
 
 
 class LazyGroup(Group):
@@ -42,6 +41,8 @@ class LazyGroup(Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list of ``normtui --help``, as click writes it, from the summaries'
         table: listing the commands loads none of their modules."""
+        from normtui.commands.summaries import SUMMARIES  # lazy: read from the sources
+
         names = [n for n in self.list_commands(ctx) if n in SUMMARIES or n in self.commands]
         if not names:
             return

@@ -6,14 +6,14 @@ Each command is a module-level function (``@command("standings")``, from
 scripts, the live feed and a second arbiter's loop: it must not pay for importing every other
 command's module (python-chess, the exporters). The command line's group
 (``normtui.cli.LazyGroup``) finds each command in :data:`COMMANDS` and imports its module
-alone; ``normtui --help`` lists the names from this table and
-:mod:`normtui.commands.summaries`.
+alone; ``normtui --help`` lists the names from this table and each command's docstring, read
+from its module's source (:mod:`normtui.commands.summaries`).
 
 This module loads neither click nor any command: the launcher reads :func:`command_args` to
 decide whether ``normtui ARGS`` opens the console, before anything else is loaded.
 
-A new command: write it as a function of a module here and add it to :data:`COMMANDS`, and its
-first paragraph of help to ``summaries.py`` (tests/cli/test_lazy.py checks that they agree).
+A new command: write it as a function of a module here, its help its docstring, and add it to
+:data:`COMMANDS` (tests/cli/test_lazy.py checks that they agree).
 """
 
 from __future__ import annotations
