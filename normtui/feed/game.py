@@ -32,13 +32,13 @@ from datetime import datetime
 
 import chess
 
-from normtui.feed.movetext import Ply, plain_san, read_movetext, read_tags
+from normtui.pgn.movetext import Ply, plain_san, read_movetext
+from normtui.pgn.tags import read_tags, with_tag
 
 __all__ = ["LiveGame", "Reading", "kings_signal", "with_result"]
 
 _KING_TO = re.compile(r"^K[a-h]?[1-8]?x?([a-h][1-8])[+#]?$")
 _CENTRE = {chess.D4, chess.D5, chess.E4, chess.E5}
-_RESULT_TAG = re.compile(r'^\[Result\s+"[^"]*"\]\s*$', re.MULTILINE)
 
 
 def kings_signal(board: chess.Board, words: list[str]) -> str | None:
@@ -80,11 +80,7 @@ def kings_signal(board: chess.Board, words: list[str]) -> str | None:
 def with_result(header: str, movetext: str, cut: int | None, result: str) -> str:
     """The record with its movetext cut at offset ``cut`` (None: whole) and ending with
     ``result``, its Result tag saying the same."""
-    header = header.rstrip("\n")
-    if _RESULT_TAG.search(header):
-        header = _RESULT_TAG.sub(f'[Result "{result}"]', header, count=1)
-    else:
-        header = f'{header}\n[Result "{result}"]' if header else f'[Result "{result}"]'
+    header = with_tag(header, "Result", result).rstrip("\n")
     moves = movetext if cut is None else movetext[:cut]
     if cut is None:
         moves = re.sub(r"(?:1-0|0-1|1/2-1/2|½-½|\*)\s*$", "", moves.rstrip())
@@ -127,6 +123,15 @@ class Reading:
     @property
     def last_move(self) -> str | None:
         return self.labels[-1] if self.labels else None
+
+    @property
+    def recorded(self) -> tuple[tuple[str, ...], str | None]:
+        """The moves and result of :attr:`text`, the record the feed keeps, as a reader of that
+        record finds them (its Result tag, "?" too, else the result after its moves): known
+        here, so that the record kept need not be read again."""
+        if self.broken is None and self.signal is None and self.tag_result:
+            return self.sans, self.tag_result
+        return self.sans, self.result
 
 
 @dataclass

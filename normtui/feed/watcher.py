@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING
 
 from normtui.feed.checks import compare, conflict_text, live_checks
 from normtui.feed.game import LiveGame, Reading
-from normtui.feed.movetext import plain_san, read_movetext, read_tags
 from normtui.feed.placing import place
 from normtui.feed.report import (
     BoardView,
@@ -47,6 +46,8 @@ from normtui.feed.report import (
 )
 from normtui.feed.sources import FeedRecord, Source
 from normtui.pgn import Expectation, validate_game
+from normtui.pgn.movetext import plain_san, read_movetext
+from normtui.pgn.tags import read_tags
 from normtui.rules.errors import NormtuiError
 from normtui.rules.live import window_opens
 from normtui.rules.model import GameState, MainResult
@@ -76,6 +77,7 @@ class _Pending:
     ended_at: datetime | None
     note: str
     finished: bool = False
+    recorded: tuple[tuple[str, ...], str | None] = ((), None)  # Reading.recorded
 
 
 @dataclass
@@ -102,7 +104,8 @@ class Feed:
         self._boards: dict[str, _Board] = {}
         self._pending: dict[tuple[int, Kind], _Pending] = {}
         # Per board and kind: the record kept there, its moves and result (one each: memory
-        # stays the round's boards, however many moves come).
+        # stays the round's boards, however many moves come); known from the reading the
+        # feed kept, else read once.
         self._kept: dict[tuple[int, Kind], tuple[str, tuple[str, ...], str | None]] = {}
         self._said: set[str] = set()
         # Per board and kind: its live state as last written (read from the file once).
@@ -146,14 +149,18 @@ class Feed:
         views: list[BoardView] = []
         notices: list[Notice] = []
         placed = place(readings, list(games.values()), notices)
+        changed: set[int] = set()  # games this poll changed, read again if met again
         # Main games first: an Armageddon read in the same poll finds its main game drawn.
         for record, reading, game, kind in sorted(placed, key=lambda p: p[3] != "main"):
             if game is not None:
+                if game.id in changed:
+                    changed.discard(game.id)
+                    games[game.id] = self.store.games.get(game.id)
                 game = games[game.id]
                 said, change = self._decide(record, reading, game, kind, at)
                 if change is not None:
                     changes.append(change)
-                    games[game.id] = self.store.games.get(game.id)
+                    changed.add(game.id)
                 notices += said
             conflict = game is not None and (game.id, kind) in self._pending
             views.append(
@@ -297,6 +304,7 @@ class Feed:
             *self._result_to_enter(record, reading, game, kind, at, []),
             reading.last_move or "",
             reading.finished,
+            reading.recorded,
         )
 
     def _follow(
@@ -312,7 +320,7 @@ class Feed:
         of them starts the game (audited)."""
         if live is None or not same_record(live.text, reading.text):
             try:
-                self._set_live((game.id, kind), reading.text, kept=False)
+                self._set_live((game.id, kind), reading.text, reading.recorded, kept=False)
             except NormtuiError as exc:
                 said.append(
                     Notice(where, f"the moves could not be kept: {exc}", ask=False, short="busy")
@@ -351,7 +359,7 @@ class Feed:
             result_now = game.armageddon if kind == "armageddon" else game.result
             replace = not (step == "same" and result_now is not None)
         elif official is not None and result is None:
-            self._set_live(key, text, kept=True)  # kept already, nothing to enter
+            self._set_live(key, text, reading.recorded, kept=True)  # kept, nothing to enter
             return None
         change, done = self._keep(
             game,
@@ -364,7 +372,7 @@ class Feed:
             ended,
         )
         if done:  # else refused or busy: tried again at the next read
-            self._set_live(key, text, kept=True)
+            self._set_live(key, text, reading.recorded, kept=True)
         if change is not None:
             self.store.feed.checkpoint()  # a game's end: the WAL of its moves goes into the file
         return change
@@ -410,8 +418,18 @@ class Feed:
             self._live[key] = self.store.feed.live_record(*key)
         return self._live[key]
 
-    def _set_live(self, key: tuple[int, Kind], text: str, *, kept: bool) -> None:
+    def _set_live(
+        self,
+        key: tuple[int, Kind],
+        text: str,
+        recorded: tuple[tuple[str, ...], str | None],
+        *,
+        kept: bool,
+    ) -> None:
+        """The board's live state is ``text``, whose moves and result (``recorded``) the feed
+        has read already."""
         self._live[key] = self.store.feed.set_live_record(*key, text, kept=kept)
+        self._kept[key] = (text, *recorded)
 
     def _result_to_enter(
         self,
@@ -471,7 +489,9 @@ class Feed:
         return report
 
     def _moves_of(self, text: str, key: tuple[int, Kind]) -> tuple[tuple[str, ...], str | None]:
-        """The moves and result of the record kept on a board (remembered, not read again)."""
+        """The moves and result of the record kept on a board: those of the reading the feed
+        kept it from, else (a record the arbiter attached, or the feed in an earlier run)
+        read once, as the feed reads a record."""
         known = self._kept.get(key)
         if known is not None and known[0] == text:
             return known[1], known[2]
@@ -516,5 +536,5 @@ class Feed:
         )
         with self._lock:
             # The moves that follow are measured against the record accepted.
-            self._set_live((game_id, kind), held.text, kept=held.finished)
+            self._set_live((game_id, kind), held.text, held.recorded, kept=held.finished)
         return entry

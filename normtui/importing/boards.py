@@ -40,7 +40,6 @@ _NOT_THIS_BOARD = frozenset(
     {"players_mismatch", "colours_reversed", "armageddon_without_drawn_main"}
 )
 _EVENT_TAG = re.compile(r'^\[Event\s+"([^"]*)"\]', re.MULTILINE)
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -226,6 +225,7 @@ def check_games(
     """Validate each game against the pairing it names (or the ``chosen`` board). ``dates``:
     the event's date of each round (a record that has none is dated by it)."""
     from normtui.pgn import validate_game  # lazy: python-chess
+    from normtui.pgn.tags import read_tags  # lazy: normtui.pgn loads python-chess
 
     drawn: dict[int, bool] = {}
     for raw in raws:
@@ -234,7 +234,7 @@ def check_games(
             # A LiveChess round file holds each pairing's main game and, after a
             # draw, its Armageddon under the same Event tag: the game after a pairing's drawn
             # game in a file is its Armageddon (after a decisive one, a copy of it).
-            tags = dict(_TAG.findall(raw.header_text))
+            tags = read_tags(raw.header_text)
             game, _why = find_pairing(tags, games)
             if game is not None:
                 if drawn.get(game.id):

@@ -6,23 +6,16 @@ clock after move ``n`` can show at most ``base + inc * max(0, n - k + 1)``, and 
 more when it runs from move 1: DGT clocks add it before the first move (90' + 30" starts at
 1:30:30).
 
->>> parse_clock("[%clk 1:59:58]")
-7198.0
->>> parse_clock("Good move [%clk 0:03:01.5] [%emt 0:00:04]")
-181.5
->>> parse_clock("no clock") is None
-True
+The readings come from the comments as :mod:`normtui.pgn.movetext` reads them.
+
 >>> from normtui.rules.profile import TimeControl
 >>> max_clock(TimeControl(7200, 7200, 10, 41), True, 42)
 7220
->>> parse_emt("[%clk 01:31:20] [%emt 00:01:04]")
-64.0
 """
 
 from __future__ import annotations
 
 import itertools
-import re
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -41,12 +34,8 @@ __all__ = [
     "flagged",
     "format_clock",
     "max_clock",
-    "parse_clock",
-    "parse_emt",
 ]
 
-_CLK = re.compile(r"\[%clk\s+(\d+):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*\]")
-_EMT = re.compile(r"\[%emt\s+(\d+):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*\]")
 # Broadcast clocks are read in whole seconds: a second of slack keeps rounding quiet.
 TOLERANCE = 1.0
 # The least time an arbiter gives back (FIDE Laws art. 7.5.5 and Appendices A, B: one minute
@@ -85,23 +74,6 @@ class ClockReading:
     move: str
     seconds: float
     used: float | None = None
-
-
-def parse_clock(comment: str) -> float | None:
-    """Seconds in the comment's ``[%clk h:mm:ss]``, or None when it has none."""
-    return _seconds(_CLK.search(comment))
-
-
-def parse_emt(comment: str) -> float | None:
-    """Seconds in the comment's ``[%emt h:mm:ss]`` (the time the move took), or None."""
-    return _seconds(_EMT.search(comment))
-
-
-def _seconds(match: re.Match[str] | None) -> float | None:
-    if match is None:
-        return None
-    hours, minutes, seconds = match.groups()
-    return int(hours) * 3600 + int(minutes) * 60 + float(seconds or 0)
 
 
 def format_clock(seconds: float) -> str:

@@ -33,11 +33,10 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-__all__ = ["TAG_LINE", "Line", "RawGame", "cut"]
+from normtui.pgn.tags import TAG_LINE, tag_name
 
-# python-chess's own tag syntax: a line that does not match it is ignored there, silently.
-TAG_LINE = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
-_TAG_NAME = re.compile(r"\[\s*([^\s\"\]]*)")
+__all__ = ["Line", "RawGame", "cut"]
+
 _BRACES = re.compile(r"[{};]")
 _BRACE = re.compile(r"[{}]")
 # How far to read on inside a comment that holds a tag line; further than any game's tags and
@@ -165,21 +164,16 @@ def _has_moves(line: str, in_comment: bool) -> tuple[bool, bool]:
     return found, in_comment
 
 
-def _tag_name(line: str) -> str:
-    match = _TAG_NAME.match(line)
-    return match.group(1) if match else ""
-
-
 def _repeats(tags: list[str], line: str, ahead: Iterator[Line]) -> bool:
     """After a blank line in the tags: does the block of tag lines from ``line`` on name a tag
     the game has already? Then it is the next game's."""
-    have = {_tag_name(tag) for tag in tags if tag[:1] == "["}
-    if _tag_name(line) in have:
+    have = {tag_name(tag) for tag in tags if tag[:1] == "["}
+    if tag_name(line) in have:
         return True
     for n, (text, _, _) in enumerate(ahead):
         if text[:1] != "[" or n >= LOOKAHEAD_LINES:
             return False
-        if _tag_name(text) in have:
+        if tag_name(text) in have:
             return True
     return False
 

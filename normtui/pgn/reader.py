@@ -23,12 +23,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from normtui.pgn.cutting import TAG_LINE, Line, RawGame, cut
+from normtui.pgn.cutting import Line, RawGame, cut
 from normtui.rules.errors import NormtuiError
 from normtui.text import open_regular_file
 
 __all__ = [
-    "TAG_LINE",
     "PgnReadError",
     "RawGame",
     "decode_line",

@@ -24,7 +24,9 @@ from collections.abc import Mapping
 import chess
 
 from normtui.pgn.findings import Finding, Stage, finding
-from normtui.pgn.reader import TAG_LINE, RawGame
+from normtui.pgn.movetext import tokens
+from normtui.pgn.reader import RawGame
+from normtui.pgn.tags import TAG_LINE
 from normtui.rules.model import Colour, MainResult, ResultError, parse_result
 
 __all__ = [
@@ -63,8 +65,6 @@ _GOOD_WORDS: set[str] = set()
 _GOOD_WORDS_MAX = 100_000
 _NUMBER = re.compile(r"\d+")
 _MOVE_TOKEN = re.compile(_MOVE)
-# What python-chess sees of a movetext for its variations: comments, brackets, numbers, words.
-_RAV_TOKENS = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|\d+\.*|[^\s{};()]+", re.MULTILINE)
 
 STANDARD_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 REQUIRED_TAGS = ("Event", "Date", "Round", "White", "Black")
@@ -141,17 +141,17 @@ def unclosed_variation(game: RawGame) -> list[Finding]:
     stack: list[tuple[int, str | None, str, int]] = []
     last: str | None = None
     number, plies = "?", 0
-    for match in _RAV_TOKENS.finditer(text):
-        token = match.group()
-        if token == "(":
+    for kind, token, start in tokens(text):
+        if kind == "open":
             if stack or last is not None:  # python-chess ignores one before the first move
-                stack.append((match.start(), last, number, plies))
-        elif token == ")":
+                stack.append((start, last, number, plies))
+        elif kind == "close":
             if stack:
                 _, last, number, plies = stack.pop()
-        elif token[0].isdigit() and token.rstrip(".").isdigit():
-            number, plies = token.rstrip("."), 1 if token.endswith("...") else 0
-        elif _MOVE_TOKEN.match(token):
+        elif kind == "number":
+            digits = _NUMBER.match(token).group()  # type: ignore[union-attr]
+            number, plies = digits, 1 if token.count(".") >= 3 else 0
+        elif kind == "word" and _MOVE_TOKEN.match(token):
             plies += 1
             last = f"{number}. {token}" if plies == 1 else f"{number}...{token}"
     if not stack:

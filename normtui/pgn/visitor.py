@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 import chess
 import chess.pgn
 
-from normtui.pgn.clocks import ClockReading, parse_clock, parse_emt
+from normtui.pgn.clocks import ClockReading
+from normtui.pgn.movetext import parse_clock, parse_emt
+from normtui.pgn.tags import tag_value
 
 __all__ = ["Facts", "FactsVisitor", "label_after", "label_before"]
 
@@ -76,7 +78,7 @@ class FactsVisitor(chess.pgn.BaseVisitor[Facts]):
         self._clock_ply = -1  # the half-move the last clock reading followed
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self.facts.headers[tagname] = tagvalue
+        self.facts.headers[tagname] = tag_value(tagvalue)
 
     def begin_variation(self) -> chess.pgn.SkipType:
         return chess.pgn.SKIP

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from normtui.feed.game import LiveGame, kings_signal, with_result
-from normtui.feed.movetext import read_movetext, read_tags
 from normtui.feed.replay import game_text, round_games
 from normtui.pgn import split_text
+from normtui.pgn.movetext import read_movetext
+from normtui.pgn.tags import read_tags
 
 NOW = datetime(2022, 6, 7, 18, 0).astimezone()
 GAME = game_text(round_games(7)[0], 84, True, NOW)  # Anand-Radjabov, as LiveChess writes it

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from normtui.pgn.clocks import max_clock, parse_clock
+from normtui.pgn.clocks import max_clock
+from normtui.pgn.movetext import parse_clock
 from normtui.rules.profile import Profile
 
 from .conftest import Check, codes, only

@@ -1,14 +1,23 @@
-"""A game's text as a live board feed writes it, cut into its words before any chess is played.
+"""A game's movetext, cut into its words before any chess is played: the one tokenizer of
+normtui, and the one reader of what a comment after a move says of the clocks.
 
-A feed file is rewritten while it is read, so the first question about a game's text is whether
-it is whole: a game is whole when its moves end with a game termination marker (``*``,
-``1-0``, ``0-1``, ``1/2-1/2``), which every writer puts last (PGN standard §8.2.6). A text cut
-anywhere before that, inside a move ("Nf"), a comment ("{[%clk 1:2") or the tags, is not, and
-the feed does not act on it.
+python-chess reads a whole record and plays it (:mod:`normtui.pgn.visitor`); it cannot say
+whether a text is whole, nor where a word stands in it. A live feed reads files while they are
+written, so the first question about a game's text is whether it is whole: a game is whole when
+its moves end with a game termination marker (``*``, ``1-0``, ``0-1``, ``1/2-1/2``), which every
+writer puts last (PGN standard §8.2.6). A text cut anywhere before that, inside a move ("Nf"), a
+comment ("{[%clk 1:2") or the tags, is not, and the feed does not act on it. The words are kept
+with their offsets, so that a record broken by an illegal move can be kept up to the last legal
+one, cut from its own text; the check of a variation never closed reads the same words.
 
-The words are kept with their offsets, so that a record broken by an illegal move can be kept up
-to the last legal one, cut from its own text. DGT LiveChess writes each move's clock and the
-time it took as comments after it: ``12. Nf3 {[%clk 01:31:20]} {[%emt 00:00:04]}``.
+The words are python-chess's: comments (``{...}``, ``;`` to the line's end, a line starting with
+``%``) and variations are commentary; move numbers, with their dots or without, NAGs and
+annotations standing alone (``$1``, ``!?``, ``e.p.``) are not moves. Any other word is a move
+as written, to be played (a word python-chess skips silently, such as "Nf9", is a move that
+cannot be played here: :func:`normtui.pgn.record.unreadable_text` says so of a whole record).
+
+DGT LiveChess writes each move's clock and the time it took as comments after it:
+``12. Nf3 {[%clk 01:31:20]} {[%emt 00:00:04]}``.
 
 >>> words = read_movetext("1. e4 {[%clk 1:59:50]} {[%emt 0:00:10]} e5 2. Nf3 *")
 >>> [p.san for p in words.plies], words.plies[0].clock, words.plies[0].used, words.whole
@@ -17,42 +26,71 @@ time it took as comments after it: ``12. Nf3 {[%clk 01:31:20]} {[%emt 00:00:04]}
 (False, False)
 >>> plain_san("Nf3+!"), plain_san("0-0-0")
 ('Nf3', 'O-O-O')
+>>> parse_clock("Good move [%clk 0:03:01.5] [%emt 0:00:04]"), parse_emt("[%emt 00:01:04]")
+(181.5, 64.0)
+>>> parse_clock("no clock") is None
+True
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from normtui.pgn.clocks import parse_clock
-
-__all__ = ["Movetext", "Ply", "parse_emt", "plain_san", "read_movetext", "read_tags"]
+__all__ = [
+    "Movetext",
+    "Ply",
+    "parse_clock",
+    "parse_emt",
+    "plain_san",
+    "read_movetext",
+    "tokens",
+]
 
 _TOKEN = re.compile(
     r"""
     (?P<comment>\{[^}]*\}?)
   | (?P<line>;[^\n]*)
+  | (?P<escape>^%[^\n]*)
   | (?P<result>(?:1-0|0-1|1/2-1/2|½-½|\*)(?=[\s)]|$))
-  | (?P<number>\d+\s*\.(?:\s*\.)*)
-  | (?P<nag>\$\d+)
+  | (?P<number>\d+\s*\.(?:\s*\.)*|\d+(?=[\s(){};]|$))
+  | (?P<nag>\$\d+|(?:[?!]{1,2}|e\.p\.)(?=[\s(){};]|$))
   | (?P<open>\()
   | (?P<close>\))
   | (?P<word>[^\s{}();]+)
 """,
-    re.VERBOSE,
+    re.VERBOSE | re.MULTILINE,
 )
+_CLK = re.compile(r"\[%clk\s+(\d+):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*\]")
 _EMT = re.compile(r"\[%emt\s+(\d+):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?\s*\]")
-_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.MULTILINE)
 _ANNOTATION = re.compile(r"[+#!?]+$")
 
 
-def parse_emt(comment: str) -> float | None:
-    """Seconds in the comment's ``[%emt h:mm:ss]`` (the time the move took), or None.
+def tokens(text: str) -> Iterator[tuple[str, str, int]]:
+    """(kind, text, offset) of each word of a movetext: ``comment``, ``line`` (a ``;``
+    comment), ``escape`` (a ``%`` line), ``result``, ``number``, ``nag``, ``open`` and ``close``
+    (a variation's brackets), ``word`` (a move as written, or what stands for one).
 
-    >>> parse_emt("[%clk 01:31:20] [%emt 00:01:04]")
-    64.0
+    >>> [kind for kind, _word, _at in tokens("12... Nf6 $1 (12... e5) {a} 1/2-1/2")]
+    ['number', 'word', 'nag', 'open', 'number', 'word', 'close', 'comment', 'result']
     """
-    match = _EMT.search(comment)
+    for match in _TOKEN.finditer(text):
+        yield match.lastgroup or "", match.group(), match.start()
+
+
+def parse_clock(comment: str) -> float | None:
+    """Seconds in the comment's ``[%clk h:mm:ss]`` (the mover's clock after the move), or
+    None when it has none."""
+    return _seconds(_CLK.search(comment))
+
+
+def parse_emt(comment: str) -> float | None:
+    """Seconds in the comment's ``[%emt h:mm:ss]`` (the time the move took), or None."""
+    return _seconds(_EMT.search(comment))
+
+
+def _seconds(match: re.Match[str] | None) -> float | None:
     if match is None:
         return None
     hours, minutes, seconds = match.groups()
@@ -104,9 +142,7 @@ def read_movetext(text: str) -> Movetext:
         if pending is not None:
             plies.append(Ply(**pending))  # type: ignore[arg-type]
 
-    for match in _TOKEN.finditer(text):
-        kind = match.lastgroup or ""
-        value = match.group()
+    for kind, value, start in tokens(text):
         last_kind = kind
         if kind == "open":
             depth += 1
@@ -124,10 +160,9 @@ def read_movetext(text: str) -> Movetext:
             if used is not None:
                 pending["used"] = used
         elif kind == "number":
-            number_at = match.start()
+            number_at = start
         elif kind == "word":
             close()
-            start = match.start()
             pending = {
                 "san": value,
                 "start": start,
@@ -142,12 +177,3 @@ def read_movetext(text: str) -> Movetext:
             pending = None
     close()
     return Movetext(tuple(plies), result, last_kind == "result" and depth == 0)
-
-
-def read_tags(header: str) -> dict[str, str]:
-    """The tags of a game's header lines (the first of a name repeated wins, as in
-    python-chess)."""
-    tags: dict[str, str] = {}
-    for name, value in _TAG.findall(header):
-        tags.setdefault(name, value.replace('\\"', '"').replace("\\\\", "\\"))
-    return tags

@@ -1,0 +1,68 @@
+"""A game's tag pairs (``[White "Carlsen, Magnus"]``), read as python-chess reads them.
+
+One syntax for every reader of a record: the cutting of files into games, the check of the
+header, the live feed and the importer. A tag line is python-chess's own (:data:`TAG_LINE`); a
+line that is not one is ignored there (the check of the header says so). Of a name given twice
+the last wins, as in python-chess; the PGN standard's escapes in a value (``\\"``, ``\\\\``) are
+undone, by the feed and the checks alike.
+
+>>> read_tags('[Event "Norway Chess"]\\n[White "O\\\\"Kelly"]\\n[Bad tag]\\n')
+{'Event': 'Norway Chess', 'White': 'O"Kelly'}
+>>> with_tag('[Event "E"]\\n[Result "*"]\\n', "Result", "1-0")
+'[Event "E"]\\n[Result "1-0"]\\n'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["TAG_LINE", "read_tags", "tag_name", "tag_value", "with_tag"]
+
+# python-chess's own tag syntax (chess.pgn.TAG_REGEX): a line that does not match it is ignored
+# there, silently.
+TAG_LINE = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
+# The name a tag-like line gives, well formed or not.
+_TAG_NAME = re.compile(r"\[\s*([^\s\"\]]*)")
+
+
+def tag_name(line: str) -> str:
+    """The name of a line that looks like a tag, even one python-chess would not read.
+
+    >>> tag_name('[White "x"]'), tag_name("[ Round 3]"), tag_name("1. e4")
+    ('White', 'Round', '')
+    """
+    match = _TAG_NAME.match(line)
+    return match.group(1) if match else ""
+
+
+def tag_value(raw: str) -> str:
+    """A value as written between the quotes, its escapes undone."""
+    if "\\" not in raw:
+        return raw
+    return raw.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def read_tags(header: str) -> dict[str, str]:
+    """The tag pairs of a game's header lines."""
+    tags: dict[str, str] = {}
+    for line in header.split("\n"):
+        if line[:1] == "[" and (match := TAG_LINE.match(line)) is not None:
+            tags[match.group(1)] = tag_value(match.group(2))
+    return tags
+
+
+def with_tag(header: str, name: str, value: str) -> str:
+    """The header with tag ``name`` set to ``value``: in place where it is (each line that
+    gives it), else added at the end."""
+    kept = header.rstrip("\n")
+    lines = kept.split("\n") if kept else []
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    line = f'[{name} "{escaped}"]'
+    found = False
+    for i, text in enumerate(lines):
+        match = TAG_LINE.match(text) if text[:1] == "[" else None
+        if match is not None and match.group(1) == name:
+            lines[i], found = line, True
+    if not found:
+        lines.append(line)
+    return "\n".join(lines) + "\n"
