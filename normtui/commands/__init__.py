@@ -58,6 +58,8 @@ COMMANDS: dict[str, str] = {
     "restore": "files.restore",
     "watch": "feed.watch",
     "contenders": "feed.contenders",
+    "ratings": "fide.ratings",
+    "norms": "fide.norms",
     "publish": "publish.publish",
     "broadcast": "publish.broadcast",
 }

@@ -35,6 +35,12 @@ from normtui.store.connection import refuse_event_file
     help="The round (pairings, results, scoresheets). Default: the current "
     "round; for results the last round with a result.",
 )
+@click.option("--player", help="it1: one player's certificates (a pairing number or a name).")
+@click.option(
+    "--title",
+    type=click.Choice(["GM", "IM", "WGM", "WIM"], case_sensitive=False),
+    help="it1 with --player: that norm's certificate, marked so when it is not met.",
+)
 @click.option(
     "--output",
     "-o",
@@ -50,7 +56,13 @@ from normtui.store.connection import refuse_event_file
 )
 @friendly
 def print_sheet(
-    db: Path, what: str, round_no: int | None, output: Path | None, as_json: bool
+    db: Path,
+    what: str,
+    round_no: int | None,
+    player: str | None,
+    title: str | None,
+    output: Path | None,
+    as_json: bool,
 ) -> None:
     """Print-ready sheets of the event in DB, as HTML for a browser's Print (A4).
 
@@ -61,12 +73,20 @@ def print_sheet(
     scoresheets  one per board: names, colours, time control, the §2 move-30 line
     report       the Chief Arbiter's report: rounds, incidents, fines, illness,
                  withdrawals, corrections and who made them, time-control changes,
-                 the play-off, final standings and prizes
+                 the play-off, final standings and prizes, FIDE's rating changes
+                 and the title norms
+    it1          FIDE's certificate of title result, one for each norm met (--player P:
+                 P's; --title T: that norm's, marked when it is not met), with the
+                 opponents' table, as FIDE's form has it
+    it3          FIDE's tournament report: the event, its rate of play and days, its
+                 field and category, the crosstable, the title results
+    Rules applied: FIDE Title Regulations (B.01) effective 1 January 2024; FIDE Rating
+    Regulations (B.02) effective 1 March 2024, §8.3.1 as amended 1 October 2025.
     """
     if output is not None:
         refuse_event_file(output, db, "overwritten by a sheet")
     with opened(db) as store:
-        text = sheet_html(store, what, round_no)
+        text = sheet_html(store, what, round_no, player=player, title=title)
     if output is None:
         if as_json:
             echo_json({"sheet": what, "round": round_no, "html": text})

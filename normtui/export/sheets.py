@@ -15,7 +15,10 @@ scoresheets    one per board: names, round, colours, time control, the §2 move-
 report         the Chief Arbiter's report: the event, its arbiters, rounds and dates, incidents
                and decisions, fines, illness, withdrawals, corrections and who made them,
                time-control changes, the play-off with its lots and games, final standings
-               and prizes (as many pages as it needs, each section kept whole where it fits)
+               and prizes, FIDE's rating changes and norms (as many pages as it needs, each
+               section kept whole where it fits)
+it1            FIDE's certificate of title result, one page for each norm (``sheets_fide.py``)
+it3            FIDE's tournament report
 =============  ==============================================================================
 
 Reading a sheet never loads python-chess or Textual: it is a read of the store.
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from normtui.export import sheets_report, sheets_round
+from normtui.export import sheets_fide, sheets_report, sheets_round
 from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
 from normtui.store import EventStore
 from normtui.text import visible
@@ -40,15 +43,32 @@ SHEET_TITLES: dict[str, str] = {
     "wallchart": "wallchart",
     "scoresheets": "scoresheets of the current round",
     "report": "Chief Arbiter's report",
+    "it1": "FIDE certificates of title results (IT1)",
+    "it3": "FIDE tournament report (IT3)",
 }
 SHEETS: tuple[str, ...] = tuple(SHEET_TITLES)
 ROUND_SHEETS = ("pairings", "results", "scoresheets")
 
 
-def sheet_html(store: EventStore, what: str, round_no: int | None = None) -> str:
-    """The sheet ``what`` (one of :data:`SHEETS`) as one HTML document."""
+def sheet_html(
+    store: EventStore,
+    what: str,
+    round_no: int | None = None,
+    *,
+    player: str | None = None,
+    title: str | None = None,
+) -> str:
+    """The sheet ``what`` (one of :data:`SHEETS`) as one HTML document; ``player`` and
+    ``title`` choose the certificates of ``it1`` (without them: every title result)."""
     if what not in SHEETS:
         raise ExportError(f"unknown sheet {what!r}; use one of {', '.join(SHEETS)}")
+    if what != "it1" and (player is not None or title is not None):
+        raise ExportError("--player and --title are for it1, the certificates of title results")
+    if what in ("it1", "it3"):
+        if round_no is not None:
+            raise ExportError(f"--round is for {', '.join(ROUND_SHEETS)}")
+        html = sheets_fide.it1(store, player, title) if what == "it1" else sheets_fide.it3(store)
+        return visible(html, lines=True)
     snap = take_snapshot(store)
     if what not in ROUND_SHEETS:
         if round_no is not None:

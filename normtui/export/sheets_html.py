@@ -56,11 +56,12 @@ table.sign td { height: 12mm; width: 33%; }
 """
 
 
-def page(title: str, sheets: Sequence[str], *, landscape: bool = False) -> str:
+def page(title: str, sheets: Sequence[str], *, landscape: bool = False, extra_css: str = "") -> str:
     """The whole HTML document: ``sheets`` are ``<section>`` elements, one page each. A
     landscape document turns every page (one size a document: named pages leave a blank
-    page behind in Chromium)."""
-    css = _CSS + ("@page { size: A4 landscape; margin: 10mm; }\n" if landscape else "")
+    page behind in Chromium). ``extra_css``: a form's own rules (FIDE's IT1 and IT3)."""
+    landscape_css = "@page { size: A4 landscape; margin: 10mm; }\n" if landscape else ""
+    css = _CSS + landscape_css + extra_css
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{esc(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n"

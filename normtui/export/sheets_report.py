@@ -8,6 +8,7 @@ and actor, so the report says who changed an official result, not only that it c
 
 from __future__ import annotations
 
+from normtui.export.sheets_fide import fide_section
 from normtui.export.sheets_html import esc, heading, page, section, table
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import legend, prize_text
@@ -278,6 +279,7 @@ def report(store: EventStore, snap: Snapshot) -> str:
         "<h2>Time-control changes</h2>" + _log_table(clocks),
         _playoff(store, snap, log),
         _standings(snap),
+        fide_section(store, snap),
         table([("", "Chief Arbiter's signature"), ("", "Date")], [[("", ""), ("", "")]], "sign"),
     ]
     return page(f"{snap.name} Chief Arbiter's report", [section("\n".join(body), one_page=False)])

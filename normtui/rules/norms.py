@@ -59,7 +59,7 @@ from normtui.rules.fide_tables import (
     UNRATED_NORM_RATING,
     NormTitle,
 )
-from normtui.rules.model import Colour, Game, Player
+from normtui.rules.model import Colour, Game, MainResult, Player
 from normtui.rules.rating import game_score, percentage, round_half_up
 from normtui.rules.time_control import NormControl
 
@@ -71,7 +71,9 @@ __all__ = [
     "NormOpponent",
     "check_norms",
     "event_conditions",
+    "least_final_score",
     "norm_titles_for",
+    "result_mark",
 ]
 
 ZERO = Decimal(0)
@@ -392,10 +394,19 @@ def _opponents(player: Player, field_: _Field, norm: NormTitle) -> list[NormOppo
 
 
 def _mark(g: Game, white: bool, score: Decimal | None) -> str:
-    if g.result is None:
-        return ""
+    return "" if g.result is None else result_mark(g.result, white)
+
+
+def result_mark(result: MainResult, white: bool) -> str:
+    """The result as FIDE's forms print it for one player: 1, ½, 0, or + and - for a game
+    not played (forfeit).
+
+    >>> result_mark(MainResult.DRAW, True), result_mark(MainResult.WHITE_FORFEIT_WIN, False)
+    ('½', '-')
+    """
+    score = game_score(result, white)
     if score is None:
-        return "+" if g.result.winner == (Colour.WHITE if white else Colour.BLACK) else "-"
+        return "+" if result.winner == (Colour.WHITE if white else Colour.BLACK) else "-"
     return _points(score) if score else "0"
 
 
@@ -451,7 +462,7 @@ def _check(
             player.number, player.name, norm.title, MISSED, tuple(fixed), n, score, ra,
             None, left, None, tuple(listed),
         )  # fmt: skip
-    least = _least_final_score(ra, n, norm)
+    least = least_final_score(ra, n, norm)
     if left == 0:
         result = _finished(player, norm, fixed, ra, score, n, listed)
         if result.status == MISSED and not any(c.ok is False for c in (*common, *mix)):
@@ -486,7 +497,7 @@ def _score_ok(score: Decimal, games: int) -> bool:
     return percentage(score, games) >= NORM_MIN_SCORE_PERCENT
 
 
-def _least_final_score(ra: int, games: int, norm: NormTitle) -> Decimal | None:
+def least_final_score(ra: int, games: int, norm: NormTitle) -> Decimal | None:
     """The least score of ``games`` (in half points) meeting 35 % and the performance."""
     for halves in range(2 * games + 1):
         score = Decimal(halves) / 2

@@ -121,12 +121,15 @@ _READS = [
     ["details", "{db}"],
     ["player", "{db}", "1"],
     ["contenders", "{db}"],
+    ["ratings", "{db}"],
+    ["norms", "{db}", "--json"],
     ["playoff", "{db}"],
     ["profiles"],
     ["check", "{db}"],
     ["export", "{db}", "-f", "json"],
     ["export", "{db}", "-f", "trf"],
     ["print", "{db}", "wallchart"],
+    ["print", "{db}", "it3"],
     ["result", "{db}", "7", "Topalov", "Wang", "0-1"],
 ]
 
