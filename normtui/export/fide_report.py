@@ -7,7 +7,9 @@ players (FIDE Rapid and Blitz Rating Regulations §1.2: not rated), and a play-o
 are no classical games; both are said where the numbers are shown, for an event that has them.
 A game whose record shows a player who made no move is not rated (B.02 §5.1).
 
->>> plies("[Event \\"x\\"]\\n\\n1. e4 {[%clk 1:59:50]} (1. d4 d5) e5 2. Nf3 $1 1-0", limit=9)
+>>> plies('[Event "x"]\\n\\n1. e4 {[%clk 1:59:50]} (1. d4 d5) e5 2. Nf3 $1 1-0', enough=9)
+3
+>>> plies('[Event "x"]\\n\\n1. e4 {[%clk 1:59:50]} e5 2. O-O-O 1-0', enough=9)
 3
 >>> plies("1. e4 1-0"), plies("{White forfeits} 0-1")
 (1, 0)
@@ -30,25 +32,25 @@ from normtui.store import EventStore
 
 __all__ = ["FideReport", "fide_report", "plies", "rating_json"]
 
-_SKIP = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|^\[[^\n]*|\$\d+|\d+\.+", re.MULTILINE)
-_RESULT = frozenset({"1-0", "0-1", "1/2-1/2", "½-½", "*"})
+
+_COMMENT = re.compile(r"\{[^{}]*\}")
+_MOVE = re.compile(r"(?<![\w.])[a-hKQRBNO][\w=+#-]*")
 
 
-def plies(text: str, limit: int = 2) -> int:
-    """How many moves of the main line a record holds, counted up to ``limit``: a token of
-    the movetext that is no comment, annotation, move number, variation or result."""
-    words = _SKIP.sub(" ", text).replace("(", " ( ").replace(")", " ) ").split()
-    depth = count = 0
-    for word in words:
-        if word == "(":
-            depth += 1
-        elif word == ")":
-            depth = max(0, depth - 1)
-        elif depth == 0 and word not in _RESULT and word[0].isalpha():
-            count += 1
-            if count >= limit:
-                break
-    return count
+def plies(record: str, enough: int = 2) -> int:
+    """How many half-moves the main line of a game's record holds, up to ``enough``: a
+    record of clock comments and moves is counted at a glance; anything else (a variation, a
+    comment left open, a line comment) is read by the one tokenizer, which brings python-chess
+    with its package (a read command loads it only for such a record)."""
+    lines = record.splitlines()
+    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("[")):
+        lines.pop(0)
+    movetext = _COMMENT.sub(" ", "\n".join(lines))
+    if not any(c in movetext for c in "{}();%"):
+        return min(enough, len(_MOVE.findall(movetext)))
+    from normtui.pgn.movetext import read_movetext  # python-chess with it: a rare record
+
+    return min(enough, len(read_movetext("\n".join(lines)).plies))
 
 
 @dataclass(frozen=True)

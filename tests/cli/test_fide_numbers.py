@@ -91,3 +91,21 @@ def test_the_demo_rates_its_classical_games_only(run: Run, demo: Path) -> None:
     assert len(rows) == 10 and all(r["k"] == 10 for r in rows)
     text = run("ratings", demo).stdout
     assert "Armageddon games are not rated" in text
+
+
+def test_a_game_without_a_move_is_not_rated(run: Run, tmp_path: Path) -> None:
+    """B.02 5.1: a game is rated when both players made a move; the record attached tells."""
+    with norm_event(tmp_path / "e.db") as store:
+        g = store.games(1)[0]
+        record = (
+            f'[White "{g.white_name}"]\n[Black "{g.black_name}"]\n[Result "1/2-1/2"]\n\n'
+            "1. e4 {Black's flag fell before a move? No: agreed} 1/2-1/2\n"
+        )
+        store.games.attach_pgn(g.id, "main", record)
+    rows = {r["number"]: r for r in json.loads(run("ratings", tmp_path / "e.db", "--json").stdout)}
+    first = next(d for d in rows[g.white]["detail"] if d["round"] == 1)
+    assert (first["rated"], first["why_not"]) == (
+        False,
+        "a player made no move: not rated (B.02 §5.1)",
+    )
+    assert rows[g.white]["games"] == 8 and rows[g.black]["games"] == 8
