@@ -83,7 +83,7 @@ def _interval(default: float) -> Callable[[Any], Any]:
 @click.option(
     "--force",
     is_flag=True,
-    help="Publish into a folder that holds files normtui did not write.",
+    help="Publish into a folder that holds files normtui did not write (they are left alone).",
 )
 @json_option
 @friendly
@@ -95,8 +95,11 @@ def publish(
     results, the crosstable, a page per player, the play-off, every game as PGN, and the
     same data as JSON (standings.json, round-N.json, event.json).
 
-    Only the files that changed are rewritten, each replaced whole. Serve FOLDER with any
-    static web server (`python -m http.server -d FOLDER`), or copy it to a static host.
+    Only the files that changed are rewritten, each replaced whole. Only the files normtui
+    wrote there (listed in FOLDER/.normtui-site.json) are ever replaced or removed, never
+    through a link; --force publishes beside other files and leaves them alone. Serve FOLDER
+    with any static web server (`python -m http.server -d FOLDER`), or copy it to a static
+    host.
     """
     texts = GameTexts()
 
@@ -107,7 +110,11 @@ def publish(
         report = turn.value
         if as_json:
             echo_json({"at": _now(), **report.to_json()})
-        elif report.written or report.removed or not watch:
+            sys.stdout.flush()
+            return
+        for note in report.notes:
+            echo(f"{_now()} {note}", err=True)
+        if report.written or report.removed or not watch:
             echo(
                 f"{_now()} {folder}: {len(report.written)} written, "
                 f"{report.unchanged} unchanged"

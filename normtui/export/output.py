@@ -27,7 +27,7 @@ from pathlib import Path
 
 from normtui.store import InputError
 
-__all__ = ["OutputError", "write_output"]
+__all__ = ["OutputError", "fill", "write_output"]
 
 
 class OutputError(InputError):
@@ -104,6 +104,19 @@ def _write_through(
         raise _failure(path, exc) from None
 
 
+def fill(fd: int, raw: bytes, *, like: os.stat_result | None) -> None:
+    """Write ``raw`` into the new file ``fd`` (closed after), with the permissions (and, for
+    root, the owner) of the file it will replace, ``like``; flushed to the disk."""
+    with open(fd, "wb", closefd=True) as out:
+        out.write(raw)
+        out.flush()
+        if like is not None:
+            os.fchmod(out.fileno(), stat.S_IMODE(like.st_mode))
+            with contextlib.suppress(OSError):  # only root may give a file away
+                os.fchown(out.fileno(), like.st_uid, like.st_gid)
+        os.fsync(out.fileno())
+
+
 def _replace(path: Path | str, target: Path, info: os.stat_result | None, raw: bytes) -> None:
     folder = target.parent
     tmp = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
@@ -113,14 +126,7 @@ def _replace(path: Path | str, target: Path, info: os.stat_result | None, raw: b
     except OSError as exc:
         raise _failure(path, exc) from None
     try:
-        with open(fd, "wb", closefd=True) as out:
-            out.write(raw)
-            out.flush()
-            if info is not None:
-                os.fchmod(out.fileno(), stat.S_IMODE(info.st_mode))
-                with contextlib.suppress(OSError):  # only root may give a file away
-                    os.fchown(out.fileno(), info.st_uid, info.st_gid)
-            os.fsync(out.fileno())
+        fill(fd, raw, like=info)
         os.replace(tmp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):

@@ -5,15 +5,17 @@ broadcaster's graphics, and every game as PGN. Each build writes only the files 
 changed, each through a temporary file renamed over the old one, so a web server never serves
 half a page. ``.normtui-site.json`` in the folder lists what normtui wrote there (with a hash of
 each file's content): a folder holding other files is not normtui's, and is refused unless the
-caller forces it. A file of an earlier build that the event no longer has (the play-off page
-after the play-off was undone) is removed.
+caller forces it, and even then only the files the list names are replaced or removed (a list
+naming anything but a name normtui makes is ignored, and said). A file of an earlier build that
+the event no longer has (the play-off page after the play-off was undone) is removed. How the
+folder is written without following a link out of it: ``site_folder.py``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
+import stat
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,15 +23,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from normtui.export.output import write_output
 from normtui.export.pgn_out import board_games, game_text, playoff_games
+from normtui.export.site_folder import SiteFolder, SiteRefused, is_leftover, is_site_name
 from normtui.export.site_pages import STAMP, game_status, pages, points_split
-from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
+from normtui.export.snapshot import Snapshot, take_snapshot
 from normtui.export.tables import as_data
 from normtui.rules.contenders import Contender
 from normtui.store import EventStore
 from normtui.store.core import json_number
-from normtui.text import json_visible
+from normtui.text import json_visible, visible
 
 __all__ = ["MANIFEST", "GameTexts", "SiteReport", "publish", "site_files"]
 
@@ -38,13 +40,15 @@ MANIFEST = ".normtui-site.json"
 
 @dataclass(frozen=True)
 class SiteReport:
-    """What one build did: the files written (new or changed), how many were unchanged, and
-    the files of an earlier build removed."""
+    """What one build did: the files written (new or changed), how many were unchanged, the
+    files of an earlier build removed, and what the arbiter should know (a list of files
+    there that was not normtui's, ignored)."""
 
     folder: str
     written: tuple[str, ...]
     unchanged: int
     removed: tuple[str, ...]
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +56,7 @@ class SiteReport:
             "written": list(self.written),
             "unchanged": self.unchanged,
             "removed": list(self.removed),
+            "notes": list(self.notes),
         }
 
 
@@ -178,53 +183,74 @@ def _digest(content: str) -> str:
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
-def _read_manifest(folder: Path, force: bool) -> dict[str, str]:
-    """The hashes of the files normtui wrote here; refuses a folder that is not normtui's."""
-    if not folder.exists():
-        return {}
-    if not folder.is_dir():
-        raise ExportError(f"{folder} is not a folder")
-    manifest = folder / MANIFEST
-    kept: dict[str, str] = {}
-    if manifest.is_file():
-        try:
-            data = json.loads(manifest.read_text("utf-8"))
-            kept = {str(k): str(v) for k, v in data["files"].items()}
-        except (ValueError, KeyError, AttributeError, TypeError, OSError):
-            if not force:
-                raise ExportError(
-                    f"{manifest} is not the list normtui keeps of the files it "
-                    "wrote; give --force to publish there anyway"
-                ) from None
-    if not force:
-        foreign = sorted(
-            str(p.relative_to(folder))
-            for p in folder.rglob("*")
-            if p.is_file()
-            and p.name != MANIFEST
-            and not (p.name.startswith(".") and p.name.endswith(".tmp"))
-            and str(p.relative_to(folder)) not in kept
+# A list of a few hundred names: anything larger is not normtui's.
+_MANIFEST_LIMIT = 1 << 20
+
+
+def _manifest(site: SiteFolder) -> tuple[dict[str, str], str | None]:
+    """The files normtui wrote here, with their hashes; or nothing and why the list there is
+    not normtui's (it does not parse, or names a file normtui never makes: ``../x``)."""
+    shown = site.shown(MANIFEST)
+    try:
+        raw = site.read(MANIFEST, _MANIFEST_LIMIT)
+    except SiteRefused as exc:
+        return {}, f"{exc}: not the list normtui keeps, ignored"
+    if raw is None:
+        return {}, None
+    try:
+        files = json.loads(raw.decode("utf-8"))["files"]
+        kept = {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
+    except (ValueError, KeyError, AttributeError, TypeError):
+        return {}, f"{shown} is not the list normtui keeps of the files it wrote: ignored"
+    stray = sorted(k for k in files if k not in kept or not is_site_name(k))
+    if stray:
+        return {}, (
+            f"{shown} names {visible(repr(stray[0]))}, not a file normtui writes: the list "
+            "is ignored"
         )
-        if foreign:
-            shown = ", ".join(foreign[:3]) + (
-                f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
-            )
-            raise ExportError(
-                f"{folder} holds files normtui did not write ({shown}); "
-                "publish into an empty folder, or give --force"
-            )
-    return kept
+    return kept, None
 
 
-def _clear_leftovers(folder: Path) -> None:
-    # A build killed mid-write leaves its temporary file (write_output's ".NAME.HEX.tmp");
-    # one older than a minute is no other build's work in progress.
-    if not folder.is_dir():
-        return
-    for tmp in folder.rglob(".*.tmp"):
-        with contextlib.suppress(OSError):
-            if tmp.is_file() and time.time() - tmp.stat().st_mtime > 60:
-                tmp.unlink()
+def _foreign(site: SiteFolder, kept: dict[str, str]) -> list[str]:
+    """What the folder holds that normtui did not write: files it does not list, links (never
+    normtui's), anything not a file; its own temporary files aside."""
+    out = []
+    for name, kind in site.entries():
+        if kind == "folder":
+            continue
+        base = name.rpartition("/")[2]
+        ours = (
+            kind == "file"
+            and (name in kept or name == MANIFEST or is_leftover(base))
+            and name.count("/") <= 1
+        )
+        if not ours:
+            out.append(name if kind == "file" else f"{name} (a {kind})")
+    return out
+
+
+def _check_folder(site: SiteFolder, force: bool) -> tuple[dict[str, str], list[str]]:
+    """The files normtui wrote here, and what to say; refuses a folder that is not normtui's
+    (unless ``force``: then its other files are left alone)."""
+    kept, ignored = _manifest(site)
+    notes = [ignored] if ignored else []
+    if force:
+        return kept, notes
+    if ignored:
+        raise SiteRefused(
+            f"{ignored}; publish into an empty folder, or give --force to publish beside "
+            "the files there (which are left alone)"
+        )
+    foreign = _foreign(site, kept)
+    if foreign:
+        shown = ", ".join(visible(n) for n in foreign[:3]) + (
+            f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+        )
+        raise SiteRefused(
+            f"{site.path} holds files normtui did not write ({shown}); publish into an empty "
+            "folder, or give --force (those files are then left alone)"
+        )
+    return kept, notes
 
 
 def publish(
@@ -236,28 +262,34 @@ def publish(
     texts: GameTexts | None = None,
 ) -> SiteReport:
     """Write the site into ``folder`` (made if missing): only the files that changed since the
-    last build, each replaced whole; then the list of what is there."""
-    kept = _read_manifest(folder, force)
-    _clear_leftovers(folder)
-    files = site_files(store, texts)
-    made = (now or datetime.now().astimezone()).strftime("%Y-%m-%d %H:%M %Z").strip()
-    folder.mkdir(parents=True, exist_ok=True)
-    written, digests = [], {}
-    for name, content in files.items():
-        digest = digests[name] = _digest(content)
-        path = folder / name
-        if kept.get(name) == digest and path.is_file():
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_output(path, content.replace(STAMP, made), wait_for_reader=False)
-        written.append(name)
-    removed = []
-    for name in sorted(set(kept) - set(files)):
-        with contextlib.suppress(FileNotFoundError):
-            (folder / name).unlink()
-            removed.append(name)
-    if written or removed or kept != digests:
-        write_output(
-            folder / MANIFEST, _json({"normtui": 1, "files": digests}), wait_for_reader=False
-        )
-    return SiteReport(str(folder), tuple(written), len(files) - len(written), tuple(removed))
+    last build, each replaced whole; then the list of what is there. Only the files the
+    list names are replaced or removed (see :mod:`normtui.export.site_folder`)."""
+    with SiteFolder(folder) as site:
+        kept, notes = _check_folder(site, force)
+        site.clear_leftovers(time.time())
+        files = site_files(store, texts)
+        made = (now or datetime.now().astimezone()).strftime("%Y-%m-%d %H:%M %Z").strip()
+        new = [name for name in files if name not in kept]
+        for name in new:  # before anything is written: refused with the folder as it was
+            if site.lstat(name) is not None:
+                raise site.taken(name)
+        if new:
+            # Names about to be made are listed first: a build killed halfway leaves no file
+            # the next build would take for another's.
+            ahead = {**kept, **dict.fromkeys(new, "")}
+            site.write(MANIFEST, _json({"normtui": 1, "files": ahead}).encode(), replace=True)
+        written, digests = [], {}
+        for name, content in files.items():
+            digest = digests[name] = _digest(content)
+            info = site.lstat(name)
+            if kept.get(name) == digest and info is not None and stat.S_ISREG(info.st_mode):
+                continue
+            data = content.replace(STAMP, made).encode("utf-8")
+            site.write(name, data, replace=name in kept)
+            written.append(name)
+        removed = [name for name in sorted(set(kept) - set(files)) if site.remove(name)]
+        if written or removed or kept != digests:
+            site.write(MANIFEST, _json({"normtui": 1, "files": digests}).encode(), replace=True)
+    return SiteReport(
+        str(folder), tuple(written), len(files) - len(written), tuple(removed), tuple(notes)
+    )
