@@ -485,6 +485,39 @@ class Whole(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
         return f"Whole({self.low}, {self.high})"
 
 
+class Seconds(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 only
+    """A number of seconds typed in ASCII digits with an optional decimal part ("0.5", "20"),
+    from ``low`` to ``high``: "inf", "nan", "1e300" or "-1" is refused, naming the range (a
+    wait of forever, or of no time at all, is no setting)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float, high: float) -> None:
+        self.low, self.high = low, high
+
+    def _range(self) -> str:
+        return f"a number of seconds from {self.low:g} to {self.high:g}"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            number = float(value)  # a default
+        else:
+            text = str(value).strip()
+            whole, _, part = text.partition(".")
+            digits = [t for t in (whole, part) if t]
+            if not digits or not all(is_number(t) and len(t) <= 9 for t in digits):
+                self.fail(f"{text!r} is not {self._range()} (digits 0-9 and a point)", param, ctx)
+            number = float(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{value} is out of range: {self._range()}", param, ctx)
+        return number
+
+    def __repr__(self) -> str:
+        return f"Seconds({self.low}, {self.high})"
+
+
 # The numbers the commands take. The store then checks a round or a board against the event
 # ("the event has rounds 1-9"); these bounds keep what reaches it a number SQLite can hold.
 ROUND_NUMBER = Whole(0, 999)

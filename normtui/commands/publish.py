@@ -20,7 +20,9 @@ from typing import Any, TypeVar
 import click
 
 from normtui.commands.common import (
+    Seconds,
     UserError,
+    Whole,
     command,
     db_argument,
     echo,
@@ -31,7 +33,8 @@ from normtui.commands.common import (
     opened,
 )
 from normtui.export.follow import Turn, attempt, follow
-from normtui.export.lichess import Broadcast, Lichess, PushReport, read_token
+from normtui.export.lichess import Broadcast, Lichess, PushReport
+from normtui.export.lichess_input import read_token, token_file_warning
 from normtui.export.publish import GameTexts, SiteReport
 from normtui.export.publish import publish as build
 from normtui.export.snapshot import take_snapshot
@@ -68,7 +71,7 @@ def _problem(turn: Turn[Any], as_json: bool) -> None:
 def _interval(default: float) -> Callable[[Any], Any]:
     return click.option(
         "--interval",
-        type=click.FloatRange(min=0.1, max=60),
+        type=Seconds(0.1, 60),
         default=default,
         show_default=True,
         help="With --watch: how often to look for a change (s).",
@@ -134,9 +137,7 @@ def publish(
 
 @command("broadcast")
 @db_argument
-@click.option(
-    "--round", "round_no", type=click.IntRange(min=1), required=True, help="The round to push."
-)
+@click.option("--round", "round_no", type=Whole(1, 999), required=True, help="The round to push.")
 @click.option(
     "--to",
     "to_round",
@@ -168,6 +169,13 @@ def publish(
     show_default=True,
     help="The Lichess server (a test server, say).",
 )
+@click.option(
+    "--timeout",
+    type=Seconds(1, 300),
+    default=20.0,
+    show_default=True,
+    help="Seconds a request may take, from connecting to the last byte of Lichess's answer.",
+)
 @click.option("--no-scoring", is_flag=True, help="Leave the rounds' scoring as it is on Lichess.")
 @json_option
 @friendly
@@ -181,6 +189,7 @@ def broadcast(
     interval: float,
     token_file: Path | None,
     base_url: str,
+    timeout: float,
     no_scoring: bool,
     as_json: bool,
 ) -> None:
@@ -193,7 +202,10 @@ def broadcast(
     """
     if watch and once:
         raise UserError("choose one of --watch and --once")
-    client = Lichess(read_token(token_file), base_url)
+    client = Lichess(read_token(token_file), base_url, timeout=timeout)
+    warning = token_file_warning(token_file) if token_file is not None else None
+    if warning:
+        echo(f"normtui: warning: {warning}", err=True)
     caster = Broadcast(client, round_no, to_round, armageddon_round, scoring=not no_scoring)
     refused: list[bool] = []
 
@@ -233,7 +245,14 @@ def _pushed(report: PushReport, as_json: bool) -> None:
     else:
         if report.scoring:
             echo(f"{_now()} {report.kind} round {report.round_id}: scoring set ({report.scoring})")
-        echo(f"{_now()} {report.kind} round {report.round_id}: {len(report.answers)} games pushed")
+        answered = (
+            ""
+            if len(report.answers) == report.sent
+            else (f" (Lichess answered for {len(report.answers)})")
+        )
+        echo(
+            f"{_now()} {report.kind} round {report.round_id}: {report.sent} games pushed{answered}"
+        )
         for answer in report.answers:
             echo(f"  {answer.line}")
     sys.stdout.flush()

@@ -4,9 +4,11 @@ same loop, each with its own store, and each says in its own way what happened.
 
 A change is seen through SQLite's ``data_version``, taken before the work reads the event: a
 change made while the work runs is seen at the next turn, never lost. Work that fails for a
-while (the network gone, Lichess asking for a pause, a full disk) is tried again after a
-growing pause, changes or not; work that cannot succeed (a refused token, a folder that is not
-normtui's) ends the loop with its reason.
+while (the network gone, Lichess asking for a pause, a full disk, a folder not writable for a
+moment) is tried again after a growing pause, changes or not; the pause is kept whatever
+changes meanwhile (Lichess asked for it, and the next try sends the whole round, the change
+included). Work that cannot succeed (a refused token, a folder that is not normtui's) ends the
+loop with its reason.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from normtui.export.lichess import LichessUnreachable, RateLimited
-from normtui.store import EventStore, InputError
+from normtui.rules.errors import NormtuiError
+from normtui.store import BusyError, EventStore
 
 __all__ = ["BACKOFF", "Turn", "attempt", "follow"]
 
@@ -46,19 +49,17 @@ class Turn(Generic[T]):
 
 def attempt(store: EventStore, work: Callable[[EventStore], T], failures: int = 0) -> Turn[T]:
     """Run ``work`` once; a failure becomes a :class:`Turn` that says when to try again."""
+    pause = BACKOFF[min(failures, len(BACKOFF) - 1)]
     try:
         return Turn(value=work(store))
     except RateLimited as exc:
         return Turn(problem=str(exc), retry_in=exc.wait)
-    except LichessUnreachable as exc:
-        return Turn(problem=str(exc), retry_in=BACKOFF[min(failures, len(BACKOFF) - 1)])
-    except InputError as exc:  # refused for good: a token, a round id, a folder
+    except (LichessUnreachable, BusyError) as exc:  # the network; another process's write
+        return Turn(problem=str(exc), retry_in=pause)
+    except NormtuiError as exc:  # refused for good: a token, a round id, a folder, damage
         return Turn(problem=str(exc))
-    except OSError as exc:  # a full disk, a folder gone: it may come back
-        return Turn(
-            problem=f"{exc.filename or 'file'}: {exc.strerror or exc}",
-            retry_in=BACKOFF[min(failures, len(BACKOFF) - 1)],
-        )
+    except OSError as exc:  # a full disk, a folder gone or not writable: it may come back
+        return Turn(problem=f"{exc.filename or 'file'}: {exc.strerror or exc}", retry_in=pause)
 
 
 def follow(
@@ -78,7 +79,8 @@ def follow(
         failures = 0
         while not stop.is_set():
             version = store.data_version()
-            if version != seen or (retry_at is not None and time.monotonic() >= retry_at):
+            pausing = retry_at is not None and time.monotonic() < retry_at
+            if not pausing and (version != seen or retry_at is not None):
                 seen = version
                 turn = attempt(store, work, failures)
                 said(turn)

@@ -4,31 +4,31 @@ The PGN is the event's truth (``pgn_out.round_games``): the records kept, the re
 (a result the arbiter corrected overrides the board's), ``Round "N.board"``, FIDE ids; a board
 not begun is its pairing with ``*``. The Armageddon games go to a round of their own, as Lichess
 runs Norway Chess, and each round's scoring is set to the event's points (the round form's
-custom scoring, sent with ``?patch=1`` so nothing else of the round is erased).
+custom scoring, sent with ``?patch=true`` so nothing else of the round is erased).
 
-The client is the standard library's: berserk's ``push_pgn_update`` drops Lichess's answer
-for each game (moves accepted, or the error), and its round update has neither the custom
-scoring nor ``patch``. The token goes into the ``Authorization`` header and nowhere else:
-no message of this module quotes it.
+The client is the standard library's, through :func:`normtui.http.request` (the whole request
+bounded in time and size, as the live feed's; no redirect followed): berserk's
+``push_pgn_update`` drops Lichess's answer for each game (moves accepted, or the error), and
+its round update has neither the custom scoring nor ``patch``. The token goes into the
+``Authorization`` header and nowhere else: no message of this module quotes it, and an address
+with a user name or password in it is refused without being repeated.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import urllib.error
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
+from normtui.export.lichess_input import check_base_url, check_token, retry_after
 from normtui.export.pgn_out import game_text, round_games
 from normtui.export.snapshot import ExportError, Snapshot, half
+from normtui.http import FetchError, HttpStatus, request
 from normtui.rules.profile import Profile
-from normtui.text import TextFileError, read_text_file, visible
+from normtui.text import visible
 
 __all__ = [
     "Broadcast",
@@ -38,7 +38,6 @@ __all__ = [
     "LichessUnreachable",
     "PushReport",
     "RateLimited",
-    "read_token",
     "round_id",
     "round_pgn",
     "scoring_fields",
@@ -47,7 +46,6 @@ __all__ = [
 # Lichess takes at most 100 games a push (API: "up to 100 games").
 PUSH_LIMIT = 100
 _ROUND_ID = re.compile(r"[A-Za-z0-9]{8}")
-_ANSWER_LIMIT = 1 << 20
 
 
 class BroadcastRefused(ExportError):
@@ -79,7 +77,12 @@ class GameAnswer:
 
     @property
     def line(self) -> str:
-        said = f"{self.moves} moves accepted" if self.error is None else f"error: {self.error}"
+        if self.error is not None:
+            said = f"error: {self.error}"
+        elif self.moves is None:
+            said = "accepted (Lichess did not say how many moves)"
+        else:
+            said = f"{self.moves} moves accepted"
         return f"{self.round} {self.white} - {self.black}: {said}"
 
     def to_json(self) -> dict[str, Any]:
@@ -90,23 +93,6 @@ class GameAnswer:
             "moves": self.moves,
             "error": self.error,
         }
-
-
-def read_token(token_file: str | Path | None) -> str:
-    """The Lichess token: the file's text, else ``LICHESS_TOKEN``. Never put into a message."""
-    if token_file is not None and str(token_file).strip():
-        try:
-            token = read_text_file(token_file, limit=4096, what="token file", utf8_only=True)
-        except TextFileError as exc:
-            raise ExportError(visible(str(exc))) from None
-    else:
-        token = os.environ.get("LICHESS_TOKEN", "")
-    if not token.strip():
-        raise ExportError(
-            "no Lichess token: set LICHESS_TOKEN or give a token file (a token "
-            "with the study:write scope)"
-        )
-    return token.strip()
 
 
 def round_id(value: str) -> str:
@@ -167,31 +153,15 @@ def scoring_text(fields: dict[str, str]) -> str:
     )
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    # A redirect would carry the Authorization header to wherever it points.
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirect)
-
-
 class Lichess:
-    """The two calls a broadcast needs, one request at a time, each bounded by ``timeout``."""
+    """The two calls a broadcast needs, one request at a time, each bounded by ``timeout``
+    from connecting to the last byte of the answer (:func:`normtui.http.request`)."""
 
     def __init__(
         self, token: str, base_url: str = "https://lichess.org", timeout: float = 20.0
     ) -> None:
-        parts = urllib.parse.urlsplit(base_url)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ExportError(f"--base-url {base_url!r} is not an http(s) address")
-        if not token or any(c.isspace() for c in token):
-            raise ExportError(
-                "the Lichess token is empty or holds spaces: give the token "
-                "alone (LICHESS_TOKEN or --token-file)"
-            )
-        self._token = token
-        self.base_url = base_url.rstrip("/")
+        self.base_url = check_base_url(base_url)
+        self._token = check_token(token)
         self.timeout = timeout
 
     def __repr__(self) -> str:  # never the token
@@ -205,69 +175,79 @@ class Lichess:
         answer = self._post(
             f"/api/broadcast/round/{round_id}/push", body, "text/plain; charset=utf-8"
         )
-        out = []
-        for item in answer.get("games", []) if isinstance(answer, dict) else []:
-            tags = item.get("tags", {}) if isinstance(item, dict) else {}
-            moves = item.get("moves") if isinstance(item, dict) else None
-            error = item.get("error") if isinstance(item, dict) else "no answer for this game"
-            out.append(
-                GameAnswer(
-                    str(tags.get("Round", "?")),
-                    str(tags.get("White", "?")),
-                    str(tags.get("Black", "?")),
-                    moves if isinstance(moves, int) else None,
-                    None if error is None else str(error),
-                )
+        listed = answer.get("games") if isinstance(answer, dict) else None
+        if not isinstance(listed, list):
+            # A portal page of the venue's Wi-Fi, a proxy's answer: not Lichess's. The push
+            # is tried again (it sends the whole round: nothing is lost).
+            raise LichessUnreachable(
+                f"{self.base_url} answered the push with something that is not Lichess's "
+                'answer (no "games" list)'
             )
-        return out
+        return [_game_answer(item) for item in listed]
 
     def set_scoring(self, round_id: str, fields: dict[str, str]) -> None:
-        """Set the round's custom scoring, leaving the rest of the round as it is."""
+        """Set the round's custom scoring, leaving the rest of the round as it is (``patch``,
+        a boolean in Lichess's API description)."""
         body = urllib.parse.urlencode(fields).encode("ascii")
         self._post(
-            f"/broadcast/round/{round_id}/edit?patch=1", body, "application/x-www-form-urlencoded"
+            f"/broadcast/round/{round_id}/edit?patch=true",
+            body,
+            "application/x-www-form-urlencoded",
         )
 
     def _post(self, path: str, body: bytes, content_type: str) -> Any:
-        request = urllib.request.Request(
-            self.base_url + path,
-            data=body,
-            method="POST",
-            headers={
-                "Authorization": f"Bearer {self._token}",
-                "Content-Type": content_type,
-                "Accept": "application/json",
-                "User-Agent": "normtui",
-            },
-        )
         try:
-            with _OPENER.open(request, timeout=self.timeout) as response:
-                raw = response.read(_ANSWER_LIMIT)
-        except urllib.error.HTTPError as exc:
+            answer = request(
+                self.base_url + path,
+                method="POST",
+                data=body,
+                headers={
+                    "Authorization": f"Bearer {self._token}",
+                    "Content-Type": content_type,
+                    "Accept": "application/json",
+                    "User-Agent": "normtui",
+                },
+                timeout=self.timeout,
+                redirects=False,  # a redirect would carry the token wherever it points
+            )
+        except HttpStatus as exc:
             raise _refusal(exc, path) from None
-        except (urllib.error.URLError, OSError, ValueError) as exc:
-            reason = getattr(exc, "reason", None) or exc
-            raise LichessUnreachable(f"{self.base_url} cannot be reached: {reason}") from None
+        except FetchError as exc:
+            # The message names the URL, which holds no secret (check_base_url).
+            raise LichessUnreachable(f"Lichess cannot be reached: {exc}") from None
         try:
-            return json.loads(raw or b"{}")
-        except ValueError:
+            return json.loads(answer.body or b"{}")
+        except (ValueError, RecursionError):
             raise LichessUnreachable(
                 f"{self.base_url} answered with something that is not JSON"
             ) from None
 
 
-def _refusal(exc: urllib.error.HTTPError, path: str) -> ExportError:
+def _game_answer(item: object) -> GameAnswer:
+    if not isinstance(item, dict):
+        return GameAnswer("?", "?", "?", None, "no answer for this game")
+    tags = item.get("tags")
+    tags = tags if isinstance(tags, dict) else {}
+    moves = item.get("moves")
+    error = item.get("error")
+    return GameAnswer(
+        visible(str(tags.get("Round", "?"))),
+        visible(str(tags.get("White", "?"))),
+        visible(str(tags.get("Black", "?"))),
+        moves if isinstance(moves, int) and not isinstance(moves, bool) else None,
+        None if error is None else visible(str(error)),
+    )
+
+
+def _refusal(exc: HttpStatus, path: str) -> ExportError:
     try:
-        said = json.loads(exc.read(_ANSWER_LIMIT)).get("error")
-    except (ValueError, AttributeError, OSError):
+        said = json.loads(exc.body).get("error")
+    except (ValueError, AttributeError, RecursionError):
         said = None
-    detail = f": {said}" if isinstance(said, str) and said else ""
+    detail = f": {visible(said)}" if isinstance(said, str) and said else ""
     if exc.code == 429:
-        try:
-            wait = float(exc.headers.get("Retry-After", "60"))
-        except ValueError:
-            wait = 60.0
-        return RateLimited(f"Lichess asks to wait (HTTP 429){detail}", max(0.0, wait))
+        wait, how = retry_after(exc.headers.get("Retry-After"))
+        return RateLimited(f"Lichess asks to wait (HTTP 429){detail}; {how}", wait)
     if exc.code in (401, 403):
         return BroadcastRefused(
             f"Lichess refused the token (HTTP {exc.code}){detail}: it "
@@ -277,6 +257,11 @@ def _refusal(exc: urllib.error.HTTPError, path: str) -> ExportError:
         return BroadcastRefused(f"Lichess has no such broadcast round ({path}){detail}")
     if exc.code >= 500:
         return LichessUnreachable(f"Lichess answered HTTP {exc.code}{detail}")
+    if 300 <= exc.code < 400:
+        return BroadcastRefused(
+            f"{exc.code}: the server sends the request elsewhere; normtui does not follow "
+            "(the token would go with it): give the server's own address in --base-url"
+        )
     return BroadcastRefused(f"Lichess refused the request (HTTP {exc.code}){detail}")
 
 
@@ -289,6 +274,7 @@ class PushReport:
     round_id: str
     answers: tuple[GameAnswer, ...]
     scoring: str | None
+    sent: int = 0  # the games pushed (Lichess's answer may name fewer)
 
     @property
     def refused(self) -> tuple[GameAnswer, ...]:
@@ -299,6 +285,7 @@ class PushReport:
             "kind": self.kind,
             "round_id": self.round_id,
             "scoring": self.scoring,
+            "sent": self.sent,
             "games": [a.to_json() for a in self.answers],
         }
 
@@ -336,5 +323,5 @@ class Broadcast:
             answers: list[GameAnswer] = []
             for start in range(0, len(games), PUSH_LIMIT):
                 answers += self.client.push(target, games[start : start + PUSH_LIMIT])
-            reports.append(PushReport(kind, target, tuple(answers), said))
+            reports.append(PushReport(kind, target, tuple(answers), said, len(games)))
         return reports

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
-from normtui.feed.http import Fetched, FetchError, fetch
 from normtui.feed.lcc import LccFormatError, game_pgn
+from normtui.http import Fetched, FetchError, fetch
 from normtui.pgn import split_text
 from normtui.rules.errors import NormtuiError
 from normtui.text import open_regular_file

@@ -90,7 +90,7 @@ class Outward:
         caster = Broadcast(Lichess(token, base_url), round_no, to, armageddon_to)
 
         def said(reports: Any) -> str:
-            games = sum(len(r.answers) for r in reports)
+            games = sum(r.sent for r in reports)
             refused = sum(len(r.refused) for r in reports)
             return f"{games} games pushed" + (f", {refused} refused" if refused else "")
 

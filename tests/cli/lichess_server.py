@@ -1,14 +1,17 @@
 """A server on 127.0.0.1 that answers as Lichess's broadcast API describes (lichess-org/api,
 ``doc/specs``): ``POST /api/broadcast/round/{id}/push`` takes plain-text PGN (at most 100 games)
 and answers ``{"games": [{"tags": {...}, "moves": N} | {"tags": {...}, "error": "..."}]}``;
-``POST /broadcast/round/{id}/edit`` takes the round form (``?patch=1``: only the fields given).
-Both want ``Authorization: Bearer TOKEN``. It can be told to answer 429 or to fail."""
+``POST /broadcast/round/{id}/edit`` takes the round form (``?patch=true``, a boolean in the
+description: only the fields given; Lichess's server reads ``patch=1`` too). Both want
+``Authorization: Bearer TOKEN``. It can be told to answer 429 (with any Retry-After), to answer
+a push with any JSON, or to trickle its answers a byte at a time."""
 
 from __future__ import annotations
 
 import json
 import re
 import threading
+import time
 import urllib.parse
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -23,6 +26,7 @@ class Request:
     path: str
     headers: dict[str, str]
     body: str
+    at: float = 0.0  # time.monotonic() when it came
 
 
 @dataclass
@@ -33,7 +37,10 @@ class Lichess:
     rounds: dict[str, dict[str, str]] = field(default_factory=dict)
     games: dict[str, list[str]] = field(default_factory=dict)
     rate_limit: int = 0  # answer this many requests with 429 first
+    retry_after: str = "0"  # the 429's Retry-After
     refuse_game: str | None = None  # a White name whose game gets a per-game error
+    push_answer: object = None  # when set: the JSON every push is answered with
+    trickle: float = 0.0  # when set: the seconds between two bytes of every answer
 
     def pushes(self, round_id: str) -> list[Request]:
         return [r for r in self.requests if r.path == f"/api/broadcast/round/{round_id}/push"]
@@ -65,15 +72,27 @@ def handler(state: Lichess) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            if not state.trickle:
+                self.wfile.write(body)
+                return
+            for byte in body:
+                try:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                except OSError:  # the client gave up, as it should
+                    return
+                time.sleep(state.trickle)
 
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length", "0"))
             body = self.rfile.read(length).decode("utf-8")
-            state.requests.append(Request(self.path, dict(self.headers.items()), body))
+            state.requests.append(
+                Request(self.path, dict(self.headers.items()), body, time.monotonic())
+            )
             if state.rate_limit:
                 state.rate_limit -= 1
-                self._answer(429, {"error": "Too many requests"}, {"Retry-After": "0"})
+                headers = {"Retry-After": state.retry_after}
+                self._answer(429, {"error": "Too many requests"}, headers)
                 return
             if self.headers.get("Authorization") != f"Bearer {TOKEN}":
                 self._answer(401, {"error": "No such token"})
@@ -81,7 +100,9 @@ def handler(state: Lichess) -> type[BaseHTTPRequestHandler]:
             url = urllib.parse.urlsplit(self.path)
             push = re.fullmatch(r"/api/broadcast/round/(\w{8})/push", url.path)
             edit = re.fullmatch(r"/broadcast/round/(\w{8})/edit", url.path)
-            if push:
+            if push and state.push_answer is not None:
+                self._answer(200, state.push_answer)
+            elif push:
                 games = [g for g in re.split(r"\n\n(?=\[)", body.strip()) if g]
                 if len(games) > 100:
                     self._answer(400, {"error": "Too many games"})
@@ -97,7 +118,7 @@ def handler(state: Lichess) -> type[BaseHTTPRequestHandler]:
                 self._answer(200, {"games": answers})
             elif edit:
                 form = dict(urllib.parse.parse_qsl(body))
-                if "patch=1" not in (url.query or ""):
+                if urllib.parse.parse_qs(url.query).get("patch") not in (["true"], ["1"]):
                     form.setdefault("name", "")  # a form without patch erases the rest
                 state.rounds.setdefault(edit.group(1), {}).update(form)
                 self._answer(200, {"ok": True})

@@ -165,8 +165,8 @@ def test_broadcast_pushes_the_round_and_its_armageddons_apart(
     # The scoring, once per round, as patches: nothing else of the round erased.
     edits = [r for r in state.requests if "/edit" in r.path]
     assert [r.path for r in edits] == [
-        "/broadcast/round/classic1/edit?patch=1",
-        "/broadcast/round/armaged1/edit?patch=1",
+        "/broadcast/round/classic1/edit?patch=true",
+        "/broadcast/round/armaged1/edit?patch=true",
     ]
     assert state.rounds["classic1"] == {
         "customScoring.white.win": "3",

@@ -270,7 +270,7 @@ TRICKLES = {
 def test_a_server_that_trickles_is_cut_at_the_timeout(kind: str) -> None:
     """A byte every 0.1 s would keep a read waiting for a minute: --timeout bounds the whole
     request (its headers and its body), not each read."""
-    from normtui.feed.http import FetchError, fetch
+    from normtui.http import FetchError, fetch
 
     url, stop = _trickle(TRICKLES[kind], 0.1)
     started = time.monotonic()

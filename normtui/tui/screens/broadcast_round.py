@@ -91,7 +91,7 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
                 self._error(f"The {name} round id is 8 letters and digits.")
                 return
         # Only when pushing.
-        from normtui.export.lichess import read_token
+        from normtui.export.lichess_input import read_token, token_file_warning
         from normtui.store import InputError
 
         try:
@@ -99,6 +99,9 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
         except InputError as exc:
             self._error(str(exc))
             return
+        warning = token_file_warning(token_file) if token_file else None
+        if warning:
+            self.app.notify(warning, severity="warning", timeout=10)
         self.dismiss((int(round_text), to, armageddon or None, token))
 
     @on(Button.Pressed, "#cancel")

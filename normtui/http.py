@@ -1,12 +1,15 @@
-"""Fetching a broadcast's file over HTTP(S), for a feed polled every second or so.
+"""HTTP(S) requests bounded in time and size, for what talks to the world: the live feed's reads
+of a broadcast file, the pushes to a Lichess broadcast.
 
-Every failure is one :class:`FetchError` line: the feed says it and goes on. An answer is read
-whole or not at all: one shorter than its ``Content-Length`` is a cut transfer, not a record.
-Only an ``ETag`` makes a request conditional: ``Last-Modified`` has whole seconds, and a file
-rewritten twice within a second would be answered "not modified" the second time.
+Every failure is one :class:`FetchError` line (an :class:`HttpStatus` when the server answered
+with an error status): the caller says it and goes on, or tries again. An answer is read whole
+or not at all: one shorter than its ``Content-Length`` is a cut transfer, not an answer.
+For the feed, only an ``ETag`` makes a request conditional: ``Last-Modified`` has whole
+seconds, and a file rewritten twice within a second would be answered "not modified" the
+second time.
 
 The timeout bounds the whole request: a socket's own timeout bounds each read, and a server
-that sends a byte every half second would hold the feed for as long as it likes. So the
+that sends a byte every half second would hold the caller for as long as it likes. So the
 connection is shut down when the time is up, wherever the request is (the TLS handshake,
 the headers, the body), and the answer is not taken. Only the name lookup is not bounded
 here: the system's resolver has its own timeout.
@@ -22,10 +25,11 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
+from email.message import Message
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["FetchError", "Fetched", "fetch"]
+__all__ = ["MAX_BYTES", "Answer", "FetchError", "Fetched", "HttpStatus", "fetch", "request"]
 
 MAX_BYTES = 8 << 20
 _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -33,6 +37,27 @@ _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 class FetchError(OSError):
     """A URL that could not be read (one line)."""
+
+
+class HttpStatus(FetchError):
+    """The server answered with an error status: its code, its headers and (at most
+    :data:`MAX_BYTES` of) its body, for a caller that reads them (Lichess's error, a 429's
+    Retry-After)."""
+
+    def __init__(self, message: str, code: int, headers: Message, body: bytes) -> None:
+        super().__init__(message)
+        self.code = code
+        self.headers = headers
+        self.body = body
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A whole answer: its status, headers and body."""
+
+    status: int
+    headers: Message
+    body: bytes
 
 
 @dataclass(frozen=True)
@@ -118,8 +143,17 @@ class _HttpsHandler(_Bounded, urllib.request.HTTPSHandler):
     pass
 
 
-def _opener(url: str, deadline: _Deadline) -> urllib.request.OpenerDirector:
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    # A redirect would carry the request's headers (a token's Authorization) wherever it
+    # points: the answer is taken as it is, a 3xx status.
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def _opener(url: str, deadline: _Deadline, redirects: bool) -> urllib.request.OpenerDirector:
     handlers: list[urllib.request.BaseHandler] = [_HttpHandler(deadline), _HttpsHandler(deadline)]
+    if not redirects:
+        handlers.append(_NoRedirect())
     # A proxy set for the venue's internet must not stand between the console and a feed on
     # this machine.
     if (urlsplit(url).hostname or "") in _LOOPBACK:
@@ -127,15 +161,24 @@ def _opener(url: str, deadline: _Deadline) -> urllib.request.OpenerDirector:
     return urllib.request.build_opener(*handlers)
 
 
-def fetch(url: str, *, etag: str | None = None, timeout: float = 5.0) -> Fetched:
+def request(
+    url: str,
+    *,
+    method: str = "GET",
+    data: bytes | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 5.0,
+    redirects: bool = True,
+) -> Answer:
     """The answer at ``url``, whole, within ``timeout`` seconds from the start of the request
-    to the end of its answer; at most :data:`MAX_BYTES`. Raises :class:`FetchError`."""
+    to the end of its answer; at most :data:`MAX_BYTES`. Raises :class:`FetchError` (an
+    :class:`HttpStatus` for an error status; 304 Not Modified is one too)."""
     try:
         with _Deadline(timeout) as deadline:
             try:
-                got = _fetch(url, etag, timeout, deadline)
-            except FetchError:
-                if deadline.expired:
+                got = _request(url, method, data, headers or {}, timeout, deadline, redirects)
+            except FetchError as exc:
+                if deadline.expired and not isinstance(exc, HttpStatus):
                     raise _too_slow(url, timeout) from None
                 raise
             if deadline.expired:  # an answer without a length ends where it was cut
@@ -145,24 +188,55 @@ def fetch(url: str, *, etag: str | None = None, timeout: float = 5.0) -> Fetched
         raise FetchError(f"{url}: cannot be read now ({exc})") from None
 
 
+def fetch(url: str, *, etag: str | None = None, timeout: float = 5.0) -> Fetched:
+    """The feed's read of ``url``: the body, unless not modified since ``etag``."""
+    headers = {"User-Agent": "normtui (live boards)", "Cache-Control": "no-cache"}
+    if etag:
+        headers["If-None-Match"] = etag
+    try:
+        got = request(url, headers=headers, timeout=timeout)
+    except HttpStatus as exc:
+        if exc.code == 304:
+            return Fetched(None, etag)
+        raise
+    return Fetched(got.body, got.headers.get("ETag"))
+
+
 def _too_slow(url: str, timeout: float) -> FetchError:
     return FetchError(f"{url}: no whole answer within {timeout:g} s")
 
 
-def _fetch(url: str, etag: str | None, timeout: float, deadline: _Deadline) -> Fetched:
-    headers = {"User-Agent": "normtui (live boards)", "Cache-Control": "no-cache"}
-    if etag:
-        headers["If-None-Match"] = etag
-    request = urllib.request.Request(url, headers=headers)
+def _read(answer: Any, url: str) -> bytes:
+    body: bytes = answer.read(MAX_BYTES + 1)
+    if len(body) > MAX_BYTES:
+        raise FetchError(f"{url}: the answer is larger than {MAX_BYTES >> 20} MiB")
+    length = answer.headers.get("Content-Length")
+    if length is not None and length.isdigit() and int(length) != len(body):
+        raise FetchError(f"{url}: the answer was cut short ({len(body)} of {length} bytes)")
+    return body
+
+
+def _request(
+    url: str,
+    method: str,
+    data: bytes | None,
+    headers: dict[str, str],
+    timeout: float,
+    deadline: _Deadline,
+    redirects: bool,
+) -> Answer:
     try:
-        with _opener(url, deadline).open(request, timeout=timeout) as answer:
-            body = answer.read(MAX_BYTES + 1)
-            length = answer.headers.get("Content-Length")
-            tag = answer.headers.get("ETag")
+        req = urllib.request.Request(url, data=data, method=method, headers=headers)
+        with _opener(url, deadline, redirects).open(req, timeout=timeout) as answer:
+            return Answer(answer.status, answer.headers, _read(answer, url))
     except urllib.error.HTTPError as exc:
-        if exc.code == 304:
-            return Fetched(None, etag)
-        raise FetchError(f"{url}: the server answers {exc.code} {exc.reason}") from None
+        try:
+            body = _read(exc, url) if exc.fp is not None else b""
+        except (FetchError, http.client.HTTPException, OSError, ValueError):
+            body = b""  # the status is the answer; its explanation is lost
+        raise HttpStatus(
+            f"{url}: the server answers {exc.code} {exc.reason}", exc.code, exc.headers, body
+        ) from None
     except urllib.error.URLError as exc:
         reason = exc.reason
         if isinstance(reason, TimeoutError):
@@ -173,9 +247,6 @@ def _fetch(url: str, etag: str | None, timeout: float, deadline: _Deadline) -> F
     except http.client.IncompleteRead:
         raise FetchError(f"{url}: the answer was cut short") from None
     except (http.client.HTTPException, OSError, ValueError) as exc:
+        if isinstance(exc, FetchError):
+            raise
         raise FetchError(f"{url}: {type(exc).__name__}: {exc}") from None
-    if len(body) > MAX_BYTES:
-        raise FetchError(f"{url}: the answer is larger than {MAX_BYTES >> 20} MiB")
-    if length is not None and length.isdigit() and int(length) != len(body):
-        raise FetchError(f"{url}: the answer was cut short ({len(body)} of {length} bytes)")
-    return Fetched(body, tag)
