@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING
 import click
 
 from normtui.commands.common import (
+    Seconds,
     UserError,
+    Whole,
     actor_option,
     command,
     db_argument,
@@ -40,10 +42,11 @@ from normtui.commands.common import (
     to_json,
 )
 from normtui.rules.contenders import describe_leader
+from normtui.text import is_number
 
 if TYPE_CHECKING:
     from normtui.feed.watcher import Feed, Report
-    from normtui.store import EventStore
+    from normtui.store import EventStore, GameRecord
 
 _WATCH_EPILOG = """\b
 SOURCE is one of:
@@ -84,10 +87,11 @@ def _parse_accept(values: tuple[str, ...]) -> list[tuple[int, int, str]]:
     for value in values:
         text = value.strip().upper()
         kind = "armageddon" if text.endswith("A") else "main"
-        head, _, board = text.rstrip("A").partition(".")
-        if not (head.isdigit() and board.isdigit()):
+        head, _, board = text.removesuffix("A").partition(".")
+        if not all(is_number(n) and len(n) <= 3 and int(n) >= 1 for n in (head, board)):
             raise UserError(
-                f"--accept {value!r}: write ROUND.BOARD, e.g. 7.3 (7.3A for the Armageddon)"
+                f"--accept {value!r}: write ROUND.BOARD, each a whole number from 1 to 999, "
+                "e.g. 7.3 (7.3A for the Armageddon)"
             )
         out.append((int(head), int(board), kind))
     return out
@@ -96,17 +100,17 @@ def _parse_accept(values: tuple[str, ...]) -> list[tuple[int, int, str]]:
 @command("watch", epilog=_WATCH_EPILOG)
 @db_argument
 @click.argument("source")
-@click.option("--round", "round_no", type=int, help="Only this round of the source.")
+@click.option("--round", "round_no", type=Whole(1, 999), help="Only this round of the source.")
 @click.option(
     "--interval",
-    type=click.FloatRange(min=0.1),
+    type=Seconds(0.1, 600),
     default=1.0,
     show_default=True,
     help="Seconds between two reads of the source.",
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0.1),
+    type=Seconds(0.1, 300),
     default=5.0,
     show_default=True,
     help="Seconds a URL's whole answer may take, from connecting to its last byte.",
@@ -158,8 +162,12 @@ def watch(
         source, round_no, timeout=timeout, refuse=lambda p: is_event_file(p, db)
     )
     with opened(db) as store:
+        # Every argument is checked before the feed is read: exit 2 leaves the event file as
+        # it was, byte for byte.
         if round_no is not None:
             store.rounds.check(round_no)  # a round the event does not have: one line, 2
+        for accept_round, board, _ in wanted:
+            _board_game(store, accept_round, board)
         feed = Feed(store, feed_source)
         try:
             while True:
@@ -308,12 +316,19 @@ def _pts(value: Decimal) -> str:
     return f"{value.normalize():f}"
 
 
+def _board_game(store: EventStore, round_no: int, board: int) -> GameRecord:
+    """The main game of ``round_no`` on ``board``, or one line naming what the event has."""
+    store.rounds.check(round_no)
+    game = next((g for g in store.games(round_no) if g.board == board), None)
+    if game is None:
+        raise UserError(f"--accept {round_no}.{board}: round {round_no} has no board {board}")
+    return game
+
+
 def _accept(store: EventStore, feed: Feed, wanted: list[tuple[int, int, str]]) -> list[str]:
     lines = []
     for round_no, board, kind in wanted:
-        game = next((g for g in store.games(round_no) if g.board == board), None)
-        if game is None:
-            raise UserError(f"--accept {round_no}.{board}: round {round_no} has no board {board}")
+        game = _board_game(store, round_no, board)
         entry = feed.accept(game.id, kind)  # type: ignore[arg-type]
         if entry is None:
             lines.append(

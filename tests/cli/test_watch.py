@@ -245,3 +245,46 @@ def test_contenders_says_undecided_where_its_search_runs_out_of_steps(
     giri = next(r for r in data if r["player"] == "Giri, Anish")
     assert giri["can_win"] is None and giri["settled"] is False
     assert giri["best_place"] == 1 and giri["best_place_up_to"] > 1
+
+
+def test_exit_2_leaves_the_event_file_byte_for_byte(run: Run, demo: Path, tmp_path: Path) -> None:
+    """The feed has moves to keep; an --accept naming no board is refused before it reads."""
+    played(tmp_path / "live", 20)
+    for board in (2, 3, 4):
+        (tmp_path / "live" / "round-7" / f"game-{board}.pgn").unlink()
+    before = snapshot(demo)
+    for accept, said in (
+        ("8.99", "round 8 has no board 99"),
+        ("7.6", "round 7 has no board 6"),
+        ("12.1", "round 12 is out of range"),
+        ("0.1", "each a whole number from 1 to 999"),
+        ("7.²", "each a whole number from 1 to 999"),
+        ("7." + "9" * 5000, "each a whole number from 1 to 999"),
+    ):
+        result = run("watch", demo, tmp_path / "live", "--once", "--accept", accept)
+        assert result.exit_code == 2 and said in result.output, (accept, result.output)
+        assert result.output.count("\n") == 1
+        assert snapshot(demo) == before, accept
+    # The same source without the bad --accept keeps the moves: the check above was real.
+    assert run("watch", demo, tmp_path / "live", "--once").exit_code == 0
+    assert snapshot(demo) != before
+
+
+def test_every_number_option_says_its_range(run: Run, demo: Path, tmp_path: Path) -> None:
+    (tmp_path / "live").mkdir()
+    for option, value, said in (
+        ("--timeout", "inf", "a number of seconds from 0.1 to 300"),
+        ("--timeout", "1e300", "a number of seconds from 0.1 to 300"),
+        ("--timeout", "nan", "a number of seconds from 0.1 to 300"),
+        ("--timeout", "301", "out of range: a number of seconds from 0.1 to 300"),
+        ("--timeout", "0", "out of range: a number of seconds from 0.1 to 300"),
+        ("--interval", "-1", "a number of seconds from 0.1 to 600"),
+        ("--interval", "infinity", "a number of seconds from 0.1 to 600"),
+        ("--round", "0", "a whole number from 1 to 999"),
+        ("--round", "9" * 30, "a whole number from 1 to 999"),
+    ):
+        result = run("watch", demo, tmp_path / "live", "--once", option, value)
+        assert result.exit_code == 2 and said in result.output, (option, value, result.output)
+        assert "Traceback" not in result.output
+    fine = run("watch", demo, tmp_path / "live", "--once", "--timeout", "2.5", "--interval", ".5")
+    assert fine.exit_code == 0, fine.output
