@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from normtui.feed.lcc import LccFormatError, game_pgn
 from normtui.http import Fetched, FetchError, fetch
@@ -41,8 +41,9 @@ __all__ = ["FeedRecord", "Poll", "Source", "SourceError", "open_source"]
 MAX_FILE_BYTES = 16 << 20
 _ROUND_DIR = re.compile(r"^round[-_ ]?(\d+)$", re.IGNORECASE)
 _GAME_FILE = re.compile(r"^game[-_ ]?(\d+)\.pgn$", re.IGNORECASE)
-_LCC_VIEW = re.compile(r"view\.livechesscloud\.com/?#?([0-9a-f-]+)/(\d+)", re.IGNORECASE)
-_LCC_ROUND = re.compile(r"^(.*)/round-(\d+)/index\.json$")
+# A round number of at most three digits: a longer one is no round (and would be a huge int).
+_LCC_VIEW = re.compile(r"view\.livechesscloud\.com/?#?([0-9a-f-]+)/(\d{1,3})(?!\d)", re.IGNORECASE)
+_LCC_ROUND = re.compile(r"^(.*)/round-(\d{1,3})/index\.json$")
 
 
 class SourceError(NormtuiError, ValueError):
@@ -298,9 +299,11 @@ class LccSource:
         """The JSON at ``url`` and whether it is new; raises FetchError or LccFormatError."""
         old = self._answers.get(url)
         got = fetch(url, etag=old[0].etag if old else None, timeout=self.timeout)
-        if got.body is None or (old is not None and got.body == old[0].body):
-            assert old is not None or got.body is not None
-            return (old[1] if old else None), False
+        if got.body is None and old is None:
+            raise LccFormatError(f"{url} answers 304 Not Modified to a first request")
+        if old is not None and (got.body is None or got.body == old[0].body):
+            return old[1], False
+        assert got.body is not None
         try:
             data = json.loads(got.body.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError):
@@ -371,6 +374,27 @@ def _live_round(tournament: dict[str, Any]) -> int:
     return played[-1] if played else 1
 
 
+def _checked_url(text: str) -> SplitResult:
+    """The parts of a source's URL, or one line saying why it cannot be read. A user name or
+    password in it is refused without being repeated: every message about the source (a
+    timeout, a 404, each retry) would print it."""
+    if "@" in text.split("?", 1)[0].split("#", 1)[0]:
+        raise SourceError(
+            "the URL holds a user name or password (NAME:PASSWORD@): refused and not shown; "
+            "give the feed's public URL"
+        )
+    if any(c.isspace() or not c.isprintable() for c in text):
+        raise SourceError(f"{text!r}: a URL holds no space or control character")
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018  # a port out of range or not a number raises here
+    except ValueError as exc:
+        raise SourceError(f"{text}: not a URL that can be read ({exc})") from None
+    if not parts.hostname:
+        raise SourceError(f"{text}: a URL names its server (http://HOST/...)")
+    return parts
+
+
 def open_source(
     spec: str,
     round_no: int | None = None,
@@ -392,7 +416,7 @@ def open_source(
             timeout=timeout,
         )
     if text.lower().startswith(("http://", "https://")):
-        path = urlsplit(text).path
+        path = _checked_url(text).path
         if path.endswith("/tournament.json"):
             return LccSource(text[: text.rindex("/tournament.json")], round_no, timeout=timeout)
         match = _LCC_ROUND.match(text.split("?", 1)[0])

@@ -58,6 +58,30 @@ def event_db(tmp_path: Path, players_csv: Path, run: Run) -> Path:
     return db
 
 
+def small_event(folder: Path) -> Path:
+    """``folder/event.db``, a small event part-way (the 2022 field, ``folder/players.csv``):
+    round 1 complete (drawn games with their Armageddons, a forfeit), round 2 with a drawn game
+    whose Armageddon is due."""
+    players = write_players(
+        folder / "players.csv",
+        [f'"{n}",{2700 + i},NOR,{1503000 + i}' for i, n in enumerate(NUMBERS)],
+    )
+    db = folder / "event.db"
+    runner = CliRunner()
+    for args in (
+        ["new", db, "--players", players],
+        ["result", db, 1, 1, 10, "1-0"],
+        ["result", db, 1, 2, 9, "1/2-1/2", "--armageddon", "0-1"],
+        ["result", db, 1, 3, 8, "+/-"],
+        ["result", db, 1, 4, 7, "0-1"],
+        ["result", db, 1, 5, 6, "1/2-1/2", "--armageddon", "1/2-1/2"],
+        ["result", db, 2, 10, 6, "1/2-1/2"],
+    ):
+        done = runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
+        assert done.exit_code == 0, done.output
+    return db
+
+
 def snapshot(path: Path) -> tuple[str, list[tuple[object, ...]]]:
     """The file's bytes (hashed) and every row of every table, WAL included."""
     digest = hashlib.sha256(path.read_bytes()).hexdigest()

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from normtui.cli import cli, load_all
 from normtui.commands.common import Whole
-from tests.cli.conftest import write_players
+from tests.cli.conftest import small_event, write_players
 from tests.control_chars import (
     BIDI,
     BLINK,
@@ -155,34 +155,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A small event part-way: round 1 complete (a drawn game with its Armageddon, a forfeit),
     round 2 with a drawn game whose Armageddon is due; a PGN file, a binary file."""
     folder = tmp_path_factory.mktemp("fuzz")
-    names = [
-        "So, Wesley",
-        "Carlsen, Magnus",
-        "Giri, Anish",
-        "Anand, Viswanathan",
-        "Mamedyarov, Shakhriyar",
-        "Tari, Aryan",
-        "Vachier-Lagrave, Maxime",
-        "Topalov, Veselin",
-        "Wang, Hao",
-        "Radjabov, Teimour",
-    ]
-    players = write_players(
-        folder / "players.csv", [f'"{n}",{2700 + i},NOR,{1503000 + i}' for i, n in enumerate(names)]
-    )
-    db = folder / "event.db"
-    runner = CliRunner()
-    for args in (
-        ["new", db, "--players", players],
-        ["result", db, 1, 1, 10, "1-0"],
-        ["result", db, 1, 2, 9, "1/2-1/2", "--armageddon", "0-1"],
-        ["result", db, 1, 3, 8, "+/-"],
-        ["result", db, 1, 4, 7, "0-1"],
-        ["result", db, 1, 5, 6, "1/2-1/2", "--armageddon", "1/2-1/2"],
-        ["result", db, 2, 10, 6, "1/2-1/2"],
-    ):
-        done = runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
-        assert done.exit_code == 0, done.output
+    db = small_event(folder)
     (folder / "game.pgn").write_text(
         '[Event "x"]\n[Round "1"]\n[White "So, Wesley"]\n'
         '[Black "Radjabov, Teimour"]\n[Result "1-0"]\n\n'
