@@ -321,6 +321,38 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
         assert "Crosstable" in shown() and "Armageddon" not in shown()
 
 
+async def test_the_keys_a_footer_rebuild_replaces_are_let_go(demo_app) -> None:
+    """Each rebuild's old keys stayed bound to the Footer (Textual's data binding) and so alive,
+    with their styles and lines: the console's memory grew with every pane shown in turn. After
+    twenty rounds of panes, no key outside the Footer is left."""
+    import gc
+
+    from textual.widgets._footer import FooterKey
+
+    from normtui.tui.widgets.console_footer import ConsoleFooter
+
+    def keys_alive() -> int:
+        gc.collect()
+        return sum(isinstance(o, FooterKey) for o in gc.get_objects())
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        footer = app.screen.query_one(ConsoleFooter)
+        await until(pilot, lambda: bool(footer.children), "the Footer's keys")
+        for _ in range(20):
+            for pane in "631":
+                await pilot.press(pane)
+                await pilot.pause()
+        await until(
+            pilot,
+            lambda: "Armageddon" in [k.description for k in footer.query(FooterKey)],
+            "pane 1's keys",
+        )
+        shown = len(footer.query(FooterKey))
+        # The keys of the last rebuild, and at most one rebuild's worth still being let go.
+        assert keys_alive() <= 2 * shown + 5, (keys_alive(), shown)
+
+
 async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy, make_app) -> None:
     """As it happened at a venue: an export from the palette, then a CLI write from another
     process, then a console write, then the console quits. Both writes are in the file and

@@ -4,6 +4,13 @@ Textual signals "bindings changed" on every focus move, screen resume and bindin
 its Footer then rebuilds every key widget, a frame of its own (~15 ms here). Most of those
 signals change nothing the Footer shows (the focus moved within a pane; a modal closed and the
 same pane is back), and at startup they come three times in a row.
+
+Each key widget Textual's Footer makes is bound to the Footer's ``compact`` (``data_bind``): a
+watcher kept on the Footer, which Textual drops only when ``compact`` changes, and it never
+does here. So every rebuild kept the keys it replaced alive (with their styles and rendered
+lines), about 20 keys for each pane shown in turn: the console's memory grew without end with
+the panes the arbiter visited (benchmarks/console_memory.py). After each rebuild the binding
+is touched (``mutate_reactive``), which makes Textual drop the watchers of removed keys.
 """
 
 from __future__ import annotations
@@ -45,6 +52,12 @@ class ConsoleFooter(Footer):
         self._rebuild_pending = False
         self._shown = self._keys_to_show() if self._bindings_ready else None
         yield from super().compose()
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        if self.is_attached:
+            # The removed keys are closed now: touching `compact` drops their watchers.
+            self.mutate_reactive(Footer.compact)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self._bindings_ready and (self._rebuild_pending or self._keys_to_show() == self._shown):
