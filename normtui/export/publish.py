@@ -104,6 +104,7 @@ def _event_data(snap: Snapshot, race: Sequence[Contender] | None, current: int) 
                 "player": c.name,
                 "points": json_number(c.points),
                 "max_points": json_number(c.max_points),
+                "min_points": json_number(c.min_points),
                 "best_place": c.best_place,
                 "best_place_up_to": c.best_place_up_to,
                 "worst_place": c.worst_place,

@@ -10,6 +10,7 @@ not change is not rewritten only to change its time (see ``publish.py``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
@@ -47,11 +48,13 @@ tr.out td { color: #777; }
 p.note, p.legend { max-width: 50rem; }
 p.legend { color: #555; font-size: 0.9rem; }
 .short { display: none; }
+.nw { white-space: nowrap; }
 /* On a phone the columns a viewer looks up least make room for the points. */
 @media (max-width: 640px) {
   body { padding: 0.6rem; }
   .wide, .long { display: none; }
   .short { display: inline; }
+  .short.below { display: block; }
   th, td { padding: 0.25rem 0.35rem; }
   th, td.name, td.wrap { white-space: normal; }
   table { width: 100%; font-size: 0.85rem; }
@@ -241,26 +244,40 @@ def _race(race: Sequence[Contender] | None) -> str:
     )
 
 
+_SCORE = re.compile(r"([0-9½]+-[0-9½]+)")
+_STATUS_CLASS = {
+    "in progress": "st-live",
+    "Armageddon in progress": "st-live",
+    "Armageddon due": "st-live",
+    "provisional": "st-provisional",
+    "signed": "st-signed",
+}
+
+
+def _result_and_status(g: GameRecord) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The Result cell and the Status cell. On a phone the Status column gives way, and the
+    status shows under the result instead: five columns do not fit 390 px."""
+    status = game_status(g)
+    cls = _STATUS_CLASS.get(status, "")
+    below = f'<span class="short below {cls}">{esc(status)}</span>' if status else ""
+    # A score is never broken at its hyphen ("1-" above "0"): the line breaks between words.
+    result = _SCORE.sub(r'<span class="nw">\1</span>', esc(result_text(g)))
+    return ("wrap", result + below), (f"wrap wide {cls}".strip(), esc(status))
+
+
 def _pairings(snap: Snapshot, round_no: int) -> str:
     rows = []
     for g in (g for g in snap.games if g.round == round_no):
-        status = game_status(g)
-        cls = {
-            "in progress": "st-live",
-            "Armageddon in progress": "st-live",
-            "Armageddon due": "st-live",
-            "provisional": "st-provisional",
-            "signed": "st-signed",
-        }.get(status, "")
+        result, status = _result_and_status(g)
         rows.append(
             table_row(
                 [
                     ("num", esc(g.board)),
                     ("name", f'<a href="player-{g.white}.html">{esc(g.white_name)}</a>'),
                     ("name", f'<a href="player-{g.black}.html">{esc(g.black_name)}</a>'),
-                    ("wrap", esc(result_text(g))),
+                    result,
                     ("num wide", esc(" – ".join(half(x) for x in g.points) if g.points else "")),
-                    (f"wrap {cls}".strip(), esc(status)),
+                    status,
                 ]
             )
         )
@@ -275,7 +292,7 @@ def _pairings(snap: Snapshot, round_no: int) -> str:
                 ("", "Black"),
                 ("", "Result"),
                 ("num wide", "Points"),
-                ("", "Status"),
+                ("wide", "Status"),
             ],
             rows,
         )
@@ -326,6 +343,7 @@ def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal
         white = g.white == number
         other = g.black if white else g.white
         pts = "" if g.points is None else half(g.points[0 if white else 1])
+        result, status = _result_and_status(g)
         rows.append(
             table_row(
                 [
@@ -335,20 +353,20 @@ def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal
                         "name",
                         f'<a href="player-{other}.html">{esc(snap.by_number[other].name)}</a>',
                     ),
-                    ("wrap", esc(result_text(g))),
+                    result,
                     ("num", esc(pts)),
-                    ("wrap", esc(game_status(g))),
+                    status,
                 ]
             )
         )
     return f"<h2>{esc(p.name)}</h2><p>{' · '.join(facts)}</p>" + _table(
         [
             ("num", "Rd"),
-            ("", _short("Colour", "")),
+            ("", _short("Colour", "W/B")),
             ("", "Opponent"),
             ("", "Result"),
-            ("num", "Points"),
-            ("", "Status"),
+            ("num", _short("Points", "Pts")),
+            ("wide", "Status"),
         ],
         rows,
     )

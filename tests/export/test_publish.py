@@ -206,3 +206,51 @@ def test_every_text_from_the_event_is_escaped(tmp_path: Path) -> None:
     index = (folder / "index.html").read_text("utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index
     assert "Quote &quot;Q&quot; &amp; Co" in index
+
+
+def test_event_json_contenders_are_what_the_command_line_says(tmp_path: Path) -> None:
+    """Mid-event (the demo, round 7 under way), where the race is open."""
+    db = _copy(Path(__file__).resolve().parents[2] / "demo.db", tmp_path / "demo.db")
+    with EventStore.open(db) as store:
+        publish(store, tmp_path / "site")
+    event = json.loads((tmp_path / "site" / "event.json").read_text())
+    said = json.loads(_cli("contenders", db, "--json"))
+    assert event["contenders"] == said
+    assert any(c["min_points"] != c["points"] for c in said)  # games left: a real range
+
+
+def _headers(page: str) -> list[tuple[str, str]]:
+    """Each column header's text as a desktop and as a phone show it (the .long and .short
+    parts of a header that has both; the whole text else)."""
+    doc = html5lib.parse(page, namespaceHTMLElements=False)
+    out = []
+    for th in doc.iter("th"):
+        spans = {s.get("class"): "".join(s.itertext()) for s in th.iter("span")}
+        whole = "".join(th.itertext())
+        out.append((spans.get("long", whole).strip(), spans.get("short", whole).strip()))
+    return out
+
+
+def test_every_column_has_a_header_on_a_phone_and_on_a_desktop(site: Path) -> None:
+    """A header a phone shows empty is a column a screen reader cannot name (axe's
+    empty-table-header): the player pages' colour column was one."""
+    for page in site.glob("*.html"):
+        for desktop, phone in _headers(page.read_text("utf-8")):
+            assert desktop and phone, page.name
+    assert ("Colour", "W/B") in _headers((site / "player-1.html").read_text("utf-8"))
+
+
+def test_on_a_phone_the_status_shows_under_the_result(tmp_path: Path) -> None:
+    """At 390 px the Status column did not fit (clipped by 18-39 px on the round, index and
+    player pages, measured in headless Chromium): it gives way, and each board's status
+    shows under its result instead."""
+    db = _copy(Path(__file__).resolve().parents[2] / "demo.db", tmp_path / "demo.db")
+    with EventStore.open(db) as store:
+        publish(store, tmp_path / "site")
+    page = (tmp_path / "site" / "round-7.html").read_text("utf-8")
+    doc = html5lib.parse(page, namespaceHTMLElements=False)
+    head = [th.get("class") or "" for th in doc.iter("th")]
+    assert head[-1].split() == ["wide"]  # the Status column: hidden on a phone
+    below = ["".join(s.itertext()) for s in doc.iter("span") if "below" in (s.get("class") or "")]
+    assert below == ["in progress", "provisional", "Armageddon due", "signed", "in progress"]
+    assert '<span class="nw">½-½</span>' in page  # a score never broken at its hyphen
