@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ["normtui", "tests", "benchmarks"]
+FOLDERS = ["normtui", "tests", "benchmarks", "docs"]
 
 
 def _ruff(*args: str) -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,83 @@
+"""The documentation site builds with `mkdocs build --strict` (into a temporary folder): a page
+left out of the nav, a link to a page or an anchor that is not there, or a hook that fails ends
+the build. The hooks make the command reference, the profiles' pages and the console's
+pictures from the code, so each command, profile and pane must be on the built site."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from normtui.assets import builtin_profiles
+from normtui.commands import COMMANDS
+from normtui.tui.panes import PANES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _mkdocs(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    # Not --quiet: it silences the warnings that --strict counts, and the build passes.
+    env = {
+        **os.environ,
+        # Material's notice of its own future on every build; and no __pycache__ in docs/hooks.
+        "NO_MKDOCS_2_WARNING": "1",
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    build = ["build", "--strict", "--config-file", str(config), "--site-dir", str(site)]
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", *build],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def test_the_site_builds_strictly_with_every_command_profile_and_pane(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    done = _mkdocs(ROOT / "mkdocs.yml", site)
+    assert done.returncode == 0, done.stderr
+    commands = (site / "reference" / "commands" / "index.html").read_text(encoding="utf-8")
+    for name in COMMANDS:
+        assert f'id="{name}"' in commands, f"normtui {name} is not in the command reference"
+    for name in builtin_profiles():
+        assert (site / "reference" / "profiles" / name / "index.html").is_file(), name
+    console = (site / "reference" / "console" / "index.html").read_text(encoding="utf-8")
+    for _key, pane_id, _module, _cls in PANES:
+        picture = site / "images" / "console" / f"{pane_id}.svg"
+        assert picture.read_text(encoding="utf-8").startswith("<svg"), pane_id
+        assert f"images/console/{pane_id}.svg" in console, pane_id
+    assert not (ROOT / "site").exists(), "the build wrote into the repository"
+
+
+def test_the_validation_fails_a_page_left_out_and_a_broken_anchor(tmp_path: Path) -> None:
+    """mkdocs.yml's validation, on a small site of its own (no hooks, the plain theme): each
+    mistake alone fails the strict build."""
+    validation = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["validation"]
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Home\n\n## Here\n\n[there](other.md#here)\n")
+    (docs / "other.md").write_text("# Other\n\n## Here\n")
+    (docs / "left-out.md").write_text("# Left out\n")
+    config = tmp_path / "mkdocs.yml"
+
+    def build(nav: list[str], index: str) -> subprocess.CompletedProcess[str]:
+        (docs / "index.md").write_text(index)
+        settings = {"site_name": "t", "docs_dir": "docs", "nav": nav, "validation": validation}
+        config.write_text(yaml.safe_dump(settings))
+        return _mkdocs(config, tmp_path / "site")
+
+    everything = ["index.md", "other.md", "left-out.md"]
+    assert build(everything, "# Home\n\n[there](other.md#here)\n").returncode == 0
+    left_out = build(everything[:2], "# Home\n\n[there](other.md#here)\n")
+    assert left_out.returncode != 0 and "left-out.md" in left_out.stderr
+    broken = build(everything, "# Home\n\n[there](other.md#nowhere)\n")
+    assert broken.returncode != 0 and "nowhere" in broken.stderr
+    missing = build(everything, "# Home\n\n[there](gone.md)\n")
+    assert missing.returncode != 0 and "gone.md" in missing.stderr
