@@ -1,10 +1,11 @@
 """What every command shares: how the command line reads what was typed, one-line errors with
 exit code 2, opening the store, and the output (lines, or JSON).
 
-Exit codes (the README's): 0 done; 1 a check found problems, or the output was cut short (the
-reader of a pipe went away); 2 bad input or usage, one line on stderr, the event file as it
-was; 3 the event was changed, but what the command had to say about it could not be written
-(stdout closed or on a full disk): ``normtui log`` shows the change. 130 interrupted.
+Exit codes (docs/command-line.md): 0 done; 1 a check found problems, or the output was cut
+short (the reader of a pipe went away); 2 bad input or usage, one line on stderr, the event
+file as it was; 3 the event was changed, but what the command had to say about it could not
+be written (stdout closed or on a full disk): ``normtui log`` shows the change. 130
+interrupted.
 
 Reading what was typed (:class:`Command`, for every command, those added later included):
 

@@ -5,7 +5,7 @@ Black). Players equal on all of them share the place ("7-8"). A player who withd
 completed less than the profile's fraction of their games (§9 a) stays in the table but is
 unranked, and neither their points nor their games count for anyone.
 
-Definitions (README, "How normtui reads the regulations"):
+Definitions (docs/regulations.md, "Rank and place"):
 
 * SB: for each of the player's complete pairings, the points the player scored in it times that
   opponent's total. With the basis ``event_points`` both are in the event's own points

@@ -27,7 +27,7 @@ def one_line(run: Run, *args: object, code: int = 2) -> str:
     return lines[0]
 
 
-# -- the forfeits as the README writes them -------------------------------------------------
+# -- the forfeits as docs/command-line.md writes them ----------------------------------------
 
 
 @pytest.mark.parametrize("forfeit", ["+/-", "-/+", "-/-"])

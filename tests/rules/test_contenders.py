@@ -116,7 +116,8 @@ def test_2022_after_the_last_round_carlsen_alone_has_won_it() -> None:
     rows = {r.name: r for r in race(ps, games, POINTS)}
     assert rows["Carlsen"].clinched and rows["Carlsen"].points == Decimal("16.5")
     assert [r.name for r in rows.values() if r.can_win] == ["Carlsen"]
-    # Topalov and Tari shared 7-8 on 9½ (README, prizes): the best and worst ends of the tie.
+    # Topalov and Tari shared 7-8 on 9½ (docs/regulations.md, "Prize money"): the best and
+    # worst ends of the tie.
     assert (rows["Topalov"].best_place, rows["Topalov"].worst_place) == (7, 8)
     assert describe_leader(list(rows.values())).startswith("Carlsen has won the event")
 
