@@ -10,7 +10,7 @@ INTRO = """\
 # The console's keys
 
 `normtui EVENT.db` opens the console. Each pane is one key away, and `?` in the console shows
-this page's tables. The pictures are the console on the demo event (`normtui demo`), taken
+this page's tables. The pictures are the console on the demo event (`demo.db`), taken
 when the site was built: round 7 of Norway Chess 2022 under way at 19:32 on 7 June 2022, board
 3 drawn and its Armageddon waiting. How the panes are used through a round is in
 [The console](../console-guide.md).

@@ -26,6 +26,7 @@ class Topic:
     does: str  # what normtui does with it
 
 
+# In the rule book's order (§1 … §9).
 TOPICS = (
     Topic(
         "format",
@@ -68,15 +69,6 @@ TOPICS = (
         f"Armageddon counts for nobody yet). [Points]({RULES}#points).",
     ),
     Topic(
-        "tiebreaks",
-        "Tie-breaks",
-        "§6",
-        ("tiebreaks",),
-        "Computed on every change, in the profile's order; players equal on points and every "
-        "tie-break share the place (`7-8`). The TRF names them in FIDE's codes (records 202 "
-        f"and 212). [Tie-breaks]({RULES}#sonneborn-berger).",
-    ),
-    Topic(
         "prizes",
         "Prizes",
         "§5",
@@ -98,6 +90,15 @@ TOPICS = (
         "(`normtui playoff`, pane 7): its lots from a recorded seed, its games, its winner and "
         f"the final table. [Play-off]({RULES}#play-off), "
         "[the final table](../../final-table.md).",
+    ),
+    Topic(
+        "tiebreaks",
+        "Tie-breaks",
+        "§6",
+        ("tiebreaks",),
+        "Computed on every change, in the profile's order; players equal on points and every "
+        "tie-break share the place (`7-8`). The TRF names them in FIDE's codes (records 202 "
+        f"and 212). [Tie-breaks]({RULES}#sonneborn-berger).",
     ),
     Topic(
         "duties",
