@@ -65,17 +65,18 @@ TOPICS = (
         "Points",
         "§4",
         ("points", "blitz_points"),
-        "A pairing counts in the standings once it is complete (a drawn game waiting for its "
-        f"Armageddon counts for nobody yet). [Points]({RULES}#points).",
+        "A pairing counts in the standings once it is complete. A forfeit scores as the "
+        f"profile's `forfeit_win` and `forfeit_loss`. [Points]({RULES}#points).",
     ),
     Topic(
         "prizes",
         "Prizes",
         "§5",
         ("prizes",),
-        "Equal points share the prizes of the places they occupy, exact to the cent, the odd "
-        "cents one each in table order, so the total paid is the fund; first prize is shared "
-        f"only if the profile says so. [Prize money]({RULES}#prize-money).",
+        "Equal points share the prizes of the places they occupy, exact to the currency's "
+        "smallest unit (the øre, the cent), the odd units one each in table order, so the "
+        "total paid is the fund; first prize is shared only if the profile says so. "
+        f"[Prize money]({RULES}#prize-money).",
     ),
     Topic(
         "playoff",
@@ -169,6 +170,45 @@ def _applies(profile: Profile, topic: Topic) -> bool:
     return True
 
 
+def _does(profile: Profile, topic: Topic) -> str:
+    """What normtui does with the topic under this profile."""
+    if topic.key == "points" and profile.classical.armageddon_after_draw:
+        return topic.does.replace(
+            "is complete.",
+            "is complete: a drawn game waiting for its Armageddon counts for nobody yet.",
+        )
+    does = topic.does
+    if topic.key == "prizes" and not profile.prizes.share_equal_points:
+        does = (
+            "Each place's prize goes to the player the tie-breaks rank there (equal points do "
+            f"not share, `share_equal_points = false`). [Prize money]({RULES}#prize-money)."
+        )
+    if topic.key == "prizes" and not any(profile.prizes.amounts):
+        return (
+            "No prize table: nothing shows a prize, a currency or a fund, unless the event "
+            "is given one (`normtui new --prizes 5000,3000,2000 --currency EUR`). Then: "
+            + does[0].lower()
+            + does[1:]
+        )
+    if topic.key == "duties" and not profile.duties.late_fine:
+        return topic.does.replace(
+            "an absence proposes the profile's fine", "no fine is set for an absence"
+        )
+    return topic.does
+
+
+def _controls_shown(profile: Profile) -> list[str]:
+    """The time controls of the stages the event has (an event without an Armageddon or a
+    play-off leaves theirs out, as the console does)."""
+    left_out = {
+        table.removeprefix("time_controls.")
+        for topic in TOPICS
+        if not _applies(profile, topic)
+        for table in topic.tables
+    }
+    return [stage for stage in profile.time_controls if stage not in left_out]
+
+
 def _code(text: str) -> list[str]:
     return ["```toml", text, "```", ""]
 
@@ -202,7 +242,10 @@ def profile_page(name: str) -> str:
         "",
         "| stage | control |",
         "|---|---|",
-        *(f"| {stage} | {tc.describe()} |" for stage, tc in profile.time_controls.items()),
+        *(
+            f"| {stage} | {profile.time_controls[stage].describe()} |"
+            for stage in _controls_shown(profile)
+        ),
         "",
         "## Article by article",
         "",
@@ -216,7 +259,7 @@ def profile_page(name: str) -> str:
             lines += ["This event has none.", ""]
             shown.update(topic.tables)
             continue
-        lines += [topic.does, ""]
+        lines += [_does(profile, topic), ""]
         for table in topic.tables:
             if table in tables:
                 lines += _code(tables[table])
