@@ -38,9 +38,11 @@ from normtui.store.errors import NotYoursError
 from normtui.text import csv_line
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from decimal import Decimal
 
-    from normtui.store import ByeRecord, EventStore, FinalStandings, GameRecord
+    from normtui.rules.rating import PlayerRating
+    from normtui.store import ByeRecord, EventStore, FinalStandings, GameRecord, StandingRow
 
 # The records' classes, the players file's reader and the rest of the store are imported by
 # the commands that use them (inside them, on purpose): `normtui standings` must not define the
@@ -139,12 +141,16 @@ def show_pairings(db: Path, round_no: int | None, as_json: bool, stage: str) -> 
             print_pairings(store, games, byes, stage)
 
 
-def print_standings(final: FinalStandings, currency: str) -> None:
+def print_standings(
+    final: FinalStandings, currency: str, ratings: Mapping[int, PlayerRating] | None = None
+) -> None:
     rows = final.rows
+    ratings = ratings or {}
     if final.note:
         echo(f"{final.note}.")
     echo(
-        f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} {'Prize':>12}"
+        f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
+        f"{'Prize':>12} {'Rtg+/-':>6}"
     )
     for r in rows:
         prize = "pending" if r.prize_pending else (f"{r.prize:,.2f}" if r.prize is not None else "")
@@ -152,10 +158,11 @@ def print_standings(final: FinalStandings, currency: str) -> None:
         rank = r.shared_rank or "-"
         note = "  withdrawn" if r.status.value == "withdrawn" else ""
         note += f"  {r.note}" if r.note else ""
+        change = ratings[r.number].change_text if r.number in ratings else ""
         echo(
             f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
             f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
-            f"{prize:>12}{note}"
+            f"{prize:>12} {change:>6}{note}"
         )
     if any(r.provisional for r in rows):
         echo(
@@ -469,18 +476,24 @@ def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> No
     with opened(db) as store:
         final = store.playoff.final_standings(round_no)
         currency = store.profile.event.currency
+        ratings = store.ratings(round_no)
     rows = list(final.rows)
+    from normtui.store.ratings import rating_fields  # loaded by store.ratings() just now
+
+    def values(r: StandingRow) -> dict[str, object]:
+        return r.to_json() | rating_fields(ratings.get(r.number))
+
     if as_json:
-        echo_json([r.to_json() for r in rows])
+        echo_json([values(r) for r in rows])
     elif as_csv:
         # Cells a spreadsheet would run as formulas are neutralised (OWASP).
-        columns = list(rows[0].to_json()) if rows else list(STANDINGS_COLUMNS)
+        columns = list(values(rows[0])) if rows else list(STANDINGS_COLUMNS)
         echo(csv_line(columns))
         for r in rows:
-            values = r.to_json()
-            echo(csv_line("" if values[c] is None else values[c] for c in columns))
+            row = values(r)
+            echo(csv_line("" if row[c] is None else row[c] for c in columns))
     else:
-        print_standings(final, currency)
+        print_standings(final, currency, ratings)
 
 
 @command("log")

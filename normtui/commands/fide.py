@@ -22,6 +22,7 @@ from normtui.commands.common import (
     opened,
 )
 from normtui.export.fide_report import fide_report, rating_json
+from normtui.export.snapshot import take_snapshot
 from normtui.rules.fide_tables import RULE_VERSIONS
 from normtui.rules.norms import NormCheck, event_conditions
 
@@ -57,7 +58,7 @@ def ratings(db: Path, as_json: bool) -> None:
     change, ra, rp, and each game's detail).
     """
     with opened(db) as store:
-        report = fide_report(store)
+        report = fide_report(take_snapshot(store))
     rows = sorted(report.ratings.values(), key=lambda r: r.number)
     if as_json:
         echo_json([rating_json(r) for r in rows])
@@ -133,7 +134,7 @@ def norms(db: Path, player: str | None, as_json: bool) -> None:
     """
     with opened(db) as store:
         only = store.resolve_player(player).number if player is not None else None
-        report = fide_report(store)
+        report = fide_report(take_snapshot(store))
     checks = [c for c in report.norms if only is None or c.number == only]
     if as_json:
         echo_json([c.to_json() for c in checks])

@@ -7,50 +7,21 @@ players (FIDE Rapid and Blitz Rating Regulations §1.2: not rated), and a play-o
 are no classical games; both are said where the numbers are shown, for an event that has them.
 A game whose record shows a player who made no move is not rated (B.02 §5.1).
 
->>> plies('[Event "x"]\\n\\n1. e4 {[%clk 1:59:50]} (1. d4 d5) e5 2. Nf3 $1 1-0', enough=9)
-3
->>> plies('[Event "x"]\\n\\n1. e4 {[%clk 1:59:50]} e5 2. O-O-O 1-0', enough=9)
-3
->>> plies("1. e4 1-0"), plies("{White forfeits} 0-1")
-(1, 0)
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
 from decimal import Decimal
 
-from normtui.export.snapshot import Snapshot, take_snapshot
+from normtui.export.snapshot import Snapshot
 from normtui.rules.fide_tables import RULE_VERSIONS
 from normtui.rules.norms import EXEMPTIONS, NormCheck, NormEvent, check_norms
 from normtui.rules.rating import PlayerRating, rate_players, rated_minutes
-from normtui.rules.time_control import NormControl
-from normtui.store import EventStore
+from normtui.store.ratings import event_year, unmoved
 
-__all__ = ["FideReport", "fide_report", "plies", "rating_json"]
-
-
-_COMMENT = re.compile(r"\{[^{}]*\}")
-_MOVE = re.compile(r"(?<![\w.])[a-hKQRBNO][\w=+#-]*")
-
-
-def plies(record: str, enough: int = 2) -> int:
-    """How many half-moves the main line of a game's record holds, up to ``enough``: a
-    record of clock comments and moves is counted at a glance; anything else (a variation, a
-    comment left open, a line comment) is read by the one tokenizer, which brings python-chess
-    with its package (a read command loads it only for such a record)."""
-    lines = record.splitlines()
-    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("[")):
-        lines.pop(0)
-    movetext = _COMMENT.sub(" ", "\n".join(lines))
-    if not any(c in movetext for c in "{}();%"):
-        return min(enough, len(_MOVE.findall(movetext)))
-    from normtui.pgn.movetext import read_movetext  # python-chess with it: a rare record
-
-    return min(enough, len(read_movetext("\n".join(lines)).plies))
+__all__ = ["FideReport", "fide_json", "fide_report", "rating_json"]
 
 
 @dataclass(frozen=True)
@@ -71,30 +42,24 @@ class FideReport:
         return tuple(c for c in self.norms if c.number == number)
 
 
-def fide_report(store: EventStore, snap: Snapshot | None = None) -> FideReport:
-    """The FIDE numbers of the event in ``store`` (``snap``: a snapshot already taken)."""
-    snap = snap or take_snapshot(store)
-    details = store.event.details
-    control = store.classical_controls()
+def fide_report(snap: Snapshot) -> FideReport:
+    """The FIDE numbers of the event ``snap`` is of."""
     main = [g for g in snap.games if g.stage == "main"]
     games = [g.game() for g in main]
-    no_move = {
-        (g.round, g.board) for g in main if g.result is not None and g.pgn and plies(g.pgn) < 2
-    }
-    year = _year(snap, store)
+    year = event_year(snap.round_dates.values(), snap.created)
     players = list(snap.players)
     event = NormEvent(
         snap.profile.event.cycles,
         len(players),
         snap.rounds,
-        details.federation or snap.details.federation,
-        details.norm_exemption,
-        control,
+        snap.details.federation,
+        snap.norm_exemption,
+        snap.control,
         dict(snap.round_dates),
     )
-    ratings = rate_players(players, games, year=year, no_move=no_move)
+    ratings = rate_players(players, games, year=year, no_move=unmoved(main))
     norms = tuple(check_norms(players, games, event))
-    notes = _notes(snap, control, details.rating_list, ratings)
+    notes = _notes(snap, ratings)
     norm_notes = [
         "Counted: the classical games played over the board, every scheduled round of the "
         "round robin (B.01 §1.4.1e); a forfeit is not (§1.4.2c)."
@@ -104,27 +69,16 @@ def fide_report(store: EventStore, snap: Snapshot | None = None) -> FideReport:
     if event.exemption != "none":
         norm_notes.append(f"The federations' conditions are waived: {EXEMPTIONS[event.exemption]}.")
     norm_notes.append(
-        f"Ratings of FIDE's list of {details.rating_list}, in effect at the start (B.01 §1.4.6a)."
-        if details.rating_list
+        f"Ratings of FIDE's list of {snap.rating_list}, in effect at the start (B.01 §1.4.6a)."
+        if snap.rating_list
         else "The rating list's month is not recorded (normtui details DB --rating-list "
         "YYYY-MM): the list in effect at the start counts (B.01 §1.4.6a)."
     )
-    return FideReport(ratings, norms, event, details.rating_list, year, notes, tuple(norm_notes))
+    return FideReport(ratings, norms, event, snap.rating_list, year, notes, tuple(norm_notes))
 
 
-def _year(snap: Snapshot, store: EventStore) -> int | None:
-    dates = sorted(d for d in snap.round_dates.values() if d)
-    if dates:
-        return date.fromisoformat(dates[0]).year
-    return store.event.created_at.year
-
-
-def _notes(
-    snap: Snapshot,
-    control: NormControl,
-    month: str | None,
-    ratings: Mapping[int, PlayerRating],
-) -> tuple[str, ...]:
+def _notes(snap: Snapshot, ratings: Mapping[int, PlayerRating]) -> tuple[str, ...]:
+    month, control = snap.rating_list, snap.control
     notes = [
         "Rated: the classical games against rated opponents; forfeits and games in which a "
         "player made no move are not rated (B.02 §5.1)."
@@ -151,7 +105,7 @@ def _notes(
             "neither the list nor the players file gives theirs."
         )
     least = rated_minutes(p.rating for p in snap.players)
-    if control.minutes_for_60_moves < least:
+    if control is not None and control.minutes_for_60_moves < least:
         notes.append(
             f"The classical control gives {control.minutes_for_60_moves:.0f} minutes each for 60 "
             f"moves; a game with a player rated as these are needs {least} to be rated "
@@ -204,4 +158,20 @@ def rating_json(r: PlayerRating) -> dict[str, object]:
             }
             for line in r.lines
         ],
+    }
+
+
+def fide_json(report: FideReport) -> dict[str, object]:
+    """FIDE's numbers as the JSON documents carry them (``event.json``, ``export --format
+    json``): the rules applied, the list's month, the notes, every player's ratings and
+    norms."""
+    return {
+        "rule_versions": list(report.rule_versions),
+        "rating_list": report.list_month,
+        "notes": list(report.notes),
+        "norm_notes": list(report.norm_notes),
+        "ratings": [
+            rating_json(r) for r in sorted(report.ratings.values(), key=lambda r: r.number)
+        ],
+        "norms": [c.to_json() for c in report.norms],
     }

@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from normtui.export.fide_report import fide_report
 from normtui.export.pgn_out import board_games, game_text, playoff_games
 from normtui.export.site_folder import SiteFolder, SiteRefused, is_leftover, is_site_name
 from normtui.export.site_pages import STAMP, game_status, pages, points_split
@@ -31,6 +32,7 @@ from normtui.export.tables import as_data
 from normtui.rules.contenders import Contender
 from normtui.store import EventStore
 from normtui.store.core import json_number
+from normtui.store.ratings import rating_fields
 from normtui.text import json_visible, visible
 
 __all__ = ["MANIFEST", "GameTexts", "SiteReport", "publish", "site_files"]
@@ -169,7 +171,10 @@ def site_files(store: EventStore, texts: GameTexts | None = None) -> dict[str, s
     race = store.feed.contenders()
     files = pages(snap, race, current)
     # The same rows as `normtui standings --json`, so a graphic and the CLI never disagree.
-    files["standings.json"] = _json([r.to_json() for r in final.rows])
+    ratings = fide_report(snap).ratings
+    files["standings.json"] = _json(
+        [r.to_json() | rating_fields(ratings.get(r.number)) for r in final.rows]
+    )
     files["event.json"] = _json(_event_data(snap, race, current))
     rounds = (texts or GameTexts()).of_rounds(snap)
     for r in range(1, snap.rounds + 1):

@@ -100,7 +100,7 @@ def it1(store: EventStore, player: str | None = None, title: str | None = None) 
     """The certificate of each title result of ``player`` (every player's, without one); with
     ``title``, that norm's even when it is not met, marked so."""
     snap = take_snapshot(store)
-    report = fide_report(store, snap)
+    report = fide_report(snap)
     chosen = [] if player is None else [store.resolve_player(player).number]
     if title is not None:
         title = title.upper()
@@ -302,7 +302,7 @@ def _opponents(c: NormCheck) -> str:
 def it3(store: EventStore) -> str:
     """FIDE's tournament report (IT3) of the event."""
     snap = take_snapshot(store)
-    report = fide_report(store, snap)
+    report = fide_report(snap)
     start, end = _dates(snap)
     players = list(snap.players)
     rated = [p.rating for p in players if p.rating is not None]
@@ -446,10 +446,10 @@ _VALUE = {"1": 2, "+": 2, "½": 1, "0": 0, "-": 0}
 # -- the Chief Arbiter's report ---------------------------------------------------------------
 
 
-def fide_section(store: EventStore, snap: Snapshot) -> str:
+def fide_section(snap: Snapshot) -> str:
     """The report's section on FIDE's numbers: each player's rating change and performance,
     and the title norms met or still possible."""
-    report = fide_report(store, snap)
+    report = fide_report(snap)
     rows = [
         [
             ("num", str(r.number)),

@@ -277,9 +277,9 @@ def report(store: EventStore, snap: Snapshot) -> str:
         "<h2>Withdrawals (§9)</h2>" + _log_table(withdrawals),
         "<h2>Corrections of results, and undone changes</h2>" + _log_table(corrections),
         "<h2>Time-control changes</h2>" + _log_table(clocks),
+        fide_section(snap),
         _playoff(store, snap, log),
         _standings(snap),
-        fide_section(store, snap),
         table([("", "Chief Arbiter's signature"), ("", "Date")], [[("", ""), ("", "")]], "sign"),
     ]
     return page(f"{snap.name} Chief Arbiter's report", [section("\n".join(body), one_page=False)])

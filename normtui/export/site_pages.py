@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
+from normtui.export.fide_report import FideReport, fide_report
 from normtui.export.html import esc, table_row
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import cell_text, crosstable, legend, prize_text
@@ -151,7 +152,7 @@ def _page(snap: Snapshot, title: str, body: str) -> str:
     )
 
 
-def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str:
+def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]], fide: FideReport) -> str:
     currency = esc(snap.profile.event.currency)
     head = [
         ("num", "Rk"),
@@ -165,6 +166,8 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str
         ("num wide", "SB"),
         ("num wide", "W"),
         ("num wide", "BW"),
+        # The rating change of the classical games so far, as chess-results shows it.
+        ("num wide", "Rtg+/-"),
         ("num", _short(f"Prize ({currency})", "Prize")),
     ]
     rows = []
@@ -189,6 +192,7 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]]) -> str
                     ("num wide", esc(tiebreak_text(row.sonneborn_berger))),
                     ("num wide", esc(row.wins)),
                     ("num wide", esc(row.black_wins)),
+                    ("num wide", esc(fide.ratings[p.number].change_text)),
                     ("num", esc(prize_text(row, grouped=True))),
                 ],
                 "out" if out else "",
@@ -321,7 +325,53 @@ def _crosstable(snap: Snapshot) -> str:
     return _table(head, rows) + f'<p class="legend">{esc(legend(snap))}</p>'
 
 
-def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal]]) -> str:
+def _rating_legend(snap: Snapshot) -> str:
+    armageddon = (
+        " (an Armageddon is not rated: different playing times)"
+        if snap.profile.classical.armageddon_after_draw
+        else ""
+    )
+    return (
+        "Rtg+/-: the FIDE rating change of the classical games so far, K × Σ(score − PD) "
+        f"with one decimal (B.02 §8){armageddon}; each player's page has the details."
+    )
+
+
+def _fide(fide: FideReport, number: int) -> str:
+    """A player's FIDE numbers: the rating change of the classical games, the performance,
+    and the title norms met or still possible (docs/ratings-and-norms.md)."""
+    r = fide.ratings[number]
+    if r.rating is not None and r.k is not None:
+        facts = [
+            f"rating {r.rating}, K {r.k.value}",
+            f"{r.games} rated game{'s' if r.games != 1 else ''}, {half(r.score)} points, "
+            f"expected {r.expected:.2f}",
+            f"rating change {r.change_text}",
+        ]
+    else:
+        first = r.initial.rating if r.initial is not None else None
+        facts = ["unrated"] + ([f"provisional first rating {first}"] if first else [])
+    if r.rp is not None:
+        facts.append(f"performance {r.rp} (Ra {r.ra})")
+    norms = [
+        f"{c.title} norm met"
+        if c.status == "met"
+        else f"{c.title} norm possible: "
+        + next(x.text for x in c.conditions if x.name == "performance")
+        for c in fide.norms_of(number)
+        if c.status in ("met", "possible")
+    ]
+    notes = " ".join(fide.notes[:2])
+    return (
+        f"<p>FIDE: {esc(' · '.join(facts))}</p>"
+        + (f"<p>{esc('; '.join(norms))}</p>" if norms else "")
+        + f'<p class="legend">{esc(notes)}</p>'
+    )
+
+
+def _player(
+    snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal]], fide: FideReport
+) -> str:
     p, row = snap.by_number[number], snap.row(number)
     facts = [
         f"Place {esc(snap.place(number) or '–')}",
@@ -359,7 +409,7 @@ def _player(snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal
                 ]
             )
         )
-    return f"<h2>{esc(p.name)}</h2><p>{' · '.join(facts)}</p>" + _table(
+    return f"<h2>{esc(p.name)}</h2><p>{' · '.join(facts)}</p>{_fide(fide, number)}" + _table(
         [
             ("num", "Rd"),
             ("", _short("Colour", "W/B")),
@@ -398,10 +448,12 @@ def _playoff(snap: Snapshot) -> str:
 def pages(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dict[str, str]:
     """Every HTML page of the site by its file name, each with :data:`STAMP` for its time."""
     split = points_split(snap)
+    fide = fide_report(snap)
     note = f'<p class="note">{esc(snap.final.note)}.</p>' if snap.final.note else ""
     index = (
-        f"<h2>{esc(snap.status_line)}</h2>{note}{_standings(snap, split)}"
-        f'<p class="legend">{esc(legend(snap))}</p>{_race(race)}'
+        f"<h2>{esc(snap.status_line)}</h2>{note}{_standings(snap, split, fide)}"
+        f'<p class="legend">{esc(legend(snap))}</p>'
+        f'<p class="legend">{esc(_rating_legend(snap))}</p>{_race(race)}'
         f"<h2>Round {current}</h2>{_pairings(snap, current)}"
         + (_playoff(snap) if has_playoff(snap) else "")
     )
@@ -414,7 +466,7 @@ def pages(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dic
             snap, f"Round {r}", f"<h2>Round {r}</h2>{_pairings(snap, r)}"
         )
     for p in snap.players:
-        out[f"player-{p.number}.html"] = _page(snap, p.name, _player(snap, p.number, split))
+        out[f"player-{p.number}.html"] = _page(snap, p.name, _player(snap, p.number, split, fide))
     if has_playoff(snap):
         out["playoff.html"] = _page(snap, "Play-off", _playoff(snap))
     return out

@@ -21,11 +21,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from decimal import Decimal
 
 from normtui.rules.model import Player
 from normtui.rules.playoff import PlayoffState
 from normtui.rules.profile import Profile, TimeControl
+from normtui.rules.time_control import NormControl
 from normtui.store import EventStore, FinalStandings, GameRecord, InputError, StandingRow
 
 __all__ = [
@@ -111,6 +113,13 @@ class Snapshot:
     games: tuple[GameRecord, ...]
     final: FinalStandings
     playoff: PlayoffState
+    # What FIDE's numbers need beyond the games (normtui.export.fide_report): the rating list's
+    # month, the norms' exemption (normtui details), the classical controls the games were
+    # played at, and when the event was made (the year, where no round has a date).
+    rating_list: str | None = None
+    norm_exemption: str = "none"
+    control: NormControl | None = None
+    created: datetime | None = None
     by_number: dict[int, Player] = field(init=False, repr=False)
     #: The last round up to which every pairing is complete (0 before any).
     complete_through: int = field(init=False, repr=False)
@@ -231,7 +240,18 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
         # site: the Site is that place, not the one in the games' tags.
         merged = replace(merged, site=None)
     return Snapshot(
-        event.name, merged, store.profile, tuple(store.players()), dates, games, final, playoff
+        event.name,
+        merged,
+        store.profile,
+        tuple(store.players()),
+        dates,
+        games,
+        final,
+        playoff,
+        kept.rating_list,
+        kept.norm_exemption,
+        store.classical_controls(),
+        event.created_at,
     )
 
 

@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from normtui.export.fide_report import fide_json, fide_report
 from normtui.export.snapshot import Snapshot, half, points_text
 from normtui.store import StandingRow
+from normtui.store.ratings import rating_fields
 from normtui.text import csv_line, json_visible, tiebreak_text, visible
 
 __all__ = ["Cell", "cell_text", "crosstable", "csv_text", "json_text", "markdown"]
@@ -150,6 +152,7 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
     """The JSON document as Python data (see :func:`json_text`)."""
     table = crosstable(snap)
     d = snap.details
+    fide = fide_report(snap)
     standings = []
     for row in snap.standings:
         p = snap.by_number[row.number]
@@ -158,6 +161,7 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
         entry.update(
             place=row.shared_rank, federation=p.federation, rating=p.rating, fide_id=p.fide_id
         )
+        entry.update(rating_fields(fide.ratings.get(row.number)))
         standings.append(entry)
     cross = [
         {
@@ -223,13 +227,16 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
         "standings": standings,
         "crosstable": cross,
         "playoff": playoff,
+        "fide": fide_json(fide),
     }
 
 
 def json_text(snap: Snapshot) -> str:
-    """``{"event", "standings", "crosstable", "playoff"}``: standings rows in final order with
-    the fields of ``normtui standings --json`` plus rank, place, federation, rating and FIDE
-    id; each crosstable entry lists a player's complete pairings by round."""
+    """``{"event", "standings", "crosstable", "playoff", "fide"}``: standings rows in final
+    order with the fields of ``normtui standings --json`` plus rank, place, federation, rating
+    and FIDE id; each crosstable entry lists a player's complete pairings by round; ``fide``
+    FIDE's numbers (each player's rating change and performance, the title norms, the rules
+    applied: ``normtui.export.fide_report.fide_json``)."""
     return json_visible(json.dumps(as_data(snap), ensure_ascii=False, indent=2)) + "\n"
 
 

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from normtui.rules.berger import Pairing
     from normtui.rules.model import Player
     from normtui.rules.profile import Profile, TimeControl
+    from normtui.rules.rating import PlayerRating
     from normtui.rules.time_control import NormControl
     from normtui.store.audit import Audit, AuditEntry
     from normtui.store.desk import Desk
@@ -355,6 +356,13 @@ class EventStore:
         from normtui.store.controls import classical_controls  # only the norms ask
 
         return classical_controls(self._core)
+
+    def ratings(self, through_round: int | None = None) -> dict[int, PlayerRating]:
+        """Each player's FIDE rating numbers from the main games (of rounds up to
+        ``through_round``): rating change, expected score, performance (B.02 §8)."""
+        from normtui.store.ratings import ratings  # only the tables that show them
+
+        return ratings(self._core, through_round)
 
     def set_players_from_list(
         self, month: str, changes: Mapping[int, Mapping[str, str | int | None]]

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from normtui.export.fide_report import fide_report
+from normtui.export.snapshot import take_snapshot
 from tests.cli.conftest import Run
 from tests.fide_events import norm_event
 
@@ -70,7 +71,7 @@ def test_norms_json_met_and_missed_with_articles(run: Run, tmp_path: Path) -> No
 def test_norms_from_round_one_say_the_points_needed(run: Run, tmp_path: Path) -> None:
     """After 4 rounds the applicant has beaten two GMs and drawn twice…"""
     with norm_event(tmp_path / "e.db", through=4) as store:
-        report = fide_report(store)
+        report = fide_report(take_snapshot(store))
         played = sum(1 for o in report.norms_of(1)[0].opponents if o.score is not None)
         score = report.norms_of(1)[0].score
     gm = next(

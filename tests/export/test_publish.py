@@ -254,3 +254,20 @@ def test_on_a_phone_the_status_shows_under_the_result(tmp_path: Path) -> None:
     below = ["".join(s.itertext()) for s in doc.iter("span") if "below" in (s.get("class") or "")]
     assert below == ["in progress", "provisional", "Armageddon due", "signed", "in progress"]
     assert '<span class="nw">½-½</span>' in page  # a score never broken at its hyphen
+
+
+def test_the_site_shows_the_rating_changes(site: Path, path_2022: Path) -> None:
+    """The standings' Rtg+/- column (as chess-results shows it), each player's FIDE numbers on
+    their page, event.json's fide block; an Armageddon said to be unrated."""
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "Rtg+/-" in index and "an Armageddon is not rated" in index
+    carlsen = json.loads((site / "standings.json").read_text())[0]
+    assert carlsen["player"].startswith("Carlsen") and carlsen["rating_change"] is not None
+    number = carlsen["number"]
+    page = (site / f"player-{number}.html").read_text(encoding="utf-8")
+    assert "FIDE: rating 2864, K 10 · 9 rated games" in page
+    assert f"rating change {carlsen['rating_change']:+.1f}" in page
+    event = json.loads((site / "event.json").read_text())
+    assert [r["change"] for r in event["fide"]["ratings"] if r["number"] == number] == [
+        carlsen["rating_change"]
+    ]

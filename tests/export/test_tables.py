@@ -83,7 +83,15 @@ def test_csv_marks_the_games_of_a_player_not_counted(path_withdrawn_early: Path)
 
 def test_json_shape(store_2022: EventStore) -> None:
     data = json.loads(export_event(store_2022, "json"))
-    assert set(data) == {"event", "standings", "crosstable", "playoff"}
+    assert set(data) == {"event", "standings", "crosstable", "playoff", "fide"}
+    fide = data["fide"]
+    assert fide["rule_versions"][0].startswith("FIDE Rating Regulations (B.02)")
+    assert len(fide["ratings"]) == 10 and {r["k"] for r in fide["ratings"]} == {10}
+    assert {"player", "rating", "k", "games", "score", "expected", "change", "ra", "rp"} <= set(
+        fide["ratings"][0]
+    )
+    assert fide["norms"] == []  # ten grandmasters: no norm to gain
+    assert all("rating_change" in row and "performance" in row for row in data["standings"])
     event = data["event"]
     assert (event["name"], event["site"], event["start_date"], event["end_date"]) == (
         "Norway Chess 2022",

@@ -1,0 +1,137 @@
+"""Each player's rating numbers from the event's main games (``EventStore.ratings``): what a
+table of the standings shows of FIDE's rating change (``normtui standings``, the public
+page's standings.json), read from the players and the main games alone, without the rest of
+an export's snapshot. The numbers are :func:`normtui.rules.rating.rate_players`'.
+
+A game whose record shows a player who made no move is not rated (B.02 §5.1): the record's
+main line is counted here up to two half-moves, its tag pairs, comments, variations, move
+numbers, annotations and result left out, as python-chess and ``normtui.pgn.movetext`` read it
+(a test holds the two to agree on every real record the project keeps). Reading a record
+through the PGN package would load python-chess into every command that shows the table.
+
+>>> plies('[Event "x"]\\n\\n1. e4 {[%clk 1:59:50]} (1. d4 d5 2. c4) e5 2. Nf3 $1 1-0', 9)
+3
+>>> plies("1. e4 1-0"), plies("{White did not come} 0-1"), plies("1. e4 ; e5 never played")
+(1, 0, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import date, datetime
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from normtui.rules.model import Game, MainResult
+from normtui.rules.rating import PlayerRating, rate_players
+from normtui.store.core import main_result, stored_time
+
+if TYPE_CHECKING:
+    from normtui.store.core import Core
+
+__all__ = ["event_year", "plies", "rating_fields", "ratings", "unmoved"]
+
+# Commentary: a brace comment (never nested), a comment to the line's end, an escape line.
+_COMMENT = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*", re.MULTILINE)
+_WORD = re.compile(r"[()]|[^\s()]+")
+_NUMBER = re.compile(r"\d+\.*")
+_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "½-½", "*"})
+
+
+def plies(record: str, enough: int = 2) -> int:
+    """The half-moves of a record's main line, counted up to ``enough``."""
+    lines = record.splitlines()
+    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("[")):
+        lines.pop(0)
+    depth = count = 0
+    for word in _WORD.findall(_COMMENT.sub(" ", "\n".join(lines))):
+        if word == "(":
+            depth += 1
+        elif word == ")":
+            depth = max(0, depth - 1)
+        elif depth or word in _RESULTS or _NUMBER.fullmatch(word):
+            continue
+        elif word[0] in "$!?" or word == "e.p.":
+            continue  # an annotation standing alone
+        else:
+            count += 1
+            if count >= enough:
+                break
+    return count
+
+
+class _Played(Protocol):
+    """A main game as :func:`unmoved` reads it (a ``GameRecord``, or a row read here)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def board(self) -> int: ...
+    @property
+    def result(self) -> MainResult | None: ...
+    @property
+    def pgn(self) -> str | None: ...
+
+
+class _Row(NamedTuple):
+    round: int
+    board: int
+    white: int
+    black: int
+    result: MainResult | None
+    pgn: str | None
+
+
+# Only what the numbers need: no record's class is built (a read command shows the table).
+_MAIN_SQL = """
+SELECT g.round, g.board, w.number, b.number, g.result,
+       CASE WHEN g.result IS NOT NULL THEN g.pgn END
+FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black
+WHERE g.stage = 'main' AND (? IS NULL OR g.round <= ?)
+ORDER BY g.round, g.board
+"""
+
+
+def unmoved(games: Iterable[_Played]) -> set[tuple[int, int]]:
+    """The (round, board) of main games with a result whose record shows a player who made
+    no move (B.02 §5.1)."""
+    return {
+        (g.round, g.board) for g in games if g.result is not None and g.pgn and plies(g.pgn) < 2
+    }
+
+
+def event_year(dates: Iterable[str | None], created: datetime | None) -> int | None:
+    """The event's year, for the junior K (B.02 §8.3.3): its first round's, else the year it
+    was made in."""
+    known = sorted(d for d in dates if d)
+    if known:
+        return date.fromisoformat(known[0]).year
+    return created.year if created is not None else None
+
+
+def ratings(core: Core, through_round: int | None = None) -> dict[int, PlayerRating]:
+    """Every player's rating numbers from the main games (of rounds up to ``through_round``)."""
+    with core.read():
+        players = core.players()
+        main = [
+            _Row(rnd, board, white, black, main_result(result), pgn)
+            for rnd, board, white, black, result, pgn in core.tuples(
+                _MAIN_SQL, [through_round, through_round]
+            )
+        ]
+        dates = [r["date"] for r in core.rows("SELECT date FROM rounds WHERE stage = 'main'")]
+        created = stored_time(core.rows("SELECT created_at FROM event")[0]["created_at"])
+    year = event_year(dates, created)
+    games = [Game(g.round, g.board, g.white, g.black, g.result) for g in main]
+    return rate_players(players, games, year=year, no_move=unmoved(main))
+
+
+def rating_fields(r: PlayerRating | None) -> dict[str, object]:
+    """What a row of the standings adds of FIDE's numbers (``normtui standings --json``,
+    ``standings.json``): the rating change with one decimal (null unrated) and Rp."""
+    if r is None:
+        return {"rating_change": None, "performance": None}
+    return {
+        "rating_change": None if r.change is None else float(r.change_text),
+        "performance": r.rp,
+    }
