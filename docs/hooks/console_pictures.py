@@ -1,6 +1,7 @@
 """The console's pictures: an SVG screenshot of each pane on the demo event, taken headless
-with Textual's pilot, as the snapshot tests take theirs (the same fixed moment: 19:32 on
-7 June 2022, round 7 under way, nine minutes before board 3's Armageddon must start).
+with Textual's App.run_test and its pilot, as the snapshot tests take theirs (the same fixed
+moment: 19:32 on 7 June 2022, round 7 under way, nine minutes before board 3's Armageddon must
+start).
 
 The site's build calls :func:`pane_pictures`; ``python docs/hooks/console_pictures.py``
 writes the README's picture, ``docs/images/console.svg`` (the pairings pane).
@@ -8,13 +9,12 @@ writes the README's picture, ``docs/images/console.svg`` (the pairings pane).
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-
-from textual.pilot import Pilot
 
 from normtui.store import EventStore
 from normtui.tui.app import NormtuiApp
@@ -42,17 +42,17 @@ def pane_pictures(size: tuple[int, int] = SIZE) -> dict[str, str]:
             )
             app.animation_level = "none"
 
-            async def take(pilot: Pilot[None]) -> None:
-                await pilot.pause()
-                for key, pane_id, _module, _cls in PANES:
-                    await pilot.press(key)
-                    # The pane's own work (the race's searches in threads) shown, then drawn.
-                    await app.workers.wait_for_complete()
+            async def take() -> None:
+                async with app.run_test(size=size) as pilot:
                     await pilot.pause()
-                    shots[pane_id] = app.export_screenshot(title=TITLE)
-                app.exit()
+                    for key, pane_id, _module, _cls in PANES:
+                        await pilot.press(key)
+                        # The pane's own work (the race's searches in threads) shown, then drawn.
+                        await app.workers.wait_for_complete()
+                        await pilot.pause()
+                        shots[pane_id] = app.export_screenshot(title=TITLE)
 
-            app.run(headless=True, size=size, auto_pilot=take)
+            asyncio.run(take())
         finally:
             store.close()
     missing = [pane_id for _key, pane_id, _m, _c in PANES if pane_id not in shots]
