@@ -325,14 +325,23 @@ def clocks(db: Path, as_json: bool) -> None:
             }
         )
         return
-    unplayed = (() if profile.classical.armageddon_after_draw else ("armageddon",)) + (
-        ()
-        if profile.playoff.for_shared_first
-        else (
-            profile.playoff.match_time_control,
-            profile.playoff.armageddon_time_control,
-            profile.playoff.round_robin_time_control,
-        )
+    po = profile.playoff
+    playoff_controls = {
+        po.match_time_control,
+        po.armageddon_time_control,
+        po.round_robin_time_control,
+        po.sudden_death_time_control,
+    }
+    # The controls the play-off's format comes to (the Armageddon only after a tied match
+    # or a sudden death that has its most games).
+    used = {po.match_time_control, po.round_robin_time_control}
+    if po.after_match == "sudden_death":
+        used.add(po.sudden_death_time_control)
+    last = po.after_sudden_death if po.after_match == "sudden_death" else po.after_match
+    if last == "armageddon" and (po.after_match != "sudden_death" or po.sudden_death_games):
+        used.add(po.armageddon_time_control)
+    unplayed = (() if profile.classical.armageddon_after_draw else ("armageddon",)) + tuple(
+        playoff_controls if not po.for_shared_first else playoff_controls - used
     )
     for name, tc in controls.items():
         unsourced = _unsourced(profile, name)
@@ -343,7 +352,12 @@ def clocks(db: Path, as_json: bool) -> None:
         )
         if name in unplayed:
             note += "  (not played in this event: its profile has no "
-            note += "Armageddon)" if name == "armageddon" else "play-off)"
+            if name == "armageddon":
+                note += "Armageddon)"
+            elif po.for_shared_first:
+                note = note.replace("its profile has no ", "its play-off does not come to it)")
+            else:
+                note += "play-off)"
         echo(f"{name:<20} {tc.describe()}{note}")
     if profile.sources.not_found:
         echo(

@@ -232,6 +232,13 @@ def _record_list(month: str) -> Callable[[EventStore], object]:
     "federation, sex, title, rating, K and year of birth from the FIDE id.",
 )
 @list_month_option
+@click.option(
+    "--playoff",
+    "playoff_phrase",
+    metavar="PHRASE",
+    help="The play-off of two players sharing first place, as the regulations write it "
+    "(see below); 'none': the tie-breaks decide. Default: the profile's.",
+)
 @reports
 @friendly
 def new(
@@ -247,6 +254,7 @@ def new(
     seed: int | None,
     fide_list: Path | None,
     list_month: str | None,
+    playoff_phrase: str | None,
 ) -> None:
     """Create the event database DB: players, pairing numbers and every round's pairings.
 
@@ -277,6 +285,22 @@ def new(
     line, and nothing is made. The event's name and cycles default to the file's (012,
     192); a prize table longer than the field is cut to its places. A classical round
     robin scored 1 / ½ / 0 is --profile fide-round-robin.
+
+    \b
+    --playoff PHRASE: steps separated by commas or "then": the match first, then what
+    decides a tied match; a step may give its clock (minutes, White/Black where they
+    differ, + seconds a move, "from move N" where the increment starts later):
+      "2 blitz 3+2, then sudden death 2:30/3+2 colours by lot in pairs"   (Tata Steel)
+      "2 blitz 3+2, then armageddon 10/7+1 from move 41"                   (Norway Chess)
+      "2 blitz, then 2 blitz, then armageddon"                             (a second match)
+      "2 rapid 15+10, then sudden death up to 4, then lots"
+      "2 blitz, then matches"                              (matches until one is won)
+      "none"                                               (the tie-breaks decide)
+    Sudden death goes on until a game is won ("up to N": then armageddon or lots); its
+    first game's colours are the last game's reversed ("colours by lot": drawn), then they
+    alternate ("in pairs": they change every two games). Three or more players play the
+    profile's double round robin. `normtui playoff DB --format PHRASE` changes it until the
+    play-off starts.
     """
     # What makes an event: the reads of this module do not load it.
     from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
@@ -311,6 +335,7 @@ def new(
             prizes=prizes,
             fund=fund,
             currency=currency,
+            playoff=playoff_phrase,
         )
         store = create_from_trf(db, trf, text, actor=actor())
     else:
@@ -333,6 +358,7 @@ def new(
             prizes=prizes,
             fund=fund,
             currency=currency,
+            playoff=playoff_phrase,
         )
         store = EventStore.create(
             db,

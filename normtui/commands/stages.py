@@ -31,7 +31,7 @@ from normtui.commands.common import (
 from normtui.commands.event import show_pairings
 from normtui.rules.standings import Standing
 from normtui.store.connection import refuse_event_file
-from normtui.store.final import PlayoffView
+from normtui.store.final import KIND_LABELS, PlayoffView
 from normtui.text import TextFileError, read_text_file
 
 # How the play-off table names its tie-breaks (the profile's playoff.round_robin_tiebreaks).
@@ -189,6 +189,25 @@ def blitz_choose(db: Path, numbers: tuple[int, ...]) -> None:
     help="Attach the record of game ID from FILE, checked against the play-off "
     "time control, its players and its entered result.",
 )
+@click.option(
+    "--white",
+    metavar="PLAYER",
+    help="The drawing of colours made at the board: PLAYER has White in the next game whose "
+    "colours are drawn (with --start: the first game), instead of the seed's lot.",
+)
+@click.option(
+    "--lot",
+    metavar="PLAYER",
+    help="Where lots decide the play-off: the drawing made at the board, which PLAYER won "
+    "(instead of the seed's lot).",
+)
+@click.option(
+    "--format",
+    "phrase",
+    metavar="PHRASE",
+    help='Set the play-off of two players before it starts, e.g. "2 blitz 3+2, then sudden '
+    'death" (see `normtui new --help`; audited, undone by `normtui undo`).',
+)
 @json_option
 @actor_option
 @friendly
@@ -200,12 +219,18 @@ def playoff(
     correct: bool,
     choose: str | None,
     pgn: tuple[str, str] | None,
+    white: str | None,
+    lot: str | None,
+    phrase: str | None,
     as_json: bool,
 ) -> None:
-    """The play-off when first place is shared (§5): two players play a 2-game blitz
-    match and, if it is tied, an Armageddon (a draw is Black's win); three or more play a
-    double round robin. Without an option: where it stands, the clock setting for the
-    next game, the winner and the prize money."""
+    """The play-off when first place is shared (§5): where it stands, the clock setting for
+    the next game, the winner and the prize money; the options start it and enter its results.
+
+    Its format is the event's profile's (`normtui playoff DB` says it; --format sets it until
+    the play-off starts): two players play a match (2024: a further one) and, if it is tied,
+    an Armageddon, sudden-death games, further matches or a drawing of lots; three or more a
+    double round robin. Each next game appears when the result before makes it needed."""
     actions = [
         name
         for name, given in (
@@ -213,6 +238,9 @@ def playoff(
             ("--result", result),
             ("--choose", choose),
             ("--pgn", pgn),
+            ("--white", white is not None and not start),
+            ("--lot", lot),
+            ("--format", phrase),
         )
         if given
     ]
@@ -237,13 +265,19 @@ def playoff(
             if seed is None:
                 # Eight digits or so: short enough to read out and write on the record.
                 seed = int.from_bytes(os.urandom(4), "big")
-            entry = store.playoff.start(seed)
+            entry = store.playoff.start(seed, white=white)
             if not as_json:
                 echo(f"Seed {seed}" + (" (drawn; recorded)" if drawn else " (recorded)"))
         elif result is not None:
             entry = store.playoff.enter_result(result[0], result[1], correction=correct)
         elif choose is not None:
             entry = store.playoff.set_choice(choose)
+        elif white is not None:
+            entry = store.playoff.set_white(white)
+        elif lot is not None:
+            entry = store.playoff.set_lot(lot)
+        elif phrase is not None:
+            entry = store.playoff.set_format(phrase)
         elif pgn is not None:
             assert text is not None
             # python-chess: only for --pgn (the play-off's read must not load it).
@@ -285,12 +319,15 @@ def playoff_lines(view: PlayoffView) -> list[str]:
     lines.append(f"Players: {players}")
     if view.seed is not None:
         lines.append(f"Seed: {view.seed}")
+    if state.format == "match":
+        lines.append(f"Format: {view.phrase}")
     for g in state.games:
-        kind = "Armageddon" if g.kind == "armageddon" else "blitz"
+        kind = KIND_LABELS[g.kind]
         record = "  PGN" if g.id in view.records else ""
+        drawn = f"  (White drawn {view.drawn_by(g)})" if g.drawn else ""
         lines.append(
-            f"  {g.id:<5} {kind:<10} {names[g.white]:<24} - {names[g.black]:<24} "
-            f"{g.result or '':<7}{record}".rstrip()
+            f"  {g.id:<5} {kind:<12} {names[g.white]:<24} - {names[g.black]:<24} "
+            f"{g.result or '':<7}{record}{drawn}".rstrip()
         )
     if state.table and view.profile.playoff.round_robin_tiebreak_basis == "classical_games":
         lines.append(
@@ -321,7 +358,15 @@ def playoff_lines(view: PlayoffView) -> list[str]:
     if state.winner is not None:
         lines.append(
             f"Winner: {names[state.winner]}"
-            + (" (drawn by lot, §5 D)" if state.decided_by_lots else "")
+            + (
+                (" (drawn by lot)" if state.format == "match" else " (drawn by lot, §5 D)")
+                if state.decided_by_lots
+                else ""
+            )
+        )
+    elif view.started and nxt is not None and nxt.drawn and nxt.id not in view.drawings:
+        lines.append(
+            f"The colours of {nxt.id} are the seed's lot; a drawing at the board: --white PLAYER."
         )
     lines.append(
         "Prize money:"

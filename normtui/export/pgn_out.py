@@ -181,7 +181,10 @@ def _armageddon(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
 
 
 def _playoff(snap: Snapshot, g: PlayoffGame) -> chess.pgn.Game:
-    event = f"{snap.name} Play-off" + (" Armageddon" if g.kind == "armageddon" else "")
+    event = f"{snap.name} Play-off" + {
+        "armageddon": " Armageddon",
+        "sudden_death": " sudden death",
+    }.get(g.kind, "")
     game = _build(
         snap,
         None,

@@ -13,7 +13,7 @@ from normtui.export.snapshot import ExportError, Snapshot, pgn_time_control
 from normtui.export.trf_ranking import main_records, playoff_records
 from normtui.rules.berger import berger_schedule
 from normtui.rules.model import ArmageddonResult, MainResult, Player
-from normtui.rules.playoff import PlayoffGame
+from normtui.rules.playoff import PlayoffGame, format_name
 from normtui.store import GameRecord
 from normtui.text import clean_text
 
@@ -393,12 +393,20 @@ def _playoff_blocks(
 
 def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
     """A TRF26 blitz report of the play-off's rated games: the blitz games of the match or
-    of the double round robin, 1 / ½ / 0. The Armageddon that may end a match is left out:
-    with draw odds it is not a rated blitz game. Start ranks follow the main table."""
+    of the double round robin, 1 / ½ / 0, and sudden-death games where both clocks get the
+    same time. The Armageddon that may end a match is left out: with draw odds it is not a
+    rated blitz game; so is a sudden-death game with a clock for each colour. Start ranks
+    follow the main table."""
     state = snap.playoff
     if not state.games:
         raise ExportError("there is no play-off to report: it has not been started")
-    rated = [g for g in state.games if g.kind == "blitz"]
+    controls = snap.profile.time_controls
+    rated = [
+        g
+        for g in state.games
+        if g.kind == "blitz"
+        or (g.kind == "sudden_death" and controls[g.time_control].same_for_both)
+    ]
     rounds = max(g.round for g in rated)
     start_rank = {number: i for i, number in enumerate(state.players, start=1)}
     blitz = {n: Decimal(0) for n in state.players}
@@ -409,7 +417,8 @@ def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
             blitz[g.black] += Decimal(str(b))
     ranks = _playoff_ranks(snap, blitz)
     tc = snap.profile.time_controls[snap.profile.playoff.match_time_control]
-    system = "2-game match" if state.format == "match" else "double round robin"
+    system = format_name(snap.profile, state.format)
+    unequal = any(g.kind == "sudden_death" and g not in rated for g in state.games)
     # §5: the play-off is played at the end of the last round, so on its date.
     header = _header(
         snap,
@@ -426,7 +435,8 @@ def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
         "192 CUSTOM_ROUNDROBIN",
         *playoff_records(snap),
         f"222 {pgn_time_control(tc)}",
-        "### normtui: play-off blitz games only; a deciding Armageddon is not rated",
+        "### normtui: play-off blitz games only; a deciding Armageddon is not rated"
+        + (", nor a sudden-death game with a clock for each colour" if unequal else ""),
     ]
     for number in state.players:
         p = snap.by_number[number]

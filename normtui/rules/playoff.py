@@ -33,6 +33,7 @@ from normtui.rules.standings import Standing, add_group_tiebreaks, rank_rows, ti
 from normtui.rules.tiebreaks import Scored
 
 __all__ = [
+    "LOT_DRAWING",
     "PlayoffGame",
     "PlayoffState",
     "lot",
@@ -43,10 +44,13 @@ __all__ = [
     "time_control_of",
 ]
 
-Kind = Literal["blitz", "armageddon"]
+Kind = Literal["blitz", "sudden_death", "armageddon"]
 Format = Literal["match", "double_round_robin"]
 _ARTICLE = "Regulations §5"
 _BOARD_RESULTS = ("1-0", "0-1", "1/2-1/2")
+# The key of the drawing of lots that decides a play-off (``after_match = "lots"``) among the
+# drawings the arbiter records, which are otherwise game ids.
+LOT_DRAWING = "LOT"
 
 
 def lot(seed: int, purpose: str) -> random.Random:
@@ -73,6 +77,9 @@ class PlayoffGame:
     black: int
     result: str | None = None
     time_control: str = "playoff_blitz"
+    # Whether its colours are drawn by lot (the arbiter may record the drawing made at the
+    # board instead: ``playoff --white``).
+    drawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,6 +99,8 @@ class PlayoffState:
     waiting_for_choice: int | None = None
     notes: tuple[str, ...] = field(default=())
     planned: tuple[str, ...] = ()
+    # The letters of the games that go on without end while drawn ("S": sudden death).
+    open_ended: str = ""
 
     @property
     def due(self) -> tuple[PlayoffGame, ...]:
@@ -111,8 +120,12 @@ class PlayoffState:
                 "chooses its colours first",
                 _ARTICLE,
             )
-        if game_id in self.planned:
-            why = " (played only if the match is tied)" if game_id == "A" else ""
+        letter, number = game_id[:1], game_id[1:]
+        if game_id in self.planned or (
+            letter in self.open_ended and number.isdigit() and number.isascii()
+        ):
+            tied = self.format == "match" and letter in ("A", "S")
+            why = " (played only if the match is tied)" if tied else ""
             nxt = f"; the next game is {self.next_game.id}" if self.next_game else ""
             raise RuleError(f"no play-off game {game_id} yet: it is not due{why}{nxt}", _ARTICLE)
         known = ", ".join(g.id for g in self.games) or "none yet"
@@ -173,8 +186,13 @@ def playoff_state(
     results: Mapping[str, str] | None = None,
     armageddon_choice: Colour | None = None,
     classical: Sequence[Scored] = (),
+    drawn: Mapping[str, int] | None = None,
 ) -> PlayoffState:
     """Where the play-off stands. ``seed`` is ``None`` until the arbiter starts it.
+
+    ``drawn``: the drawings of lots the arbiter made at the board and recorded, by the id of
+    the game whose colours they drew (its White) or ``LOT_DRAWING`` (the winner, where lots
+    decide the play-off); every other drawing is the seed's.
 
     ``armageddon_choice`` is the colour chosen by the higher-ranked player when the profile
     lets them choose (``playoff.armageddon_colours = "higher_ranked_chooses"``).
@@ -182,6 +200,7 @@ def playoff_state(
     robin breaks its ties on them (``normtui.rules.standings.classical_games``).
     """
     results = dict(results or {})
+    drawn = dict(drawn or {})
     players = playoff_players(standings)
     if len(players) < 2:
         leader = players[0] if players else None
@@ -204,28 +223,72 @@ def playoff_state(
     fmt: Format = "match" if len(players) == 2 else "double_round_robin"
     if seed is None:
         return PlayoffState(
-            True, fmt, players, status=f"Play-off needed ({_format_name(fmt)}); not started."
+            True,
+            fmt,
+            players,
+            status=f"Play-off needed ({format_name(profile, fmt)}); not started.",
         )
     if fmt == "match":
-        state = _match(players, profile, seed, results, armageddon_choice)
+        state = _match(players, profile, seed, results, armageddon_choice, drawn)
     else:
+        if drawn:
+            raise RuleError(
+                "the round robin's colours follow its Berger table: no colours are drawn",
+                _ARTICLE,
+            )
         names = {r.number: r.name for r in standings}
         state = _round_robin(players, profile, seed, results, classical, names)
-    return dataclasses.replace(state, planned=_planned(fmt, len(players), profile))
+    planned, open_ended = _planned(fmt, len(players), profile)
+    return dataclasses.replace(state, planned=planned, open_ended=open_ended)
 
 
-def _planned(fmt: Format, players: int, profile: Profile) -> tuple[str, ...]:
+def _planned(fmt: Format, players: int, profile: Profile) -> tuple[tuple[str, ...], str]:
+    """The ids of every game the play-off can come to, and the letters of those that go on
+    as long as they are drawn (sudden death until a game is won: "S"; matches: "M")."""
     rules = profile.playoff
     if fmt == "match":
-        return (*(f"M{n}" for n in range(1, rules.matches * rules.match_games + 1)), "A")
+        matches = rules.matches if rules.after_match != "match" else 1
+        ids = [f"M{n}" for n in range(1, matches * rules.match_games + 1)]
+        open_ended = "M" if rules.after_match == "match" else ""
+        step = rules.after_match
+        if step == "sudden_death":
+            cap = rules.sudden_death_games
+            ids += [f"S{n}" for n in range(1, (cap or 1) + 1)]
+            open_ended += "" if cap else "S"
+            step = rules.after_sudden_death if cap else ""
+        if step == "armageddon":
+            ids.append("A")
+        return tuple(ids), open_ended
     schedule = berger_schedule(
         players, rules.round_robin_cycles, second_cycle=rules.round_robin_second_cycle
     )
-    return tuple(f"R{p.round}.{p.board}" for rnd in schedule for p in rnd if p.black is not None)
+    ids = [f"R{p.round}.{p.board}" for rnd in schedule for p in rnd if p.black is not None]
+    return tuple(ids), ""
 
 
-def _format_name(fmt: Format) -> str:
-    return "2-game match" if fmt == "match" else "double round robin"
+def format_name(profile: Profile, fmt: Format | None) -> str:
+    """The play-off's format in a few words: "2-game match" (then an Armageddon), "2-game
+    match, then sudden death", "double round robin".
+
+    >>> from normtui.assets import default_profile
+    >>> format_name(default_profile(), "match"), format_name(default_profile(), None)
+    ('2-game match', 'double round robin')
+    """
+    rules = profile.playoff
+    if fmt != "match":
+        return "double round robin"
+    match = f"{rules.match_games}-game match"
+    if rules.after_match == "match":
+        return f"{match}es until one is won"
+    if rules.after_match == "lots":
+        return f"{match}, then a drawing of lots"
+    if rules.after_match == "sudden_death":
+        cap = rules.sudden_death_games
+        if not cap:
+            return f"{match}, then sudden death"
+        last = "an Armageddon" if rules.after_sudden_death == "armageddon" else "a drawing of lots"
+        return f"{match}, then up to {_count(cap, 'sudden-death game')}, then {last}"
+    return match
 
 
 def _unknown_results(results: Mapping[str, str], games: Sequence[PlayoffGame]) -> None:
@@ -243,100 +306,236 @@ def _match(
     seed: int,
     results: Mapping[str, str],
     choice: Colour | None,
+    drawn: Mapping[str, int],
 ) -> PlayoffState:
+    """Two players: the profile's sequence, step by step as far as the results go (matches,
+    then what decides a tied one: an Armageddon, sudden death, further matches, lots)."""
+    run = _Run(players, profile, seed, results, drawn)
+    state = run.matches()
+    if state is not None:
+        return run.checked(state)
     rules = profile.playoff
-    a, b = players
-    games: list[PlayoffGame] = []
-    score = {a: Decimal(0), b: Decimal(0)}
-    for match in range(1, rules.matches + 1):
-        # Each match draws its own colours; the first keeps the purpose it always had, so a
-        # recorded seed draws what it drew before there was a second match.
-        purpose = "match colours" if match == 1 else f"match {match} colours"
-        first_white = a if lot(seed, purpose).random() < 0.5 else b
-        first_black = b if first_white == a else a
-        score = {a: Decimal(0), b: Decimal(0)}
-        for n in range(1, rules.match_games + 1):
-            white, black = (first_white, first_black) if n % 2 else (first_black, first_white)
-            number = (match - 1) * rules.match_games + n
-            gid = f"M{number}"
-            res = results.get(gid)
-            game = PlayoffGame(
-                gid, "blitz", number, 1, white, black, None, rules.match_time_control
-            )
-            if res is not None:
-                game = _with_result(game, res)
-            games.append(game)
-            if res is None:
-                _unknown_results(results, games)
-                return PlayoffState(
-                    True,
-                    "match",
-                    players,
-                    tuple(games),
-                    status=(_game_of(match, n, rules.matches, rules.match_games)),
-                    next_game=game,
+    step = rules.after_match
+    if step == "sudden_death":
+        state = run.sudden_death()
+        if state is not None:
+            return run.checked(state)
+        step = rules.after_sudden_death
+    if step == "lots":
+        return run.checked(run.lots())
+    return run.checked(run.armageddon(choice))
+
+
+class _Run:
+    """One derivation of a two-player play-off: the games so far, and what the last step
+    said of them (``tied``: the line the next step's status starts with)."""
+
+    def __init__(
+        self,
+        players: tuple[int, ...],
+        profile: Profile,
+        seed: int,
+        results: Mapping[str, str],
+        drawn: Mapping[str, int],
+    ) -> None:
+        self.a, self.b = players
+        self.players = players
+        self.profile = profile
+        self.rules = profile.playoff
+        self.seed = seed
+        self.results = results
+        self.drawn = drawn
+        self.games: list[PlayoffGame] = []
+        self.tied = ""
+
+    def other(self, player: int) -> int:
+        return self.b if player == self.a else self.a
+
+    def colours(self, game_id: str, purpose: str) -> tuple[int, int]:
+        """(White, Black) of a game whose colours are drawn: the arbiter's drawing where one
+        is recorded, else the lot ``purpose`` drawn from the seed."""
+        white = self.drawn.get(game_id)
+        if white is None:
+            white = self.a if lot(self.seed, purpose).random() < 0.5 else self.b
+        return white, self.other(white)
+
+    def game(self, gid: str, kind: Kind, white: int, control: str, *, drawn: bool) -> PlayoffGame:
+        """The game ``gid`` with its result if entered; kept in the run's games."""
+        number = len(self.games) + 1
+        game = PlayoffGame(gid, kind, number, 1, white, self.other(white), None, control, drawn)
+        res = self.results.get(gid)
+        if res is not None:
+            game = _with_result(game, res)
+        self.games.append(game)
+        return game
+
+    def state(
+        self,
+        *,
+        status: str,
+        next_game: PlayoffGame | None = None,
+        winner: int | None = None,
+        waiting_for_choice: int | None = None,
+        decided_by_lots: bool = False,
+        notes: tuple[str, ...] = (),
+    ) -> PlayoffState:
+        return PlayoffState(
+            True,
+            "match",
+            self.players,
+            tuple(self.games),
+            winner=winner,
+            status=status,
+            next_game=next_game,
+            decided_by_lots=decided_by_lots,
+            waiting_for_choice=waiting_for_choice,
+            notes=notes,
+        )
+
+    def checked(self, state: PlayoffState) -> PlayoffState:
+        """``state``, once no result is recorded for a game that is not due, and no drawing
+        of colours for a game whose colours are not drawn. A drawing for a game the play-off
+        has not come to (or no longer comes to, after a correction) has no effect."""
+        _unknown_results(self.results, self.games)
+        played = {g.id: g for g in self.games}
+        for gid, white in self.drawn.items():
+            if gid in played and not played[gid].drawn:
+                raise RuleError(
+                    f"colours are recorded for play-off game {gid}, whose colours are not "
+                    "drawn now",
+                    _ARTICLE,
                 )
-            sw, sb = _score(res, profile)
-            score[white] += sw
-            score[black] += sb
-        if score[a] != score[b]:
-            _unknown_results(results, games)
-            winner = a if score[a] > score[b] else b
-            which = "Match" if rules.matches == 1 else f"Match {match}"
-            return PlayoffState(
-                True,
-                "match",
-                players,
-                tuple(games),
-                winner=winner,
-                status=f"{which} won {_pts(max(score.values()))}-{_pts(min(score.values()))}",
+            if white not in self.players:
+                raise RuleError(f"player {white} is not in the play-off", _ARTICLE)
+        return state
+
+    def matches(self) -> PlayoffState | None:
+        """The matches: a state once one is under way or won; None when the last is tied
+        (``tied`` says how)."""
+        rules = self.rules
+        match = 0
+        score = {self.a: Decimal(0), self.b: Decimal(0)}
+        while match < rules.matches or rules.after_match == "match":
+            match += 1
+            # Each match draws its own colours; the first keeps the purpose it always had, so
+            # a recorded seed draws what it drew before there was a second match.
+            purpose = "match colours" if match == 1 else f"match {match} colours"
+            first_id = f"M{(match - 1) * rules.match_games + 1}"
+            first_white, _ = self.colours(first_id, purpose)
+            score = {self.a: Decimal(0), self.b: Decimal(0)}
+            for n in range(1, rules.match_games + 1):
+                number = (match - 1) * rules.match_games + n
+                white = first_white if n % 2 else self.other(first_white)
+                game = self.game(
+                    f"M{number}", "blitz", white, rules.match_time_control, drawn=n == 1
+                )
+                if game.result is None:
+                    return self.state(
+                        status=_game_of(match, n, self._matches_said(), rules.match_games),
+                        next_game=game,
+                    )
+                sw, sb = _score(game.result, self.profile)
+                score[game.white] += sw
+                score[game.black] += sb
+            if score[self.a] != score[self.b]:
+                winner = self.a if score[self.a] > score[self.b] else self.b
+                which = "Match" if self._matches_said() == 1 else f"Match {match}"
+                high, low = max(score.values()), min(score.values())
+                return self.state(winner=winner, status=f"{which} won {_pts(high)}-{_pts(low)}")
+        which = "Match" if rules.matches == 1 else f"Match {rules.matches}"
+        self.tied = f"{which} tied {_pts(score[self.a])}-{_pts(score[self.b])}"
+        return None
+
+    def _matches_said(self) -> int:
+        """How many matches the status counts ("Match 2, game 1 of 2"); with matches until
+        one is won, any number (0 says the match's number without "of")."""
+        return 2 if self.rules.after_match == "match" else self.rules.matches
+
+    def sudden_death(self) -> PlayoffState | None:
+        """Sudden-death games until one is won: a state while one is due or once one is won;
+        None when the most games allowed were all drawn."""
+        rules = self.rules
+        n = 0
+        first_white = 0
+        while rules.sudden_death_games == 0 or n < rules.sudden_death_games:
+            n += 1
+            if n == 1:
+                if rules.sudden_death_first_white == "lots":
+                    first_white, _ = self.colours("S1", "sudden death colours")
+                else:  # the colours of the game before, reversed
+                    first_white = self.games[-1].black
+                white = first_white
+            elif rules.sudden_death_colours == "pairs":
+                # A, then B twice, A twice, ...: "the other player will play white in the next
+                # two games" (Tata Steel).
+                white = self.other(first_white) if (n - 2) // 2 % 2 == 0 else first_white
+            else:
+                white = self.games[-1].black
+            drawn = n == 1 and rules.sudden_death_first_white == "lots"
+            game = self.game(
+                f"S{n}", "sudden_death", white, rules.sudden_death_time_control, drawn=drawn
             )
-    which = "Match" if rules.matches == 1 else f"Match {rules.matches}"
-    tied = f"{which} tied {_pts(score[a])}-{_pts(score[b])}: Armageddon"
-    if rules.armageddon_colours == "higher_ranked_chooses":
-        if choice is None:
-            _unknown_results(results, games)
-            return PlayoffState(
-                True,
-                "match",
-                players,
-                tuple(games),
-                status=(f"{tied}; the player higher on the tie-breaks chooses colours"),
-                waiting_for_choice=a,
-            )
-        white = a if choice is Colour.WHITE else b
-    else:
-        white = a if lot(seed, "armageddon colours").random() < 0.5 else b
-    black = b if white == a else a
-    res = results.get("A")
-    arm = PlayoffGame(
-        "A",
-        "armageddon",
-        rules.matches * rules.match_games + 1,
-        1,
-        white,
-        black,
-        None,
-        rules.armageddon_time_control,
-    )
-    if res is not None:
-        arm = _with_result(arm, res)
-    games.append(arm)
-    _unknown_results(results, games)
-    if res is None:
-        return PlayoffState(True, "match", players, tuple(games), status=tied, next_game=arm)
-    winner_colour = ArmageddonResult(res).winner(rules.armageddon_draw_winner)
-    winner = white if winner_colour is Colour.WHITE else black
-    note = "The Armageddon was drawn: Black wins (draw odds, §5)." if res == "1/2-1/2" else ""
-    return PlayoffState(
-        True,
-        "match",
-        players,
-        tuple(games),
-        winner=winner,
-        status="Armageddon decided the match",
-        notes=(note,) if note else (),
-    )
+            if game.result is None:
+                cap = rules.sudden_death_games
+                status = f"{self.tied}: sudden death, game {n}" + (
+                    f" of at most {cap}" if cap else ""
+                )
+                if n > 1:
+                    status += f" ({_count(n - 1, 'game')} drawn)"
+                return self.state(status=status, next_game=game)
+            if game.result != "1/2-1/2":
+                winner = game.white if game.result == "1-0" else game.black
+                return self.state(winner=winner, status=f"Sudden death won in game {n}")
+        cap = rules.sudden_death_games
+        self.tied = f"{self.tied}, then {_count(cap, 'sudden-death game')} drawn"
+        return None
+
+    def lots(self) -> PlayoffState:
+        """The drawing of lots decides: the arbiter's drawing where one is recorded, else the
+        lot drawn from the seed."""
+        winner = self.drawn.get(LOT_DRAWING)
+        recorded = winner is not None
+        if winner is None:
+            winner = self.a if lot(self.seed, "play-off lots").random() < 0.5 else self.b
+        how = "drawn at the board, recorded" if recorded else f"drawn from the seed {self.seed}"
+        return self.state(
+            winner=winner,
+            status=f"{self.tied}: decided by lot ({how})",
+            decided_by_lots=True,
+        )
+
+    def armageddon(self, choice: Colour | None) -> PlayoffState:
+        rules = self.rules
+        tied = f"{self.tied}: Armageddon"
+        if rules.armageddon_colours == "higher_ranked_chooses":
+            if choice is None:
+                return self.state(
+                    status=f"{tied}; the player higher on the tie-breaks chooses colours",
+                    waiting_for_choice=self.a,
+                )
+            white = self.a if choice is Colour.WHITE else self.b
+        else:
+            white, _ = self.colours("A", "armageddon colours")
+        drawn = rules.armageddon_colours != "higher_ranked_chooses"
+        arm = self.game("A", "armageddon", white, rules.armageddon_time_control, drawn=drawn)
+        if arm.result is None:
+            return self.state(status=tied, next_game=arm)
+        winner_colour = ArmageddonResult(arm.result).winner(rules.armageddon_draw_winner)
+        winner = arm.white if winner_colour is Colour.WHITE else arm.black
+        note = (
+            "The Armageddon was drawn: Black wins (draw odds, §5)."
+            if arm.result == "1/2-1/2"
+            else ""
+        )
+        return self.state(
+            winner=winner,
+            status="Armageddon decided the match",
+            notes=(note,) if note else (),
+        )
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' * (n != 1)}"
 
 
 def _game_of(match: int, game: int, matches: int, games: int) -> str:

@@ -134,6 +134,19 @@ class PlayoffRules:
     # Whether a first place shared on points is played off (§5); without, the tie-breaks
     # decide it (a FIDE round robin, C.07).
     for_shared_first: bool = True
+    # What decides two players' last match when it is tied (PLAYOFF_AFTER_MATCH): one
+    # Armageddon (2019-2025), sudden-death games until one is won (Tata Steel), further
+    # matches until one is won, or a drawing of lots.
+    after_match: str = "armageddon"
+    # Sudden death: its clock, the most games played (0: until one is won) before
+    # ``after_sudden_death`` decides, the colours of its first game (the previous game's
+    # reversed, or drawn) and how they go on (alternating, or changing every two games:
+    # Tata Steel's "the other player will play white in the next two").
+    sudden_death_time_control: str = "playoff_blitz"
+    sudden_death_games: int = 0
+    after_sudden_death: str = "armageddon"
+    sudden_death_first_white: str = "alternate"
+    sudden_death_colours: str = "alternate"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ __all__ = [
     "MAX_INCREMENT_FROM_MOVE",
     "MAX_INCREMENT_SECONDS",
     "MIN_CLASSICAL_SECONDS",
+    "PLAYOFF_AFTER_MATCH",
+    "PLAYOFF_AFTER_SUDDEN_DEATH",
     "PLAYOFF_TIEBREAK_BASES",
     "REQUIRED_TIME_CONTROLS",
     "SB_BASES",
@@ -46,6 +48,9 @@ SECOND_CYCLE_ORDERS = ("fide", "plain", "mirror")
 # How the draw-agreement rule is worded; the count is the same (Black has made the move).
 DRAW_RULES = ("after_black_move", "moves_by_each")
 PLAYOFF_TIEBREAK_BASES = ("playoff_games", "classical_games")
+# What decides a tied match of two players, and a sudden death that reached its most games.
+PLAYOFF_AFTER_MATCH = ("armageddon", "sudden_death", "match", "lots")
+PLAYOFF_AFTER_SUDDEN_DEATH = ("armageddon", "lots")
 # What a clock can be set to. A period longer than six hours, an increment of more
 # than a minute a move, or one that starts after move 200 is a typing slip, not an event's
 # rules (FIDE practice: 90' to 120' classical periods, increments of 30" at most, from move 1,
@@ -236,7 +241,12 @@ def _check_tiebreaks(p: Profile) -> None:
 
 def _check_playoff(p: Profile) -> None:
     po = p.playoff
-    for key in ("match_time_control", "armageddon_time_control", "round_robin_time_control"):
+    for key in (
+        "match_time_control",
+        "armageddon_time_control",
+        "round_robin_time_control",
+        "sudden_death_time_control",
+    ):
         name = getattr(po, key)
         if name not in p.time_controls:
             _fail(f"playoff.{key}", f"names no time control: {name!r}")
@@ -249,6 +259,10 @@ def _check_playoff(p: Profile) -> None:
     for key in ("match_games", "round_robin_cycles", "matches"):
         if getattr(po, key) < 1:
             _fail(f"playoff.{key}", "must be at least 1")
+    _one_of("playoff.after_match", po.after_match, PLAYOFF_AFTER_MATCH)
+    _one_of("playoff.after_sudden_death", po.after_sudden_death, PLAYOFF_AFTER_SUDDEN_DEATH)
+    _one_of("playoff.sudden_death_first_white", po.sudden_death_first_white, ("alternate", "lots"))
+    _one_of("playoff.sudden_death_colours", po.sudden_death_colours, ("alternate", "pairs"))
 
 
 def _check_prizes(p: Profile) -> None:

@@ -67,6 +67,8 @@ ACTIONS = frozenset(
         "player",
         "playoff choice",
         "playoff correction",
+        "playoff drawing",
+        "playoff format",
         "playoff pgn",
         "playoff result",
         "playoff start",

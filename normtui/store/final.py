@@ -7,7 +7,7 @@ play-off's page for a screen (:class:`PlayoffView`), each read at one moment by
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +20,10 @@ if TYPE_CHECKING:
     from normtui.rules.profile import Profile
     from normtui.rules.standings import Standing
 
-__all__ = ["FinalStandings", "PlayoffView", "StandingRow"]
+__all__ = ["KIND_LABELS", "FinalStandings", "PlayoffView", "StandingRow"]
+
+# A play-off game's kind as a table says it.
+KIND_LABELS = {"blitz": "blitz", "sudden_death": "sudden death", "armageddon": "Armageddon"}
 
 
 @dataclass(frozen=True)
@@ -132,10 +135,24 @@ class PlayoffView:
     records: frozenset[str]
     standings: tuple[StandingRow, ...]
     profile: Profile
+    # The drawings of lots made at the board and recorded (game id, or "LOT", -> player).
+    drawings: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def currency(self) -> str:
         return self.profile.event.currency
+
+    @property
+    def phrase(self) -> str:
+        """The play-off of two players as the profile says it ("2 blitz 3+2, then sudden
+        death ..."; ``normtui.rules.playoff_format``)."""
+        from normtui.rules.playoff_format import format_phrase  # only a screen of a play-off
+
+        return format_phrase(self.profile)
+
+    def drawn_by(self, game: PlayoffGame) -> str:
+        """How a game's drawn colours were drawn: at the board (recorded), or the seed's lot."""
+        return "at the board" if game.id in self.drawings else "by the seed's lot"
 
     def name(self, number: int | None) -> str | None:
         return None if number is None else self.names.get(number, str(number))
@@ -186,6 +203,9 @@ class PlayoffView:
         return {
             "needed": state.needed,
             "format": state.format,
+            # The play-off of two players as the profile says it (three or more: the round
+            # robin, whatever it says).
+            "phrase": self.phrase,
             "players": [self.name(n) for n in state.players],
             "games": [
                 {
@@ -199,6 +219,9 @@ class PlayoffView:
                     "time_control": g.time_control,
                     "clock": self.clock(g),
                     "pgn": g.id in self.records,
+                    "colours_drawn": (
+                        ("board" if g.id in self.drawings else "seed") if g.drawn else None
+                    ),
                 }
                 for g in state.games
             ],

@@ -8,6 +8,7 @@ place; its rows and the play-off's view for a screen are in ``store/final.py``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from types import EllipsisType
 from typing import TYPE_CHECKING
@@ -121,6 +122,7 @@ class Playoff:
             records,
             final.rows,
             profile,
+            _drawings(stage),
         )
 
     def __call__(self) -> PlayoffState:
@@ -129,9 +131,13 @@ class Playoff:
             return self._state(self._games.main_standings())
 
     def _state(
-        self, final: list[Standing], results: Mapping[str, str] | None = None
+        self,
+        final: list[Standing],
+        results: Mapping[str, str] | None = None,
+        drawings: Mapping[str, int] | None = None,
     ) -> PlayoffState:
-        """``results``: instead of those stored (to see what a change would do)."""
+        """``results``, ``drawings``: instead of those stored (to see what a change would
+        do)."""
         # The play-off's rules: not for every read.
         from normtui.rules.playoff import playoff_state
         from normtui.rules.standings import classical_games
@@ -141,6 +147,8 @@ class Playoff:
         assert seed is None or isinstance(seed, int)
         choice = stage["armageddon_choice"] if stage else None
         assert choice is None or isinstance(choice, str)
+        if drawings is None:
+            drawings = _drawings(stage)
         if results is None:
             results = self._playoff_results()
         profile = self._core.profile
@@ -156,6 +164,7 @@ class Playoff:
             results=results,
             armageddon_choice=Colour(choice) if choice else None,
             classical=classical,
+            drawn=drawings,
         )
 
     def _playoff_results(self) -> dict[str, str]:
@@ -207,14 +216,21 @@ class Playoff:
         return {p.number: surname(p.name) for p in self._core.players()}
 
     def start(
-        self, seed: int, *, expected_players: Sequence[int] | None = None
+        self,
+        seed: int,
+        *,
+        expected_players: Sequence[int] | None = None,
+        white: str | int | None = None,
     ) -> AuditEntry | None:
         """Start the play-off after the last round, its lots drawn from ``seed`` (recorded:
         the colours, the Armageddon's colours and the round robin's numbers and last
-        tie-break all follow from it). ``expected_players``: the pairing numbers of the
-        players a console's question named; refused if the play-off is now between others
-        (a result corrected elsewhere while the question was open)."""
-        from normtui.rules.playoff import not_needed  # the play-off's rules: not for every read
+        tie-break all follow from it). ``white``: the player the drawing of colours at the
+        board gave White in the first game (instead of the seed's lot). ``expected_players``:
+        the pairing numbers of the players a console's question named; refused if the
+        play-off is now between others (a result corrected elsewhere while the question was
+        open)."""
+        # The play-off's rules: not for every read.
+        from normtui.rules.playoff import format_name, not_needed
 
         if not 0 <= seed < 2**63:
             raise InputError(f"the seed must be a whole number from 0 to {2**63 - 1}")
@@ -241,6 +257,9 @@ class Playoff:
                 )
             if not state.needed:
                 raise RuleError(not_needed(self._core.profile), _PLAYOFF)
+            drawings: dict[str, int] = {}
+            if white is not None:
+                drawings["M1"] = self._drawn_player(white, state, "M1")
             tx.rec.insert(
                 "stages",
                 {
@@ -248,14 +267,16 @@ class Playoff:
                     "rounds": 1,
                     "lots_seed": seed,
                     "time_control": self._core.profile.playoff.match_time_control,
+                    "drawings": json.dumps(drawings),
                 },
             )
             names = self._playoff_names()
             after = self._state(self._games.main_standings())
-            what = "2-game match" if after.format == "match" else "double round robin"
+            what = format_name(self._core.profile, after.format)
             tx.summary = (
-                f"play-off started with seed {seed}: {what}, "
-                + ", ".join(names[n] for n in after.players)
+                f"play-off started with seed {seed}: {what} of "
+                + " and ".join(names[n] for n in after.players)
+                + (f"; White in M1 {names[drawings['M1']]}, drawn at the board" if drawings else "")
                 + _next(after, names)
             )
         return tx.entry
@@ -368,6 +389,133 @@ class Playoff:
             tx.summary += _next(self._state(self._games.main_standings()), names)
         return tx.entry
 
+    def _drawn_player(self, player: str | int, state: PlayoffState, what: str) -> int:
+        """The pairing number of ``player``, who must be in the two-player play-off ``state``
+        (``what``: the drawing, for the refusal)."""
+        if state.format != "match":
+            raise RuleError(
+                "the round robin's colours follow its Berger table and its numbers are "
+                "drawn from the seed: there is no drawing of colours to record",
+                _PLAYOFF,
+            )
+        found = self._core.resolve_player(player)
+        if found.number not in state.players:
+            names = self._playoff_names()
+            playing = " and ".join(names[n] for n in state.players)
+            raise RuleError(
+                f"{found.name} is not in the play-off ({playing} play it); {what} is theirs",
+                _PLAYOFF,
+            )
+        return found.number
+
+    def set_white(self, player: str | int) -> AuditEntry | None:
+        """The drawing of colours the arbiter made at the board for the next game whose
+        colours are drawn by lot (the first of a match, the first sudden-death game where
+        the profile draws it, a drawn Armageddon's): ``player`` has White. It replaces the
+        seed's lot for that game, and may change again until the game has a result."""
+        with self._core.write("playoff drawing") as tx:
+            state = self._started_playoff()
+            stage = self._core.stage("playoff")
+            assert stage is not None
+            game = state.next_game
+            if state.winner is not None:
+                raise RuleError("the play-off is decided: no colours are drawn now", _PLAYOFF)
+            if game is None or not game.drawn:
+                why = (
+                    f"the colours of {game.id}, the next game, are not drawn: "
+                    + _not_drawn(game.id, self._core.profile)
+                    if game is not None
+                    else "no game is due: the player higher on the tie-breaks chooses the "
+                    "Armageddon's colours (--choose)"
+                )
+                raise RuleError(why, _PLAYOFF)
+            number = self._drawn_player(player, state, f"the colours of {game.id}")
+            drawings = _drawings(stage)
+            before = drawings.get(game.id)
+            if before == number:
+                return None
+            drawings[game.id] = number
+            id_ = stage["id"]
+            assert isinstance(id_, int)
+            tx.rec.update("stages", id_, {"drawings": json.dumps(drawings)})
+            names = self._playoff_names()
+            was = (
+                f"was {names[before]}, drawn at the board"
+                if before is not None
+                else f"was {names[game.white]}, the seed's lot"
+            )
+            tx.summary = (
+                f"play-off game {game.id}: {names[number]} White, drawn at the board ({was})"
+                + _next(self._state(self._games.main_standings()), names)
+            )
+        return tx.entry
+
+    def set_lot(self, player: str | int) -> AuditEntry | None:
+        """The drawing of lots the arbiter made at the board where lots decide the play-off
+        (``playoff.after_match`` or ``after_sudden_death`` = "lots"): ``player`` won it. It
+        replaces the seed's lot."""
+        from normtui.rules.playoff import LOT_DRAWING  # the play-off's rules: not for every read
+
+        with self._core.write("playoff drawing") as tx:
+            state = self._started_playoff()
+            stage = self._core.stage("playoff")
+            assert stage is not None
+            if state.format != "match" or not state.decided_by_lots:
+                raise RuleError(
+                    "the play-off is not at a drawing of lots: "
+                    + (state.status[0].lower() + state.status[1:]),
+                    _PLAYOFF,
+                )
+            number = self._drawn_player(player, state, "the drawing of lots")
+            drawings = _drawings(stage)
+            if drawings.get(LOT_DRAWING) == number:
+                return None
+            was = state.winner
+            drawings[LOT_DRAWING] = number
+            id_ = stage["id"]
+            assert isinstance(id_, int)
+            tx.rec.update("stages", id_, {"drawings": json.dumps(drawings)})
+            names = self._playoff_names()
+            assert was is not None
+            tx.summary = (
+                f"play-off decided by lot: {names[number]} drew the winning lot at the board "
+                f"(was {names[was]}"
+                + (
+                    ", drawn at the board)"
+                    if LOT_DRAWING in _drawings(stage)
+                    else ", the seed's lot)"
+                )
+            )
+        return tx.entry
+
+    def set_format(self, phrase: str) -> AuditEntry | None:
+        """The play-off's format for two players, from a phrase (``normtui.rules.
+        playoff_format``: "2 blitz 3+2, then sudden death"); only until the play-off starts,
+        since its games are derived from it."""
+        # Only setting the format needs the phrase's reader and the profile's writer.
+        from normtui.rules.playoff_format import format_phrase, parse_format
+        from normtui.rules.profile import load_profile
+        from normtui.store.profile_text import apply_playoff_format
+
+        with self._core.write("playoff format") as tx:
+            if self._core.stage("playoff") is not None:
+                raise RuleError(
+                    "the play-off has started: its format cannot change while its games are "
+                    "played (undo its start first, if it was started by mistake)",
+                    _PLAYOFF,
+                )
+            profile = self._core.profile
+            change = parse_format(phrase, profile)
+            text = apply_playoff_format(profile.source_text, change)
+            new = load_profile(text)
+            if new.playoff == profile.playoff and dict(new.time_controls) == dict(
+                profile.time_controls
+            ):
+                return None
+            tx.rec.update("event", 1, {"profile_text": text})
+            tx.summary = f"play-off format: {format_phrase(new)} (was {format_phrase(profile)})"
+        return tx.entry
+
     def attach_pgn(
         self, game: str, text: str, *, check: RecordCheck, replace_existing: bool = False
     ) -> AuditEntry | None:
@@ -433,6 +581,33 @@ class Playoff:
             "SELECT pgn FROM playoff_results WHERE game = ?", [game.strip().upper()]
         )
         return rows[0]["pgn"] if rows else None
+
+
+def _drawings(stage: Mapping[str, object] | None) -> dict[str, int]:
+    """The drawings of lots recorded at the board (game id or "LOT" -> player number)."""
+    if stage is None:
+        return {}
+    text = stage.get("drawings") or "{}"
+    assert isinstance(text, str)
+    found = json.loads(text)
+    return {str(k): int(v) for k, v in found.items()}
+
+
+def _not_drawn(game_id: str, profile: Profile) -> str:
+    """Why a play-off game's colours are not drawn by lot."""
+    rules = profile.playoff
+    if game_id.startswith("R"):
+        return "a round robin's colours follow its Berger table"
+    if game_id.startswith("M"):
+        return "a match's games after its first alternate the colours"
+    if game_id.startswith("S"):
+        return (
+            "sudden-death colours follow the game before (profile: "
+            "playoff.sudden_death_first_white and sudden_death_colours)"
+        )
+    if rules.armageddon_colours == "higher_ranked_chooses":
+        return "the player higher on the tie-breaks chooses them (--choose)"
+    return "they follow the profile"
 
 
 def _next(state: PlayoffState, names: Mapping[int, str]) -> str:

@@ -9,6 +9,7 @@ profile loader, which refuses anything the rule book would not accept.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -20,10 +21,17 @@ from tomlkit.items import InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
 
 from normtui.rules.berger import rounds_per_cycle
+from normtui.rules.playoff_format import FormatChange, FormatError, parse_format
 from normtui.rules.profile import ProfileError, TimeControl, load_profile
 from normtui.store.errors import InputError
 
-__all__ = ["event_profile_text", "parse_prizes", "replace_time_control", "set_keys"]
+__all__ = [
+    "apply_playoff_format",
+    "event_profile_text",
+    "parse_prizes",
+    "replace_time_control",
+    "set_keys",
+]
 
 _FIELDS = ("white_seconds", "black_seconds", "increment_seconds", "increment_from_move")
 
@@ -102,6 +110,43 @@ def _after_key(text: str, table: str, key: str, lines: str) -> str:
     raise InputError(f"cannot edit [{table}] in place: {key} not written one per line")
 
 
+def add_time_control(text: str, name: str, tc: TimeControl) -> str:
+    """``text`` with a new table ``[time_controls.<name>]`` set to ``tc`` (one period), after
+    the last control."""
+    doc = tomlkit.parse(text)
+    controls = doc.get("time_controls")
+    if not isinstance(controls, Table):
+        raise InputError("the profile has no [time_controls] tables")
+    table = tomlkit.table()
+    for key in _FIELDS:
+        table[key] = getattr(tc, key)
+    table.add(tomlkit.nl())
+    controls[name] = table
+    return replace_time_control(doc.as_string(), name, tc)
+
+
+def apply_playoff_format(text: str, change: FormatChange) -> str:
+    """``text`` with the play-off a phrase says (``normtui.rules.playoff_format``): its keys in
+    ``[playoff]``, its clocks set or added. A key the profile listed as not found for its
+    edition is the event's own now."""
+    base = load_profile(text)
+    text = set_keys(text, "playoff", change.keys, why="the play-off set for this event")
+    for name, tc in change.controls.items():
+        if name in base.time_controls:
+            text = replace_time_control(text, name, tc)
+        else:
+            text = add_time_control(text, name, tc)
+    given = {f"playoff.{key}" for key in change.keys}
+    left = [k for k in base.sources.not_found if k not in given]
+    if "playoff" in left:
+        left.remove("playoff")
+        keys = (f"playoff.{f.name}" for f in dataclasses.fields(base.playoff))
+        left += sorted(k for k in keys if k not in given)
+    if left != list(base.sources.not_found):
+        text = set_keys(text, "sources", {"not_found": left}, why="the play-off set for this event")
+    return text
+
+
 def _toml(value: object) -> str:
     """A TOML literal for a key's new value."""
     if isinstance(value, bool):
@@ -152,21 +197,41 @@ def set_keys(
     found = _table(doc, table)
     if found is None:
         raise InputError(f"the profile has no table [{table}]")
+    added = []
     for key, value in values.items():
         literal = _toml(value)
         new = tomlkit.value(literal)
         if key not in found:
-            found[key] = new
+            added.append(f"{key} = {literal}\n")
             continue
-        old = found[key]
+        old = found.item(key)  # an Item: found[key] is a bare bool for a boolean
         if old.unwrap() == new.unwrap():
             continue
-        shown = _as_written(old)
+        shown = _as_written(old)  # type: ignore[arg-type]
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
         new.trivia.comment_ws = "  "
         new.trivia.comment = f"# {why} (was {shown})"
         found[key] = new
-    return doc.as_string()
+    text = doc.as_string()
+    return _after_last_value(text, table, "".join(added)) if added else text
+
+
+def _after_last_value(text: str, table: str, lines: str) -> str:
+    """``text`` with ``lines`` after the last value of ``[table]``, before the blank lines and
+    comments that close it (they speak of the table after it)."""
+    out = text.splitlines(keepends=True)
+    header = re.compile(r"\s*\[\s*" + re.escape(table) + r"\s*\]")
+    start = next((i for i, line in enumerate(out) if header.match(line)), None)
+    if start is None:  # pragma: no cover - set_keys found the table
+        raise InputError(f"the profile has no table [{table}]")
+    end = next((i for i in range(start + 1, len(out)) if out[i].lstrip().startswith("[")), len(out))
+    last = max(
+        i for i in range(start, end) if out[i].strip() and not out[i].lstrip().startswith("#")
+    )
+    if not out[last].endswith("\n"):
+        out[last] += "\n"
+    out.insert(last + 1, lines)
+    return "".join(out)
 
 
 def parse_prizes(text: str) -> list[Decimal]:
@@ -205,11 +270,13 @@ def event_profile_text(
     prizes: Sequence[Decimal] | None = None,
     fund: Decimal | None = None,
     currency: str | None = None,
+    playoff: str | None = None,
 ) -> str:
     """The profile of a new event: ``text`` (a built-in profile or a file) made to fit a field
     of ``players``, its rounds following from the players and the cycles, with the event's
-    name, prizes and currency where given. Refused, with the reason, when the prizes do not
-    add up to the fund or there are more prizes than players."""
+    name, prizes, currency and play-off (a phrase: ``normtui.rules.playoff_format``) where
+    given. Refused, with the reason, when the prizes do not add up to the fund or there are
+    more prizes than players."""
     base = load_profile(text)
     cycles = base.event.cycles if cycles is None else cycles
     if cycles < 1:
@@ -264,6 +331,12 @@ def event_profile_text(
             text = set_keys(
                 text, "sources", {"not_found": keep}, why="--prizes given for this event"
             )
+    if playoff is not None:
+        try:
+            change = parse_format(playoff, load_profile(text))
+        except FormatError as exc:
+            raise InputError(f"--playoff: {exc}") from None
+        text = apply_playoff_format(text, change)
     try:
         load_profile(text)
     except ProfileError as exc:

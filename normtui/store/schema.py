@@ -376,6 +376,18 @@ def m008_fide(db: Database) -> None:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
 
 
+def m009_playoff_drawings(db: Database) -> None:
+    # The drawings of lots the arbiter made at the board for the play-off and recorded
+    # (``playoff --white``, ``--lot``): by the id of the game whose White they drew, or "LOT"
+    # for the winner where lots decide. Every other lot is drawn from the recorded seed.
+    have = {row[1] for row in db.execute("PRAGMA table_info(stages)").fetchall()}
+    if "drawings" not in have:
+        db.execute(
+            "ALTER TABLE stages ADD COLUMN drawings TEXT NOT NULL DEFAULT '{}' "
+            "CHECK (json_valid(drawings) AND json_type(drawings) = 'object')"
+        )
+
+
 # In order; a new migration is appended here.
 _STEPS = (
     m001_event,
@@ -386,6 +398,7 @@ _STEPS = (
     m006_games_progress,
     m007_live_boards,
     m008_fide,
+    m009_playoff_drawings,
 )
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from normtui.store import EventStore
 from normtui.tui.panes.playoff import PlayoffPane
@@ -165,6 +165,55 @@ async def test_a_shared_first_place_before_the_last_round_is_over(event, make_ap
         )
         assert "round 3 board 2 (Giri-Carlsen) is not decided" in text(pane, "#playoff-info")
         assert not pane.check_action("start", ())
+
+
+async def test_the_format_is_set_with_f_and_the_drawing_at_the_board_with_l(
+    event, make_app
+) -> None:
+    """f sets the play-off as the regulations write it (Tata Steel's), until it starts; l
+    records who drew White in the first sudden-death game; the next game appears when the
+    result before makes it needed, with its clock, and the winner at the end."""
+    app = make_app(event("two"), preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("7")
+        await pilot.pause()
+        pane = pane_of(app)
+        await pilot.press("f")
+        await pilot.pause()
+        field = app.screen.query_one("#playoff-format", Input)
+        assert field.value == "2 blitz 3+2, then armageddon 10/7+1 from move 41"
+        field.value = "2 blitz, then sudden death, then lots"
+        await pilot.press("enter")
+        await pilot.pause()
+        # Refused by name, the dialog stays open for the correction.
+        assert any("give it its most games" in n for n in notes(app, "error")), notes(app)
+        field.value = "2 blitz 3+2, then sudden death 2:30/3+2 colours by lot in pairs"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Format: 2 blitz 3+2, then sudden death 2:30/3+2" in text(pane, "#playoff-info")
+        assert app.store.audit.log()[0].action == "playoff format"
+        await pilot.press("s", "y")
+        await pilot.pause()
+        assert not pane.check_action("format", ())
+        await pilot.press("w", "w")  # 1-1
+        await pilot.pause()
+        assert text(pane, "#playoff-status") == "Match tied 1-1: sudden death, game 1"
+        assert "Dial: White 2'30\", Black 3', +2\"" in text(pane, "#playoff-next")
+        assert "the seed's lot; l records a drawing at the board" in text(pane, "#playoff-next")
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Who has White in S1, as drawn at the board?" in str(
+            app.screen.query_one("#question", Static).render()
+        )
+        await pilot.press("2")  # So
+        await pilot.pause()
+        s1 = app.store.playoff().next_game
+        assert s1 is not None and s1.white == 2
+        assert "(colours drawn at the board)" in text(pane, "#playoff-next")
+        await pilot.press("d", "b")  # S1 drawn; S2 won by Black: So again
+        await pilot.pause()
+        assert text(pane, "#playoff-status") == "Sudden death won in game 2"
+        assert "Winner: So, Wesley" in text(pane, "#playoff-outcome")
 
 
 def test_snapshot_of_a_tied_match_waiting_for_its_armageddon(event, make_app, snap_compare) -> None:

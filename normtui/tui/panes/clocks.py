@@ -24,6 +24,8 @@ STAGES: dict[str, tuple[str, str]] = {
     "armageddon": ("Armageddon", "§2, §3"),
     "playoff_blitz": ("Play-off blitz", "§5"),
     "playoff_armageddon": ("Play-off Armageddon", "§5"),
+    "playoff_rapid": ("Play-off rapid", "§5"),
+    "playoff_sudden_death": ("Play-off sudden death", "§5"),
     "blitz_opener": ("Blitz opener", "§1"),
 }
 

@@ -16,12 +16,14 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from normtui.rules.playoff import PlayoffGame, not_needed
+from normtui.rules.playoff import PlayoffGame, format_name, not_needed
 from normtui.store.core import surname
 from normtui.store.final import PlayoffView
 from normtui.tui.formatting import money
 from normtui.tui.panes.base import PaletteBinding, Pane
+from normtui.tui.screens.choice import ChoiceScreen
 from normtui.tui.screens.confirm import ConfirmScreen
+from normtui.tui.screens.playoff_format import PlayoffFormatScreen
 from normtui.tui.widgets.playoff_tables import PlayoffGamesTable, PlayoffRankingTable
 from normtui.tui.widgets.status_line import StatusLine
 
@@ -78,6 +80,24 @@ class PlayoffPane(Pane):
             tooltip="The highlighted game was drawn (an Armageddon draw is Black's win); "
             "on a game with a result: correct it",
             palette="Play-off: draw",
+        ),
+        PaletteBinding(
+            "f",
+            "format",
+            "Format",
+            id="playoff.format",
+            tooltip="Set the play-off of two players as the regulations write it (until it "
+            "starts; audited)",
+            palette="Play-off: set the format",
+        ),
+        PaletteBinding(
+            "l",
+            "lot",
+            "Drawn at board",
+            id="playoff.lot",
+            tooltip="Record the drawing of lots made at the board: who has White in the next "
+            "game whose colours are drawn, or who won the lots that decide the play-off",
+            palette="Play-off: record the drawing of lots made at the board",
         ),
         PaletteBinding(
             "w",
@@ -161,13 +181,15 @@ class PlayoffPane(Pane):
                 if state.winner is not None
                 else ""
             )
-        what = "2-game match" if state.format == "match" else "double round robin"
+        what = format_name(view.profile, state.format)
         players = " – ".join(surname(view.names[n]) for n in state.players)
+        said = f"\nFormat: {view.phrase}" if state.format == "match" else ""
         if not view.started:
             if view.blocker:
-                return f"{view.blocker[0].upper()}{view.blocker[1:]}."
-            return f"Play-off needed: {what}, {players}. Press s to start it."
-        return f"{what.capitalize()}: {players} · seed {view.seed} (recorded)"
+                return f"{view.blocker[0].upper()}{view.blocker[1:]}.{said}"
+            between = " and ".join(surname(view.names[n]) for n in state.players)
+            return f"Play-off needed between {between}: {what}. Press s to start it.{said}"
+        return f"{what[0].upper()}{what[1:]}: {players} · seed {view.seed} (recorded)"
 
     def _next(self, view: PlayoffView) -> str:
         state = view.state
@@ -183,8 +205,16 @@ class PlayoffPane(Pane):
         more = len(state.due) - 1
         others = f" (and {more} more of this round)" if more else ""
         white, black = surname(view.names[game.white]), surname(view.names[game.black])
+        drawn = ""
+        if game.drawn and game.result is None:
+            drawn = (
+                " (colours drawn at the board)"
+                if game.id in view.drawings
+                else " (colours: the seed's lot; l records a drawing at the board)"
+            )
         return (
-            f"Next: {game.id} {white} (White) – {black} (Black){others}\nDial: {view.clock(game)}"
+            f"Next: {game.id} {white} (White) – {black} (Black){others}{drawn}\n"
+            f"Dial: {view.clock(game)}"
         )
 
     def _outcome(self, view: PlayoffView) -> Text:
@@ -198,7 +228,9 @@ class PlayoffPane(Pane):
                 f"Prize money of places 1-{len(rows)}: pending until the play-off is decided",
                 style="dim",
             )
-        lots = " (drawn by lot, §5 D)" if state.decided_by_lots else ""
+        lots = ""
+        if state.decided_by_lots:
+            lots = " (drawn by lot)" if state.format == "match" else " (drawn by lot, §5 D)"
         out = Text(f"Winner: {view.names[state.winner]}{lots}", style="bold green")
         for note in state.notes:
             out.append(f"\n{note}")
@@ -219,6 +251,12 @@ class PlayoffPane(Pane):
         choosing = view.state.waiting_for_choice is not None
         if action == "start":
             return view.can_start
+        if action == "format":
+            return not view.started
+        if action == "lot":
+            nxt = view.state.next_game
+            at_lots = view.state.format == "match" and view.state.decided_by_lots
+            return view.started and (at_lots or (nxt is not None and nxt.drawn))
         if action == "choose":
             return choosing
         if action == "result":
@@ -246,7 +284,7 @@ class PlayoffPane(Pane):
             )
             return
         seed = new_seed()
-        what = "a 2-game match" if view.state.format == "match" else "a double round robin"
+        what = "a " + format_name(view.profile, view.state.format)
         players = " – ".join(view.names[n] for n in view.state.players)
         # §8: a result is provisional until countersigned; the play-off is drawn from the
         # standings those results make, so starting on them is a decision to say out loud.
@@ -332,3 +370,50 @@ class PlayoffPane(Pane):
 
     def action_choose(self, colour: str) -> None:
         self.write(self.store.playoff.set_choice, colour)
+
+    def action_format(self) -> None:
+        if self.store.playoff.view().started:  # started elsewhere since
+            self.notify(
+                "The play-off has started: its format cannot change while its games are played",
+                severity="error",
+                markup=False,
+            )
+            return
+
+        def done(recorded: bool | None) -> None:
+            if recorded:
+                self.reload()
+                self.say("Play-off format recorded (audited; Ctrl+Z undoes it).")
+
+        self.app.push_screen(PlayoffFormatScreen(self.store), done)
+
+    def action_lot(self) -> None:
+        """The drawing of lots made at the board: asked which player it gave White (or the
+        winning lot), named, and recorded through the store (audited)."""
+        view = self.store.playoff.view()
+        state = view.state
+        names = view.names
+        a, b = state.players[:2]
+        at_lots = state.format == "match" and state.decided_by_lots
+        game = state.next_game
+        if at_lots:
+            question = "Who won the drawing of lots made at the board?"
+            record = self.store.playoff.set_lot
+        elif game is not None and game.drawn:
+            question = f"Who has White in {game.id}, as drawn at the board?"
+            record = self.store.playoff.set_white
+        else:
+            self.say("No drawing of lots is due now.")
+            return
+
+        def answered(number: int | None) -> None:
+            if number is not None and self.write(record, number):
+                self.reload(to_next=True)
+
+        self.app.push_screen(
+            ChoiceScreen(
+                question,
+                [("1", names[a], a), ("2", names[b], b)],
+            ),
+            answered,
+        )

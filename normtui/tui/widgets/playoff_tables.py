@@ -11,7 +11,7 @@ from rich.text import Text
 
 from normtui.rules.playoff import PlayoffGame
 from normtui.store.core import surname
-from normtui.store.final import PlayoffView
+from normtui.store.final import KIND_LABELS, PlayoffView
 from normtui.text import tiebreak_text
 from normtui.tui.formatting import points
 from normtui.tui.widgets.responsive_table import ResponsiveTable
@@ -82,7 +82,7 @@ class PlayoffGamesTable(_ViewTable):
         for g in view.state.games:
             cells: list[object] = [
                 g.id,
-                "Armageddon" if g.kind == "armageddon" else "blitz",
+                KIND_LABELS[g.kind],
                 name(g.white),
                 name(g.black),
                 result_cell(g, view),
