@@ -1,7 +1,8 @@
 r"""Every game of the event in one PGN file, written by python-chess: the main games, their
 Armageddon games and the play-off.
 
-Header choices (the PGN standard's Seven Tag Roster first, then supplemental tags):
+Header choices (the PGN standard's Seven Tag Roster first, in its order, then every other tag
+in ASCII order by name, as the standard's export format has them, 8.1.1):
 
 * ``Event``: the event's name for a main game; ``"<name> Armageddon"`` for the Armageddon
   after a drawn main game (as the 2022 broadcast named them); ``"<name> Play-off"`` and
@@ -29,6 +30,12 @@ store's, which the arbiter confirmed, not whatever the stored text says.
 Every tag value is one line with ``"`` and ``\`` escaped (PGN standard 8.1.1: a Site typed with
 a line break and ``[Result "0-1"]`` in it stays inside its tag), and comments hold no control
 characters (:func:`normtui.text.pgn_string`, :func:`normtui.text.clean_text`).
+
+The file is UTF-8, not the standard's Latin-1 (4.1): the names are the players' as FIDE and the
+event spell them (Øystein, Đukić), which Latin-1 cannot all hold, and every reader a broadcast
+or a federation uses reads UTF-8. The comments normtui writes itself are ASCII (the standard
+discourages even Latin-1's § for its varying glyphs: "Regulations, article 2"); see
+docs/pgn-export.md.
 """
 
 from __future__ import annotations
@@ -46,7 +53,15 @@ from normtui.rules.profile import TimeControl
 from normtui.store import GameRecord
 from normtui.text import clean_text, pgn_string
 
-__all__ = ["board_games", "game_text", "pgn", "pgn_games", "playoff_games", "round_games"]
+__all__ = [
+    "board_games",
+    "export_order",
+    "game_text",
+    "pgn",
+    "pgn_games",
+    "playoff_games",
+    "round_games",
+]
 
 _OURS = frozenset(
     {
@@ -176,7 +191,7 @@ def _armageddon(snap: Snapshot, g: GameRecord) -> chess.pgn.Game | None:
         game.comment = f"{winner} won the Armageddon by forfeit: the game was not played."
     elif result == "1/2-1/2":
         winner = snap.profile.classical.armageddon_draw_winner.capitalize()
-        game.comment = f"Drawn Armageddon: {winner} wins the pairing (Regulations §2)."
+        game.comment = f"Drawn Armageddon: {winner} wins the pairing (Regulations, article 2)."
     return game
 
 
@@ -198,7 +213,7 @@ def _playoff(snap: Snapshot, g: PlayoffGame) -> chess.pgn.Game:
     )
     if g.kind == "armageddon" and g.result == "1/2-1/2":
         winner = snap.profile.playoff.armageddon_draw_winner.capitalize()
-        game.comment = f"Drawn Armageddon: {winner} wins the play-off (Regulations §5)."
+        game.comment = f"Drawn Armageddon: {winner} wins the play-off (Regulations, article 5)."
     return game
 
 
@@ -256,8 +271,19 @@ def round_games(
     return out
 
 
+def export_order(headers: chess.pgn.Headers) -> chess.pgn.Headers:
+    """The Seven Tag Roster in its order, then every other tag in ASCII order by name: the
+    PGN standard's export format (8.1.1). python-chess writes the others as they came."""
+    ordered = chess.pgn.Headers({k: headers[k] for k in chess.pgn.TAG_ROSTER if k in headers})
+    for name in sorted(k for k in headers if k not in chess.pgn.TAG_ROSTER):
+        ordered[name] = headers[name]
+    return ordered
+
+
 def game_text(game: chess.pgn.Game) -> str:
-    """One game as PGN text, movetext wrapped at 79 columns."""
+    """One game as PGN text in export format: tags in the standard's order, movetext wrapped
+    at 79 columns."""
+    game.headers = export_order(game.headers)
     return game.accept(_Exporter(columns=79, headers=True, variations=True, comments=True))
 
 

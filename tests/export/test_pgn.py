@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from pathlib import Path
 
 import chess.pgn
@@ -166,3 +167,40 @@ def test_a_control_of_several_periods_is_written_in_the_pgn_standard_form(tmp_pa
     assert game.headers["TimeControl"] == "40/5400+30:1800+30"
     assert "222 40/5400+30:1800+30" in trf.splitlines()
     assert "122 90'/40 + 30' + 30\" from move 1" in trf.splitlines()
+
+
+def _tag_names(text: str) -> list[list[str]]:
+    """Each game's tag names in the order the file writes them."""
+    return [re.findall(r"^\[(\w+) ", game, re.MULTILINE) for game in re.split(r"\n\n(?=\[)", text)]
+
+
+def test_tags_are_in_the_standards_export_order(pgn_2022: str, store_playoff: EventStore) -> None:
+    """The Seven Tag Roster in its order, then every other tag in ASCII order by name (PGN
+    standard 8.1.1): WhiteElo used to come before BlackElo, and the record's own tags (ECO,
+    Annotator) after normtui's."""
+    roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    for text in (pgn_2022, export_event(store_playoff, "pgn")):
+        names = _tag_names(text)
+        assert len(names) >= 76
+        for tags in names:
+            assert tags[:7] == roster, tags
+            assert tags[7:] == sorted(tags[7:]), tags
+    assert any("ECO" in tags for tags in _tag_names(pgn_2022))  # the record's own, sorted in
+
+
+def test_the_comments_normtui_writes_are_ascii(
+    pgn_2022: str, store_playoff: EventStore, path_withdrawn_late: Path
+) -> None:
+    """The file is UTF-8 (the players' names); what normtui says in a comment is ASCII: the
+    standard discourages even Latin-1's § (4.1)."""
+    with EventStore.open(path_withdrawn_late) as store:
+        forfeits = export_event(store, "pgn")
+    said = [
+        g.comment
+        for text in (pgn_2022, export_event(store_playoff, "pgn"), forfeits)
+        for g in _read(text)
+        if g.comment.startswith(("Drawn Armageddon", "White won", "Black won"))
+    ]
+    assert len(said) >= 8 and all(c.isascii() for c in said), [c for c in said if not c.isascii()]
+    assert any("(Regulations, article 2)" in c for c in said)
+    assert any("forfeit" in c for c in said)
