@@ -21,7 +21,7 @@ from normtui.commands.common import (
     opened,
 )
 from normtui.export.output import write_output
-from normtui.export.sheets import SHEETS, sheet_html
+from normtui.export.sheets import SHEETS, make_sheet
 from normtui.store.connection import refuse_event_file
 
 
@@ -86,10 +86,11 @@ def print_sheet(
     if output is not None:
         refuse_event_file(output, db, "overwritten by a sheet")
     with opened(db) as store:
-        text = sheet_html(store, what, round_no, player=player, title=title)
+        sheet = make_sheet(store, what, round_no, player=player, title=title)
+    text = sheet.html
     if output is None:
         if as_json:
-            echo_json({"sheet": what, "round": round_no, "html": text})
+            echo_json({"sheet": what, "round": sheet.round, "html": text})
         else:
             echo(text, nl=False, lines=True)
         return
@@ -99,7 +100,7 @@ def print_sheet(
         echo_json(
             {
                 "sheet": what,
-                "round": round_no,
+                "round": sheet.round,
                 "output": str(output),
                 "bytes": len(text.encode()),
             }

@@ -27,13 +27,14 @@ Reading a sheet never loads python-chess or Textual: it is a read of the store.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from normtui.export import sheets_fide, sheets_report, sheets_round
 from normtui.export.snapshot import ExportError, Snapshot, take_snapshot
 from normtui.store import EventStore
 from normtui.text import visible
 
-__all__ = ["SHEETS", "SHEET_TITLES", "sheet_html"]
+__all__ = ["SHEETS", "SHEET_TITLES", "Sheet", "make_sheet", "sheet_html"]
 
 # Each sheet with what it is, as the console's command palette offers it; round sheets are of
 # the current round, results of the last round with a result.
@@ -50,6 +51,15 @@ SHEETS: tuple[str, ...] = tuple(SHEET_TITLES)
 ROUND_SHEETS = ("pairings", "results", "scoresheets")
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet as one HTML document, and the round it is of (the one chosen when none was
+    asked for; None for a sheet of the whole event)."""
+
+    html: str
+    round: int | None
+
+
 def sheet_html(
     store: EventStore,
     what: str,
@@ -60,6 +70,18 @@ def sheet_html(
 ) -> str:
     """The sheet ``what`` (one of :data:`SHEETS`) as one HTML document; ``player`` and
     ``title`` choose the certificates of ``it1`` (without them: every title result)."""
+    return make_sheet(store, what, round_no, player=player, title=title).html
+
+
+def make_sheet(
+    store: EventStore,
+    what: str,
+    round_no: int | None = None,
+    *,
+    player: str | None = None,
+    title: str | None = None,
+) -> Sheet:
+    """:func:`sheet_html`'s sheet, with the round it is of."""
     if what not in SHEETS:
         raise ExportError(f"unknown sheet {what!r}; use one of {', '.join(SHEETS)}")
     if what != "it1" and (player is not None or title is not None):
@@ -68,7 +90,7 @@ def sheet_html(
         if round_no is not None:
             raise ExportError(f"--round is for {', '.join(ROUND_SHEETS)}")
         html = sheets_fide.it1(store, player, title) if what == "it1" else sheets_fide.it3(store)
-        return visible(html, lines=True)
+        return Sheet(visible(html, lines=True), None)
     snap = take_snapshot(store)
     if what not in ROUND_SHEETS:
         if round_no is not None:
@@ -85,7 +107,7 @@ def sheet_html(
         "report": lambda: sheets_report.report(store, snap),
     }
     # Every text in a sheet went through esc(); this is the last look at the whole page.
-    return visible(makers[what](), lines=True)
+    return Sheet(visible(makers[what](), lines=True), round_no)
 
 
 def _given(round_no: int | None) -> int:

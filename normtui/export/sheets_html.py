@@ -42,8 +42,9 @@ th, td { border: 0.3mm solid #555; padding: 0.9mm 1.4mm; text-align: left;
 th { background: #e6e6e6; }
 td.num, th.num { text-align: right; }
 td.c, th.c { text-align: center; }
+td.nw { white-space: nowrap; }
 td.self { background: #bbb; }
-table.moves td { height: 5.4mm; padding: 0 1.4mm; }
+table.moves td { height: 5.2mm; padding: 0 1.4mm; }
 table.moves td.no { width: 9mm; text-align: right; color: #333; }
 table.moves tr.line30 td { border-bottom: 0.8mm solid #000; }
 table.moves tr.line40 td { border-bottom: 0.6mm dashed #000; }

@@ -31,19 +31,25 @@ def _draw_rule(snap: Snapshot) -> str:
 
 
 def _clock(tc: TimeControl) -> str:
-    """What to dial: each side's time and the increment."""
+    """What to dial: each side's time, then the increment, said to be both clocks': "White
+    120', Black 120'; each + 10\" a move from move 41" (written after Black's time alone, it
+    read as Black's)."""
 
     def mins(s: int) -> str:
         return f"{s // 60}:{s % 60:02d}" if s % 60 else f"{s // 60}'"
 
     if tc.later:  # several periods: each clock's periods, then the increment
-        return f"White {tc.side_text(True)}, Black {tc.side_text(False)}{tc.increment_text()}"
-    inc = ""
-    if tc.increment_seconds:
-        inc = f' + {tc.increment_seconds}"' + (
-            f" from move {tc.increment_from_move}" if tc.increment_from_move > 1 else ""
-        )
-    return f"White {mins(tc.white_seconds)}, Black {mins(tc.black_seconds)}{inc}"
+        clocks = f"White {tc.side_text(True)}, Black {tc.side_text(False)}"
+        increment = tc.uniform_increment() or (0, 1)
+    else:
+        clocks = f"White {mins(tc.white_seconds)}, Black {mins(tc.black_seconds)}"
+        increment = (tc.increment_seconds, tc.increment_from_move)
+    seconds, from_move = increment
+    if not seconds:
+        return clocks
+    return f'{clocks}; each + {seconds}" a move' + (
+        f" from move {from_move}" if from_move > 1 else ""
+    )
 
 
 def _player(snap: Snapshot, number: int) -> str:
@@ -76,7 +82,7 @@ def pairings(store: EventStore, snap: Snapshot, round_no: int) -> str:
             ("c", "–"),
             ("num", str(g.black)),
             ("", _player(snap, g.black)),
-            ("c", esc(g.result.value) if g.result else ""),
+            ("c nw", esc(g.result.value) if g.result else ""),
         ]
         for g in games
     ]
@@ -156,9 +162,10 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("num", str(g.board)),
                 ("", _player(snap, g.white)),
                 ("", _player(snap, g.black)),
-                ("c", esc(g.result.value) if g.result else ""),
-                ("c", esc(g.armageddon.value) if g.armageddon else ""),
-                ("c", esc(_points(g))),
+                # A result is never broken at its slash ("1/2-" above "1/2").
+                ("c nw", esc(g.result.value) if g.result else ""),
+                ("c nw", esc(g.armageddon.value) if g.armageddon else ""),
+                ("c nw", esc(_points(g))),
                 ("", esc(state)),
             ]
         )
@@ -178,7 +185,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
             ],
             rows,
         ),
-        f"<h2>Standings after round {round_no}</h2>",
+        f"<h2>{esc(snap.standings_after(round_no))}</h2>",
         table(
             [
                 ("num", "Rk"),
@@ -248,14 +255,16 @@ def wallchart(snap: Snapshot) -> str:
         ("num", "Place"),
     ]
     style = ' style="font-size: 7pt"' if small else ""
+    draw_winner = snap.profile.classical.armageddon_draw_winner.capitalize()
     body = [
         heading(snap, "wallchart"),
         f"<div{style}>",
         table(head, rows),
         "</div>",
-        f'<p class="legend">{esc(snap.status_line)}. 1 ½ 0: the classical game; F: '
-        f"forfeit; A+ / A−: the Armageddon after a draw won / lost (a drawn Armageddon "
-        f"is Black's win, §2); (…): not counted (§9 a). {esc(legend(snap))}</p>",
+        # legend() says F and (…) once: the wallchart adds only what its cells hold.
+        f'<p class="legend">{esc(snap.status_line)}. 1 ½ 0: the classical game; A+ / A−: '
+        f"the Armageddon after a draw won / lost (a drawn Armageddon is {draw_winner}'s "
+        f"win, §2). {esc(legend(snap))}</p>",
     ]
     return page(f"{snap.name} wallchart", [section("\n".join(body), wide=True)], landscape=True)
 

@@ -167,12 +167,14 @@ class Snapshot:
         """The place as printed: "1", "7-8" for a shared place, "" when unranked (§9 a)."""
         return self.row(number).shared_rank or ""
 
-    def counted_beyond(self) -> tuple[int, int, int]:
+    def counted_beyond(self, through: int | None = None) -> tuple[int, int, int]:
         """The pairings counted in the table after the last complete round: (complete,
-        scheduled, last round with one), in the rounds after :attr:`complete_through`."""
-        later = [g for g in self.games if g.round > self.complete_through]
+        scheduled, last round with one), in the rounds after :attr:`complete_through` (up to
+        round ``through``: a table of the rounds up to it)."""
+        upto = self.complete_through if through is None else min(self.complete_through, through)
+        later = [g for g in self.games if upto < g.round <= (through or self.rounds)]
         done = [g for g in later if g.points is not None]
-        last = max((g.round for g in done), default=self.complete_through)
+        last = max((g.round for g in done), default=upto)
         scheduled = sum(1 for g in later if g.round <= last)
         return len(done), scheduled, last
 
@@ -184,8 +186,16 @@ class Snapshot:
             return "Final standings"
         if self.complete_through == self.rounds:
             return "Standings after the last round; the play-off is not decided"
-        done, scheduled, last = self.counted_beyond()
-        upto = self.complete_through
+        return self.standings_after()
+
+    def standings_after(self, through: int | None = None) -> str:
+        """What a table of the rounds up to ``through`` (every round: None) counts, as its
+        heading says it: "Standings after round 6 and 2 of 5 games of round 7"."""
+        bound = self.rounds if through is None else through
+        upto = min(self.complete_through, bound)
+        if upto == bound:
+            return f"Standings after round {bound}"
+        done, scheduled, last = self.counted_beyond(bound)
         rounds = f"round {last}" if last == upto + 1 else f"rounds {upto + 1}-{last}"
         partial = f"{done} of {scheduled} games of {rounds}"
         if upto == 0:

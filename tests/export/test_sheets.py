@@ -7,7 +7,9 @@ sheet, a page break after each, and the A4 rule."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +25,8 @@ from normtui.rules.profile import TimeControl
 from normtui.store import EventStore, PlayerInput
 from tests.export.event2022 import CLOCK
 from tests.rules.helpers import small_profile
+
+ROOT = Path(__file__).resolve().parents[2]
 
 HOSTILE = [
     '<script>alert("x")</script>',
@@ -102,8 +106,9 @@ def test_one_section_a_sheet(store_2022: EventStore) -> None:
 
 def test_pairings_name_the_clocks(store_2022: EventStore) -> None:
     html = sheet_html(store_2022, "pairings", 1)
-    assert "White 120&#x27;, Black 120&#x27; + 10&quot; from move 41" in html
-    assert "White 10&#x27;, Black 7&#x27; + 1&quot; from move 41" in html
+    # The increment is both clocks': written after Black's time alone it read as Black's.
+    assert "White 120&#x27;, Black 120&#x27;; each + 10&quot; a move from move 41" in html
+    assert "White 10&#x27;, Black 7&#x27;; each + 1&quot; a move from move 41" in html
     assert "2022-05-31 16:00" in html and "Wang, Hao" in html
 
 
@@ -116,12 +121,44 @@ def test_results_and_the_table_after_the_round(store_2022: EventStore) -> None:
 def test_wallchart_has_classical_and_armageddon(store_2022: EventStore) -> None:
     html = sheet_html(store_2022, "wallchart")
     assert "½ A+" in html and "½ A−" in html and "16½" in html
+    # Its legend says each thing once (F and (…) were said twice).
+    legend = html.split('<p class="legend">', 1)[1].split("</p>", 1)[0]
+    assert legend.count("F: forfeit") == 1 and legend.count("not counted") == 1
+
+
+def test_a_results_sheet_mid_round_says_what_its_table_counts(tmp_path: Path) -> None:
+    """The demo: round 7 under way, 2 of its 5 games complete. The table is after round 6
+    and those two games, not "after round 7"; a result never breaks at its slash."""
+    db = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", db)
+    with EventStore.open(db) as store:
+        html = sheet_html(store, "results")
+        done = sheet_html(store, "results", 6)
+    assert "<h2>Standings after round 6 and 2 of 5 games of round 7</h2>" in html
+    assert "<h2>Standings after round 6</h2>" in done
+    assert '<td class="c nw">1/2-1/2</td>' in html and "td.nw { white-space: nowrap; }" in html
+
+
+def test_print_json_names_the_round_it_chose(tmp_path: Path) -> None:
+    db = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", db)
+    runner = CliRunner()
+    for what, out, round_no in (
+        ("results", [], 7),
+        ("pairings", [], 7),
+        ("scoresheets", ["-o", str(tmp_path / "s.html")], 7),
+        ("wallchart", [], None),
+    ):
+        done = runner.invoke(cli, ["print", str(db), what, "--json", *out])
+        assert done.exit_code == 0, done.output
+        assert json.loads(done.stdout)["round"] == round_no, what
 
 
 def test_scoresheets_carry_the_move_30_line(store_2022: EventStore) -> None:
     html = sheet_html(store_2022, "scoresheets", 1)
     assert html.count("no draw agreement before Black's move 30") == 5
     assert html.count('class="line30"') == 5 and "countersigns last, §8" in html
+    assert html.count("Black 120&#x27;; each + 10&quot; a move from move 41") == 5
 
 
 def test_the_sheets_word_the_draw_rule_as_the_profile_does(tmp_path: Path) -> None:
