@@ -11,83 +11,40 @@ the file before its first frame, and loads the store itself only after it.
 
 from __future__ import annotations
 
+import ast
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from normtui.store.audit import AuditEntry
-    from normtui.store.desk import ArrivalRecord, FineRecord, IncidentRecord
-    from normtui.store.errors import (
-        AmbiguousError,
-        BusyError,
-        ConflictError,
-        DamagedDatabase,
-        InputError,
-        NewerSchemaError,
-        NotANormtuiDatabase,
-        NotFoundError,
-        NotNewestError,
-        NotYoursError,
-        StoreError,
-    )
-    from normtui.store.event import EventInfo, EventStore, PlayerInput, ReportDetails, fixed_clock
-    from normtui.store.final import FinalStandings, StandingRow
-    from normtui.store.records import ByeRecord, GameRecord, RoundRecord
-
-_WHERE = {
-    "AuditEntry": "audit",
-    **dict.fromkeys(
-        (
-            "AmbiguousError",
-            "BusyError",
-            "ConflictError",
-            "DamagedDatabase",
-            "InputError",
-            "NewerSchemaError",
-            "NotANormtuiDatabase",
-            "NotFoundError",
-            "NotNewestError",
-            "NotYoursError",
-            "StoreError",
-        ),
-        "errors",
-    ),
-    "EventStore": "event",
-    "fixed_clock": "event",
-    **dict.fromkeys(("ArrivalRecord", "FineRecord", "IncidentRecord"), "desk"),
-    **dict.fromkeys(("EventInfo", "PlayerInput", "ReportDetails"), "event"),
-    **dict.fromkeys(("FinalStandings", "StandingRow"), "final"),
-    **dict.fromkeys(("ByeRecord", "GameRecord", "RoundRecord"), "records"),
-}
-
-__all__ = [
-    "COMMITS",
-    "AmbiguousError",
-    "ArrivalRecord",
-    "AuditEntry",
-    "BusyError",
-    "ByeRecord",
-    "ConflictError",
-    "DamagedDatabase",
-    "EventInfo",
-    "EventStore",
-    "FinalStandings",
-    "FineRecord",
-    "GameRecord",
-    "IncidentRecord",
-    "InputError",
-    "NewerSchemaError",
-    "NotANormtuiDatabase",
-    "NotFoundError",
-    "NotNewestError",
-    "NotYoursError",
-    "PlayerInput",
-    "ReportDetails",
-    "RoundRecord",
-    "StandingRow",
-    "StoreError",
-    "fixed_clock",
-]
+    # The store's public names, each named once, here: mypy reads these imports, and
+    # __getattr__ reads them from this file to load a name's module when it is first used
+    # (as scientific Python's lazy_loader reads a stub file).
+    from normtui.store.desk import ArrivalRecord as ArrivalRecord
+    from normtui.store.desk import FineRecord as FineRecord
+    from normtui.store.desk import IncidentRecord as IncidentRecord
+    from normtui.store.errors import AmbiguousError as AmbiguousError
+    from normtui.store.errors import BusyError as BusyError
+    from normtui.store.errors import ConflictError as ConflictError
+    from normtui.store.errors import DamagedDatabase as DamagedDatabase
+    from normtui.store.errors import InputError as InputError
+    from normtui.store.errors import NewerSchemaError as NewerSchemaError
+    from normtui.store.errors import NotANormtuiDatabase as NotANormtuiDatabase
+    from normtui.store.errors import NotFoundError as NotFoundError
+    from normtui.store.errors import NotNewestError as NotNewestError
+    from normtui.store.errors import NotYoursError as NotYoursError
+    from normtui.store.errors import StoreError as StoreError
+    from normtui.store.event import EventInfo as EventInfo
+    from normtui.store.event import EventStore as EventStore
+    from normtui.store.event import PlayerInput as PlayerInput
+    from normtui.store.event import ReportDetails as ReportDetails
+    from normtui.store.event import fixed_clock as fixed_clock
+    from normtui.store.final import FinalStandings as FinalStandings
+    from normtui.store.final import StandingRow as StandingRow
+    from normtui.store.log import AuditEntry as AuditEntry
+    from normtui.store.records import ByeRecord as ByeRecord
+    from normtui.store.records import GameRecord as GameRecord
+    from normtui.store.records import RoundRecord as RoundRecord
 
 
 class Commits:
@@ -100,15 +57,32 @@ class Commits:
 
 COMMITS = Commits()
 
+_where: dict[str, str] = {}
+
+
+def _modules() -> dict[str, str]:
+    """Each name the ``TYPE_CHECKING`` block above imports -> the module it comes from."""
+    if not _where:
+        tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+        block = next(
+            node
+            for node in tree.body
+            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        )
+        for node in block.body:
+            if isinstance(node, ast.ImportFrom) and node.module is not None:
+                _where.update(dict.fromkeys((a.name for a in node.names), node.module))
+    return _where
+
 
 def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
+    module = _modules().get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+    return sorted({*globals(), *_modules()})
