@@ -181,18 +181,6 @@ CYCLES_LEFT: dict[frozenset[str], str] = {
     frozenset({"normtui.demo", "normtui.feed.replay"}): (
         "wheel: the demo tools move to a normtui/demo/ package"
     ),
-    frozenset(
-        {
-            "normtui.store.audit",
-            "normtui.store.check",
-            "normtui.store.check_values",
-            "normtui.store.core",
-            "normtui.store.feed",
-            "normtui.store.final",
-            "normtui.store.games",
-            "normtui.store.records",
-        }
-    ): "audit: core <-> records, audit <-> core, audit <-> check",
     frozenset({"normtui.tui.app", "normtui.tui.commands", "normtui.tui.outward"}): (
         "console: the console's app, its palette's commands and what goes out"
     ),

@@ -54,7 +54,7 @@ from normtui.text import from_argv, is_number, json_visible, visible
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
-    from normtui.store.audit import AuditEntry  # loaded by the first write or log
+    from normtui.store.log import AuditEntry  # loaded by the first write or log
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")

@@ -33,8 +33,8 @@ from normtui.commands.common import (
     say,
 )
 from normtui.store import EventStore
-from normtui.store.core import time_text
 from normtui.store.errors import NotYoursError
+from normtui.store.values import time_text
 from normtui.text import csv_line
 
 if TYPE_CHECKING:

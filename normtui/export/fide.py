@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from normtui.export.snapshot import EventDetails, Snapshot
 from normtui.rules.model import Player
-from normtui.store.core import surname
+from normtui.store.values import surname
 
 __all__ = ["details_gaps", "missing_for_fide", "player_gaps"]
 

@@ -31,8 +31,8 @@ from normtui.export.snapshot import Snapshot, take_snapshot
 from normtui.export.tables import as_data
 from normtui.rules.contenders import Contender
 from normtui.store import EventStore
-from normtui.store.core import json_number
 from normtui.store.ratings import rating_fields
+from normtui.store.values import json_number
 from normtui.text import json_visible, visible
 
 __all__ = ["MANIFEST", "GameTexts", "SiteReport", "publish", "site_files"]

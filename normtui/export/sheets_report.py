@@ -13,8 +13,8 @@ from normtui.export.sheets_html import esc, heading, page, section, table
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import legend, prize_text
 from normtui.store import EventStore
-from normtui.store.audit import AuditEntry
-from normtui.store.core import time_text
+from normtui.store.log import AuditEntry
+from normtui.store.values import time_text
 from normtui.text import tiebreak_text
 
 __all__ = ["report"]

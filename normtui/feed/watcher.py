@@ -391,7 +391,7 @@ class Feed:
         """One audited change by the feed (None: nothing to change), and whether it was
         made; what refuses it is said on the board."""
         try:
-            entry = self.store.feed.keep_record(
+            entry = self.store.games.keep_record(
                 game.id,
                 kind,
                 text,
@@ -524,7 +524,7 @@ class Feed:
         if held is None:
             return None
         game = self.arbiter.games.get(game_id)
-        entry = self.arbiter.feed.keep_record(
+        entry = self.arbiter.games.keep_record(
             game_id,
             kind,
             held.text,

@@ -29,8 +29,8 @@ from normtui.pgn import Expectation, names_match, validate_game
 from normtui.rules.errors import NormtuiError
 from normtui.rules.playoff import PlayoffGame, PlayoffState
 from normtui.store import ConflictError
-from normtui.store.core import surname
 from normtui.store.records import same_record
+from normtui.store.values import surname
 
 if TYPE_CHECKING:
     from normtui.pgn.reader import RawGame

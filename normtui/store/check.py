@@ -26,12 +26,13 @@ from typing import Any
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import RuleError
 from normtui.rules.scoring import check_game
-from normtui.store.audit import Row
 from normtui.store.check_values import check_controls, check_entries
 from normtui.store.connection import applied_migrations, open_connection
-from normtui.store.core import Core, stored_time
+from normtui.store.core import Core
 from normtui.store.errors import StoreError, sqlite_failure
+from normtui.store.log import Row
 from normtui.store.schema import KNOWN_MIGRATIONS, TABLES
+from normtui.store.values import stored_time
 from normtui.text import visible
 
 __all__ = ["UNREADABLE", "check_event", "check_log", "damage"]

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
-from normtui.store.audit import ACTIONS
 from normtui.store.core import ACTOR_MAX
+from normtui.store.log import ACTIONS
 from normtui.store.schema import TABLES
 from normtui.text import has_controls, visible
 

@@ -15,7 +15,8 @@ from functools import cache
 
 from normtui.rules.profile import TimeControl, load_profile
 from normtui.rules.time_control import NormControl, norm_control
-from normtui.store.core import Core, stored_time
+from normtui.store.core import Core
+from normtui.store.values import stored_time
 
 __all__ = ["classical_controls"]
 

@@ -21,13 +21,12 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
-from decimal import Decimal
 from pathlib import Path
 from threading import RLock
 from typing import TYPE_CHECKING, Any
 
 from normtui.rules.folding import fold
-from normtui.rules.model import ArmageddonResult, MainResult, Player, PlayerStatus
+from normtui.rules.model import Player, PlayerStatus
 from normtui.store import COMMITS
 from normtui.store.errors import (
     AmbiguousError,
@@ -36,11 +35,12 @@ from normtui.store.errors import (
     NotFoundError,
     sqlite_failure,
 )
+from normtui.store.values import time_text
 from normtui.text import is_number, refuse_controls
 
 if TYPE_CHECKING:
     from normtui.rules.profile import Profile
-    from normtui.store.audit import AuditEntry, Recorder
+    from normtui.store.log import AuditEntry, Recorder
     from normtui.store.records import GameRecord
 
 # What only some commands need is imported where it is used: the profile (its classes) when
@@ -53,17 +53,11 @@ __all__ = [
     "Clock",
     "Core",
     "Tx",
-    "board_result",
     "checked",
     "complete_sql",
     "given_text",
-    "json_number",
-    "main_result",
     "named_actor",
     "resolve_actor",
-    "stored_time",
-    "surname",
-    "time_text",
 ]
 
 Clock = Callable[[], datetime]
@@ -121,17 +115,6 @@ def complete_sql(table: str = "g", armageddon_after_draw: bool = True) -> str:
         f"({table}.result IS NOT NULL AND NOT ({table}.result = '1/2-1/2' "
         f"AND {table}.armageddon IS NULL))"
     )
-
-
-def main_result(text: str | None) -> MainResult | None:
-    """A main game's result column; a value that is no result (a damaged file) is a
-    ValueError, never a silent "no result"."""
-    return None if text is None else MainResult(text)
-
-
-def board_result(text: str | None) -> ArmageddonResult | None:
-    """An Armageddon (or play-off) result column, as :func:`main_result` reads a main one."""
-    return None if text is None else ArmageddonResult(text)
 
 
 def _utc_now() -> datetime:
@@ -258,7 +241,7 @@ class Core:
 
     @contextmanager
     def write(self, action: str) -> Iterator[Tx]:
-        from normtui.store.audit import Recorder  # cycle: audit imports core
+        from normtui.store.log import Recorder  # the audit log: only a write
 
         actor = self.actor  # the login name, when it is the actor, is looked up now
         with self.transaction(write=True):
@@ -428,40 +411,6 @@ def given_text(value: str, what: str) -> str:
         raise InputError(str(exc)) from None
 
 
-def stored_time(text: str) -> datetime:
-    """A time as the store wrote it (:func:`time_text`), read back; text that is no time, or
-    a time without its offset (a damaged file), is a ValueError: a console comparing it with
-    the time now would fail later, and further from the cause."""
-    at = datetime.fromisoformat(text)
-    if at.tzinfo is None:
-        raise ValueError(f"{text!r} is a time without its offset")
-    return at
-
-
-def time_text(at: datetime) -> str:
-    """A time as the store writes it and the command line shows it: ISO 8601 to the second,
-    with its offset.
-
-    >>> time_text(datetime(2022, 6, 1, 14, 5, 12, 345, tzinfo=UTC))
-    '2022-06-01T14:05:12+00:00'
-    """
-    return at.isoformat(timespec="seconds")
-
-
-def surname(name: str) -> str:
-    """ "So, Wesley" -> "So": how an arbiter names a player in a sentence."""
-    return name.split(",", 1)[0].strip()
-
-
-def json_number(value: Decimal | None) -> int | float | None:
-    """A value as JSON writes it: whole points as an integer, others as a float."""
-    if value is None:
-        return None
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-# Changes committed by this process (each one transaction with its audit row): the command
-# line tells "nothing changed" from "changed, but the report was lost" by it (exit 2 or 3).
 def _player(row: dict[str, Any]) -> Player:
     return Player(
         row["number"],

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from normtui.rules import duties
 from normtui.rules.model import Game, PlayerStatus, Postponement
-from normtui.store.core import Core, Tx, json_number, stored_time, surname, time_text
+from normtui.store.core import Core, Tx
 from normtui.store.errors import ConflictError, NotFoundError, StoreError
+from normtui.store.values import json_number, stored_time, surname, time_text
 from normtui.text import clean_text
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
     from normtui.rules.withdrawal import IllnessDecision, WithdrawalEffect
-    from normtui.store.audit import AuditEntry
+    from normtui.store.log import AuditEntry
     from normtui.store.records import GameRecord
 
 # The desk's rules are imported by the methods that use them: few commands use the desk.

@@ -24,12 +24,13 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import FIDE_TITLES
-from normtui.store.core import Core, given_text, surname
+from normtui.store.core import Core, given_text
 from normtui.store.errors import InputError
+from normtui.store.values import surname
 from normtui.text import clean_text, is_number
 
 if TYPE_CHECKING:
-    from normtui.store.audit import AuditEntry
+    from normtui.store.log import AuditEntry
 
 __all__ = [
     "DETAIL_FIELDS",

@@ -40,17 +40,11 @@ from typing import TYPE_CHECKING, Any
 
 from normtui.rules.model import RuleError
 from normtui.store.connection import create_database, open_database
-from normtui.store.core import (
-    Clock,
-    Core,
-    given_text,
-    named_actor,
-    resolve_actor,
-    stored_time,
-)
+from normtui.store.core import Clock, Core, given_text, named_actor, resolve_actor
 from normtui.store.errors import InputError
 from normtui.store.games import Games
 from normtui.store.stages import Rounds, Stages, insert_rounds
+from normtui.store.values import stored_time
 from normtui.text import clean_text, is_number
 
 if TYPE_CHECKING:
@@ -59,11 +53,12 @@ if TYPE_CHECKING:
     from normtui.rules.profile import Profile, TimeControl
     from normtui.rules.rating import PlayerRating
     from normtui.rules.time_control import NormControl
-    from normtui.store.audit import Audit, AuditEntry
+    from normtui.store.audit import Audit
     from normtui.store.desk import Desk
     from normtui.store.details import Value
     from normtui.store.feed import Feed
     from normtui.store.final import StandingRow
+    from normtui.store.log import AuditEntry
     from normtui.store.playoff import Playoff
 
 # Creating an event, and the parts that few commands use (the desk, the play-off, the feed,

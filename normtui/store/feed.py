@@ -5,7 +5,8 @@ The feed (``normtui.feed``) decides; the store writes each change to the event a
 transaction and one audit row, undoable like any other, under the actor the store was given
 (``EventStore.as_actor``: "feed"): the first move (the game is then in progress), and at the
 game's end its record with its result, entered where the board has none, marked as the feed's,
-and dated when the game ended so that the Armageddon's window of §2 runs from there.
+and dated when the game ended so that the Armageddon's window of §2 runs from there. That
+change is a game's, so it is ``store.games.keep_record``; this part keeps the rest.
 
 The moves in between are the board's live state (``live_boards``: one row per game, replaced at
 every move). They are not the event's data: not audited, not undone, not checked against the log.
@@ -19,19 +20,20 @@ from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from normtui.rules.live import games_if_ended_now
-from normtui.rules.model import GameState, PlayerStatus
+from normtui.rules.model import PlayerStatus
 from normtui.store.connection import BUSY_TIMEOUT_MS
-from normtui.store.core import Core, given_text, stored_time
-from normtui.store.errors import ConflictError, InputError
+from normtui.store.core import Core, given_text
+from normtui.store.errors import InputError
 from normtui.store.games import Games
-from normtui.store.records import check_record, same_record
+from normtui.store.records import check_record
+from normtui.store.values import stored_time
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from normtui.rules.contenders import Contender
-    from normtui.store.audit import AuditEntry
     from normtui.store.final import StandingRow
+    from normtui.store.log import AuditEntry
 
 __all__ = ["FEED_ACTOR", "Feed", "LiveRecord"]
 
@@ -135,58 +137,6 @@ class Feed:
                 self._core.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             finally:
                 self._core.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-
-    # -- a change from the feed ------------------------------------------------------------------
-
-    def keep_record(
-        self,
-        game_id: int,
-        kind: Kind,
-        text: str | None,
-        *,
-        note: str = "",
-        replace: bool = False,
-        result: str | None = None,
-        ended_at: datetime | None = None,
-        source: str | None = "feed",
-        expected_version: int | None = None,
-    ) -> AuditEntry | None:
-        """Keep a record of the main game or the Armageddon as the feed has it, in one change:
-
-        - ``text`` None: no record, only the main game in progress (its first move is on the
-          board; the moves so far are its live state, :meth:`set_live_record`);
-        - a different record already kept is only replaced with ``replace`` (the feed passes
-          it when the new record extends the old one, the arbiter when accepting a conflict);
-        - a main game that was scheduled is now in progress (its first move is on the board);
-        - ``result``, where the board has none, is entered as the feed's (``source``) and
-          dated ``ended_at`` (when the game ended; §2's window runs from it). A board that has
-          a result keeps it: the caller reports a disagreement (§8: the scoresheet decides).
-
-        ``note`` ends the audit summary ("24. Rfe1"). Nothing to change: ``None``."""
-        if text is not None:
-            check_record(kind, text)
-        with self._core.write("feed") as tx:
-            game, column, current = self._games.record_target(game_id, kind, expected_version)
-            parts = []
-            values: dict[str, object] = {}
-            if text is not None and (current is None or not same_record(current, text)):
-                if current is not None and not replace:
-                    raise ConflictError(f"{game.label} already has a different {kind} record")
-                values[column] = text
-                what = "Armageddon" if kind == "armageddon" else "main game"
-                parts.append(f"{what} record {'replaced' if current else 'kept'}")
-            if kind == "main" and game.state is GameState.SCHEDULED and game.result is None:
-                values["state"] = GameState.IN_PROGRESS.value
-                parts.append("in progress")
-            if values:
-                tx.update_game(game, values)
-                game = self._core.game(game_id)
-            if self._games.enter_record_result(tx, game, kind, result, source=source, at=ended_at):
-                parts.insert(0, tx.summary.removeprefix(f"{game.label}: "))
-            tx.summary = f"{game.label}: {'; '.join(parts)}"
-            if note:
-                tx.summary += f" ({note})"
-        return tx.entry
 
     # -- the race and the live table -------------------------------------------------------------
 

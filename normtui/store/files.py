@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from normtui.store.audit import AuditEntry, _dumps
 from normtui.store.connection import (
     BUSY_TIMEOUT_MS,
     OpenElsewhere,
@@ -45,7 +44,6 @@ from normtui.store.connection import (
     remove_database,
     utils_view,
 )
-from normtui.store.core import stored_time
 from normtui.store.errors import (
     BusyError,
     InputError,
@@ -54,7 +52,9 @@ from normtui.store.errors import (
     cannot_write,
     read_only_reason,
 )
+from normtui.store.log import AuditEntry, _dumps
 from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
+from normtui.store.values import stored_time
 from normtui.text import visible
 
 __all__ = ["LogPoint", "backup_event", "building", "place", "refuse_to_replace", "restore_event"]

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from normtui.rules.model import PlayerStatus
-from normtui.store.core import json_number
+from normtui.store.values import json_number
 
 if TYPE_CHECKING:
     from normtui.rules.final import Decided, FinalRow

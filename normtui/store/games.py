@@ -34,21 +34,14 @@ from normtui.rules.scoresheets import (
 )
 from normtui.rules.scoring import is_complete
 from normtui.store import COMMITS
-from normtui.store.core import (
-    Core,
-    Tx,
-    board_result,
-    checked,
-    main_result,
-    surname,
-    time_text,
-)
+from normtui.store.core import Core, Tx, checked
 from normtui.store.errors import ConflictError, InputError, NotFoundError
+from normtui.store.values import board_result, main_result, surname, time_text
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
     from normtui.rules.standings import Standing
-    from normtui.store.audit import AuditEntry
+    from normtui.store.log import AuditEntry
     from normtui.store.records import ByeRecord, GameRecord
 
 __all__ = ["Games"]
@@ -315,7 +308,7 @@ class Games:
 
         check_record(kind, text)
         with self._core.write("pgn") as tx:
-            game, column, current = self.record_target(game_id, kind, expected_version)
+            game, column, current = self._record_target(game_id, kind, expected_version)
             attached = ""
             if current is None or not same_record(current, text):
                 if current is not None and not replace_existing:
@@ -326,11 +319,65 @@ class Games:
                 attached = f"{kind} PGN {'replaced' if current else 'attached'}"
                 tx.summary = f"{game.label}: {attached}"
                 game = self._core.game(game_id)  # the version just written
-            if self.enter_record_result(tx, game, kind, result) and attached:
+            if self._enter_record_result(tx, game, kind, result) and attached:
                 tx.summary += f"; {attached}"
         return tx.entry
 
-    def record_target(
+    def keep_record(
+        self,
+        game_id: int,
+        kind: PgnKind,
+        text: str | None,
+        *,
+        note: str = "",
+        replace: bool = False,
+        result: str | None = None,
+        ended_at: datetime | None = None,
+        source: str | None = "feed",
+        expected_version: int | None = None,
+    ) -> AuditEntry | None:
+        """The board feed's change (``normtui.feed``; audited as "feed"): a record of the main
+        game or the Armageddon as the feed has it, in one change:
+
+        - ``text`` None: no record, only the main game in progress (its first move is on the
+          board; the moves so far are its live state, ``store.feed.set_live_record``);
+        - a different record already kept is only replaced with ``replace`` (the feed passes
+          it when the new record extends the old one, the arbiter when accepting a conflict);
+        - a main game that was scheduled is now in progress (its first move is on the board);
+        - ``result``, where the board has none, is entered as the feed's (``source``) and
+          dated ``ended_at`` (when the game ended; §2's window runs from it). A board that has
+          a result keeps it: the caller reports a disagreement (§8: the scoresheet decides).
+
+        ``note`` ends the audit summary ("24. Rfe1"). Nothing to change: ``None``."""
+        # Only keeping a record needs the records' module: a read command does without it.
+        from normtui.store.records import check_record, same_record
+
+        if text is not None:
+            check_record(kind, text)
+        with self._core.write("feed") as tx:
+            game, column, current = self._record_target(game_id, kind, expected_version)
+            parts = []
+            values: dict[str, object] = {}
+            if text is not None and (current is None or not same_record(current, text)):
+                if current is not None and not replace:
+                    raise ConflictError(f"{game.label} already has a different {kind} record")
+                values[column] = text
+                what = "Armageddon" if kind == "armageddon" else "main game"
+                parts.append(f"{what} record {'replaced' if current else 'kept'}")
+            if kind == "main" and game.state is GameState.SCHEDULED and game.result is None:
+                values["state"] = GameState.IN_PROGRESS.value
+                parts.append("in progress")
+            if values:
+                tx.update_game(game, values)
+                game = self._core.game(game_id)
+            if self._enter_record_result(tx, game, kind, result, source=source, at=ended_at):
+                parts.insert(0, tx.summary.removeprefix(f"{game.label}: "))
+            tx.summary = f"{game.label}: {'; '.join(parts)}"
+            if note:
+                tx.summary += f" ({note})"
+        return tx.entry
+
+    def _record_target(
         self, game_id: int, kind: PgnKind, expected_version: int | None
     ) -> tuple[GameRecord, str, str | None]:
         """Inside a write: the game a record is for (the version the caller saw), its column,
@@ -351,7 +398,7 @@ class Games:
             return game, "pgn", game.pgn
         return game, "armageddon_pgn", game.armageddon_pgn
 
-    def enter_record_result(
+    def _enter_record_result(
         self,
         tx: Tx,
         game: GameRecord,

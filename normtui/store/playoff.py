@@ -14,10 +14,11 @@ from types import EllipsisType
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import Colour, PlayerStatus, RuleError
-from normtui.store.core import Core, surname
+from normtui.store.core import Core
 from normtui.store.errors import ConflictError, InputError, StoreError
 from normtui.store.final import FinalStandings, PlayoffView, StandingRow
 from normtui.store.games import Games
+from normtui.store.values import surname
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from normtui.rules.profile import Profile
     from normtui.rules.standings import Standing
     from normtui.rules.tiebreaks import Scored
-    from normtui.store.audit import AuditEntry
+    from normtui.store.log import AuditEntry
 
     # What a play-off record must pass before it is kept: (text, game, white name, black
     # name, entered result, profile) -> warnings; raises RuleError to refuse.

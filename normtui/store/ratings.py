@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from normtui.rules.model import Game, MainResult
 from normtui.rules.rating import PlayerRating, rate_players
-from normtui.store.core import main_result, stored_time
+from normtui.store.values import main_result, stored_time
 
 if TYPE_CHECKING:
     from normtui.store.core import Core

@@ -19,7 +19,8 @@ from normtui.rules.live import armageddon_deadline
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Postponement
 from normtui.rules.scoresheets import Signatures
 from normtui.rules.scoring import blitz_points, pairing_points
-from normtui.store.core import (
+from normtui.store.errors import InputError
+from normtui.store.values import (
     board_result,
     json_number,
     main_result,
@@ -27,7 +28,6 @@ from normtui.store.core import (
     surname,
     time_text,
 )
-from normtui.store.errors import InputError
 from normtui.text import has_controls, visible
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from normtui.text import is_number
 if TYPE_CHECKING:
     from normtui.rules.berger import Pairing
     from normtui.rules.standings import Standing
-    from normtui.store.audit import AuditEntry
+    from normtui.store.log import AuditEntry
     from normtui.store.records import RoundRecord
 
 

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from normtui.rules.model import GameState, MainResult
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, countdown
 
 if TYPE_CHECKING:

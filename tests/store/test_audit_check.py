@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from normtui.cli import cli
 from normtui.store import EventStore
-from normtui.store.audit import BOUNDARIES
 from normtui.store.check import SHOWN_ROWS
+from normtui.store.log import BOUNDARIES
 from normtui.store.schema import TABLES
 from tests.store.test_corrections import RECORD
 

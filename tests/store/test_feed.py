@@ -26,7 +26,7 @@ def test_the_first_move_keeps_the_record_and_starts_the_game_in_one_change(
 ) -> None:
     game = store.games.find(1, "So", "Radjabov")
     before = dump(store)
-    entry = feed(store).feed.keep_record(game.id, "main", OPENING, note="1...e5")
+    entry = feed(store).games.keep_record(game.id, "main", OPENING, note="1...e5")
     assert entry is not None and entry.actor == "feed"
     assert entry.summary == (
         "round 1 board 1 (So-Radjabov): main game record kept; in progress (1...e5)"
@@ -41,12 +41,12 @@ def test_the_first_move_keeps_the_record_and_starts_the_game_in_one_change(
 def test_a_different_record_replaces_only_when_asked(store: EventStore) -> None:
     game = store.games.find(1, "So", "Radjabov")
     view = feed(store)
-    view.feed.keep_record(game.id, "main", OPENING)
+    view.games.keep_record(game.id, "main", OPENING)
     with pytest.raises(ConflictError):
-        view.feed.keep_record(game.id, "main", LONGER)
-    entry = view.feed.keep_record(game.id, "main", LONGER, replace=True)
+        view.games.keep_record(game.id, "main", LONGER)
+    entry = view.games.keep_record(game.id, "main", LONGER, replace=True)
     assert entry is not None and "main game record replaced" in entry.summary
-    assert view.feed.keep_record(game.id, "main", LONGER, replace=True) is None  # the same
+    assert view.games.keep_record(game.id, "main", LONGER, replace=True) is None  # the same
 
 
 def test_a_result_from_the_feed_is_provisional_marked_and_dated_by_the_game_s_end(
@@ -54,7 +54,7 @@ def test_a_result_from_the_feed_is_provisional_marked_and_dated_by_the_game_s_en
 ) -> None:
     game = store.games.find(1, "So", "Radjabov")
     ended = CLOCK_START - timedelta(minutes=6)
-    entry = feed(store).feed.keep_record(game.id, "main", DRAWN, result="1/2-1/2", ended_at=ended)
+    entry = feed(store).games.keep_record(game.id, "main", DRAWN, result="1/2-1/2", ended_at=ended)
     assert entry is not None and entry.action == "result" and entry.actor == "feed"
     now = store.games.get(game.id)
     assert now.result is not None and now.result.value == "1/2-1/2"
@@ -62,7 +62,7 @@ def test_a_result_from_the_feed_is_provisional_marked_and_dated_by_the_game_s_en
     assert now.result_at == ended
     # §2: the 20 minutes run from the end of the game, not from when the file was read.
     assert now.armageddon_deadline == ended + timedelta(minutes=20)
-    arm = feed(store).feed.keep_record(
+    arm = feed(store).games.keep_record(
         game.id, "armageddon", OPENING.replace("*", "1-0"), result="1-0"
     )
     assert arm is not None and arm.action == "armageddon"
@@ -75,13 +75,13 @@ def test_a_result_from_the_feed_is_provisional_marked_and_dated_by_the_game_s_en
 def test_an_armageddon_record_needs_the_drawn_main_game(store: EventStore) -> None:
     game = store.games.find(1, "So", "Radjabov")
     with pytest.raises(RuleError, match="drawn main game"):
-        feed(store).feed.keep_record(game.id, "armageddon", OPENING)
+        feed(store).games.keep_record(game.id, "armageddon", OPENING)
 
 
 def test_a_board_with_a_result_keeps_it(store: EventStore) -> None:
     store.games.enter_result(1, "So", "Radjabov", "1-0")
     game = store.games.find(1, "So", "Radjabov")
-    feed(store).feed.keep_record(game.id, "main", DRAWN, result="1/2-1/2")
+    feed(store).games.keep_record(game.id, "main", DRAWN, result="1/2-1/2")
     now = store.games.get(game.id)
     assert now.result is not None and now.result.value == "1-0" and now.result_from is None
 
@@ -89,7 +89,7 @@ def test_a_board_with_a_result_keeps_it(store: EventStore) -> None:
 def test_the_feed_s_writes_are_this_process_s_own(store: EventStore) -> None:
     """The console's feed writes through the console's store: no "another terminal" notice."""
     version = store.data_version()
-    feed(store).feed.keep_record(store.games.find(1, "So", "Radjabov").id, "main", OPENING)
+    feed(store).games.keep_record(store.games.find(1, "So", "Radjabov").id, "main", OPENING)
     assert store.data_version() == version
 
 
@@ -133,8 +133,8 @@ def test_the_feed_keeping_other_boards_records_does_not_stand_in_the_way_of_an_u
     board2 = store.games.find(1, "Carlsen", "Wang")
     mine = store.games.enter_result(1, "So", "Radjabov", "1-0")
     assert mine is not None
-    feed(store).feed.keep_record(board2.id, "main", OPENING)
-    feed(store).feed.keep_record(board2.id, "main", LONGER, replace=True)
+    feed(store).games.keep_record(board2.id, "main", OPENING)
+    feed(store).games.keep_record(board2.id, "main", LONGER, replace=True)
     assert store.audit.next_undo().id == mine.id  # type: ignore[union-attr]
     undone = store.audit.undo(mine.id)
     assert undone.undoes == mine.id
@@ -152,13 +152,13 @@ def test_a_result_from_the_feed_or_a_record_of_the_same_game_still_stands_in_the
     board2 = store.games.find(1, "Carlsen", "Wang")
     mine = store.games.enter_result(1, "So", "Radjabov", "1-0")
     assert mine is not None
-    feed(store).feed.keep_record(board2.id, "main", DRAWN, result="1/2-1/2")
+    feed(store).games.keep_record(board2.id, "main", DRAWN, result="1/2-1/2")
     assert store.audit.next_undo().actor == "feed"  # type: ignore[union-attr]
     with pytest.raises(StoreError, match="no longer the newest"):
         store.audit.undo(mine.id)
     store.audit.undo(anyone=True)
     board1 = store.games.find(1, "So", "Radjabov")
-    feed(store).feed.keep_record(board1.id, "main", OPENING)  # the same game as my result
+    feed(store).games.keep_record(board1.id, "main", OPENING)  # the same game as my result
     with pytest.raises(StoreError, match="changed since"):
         store.audit.undo()
     assert store.games.get(board1.id).result is not None

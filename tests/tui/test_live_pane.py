@@ -11,7 +11,7 @@ import pytest
 
 from normtui.feed.replay import Replay
 from normtui.rules.model import MainResult
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.panes.live import LivePane, _detail_text
 from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen

@@ -122,11 +122,11 @@ async def test_undo_shows_and_takes_back_my_result_past_the_feeds_moves(
         mine = app.store.audit.log(limit=1)[0]
         feed = app.store.as_actor("feed")
         board5 = app.store.games.find(7, "Topalov", "Wang")
-        feed.feed.keep_record(board5.id, "main", pgn)
+        feed.games.keep_record(board5.id, "main", pgn)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert question(app) == f"Undo the last change?\n\n#{mine.id} {mine.summary}"
-        feed.feed.keep_record(board5.id, "main", longer, replace=True)
+        feed.games.keep_record(board5.id, "main", longer, replace=True)
         await pilot.press("y")
         await pilot.pause()
         assert app.store.games(7)[0].result is None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from normtui.rules.duties import signers
 from normtui.rules.model import ArmageddonResult, MainResult
 from normtui.store import GameRecord
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import result_text
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from textual.widgets import Select, Static
 
 from normtui.rules.duties import arrival_fine
 from normtui.rules.model import GameState, PlayerStatus
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import state_text
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.screens.choice import ChoiceScreen

@@ -26,7 +26,7 @@ from normtui.rules.duties import signers
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import ResultError, parse_result
 from normtui.store.connection import is_event_file
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.panes.board_text import armageddon_waits, armageddons_waiting

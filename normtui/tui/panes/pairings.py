@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import PaletteBinding, Pane, report_refusal
 from normtui.tui.panes.board_text import (

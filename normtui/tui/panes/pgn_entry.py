@@ -25,7 +25,7 @@ from normtui.importing.boards import TROUBLE
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
 from normtui.store.connection import refuse_event_file
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.panes.board_text import armageddon_waits
 from normtui.tui.panes.pairings import PairingsPane

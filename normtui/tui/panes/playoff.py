@@ -17,8 +17,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from normtui.rules.playoff import PlayoffGame, format_name, not_needed
-from normtui.store.core import surname
 from normtui.store.final import PlayoffView
+from normtui.store.values import surname
 from normtui.tui.formatting import money
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.screens.choice import ChoiceScreen

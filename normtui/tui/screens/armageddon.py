@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Static
 from normtui.rules.model import ArmageddonResult
 from normtui.rules.profile import Profile
 from normtui.store import GameRecord
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, countdown, result_text
 
 

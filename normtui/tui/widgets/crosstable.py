@@ -12,7 +12,7 @@ from collections import defaultdict
 
 from normtui.rules.model import MainResult, PlayerStatus
 from normtui.store import GameRecord, StandingRow
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 from normtui.tui.widgets.standings_table import WITHDRAWN_STYLE

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from normtui.rules.model import GameState, PlayerStatus
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:

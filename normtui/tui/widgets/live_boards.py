@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from normtui.feed.report import BoardView, clock_text
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
 # (label, label when short, key, justify).

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from normtui.rules.contenders import Contender, describe_leader
 from normtui.store import StandingRow
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
 from normtui.store import GameRecord
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.tui.formatting import (
     clock_time,
     day_of,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from normtui.rules.playoff import PlayoffGame
-from normtui.store.core import surname
 from normtui.store.final import KIND_LABELS, PlayoffView
+from normtui.store.values import surname
 from normtui.text import tiebreak_text
 from normtui.tui.formatting import points
 from normtui.tui.widgets.responsive_table import ResponsiveTable

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from normtui.rules.model import PlayerStatus
 from normtui.store import StandingRow
-from normtui.store.core import surname
+from normtui.store.values import surname
 from normtui.text import tiebreak_text
 from normtui.tui.formatting import money, points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
