@@ -351,7 +351,7 @@ TIME_COLUMNS = {
 
 def _not_times(conn: sqlite3.Connection) -> list[str]:
     """``table row N: column 'noon' is not a time with its offset``, for every time no record
-    can read (:func:`normtui.store.core.stored_time`): the schema does not check them, and a
+    can read (:func:`normtui.store.values.stored_time`): the schema does not check them, and a
     record read from such a row would fail."""
     found = []
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

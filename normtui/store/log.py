@@ -305,7 +305,7 @@ class Recorder:
     ) -> AuditEntry | None:
         """The audit row of this mutation, or ``None`` when nothing changed (nothing written)."""
         if action not in ACTIONS:
-            raise ValueError(f"{action!r} is not in normtui.store.audit.ACTIONS")
+            raise ValueError(f"{action!r} is not in normtui.store.log.ACTIONS")
         before, after = self.changes()
         if not after:
             return None
