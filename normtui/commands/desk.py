@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -41,12 +42,14 @@ from normtui.rules.profile_check import (
 )
 from normtui.rules.time_control import with_periods
 from normtui.store.errors import DamagedDatabase
-from normtui.text import is_number
+from normtui.text import is_number, visible
+
+T = TypeVar("T")
 
 
-def _readable(check: Callable[[], list[str]], damaged: bool) -> list[str]:
+def _readable(check: Callable[[], T], damaged: bool, nothing: T) -> T:
     """A check that reads the event's records; on a file already found damaged, as far as its
-    rows can be read (nothing, if they cannot)."""
+    rows can be read (``nothing``, if they cannot)."""
     from normtui.store.check import UNREADABLE  # only `normtui check` needs the checker
 
     try:
@@ -54,7 +57,7 @@ def _readable(check: Callable[[], list[str]], damaged: bool) -> list[str]:
     except UNREADABLE:
         if not damaged:
             raise
-        return []
+        return nothing
 
 
 def _unsourced(profile: Profile, control: str) -> list[str]:
@@ -442,32 +445,87 @@ def _later_period(text: str, last: bool) -> tuple[int, int, int]:
     return int(moves or 0), int(seconds), int(seconds)
 
 
+class Noted(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 only
+    """An audit entry's hash as an arbiter noted it: ``N:HASH``, the hash's first 8 to 64
+    hexadecimal digits."""
+
+    name = "N:HASH"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[int, str]:
+        if isinstance(value, tuple):
+            return value
+        number, _, digits = str(value).strip().partition(":")
+        digits = digits.strip().lower()
+        if (
+            not is_number(number.strip())
+            or len(number.strip()) > 9
+            or not 8 <= len(digits) <= 64
+            or any(c not in "0123456789abcdef" for c in digits)
+        ):
+            self.fail(
+                f"{value!r} is not an entry and its hash as `normtui check` shows them "
+                "(N:HASH, 8 to 64 hexadecimal digits, e.g. 295:3f2a9c0e1b2d4f68)",
+                param,
+                ctx,
+            )
+        return int(number), digits
+
+
+# What `check` shows of the head's hash: 64 bits, enough to note by hand; a log rewritten
+# to end with the same digits is beyond any forger's computer.
+_SHOWN_DIGITS = 16
+
+
 @command("check")
 @db_argument
+@click.option(
+    "--noted",
+    type=Noted(),
+    multiple=True,
+    help="An entry and its hash as check showed them before (N:HASH); repeat for each. "
+    "Refused (exit 1) unless the entry is still there with that hash: the log up to it was "
+    "not rewritten since.",
+)
 @json_option
 @friendly
-def check(db: Path, as_json: bool) -> None:
+def check(db: Path, noted: tuple[tuple[int, str], ...], as_json: bool) -> None:
     """Check the file: SQLite integrity, foreign keys, every row against the audit log
     (a change made outside normtui, or damage), every game against the rules, every
     attached record against its entered result; and what FIDE's rating report requires
     that the event does not say yet (FIDE ids, federations, city, dates, round dates,
-    chief arbiter). Exit 1 if anything is missing or wrong."""
+    chief arbiter). Exit 1 if anything is missing or wrong.
+
+    The audit log proves itself: each entry's hash covers the entry and the one before it,
+    and the first entry where that chain breaks is named. Check shows the newest entry and
+    its hash: note them (after each round, say); `--noted N:HASH` proves later that the log
+    up to there was not rewritten."""
     # The exporters and the importer: only `check` of the desk's commands reads them.
     from normtui.export.fide import missing_for_fide
     from normtui.export.snapshot import take_snapshot
     from normtui.importing.agreement import disagreements
 
     gaps: list[str] = []
+    head: tuple[int, str | None] | None = None
     try:
         with opened(db) as store:
-            problems = store.audit.check()
+            problems = store.audit.check(noted)
             damaged = bool(problems)
-            problems += _readable(lambda: disagreements(store), damaged)
-            gaps = _readable(lambda: missing_for_fide(take_snapshot(store)), damaged)
+            head = _readable(store.audit.head, damaged, None)
+            problems += _readable(lambda: disagreements(store), damaged, [])
+            gaps = _readable(lambda: missing_for_fide(take_snapshot(store)), damaged, [])
     except DamagedDatabase as exc:
         problems = [f"damaged: {exc}"]
     if as_json:
-        echo_json({"ok": not problems and not gaps, "problems": problems, "rating_report": gaps})
+        echo_json(
+            {
+                "ok": not problems and not gaps,
+                "problems": problems,
+                "rating_report": gaps,
+                "audit_head": {"id": head[0], "hash": head[1]} if head else None,
+            }
+        )
     else:
         # The first line answers the question asked after a crash or a restore: is the
         # file sound? The report's missing details are another matter, said after it.
@@ -479,6 +537,13 @@ def check(db: Path, as_json: bool) -> None:
             echo(
                 "ok: the file is sound, every row agrees with the audit log, every "
                 "game with the rules and every record with its result"
+            )
+        if head is not None and head[1] is not None:
+            shown = f"{head[0]}:{head[1][:_SHOWN_DIGITS]}"
+            echo(
+                f"audit log: newest entry #{head[0]}, hash {head[1][:_SHOWN_DIGITS]} (note "
+                f"it; `normtui check {visible(str(db))} --noted {shown}` proves later that the "
+                "log up to it was not rewritten)"
             )
         if gaps:
             echo("FIDE rating report (TRF) lacks:")

@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from normtui.store.chain import head, noted_problems
 from normtui.store.core import Core
 from normtui.store.errors import (
     InputError,
@@ -31,12 +34,24 @@ class Audit:
     def __init__(self, core: Core) -> None:
         self._core = core
 
-    def check(self) -> list[str]:
+    def check(self, noted: Sequence[tuple[int, str]] = ()) -> list[str]:
         """``normtui check``: every problem found in the file, one line each (see
-        :mod:`normtui.store.check`); an empty list when all is well."""
+        :mod:`normtui.store.check`); an empty list when all is well. ``noted``: hashes of
+        entries the arbiter noted before (entry id, the hash's first digits), each of which
+        must still be that entry's (see :func:`normtui.store.chain.noted_problems`)."""
         from normtui.store.check import check_event  # the checker: only `check`
 
-        return check_event(self._core)
+        problems = check_event(self._core)
+        if noted:
+            with self._core.read():
+                problems += noted_problems(self._core.conn, noted)
+        return problems
+
+    def head(self) -> tuple[int, str | None] | None:
+        """(id, hash) of the newest entry, the head of the log's hash chain: what an arbiter
+        notes to prove later that the log up to there was not rewritten."""
+        with self._core.read():
+            return head(self._core.conn)
 
     def log(
         self, limit: int | None = None, *, rows: bool = True, upto: int | None = None

@@ -3,11 +3,16 @@
 The schema already refuses most bad states; this looks for what only a damaged file, a hand
 edit or a bug could leave behind. SQLite's own checks see a damaged page, not a wrong value in
 a sound one: a result changed with the sqlite3 shell, or a flipped bit in a row, is a valid row.
-What does see it is the audit log. Every change writes the rows it touched, before and after
-(:mod:`normtui.store.audit`), so every row of every table must be what the log's images make
-of it, replayed from the creation of the event: a row that is not was changed outside normtui
-(or damaged), and an image that is not what the log before it left means the same of the rows
-that change read. An undo must be the exact reverse of the change it names.
+What does see it is the audit log, in two ways:
+
+- its hash chain (:mod:`normtui.store.chain`): each entry's hash covers what it holds and the
+  entry before it, so an entry changed, removed or moved is named where the chain breaks;
+- its images: every change writes what it did to the rows it touched (:mod:`normtui.store.log`:
+  the columns changed, before and after; a row made or removed whole), so every row of every
+  table must be what the log's images make of it, replayed from the creation of the event: a
+  row that is not was changed outside normtui (or damaged), and an image that is not what the
+  log before it left means the same of the rows that change read. An undo must be the exact
+  reverse of the change it names.
 
 A column added by a migration is missing from the images written before it; such a row had the
 column's default then (``ALTER TABLE ... ADD COLUMN``), so a missing column compares as that.
@@ -26,6 +31,7 @@ from typing import Any
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import RuleError
 from normtui.rules.scoring import check_game
+from normtui.store.chain import chain_problems
 from normtui.store.check_values import check_controls, check_entries
 from normtui.store.connection import applied_migrations, open_connection
 from normtui.store.core import Core
@@ -101,8 +107,9 @@ def _check(core: Core, conn: sqlite3.Connection) -> list[str]:
 
 
 def check_log(conn: sqlite3.Connection) -> list[str]:
-    """Every table against the audit log replayed from the creation (see the module's doc):
-    the first rows that differ, one line each."""
+    """The log's hash chain, then every table against the log replayed from the creation
+    (see the module's doc): where the chain breaks and the first rows that differ, one line
+    each."""
     factory = conn.text_factory
     conn.text_factory = _lenient_text
     try:
@@ -118,9 +125,9 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
             "SELECT id, action, undoes, before, after, at, actor FROM audit ORDER BY id"
         )
         log = rows.fetchall()
+        problems = chain_problems(conn)
     except sqlite3.Error as exc:
         return [f"audit log: SQLite says: {exc}"]
-    problems: list[str] = []
     state: dict[str, dict[int, Row]] = {t: {} for t in TABLES}
     images: dict[int, tuple[_Images, _Images]] = {}
     if not log or log[0][1] != "create":
@@ -152,8 +159,8 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
                     "but none before it, or the reverse"
                 )
             current = state[table].get(key)
-            if not _same(current, old, defaults[table]):
-                how = _difference(current, old, defaults[table])
+            if not _holds(current, old, defaults[table]):
+                how = _difference(current, old, defaults[table], image=True)
                 problems.append(
                     f"{label}: {table} row {key} was not as the log had left it "
                     f"when this change read it ({how}): changed outside normtui "
@@ -161,8 +168,10 @@ def _check_log(conn: sqlite3.Connection) -> list[str]:
                 )
             if new is None:
                 state[table].pop(key, None)
-            else:
+            elif old is None or current is None:
                 state[table][key] = new
+            else:  # the columns the change wrote; the others as they were
+                state[table][key] = {**current, **new}
         if undoes is not None:
             problems.extend(_check_undo(label, undoes, before, after, images, defaults))
         images[entry_id] = (before, after)
@@ -233,15 +242,27 @@ def _check_undo(
     images: Mapping[int, tuple[_Images, _Images]],
     defaults: Mapping[str, Row],
 ) -> list[str]:
-    """An undo puts back exactly what the change it names had found."""
+    """An undo puts back exactly what the change it names had found: a row made, removed; a
+    row removed, made again whole; of a row changed, every column the change wrote."""
     if undoes not in images:
         return [f"{label}: it undoes #{undoes}, which is not an earlier entry of the log"]
     undone_before, undone_after = images[undoes]
     for (table, key), was in undone_before.items():
-        if not (
-            _same(before.get((table, key)), undone_after.get((table, key)), defaults[table])
-            and _same(after.get((table, key)), was, defaults[table])
-        ):
+        made = undone_after.get((table, key))
+        back, again = before.get((table, key)), after.get((table, key))
+        if was is None or made is None or back is None or again is None:
+            reverses = _same(back, made, defaults[table]) and _same(again, was, defaults[table])
+        else:
+            wrote = _filled(made, defaults[table])
+            found = _filled(was, defaults[table])
+            changed = {c for c in {*was, *made} if found.get(c) != wrote.get(c)}
+            columns = changed | set(back) | set(again)
+            reverses = all(
+                _filled(back, defaults[table]).get(c) == wrote.get(c)
+                and _filled(again, defaults[table]).get(c) == found.get(c)
+                for c in columns
+            )
+        if not reverses:
             return [f"{label}: it does not reverse #{undoes} ({table} row {key})"]
     return []
 
@@ -272,18 +293,31 @@ def _same(a: Row | None, b: Row | None, defaults: Row) -> bool:
     return _filled(a, defaults) == _filled(b, defaults)
 
 
+def _holds(row: Row | None, image: Row | None, defaults: Row) -> bool:
+    """Whether ``row`` (as the log left it) is what a change's ``before`` image says it found:
+    the columns the image names (all of them for a whole row), or no row."""
+    if row is None or image is None:
+        return row is image
+    filled = _filled(row, defaults)
+    return all(filled.get(column) == value for column, value in image.items())
+
+
 def _filled(row: Row, defaults: Row) -> Row:
     return {**defaults, **row}
 
 
-def _difference(expected: Row | None, found: Row | None, defaults: Row) -> str:
-    """What differs, for a person: the first few columns, or that a row is missing."""
+def _difference(
+    expected: Row | None, found: Row | None, defaults: Row, *, image: bool = False
+) -> str:
+    """What differs, for a person: the first few columns, or that a row is missing.
+    ``image``: ``found`` is a change's image, which names the columns it compares."""
     if expected is None:
         return "there should be no such row"
     if found is None:
         return "there was no such row"
+    names = list(found) if image else list({**expected, **found})
     expected, found = _filled(expected, defaults), _filled(found, defaults)
-    columns = [c for c in {**expected, **found} if expected.get(c) != found.get(c)]
+    columns = [c for c in names if expected.get(c) != found.get(c)]
     return "; ".join(
         f"{c} {_show(found.get(c))}, the log says {_show(expected.get(c))}" for c in columns[:3]
     ) + ("; ..." if len(columns) > 3 else "")

@@ -2,12 +2,12 @@
 (when, by whom, what kind of change) and texts a terminal would obey.
 
 An audit row's own columns are not in any image, so the replay of :mod:`normtui.store.check`
-cannot see a flipped bit in them. What can: normtui writes the entries in the order it makes
-them, each stamped by the same clock (the write lock is held from the stamp to the commit),
-so a time out of order with both its neighbours is not one it wrote (each arbiter's entries
-among themselves: two processes, each with a clock of its own, may interleave); it writes a
-closed set of actions; and an arbiter's name as ``--as`` checks it. A name that differs from
-another arbiter's of the same log by one bit, used once, is that name damaged.
+cannot see a change to them; the log's hash chain does (:mod:`normtui.store.chain`), and names
+the entry. What is said here besides is what no entry normtui writes can hold, in words that
+name the value: an action outside the closed set it writes, an arbiter's name that ``--as``
+would refuse, a time not written as it writes times. Nothing is guessed from what other entries
+hold: two arbiters may have names one letter apart (Ola and Ole), and a computer's clock may
+go back and forth.
 
 Texts a person gave (names, details, incidents) are stored without control characters
 (:func:`normtui.text.clean_text`, or refused): one that holds them was written by something
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -52,7 +51,7 @@ Entry = tuple[int, str, str, str]  # id, action, at, actor
 
 
 def check_entries(entries: Sequence[Entry]) -> list[str]:
-    """Each entry's action and arbiter, and the order of the times (see the module's doc)."""
+    """Each entry's action, arbiter and time as normtui writes them (see the module's doc)."""
     problems = []
     for entry_id, action, _at, actor in entries:
         if action not in ACTIONS:
@@ -65,70 +64,18 @@ def check_entries(entries: Sequence[Entry]) -> list[str]:
                 f"audit #{entry_id}: its arbiter's name '{visible(actor)}' is not "
                 f"one normtui writes (spaces around it, or too long: {_DAMAGED})"
             )
-    problems += _one_bit_actors(entries)
-    problems += _times_out_of_order(entries)
-    return problems
-
-
-def _one_bit_actors(entries: Sequence[Entry]) -> list[str]:
-    uses = Counter(actor for _id, _action, _at, actor in entries if isinstance(actor, str))
-    out = []
-    for entry_id, _action, _at, actor in entries:
-        if uses.get(actor) != 1:
-            continue
-        for other in uses:
-            if other != actor and _one_bit_apart(actor, other):
-                out.append(
-                    f"audit #{entry_id}: its arbiter's name '{visible(actor)}' is "
-                    f"'{visible(other)}' with one bit changed, the name of "
-                    f"{uses[other]} other entries ({_DAMAGED})"
-                )
-                break
-    return out
-
-
-def _one_bit_apart(a: str, b: str) -> bool:
-    if len(a) != len(b):
-        return False
-    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
-    return len(differ) == 1 and (ord(differ[0][0]) ^ ord(differ[0][1])).bit_count() == 1
-
-
-def _times_out_of_order(entries: Sequence[Entry]) -> list[str]:
-    times: list[datetime | None] = []
-    out = []
     for entry_id, _action, at, _actor in entries:
         try:
-            when: datetime | None = datetime.fromisoformat(str(at))
+            when = datetime.fromisoformat(str(at))
         except ValueError:
-            when = None  # said by the stamp's own check
-        if when is not None and (when.tzinfo is None or when.isoformat(timespec="seconds") != at):
+            continue  # said by the stamp's own check
+        if when.tzinfo is None or when.isoformat(timespec="seconds") != at:
             # Parsed, but not as normtui writes it ("2022-06-07t19:31:00+02:00", no zone).
-            out.append(
+            problems.append(
                 f"audit #{entry_id}: its time '{visible(str(at))}' is not written as "
                 f"normtui writes times ({_DAMAGED})"
             )
-            when = None
-        times.append(when)
-    # Each arbiter's entries on their own: two processes (the console, a script, another
-    # computer on a shared folder) may each have a clock of their own, and interleave.
-    by_actor: dict[object, list[int]] = {}
-    for i, (_id, _action, _at, actor) in enumerate(entries):
-        by_actor.setdefault(actor, []).append(i)
-    for run in by_actor.values():
-        for before_i, i, after_i in zip(run, run[1:], run[2:], strict=False):
-            before, now, after = times[before_i], times[i], times[after_i]
-            if before is None or now is None or after is None or before > after:
-                continue  # a clock set back between the neighbours is not damage
-            if not before <= now <= after:
-                out.append(
-                    f"audit #{entries[i][0]}: its time {entries[i][2]} is out of order "
-                    f"with the same arbiter's entries around it (#{entries[before_i][0]} "
-                    f"at {entries[before_i][2]}, #{entries[after_i][0]} at "
-                    f"{entries[after_i][2]}): {_DAMAGED}, or the computer's clock was "
-                    "set back and forth"
-                )
-    return out
+    return problems
 
 
 def check_controls(conn: sqlite3.Connection) -> list[str]:

@@ -52,9 +52,8 @@ from normtui.store.errors import (
     cannot_write,
     read_only_reason,
 )
-from normtui.store.log import AuditEntry, _dumps
+from normtui.store.log import AuditEntry, append_entry
 from normtui.store.schema import APPLICATION_ID, KNOWN_MIGRATIONS, migrations
-from normtui.store.values import stored_time
 from normtui.text import visible
 
 __all__ = ["LogPoint", "backup_event", "building", "place", "refuse_to_replace", "restore_event"]
@@ -75,13 +74,22 @@ class LogPoint:
     at: str
     actor: str
     summary: str
+    # Its link in the log's hash chain (None in a file from before the chain): what an
+    # arbiter notes to prove later that the log up to there was not rewritten.
+    hash: str | None = None
 
     @property
     def text(self) -> str:
         return f"#{self.id} ({self.at}, {self.actor}: {self.summary})"
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "at": self.at, "actor": self.actor, "summary": self.summary}
+        return {
+            "id": self.id,
+            "at": self.at,
+            "actor": self.actor,
+            "summary": self.summary,
+            "hash": self.hash,
+        }
 
 
 # -- new files: built beside, moved into place ----------------------------------------------
@@ -204,8 +212,11 @@ def _rename_without_replacing(source: Path, target: Path) -> bool:
 
 
 def _newest(conn: sqlite3.Connection) -> LogPoint | None:
+    # A file from before the chain (the one a restore replaces may be) has no hash.
+    chained = any(r[1] == "hash" for r in conn.execute("PRAGMA table_info(audit)"))
     row = conn.execute(
-        "SELECT id, at, actor, summary FROM audit ORDER BY id DESC LIMIT 1"
+        f"SELECT id, at, actor, summary, {'hash' if chained else 'NULL'} FROM audit "
+        "ORDER BY id DESC LIMIT 1"
     ).fetchone()
     return LogPoint(*row) if row else None
 
@@ -458,10 +469,9 @@ def _write_restore_entry(
             f"newest change #{replaced.id} ({replaced.at})" if replaced else "its log unreadable"
         )
         summary += f"; the file it replaced ({newest}) is kept as {kept.name}"
-    cursor = snapshot.execute(
-        "INSERT INTO audit (at, actor, action, summary, before, after) VALUES (?, ?, ?, ?, ?, ?)",
-        [at, actor, "restore", summary, _dumps({}), _dumps({})],
+    snapshot.execute("BEGIN IMMEDIATE")
+    entry = append_entry(
+        snapshot, at=at, actor=actor, action="restore", summary=summary, before={}, after={}
     )
     snapshot.commit()
-    assert cursor.lastrowid is not None
-    return AuditEntry(cursor.lastrowid, stored_time(at), actor, "restore", summary, {}, {})
+    return entry

@@ -2,12 +2,19 @@
 
 A mutation never writes a table directly; it writes through a :class:`Recorder`, which keeps
 the first state of every row it touches. At the end the recorder writes ONE audit row whose
-``before`` and ``after`` hold, per table and row id, the whole row (or ``null`` where the row did
-not exist). Because nothing bypasses the recorder, the log is complete by construction, and
-undo is the same write run backwards: the ``after`` rows must still be there as written, and
-then the ``before`` rows are put back exactly (ids, versions and all).
+``before`` and ``after`` hold, per table and row id, what the change did to the row: the
+columns it changed, each before and after; a new row whole in ``after`` (``null`` before), a
+removed one whole in ``before`` (``null`` after). Because nothing bypasses the recorder, the
+log is complete by construction, and undo is the same write run backwards: the columns in
+``after`` must still hold what the change wrote, and then those of ``before`` are put back
+exactly (versions and all), the row's other columns left as they are.
 
-The JSON shape of ``before`` / ``after``: ``{"games": {"12": {...row...}}, "fines": {"3": null}}``.
+The JSON shape of ``before`` / ``after``: ``{"games": {"12": {"result": null, "version": 3}},
+"fines": {"3": null}}``. Entries written before normtui kept only the columns changed hold
+whole rows: the same rules read them (every column is then named).
+
+Each entry is also a link of the log's hash chain (:mod:`normtui.store.chain`), appended in the
+change's own transaction by :func:`append_entry`.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from normtui.store.chain import entry_hash, head
 from normtui.store.errors import ConflictError, NotFoundError
 from normtui.store.schema import TABLES
 from normtui.store.values import stored_time, time_text
@@ -29,6 +37,7 @@ __all__ = [
     "AuditEntry",
     "Recorder",
     "Row",
+    "append_entry",
     "find_entry",
     "find_undoable",
     "keeps_records_only",
@@ -85,7 +94,8 @@ Rows = Mapping[str, Mapping[str, Row | None]]
 @dataclass(frozen=True)
 class AuditEntry:
     """One change. ``undoes`` is the id of the entry an undo reverted; ``undone_by`` the id of
-    the undo that reverted this one."""
+    the undo that reverted this one; ``hash`` its link in the log's chain
+    (:mod:`normtui.store.chain`)."""
 
     id: int
     at: datetime
@@ -96,6 +106,7 @@ class AuditEntry:
     after: Rows
     undoes: int | None = None
     undone_by: int | None = None
+    hash: str | None = None
 
     @property
     def undoable(self) -> bool:
@@ -116,6 +127,7 @@ class AuditEntry:
             "summary": self.summary,
             "undoes": self.undoes,
             "undone_by": self.undone_by,
+            "hash": self.hash,
             "before": self.before,
             "after": self.after,
         }
@@ -133,6 +145,7 @@ def _entry(row: Mapping[str, Any], undone_by: int | None) -> AuditEntry:
         json.loads(after) if after is not None else {},
         row["undoes"],
         undone_by,
+        row.get("hash"),
     )
 
 
@@ -150,9 +163,9 @@ def read_log(
     upto: int | None = None,
 ) -> list[AuditEntry]:
     """Newest first (``upto``: from that entry down). ``rows=False``: without the rows
-    before and after (empty in each entry), for a listing: they hold whole game rows with
-    their PGN texts, and decoding them is most of the cost of listing a long log."""
-    columns = "a.*" if rows else "a.id, a.at, a.actor, a.action, a.summary, a.undoes"
+    before and after (empty in each entry), for a listing: they hold the PGN texts a change
+    wrote, and decoding them is most of the cost of listing a long log."""
+    columns = "a.*" if rows else "a.id, a.at, a.actor, a.action, a.summary, a.undoes, a.hash"
     where = "" if upto is None else "WHERE a.id <= ? "
     params: list[Any] = [] if upto is None else [upto]
     sql = (
@@ -287,7 +300,8 @@ class Recorder:
                 self.insert(table, row)
 
     def changes(self) -> tuple[dict[str, dict[str, Row | None]], dict[str, dict[str, Row | None]]]:
-        """(before, after) of the rows that really changed, tables in schema order."""
+        """(before, after) of the rows that really changed, tables in schema order: of a row
+        changed, the columns changed; of a row made or removed, the whole row."""
         before: dict[str, dict[str, Row | None]] = {}
         after: dict[str, dict[str, Row | None]] = {}
         for (table, row_id), old in sorted(
@@ -296,6 +310,10 @@ class Recorder:
             new = self.fetch(table, row_id)
             if new == old:
                 continue
+            if old is not None and new is not None:
+                changed = [column for column in new if old.get(column) != new[column]]
+                old = {column: old.get(column) for column in changed}
+                new = {column: new[column] for column in changed}
             before.setdefault(table, {})[str(row_id)] = old
             after.setdefault(table, {})[str(row_id)] = new
         return before, after
@@ -309,41 +327,71 @@ class Recorder:
         before, after = self.changes()
         if not after:
             return None
-        values = {
-            "at": at,
-            "actor": actor,
-            "action": action,
-            "summary": summary,
-            "before": _dumps(before),
-            "after": _dumps(after),
-            "undoes": undoes,
-        }
-        cols = list(values)
-        cursor = self.conn.execute(
-            f"INSERT INTO audit ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-            [values[c] for c in cols],
+        return append_entry(
+            self.conn,
+            at=at,
+            actor=actor,
+            action=action,
+            summary=summary,
+            before=before,
+            after=after,
+            undoes=undoes,
         )
-        assert cursor.lastrowid is not None
-        return AuditEntry(
-            cursor.lastrowid, stored_time(at), actor, action, summary, before, after, undoes
-        )
+
+
+def append_entry(
+    conn: sqlite3.Connection,
+    *,
+    at: str,
+    actor: str,
+    action: str,
+    summary: str,
+    before: Rows,
+    after: Rows,
+    undoes: int | None = None,
+) -> AuditEntry:
+    """Write one entry at the head of the log's chain, inside the caller's write transaction:
+    the head read here is the newest entry of the file, since the transaction holds the
+    file's write lock (``BEGIN IMMEDIATE``) until it commits, so no other process can append
+    between this read and that commit."""
+    if not conn.in_transaction:
+        raise RuntimeError("an audit entry is appended inside the write that makes the change")
+    newest = head(conn)
+    entry_id = newest[0] + 1 if newest else 1
+    values = (entry_id, at, actor, action, summary, undoes, _dumps(before), _dumps(after))
+    digest = entry_hash(newest[1] if newest else None, values)
+    conn.execute(
+        "INSERT INTO audit (id, at, actor, action, summary, undoes, before, after, hash) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [*values, digest],
+    )
+    return AuditEntry(
+        entry_id, stored_time(at), actor, action, summary, before, after, undoes, None, digest
+    )
 
 
 def undo_rows(rec: Recorder, entry: AuditEntry) -> None:
-    """Put back ``entry.before``, provided every row is still as ``entry.after`` left it."""
+    """Put back what ``entry`` changed, provided every column it wrote still holds what it
+    wrote: its ``before`` columns back in place (a row it made removed, a row it removed
+    made again whole), the row's other columns as they are now."""
     wanted: dict[tuple[str, int], Row | None] = {}
     for table, rows in entry.after.items():
         for key, after in rows.items():
-            current = rec.fetch(table, int(key))
+            found = rec.fetch(table, int(key))
+            current = found
             if current is not None and after is not None:
-                # An entry written before a migration added columns does not name them.
+                # The columns the change wrote (an entry written before a migration added
+                # columns, or one that kept whole rows, names them all).
                 current = {column: current.get(column) for column in after}
             if current != after:
                 raise ConflictError(
                     f"cannot undo #{entry.id} ({entry.summary}): {table} row {key} has been "
                     "changed since by a change that is not undone"
                 )
-            wanted[(table, int(key))] = entry.before[table][key]
+            before = entry.before[table][key]
+            if before is not None and found is not None:
+                before = {**found, **before}
+            wanted[(table, int(key))] = before
     rec.put_back(wanted)
 
 

@@ -388,6 +388,30 @@ def m009_playoff_drawings(db: Database) -> None:
         )
 
 
+_AUDIT_TRIGGERS = (
+    "CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit "
+    "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
+    "CREATE TRIGGER audit_chained BEFORE INSERT ON audit WHEN NEW.hash IS NULL "
+    "BEGIN SELECT RAISE(ABORT, 'an audit entry is written with its hash'); END",
+)
+
+
+def m010_audit_chain(db: Database) -> None:
+    # Each entry of the log carries a hash over what it holds and over the hash of the entry
+    # before it (store/chain.py, docs/audit-log.md): `normtui check` then proves damage to the
+    # log instead of guessing it. The entries there are chained as they are; the append-only
+    # trigger is lifted for that one step only, and every later entry is chained by the
+    # write that makes it (which the new trigger holds it to).
+    from normtui.store.chain import HASH_CHECK, chain_rows  # hashlib: only this step
+
+    db.execute(f"ALTER TABLE audit ADD COLUMN hash TEXT CHECK ({HASH_CHECK})")
+    db.execute("DROP TRIGGER audit_no_update")
+    for entry_id, digest in list(chain_rows(db.conn)):
+        db.execute("UPDATE audit SET hash = ? WHERE id = ?", [digest, entry_id])
+    for trigger in _AUDIT_TRIGGERS:
+        db.execute(trigger)
+
+
 # In order; a new migration is appended here.
 _STEPS = (
     m001_event,
@@ -399,6 +423,7 @@ _STEPS = (
     m007_live_boards,
     m008_fide,
     m009_playoff_drawings,
+    m010_audit_chain,
 )
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 

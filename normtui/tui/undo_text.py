@@ -23,7 +23,9 @@ def undo_effect(entry: AuditEntry) -> str:
         ):
             continue
         label = entry.summary.split(": ", 1)[0]
-        result = _result(new.get("result"))
+        # A change that left the result names it not (the log keeps the columns a change
+        # wrote): an Armageddon follows a drawn main game only.
+        result = _result(new.get("result", "1/2-1/2"))
         if old.get("armageddon") is None:
             said.append(
                 f"{label}: only the Armageddon ({_result(new['armageddon'])}) is "

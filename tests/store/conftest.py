@@ -30,6 +30,14 @@ def dump(db_path_or_store: Path | EventStore) -> dict[str, list[tuple[Any, ...]]
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
 
 
+def unchain(conn: Any) -> None:
+    """The audit log as a normtui before the hash chain left it (``m010_audit_chain`` taken
+    back): for the tests of files an earlier normtui wrote."""
+    conn.execute("DROP TRIGGER audit_chained")
+    conn.execute("ALTER TABLE audit DROP COLUMN hash")
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm010_audit_chain'")
+
+
 @pytest.fixture(scope="session")
 def profile_text() -> str:
     return read_profile_text()

@@ -12,7 +12,7 @@ import pytest
 
 from normtui.rules.model import ArmageddonResult, GameState, RuleError
 from normtui.store import EventStore
-from tests.store.conftest import dump
+from tests.store.conftest import dump, unchain
 from tests.store.test_games import refused
 
 RECORD = '[Event "x"]\n[Round "1"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
@@ -77,7 +77,7 @@ def test_a_file_before_m004_accepts_a_forfeit_once_opened(event_path: Path) -> N
     with EventStore.open(event_path) as store:
         store.games.enter_result(1, "So", "Radjabov", "=", armageddon="1-0")
     with sqlite3.connect(event_path) as conn:
-        # (and so before m005, the feed's columns, and m006-m009, which come after it)
+        # (and so before m005, the feed's columns, and m006-m010, which come after it)
         conn.execute(
             "DELETE FROM _sqlite_migrations "
             "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
@@ -85,6 +85,7 @@ def test_a_file_before_m004_accepts_a_forfeit_once_opened(event_path: Path) -> N
             "'m009_playoff_drawings')"
         )
         conn.execute("DROP TABLE live_boards")
+        unchain(conn)
         old = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'games'").fetchone()[0]
         # The games table as m001 made it: no forfeits among the Armageddon results.
         conn.execute("PRAGMA writable_schema = ON")

@@ -17,6 +17,7 @@ from normtui.store import (
     StoreError,
 )
 from normtui.store.schema import APPLICATION_ID, MIGRATION_SET
+from tests.store.conftest import unchain
 
 
 def digest(path: Path) -> str:
@@ -157,8 +158,10 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
             ("games", "armageddon_from"),
         ):
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        unchain(conn)
         conn.execute("DELETE FROM _sqlite_migrations WHERE name <> 'm001_event'")
-        # The withdrawal's audit entry as the first release wrote it: without those columns.
+        # The withdrawal's audit entry as the first release wrote it: whole rows, without
+        # those columns.
         (trigger,) = conn.execute(
             "SELECT sql FROM sqlite_master WHERE name = 'audit_no_update'"
         ).fetchone()
@@ -166,15 +169,19 @@ def test_a_file_of_an_older_schema_is_upgraded_on_opening(event_path: Path) -> N
         entry_id, before, after = conn.execute(
             "SELECT id, before, after FROM audit ORDER BY id DESC LIMIT 1"
         ).fetchone()
-        old = []
-        for text in (before, after):
-            rows = json.loads(text)
-            for row in rows["players"].values():
-                del row["title"], row["sex"]
-            for row in rows["games"].values():
-                del row["result_from"], row["armageddon_from"]
-            old.append(json.dumps(rows))
-        conn.execute("UPDATE audit SET before = ?, after = ? WHERE id = ?", [*old, entry_id])
+        changed = json.loads(before), json.loads(after)
+        whole: tuple[dict[str, dict[str, dict[str, object]]], ...] = ({}, {})
+        for table, rows in changed[1].items():
+            for key, columns in rows.items():
+                cursor = conn.execute(f"SELECT * FROM {table} WHERE id = ?", [int(key)])
+                # (the columns of later releases are gone from the table already)
+                row = dict(zip([d[0] for d in cursor.description], cursor.fetchone(), strict=True))
+                whole[0].setdefault(table, {})[key] = {**row, **changed[0][table][key]}
+                whole[1].setdefault(table, {})[key] = {**row, **columns}
+        conn.execute(
+            "UPDATE audit SET before = ?, after = ? WHERE id = ?",
+            [json.dumps(whole[0]), json.dumps(whole[1]), entry_id],
+        )
         conn.execute(trigger)
     conn.close()  # an upgrade needs the file alone
     with EventStore.open(event_path) as store:
@@ -307,7 +314,7 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
     from normtui.store.schema import KNOWN_MIGRATIONS
 
     with sqlite3.connect(event_path) as conn:  # the file as the release before m004 left it
-        # (and so before m005, the feed's columns, and m006-m009, which come after it)
+        # (and so before m005, the feed's columns, and m006-m010, which come after it)
         conn.execute(
             "DELETE FROM _sqlite_migrations "
             "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
@@ -315,6 +322,7 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
             "'m009_playoff_drawings')"
         )
         conn.execute("DROP TABLE live_boards")
+        unchain(conn)
     conn.close()
     ctx = multiprocessing.get_context("fork")
     for attempt in range(3):
@@ -353,8 +361,9 @@ def test_an_older_file_open_in_another_process_is_not_upgraded_under_it(
     from normtui.store.schema import KNOWN_MIGRATIONS
 
     with sqlite3.connect(event_path) as conn:
-        conn.execute("DELETE FROM _sqlite_migrations WHERE name = ?", [KNOWN_MIGRATIONS[-1]])
+        unchain(conn)  # the last migration, m010, not applied yet
     conn.close()
+    assert KNOWN_MIGRATIONS[-1] == "m010_audit_chain"
     before = digest(event_path)
     holder = subprocess.Popen(  # the older console: the file open, a read done, then idle
         [
