@@ -50,6 +50,7 @@ from normtui.text import clean_text, is_number
 if TYPE_CHECKING:
     from normtui.rules.berger import Pairing
     from normtui.rules.model import Player
+    from normtui.rules.norms import NormCheck
     from normtui.rules.profile import Profile, TimeControl
     from normtui.rules.rating import PlayerRating
     from normtui.rules.time_control import NormControl
@@ -358,6 +359,13 @@ class EventStore:
         from normtui.store.ratings import ratings  # only the tables that show them
 
         return ratings(self._core, through_round)
+
+    def norms(self) -> list[NormCheck]:
+        """Every player's title norms (B.01 §1.4): met, missed (why), or possible (what is
+        still needed)."""
+        from normtui.store.ratings import norms  # only the views that show them
+
+        return norms(self._core)
 
     def set_players_from_list(
         self, month: str, changes: Mapping[int, Mapping[str, str | int | None]]

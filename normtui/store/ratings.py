@@ -1,7 +1,9 @@
-"""Each player's rating numbers from the event's main games (``EventStore.ratings``): what a
-table of the standings shows of FIDE's rating change (``normtui standings``, the public
-page's standings.json), read from the players and the main games alone, without the rest of
-an export's snapshot. The numbers are :func:`normtui.rules.rating.rate_players`'.
+"""Each player's rating numbers and title norms from the event's main games
+(``EventStore.ratings``, ``EventStore.norms``): what a table of the standings and the console
+show of FIDE's numbers (``normtui standings``, the public page's standings.json, the standings
+pane), read from the players and the main games alone, without the rest of an export's
+snapshot. The numbers are :func:`normtui.rules.rating.rate_players`' and
+:func:`normtui.rules.norms.check_norms`'.
 
 A game whose record shows a player who made no move is not rated (B.02 §5.1): the record's
 main line is counted here up to two half-moves, its tag pairs, comments, variations, move
@@ -22,14 +24,16 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from normtui.rules.model import Game, MainResult
+from normtui.rules.model import Game, MainResult, Player
+from normtui.rules.norms import NormCheck, NormEvent, check_norms
 from normtui.rules.rating import PlayerRating, rate_players
+from normtui.store.controls import classical_controls
 from normtui.store.values import main_result, stored_time
 
 if TYPE_CHECKING:
     from normtui.store.core import Core
 
-__all__ = ["event_year", "plies", "rating_fields", "ratings", "unmoved"]
+__all__ = ["event_year", "norms", "plies", "rating_fields", "ratings", "unmoved"]
 
 # Commentary: a brace comment (never nested), a comment to the line's end, an escape line.
 _COMMENT = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*", re.MULTILINE)
@@ -109,8 +113,9 @@ def event_year(dates: Iterable[str | None], created: datetime | None) -> int | N
     return created.year if created is not None else None
 
 
-def ratings(core: Core, through_round: int | None = None) -> dict[int, PlayerRating]:
-    """Every player's rating numbers from the main games (of rounds up to ``through_round``)."""
+def _read(
+    core: Core, through_round: int | None
+) -> tuple[list[Player], list[_Row], dict[int, str | None], int | None]:
     with core.read():
         players = core.players()
         main = [
@@ -119,11 +124,42 @@ def ratings(core: Core, through_round: int | None = None) -> dict[int, PlayerRat
                 _MAIN_SQL, [through_round, through_round]
             )
         ]
-        dates = [r["date"] for r in core.rows("SELECT date FROM rounds WHERE stage = 'main'")]
+        dates = {
+            r["round"]: r["date"]
+            for r in core.rows("SELECT round, date FROM rounds WHERE stage = 'main'")
+        }
         created = stored_time(core.rows("SELECT created_at FROM event")[0]["created_at"])
-    year = event_year(dates, created)
-    games = [Game(g.round, g.board, g.white, g.black, g.result) for g in main]
-    return rate_players(players, games, year=year, no_move=unmoved(main))
+    return players, main, dates, event_year(dates.values(), created)
+
+
+def _games(main: Iterable[_Row]) -> list[Game]:
+    return [Game(g.round, g.board, g.white, g.black, g.result) for g in main]
+
+
+def ratings(core: Core, through_round: int | None = None) -> dict[int, PlayerRating]:
+    """Every player's rating numbers from the main games (of rounds up to ``through_round``)."""
+    players, main, _dates, year = _read(core, through_round)
+    return rate_players(players, _games(main), year=year, no_move=unmoved(main))
+
+
+def norms(core: Core) -> list[NormCheck]:
+    """Every player's title norms (B.01 §1.4), from the same reads and the event's facts: its
+    federation and exemption, the controls its games were played at, its rounds' dates."""
+    players, main, dates, _year = _read(core, None)
+    with core.read():
+        event = core.rows("SELECT federation, norm_exemption FROM event")[0]
+        profile = core.profile
+    control = classical_controls(core)
+    facts = NormEvent(
+        profile.event.cycles,
+        len(players),
+        profile.event.rounds,
+        event["federation"],
+        event["norm_exemption"],
+        control,
+        dates,
+    )
+    return check_norms(players, _games(main), facts)
 
 
 def rating_fields(r: PlayerRating | None) -> dict[str, object]:

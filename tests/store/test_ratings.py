@@ -66,3 +66,12 @@ def test_standings_carry_the_rating_change(tmp_path: Path) -> None:
     assert "rating_change" in csv[0].split(",") and "performance" in csv[0].split(",")
     with EventStore.open(tmp_path / "e.db") as store:
         assert store.ratings()[1].change_text == "+21.4"
+
+
+def test_the_store_checks_the_norms_the_report_checks(tmp_path: Path) -> None:
+    with norm_event(tmp_path / "e.db", through=5) as store:
+        assert store.norms() == list(fide_report(take_snapshot(store)).norms)
+        store.set_report_details({"norm_exemption": "zonal"})
+        assert all(
+            c.ok for n in store.norms() for c in n.conditions if c.name.endswith("federation")
+        )

@@ -1,5 +1,7 @@
-"""Pane 3, Standings: the table with tie-breaks and prize money, or the crosstable (§4, §5, §6,
-§9). Re-read whenever the event changes, here or in another process."""
+"""Pane 3, Standings: the table with tie-breaks and prize money, the crosstable (§4, §5, §6,
+§9), or FIDE's numbers of every player (``r``: rating change and performance, B.02 §8; title
+norms, B.01 §1.4). Re-read whenever the event changes, here or in another process; FIDE's
+numbers only while they are shown."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from normtui.rules.model import MainResult, PlayerStatus
 from normtui.store import GameRecord, StandingRow
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.widgets.crosstable import Crosstable
+from normtui.tui.widgets.fide_table import FideTable
 from normtui.tui.widgets.live_race import RaceLine
 from normtui.tui.widgets.standings_table import StandingsTable
 from normtui.tui.widgets.status_line import StatusLine
@@ -55,6 +58,24 @@ _TIEBREAK_WORDS = {
 _WIDE_LEGEND = 110
 
 
+def fide_legend(profile: Profile | None, wide: bool) -> str:
+    """What the FIDE view counts: the classical games (an Armageddon is not rated), K × Σ(score
+    − PD), the norms' needs; the rules applied."""
+    armageddon = profile is not None and profile.classical.armageddon_after_draw
+    if not wide:
+        return (
+            "Rtg+/-: classical games only"
+            + ("; an Armageddon is not rated" if armageddon else "")
+            + " · r: the table"
+        )
+    return (
+        "Rtg+/-: K × Σ(score − PD), classical games only (B.02 §8, 1 March 2024; §8.3.1 as of "
+        "1 October 2025)"
+        + ("; an Armageddon is not rated" if armageddon else "")
+        + " · Norms: B.01 §1.4 (2024), met or the points needed from the games left · r: the table"
+    )
+
+
 def legend(
     view: str,
     rows: Sequence[StandingRow],
@@ -64,6 +85,8 @@ def legend(
 ) -> str:
     """The marks of the table or crosstable; on a narrow screen only those it shows. An event
     without Armageddon (``profile``) names its own tie-breaks and no Armageddon marks."""
+    if view == "fide-table":
+        return fide_legend(profile, wide)
     if profile is not None and not profile.classical.armageddon_after_draw:
         if view == "crosstable":
             return "F: forfeit · *: provisional · grey: withdrawn, not counted · x: the table"
@@ -128,6 +151,22 @@ class StandingsPane(Pane):
             tooltip="Back to the table with tie-breaks and prizes",
             palette="Standings: table",
         ),
+        PaletteBinding(
+            "r",
+            "show_view('fide-table', 'r')",
+            "Ratings",
+            id="standings.fide",
+            tooltip="FIDE's numbers: each player's rating change, performance and title norms",
+            palette="Standings: rating changes and norms",
+        ),
+        PaletteBinding(
+            "r",
+            "show_view('standings-table', 'r')",
+            "Table",
+            id="standings.fide_back",
+            tooltip="Back to the table with tie-breaks and prizes",
+            palette="Standings: table",
+        ),
     ]
 
     # The table or the crosstable (the id of the one shown); the Footer names the other.
@@ -143,6 +182,7 @@ class StandingsPane(Pane):
         with ContentSwitcher(initial="standings-table", id="standings-views"):
             yield StandingsTable(id="standings-table")
             yield Crosstable(id="crosstable")
+            yield FideTable(id="fide-table")
         yield WholeText(id="standings-legend", markup=True)
         yield RaceLine(id="standings-race")
         yield StatusLine()
@@ -157,6 +197,8 @@ class StandingsPane(Pane):
         self._show_note(final.note)
         if self.view == "crosstable":
             self.query_one(Crosstable).show(rows, self.store.games())
+        elif self.view == "fide-table":
+            self._show_fide()
         # The line above the table is news too, but less: it may follow a frame later.
         decided = final.note if final.decided_by == "playoff" else ""
         self.call_after_refresh(self._describe, rows, decided)
@@ -200,16 +242,29 @@ class StandingsPane(Pane):
         self._show_legend()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "show_view" and parameters[0] == self.view:
-            return False
+        if action == "show_view":
+            view, via = parameters[0], parameters[1] if len(parameters) > 1 else "x"
+            if view == self.view:
+                return False
+            if view == "standings-table":
+                # Two keys lead back to the table: x from the crosstable, r from FIDE's
+                # numbers; each only from its own view (one key, one meaning on the Footer).
+                return self.view == ("crosstable" if via == "x" else "fide-table")
         return super().check_action(action, parameters)
 
-    def action_show_view(self, view: str) -> None:
+    def _show_fide(self) -> None:
+        """FIDE's numbers read now: the store's light reads (no record's class, no snapshot),
+        only while this view is shown."""
+        self.query_one(FideTable).show(list(self.store.ratings().values()), self.store.norms())
+
+    def action_show_view(self, view: str, via: str = "x") -> None:
         self.view = view
 
     def watch_view(self, view: str) -> None:
         self.query_one(ContentSwitcher).current = view
         if view == "crosstable":
             self.query_one(Crosstable).show(self.store.standings(), self.store.games())
+        elif view == "fide-table":
+            self._show_fide()
         self._show_legend()
         self.focus_first()
