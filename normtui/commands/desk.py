@@ -92,11 +92,20 @@ def sign(db: Path, round_no: str, white: str, black: str, who: str) -> None:
 @db_argument
 @click.argument("round_no", metavar="ROUND")
 @click.option("--board", type=BOARD_NUMBER, help="Only this board.")
+@click.option(
+    "--armageddon",
+    is_flag=True,
+    help="With --board: the Armageddon of the board's drawn game has started (§2: its "
+    "20 minutes' countdown stops).",
+)
 @reports
 @friendly
-def start(db: Path, round_no: str, board: int | None) -> None:
-    """Mark the scheduled games of ROUND (or one board) as in progress."""
+def start(db: Path, round_no: str, board: int | None, armageddon: bool) -> None:
+    """Mark the scheduled games of ROUND (or one board) as in progress; with --armageddon,
+    the start of a board's Armageddon."""
     rnd = parse_round(round_no)
+    if armageddon and board is None:
+        raise UserError("--armageddon goes with --board: the board whose Armageddon started")
     with opened(db) as store:
         if board is None:
             report(store.rounds.start(rnd), "no scheduled board in that round")
@@ -104,6 +113,9 @@ def start(db: Path, round_no: str, board: int | None) -> None:
         game = next((g for g in store.games(rnd) if g.board == board), None)
         if game is None:
             raise UserError(f"round {rnd} has no board {board}")
+        if armageddon:
+            report(store.games.start_armageddon(game.id), "the Armageddon is already under way")
+            return
         report(store.games.set_state(game.id, "in_progress"), "already in progress")
 
 

@@ -90,7 +90,8 @@ def game_status(g: GameRecord) -> str:
     if g.result is None:
         return {"in_progress": "in progress", "postponed": "postponed"}.get(g.state.value, "")
     if g.result is MainResult.DRAW and g.armageddon is None:
-        return "Armageddon in progress" if g.armageddon_pgn else "Armageddon due"
+        started = g.armageddon_pgn or g.armageddon_started_at
+        return "Armageddon in progress" if started else "Armageddon due"
     return "provisional" if g.provisional else "signed"
 
 

@@ -325,7 +325,12 @@ class Feed:
                 said.append(
                     Notice(where, f"the moves could not be kept: {exc}", ask=False, short="busy")
                 )
-        if kind != "main" or game.state is not GameState.SCHEDULED or game.result is not None:
+        if kind == "armageddon":
+            # Its first move starts it (§2: its window is over), once.
+            if game.armageddon_started_at is not None or game.armageddon is not None:
+                return None
+            return self._keep(game, kind, None, reading, said, where)[0]
+        if game.state is not GameState.SCHEDULED or game.result is not None:
             return None
         return self._keep(game, kind, None, reading, said, where)[0]
 

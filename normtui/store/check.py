@@ -372,15 +372,16 @@ def _not_text(conn: sqlite3.Connection) -> list[str]:
 
 
 # Where the store keeps a time (``Core.now``): every record reads it back as a datetime.
-TIME_COLUMNS = {
-    "event": "created_at",
-    "games": "result_at",
-    "arrivals": "recorded_at",
-    "fines": "recorded_at",
-    "incidents": "at",
-    "audit": "at",
-    "live_boards": "seen_at",
-}
+TIME_COLUMNS = (
+    ("event", "created_at"),
+    ("games", "result_at"),
+    ("games", "armageddon_started_at"),
+    ("arrivals", "recorded_at"),
+    ("fines", "recorded_at"),
+    ("incidents", "at"),
+    ("audit", "at"),
+    ("live_boards", "seen_at"),
+)
 
 
 def _not_times(conn: sqlite3.Connection) -> list[str]:
@@ -389,8 +390,11 @@ def _not_times(conn: sqlite3.Connection) -> list[str]:
     record read from such a row would fail."""
     found = []
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    for table, column in TIME_COLUMNS.items():
+    for table, column in TIME_COLUMNS:
         if table not in tables:
+            continue
+        have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+        if column not in have:  # a file from before the column (opened to be upgraded)
             continue
         rows = conn.execute(
             f"SELECT rowid, {column} FROM {table} NOT INDEXED WHERE {column} IS NOT NULL"

@@ -9,6 +9,7 @@ this module is longer than the house's usual 400 lines.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -52,6 +53,41 @@ Signer = Literal["white", "black", "arbiter"]
 
 def _main(value: str | MainResult) -> MainResult:
     return value if isinstance(value, MainResult) else parse_result(value)
+
+
+def apply_armageddon_start(game: GameRecord) -> None:
+    """Refuse to start the Armageddon of a game that has none waiting (RuleError)."""
+    if not game.armageddon_after_draw:
+        raise RuleError("this event has no Armageddon: a drawn game is complete", "Regulations §2")
+    if game.result is not MainResult.DRAW:
+        now = game.result.value if game.result else "no result yet"
+        raise RuleError(
+            f"{game.label}: an Armageddon follows a drawn game; this one has {now}",
+            "Regulations §2",
+        )
+    if game.armageddon is not None:
+        raise RuleError(
+            f"{game.label}: the Armageddon has its result ({game.armageddon.value})",
+            "Regulations §2",
+        )
+
+
+def _start_said(game: GameRecord, minutes: int, now: datetime) -> str:
+    """How the start stands to §2's window: within it, or late by how much."""
+    deadline = game.armageddon_deadline
+    if deadline is None:
+        return ""
+    late = (now - deadline).total_seconds()
+    if late <= 0:
+        return f" (within the {minutes} minutes after the draw, §2)"
+    late_minutes = math.ceil(late / 60)
+    if late_minutes < 120:
+        said = f"{late_minutes} min"
+    elif late_minutes < 48 * 60:
+        said = f"{late_minutes // 60} h"
+    else:
+        said = f"{late_minutes // (24 * 60)} days"
+    return f" (started {said} late: more than {minutes} minutes after the draw, §2)"
 
 
 def _board(value: str | ArmageddonResult | None) -> ArmageddonResult | None:
@@ -160,6 +196,7 @@ class Games:
             # A correction away from a draw leaves no Armageddon; its PGN goes too (audited).
             values["armageddon_pgn"] = None
             values["armageddon_from"] = None
+            values["armageddon_started_at"] = None
         if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
             return
         if new.armageddon is not None and new.armageddon.is_forfeit and game.armageddon_pgn:
@@ -285,6 +322,32 @@ class Games:
             tx.summary = f"{game.label}: {new_state.value.replace('_', ' ')}"
         return tx.entry
 
+    def start_armageddon(
+        self,
+        game_id: int,
+        *,
+        started: bool = True,
+        expected_version: int | None = None,
+    ) -> AuditEntry | None:
+        """The Armageddon of a drawn game has started (§2): its start window's countdown
+        stops, the board shows it under way; ``started=False`` takes that back (it is
+        waiting again). A result of the Armageddon ends it either way."""
+        with self._core.write("armageddon start") as tx:
+            game = checked(self._core.game(game_id), expected_version)
+            apply_armageddon_start(game)
+            if (game.armageddon_started_at is not None) == started:
+                return None
+            if started:
+                now = self._core.clock()
+                tx.update_game(game, {"armageddon_started_at": time_text(now)})
+                tx.summary = f"{game.label}: Armageddon under way" + _start_said(
+                    game, self._core.profile.classical.armageddon_start_within_minutes, now
+                )
+            else:
+                tx.update_game(game, {"armageddon_started_at": None})
+                tx.summary = f"{game.label}: Armageddon waiting again (not started)"
+        return tx.entry
+
     def attach_pgn(
         self,
         game_id: int,
@@ -343,7 +406,8 @@ class Games:
           board; the moves so far are its live state, ``store.feed.set_live_record``);
         - a different record already kept is only replaced with ``replace`` (the feed passes
           it when the new record extends the old one, the arbiter when accepting a conflict);
-        - a main game that was scheduled is now in progress (its first move is on the board);
+        - a main game that was scheduled is now in progress (its first move is on the board),
+          and an Armageddon waiting is under way (its start window of §2 is over);
         - ``result``, where the board has none, is entered as the feed's (``source``) and
           dated ``ended_at`` (when the game ended; §2's window runs from it). A board that has
           a result keeps it: the caller reports a disagreement (§8: the scoresheet decides).
@@ -367,6 +431,15 @@ class Games:
             if kind == "main" and game.state is GameState.SCHEDULED and game.result is None:
                 values["state"] = GameState.IN_PROGRESS.value
                 parts.append("in progress")
+            if (
+                kind == "armageddon"
+                and game.result is MainResult.DRAW
+                and game.armageddon is None
+                and game.armageddon_started_at is None
+            ):
+                # Its first move is on the board: the start window of §2 is over.
+                values["armageddon_started_at"] = self._core.now()
+                parts.append("Armageddon under way")
             if values:
                 tx.update_game(game, values)
                 game = self._core.game(game_id)

@@ -55,6 +55,7 @@ BOUNDARIES = ("create", "restore")
 ACTIONS = frozenset(
     {
         "armageddon",
+        "armageddon start",
         "arrival",
         "blitz start",
         "close round",

@@ -81,6 +81,14 @@ class GameRecord:
     armageddon_from: str | None = None
     # The profile's classical.armageddon_after_draw (normtui.rules.model.Game).
     armageddon_after_draw: bool = True
+    # When the Armageddon of a drawn game started (its result still to come): its start
+    # window (§2) is then over, the game under way.
+    armageddon_started_at: datetime | None = None
+
+    @property
+    def armageddon_under_way(self) -> bool:
+        """The Armageddon has started and has no result yet."""
+        return self.armageddon_started_at is not None and self.armageddon is None
 
     @property
     def provisional(self) -> bool:
@@ -135,6 +143,9 @@ class GameRecord:
             "bye": False,
             "result_from": self.result_from,
             "armageddon_from": self.armageddon_from,
+            "armageddon_started_at": (
+                time_text(self.armageddon_started_at) if self.armageddon_started_at else None
+            ),
         }
 
 
@@ -206,6 +217,7 @@ GAME_COLUMNS = (
     "g.postponed_to",
     "g.result_from",
     "g.armageddon_from",
+    "g.armageddon_started_at",
 )
 GAMES_SQL = (
     f"SELECT {', '.join(GAME_COLUMNS)} FROM games g "
@@ -249,6 +261,7 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
         postponed_to,
         result_from,
         armageddon_from,
+        armageddon_started,
     ) in rows:
         result = main_result(result_text)
         armageddon = board_result(armageddon_text)
@@ -303,6 +316,7 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
                 result_from,
                 armageddon_from,
                 after_draw,
+                stored_time(armageddon_started) if armageddon_started else None,
             )
         )
     return out

@@ -412,6 +412,14 @@ def m010_audit_chain(db: Database) -> None:
         db.execute(trigger)
 
 
+def m011_armageddon_started(db: Database) -> None:
+    # When a drawn game's Armageddon started (the arbiter's p, or the feed's first move of
+    # it): its 20 minutes' countdown (§2) stops there, and the board shows it under way.
+    have = {row[1] for row in db.execute("PRAGMA table_info(games)").fetchall()}
+    if "armageddon_started_at" not in have:
+        db.execute("ALTER TABLE games ADD COLUMN armageddon_started_at TEXT")
+
+
 # In order; a new migration is appended here.
 _STEPS = (
     m001_event,
@@ -424,6 +432,7 @@ _STEPS = (
     m008_fide,
     m009_playoff_drawings,
     m010_audit_chain,
+    m011_armageddon_started,
 )
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 

@@ -71,6 +71,8 @@ def _main_dials(
         w, b = surname(g.white_name), surname(g.black_name)
         board = f"{g.round}.{g.board}"
         players = f"{w}-{b}"
+        if g.armageddon_started_at is not None and g.armageddon is None:
+            continue  # under way: its clocks are set
         if g.result is MainResult.DRAW and g.armageddon is None:
             when = _left(g.armageddon_deadline, now) if g.armageddon_deadline else "now"
             out.append(

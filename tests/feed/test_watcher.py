@@ -400,3 +400,22 @@ def test_a_result_the_board_takes_back_is_put_to_the_arbiter(
     [ask] = [n for n in report.notices if n.ask]
     assert ask.short == "result taken back" and ask.article == "Regulations §8"
     assert board_game(demo, 1).result is MainResult.DRAW  # type: ignore[attr-defined]
+
+
+def test_the_armageddon_s_first_move_starts_it(
+    demo: EventStore, tmp_path: Path, clock: Clock
+) -> None:
+    """Tari-Carlsen is drawn in the demo, its Armageddon waiting: the feed's record of the
+    Armageddon with a first move starts it (one audited change; its countdown of §2 stops),
+    once; its end enters its result."""
+    write(tmp_path / "round-7", "game-3.pgn", tags("Tari, Aryan", "Carlsen, Magnus"), "1. e4 e5 *")
+    write(tmp_path / "round-7", "game-6.pgn", tags("Tari, Aryan", "Carlsen, Magnus"), "1. d4 *")
+    feed = Feed(demo, open_source(str(tmp_path)), now=clock)
+    started = [c for c in feed.poll().changes if c.kind == "armageddon"]
+    assert [c.entry.summary for c in started] == [
+        "round 7 board 3 (Tari-Carlsen): Armageddon under way (1. d4)"
+    ]
+    game = board_game(demo, 3)
+    assert game.armageddon_under_way and game.armageddon_started_at == clock.at  # type: ignore[attr-defined]
+    write(tmp_path / "round-7", "game-6.pgn", tags("Tari, Aryan", "Carlsen, Magnus"), "1. d4 d5 *")
+    assert [c for c in feed.poll().changes if c.kind == "armageddon"] == []  # once

@@ -97,6 +97,31 @@ async def test_an_armageddon_can_wait_and_be_entered_later(demo_app) -> None:
         assert app.store.games(7)[2].armageddon is ArmageddonResult.BLACK_WIN
 
 
+async def test_p_on_a_waiting_armageddon_records_its_start(demo_app, clock) -> None:
+    """Board 3's Armageddon starts at the board: p records it (audited); its countdown stops,
+    the board says it is under way, the header no longer counts it as waiting, and no late
+    warning comes once its 20 minutes are over. p again: waiting again."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        await to_board(pilot, 3)
+        await pilot.press("p")
+        await pilot.pause()
+        pane = pairings(app)
+        assert column(pane.table, "armageddon")[2] == "under way (19:32)"
+        assert app.store.games(7)[2].armageddon_under_way
+        assert app.store.audit.log(limit=1)[0].action == "armageddon start"
+        assert "Armageddon waiting" not in console(app).sub_title
+        clock.advance(minutes=30)
+        pane._tick()
+        await pilot.pause()
+        assert notes(app, "warning") == []
+        await pilot.press("p")
+        await pilot.pause()
+        assert not app.store.games(7)[2].armageddon_under_way
+        assert "late by" in column(pane.table, "armageddon")[2]
+
+
 async def test_a_late_armageddon_is_a_warning(demo_app, clock) -> None:
     """§2: once the 20 minutes have passed the board says so and the arbiter is warned once."""
     app = demo_app

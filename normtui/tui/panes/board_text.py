@@ -45,9 +45,16 @@ def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
 
 
 def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
-    """The drawn main games whose Armageddon has no result yet, the one to start first first
+    """The drawn main games whose Armageddon has not started, the one to start first first
     (§2: within 20' of the draw)."""
-    waiting = [g for g in games if g.result is MainResult.DRAW and g.armageddon is None]
+    waiting = [
+        g
+        for g in games
+        if g.result is MainResult.DRAW
+        and g.armageddon is None
+        and g.armageddon_started_at is None
+        and g.armageddon_after_draw
+    ]
     # A game without its deadline's time (entered before the clock was kept) comes first.
     return sorted(
         waiting,

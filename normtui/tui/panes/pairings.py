@@ -128,7 +128,8 @@ class PairingsPane(Pane):
             "started",
             "Started",
             id="pairings.started",
-            tooltip="Mark the game in progress (again: back to scheduled)",
+            tooltip="Mark the game in progress (again: back to scheduled); on a drawn game "
+            "whose Armageddon waits: the Armageddon has started (its countdown stops)",
             palette="Game started (in progress)",
         ),
         PaletteBinding(
@@ -540,6 +541,20 @@ class PairingsPane(Pane):
     def action_started(self) -> None:
         game = self._board()
         if game is None:
+            return
+        if (
+            game.result is MainResult.DRAW
+            and game.armageddon is None
+            and game.armageddon_after_draw
+        ):
+            # The Armageddon waiting has started (again: it has not): its window is over.
+            started = game.armageddon_started_at is None
+            self.write(
+                self.store.games.start_armageddon,
+                game.id,
+                started=started,
+                expected_version=game.version,
+            )
             return
         state = (
             GameState.SCHEDULED if game.state is GameState.IN_PROGRESS else GameState.IN_PROGRESS

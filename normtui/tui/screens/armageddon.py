@@ -23,7 +23,17 @@ from normtui.tui.formatting import clock_time, countdown, result_text
 
 
 def window_text(game: GameRecord, now: datetime, minutes: int) -> Text:
-    """ "Start by 18:00 — 14:05 left", red once the window has passed."""
+    """ "Start by 18:00 — 14:05 left", red once the window has passed; once started, when."""
+    started = game.armageddon_started_at
+    if started is not None and game.armageddon is None:
+        when = clock_time(started, now)
+        deadline = game.armageddon_deadline
+        if deadline is not None and started > deadline:
+            late = countdown(started - deadline)
+            return Text(f"Under way since {when}, {late} late (§2)", style="bold red")
+        return Text(
+            f"Under way since {when} (within {minutes}' of the draw, §2)", style="bold cyan"
+        )
     if game.armageddon_deadline is None:
         return Text(f"Start within {minutes} minutes of the draw (§2)")
     left = game.armageddon_deadline - now

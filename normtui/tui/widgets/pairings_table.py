@@ -43,6 +43,12 @@ def armageddon_cell(
     if game.result is not MainResult.DRAW:
         return Text("")
     if game.armageddon is None:
+        started = game.armageddon_started_at
+        if started is not None:
+            # Its start window is over: the countdown stops (§2).
+            if narrow:
+                return Text("under way", style="bold cyan")
+            return Text(f"under way ({clock_time(started, now)})", style="bold cyan")
         if game.armageddon_deadline is None:
             return Text("due", style="bold yellow")
         deadline = game.armageddon_deadline
@@ -98,7 +104,8 @@ def points_cell(game: GameRecord) -> str:
 
 def state_cell(game: GameRecord, narrow: bool = False) -> Text:
     if game.result is MainResult.DRAW and game.armageddon is None:
-        return Text("Armag." if narrow else "Armageddon", style="bold yellow")
+        style = "cyan" if game.armageddon_started_at is not None else "bold yellow"
+        return Text("Armag." if narrow else "Armageddon", style=style)
     text = state_text(game.state)
     if narrow:
         text = _SHORT_STATES.get(game.state, text)
