@@ -528,3 +528,43 @@ def test_a_defeated_opponent_left_out_when_the_mix_holds_for_the_whole_event() -
     assert [o.why_not for o in check.opponents if not o.counted] == [
         "a defeated opponent left out (B.01 §1.4.1f)"
     ]
+
+
+def _drr(feds: Sequence[str], ratings: Sequence[int] = (2560,) * 5) -> list[Player]:
+    titles = ["GM", "GM", "IM", "IM", "FM"]
+    return [
+        applicant(),
+        *[p(i + 2, r, t, f) for i, (r, t, f) in enumerate(zip(ratings, titles, feds, strict=True))],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("feds", "fails"),
+    [
+        (["GER", "SWE", "DEN", "FIN", "ISL"], []),
+        (["GER", "GER", "GER", "GER", "NOR"], ["federations", "one_federation"]),
+        (["NOR", "NOR", "NOR", "NOR", "GER"], ["federations", "own_federation", "one_federation"]),
+        (["NOR", "NOR", "NOR", "GER", "SWE"], []),  # 6 of 10 from NOR: 3/5, allowed
+    ],
+)
+def test_double_round_robin_federations(feds: list[str], fails: list[str]) -> None:
+    """1.4.3-1.4.4 over a double round robin's 10 games: each opponent counts twice."""
+    field = _drr(feds)
+    marks = {n: ("h", "1") for n in range(2, 7)}
+    check = norm("GM", field, round_robin(field, marks, cycles=2), event(field, cycles=2))
+    assert failed(check) == fails
+
+
+@pytest.mark.parametrize(
+    ("marks", "status", "rp"),
+    [
+        ({n: ("h", "1") for n in range(2, 7)}, "met", 2753),  # 7½ of 10, 75 %
+        ({n: ("h", "h") for n in range(2, 7)}, "missed", 2560),  # 5 of 10
+    ],
+)
+def test_double_round_robin_performance(
+    marks: dict[int, tuple[str, str]], status: str, rp: int
+) -> None:
+    field = _drr(["GER", "SWE", "DEN", "FIN", "ISL"])
+    check = norm("GM", field, round_robin(field, marks, cycles=2), event(field, cycles=2))
+    assert (check.status, check.rp, check.games) == (status, rp, 10)
