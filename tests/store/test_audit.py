@@ -41,6 +41,8 @@ READ_ONLY = {
     "blitz pairings",
     "blitz standings",
     "contenders",
+    "ratings",
+    "norms",
     "publish",
     "broadcast",
 }
