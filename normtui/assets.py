@@ -1,4 +1,10 @@
-"""Where the shipped data lives: the regulation profiles of every edition and the real games.
+"""Where the shipped data lives: the regulation profiles of every edition, the real games and
+the demo event.
+
+The repository keeps them at its top level (``assets/``, ``demo.db``); the wheel maps them into
+the package as ``normtui/_shipped/`` (pyproject.toml's force-include). Both are found through
+``importlib.resources``: inside the installed package, else beside it (a clone, an editable
+install).
 
 A profile is named by a file, or by the name of a built-in one: the file name in
 ``assets/regulations`` without ``.toml`` (``norway-chess-2024``).
@@ -6,12 +12,31 @@ A profile is named by a file, or by the name of a built-in one: the file name in
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 from normtui.rules.profile import Profile, ProfileError, load_profile
 from normtui.text import TextFileError, read_text_file
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+def _shipped() -> Path:
+    """The folder holding ``assets/`` and ``demo.db``.
+
+    >>> (_shipped() / "assets" / "regulations").is_dir() and (_shipped() / "demo.db").is_file()
+    True
+    """
+    package = resources.files("normtui")
+    # The event files are SQLite databases and the profiles are read within a size bound from
+    # a real file: normtui runs from an unpacked package (a wheel, a clone), never a zip.
+    if not isinstance(package, Path):
+        raise RuntimeError(f"normtui must be installed as files, not in an archive ({package})")
+    inside = package / "_shipped"
+    return inside if inside.is_dir() else package.parent
+
+
+SHIPPED = _shipped()
+ASSETS = SHIPPED / "assets"
+DEMO_DB = SHIPPED / "demo.db"
 REGULATIONS = ASSETS / "regulations"
 DEFAULT_PROFILE = "norway-chess-2022"
 DEFAULT_PROFILE_PATH = REGULATIONS / f"{DEFAULT_PROFILE}.toml"

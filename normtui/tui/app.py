@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -47,8 +49,12 @@ def _damage_said(error: Exception, path: Path) -> Exception:
     return error if said is None else DamagedEvent(said)
 
 
-def _pane_css(module: str) -> str:
-    return f"panes/{module.rsplit('.', 1)[1]}.tcss"
+# Every stylesheet ships in the package beside its module (the wheel's normtui/tui/**.tcss).
+_STYLES = resources.files("normtui.tui")
+
+
+def _pane_css(module: str) -> Traversable:
+    return _STYLES / "panes" / f"{module.rsplit('.', 1)[1]}.tcss"
 
 
 class NormtuiApp(App[None]):
@@ -60,7 +66,7 @@ class NormtuiApp(App[None]):
     # Only the shell's and the first pane's are read before the first frame; the others are
     # added with their tabs right after it (load_pane_css), as parsing CSS is a good part of
     # the time to the first frame.
-    CSS_PATH: ClassVar = ["normtui.tcss", _pane_css(PANES[0][2])]
+    CSS_PATH: ClassVar = [str(_STYLES / "normtui.tcss"), str(_pane_css(PANES[0][2]))]
     TITLE = "normtui"
     COMMANDS: ClassVar = App.COMMANDS | {ConsoleCommands}
     # What the public site and the Lichess broadcast last did (pane 8 shows it).
@@ -177,9 +183,8 @@ class NormtuiApp(App[None]):
         if self._pane_css_loaded:
             return
         self._pane_css_loaded = True
-        here = Path(__file__).parent
         for _key, _pane_id, module, _cls in PANES[1:]:
-            path = here / _pane_css(module)
+            path = _pane_css(module)
             self.stylesheet.add_source(
                 path.read_text(encoding="utf-8"), read_from=(str(path), ""), is_default_css=False
             )
