@@ -110,9 +110,13 @@ class NormtuiApp(App[None]):
         self.exiting = False
 
     async def on_event(self, event: events.Event) -> None:
-        # A key typed while the console opens waits for its pane (ConsoleScreen.hold_key).
-        if isinstance(event, events.Key) and not event.is_forwarded and self._hold(event):
-            return
+        # A key typed while the console opens waits for its pane; a key that shows a pane
+        # not built yet is done here, the pane built before the next key is read
+        # (ConsoleScreen.take_key).
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            stack = self.screen_stack
+            if stack and isinstance(stack[-1], ConsoleScreen) and await stack[-1].take_key(event):
+                return
         await super().on_event(event)
 
     def on_key(self, event: events.Key) -> None:
@@ -130,10 +134,6 @@ class NormtuiApp(App[None]):
         ):
             event.stop()
             focused.insert_text_at_cursor(event.character)
-
-    def _hold(self, event: events.Key) -> bool:
-        stack = self.screen_stack
-        return bool(stack) and isinstance(stack[-1], ConsoleScreen) and stack[-1].hold_key(event)
 
     def on_unmount(self) -> None:
         # Their threads would keep the process alive after the console has quit.

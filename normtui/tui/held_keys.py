@@ -7,7 +7,8 @@ before it dispatches a key; the console replays them when its panes are built.
 Held: every key until the first pane is there (the store is still opening); after that only
 a key to a pane not built yet, and every key after one (the order is the point). A key for
 the pairings on screen goes to them at once, as it always did. Later, a pane shown for the
-first time is built when its key comes: the keys typed while it is built wait for it too.
+first time is built when its key comes, replayed at once by the app's handling of the key
+(``ConsoleScreen.build_pane_for``): the keys typed while it is built wait in the app's queue.
 """
 
 from __future__ import annotations
@@ -33,8 +34,6 @@ class HeldKeys:
     def __init__(self) -> None:
         self.keys: list[events.Key] = []
         self.settled = False
-        # A key to a pane not built yet went through: hold every key until it is built.
-        self.building = False
         # The panes being mounted: a key waits for them (a pane key, then a key of that pane).
         self.mounting: list[AwaitMount] = []
 
@@ -43,7 +42,7 @@ class HeldKeys:
         ``ready``: the first pane is there; ``later``: the keys of the panes still to come."""
         if self.settled or event.key in NEVER_HELD:
             return False
-        if ready and not self.building and not self.keys and event.key not in later:
+        if ready and not self.keys and event.key not in later:
             return False
         self.keys.append(event)
         return True
@@ -64,8 +63,6 @@ class HeldKeys:
 
         app = screen.app
         try:
-            if self.building:
-                await wait_for_idle(0, 0.5)  # the pane key's own action, which mounts it
             await self._mounted()
             while self.keys:
                 if app.screen is not screen:
@@ -91,9 +88,9 @@ class HeldKeys:
                 if not await app._check_bindings(key, priority=True):
                     await app._check_bindings(key)
                 await wait_for_idle(0, 0.5)
+            await self._mounted()  # the pane the last key showed
         finally:
             self.settled = True
-            self.building = False
         return ""
 
     async def _mounted(self) -> None:

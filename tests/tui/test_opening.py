@@ -290,3 +290,36 @@ async def test_a_damaged_event_ends_the_console_with_its_damage_not_a_traceback(
             await until(lambda: app.return_code is not None)
     assert said in str(raised.value) and f"normtui check {demo_copy}" in str(raised.value)
     assert app.return_code == 1
+
+
+async def test_keys_behind_a_pane_key_wait_for_its_pane(demo_copy: Path) -> None:
+    """ "3 x" arriving together on a console whose standings were never shown: the 3 builds
+    the pane before the x is read, so the x is the crosstable's. Let through, the 3 raced
+    the keys held behind it, and a focus asked of the pane still being built ended the
+    console (WorkerFailed: NoMatches '#standings-table')."""
+    from textual import events
+
+    app = NormtuiApp(demo_copy, poll_seconds=0, show_clock=False, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE):
+        screen = console(app)
+        await until(lambda: screen.settled)
+        assert "standings" not in {p.id for p in screen.panes}
+        app.post_message(events.Key("3", "3"))
+        app.post_message(events.Key("x", "x"))
+        await until(lambda: screen.pane("standings").view == "crosstable")  # type: ignore[attr-defined]
+        assert app.is_running and app.focused is screen.pane("standings").query_one("#crosstable")
+
+
+async def test_a_pane_still_being_built_takes_the_focus_once_it_is(demo_copy: Path) -> None:
+    """The focus asked of a pane whose widgets are not there yet waits for them."""
+    app = NormtuiApp(demo_copy, poll_seconds=0, show_clock=False, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        screen = console(app)
+        await until(lambda: screen.settled)
+        screen.action_show_pane("desk")
+        screen._focus_pane("desk")  # at once: the pane is being mounted
+        await until(
+            lambda: app.focused is not None and screen.pane("desk") in app.focused.ancestors
+        )
+        assert app.is_running
+        await pilot.pause()

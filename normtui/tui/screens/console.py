@@ -133,6 +133,8 @@ class ConsoleScreen(Screen[None]):
         self._pending_pane: str | None = None
         # Keys typed before every pane exists, replayed in order once they do.
         self._held = HeldKeys()
+        # The last key went on to the app's dispatch and was ":" (see take_key).
+        self._colon_let_through = False
         # The store this screen opened itself (see _open_store), whether shown yet or not.
         self.opened_store: EventStore | None = None
         # The Armageddon ctrl+a opened last: pressed again, it opens the next one.
@@ -257,6 +259,21 @@ class ConsoleScreen(Screen[None]):
         else:
             self._held.settled = True
 
+    async def take_key(self, event: events.Key) -> bool:
+        """Whether the console takes ``event`` before the app dispatches it (True: the app
+        drops it): held while the console opens (hold_key), or done at once when it shows a
+        pane not built yet (build_pane_for)."""
+        # ":4" typed at once: the colon went on to the pairings, and the digits behind it are
+        # the go-to prompt's number (NormtuiApp.on_key gives them to the prompt), never keys
+        # to hold or pane 4's key, although the prompt is not there yet.
+        if self._colon_let_through and event.character and event.character.isdigit():
+            return False
+        if self.hold_key(event) or await self.build_pane_for(event):
+            self._colon_let_through = False
+            return True
+        self._colon_let_through = event.key == "colon"
+        return False
+
     def hold_key(self, event: events.Key) -> bool:
         """Keep a key typed before every pane exists (normtui.tui.held_keys)."""
         # Ready for a key: the first pane is there and has the focus (its keys are bound on
@@ -265,15 +282,20 @@ class ConsoleScreen(Screen[None]):
         first = self._panes.get(PANES[0][1])
         focused = self.app.focused
         ready = first is not None and focused is not None and first in focused.ancestors
-        if self._held.hold(event, ready=ready, later=_LATER_PANE_KEYS):
-            return True
-        if self._held.settled and self._builds_a_pane(event):
-            # The keys after it are that pane's ("3 x" on a pane never shown: the x is the
-            # crosstable): they wait until it is built, as at the opening.
-            self._held.building = True
-            self._held.settled = False
-            self.run_worker(self._replay_held(), group="held-keys")
-        return False
+        return self._held.hold(event, ready=ready, later=_LATER_PANE_KEYS)
+
+    async def build_pane_for(self, event: events.Key) -> bool:
+        """A key that shows a pane not built yet, once the console has settled: the key's
+        action and the pane's mounting are awaited here, in the app's handling of the key
+        (True: done, the app drops the key). The keys typed after it ("3 x" on a pane never
+        shown: the x is the crosstable's) wait in the app's queue, in order, until the pane
+        is there: let through, the key raced a replay of those that followed it."""
+        if not (self._held.settled and self._builds_a_pane(event)):
+            return False
+        self._held.settled = False
+        self._held.keys.append(event)
+        await self._replay_held()
+        return True
 
     def _builds_a_pane(self, event: events.Key) -> bool:
         """``event`` will switch to a pane not mounted yet (a key the focused control takes
@@ -336,8 +358,15 @@ class ConsoleScreen(Screen[None]):
         return self.ensure_pane(pane_id)
 
     def _focus_pane(self, pane_id: str) -> None:
-        if self.is_mounted and not self.normtui.exiting:
-            self.pane(pane_id).focus_first()
+        if not self.is_mounted or self.normtui.exiting:
+            return
+        pane = self.pane(pane_id)
+        if pane.is_mounted:
+            pane.focus_first()
+        else:
+            # Still being built (shown by a key replayed as the console opens): it has no
+            # control to focus yet, and takes the focus itself once mounted (Pane.on_mount).
+            pane.focus_when_mounted = True
 
     def action_show_pane(self, pane_id: str) -> None:
         if not self._tabs_ready:
