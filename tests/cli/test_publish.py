@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from normtui.store import EventStore
+from tests.children import ended, interrupt, spawn
 from tests.cli.conftest import ROOT, Run
 from tests.cli.lichess_server import TOKEN, Server
 
@@ -33,19 +33,16 @@ def _wait(condition: Callable[[], bool], what: str, seconds: float = 60) -> None
 
 
 def _spawn(*args: object, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
-    return subprocess.Popen(
+    return spawn(
         [sys.executable, "-c", _MAIN, *map(str, args)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
         cwd=ROOT,
         env={**os.environ, **(env or {})},
     )
 
 
 def _stop(process: subprocess.Popen[str]) -> tuple[str, str]:
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    """Ctrl+C, as the press officer stops a --watch: it ends with its report, exit 0."""
+    out, err = interrupt(process)
     assert process.returncode == 0, err
     return out, err
 
@@ -308,12 +305,12 @@ def test_broadcast_watch_survives_the_server_going_away(
             "the result pushed after the server came back",
         )
     finally:
-        caster.send_signal(signal.SIGINT)
+        # stderr is the reader's; stdout is read once the caster has ended (its end bounded).
+        code = ended(caster)
         out = caster.stdout.read() if caster.stdout else ""
-        caster.wait(timeout=30)
         reader.join(timeout=30)
         server.stop()
-    assert caster.returncode == 0
+    assert code == 0
     err = "".join(said)
     assert "Traceback" not in err and "stopped broadcasting" in err
     assert TOKEN not in out + err

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from normtui.feed.replay import Replay
 from normtui.store import EventStore
+from tests.children import BOUND, finished, interrupt, kill, spawn
 from tests.cli.conftest import Run, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,42 +122,47 @@ def test_contenders_lists_the_race(run: Run, demo: Path) -> None:
 
 def test_watch_follows_while_another_process_enters_results(demo: Path, tmp_path: Path) -> None:
     """The watcher, a replay writing a move a second... faster, and a second process (this
-    test) writing to the same event file at once: nobody waits for long, nothing is lost."""
+    test) writing to the same event file at once: nobody is refused, nothing is lost; Ctrl+C
+    ends the watch with its report."""
     folder = tmp_path / "live"
     replay = Replay(folder, 7, every=0.02, layout="per-game")
     replay.folder.mkdir(parents=True)
     code = "import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n"
-    watcher = subprocess.Popen(
+    watcher = spawn(
         [sys.executable, "-c", code, "watch", str(demo), str(folder), "--interval", "0.1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
         cwd=ROOT,
     )
+
+    def board1_clocks() -> int:
+        with EventStore.open(demo) as store:
+            board1 = next(g for g in store.games(7) if g.board == 1)
+            live = store.feed.live_record(board1.id, "main")
+            return 0 if live is None else live.text.count("{[%clk")
+
     try:
-        steps = replay.steps()
+        steps = replay.steps()[:150]
         with EventStore.open(demo, actor="deputy") as other:
-            began = time.monotonic()
-            for i, step in enumerate(steps[:150]):
+            for i, step in enumerate(steps):
                 replay.write(step)
-                time.sleep(0.004)
+                time.sleep(0.004)  # the replay's pace, not a wait for anything
                 if i == 60:  # the deputy signs a scoresheet meanwhile
                     game = next(g for g in other.games(7) if g.board == 2)
                     assert other.games.sign(game.id, "arbiter") is not None
-            assert time.monotonic() - began < 20
-        time.sleep(0.6)
+        # The watch has read the last write of board 1 (its moves up to step 150).
+        last = max(s.done for s in steps if s.game == 1)
+        deadline = time.monotonic() + BOUND
+        while board1_clocks() < last:
+            assert time.monotonic() < deadline, "the watch never read the replay's last moves"
+            time.sleep(0.05)
     finally:
-        watcher.send_signal(signal.SIGINT)
-        out, err = watcher.communicate(timeout=20)
+        out, err = interrupt(watcher)
     assert watcher.returncode == 0, err
     assert err == "" and "Traceback" not in out
     assert out.rstrip().endswith("stopped watching")
     with EventStore.open(demo) as store:
         actors = {e.actor for e in store.audit.log(limit=40)}
         assert "deputy" in actors
-        board1 = next(g for g in store.games(7) if g.board == 1)
-        live = store.feed.live_record(board1.id, "main")
-        assert live is not None and live.text.count("{[%clk") >= 20
+    assert board1_clocks() >= 20
 
 
 def test_watch_does_not_load_the_console(demo: Path, tmp_path: Path) -> None:
@@ -186,7 +192,7 @@ def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path, tmp_p
     read, write = os.pipe()
     fcntl.fcntl(write, 1031, 4096)  # F_SETPIPE_SZ: one page
     code = "import sys\nfrom normtui.cli import main\nmain(sys.argv[1:])\n"
-    watcher = subprocess.Popen(
+    watcher = spawn(
         [
             sys.executable,
             "-c",
@@ -199,26 +205,29 @@ def test_ctrl_c_while_a_json_line_is_written_finishes_the_line(demo: Path, tmp_p
             "0.2",
         ],
         stdout=write,
-        stderr=subprocess.PIPE,
-        text=True,
         cwd=ROOT,
     )
     os.close(write)
     try:
         waiting = array.array("i", [0])
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + BOUND
         while waiting[0] < 4096:  # the pipe is full: the watch is blocked in its write
             assert time.monotonic() < deadline and watcher.poll() is None
             select.select([], [], [], 0.05)
             fcntl.ioctl(read, termios.FIONREAD, waiting)
         watcher.send_signal(signal.SIGINT)
         chunks = []
-        while chunk := os.read(read, 65536):
+        deadline = time.monotonic() + BOUND
+        while True:  # to the end of the output: the watch has ended and closed its side
+            assert time.monotonic() < deadline, "the watch did not end after Ctrl+C"
+            if not select.select([read], [], [], 0.1)[0]:
+                continue
+            if not (chunk := os.read(read, 65536)):
+                break
             chunks.append(chunk)
-        err = watcher.communicate(timeout=30)[1]
+        err = finished(watcher)[1]
     finally:
-        if watcher.poll() is None:
-            watcher.kill()
+        kill(watcher)
         os.close(read)
     assert watcher.returncode == 0 and err == "", err
     out = b"".join(chunks).decode()

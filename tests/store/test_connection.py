@@ -17,6 +17,7 @@ from normtui.store import (
     StoreError,
 )
 from normtui.store.schema import APPLICATION_ID, MIGRATION_SET
+from tests.children import read_line
 from tests.store.conftest import unchain
 
 
@@ -379,7 +380,7 @@ def test_an_older_file_open_in_another_process_is_not_upgraded_under_it(
         text=True,
     )
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        assert read_line(holder.stdout, "the older console's file open") == "open\n"
         monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 600)
         with pytest.raises(StoreError, match="must be upgraded, but it is open elsewhere"):
             EventStore.open(event_path)

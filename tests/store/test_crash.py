@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from normtui.store import EventStore
+from tests.children import read_line
 
 KILLS = 50
 
@@ -43,7 +44,7 @@ def test_sigkill_loses_no_committed_result(event_path: Path) -> None:
         with os.fdopen(read_fd, "rb") as pipe:
             # Once the child is writing (however loaded the machine), kill it at a random
             # moment of its loop: mid-transaction, mid-commit or between two.
-            first = pipe.readline()
+            first = read_line(pipe, "the writer's first commit")
             time.sleep(rng.uniform(0, 0.03))
             assert child.pid is not None
             os.kill(child.pid, signal.SIGKILL)

@@ -21,6 +21,7 @@ from normtui.cli import cli
 from normtui.rules.model import RuleError
 from normtui.store import DamagedDatabase, EventStore, PlayerInput, StoreError
 from normtui.store.files import restore_event
+from tests.children import read_line
 from tests.store.conftest import dump as _dump
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,7 +227,7 @@ def test_backup_while_another_process_writes_is_one_sound_moment(
         [sys.executable, "-c", WRITER, str(event_path)], stdout=subprocess.PIPE, text=True, cwd=ROOT
     )
     try:
-        assert writer.stdout is not None and writer.stdout.readline() == "writing\n"
+        assert read_line(writer.stdout, "the writer writing") == "writing\n"
         copies = [tmp_path / f"backup-{i}.db" for i in range(4)]
         for copy in copies:
             code, out, err = invoke("backup", event_path, copy)
@@ -350,7 +351,7 @@ def test_restore_is_refused_while_another_process_has_the_event_open(
         cwd=ROOT,
     )
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        assert read_line(holder.stdout, "the event open elsewhere") == "open\n"
         before = dump(event)
         code, out, err = invoke("restore", backup, event)
         assert (code, out) == (2, "")
@@ -361,7 +362,7 @@ def test_restore_is_refused_while_another_process_has_the_event_open(
         assert dump(event) == before
         assert not list(event.parent.glob("event.db.replaced-*"))
     finally:
-        holder.communicate("")
+        holder.communicate("", timeout=60)
     assert invoke("restore", backup, event)[0] == 0
 
 

@@ -8,12 +8,16 @@ missing): the real 2022 event, rounds 1-6 complete, round 7 under way with Tari-
 
 from __future__ import annotations
 
+import inspect
 import shutil
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.pilot import Pilot
 
 from normtui.store import EventStore
 from normtui.tui.app import NormtuiApp
@@ -26,6 +30,8 @@ DEMO_DB = ROOT / "demo.db"
 STAVANGER = timezone(timedelta(hours=2))
 NOW = datetime(2022, 6, 7, 19, 32, tzinfo=STAVANGER)
 SNAPSHOT_SIZE = (120, 40)
+
+Steps = Callable[[Pilot[Any]], Awaitable[None] | None]
 
 
 class FakeClock:
@@ -84,6 +90,34 @@ def make_app(clock: FakeClock) -> Callable[..., NormtuiApp]:
     yield make  # type: ignore[misc]
     for store in stores:
         store.close()
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """pytest-textual-snapshot's, with the text cursors still: a focused field's cursor
+    blinks every half second, and which phase the screenshot caught depended on how long
+    the steps before it took (a loaded machine's snapshots lost the cursor)."""
+
+    def compare(app: App[Any], *args: Any, run_before: Steps | None = None, **kwargs: Any) -> bool:
+        async def steps(pilot: Pilot[Any]) -> None:
+            if run_before is not None:
+                done = run_before(pilot)
+                if inspect.isawaitable(done):
+                    await done
+            still_cursors(pilot.app)
+            await pilot.pause()
+
+        return snap_compare(app, *args, run_before=steps, **kwargs)
+
+    return compare
+
+
+def still_cursors(app: App[Any]) -> None:
+    """Every text field's cursor shown and still (Textual's public cursor_blink: off, it
+    stops the blink with the cursor drawn)."""
+    for screen in app.screen_stack:
+        for field in screen.query("Input, TextArea"):
+            field.cursor_blink = False  # type: ignore[attr-defined]
 
 
 @pytest.fixture

@@ -292,11 +292,13 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: console(app).settled, "the console settled")
         footer = app.screen.query_one(ConsoleFooter)
 
         def shown() -> list[str]:
             return [k.description for k in footer.query(FooterKey)]
+
+        await until(pilot, lambda: "Armageddon" in shown(), "the pairings' keys")
 
         rebuilds: list[int] = []
         recompose = ConsoleFooter.recompose
@@ -306,19 +308,17 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
             await recompose(self)
 
         monkeypatch.setattr(ConsoleFooter, "recompose", counted)
-        assert "Armageddon" in shown()
         table = pairings(app).table
         await pilot.press("down", "question_mark")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not console(app), "the help")
         await pilot.press("escape")
+        await until(pilot, lambda: app.focused is table, "the pairings again")
         await pilot.pause()
-        assert app.focused is table
         assert rebuilds == []
         await pilot.press("3")
-        await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: "Crosstable" in shown(), "the standings' keys")
         assert rebuilds
-        assert "Crosstable" in shown() and "Armageddon" not in shown()
+        assert "Armageddon" not in shown()
 
 
 async def test_the_keys_a_footer_rebuild_replaces_are_let_go(demo_app) -> None:

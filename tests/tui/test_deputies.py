@@ -13,6 +13,7 @@ from pathlib import Path
 
 from normtui.store import EventStore
 from normtui.tui.app import NormtuiApp
+from tests.children import finished, kill, read_line
 from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import notes, pairings, to_board, until
 
@@ -59,7 +60,7 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
     )
     assert deputy.stdin is not None and deputy.stdout is not None
     try:
-        assert deputy.stdout.readline() == "ready\n", deputy.stderr.read() if deputy.stderr else ""
+        assert read_line(deputy.stdout, "the deputy's console ready") == "ready\n"
         app = NormtuiApp(demo_copy, actor="Chief Arbiter", poll_seconds=0.1, show_clock=False)
         app.animation_level = "none"
         async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -95,7 +96,7 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
                 cwd=ROOT,
             )
             assert cli.returncode == 0, cli.stderr
-            assert deputy.stdout.readline() == "done\n"
+            assert read_line(deputy.stdout, "the deputy's signatures") == "done\n"
 
             # The deputy's signatures and the CLI's Armageddon reach the chief's console.
             def shown() -> bool:
@@ -104,11 +105,10 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
 
             await until(pilot, shown, "the others' changes in the chief's console")
             assert notes(app, "error") == []
-        deputy.stdin.close()
-        assert deputy.wait(timeout=60) == 0, deputy.stderr.read() if deputy.stderr else ""
+        _, err = finished(deputy)  # its stdin closed: the deputy quits
+        assert deputy.returncode == 0, err
     finally:
-        if deputy.poll() is None:
-            deputy.kill()
+        kill(deputy)
     with EventStore.open(demo_copy) as store:
         log = [e for e in store.audit.log() if e.id > start]
         assert store.audit.check() == []

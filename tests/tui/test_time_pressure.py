@@ -216,7 +216,7 @@ async def test_arrivals_move_on_and_all_present_is_one_key(demo_copy, make_app) 
         assert table.selected.number == 3
         before = len(app.store.audit.log())
         await pilot.press("P")
-        await pilot.pause()
+        await until(pilot, lambda: len(app.store.desk.arrivals(8)) == 10, "every arrival")
         arrivals = {a.player.number: a.present for a in app.store.desk.arrivals(8)}
         assert arrivals == {n: n != 2 for n in range(1, 11)}
         assert len(app.store.audit.log()) == before + 1
@@ -501,19 +501,20 @@ async def test_ctrl_q_asks_when_pasted_records_would_be_lost(demo_app) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("2", "i")
-        await pilot.pause()
+        area = console(app).pane("pgn").query_one(TextArea)
+        await until(pilot, lambda: app.focused is area, "the record's text area focused")
         bracketed_paste(app, real_game("Anand") + "\n" + real_game("Topalov"))
-        await pilot.pause()
+        await until(pilot, lambda: "Topalov" in area.text, "the records pasted")
         await pilot.press("ctrl+q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "Pane 2 (PGN): 2 records typed or pasted, not attached" in question(app)
         await pilot.press("n")
-        await pilot.pause()
+        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen), "the answer")
         assert app.is_running
-        await pilot.press("ctrl+q", "y")
-        await pilot.pause()
-        assert not app.is_running
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running, "the console ended")
 
 
 async def test_ctrl_q_quits_at_once_when_nothing_would_be_lost(demo_app) -> None:

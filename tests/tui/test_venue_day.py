@@ -16,6 +16,7 @@ from pathlib import Path
 from normtui.rules.model import GameState
 from normtui.store import EventStore
 from normtui.tui.commands import ConsoleCommands
+from tests.children import read_line
 from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import console, notes, pairings, to_board
 
@@ -95,7 +96,7 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
         text=True,
         cwd=ROOT,
     )
-    assert deputy.stdout is not None and deputy.stdout.readline() == "ready\n"
+    assert read_line(deputy.stdout, "the deputy ready") == "ready\n"
     cli_reported: list[tuple[int, int, str]] = []
     cli_failures: list[str] = []
     cli = threading.Thread(
