@@ -27,7 +27,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from normtui.demo_filled import build_filled
+from normtui.demo.filled import build_filled
 from normtui.rules import contenders
 from normtui.rules.race_search import Budget
 from normtui.store import EventStore

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from normtui.demo_filled import build_filled
+from normtui.demo.filled import build_filled
 
 
 def copy_event(source: Path, target: Path) -> None:

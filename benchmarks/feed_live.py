@@ -2,7 +2,7 @@
 
     python benchmarks/feed_live.py [--part console|watcher|both|file] [--seconds N]
 
-The load is the replay of the real round 7 of 2022 (``normtui.feed.replay``) into a LiveChess
+The load is the replay of the real round 7 of 2022 (``normtui.demo.replay``) into a LiveChess
 folder (``round-7/game-N.pgn`` and ``games.pgn``, rewritten in place), a half-move on each board
 every second, the boards a fifth of a second apart; the drawn games' Armageddons follow as
 games 6-8. That is about four minutes for the round (``--seconds`` stops it earlier).
@@ -60,7 +60,7 @@ class Writer(threading.Thread):
 
     def __init__(self, folder: Path, seconds: float | None) -> None:
         super().__init__(daemon=True)
-        from normtui.feed.replay import Replay
+        from normtui.demo.replay import Replay
 
         self.replay = Replay(folder, 7, every=1.0, layout="both")
         self.replay.folder.mkdir(parents=True, exist_ok=True)
@@ -174,7 +174,7 @@ async def _console(
 
 def _boards_of(games: dict[int, Any], boards: dict[int, Any]) -> dict[int, tuple[int, str]]:
     """Replay game number -> (the demo's board, main/armageddon), by the players."""
-    from normtui.demo import NUMBERS
+    from normtui.demo.data2022 import NUMBERS
     from normtui.rules.berger import berger_round
 
     number = {name: i + 1 for i, name in enumerate(NUMBERS)}
@@ -219,7 +219,7 @@ def _file(round_no: int) -> dict[str, float]:
     from datetime import datetime, timedelta
     from itertools import groupby
 
-    from normtui.feed.replay import Replay
+    from normtui.demo.replay import Replay
     from normtui.feed.sources import open_source
     from normtui.feed.watcher import Feed
     from normtui.store import EventStore

@@ -3,7 +3,7 @@
     python benchmarks/store_result.py [--runs 1000] [--players 24]
 
 Works on a copy of demo.db (the real 2022 event, 45 games, half of them with PGN texts), or with
-``--players N`` on a filled event of N players (``normtui.demo_filled``: every round but the
+``--players N`` on a filled event of N players (``normtui.demo.filled``: every round but the
 last played, with records; 24 is the largest round robin FIDE's programs offer). Each run
 enters a result of the last round but one as a correction of the last one (1-0 and 0-1
 in turn), so every run really writes a game row and an audit row and commits, and then computes
@@ -36,7 +36,7 @@ def run(runs: int, players: int | None = None) -> tuple[list[float], list[float]
         if players is None:
             shutil.copyfile(ROOT / "demo.db", db)
         else:
-            from normtui.demo_filled import build_filled
+            from normtui.demo.filled import build_filled
 
             build_filled(db, players)
         store = EventStore.open(db, actor="bench")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from normtui.assets import DATA_2022, read_profile_text
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import NUMBERS
 from normtui.importing import Outcome, check_text, import_files, import_games, read_files
 from normtui.store import EventStore, PlayerInput
 from tests.store.playoff_events import tied_event

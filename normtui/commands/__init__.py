@@ -26,6 +26,7 @@ from normtui.rules.errors import NormtuiError
 # (click's lazily loaded subcommands: the module is imported when the command runs).
 COMMANDS: dict[str, str] = {
     "open": "open.open_console",
+    "demo": "demo.demo",
     "validate": "pgn.validate",
     "import-pgn": "pgn_import.import_pgn",
     "new": "event.new",

@@ -7,9 +7,10 @@ beside :mod:`normtui.importing`; no Textual).
   :mod:`normtui.pgn.movetext`), and its moves played one by one on a python-chess board;
 - :mod:`normtui.feed.lcc`: LiveChess Cloud's JSON as PGN;
 - :mod:`normtui.feed.watcher`: :class:`~normtui.feed.watcher.Feed`, matching each game to its
-  pairing and keeping it, its first move, its result, and putting the rest to the arbiter;
-- :mod:`normtui.feed.replay`: the real 2022 games written out as LiveChess does, for demos,
-  tests and the benchmark.
+  pairing and keeping it, its first move, its result, and putting the rest to the arbiter.
+
+What the feed is tested and measured on, the real 2022 games written out as LiveChess does,
+is the demo's (:mod:`normtui.demo.replay`).
 
 python-chess is loaded with the first game read, not by importing this package.
 """

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from normtui.cli import cli
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import NUMBERS
 
 Run = Callable[..., Result]
 ROOT = Path(__file__).resolve().parents[2]

@@ -64,7 +64,7 @@ def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path
     import subprocess
     import sys
 
-    from normtui.demo import build_demo
+    from normtui.demo.build import build_demo
 
     db = tmp_path / "demo.db"
     build_demo(db)

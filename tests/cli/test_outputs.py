@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from normtui.demo import main as demo_main
+from normtui.demo.build import main as demo_main
 from normtui.export.output import OutputError, write_output
 from tests.cli.conftest import Run, snapshot
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from normtui.assets import PLAYERS_EXAMPLE
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import NUMBERS
 from tests.cli.conftest import Run
 
 HEADER = "name,rating,federation,fide_id"

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from normtui.feed.replay import Replay
+from normtui.demo.replay import Replay
 from normtui.store import EventStore
 from tests.children import BOUND, finished, interrupt, kill, spawn
 from tests.cli.conftest import Run, snapshot

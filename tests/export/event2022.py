@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from normtui.assets import DATA_2022, read_profile_text
-from normtui.demo import players_2022, read_games
+from normtui.demo.data2022 import players_2022, read_games
 from normtui.store import EventStore, fixed_clock
 
 CLOCK = fixed_clock(datetime(2022, 6, 10, 20, 0, tzinfo=UTC))

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from normtui.demo_filled import build_filled
+from normtui.demo.filled import build_filled
 from normtui.export.snapshot import complete_through, take_snapshot
 from normtui.store import EventStore
 from tests.store.reference import complete_through as _simple  # each round scanned

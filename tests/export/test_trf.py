@@ -22,7 +22,7 @@ import chess.pgn
 import pytest
 
 from normtui.assets import DATA_2022
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import NUMBERS
 from normtui.export import EventDetails, ExportError, export_event
 from normtui.store import EventStore, StandingRow
 from tests.export import trf_reader

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from normtui.feed.replay import Replay, Step
+from normtui.demo.replay import Replay, Step
 from normtui.store import EventStore
 
 ROOT = Path(__file__).resolve().parents[2]

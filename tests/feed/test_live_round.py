@@ -10,7 +10,7 @@ from datetime import timedelta
 from itertools import groupby
 from pathlib import Path
 
-from normtui.feed.replay import Replay
+from normtui.demo.replay import Replay
 from normtui.feed.sources import open_source
 from normtui.feed.watcher import Feed
 from normtui.rules.model import GameState

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from normtui.demo.replay import game_text, round_games
 from normtui.feed.game import LiveGame, kings_signal, with_result
-from normtui.feed.replay import game_text, round_games
 from normtui.pgn import split_text
 from normtui.pgn.movetext import read_movetext
 from normtui.pgn.tags import read_tags

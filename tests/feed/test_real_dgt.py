@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from normtui.demo.replay import game_text, round_games
 from normtui.feed.checks import live_checks
 from normtui.feed.game import LiveGame, Reading
 from normtui.feed.lcc import game_pgn
-from normtui.feed.replay import game_text, round_games
 from normtui.feed.sources import FolderSource, open_source
 from normtui.feed.watcher import Feed
 from normtui.pgn import split_text, validate_game

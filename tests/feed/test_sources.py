@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from normtui.feed.replay import Replay
+from normtui.demo.replay import Replay
 from normtui.feed.sources import FolderSource, SourceError, open_source
 
 NOW = datetime(2022, 6, 7, 16, 30).astimezone()

@@ -9,7 +9,7 @@ import shutil
 from datetime import timedelta
 from pathlib import Path
 
-from normtui.feed.replay import game_text, round_games
+from normtui.demo.replay import game_text, round_games
 from normtui.feed.sources import FolderSource, open_source
 from normtui.feed.watcher import Feed
 from normtui.rules.model import GameState, MainResult

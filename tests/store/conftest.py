@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from normtui.assets import read_profile_text
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import NUMBERS
 from normtui.store import EventStore, PlayerInput
 from normtui.store.schema import TABLES
 

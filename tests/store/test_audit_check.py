@@ -171,7 +171,7 @@ def _damage_view(path: Path) -> object:
 def small_event(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """A few changes of every kind, checkpointed into one file (no WAL)."""
     from normtui.assets import read_profile_text
-    from normtui.demo import NUMBERS
+    from normtui.demo.data2022 import NUMBERS
     from normtui.store import PlayerInput
     from tests.store.conftest import CLOCK_START
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from normtui.demo import build_demo, main
+from normtui.demo.build import build_demo, main
 from normtui.rules.model import GameState, MainResult
 from normtui.store import EventStore
 from tests.store.conftest import ROOT, dump

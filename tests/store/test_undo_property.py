@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from normtui.assets import read_profile_text
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import NUMBERS
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import Postponement
 from normtui.rules.profile import TimeControl

@@ -51,7 +51,7 @@ class FakeClock:
 def _demo_source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if DEMO_DB.exists():
         return DEMO_DB
-    from normtui.demo import build_demo
+    from normtui.demo.build import build_demo
 
     path = tmp_path_factory.mktemp("demo") / "demo.db"
     build_demo(path)

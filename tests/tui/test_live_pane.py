@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from normtui.feed.replay import Replay
+from normtui.demo.replay import Replay
 from normtui.rules.model import MainResult
 from normtui.store.values import surname
 from normtui.tui.panes.live import LivePane, _detail_text

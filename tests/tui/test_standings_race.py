@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from normtui.demo_filled import build_filled
+from normtui.demo.filled import build_filled
 from normtui.rules import contenders
 from normtui.tui.widgets.live_race import RACE_WORKERS, RaceLine, RaceWorked
 from tests.tui.conftest import SNAPSHOT_SIZE

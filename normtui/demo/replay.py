@@ -34,8 +34,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from normtui.assets import DATA_2022
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import DATA_2022, NUMBERS
 from normtui.rules.berger import berger_round
 
 __all__ = ["Replay", "ReplayGame", "Step", "game_text", "round_games"]

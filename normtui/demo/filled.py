@@ -20,7 +20,8 @@ import re
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
-from normtui.assets import DATA_2022, read_profile_text
+from normtui.assets import read_profile_text
+from normtui.demo.data2022 import DATA_2022
 from normtui.store import EventStore, InputError, PlayerInput
 from normtui.store.connection import remove_database
 

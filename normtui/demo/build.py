@@ -21,65 +21,33 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import stat
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from normtui.assets import DATA_2022, read_profile_text
+from normtui.assets import read_profile_text
+from normtui.demo.data2022 import DATA_2022, PgnGame, players_2022, read_games
 from normtui.rules.errors import NormtuiError
-from normtui.store import EventStore, PlayerInput
+from normtui.store import EventStore
 from normtui.store.connection import remove_database
 from normtui.text import visible
 
-__all__ = ["NUMBERS", "build_demo", "main"]
+__all__ = ["build_demo", "main"]
 
-# The pairing numbers of 2022 (SOURCE.md): So won the blitz opener and chose number 1.
-NUMBERS = (
-    "So, Wesley",
-    "Carlsen, Magnus",
-    "Giri, Anish",
-    "Anand, Viswanathan",
-    "Mamedyarov, Shakhriyar",
-    "Tari, Aryan",
-    "Vachier-Lagrave, Maxime",
-    "Topalov, Veselin",
-    "Wang, Hao",
-    "Radjabov, Teimour",
-)
 COMPLETE_ROUNDS = 6
 LIVE_ROUND = 7
 ACTOR = "arbiter"
 STAVANGER = timezone(timedelta(hours=2))
-_TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$', re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class PgnGame:
-    tags: dict[str, str]
-    text: str
-
-    @property
-    def round(self) -> int:
-        return int(self.tags["Round"].split(".")[0])
 
 
 def _say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
     # Paths given on the command line and the replay's tags: shown, never obeyed.
     print(visible(text), file=file or sys.stdout, flush=flush)
-
-
-def read_games(path: Path) -> list[PgnGame]:
-    """The games of a PGN file, each with its tags and its text exactly as published."""
-    text = path.read_text(encoding="utf-8").replace("\r\n", "\n").strip()
-    chunks = re.split(r"\n\s*\n(?=\[Event )", text)
-    return [PgnGame(dict(_TAG.findall(chunk)), chunk.strip() + "\n") for chunk in chunks]
 
 
 class ScriptClock:
@@ -90,25 +58,6 @@ class ScriptClock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-def players_2022(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[PlayerInput]:
-    rating: dict[str, int] = {}
-    fide: dict[str, str] = {}
-    title: dict[str, str] = {}
-    for g in classical + armageddon:
-        for colour in ("White", "Black"):
-            name = g.tags[colour]
-            if f"{colour}Elo" in g.tags:
-                rating[name] = int(g.tags[f"{colour}Elo"])
-            if f"{colour}FideId" in g.tags:
-                fide[name] = g.tags[f"{colour}FideId"]
-            if f"{colour}Title" in g.tags:  # the Armageddon records carry them
-                title[name] = g.tags[f"{colour}Title"]
-    return [
-        PlayerInput(name, rating.get(name), None, fide.get(name), title.get(name))
-        for name in NUMBERS
-    ]
 
 
 def build_demo(path: str | Path) -> None:
@@ -251,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     filled = parser.add_argument_group(
         "a filled event",
         "--filled N writes instead an event of N players with a result and "
-        "a PGN text on every board up to a round, for the benchmarks (normtui.demo_filled)",
+        "a PGN text on every board up to a round, for the benchmarks (normtui.demo.filled)",
     )
     filled.add_argument("--filled", type=int, metavar="N", help="the number of players")
     filled.add_argument("--cycles", type=int, help="2: a double round robin (default 1)")
@@ -298,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         built = Path(tmp) / "demo.db"
         try:
             if args.filled is not None:
-                from normtui.demo_filled import build_filled  # only --filled
+                from normtui.demo.filled import build_filled  # only --filled
 
                 build_filled(built, args.filled, cycles=args.cycles or 1, through=args.through)
             else:
@@ -315,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _play_live(folder: Path, round_no: int, speed: float, every: float | None) -> int:
-    from normtui.feed.replay import Replay  # only --live
+    from normtui.demo.replay import Replay  # only --live: python-chess
 
     try:
         replay = Replay(folder, round_no, speed=speed, every=every)
