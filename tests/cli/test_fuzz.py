@@ -6,7 +6,7 @@ The commands are found by walking the click group (``load_all``): a command adde
 fuzzed with no change here. Its arguments are drawn from its own parameters (a path where it
 takes one, a choice where it offers them) mixed with hostile values. Bounded for CI (a few
 dozen examples per command, ~20 s on two cores) and reproducible (``derandomize``).
-``open`` (the console, a full-screen program) is left out.
+``open`` and ``demo`` (the console, a full-screen program) are left out.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from tests.control_chars import (
     damage,
 )
 
-NOT_FUZZED = {"open"}
+# Full-screen: the console (demo opens it on its copy unless told to copy only).
+NOT_FUZZED = {"open", "demo"}
 # Options that make a command follow the event until it is interrupted.
 ENDLESS = {"--watch"}
 INPUTS = (
