@@ -95,7 +95,7 @@ def rows_in_view(table: LineTable) -> dict[str, str]:
 async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
     """Let the app work until ``condition`` holds: as long as a loaded machine needs, never a
     fixed number of pauses (the bound only ends a test whose condition never comes)."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120
     while not condition():
         assert time.monotonic() < deadline, f"never: {what}"
         await pilot.pause(0.01)

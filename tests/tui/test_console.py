@@ -447,8 +447,8 @@ async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app)
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
-        assert console(app).settled and "standings" not in console(app)._panes
+        await until(pilot, lambda: console(app).settled, "the console settled")
+        assert "standings" not in console(app)._panes
         for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
             app._driver.process_message(events.Key(key, key))
         await until(

@@ -60,7 +60,8 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
     )
     assert deputy.stdin is not None and deputy.stdout is not None
     try:
-        assert read_line(deputy.stdout, "the deputy's console ready") == "ready\n"
+        ready = read_line(deputy.stdout, "the deputy's console ready")
+        assert ready == "ready\n", finished(deputy)[1][-3000:]
         app = NormtuiApp(demo_copy, actor="Chief Arbiter", poll_seconds=0.1, show_clock=False)
         app.animation_level = "none"
         async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
@@ -96,7 +97,8 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
                 cwd=ROOT,
             )
             assert cli.returncode == 0, cli.stderr
-            assert read_line(deputy.stdout, "the deputy's signatures") == "done\n"
+            done = read_line(deputy.stdout, "the deputy's signatures")
+            assert done == "done\n", finished(deputy)[1][-3000:]
 
             # The deputy's signatures and the CLI's Armageddon reach the chief's console.
             def shown() -> bool:

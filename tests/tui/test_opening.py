@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -22,12 +23,12 @@ def opening_app(path: Path) -> NormtuiApp:
     return app
 
 
-async def until(condition, seconds: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    waited = 0.0
+async def until(condition, seconds: float = 120.0) -> None:  # type: ignore[no-untyped-def]
+    # A bound for a loaded machine (the wall clock's, not the sum of the sleeps).
+    deadline = time.monotonic() + seconds
     while not condition():
-        assert waited < seconds, "not reached in time"
+        assert time.monotonic() < deadline, "not reached in time"
         await asyncio.sleep(0.02)
-        waited += 0.02
 
 
 async def test_the_frame_first_then_the_pairings_with_the_focus(demo_copy: Path) -> None:

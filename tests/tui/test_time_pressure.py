@@ -205,15 +205,14 @@ async def test_arrivals_move_on_and_all_present_is_one_key(demo_copy, make_app) 
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("5", "]")
-        await pilot.pause()
         pane = console(app).pane("desk")
+        await until(pilot, lambda: pane.round_no == 8, "the desk on round 8")  # type: ignore[attr-defined]
         table = pane.query_one(DeskArrivals)
+        await until(pilot, lambda: app.focused is table, "the arrivals focused")
         await pilot.press("p")
-        await pilot.pause()
-        assert table.selected.number == 2
+        await until(pilot, lambda: table.selected.number == 2, "the next player")
         await pilot.press("a", "f")  # Carlsen absent, fined; the cursor moves on
-        await pilot.pause()
-        assert table.selected.number == 3
+        await until(pilot, lambda: table.selected.number == 3, "the player after him")
         before = len(app.store.audit.log())
         await pilot.press("P")
         await until(pilot, lambda: len(app.store.desk.arrivals(8)) == 10, "every arrival")

@@ -133,7 +133,15 @@ class Pane(Vertical):
         self.reload()
         self.stale = False
         if self.focus_when_mounted:
-            self.call_after_refresh(self.focus_first)
+            self.call_after_refresh(self._focus_when_mounted)
+
+    def _focus_when_mounted(self) -> None:
+        # Once: a key that came meanwhile may have put the focus in the pane already (the PGN
+        # pane's i, into the record), where it stays.
+        focused = self.screen.focused
+        if self.focus_when_mounted and (focused is None or self not in focused.ancestors):
+            self.focus_first()
+        self.focus_when_mounted = False
 
     def changed(self) -> None:
         """Call after this pane wrote to the store: every pane re-reads (the console handles

@@ -362,6 +362,7 @@ class ConsoleScreen(Screen[None]):
             return
         pane = self.pane(pane_id)
         if pane.is_mounted:
+            pane.focus_when_mounted = False  # focused now, not again a frame later
             pane.focus_first()
         else:
             # Still being built (shown by a key replayed as the console opens): it has no
