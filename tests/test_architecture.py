@@ -82,6 +82,7 @@ LAYERS = {
             "normtui.importing",
             "normtui.feed",
             "normtui.text",
+            "normtui.http",
         ),
     },
     "demo": {
@@ -96,7 +97,6 @@ LAYERS = {
             "normtui.assets",
             "normtui.demo",
             "normtui.text",
-            "normtui.http",
         ),
     },
     "export": {
