@@ -18,8 +18,8 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from normtui.demo import main as build_demo
-from normtui.demo_filled import build_filled
+from normtui.demo.build import main as build_demo
+from normtui.demo.filled import build_filled
 from normtui.store import EventStore
 
 
