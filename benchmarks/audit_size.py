@@ -5,7 +5,7 @@
 
 Two events, each built fresh through the store's API: the demo (``python -m normtui.demo``, the
 real 2022 event through round 7), and a full event of ``--players`` players (every round
-played, each game with its PGN record and its Armageddon's, ``normtui.demo_filled``), every
+played, each game with its PGN record and its Armageddon's, ``normtui.demo.filled``), every
 scoresheet then signed by White, Black and the arbiter, as at the venue. The file is measured
 after ``VACUUM``. Run it on two commits to compare what the log keeps.
 """
