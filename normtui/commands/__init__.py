@@ -50,6 +50,7 @@ COMMANDS: dict[str, str] = {
     "check": "desk.check",
     "blitz": "stages.blitz",
     "playoff": "stages.playoff",
+    "lots": "stages.lots",
     "details": "details.details",
     "player": "details.player",
     "export": "export.export",

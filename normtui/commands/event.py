@@ -268,6 +268,8 @@ def new(
       sex         optional column: m or w
       k           optional column: FIDE's K (B.02 §8.3.3), else the rule's
       birth_year  optional column: the year of birth (the junior K, TRF 001)
+      number      optional column: the pairing number drawn by lot (1 to N, each
+                  once); without it the order of the lines (or --lots SEED)
     The first four columns must be there (empty cells are fine); separated by commas,
     or by semicolons as a Norwegian Excel saves it; UTF-8 or Windows-1252.
     Example: assets/players-example.csv (the 2022 field).
@@ -304,7 +306,7 @@ def new(
     """
     # What makes an event: the reads of this module do not load it.
     from normtui.assets import DEFAULT_PROFILE, profile_path, read_profile_text
-    from normtui.importing.players_csv import read_players_csv
+    from normtui.importing.players_csv import numbered_file, read_players_csv
     from normtui.importing.trf_in import create_from_trf, read_trf
     from normtui.store.profile_text import event_profile_text, fit_prizes, parse_prizes
 
@@ -350,6 +352,13 @@ def new(
             players, month = filled.players, filled.month
         else:
             players = read_players_csv(players_file)
+        if numbered_file(players_file):  # read whole above: its refusals said there
+            if seed is not None:
+                raise UserError(
+                    "--lots draws the pairing numbers, and the players file gives them (its "
+                    "number column): one or the other"
+                )
+            say("pairing numbers from the players file's number column")
         text = event_profile_text(
             text,
             len(players),

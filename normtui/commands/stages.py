@@ -16,6 +16,7 @@ from normtui.commands.common import (
     UserError,
     actor_option,
     command,
+    data,
     db_argument,
     echo,
     echo_json,
@@ -32,7 +33,7 @@ from normtui.commands.event import show_pairings
 from normtui.rules.standings import Standing
 from normtui.store.connection import refuse_event_file
 from normtui.store.final import KIND_LABELS, PlayoffView
-from normtui.text import TextFileError, read_text_file
+from normtui.text import TextFileError, is_number, read_text_file
 
 # How the play-off table names its tie-breaks (the profile's playoff.round_robin_tiebreaks).
 _TIEBREAK_LABELS = {
@@ -147,6 +148,48 @@ def blitz_choose(db: Path, numbers: tuple[int, ...]) -> None:
     event is paired again from these numbers (only before it has begun)."""
     with opened(db) as store:
         report(store.stages.choose_numbers(list(numbers)))
+
+
+@command("lots")
+@db_argument
+@click.argument("drawn", nargs=-1, required=True, metavar="PLAYER NUMBER [PLAYER NUMBER ...]")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Pair the event again even though a round has started (its boards are scheduled "
+    "again with their new pairings); a game with a result always keeps its pairing.",
+)
+@reports
+@friendly
+def lots(db: Path, drawn: tuple[str, ...], force: bool) -> None:
+    """Record the drawing of lots for the pairing numbers (before round 1): each PLAYER
+    takes the NUMBER drawn, and the Berger tables pair the event again from them.
+
+    The player who had that number takes the drawer's old one, so the drawing may be entered
+    whole or one player at a time as the envelopes are opened. PLAYER is a name (a part that
+    matches one player) or the pairing number the player has now. Once a round has started
+    (a board in progress) it is refused unless --force; once a game has a result, always.
+    Audited, undone by `normtui undo`. The players file's `number` column gives the drawing
+    when the event is made."""
+    if len(drawn) % 2:
+        raise UserError(
+            f"give each PLAYER with the NUMBER drawn: {len(drawn)} word"
+            f"{'s' * (len(drawn) != 1)}, not pairs "
+            "(e.g. normtui lots DB Giri 3 Carlsen 7)"
+        )
+    pairs = []
+    for who, number in zip(drawn[::2], drawn[1::2], strict=True):
+        if not is_number(number) or len(number) > 4:
+            raise UserError(f"{number!r} (drawn by {who!r}) is not a pairing number")
+        pairs.append((who, int(number)))
+    with opened(db) as store:
+        report(store.stages.draw_numbers(pairs, force=force), "those are the numbers already")
+        listed = store.players()
+    data(
+        "players",
+        [{"number": p.number, "name": p.name} for p in listed],
+        [f"{p.number:>4} {p.name}" for p in listed],
+    )
 
 
 @command("playoff")

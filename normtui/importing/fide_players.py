@@ -17,6 +17,7 @@ from pathlib import Path
 
 from normtui.importing.fide_list import FideList, Listed, read_fide_list
 from normtui.importing.players_csv import (
+    by_number,
     parse_rows,
     player_from_cells,
     read_players_text,
@@ -92,7 +93,9 @@ def read_list_for(path: Path, ids: Sequence[str], month: str | None) -> FideList
 
 def players_from_list(csv_path: Path, list_path: Path, *, month: str | None = None) -> FromList:
     """The players of ``csv_path`` (a ``fide_id`` column at least) filled from the list."""
-    rows = parse_rows(read_players_text(csv_path), source=str(csv_path), required=("fide_id",))
+    rows = by_number(
+        parse_rows(read_players_text(csv_path), source=str(csv_path), required=("fide_id",))
+    )
     ids = [cells["fide_id"] for _, cells in rows if cells["fide_id"].isdigit()]
     found = read_list_for(list_path, ids, month)
     notes = list(found.problems)

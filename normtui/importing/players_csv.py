@@ -29,6 +29,8 @@ __all__ = [
     "COLUMNS",
     "MAX_RATING",
     "OPTIONAL",
+    "by_number",
+    "numbered_file",
     "parse_players_csv",
     "parse_rows",
     "player_from_cells",
@@ -37,7 +39,7 @@ __all__ = [
 ]
 
 COLUMNS = ("name", "rating", "federation", "fide_id")
-OPTIONAL = ("title", "sex", "k", "birth_year")
+OPTIONAL = ("title", "sex", "k", "birth_year", "number")
 # The schema's bound (players.rating); FIDE's lowest published rating is 1400, but a national
 # rating of an unrated junior can be lower.
 MAX_RATING = 4000
@@ -69,8 +71,10 @@ def _separator(text: str) -> tuple[str, str]:
 
 
 def parse_players_csv(text: str, *, source: str = "players file") -> list[PlayerInput]:
+    """The players in pairing order: the file's ``number`` column where it has one (the
+    drawing of lots made at the technical meeting), else the order of the lines."""
     players = []
-    for where, cells in parse_rows(text, source=source):
+    for where, cells in by_number(parse_rows(text, source=source)):
         players.append(player_from_cells(cells, where))
         check_players(players, where)
     return players
@@ -119,6 +123,43 @@ def parse_rows(
         }
         found.append((where, cells))
     return found
+
+
+def numbered_file(path: str | Path) -> bool:
+    """Whether the players file gives the pairing numbers (a ``number`` column with values)."""
+    rows = parse_rows(read_players_text(path), source=str(path), required=())
+    return any(cells["number"] for _, cells in rows)
+
+
+def by_number(rows: list[tuple[str, dict[str, str]]]) -> list[tuple[str, dict[str, str]]]:
+    """``rows`` in the order of their ``number`` column (pairing numbers 1..N, each once), or
+    as they are where the column is absent or empty; a line without its number, or with one
+    outside 1..N or another line's, is refused by its line."""
+    if not any(cells["number"] for _, cells in rows):
+        return rows
+    size = len(rows)
+    taken: dict[int, tuple[str, str]] = {}
+    for where, cells in rows:
+        text, name = cells["number"], cells["name"] or cells["fide_id"]
+        if not text:
+            raise InputError(
+                f"{where}: {name} has no pairing number; with a number column every "
+                f"player has one (1 to {size})"
+            )
+        if not is_number(text) or len(text) > 4 or not 1 <= int(text) <= size:
+            raise InputError(
+                f"{where}: pairing number {text!r} of {name} is not one of 1 to {size} "
+                f"(the field has {size} players)"
+            )
+        number = int(text)
+        if number in taken:
+            holder, line = taken[number]
+            raise InputError(
+                f"{where}: pairing number {number} of {name} is already {holder}'s ({line}); "
+                "each number once"
+            )
+        taken[number] = (name, " ".join(where.split()[-2:]))
+    return sorted(rows, key=lambda row: int(row[1]["number"]))
 
 
 def player_from_cells(cells: dict[str, str], where: str) -> PlayerInput:

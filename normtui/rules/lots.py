@@ -24,7 +24,7 @@ from typing import TypeVar
 
 from normtui.rules.model import RuleError
 
-__all__ = ["draw_lots", "lots_order", "numbers_by_choice", "numbers_by_hand"]
+__all__ = ["draw_lots", "lots_order", "numbers_by_choice", "numbers_by_hand", "numbers_drawn"]
 
 T = TypeVar("T")
 
@@ -115,3 +115,29 @@ def numbers_by_hand(assignment: Mapping[str, int], players: int) -> dict[str, in
             raise RuleError(f"number {number} is given to both {taken[number]} and {name}", ARTICLE)
         taken[number] = name
     return dict(assignment)
+
+
+def numbers_drawn(
+    current: Mapping[str, int], drawn: Sequence[tuple[str, int]], players: int
+) -> dict[str, int]:
+    """The numbers after a drawing of lots recorded player by player: each player drawn takes
+    the number drawn, and the player who had it takes the drawer's old number (so a drawing
+    entered as the envelopes are opened, one player at a time, ends where the whole drawing
+    does). A player or a number drawn twice is refused.
+
+    >>> numbers_drawn({"A": 1, "B": 2, "C": 3}, [("A", 3)], 3)
+    {'A': 3, 'B': 2, 'C': 1}
+    >>> numbers_drawn({"A": 1, "B": 2, "C": 3}, [("A", 2), ("B", 3), ("C", 1)], 3)
+    {'A': 2, 'B': 3, 'C': 1}
+    """
+    _refuse_duplicates([name for name, _n in drawn], "the drawing")
+    numbers = dict(current)
+    seen: dict[int, str] = {}
+    for name, number in drawn:
+        _check_number(number, players, name)
+        if number in seen:
+            raise RuleError(f"number {number} is drawn by both {seen[number]} and {name}", ARTICLE)
+        seen[number] = name
+        holder = next(n for n, no in numbers.items() if no == number)
+        numbers[holder], numbers[name] = numbers[name], number
+    return numbers_by_hand(numbers, players)

@@ -226,17 +226,51 @@ class Stages:
             self._renumber(tx, numbers_by_hand(names, len(self._core.players())))
         return tx.entry
 
-    def _renumber(self, tx: Tx, numbers: Mapping[str, int]) -> None:
+    def draw_numbers(
+        self, drawn: Sequence[tuple[str | int, int]], *, force: bool = False
+    ) -> AuditEntry | None:
+        """The drawing of lots made before round 1 (at the technical meeting), recorded:
+        each (player, number drawn); the player who had that number takes the drawer's old
+        one, so the drawing may be entered whole or one player at a time. The Berger tables
+        pair the event again from the numbers. Once a round has started (a board in
+        progress) the pairings being played would change: refused unless ``force`` (its
+        boards are then scheduled again, with their new pairings); once a game has a result
+        or a record, refused."""
+        from normtui.rules.lots import numbers_drawn  # only the drawing of lots
+
+        with self._core.write("numbers") as tx:
+            players = self._core.players()
+            current = {p.name: p.number for p in players}
+            named = [(self._core.resolve_player(who, players=players).name, n) for who, n in drawn]
+            numbers = numbers_drawn(current, named, len(players))
+            if numbers == current:
+                return None
+            moved = [
+                f"{name} {current[name]} -> {numbers[name]}"
+                for name in sorted(numbers, key=numbers.__getitem__)
+                if numbers[name] != current[name]
+            ]
+            self._renumber(tx, numbers, force=force)
+            tx.summary = "drawing of lots: " + "; ".join(moved) + "; " + tx.summary
+        return tx.entry
+
+    def _renumber(self, tx: Tx, numbers: Mapping[str, int], *, force: bool = False) -> None:
         from normtui.rules.berger import berger_schedule  # only choosing numbers
 
-        begun = [
-            g
-            for g in self._core.games()
-            if g.result is not None or g.pgn is not None or g.state is not GameState.SCHEDULED
-        ]
-        if begun:
+        games = self._core.games()
+        played = [g for g in games if g.result is not None or g.pgn is not None]
+        if played:
             raise RuleError(
-                f"pairing numbers cannot change once the main event has begun ({begun[0].label})",
+                f"pairing numbers cannot change once the main event has begun ({played[0].label}"
+                f" has {'its result' if played[0].result is not None else 'a record'})",
+                _LOTS,
+            )
+        started = [g for g in games if g.state is not GameState.SCHEDULED]
+        if started and not force:
+            raise RuleError(
+                f"pairing numbers cannot change once a round has started ({started[0].label} "
+                f"is {started[0].state.value.replace('_', ' ')}): its pairings would change; "
+                "pair the event again only on purpose (normtui lots --force; the console asks)",
                 _LOTS,
             )
         players = self._core.players()
@@ -257,11 +291,20 @@ class Stages:
                 if pairing.black is None:
                     continue
                 game = by_board[(pairing.round, pairing.board)]
-                tx.update_game(
-                    game, {"white": new_ids[pairing.white], "black": new_ids[pairing.black]}
-                )
+                values: dict[str, object] = {
+                    "white": new_ids[pairing.white],
+                    "black": new_ids[pairing.black],
+                }
+                if game.state is not GameState.SCHEDULED:
+                    values["state"] = GameState.SCHEDULED.value  # a new pairing: not begun
+                tx.update_game(game, values)
         order = sorted(numbers.items(), key=lambda kv: kv[1])
         tx.summary = "pairing numbers: " + ", ".join(f"{n} {name}" for name, n in order)
+        if started:
+            tx.summary += (
+                f"; {len(started)} board{'s' * (len(started) != 1)} under way set back to "
+                "scheduled, paired again"
+            )
 
 
 def insert_rounds(

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from normtui.rules.lots import draw_lots, lots_order, numbers_by_choice, numbers_by_hand
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from normtui.rules.lots import (
+    draw_lots,
+    lots_order,
+    numbers_by_choice,
+    numbers_by_hand,
+    numbers_drawn,
+)
 from normtui.rules.model import RuleError
 from tests.rules.helpers import NUMBERS_2022
 
@@ -76,3 +86,31 @@ def test_numbers_by_hand_are_checked() -> None:
         numbers_by_hand({"A": 1, "B": 2, "C": 4}, 3)
     with pytest.raises(RuleError, match="2 players numbered"):
         numbers_by_hand({"A": 1, "B": 2}, 3)
+
+
+@given(st.permutations(range(1, 11)), st.randoms(use_true_random=False))
+def test_a_drawing_entered_one_player_at_a_time_ends_where_the_whole_drawing_does(
+    drawn: list[int], rnd: random.Random
+) -> None:
+    """Each player drawn takes the number, its holder the drawer's old one: entered in any
+    order, one envelope at a time or all at once, the numbers end as drawn."""
+    names = [f"P{i}" for i in range(1, 11)]
+    current = {name: i for i, name in enumerate(names, start=1)}
+    pairs = list(zip(names, drawn, strict=True))
+    whole = numbers_drawn(current, pairs, 10)
+    assert whole == dict(pairs)
+    rnd.shuffle(pairs)
+    step = dict(current)
+    for pair in pairs:
+        step = numbers_drawn(step, [pair], 10)
+    assert step == dict(zip(names, drawn, strict=True))
+
+
+def test_a_drawing_refuses_a_number_twice_or_outside_the_field() -> None:
+    current = {"A": 1, "B": 2, "C": 3}
+    with pytest.raises(RuleError, match="number 2 is drawn by both A and B"):
+        numbers_drawn(current, [("A", 2), ("B", 2)], 3)
+    with pytest.raises(RuleError, match=r"A: pairing number 4 is outside 1\.\.3"):
+        numbers_drawn(current, [("A", 4)], 3)
+    with pytest.raises(RuleError, match="twice"):
+        numbers_drawn(current, [("A", 2), ("A", 3)], 3)

@@ -370,3 +370,47 @@ async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app
         await pilot.press("i")
         await pilot.pause()
         assert app.screen.query_one("#incident-kind").value == "electronic_device"
+
+
+async def test_the_drawing_of_lots_is_entered_player_by_player_with_n(tmp_path, make_app) -> None:
+    """Before round 1, n on a player records the number drawn: the holder of that number takes
+    the drawer's old one and the rounds are paired again; once a round has started, asked
+    first; a number outside the field is refused in the dialog, which stays open."""
+    from normtui.assets import read_profile_text
+    from normtui.demo import NUMBERS
+    from normtui.store import PlayerInput
+    from normtui.tui.screens.drawn_number import DrawnNumberScreen
+
+    path = tmp_path / "lots.db"
+    EventStore.create(path, [PlayerInput(n) for n in NUMBERS], read_profile_text()).close()
+    app = make_app(path, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await on_player(pilot, 3)  # Giri
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, DrawnNumberScreen)
+        await pilot.press("1", "1", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DrawnNumberScreen)  # refused: 11 of 10
+        app.screen.query_one("#drawn-number", Input).value = "1"
+        await pilot.press("enter")
+        await pilot.pause()
+        players = {p.number: p.name for p in app.store.players()}
+        assert (players[1], players[3]) == ("Giri, Anish", "So, Wesley")
+        assert app.store.games(1)[0].white_name == "Giri, Anish"
+        app.store.rounds.start(1)
+        arrivals = pilot.app.screen.query_one(DeskArrivals)
+        arrivals.move_cursor(row=1)
+        await pilot.pause()
+        assert arrivals.selected.number == 2
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "changes the pairings being played" in question(app)
+        await pilot.press("y")
+        await pilot.pause()
+        app.screen.query_one("#drawn-number", Input).value = "10"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert {p.number: p.name for p in app.store.players()}[10] == "Carlsen, Magnus"
+        assert {g.state for g in app.store.games(1)} == {GameState.SCHEDULED}

@@ -29,6 +29,7 @@ from normtui.tui.screens.desk_absent import AbsenceScreen, Answer
 from normtui.tui.screens.desk_details import PlayerDetailsScreen, ReportDetailsScreen
 from normtui.tui.screens.desk_illness import DeskIllnessScreen
 from normtui.tui.screens.desk_incident import DeskIncidentScreen
+from normtui.tui.screens.drawn_number import DrawnNumberScreen
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 from normtui.tui.widgets.ledger import Ledger
 from normtui.tui.widgets.status_line import StatusLine
@@ -99,6 +100,17 @@ class PlayerDeskPane(Pane):
             id="desk.withdraw",
             tooltip="Withdraw the player; the 50 % rule's consequence is shown first",
             palette="Desk: withdraw a player",
+        ),
+        # Before round 1 only: in the help and the palette, not the Footer.
+        PaletteBinding(
+            "n",
+            "drawn_number",
+            "Number drawn",
+            id="desk.drawn_number",
+            show=False,
+            tooltip="The pairing number the selected player drew (the drawing of lots before "
+            "round 1); the event is paired again, asked first once a round has started",
+            palette="Desk: the pairing number a player drew by lot",
         ),
         # Set once for the rating report: in the help and the palette, not the Footer.
         PaletteBinding(
@@ -440,6 +452,44 @@ class PlayerDeskPane(Pane):
             self.app.push_screen(
                 PlayerDetailsScreen(self.store, self.round_no, player), self._recorded
             )
+
+    def action_drawn_number(self) -> None:
+        """The drawing of lots, one player at a time. Once a round has started its pairings
+        would change: asked first (the store refuses it without that answer)."""
+        player = self._player()
+        if player is None:
+            return
+        games = self.store.games()
+        played = next((g for g in games if g.result is not None), None)
+        if played is not None:
+            self.notify(
+                f"Pairing numbers cannot change once a game has its result ({played.label})",
+                title="Regulations §1",
+                severity="error",
+                markup=False,
+            )
+            return
+        started = [g for g in games if g.state is not GameState.SCHEDULED]
+        if not started:
+            self.app.push_screen(DrawnNumberScreen(self.store, player), self._recorded)
+            return
+        boards = ", ".join(f"{g.round}.{g.board}" for g in started)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.push_screen(
+                    DrawnNumberScreen(self.store, player, force=True), self._recorded
+                )
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"A round has started (boards {boards} in progress): a new drawing of lots "
+                "changes the pairings being played. Those boards are scheduled again, with "
+                "their new pairings.\n\nRecord the number drawn anyway?",
+                confirm="Record anyway",
+            ),
+            answered,
+        )
 
     def action_report_details(self) -> None:
 

@@ -65,6 +65,42 @@ class RecordingModal(ModalScreen[bool]):
         self.dismiss(False)
 
 
+class FieldModal(RecordingModal):
+    """A small dialog of a field or two over the console (the play-off's format, a number drawn):
+    its frame's look, shared."""
+
+    DEFAULT_CSS = """
+    FieldModal {
+        align: center middle;
+    }
+    FieldModal .field-dialog {
+        width: 76;
+        max-width: 95%;
+        height: auto;
+        max-height: 100%;
+        overflow-y: auto;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    FieldModal .field-dialog Label {
+        margin-top: 1;
+        color: $text-muted;
+    }
+    FieldModal .field-dialog .desk-buttons {
+        height: 1;
+        margin: 1 0 0 0;
+        align-horizontal: right;
+    }
+    FieldModal .field-dialog Button {
+        margin-left: 2;
+    }
+    FieldModal .field-dialog Input:focus {
+        background: $accent 40%;
+    }
+    """
+
+
 class DeskModal(RecordingModal):
     """About one player in one round."""
 

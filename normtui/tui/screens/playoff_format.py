@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from normtui.rules.playoff_format import PHRASE_HELP, format_phrase
-from normtui.tui.screens.desk_modal import RecordingModal
+from normtui.tui.screens.desk_modal import FieldModal
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
@@ -26,44 +26,13 @@ EXAMPLES = (
 )
 
 
-class PlayoffFormatScreen(RecordingModal):
-    DEFAULT_CSS = """
-    PlayoffFormatScreen {
-        align: center middle;
-    }
-    #playoff-format-dialog {
-        width: 76;
-        max-width: 95%;
-        height: auto;
-        max-height: 100%;
-        overflow-y: auto;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    #playoff-format-dialog Label {
-        margin-top: 1;
-        color: $text-muted;
-    }
-    #playoff-format-dialog .desk-buttons {
-        height: 1;
-        margin: 1 0 0 0;
-        align-horizontal: right;
-    }
-    #playoff-format-dialog Button {
-        margin-left: 2;
-    }
-    #playoff-format-dialog Input:focus {
-        background: $accent 40%;
-    }
-    """
-
+class PlayoffFormatScreen(FieldModal):
     def __init__(self, store: EventStore) -> None:
         super().__init__(store)
         self.phrase = format_phrase(store.profile)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="playoff-format-dialog"):
+        with Vertical(id="playoff-format-dialog", classes="field-dialog"):
             yield Static(Text("The play-off of two players sharing first place", style="bold"))
             yield Label("As the regulations write it")
             yield Input(self.phrase, id="playoff-format", compact=True)
