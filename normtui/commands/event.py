@@ -148,12 +148,15 @@ def print_standings(
     ratings = ratings or {}
     if final.note:
         echo(f"{final.note}.")
+    # No prize column in an event without prizes.
+    prize_head = f" {'Prize':>12}" if final.prizes else ""
     echo(
-        f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2} "
-        f"{'Prize':>12} {'Rtg+/-':>6}"
+        f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2}"
+        f"{prize_head} {'Rtg+/-':>6}"
     )
     for r in rows:
         prize = "pending" if r.prize_pending else (f"{r.prize:,.2f}" if r.prize is not None else "")
+        prize = f" {prize:>12}" if final.prizes else ""
         mark = "*" if r.provisional else " "
         rank = r.shared_rank or "-"
         note = "  withdrawn" if r.status.value == "withdrawn" else ""
@@ -161,13 +164,13 @@ def print_standings(
         change = ratings[r.number].change_text if r.number in ratings else ""
         echo(
             f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
-            f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2} "
-            f"{prize:>12} {change:>6}{note}"
+            f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2}"
+            f"{prize} {change:>6}{note}"
         )
     if any(r.provisional for r in rows):
         echo(
-            f"* provisional: a result not yet signed by both players and the arbiter "
-            f"(§8). Prizes in {currency}."
+            "* provisional: a result not yet signed by both players and the arbiter (§8)."
+            + (f" Prizes in {currency}." if final.prizes else "")
         )
     for r in rows:
         if r.prize_note:
@@ -516,13 +519,17 @@ def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> No
     from normtui.store.ratings import rating_fields  # loaded by store.ratings() just now
 
     def values(r: StandingRow) -> dict[str, object]:
-        return r.to_json() | rating_fields(ratings.get(r.number))
+        return r.to_json(final.prizes) | rating_fields(ratings.get(r.number))
 
     if as_json:
         echo_json([values(r) for r in rows])
     elif as_csv:
         # Cells a spreadsheet would run as formulas are neutralised (OWASP).
-        columns = list(values(rows[0])) if rows else list(STANDINGS_COLUMNS)
+        columns = (
+            list(values(rows[0]))
+            if rows
+            else [c for c in STANDINGS_COLUMNS if final.prizes or c != "prize"]
+        )
         echo(csv_line(columns))
         for r in rows:
             row = values(r)

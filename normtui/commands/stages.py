@@ -411,12 +411,14 @@ def playoff_lines(view: PlayoffView) -> list[str]:
         lines.append(
             f"The colours of {nxt.id} are the seed's lot; a drawing at the board: --white PLAYER."
         )
-    lines.append(
-        "Prize money:"
-        if state.winner is not None
-        else f"Prize money (places 1-{len(state.players)} wait for the play-off):"
-    )
-    for prize in view.prizes():
+    prizes = view.prizes()
+    if prizes:
+        lines.append(
+            "Prize money:"
+            if state.winner is not None
+            else f"Prize money (places 1-{len(state.players)} wait for the play-off):"
+        )
+    for prize in prizes:
         amount = "pending" if prize.prize is None else f"{view.currency} {prize.prize:,.2f}"
         lines.append(f"  {prize.shared_rank or '-':>4} {prize.player:<24} {amount}")
     return lines

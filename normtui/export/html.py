@@ -68,7 +68,7 @@ def _standings(snap: Snapshot) -> str:
             ("num", "SB"),
             ("num", "W"),
             ("num", "BW"),
-            ("num", f"Prize ({currency})"),
+            *([("num", f"Prize ({currency})")] if snap.final.prizes else []),
         ]
     )
     rows = []
@@ -89,7 +89,7 @@ def _standings(snap: Snapshot) -> str:
                     ("num", esc(tiebreak_text(row.sonneborn_berger))),
                     ("num", esc(row.wins)),
                     ("num", esc(row.black_wins)),
-                    ("num", esc(prize_text(row, grouped=True))),
+                    *([("num", esc(prize_text(row, grouped=True)))] if snap.final.prizes else []),
                 ],
                 "withdrawn" if withdrawn else "",
             )

@@ -173,7 +173,7 @@ def site_files(store: EventStore, texts: GameTexts | None = None) -> dict[str, s
     # The same rows as `normtui standings --json`, so a graphic and the CLI never disagree.
     ratings = fide_report(snap).ratings
     files["standings.json"] = _json(
-        [r.to_json() | rating_fields(ratings.get(r.number)) for r in final.rows]
+        [r.to_json(final.prizes) | rating_fields(ratings.get(r.number)) for r in final.rows]
     )
     files["event.json"] = _json(_event_data(snap, race, current))
     rounds = (texts or GameTexts()).of_rounds(snap)

@@ -80,6 +80,8 @@ def _event(store: EventStore, snap: Snapshot) -> str:
         ("Prize fund", f"{prof.prizes.fund:,} {prof.event.currency}"),
         ("Status", snap.status_line),
     ]
+    if not prof.prizes.awarded:  # an event without prizes says nothing of a fund
+        rows = [r for r in rows if r[0] != "Prize fund"]
     return "<h2>The event</h2>" + table(
         [], [[("", f"<b>{esc(k)}</b>"), ("", esc(v))] for k, v in rows]
     )
@@ -237,12 +239,12 @@ def _standings(snap: Snapshot) -> str:
             ("num", esc(tiebreak_text(r.sonneborn_berger))),
             ("num", str(r.wins)),
             ("num", str(r.black_wins)),
-            ("num", esc(prize_text(r, grouped=True))),
+            *([("num", esc(prize_text(r, grouped=True)))] if snap.final.prizes else []),
         ]
         for r in snap.standings
     ]
     return (
-        f"<h2>{esc(snap.status_line)} and prizes</h2>"
+        f"<h2>{esc(snap.status_line)}{' and prizes' if snap.final.prizes else ''}</h2>"
         + table(
             [
                 ("num", "Place"),
@@ -252,7 +254,7 @@ def _standings(snap: Snapshot) -> str:
                 ("num", "SB"),
                 ("num", "W"),
                 ("num", "BW"),
-                ("num", f"Prize ({currency})"),
+                *([("num", f"Prize ({currency})")] if snap.final.prizes else []),
             ],
             rows,
         )

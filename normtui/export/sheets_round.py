@@ -140,7 +140,7 @@ def _standings_rows(snap: Snapshot, rows: list[StandingRow]) -> list[list[tuple[
             ("num", esc(tiebreak_text(r.sonneborn_berger))),
             ("num", str(r.wins)),
             ("num", str(r.black_wins)),
-            ("num", esc(prize_text(r, grouped=True))),
+            *([("num", esc(prize_text(r, grouped=True)))] if snap.final.prizes else []),
         ]
         for r in rows
     ]
@@ -195,7 +195,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("num", "SB"),
                 ("num", "W"),
                 ("num", "BW"),
-                ("num", f"Prize if it ended now ({currency})"),
+                *([("num", f"Prize if it ended now ({currency})")] if snap.final.prizes else []),
             ],
             _standings_rows(snap, after),
         ),

@@ -169,7 +169,7 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]], fide: 
         ("num wide", "BW"),
         # The rating change of the classical games so far, as chess-results shows it.
         ("num wide", "Rtg+/-"),
-        ("num", _short(f"Prize ({currency})", "Prize")),
+        *([("num", _short(f"Prize ({currency})", "Prize"))] if snap.final.prizes else []),
     ]
     rows = []
     for row in snap.standings:
@@ -194,7 +194,7 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]], fide: 
                     ("num wide", esc(row.wins)),
                     ("num wide", esc(row.black_wins)),
                     ("num wide", esc(fide.ratings[p.number].change_text)),
-                    ("num", esc(prize_text(row, grouped=True))),
+                    *([("num", esc(prize_text(row, grouped=True)))] if snap.final.prizes else []),
                 ],
                 "out" if out else "",
             )

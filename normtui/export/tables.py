@@ -107,7 +107,7 @@ def csv_text(snap: Snapshot) -> str:
                 "black_wins",
                 "armageddon_wins",
                 "games",
-                "prize",
+                *(["prize"] if snap.final.prizes else []),
                 "status",
                 "note",
             ]
@@ -133,7 +133,7 @@ def csv_text(snap: Snapshot) -> str:
                     row.black_wins,
                     row.armageddon_wins,
                     row.games,
-                    prize_text(row),
+                    *([prize_text(row)] if snap.final.prizes else []),
                     row.status.value,
                     row.note,
                 ]
@@ -156,7 +156,7 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
     standings = []
     for row in snap.standings:
         p = snap.by_number[row.number]
-        entry = row.to_json()
+        entry = row.to_json(snap.final.prizes)
         # "place" is "shared_rank" under the name the other exports use: one value.
         entry.update(
             place=row.shared_rank, federation=p.federation, rating=p.rating, fide_id=p.fide_id
@@ -210,7 +210,8 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
             "rounds": snap.rounds,
             "complete_through": snap.complete_through,
             "final": snap.is_final,
-            "currency": snap.profile.event.currency,
+            # The prizes' currency; none in an event without prizes.
+            "currency": snap.profile.event.currency if snap.final.prizes else None,
             "points": {
                 "win": _number(pts.win),
                 "loss": _number(pts.loss),
@@ -288,12 +289,13 @@ def markdown(snap: Snapshot) -> str:
                 tiebreak_text(row.sonneborn_berger),
                 str(row.wins),
                 str(row.black_wins),
-                prize_text(row, grouped=True),
+                *([prize_text(row, grouped=True)] if snap.final.prizes else []),
             ]
         )
+    prize = [f"Prize ({currency})"] if snap.final.prizes else []
     lines += _md_table(
-        ["Rk", "No", "Player", "Fed", "Rtg", "Pts", "SB", "W", "BW", f"Prize ({currency})"],
-        "rrllrrrrrr",
+        ["Rk", "No", "Player", "Fed", "Rtg", "Pts", "SB", "W", "BW", *prize],
+        "rrllrrrrr" + "r" * len(prize),
         rows,
     )
     table = crosstable(snap)

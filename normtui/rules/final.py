@@ -147,8 +147,8 @@ def final_table(
             else "under way"
         )
         notes = dict.fromkeys(players, "play-off for first place (§5)")
-        note = (
-            f"Places 1-{k} shared: the play-off decides them (§5), {why}; their prizes are pending"
+        note = f"Places 1-{k} shared: the play-off decides them (§5), {why}" + (
+            "; their prizes are pending" if profile.prizes.awarded else ""
         )
         return FinalTable(
             _with_prizes(shared + rest, award, notes), "playoff_pending", k, award, note

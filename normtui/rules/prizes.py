@@ -92,9 +92,12 @@ def distribute_prizes(
                         f"sharing first place {members}",
                         "Regulations §5",
                     )
-                paid[first_place_winner] = table[0].quantize(_ORE)
+                # An event may have no prize table at all (or a shorter one than the field):
+                # the winner then takes what there is, nothing.
+                first = table[0] if table else Decimal(0)
+                paid[first_place_winner] = first.quantize(_ORE)
                 rest = [m for m in members if m != first_place_winner]
-                paid.update(_split(total - table[0], rest))
+                paid.update(_split(total - first, rest))
         elif share_equal_points:
             paid.update(_split(total, members))
         else:
@@ -154,7 +157,10 @@ def point_groups(standings: Sequence[Standing]) -> list[list[int]]:
 def prizes_for_standings(
     standings: Sequence[Standing], profile: Profile, first_place_winner: int | None = None
 ) -> PrizeAward:
-    """The prize table of the profile applied to a standings table."""
+    """The prize table of the profile applied to a standings table. An event without one
+    pays nobody and holds nothing back: the award names no player."""
+    if not profile.prizes.awarded:
+        return PrizeAward({}, Decimal(0), Decimal(0))
     return distribute_prizes(
         point_groups(standings),
         profile.prizes.amounts,

@@ -158,6 +158,12 @@ class Prizes:
     share_equal_points: bool
     first_prize_shared: bool
 
+    @property
+    def awarded(self) -> bool:
+        """Whether the event pays prizes at all: most round robins have no prize table (a
+        national championship, a norm event), and then nothing shows a prize."""
+        return any(self.amounts)
+
 
 @dataclass(frozen=True)
 class Duties:

@@ -80,8 +80,9 @@ class StandingRow:
             prize_note,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, prizes: bool = True) -> dict[str, Any]:
+        """The row as JSON; without ``prizes`` (an event with no prize table) no prize key."""
+        out = {
             "rank": self.rank,
             "shared_rank": self.shared_rank,
             "player": self.player,
@@ -100,6 +101,10 @@ class StandingRow:
             "note": self.note,
             "prize_note": self.prize_note,
         }
+        if not prizes:
+            for key in ("prize", "prize_pending", "prize_note"):
+                del out[key]
+        return out
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,9 @@ class FinalStandings:
     playoff_places: int = 0
     note: str = ""
     playoff: PlayoffState | None = None
+    # Whether the event pays prizes (the profile's prize table is not empty): without, no
+    # output shows a prize column.
+    prizes: bool = True
 
     @property
     def ranks(self) -> dict[int, int | None]:
@@ -194,13 +202,16 @@ class PlayoffView:
 
     def prizes(self) -> list[StandingRow]:
         """The rows of the players in the play-off, in the final table's order (its winner
-        first once there is one) with their prizes: pending until it is decided."""
+        first once there is one) with their prizes: pending until it is decided. None in an
+        event without prizes."""
+        if not self.profile.prizes.awarded:
+            return []
         return [r for r in self.standings if r.number in self.state.players]
 
     def to_json(self) -> dict[str, Any]:
         state = self.state
         nxt = state.next_game
-        return {
+        out = {
             "needed": state.needed,
             "format": state.format,
             # The play-off of two players as the profile says it (three or more: the round
@@ -262,3 +273,6 @@ class PlayoffView:
             else [],
             "currency": self.currency,
         }
+        if not self.profile.prizes.awarded:  # an event without prizes names none
+            del out["prizes"], out["currency"]
+        return out

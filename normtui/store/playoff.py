@@ -97,7 +97,9 @@ class Playoff:
             )
             for r in table.rows
         )
-        return FinalStandings(out, table.decided_by, table.playoff_places, table.note, playoff)
+        return FinalStandings(
+            out, table.decided_by, table.playoff_places, table.note, playoff, profile.prizes.awarded
+        )
 
     def view(self) -> PlayoffView:
         """Everything a screen of the play-off shows, read at one moment: the state, the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal as D
 
 import pytest
@@ -96,3 +97,18 @@ def test_point_groups_follow_the_standings(profile: Profile) -> None:
         Standing(4, "D", D(9), D(0), 0, 0, 1, False),
     ]
     assert point_groups(rows) == [[3, 1], [2]]
+
+
+def test_an_event_without_prizes_pays_nobody_after_its_play_off() -> None:
+    """An empty prize table (most round robins have none): the play-off's winner is placed
+    first and paid nothing; the table holds nothing back, and names nobody."""
+    award = distribute_prizes([[1, 2], [3]], [], first_place_winner=2)
+    assert award.amounts == {2: D(0), 1: D(0), 3: D(0)}
+    assert (award.paid, award.pending, award.unawarded) == (0, 0, 0)
+    profile = small_profile(3)
+    plain = dataclasses.replace(
+        profile, prizes=dataclasses.replace(profile.prizes, fund=D(0), amounts=())
+    )
+    table = compute_standings(players(3), [game(1, 1, 1, 3, "1-0")], plain)
+    award = prizes_for_standings(table, plain, first_place_winner=1)
+    assert award.amounts == {} and not plain.prizes.awarded and profile.prizes.awarded

@@ -222,8 +222,10 @@ class PlayoffPane(Pane):
         state = view.state
         if not state.needed:
             return Text("")
-        rows = view.prizes()
+        rows = view.prizes()  # none in an event without prizes
         if state.winner is None:
+            if not rows:
+                return Text("")
             return Text(
                 f"Prize money of places 1-{len(rows)}: pending until the play-off is decided",
                 style="dim",
@@ -239,7 +241,8 @@ class PlayoffPane(Pane):
             for r in rows
             if r.prize is not None
         )
-        out.append(f"\nPrize money: {money_line}")
+        if money_line:
+            out.append(f"\nPrize money: {money_line}")
         return out
 
     # -- keys --------------------------------------------------------------------------------

@@ -193,7 +193,7 @@ class StandingsPane(Pane):
     def reload(self) -> None:
         final = self.store.playoff.final_standings()
         rows = list(final.rows)
-        self.query_one(StandingsTable).show(rows, self.store.profile.event.currency)
+        self.query_one(StandingsTable).show(rows, self.store.profile.event.currency, final.prizes)
         self._show_note(final.note)
         if self.view == "crosstable":
             self.query_one(Crosstable).show(rows, self.store.games())

@@ -64,17 +64,23 @@ class StandingsTable(LineTable):
         super().__init__(**kwargs)
         self.rows_shown: list[StandingRow] = []
         self._currency = ""
+        self._prizes = True
 
-    def show(self, rows: list[StandingRow], currency: str) -> None:
+    def show(self, rows: list[StandingRow], currency: str, prizes: bool = True) -> None:
+        """``prizes``: whether the event pays any (without, no prize column)."""
         self.rows_shown = rows
         self._currency = currency
+        self._prizes = prizes
         self.redraw()
 
     def redraw(self) -> None:
         wide = self.measure_wide()
+        shown = COLUMNS if self._prizes else COLUMNS[:-1]
         columns = [
-            Column(label if wide else short, key, justify) for label, short, key, justify in COLUMNS
+            Column(label if wide else short, key, justify) for label, short, key, justify in shown
         ]
-        self.fill(
-            columns, [(str(r.number), *row_cells(r, self._currency, wide)) for r in self.rows_shown]
-        )
+        rows = []
+        for r in self.rows_shown:
+            cells, style = row_cells(r, self._currency, wide)
+            rows.append((str(r.number), cells[: len(shown)], style))
+        self.fill(columns, rows)

@@ -1,0 +1,45 @@
+"""The plain 1 / ½ / 0 round robin as most events in the world are (tests/plain_event.py): no
+prize table, and (as a national championship has it) a play-off for a shared first place.
+Every output of such an event works to the end of its play-off and says nothing of money."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.cli.conftest import Run
+from tests.every_output import every_output
+from tests.plain_event import plain_event, play_off
+
+
+def test_a_play_off_without_prizes_ends_with_its_winner(run: Run, tmp_path: Path) -> None:
+    """The play-off's last result decides first place, and the table reads it (an empty
+    prize table once ended every command in an IndexError here; test_no_output_speaks_of_money
+    runs every one after it)."""
+    db = plain_event(tmp_path)
+    play_off(db)
+    state = json.loads(run("playoff", db, "--json").stdout)
+    assert state["winner"] in ("Aune, Anna", "Berg, Bo")
+    table = json.loads(run("standings", db, "--json").stdout)
+    assert table[0]["player"] == state["winner"]
+    assert [r["shared_rank"] for r in table] == ["1", "2", "3-4", "3-4"]
+
+
+def test_no_output_speaks_of_money(tmp_path: Path) -> None:
+    """No prize column, no "EUR 0.00", no "Prize fund 0", no prize pending, in any output,
+    before the play-off and after it."""
+    db = plain_event(tmp_path)
+    before = every_output(db, tmp_path / "site-before")
+    play_off(db)
+    after = every_output(db, tmp_path / "site-after")
+    # (Not "0.00" alone: a Sonneborn-Berger of 0 is written so; "playoff_pending" is how
+    # the JSON says the play-off has not decided first place yet.)
+    money = re.compile(r"prize|\bEUR\b|(?<!_)pending|fund", re.I)
+    found = {
+        f"{when}: {what}": sorted({m.group(0) for m in money.finditer(text)})
+        for when, outputs in (("before", before), ("after", after))
+        for what, text in outputs.items()
+        if money.search(text)
+    }
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())

@@ -1,0 +1,39 @@
+"""The console of a plain 1 / ½ / 0 round robin (`fide-round-robin` with a play-off for a shared
+first place, no prize table), at 80x24 and 120x40: every pane, in the middle of a round and
+after the play-off, shows nothing of money."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from normtui.tui.panes import PANES
+from tests.plain_event import RESULTS, plain_event
+from tests.tui.hostile import screen_text
+
+SIZES = ((80, 24), (120, 40))
+
+
+async def every_pane(app, size: tuple[int, int]) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The screen of each pane, as text."""
+    shown = {}
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key, pane_id, _module, _cls in PANES:
+            await pilot.press(key)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            shown[pane_id] = screen_text(app)
+    return shown
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("results", (3, len(RESULTS)), ids=("mid-event", "after the play-off"))
+async def test_no_pane_speaks_of_money(tmp_path: Path, make_app, size, results) -> None:  # type: ignore[no-untyped-def]
+    db = plain_event(tmp_path, results, playoff=results == len(RESULTS))
+    shown = await every_pane(make_app(db, preload=False), size)
+    money = re.compile(r"prize|\bEUR\b", re.I)
+    found = {pane: sorted(set(money.findall(text))) for pane, text in shown.items()}
+    assert {pane: words for pane, words in found.items() if words} == {}
