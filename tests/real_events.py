@@ -93,13 +93,15 @@ CANDIDATES_2022 = RealEvent(
 REAL_EVENTS = (TATA_STEEL_2025, CANDIDATES_2022)
 
 
-def make_event(event: RealEvent, db: Path) -> None:
-    """The event in ``db`` with every game of its PGN imported and its other results entered."""
+def make_event(event: RealEvent, db: Path) -> str:
+    """The event in ``db`` with every game of its PGN imported and its other results entered;
+    what the import said."""
     runner = CliRunner()
 
-    def run(*args: object) -> None:
+    def run(*args: object) -> str:
         done = runner.invoke(cli, [str(a) for a in args], catch_exceptions=False)
         assert done.exit_code == 0, done.output
+        return done.stdout
 
     run(
         "new",
@@ -113,9 +115,10 @@ def make_event(event: RealEvent, db: Path) -> None:
         "--cycles",
         event.cycles,
     )
-    run("import-pgn", db, event.path / "games.pgn")
+    said = run("import-pgn", db, event.path / "games.pgn")
     for round_no, white, black, result in event.results:
         run("result", db, round_no, white, black, result)
+    return said
 
 
 def as_fraction(value: Decimal | float | str) -> Fraction:

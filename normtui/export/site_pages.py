@@ -19,7 +19,6 @@ from normtui.export.html import esc, table_row
 from normtui.export.snapshot import Snapshot, half
 from normtui.export.tables import cell_text, crosstable, legend, prize_text
 from normtui.rules.contenders import Contender
-from normtui.rules.model import MainResult
 from normtui.store import GameRecord
 from normtui.text import tiebreak_text
 
@@ -89,7 +88,7 @@ def game_status(g: GameRecord) -> str:
     "provisional" (entered, not yet signed, §8), "signed", "postponed"."""
     if g.result is None:
         return {"in_progress": "in progress", "postponed": "postponed"}.get(g.state.value, "")
-    if g.result is MainResult.DRAW and g.armageddon is None:
+    if g.armageddon_due:
         started = g.armageddon_pgn or g.armageddon_started_at
         return "Armageddon in progress" if started else "Armageddon due"
     return "provisional" if g.provisional else "signed"

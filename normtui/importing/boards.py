@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
+from normtui.rules.scoring import opens_armageddon
 from normtui.store import ConflictError
 from normtui.store.records import GameRecord
 from normtui.text import is_number
@@ -52,7 +53,12 @@ class Target:
 
     @property
     def label(self) -> str:
-        return f"{self.game.label} {'Armageddon' if self.kind == 'armageddon' else 'main game'}"
+        if self.kind == "armageddon":
+            return f"{self.game.label} Armageddon"
+        # "main game" as against its Armageddon: an event without Armageddons has games.
+        return (
+            f"{self.game.label} main game" if self.game.armageddon_after_draw else self.game.label
+        )
 
     def describe(self) -> str:
         what = "Armageddon" if self.kind == "armageddon" else "main game"
@@ -240,7 +246,9 @@ def check_games(
                 if drawn.get(game.id):
                     kind = "armageddon"
                 else:
-                    drawn[game.id] = tags.get("Result") == MainResult.DRAW.value
+                    drawn[game.id] = tags.get("Result") == MainResult.DRAW.value and (
+                        opens_armageddon(MainResult.DRAW, game.armageddon_after_draw)
+                    )
         found: dict[str, tuple[GameRecord | None, str]] = {}
 
         def expected(
@@ -328,7 +336,9 @@ def attach(store: EventStore, checked: Checked, *, replace: bool = False) -> Out
     if entered:
         extra = (
             " (a drawn main game: its Armageddon follows)"
-            if kind == "main" and result == MainResult.DRAW.value
+            if kind == "main"
+            and result == MainResult.DRAW.value
+            and opens_armageddon(MainResult.DRAW, game.armageddon_after_draw)
             else ""
         )
         return outcome(checked, status, f"{done}; result {result} entered{extra}", label)

@@ -30,6 +30,7 @@ __all__ = [
     "blitz_points",
     "check_game",
     "is_complete",
+    "opens_armageddon",
     "pairing_points",
     "points_of",
 ]
@@ -73,9 +74,21 @@ def check_game(game: Game) -> None:
             )
 
 
+def opens_armageddon(result: MainResult | None, armageddon_after_draw: bool) -> bool:
+    """Whether a main game ending in ``result`` opens an Armageddon under the event's rules:
+    a draw does where the profile has one (Norway's §2, ``classical.armageddon_after_draw``);
+    in a 1 / ½ / 0 event a draw is complete as it is. Every screen, command and export that
+    speaks of an Armageddon to come asks this, never the result alone.
+
+    >>> opens_armageddon(MainResult.DRAW, True), opens_armageddon(MainResult.DRAW, False)
+    (True, False)
+    """
+    return armageddon_after_draw and result is MainResult.DRAW
+
+
 def armageddon_due(game: Game) -> bool:
     """A drawn main game waits for its Armageddon (§2), where the rules have one."""
-    return game.armageddon_after_draw and game.result is MainResult.DRAW and game.armageddon is None
+    return opens_armageddon(game.result, game.armageddon_after_draw) and game.armageddon is None
 
 
 def is_complete(game: Game) -> bool:

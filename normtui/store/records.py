@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from normtui.rules.live import armageddon_deadline
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Postponement
 from normtui.rules.scoresheets import Signatures
-from normtui.rules.scoring import blitz_points, pairing_points
+from normtui.rules.scoring import blitz_points, opens_armageddon, pairing_points
 from normtui.store.errors import InputError
 from normtui.store.values import (
     board_result,
@@ -94,6 +94,12 @@ class GameRecord:
     def provisional(self) -> bool:
         """A result not yet confirmed by both players' and the arbiter's signatures (§8)."""
         return self.result is not None and not self.signatures.is_final
+
+    @property
+    def armageddon_due(self) -> bool:
+        """A drawn main game waiting for its Armageddon, in an event that has one
+        (``normtui.rules.scoring.opens_armageddon``): the question every screen asks."""
+        return opens_armageddon(self.result, self.armageddon_after_draw) and self.armageddon is None
 
     @property
     def label(self) -> str:
@@ -283,7 +289,7 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
             points = None
         ended = stored_time(result_at) if result_at else None
         deadline = None
-        if result is MainResult.DRAW and armageddon is None and ended and after_draw:
+        if opens_armageddon(result, after_draw) and armageddon is None and ended:
             # result_at is when the game ended (the feed's clocks) or when it was entered.
             deadline = armageddon_deadline(ended, minutes)
         signed = (signed_white, signed_black, signed_arbiter)

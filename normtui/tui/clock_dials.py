@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from normtui.rules.model import GameState, MainResult
+from normtui.rules.model import GameState
 from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, countdown
 
@@ -73,7 +73,7 @@ def _main_dials(
         players = f"{w}-{b}"
         if g.armageddon_started_at is not None and g.armageddon is None:
             continue  # under way: its clocks are set
-        if g.result is MainResult.DRAW and g.armageddon is None:
+        if g.armageddon_due:
             when = _left(g.armageddon_deadline, now) if g.armageddon_deadline else "now"
             out.append(
                 Dial(
@@ -175,9 +175,7 @@ def games_under(store: EventStore, name: str) -> list[str]:
             )
     elif name == "armageddon":
         lines += [
-            f"{g.label}: its Armageddon is due now"
-            for g in store.games()
-            if g.result is MainResult.DRAW and g.armageddon is None
+            f"{g.label}: its Armageddon is due now" for g in store.games() if g.armageddon_due
         ]
         lines.append("every Armageddon after a drawn game from now on")
     elif name == "blitz_opener":

@@ -11,6 +11,7 @@ import pytest
 
 from normtui.tui.panes import PANES
 from tests.plain_event import RESULTS, plain_event
+from tests.tui.helpers import console
 from tests.tui.hostile import screen_text
 
 SIZES = ((80, 24), (120, 40))
@@ -37,3 +38,25 @@ async def test_no_pane_speaks_of_money(tmp_path: Path, make_app, size, results) 
     money = re.compile(r"prize|\bEUR\b", re.I)
     found = {pane: sorted(set(money.findall(text))) for pane, text in shown.items()}
     assert {pane: words for pane, words in found.items() if words} == {}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_draw_is_no_armageddon_due(tmp_path: Path, make_app, size) -> None:  # type: ignore[no-untyped-def]
+    """Round 2's two draws are complete: the boards say neither "due" nor "Armageddon", the
+    header counts no Armageddon waiting, and ctrl+a opens none."""
+    db = plain_event(tmp_path, 4)
+    app = make_app(db, preload=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        pane = console(app).pane("pairings")
+        pane.show_round(2)  # type: ignore[attr-defined]
+        await pilot.pause()
+        table = pane.table  # type: ignore[attr-defined]
+        assert [g.result.value for g in table.games] == ["1/2-1/2", "1/2-1/2"]
+        assert not any(g.armageddon_due for g in table.games)
+        shown = screen_text(app)
+        assert "Armageddon" not in shown and "Armag." not in shown
+        assert not re.search(r"\bdue\b", shown)
+        await pilot.press("ctrl+a")
+        await pilot.pause()
+        assert app.screen is console(app)

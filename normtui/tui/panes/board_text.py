@@ -10,9 +10,10 @@ from normtui.rules.duties import signers
 from normtui.rules.model import ArmageddonResult, MainResult
 from normtui.store import GameRecord
 from normtui.store.values import surname
-from normtui.tui.formatting import result_text
+from normtui.tui.formatting import points, result_text
 
 if TYPE_CHECKING:
+    from normtui.rules.profile import MainPoints
     from normtui.store import EventStore
 
 OUTCOMES = {
@@ -35,26 +36,29 @@ def absent_players(game: GameRecord, result: MainResult) -> list[tuple[int, str]
     }.get(result, [])
 
 
-def forfeit_meaning(game: GameRecord, result: MainResult) -> str:
-    """What a forfeit does, said with the players' names (§4)."""
+def outcome(value: str, game: GameRecord) -> str:
+    """What a result is, in words: a draw opens an Armageddon only where the event has one."""
+    if value == MainResult.DRAW.value and not game.armageddon_after_draw:
+        return "Draw"
+    return OUTCOMES[value]
+
+
+def forfeit_meaning(game: GameRecord, result: MainResult, scored: MainPoints) -> str:
+    """What a forfeit does, said with the players' names and the event's points (§4)."""
     absent = [surname(n) for _no, n in absent_players(game, result)]
+    # "no Armageddon" only where a draw would have had one.
+    tail = "; no Armageddon (§4)." if game.armageddon_after_draw else " (§4)."
+    win, loss = points(scored.forfeit_win), points(scored.forfeit_loss)
     if result is MainResult.DOUBLE_FORFEIT:
-        return f"Both absent: {absent[0]} and {absent[1]} score 0; no Armageddon (§4)."
+        return f"Both absent: {absent[0]} and {absent[1]} score {loss}{tail}"
     winner = surname(game.white_name if result is MainResult.WHITE_FORFEIT_WIN else game.black_name)
-    return f"{absent[0]} absent: {winner} scores 3, {absent[0]} 0; no Armageddon (§4)."
+    return f"{absent[0]} absent: {winner} scores {win}, {absent[0]} {loss}{tail}"
 
 
 def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
     """The drawn main games whose Armageddon has not started, the one to start first first
     (§2: within 20' of the draw)."""
-    waiting = [
-        g
-        for g in games
-        if g.result is MainResult.DRAW
-        and g.armageddon is None
-        and g.armageddon_started_at is None
-        and g.armageddon_after_draw
-    ]
+    waiting = [g for g in games if g.armageddon_due and g.armageddon_started_at is None]
     # A game without its deadline's time (entered before the clock was kept) comes first.
     return sorted(
         waiting,
@@ -68,8 +72,7 @@ def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
 
 def armageddon_waits(store: EventStore, game_id: int) -> bool:
     """Whether the game is still a drawn main game without its Armageddon."""
-    game = store.games.get(game_id)
-    return game.result is MainResult.DRAW and game.armageddon is None
+    return store.games.get(game_id).armageddon_due
 
 
 def describe(game: GameRecord) -> str:

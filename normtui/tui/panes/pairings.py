@@ -24,13 +24,13 @@ from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import PaletteBinding, Pane, report_refusal
 from normtui.tui.panes.board_text import (
-    OUTCOMES,
     absent_players,
     armageddon_waits,
     armageddons_waiting,
     correction_note,
     describe,
     forfeit_meaning,
+    outcome,
 )
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.pairings_table import PairingsTable
@@ -295,7 +295,7 @@ class PairingsPane(Pane):
         rule = (
             f"Armageddon: {tc}, same colours, start within {minutes}' of the draw (§2)."
             if profile.classical.armageddon_after_draw
-            else "A draw is ½-½ each: no Armageddon in this event."
+            else "A draw is complete: ½ each."
         )
         self.query_one("#pairings-legend", Static).update(
             f"* provisional until both players sign and the arbiter countersigns (§8)"
@@ -379,10 +379,11 @@ class PairingsPane(Pane):
         if correction:
             question = (
                 f"Correct {game.label}?\n\nNow: {describe(game)}\n"
-                f"New: {result_text(result)} ({OUTCOMES[value]})"
+                f"New: {result_text(result)} ({outcome(value, game)})"
             )
         else:
-            question = f"{OUTCOMES[value]} on {game.label}?\n\n{forfeit_meaning(game, result)}"
+            meaning = forfeit_meaning(game, result, self.store.profile.points)
+            question = f"{outcome(value, game)} on {game.label}?\n\n{meaning}"
         warnings = self._forfeit_warnings(game, result) if result.is_forfeit else []
         if warnings:
             question += "\n\n" + "\n".join(f"Note: {w}" for w in warnings)
@@ -427,6 +428,12 @@ class PairingsPane(Pane):
         )
         if done and opens:
             self.open_armageddon(self.store.games.get(game.id))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # An event without Armageddons has no key for one (nor a Footer entry).
+        if action == "armageddon" and not self._armageddons():
+            return False
+        return super().check_action(action, parameters)
 
     def _armageddons(self) -> bool:
         """Whether a drawn main game has an Armageddon in this event (its profile)."""

@@ -451,11 +451,7 @@ class PgnEntryPane(Pane):
             return  # a file of many games: the pairings show every Armageddon due
         game = self.store.games.get(draws[0].game_id)  # type: ignore[arg-type]
         pane = self.console.pane("pairings")
-        if not (
-            isinstance(pane, PairingsPane)
-            and game.result is MainResult.DRAW
-            and game.armageddon is None
-        ):
+        if not (isinstance(pane, PairingsPane) and game.armageddon_due):
             return
         if self.in_front:
             pane.open_armageddon(game)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.reactive import reactive
 from textual.widgets import ContentSwitcher
 
-from normtui.rules.model import MainResult, PlayerStatus
+from normtui.rules.model import PlayerStatus
 from normtui.store import GameRecord, StandingRow
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.widgets.crosstable import Crosstable
@@ -106,7 +106,7 @@ def legend(
         parts = ["1½A/1A: Armageddon decided it"]
         if any(g.result is not None and g.result.is_forfeit for g in games):
             parts.append("F: forfeit")
-        if any(g.result is MainResult.DRAW and g.armageddon is None for g in games):
+        if any(g.armageddon_due for g in games):
             parts.append("=: Armageddon to come")
         parts += ["*: provisional (§8)"] * provisional
         parts += ["grey: withdrawn (§9)"] * greyed

@@ -495,6 +495,12 @@ class ConsoleScreen(Screen[None]):
             done,
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # An event without Armageddons (its profile) has none to wait for: no key for them.
+        if action == "next_armageddon" and self._store is not None:
+            return self._store.profile.classical.armageddon_after_draw
+        return True
+
     def action_next_armageddon(self) -> None:
         """The Armageddon waiting that must start first, then (pressed again) the next: the
         pairings show its round with the cursor on its board, and its dialog opens."""

@@ -32,7 +32,7 @@ def _game_text(number: int, game: GameRecord | None) -> tuple[str, str]:
     white = game.white == number
     opponent = surname(game.black_name if white else game.white_name)
     state = _STATE[game.state]
-    if game.result is not None and game.result.is_draw and game.armageddon is None:
+    if game.armageddon_due:
         state = "Armageddon due"
     if game.postponed_to is not None:
         state += f" ({game.postponed_to.value.replace('_', ' ')})"

@@ -40,7 +40,7 @@ def armageddon_cell(
 
     Whole minutes here (the Armageddon screen counts the seconds): the table then changes
     once a minute, not every second."""
-    if game.result is not MainResult.DRAW:
+    if game.result is not MainResult.DRAW or not game.armageddon_after_draw:
         return Text("")
     if game.armageddon is None:
         started = game.armageddon_started_at
@@ -103,7 +103,7 @@ def points_cell(game: GameRecord) -> str:
 
 
 def state_cell(game: GameRecord, narrow: bool = False) -> Text:
-    if game.result is MainResult.DRAW and game.armageddon is None:
+    if game.armageddon_due:
         style = "cyan" if game.armageddon_started_at is not None else "bold yellow"
         return Text("Armag." if narrow else "Armageddon", style=style)
     text = state_text(game.state)
@@ -167,18 +167,27 @@ class PairingsTable(ResponsiveTable):
         self._draw_winner = draw_winner
         self.redraw()
 
+    @property
+    def armageddons(self) -> bool:
+        """Whether the event has Armageddons (its games carry the profile's rule): without,
+        the table has no Armageddon column."""
+        return any(g.armageddon_after_draw for g in self.games)
+
     def redraw(self) -> None:
         keep = self.highlighted_key()
         wide = self.measure_wide()
+        armageddons = self.armageddons
         columns = [
-            (label if wide else _SHORT_LABELS.get(key, label), key) for label, key in COLUMNS
+            (label if wide else _SHORT_LABELS.get(key, label), key)
+            for label, key in COLUMNS
+            if armageddons or key != "armageddon"
         ]
-        self.fill(columns, [(str(g.id), self._cells(g)) for g in self.games], keep)
+        self.fill(columns, [(str(g.id), self._cells(g, armageddons)) for g in self.games], keep)
 
-    def _cells(self, game: GameRecord) -> list[object]:
+    def _cells(self, game: GameRecord, armageddons: bool) -> list[object]:
         wide = self.wide
         name = (lambda n: n) if wide else surname
-        return [
+        cells = [
             Text(str(game.board), justify="right"),
             name(game.white_name),
             name(game.black_name),
@@ -188,13 +197,16 @@ class PairingsTable(ResponsiveTable):
             state_cell(game, not wide),
             signed_cell(game),
         ]
+        if not armageddons:
+            del cells[4]
+        return cells
 
     def tick(self, now: datetime) -> None:
         """Move the countdowns on: a cell is touched only when its text changes, since each
         update repaints the table."""
         self._now = now
         for game in self.games:
-            if game.result is MainResult.DRAW and game.armageddon is None:
+            if game.armageddon_due:
                 key = str(game.id)
                 cell = armageddon_cell(game, now, self._draw_winner, not self.wide)
                 old = self.get_cell(key, "armageddon")
