@@ -52,9 +52,13 @@ def play_off(db: Path) -> None:
     assert state["winner"] is not None
 
 
-def plain_event(folder: Path, results: int = len(RESULTS), *, playoff: bool = False) -> Path:
+def plain_event(
+    folder: Path, results: int = len(RESULTS), *, playoff: bool = False, rule: bool = True
+) -> Path:
     """The championship with its first ``results`` results entered, and its play-off played
-    to the winner if ``playoff``."""
+    to the winner if ``playoff``; without the ``rule`` of a play-off, the tie-breaks decide a
+    shared first place (fide-round-robin as it is)."""
+    folder.mkdir(parents=True, exist_ok=True)
     players = folder / "players.csv"
     players.write_text(
         "name,rating,federation,fide_id\n" + "".join(f'"{n}",,,\n' for n in PLAYERS),
@@ -67,7 +71,7 @@ def plain_event(folder: Path, results: int = len(RESULTS), *, playoff: bool = Fa
         "--players",
         players,
         "--profile",
-        plain_profile(folder),
+        plain_profile(folder, playoff=rule),
         "--name",
         "Club Championship",
     )

@@ -146,8 +146,8 @@ def print_standings(
 ) -> None:
     rows = final.rows
     ratings = ratings or {}
-    if final.note:
-        echo(f"{final.note}.")
+    if final.headline:
+        echo(final.headline)
     # No prize column in an event without prizes.
     prize_head = f" {'Prize':>12}" if final.prizes else ""
     echo(

@@ -235,7 +235,8 @@ def contenders(db: Path, as_json: bool) -> None:
             ]
         )
         return
-    echo(describe_leader(rows, decided))
+    assert final.first is not None  # the whole table: its first place is read with it
+    echo(describe_leader(rows, final.first, decided))
     echo(f"  {'No':>2}  {'Player':<26} {'Pts':>5} {'Max':>5} {'Left':>4} {'Best':>5} {'Worst':>5}")
     order = sorted(
         rows, key=lambda r: (r.can_win is not True, r.can_win is False, -r.max_points, r.number)
@@ -247,7 +248,7 @@ def contenders(db: Path, as_json: bool) -> None:
             f"{_pts(r.max_points):>5} {r.games_left:>4} {r.best_text:>5} "
             f"{r.worst_text:>5}"
         )
-    echo("* can still finish first or share it (a share of first place means the play-off, §5)")
+    echo(f"* can still finish first or share it ({final.first.share_note()})")
     if any(r.can_win is None for r in rows):
         echo(
             "? undecided whether they can: too many ways the games left can end "

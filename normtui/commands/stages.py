@@ -353,9 +353,7 @@ def playoff_lines(view: PlayoffView) -> list[str]:
     names = view.names
     lines = [view.headline]
     if not state.needed:
-        if state.winner is not None:
-            lines.append(f"{view.leader_label}: {names[state.winner]}")
-        return lines
+        return lines  # the headline says who is first, and what decides a share
     if not view.started and view.blocker:
         lines.append(f"Not yet: {view.blocker}.")
     players = "; ".join(names[n] for n in state.players)  # names hold commas

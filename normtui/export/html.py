@@ -146,7 +146,7 @@ def html_page(snap: Snapshot) -> str:
         f"<h1>{esc(snap.name)}</h1>",
         f'<p class="sub">{sub}</p>' if sub else "",
         f"<h2>{esc(snap.status_line)}</h2>",
-        f'<p class="note">{esc(snap.final.note)}.</p>' if snap.final.note else "",
+        f'<p class="note">{esc(snap.final.headline)}</p>' if snap.final.headline else "",
         _standings(snap),
         "<h2>Crosstable</h2>",
         _crosstable(snap),

@@ -195,7 +195,15 @@ def _postponed(snap: Snapshot) -> str:
 def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
     state = snap.playoff
     if not state.needed:
-        return "<h2>Play-off (§5)</h2><p>Not needed: first place is not shared.</p>"
+        # The one answer of normtui.rules.first_place: not shared, or the tie-breaks' to
+        # decide (an event without a play-off has no section named for one).
+        first = snap.final.first_sentence() or state.status
+        heading = (
+            f"Play-off{snap.profile.articles.cite('playoff')}"
+            if snap.profile.playoff.for_shared_first
+            else "First place"
+        )
+        return f"<h2>{esc(heading)}</h2><p>{esc(first)}</p>"
     names = ", ".join(snap.by_number[n].name for n in state.players)
     body = [f"<p>Players: {esc(names)}. {esc(state.status)}</p>"]
     started = [e for e in log if e.action == "playoff start" and not e.undone_by]

@@ -449,7 +449,7 @@ def pages(snap: Snapshot, race: Sequence[Contender] | None, current: int) -> dic
     """Every HTML page of the site by its file name, each with :data:`STAMP` for its time."""
     split = points_split(snap)
     fide = fide_report(snap)
-    note = f'<p class="note">{esc(snap.final.note)}.</p>' if snap.final.note else ""
+    note = f'<p class="note">{esc(snap.final.headline)}</p>' if snap.final.headline else ""
     index = (
         f"<h2>{esc(snap.status_line)}</h2>{note}{_standings(snap, split, fide)}"
         f'<p class="legend">{esc(legend(snap))}</p>'

@@ -223,6 +223,8 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
                 "decided_by": snap.final.decided_by,
                 "playoff_places": snap.final.playoff_places,
                 "note": snap.final.note,
+                # What every output says of first place (normtui.rules.first_place).
+                "first_place": snap.final.first_sentence(),
             },
         },
         "standings": standings,
@@ -271,8 +273,8 @@ def markdown(snap: Snapshot) -> str:
         lines += [sub, ""]
     currency = snap.profile.event.currency
     lines += [f"## {snap.status_line}", ""]
-    if snap.final.note:
-        lines += [md_escape(snap.final.note) + ".", ""]
+    if snap.final.headline:
+        lines += [md_escape(snap.final.headline), ""]
     rows = []
     for row in snap.standings:
         p = snap.by_number[row.number]

@@ -42,6 +42,7 @@ from normtui.rules.race_search import Budget
 from normtui.rules.scoring import armageddon_due, pairing_points
 
 if TYPE_CHECKING:
+    from normtui.rules.first_place import FirstPlace
     from normtui.rules.profile import MainPoints
 
 __all__ = ["STEPS", "UNDECIDED", "Contender", "Open", "describe_leader", "open_pairings", "race"]
@@ -281,28 +282,33 @@ def _in_rounds(
     return results
 
 
-def describe_leader(race_rows: Sequence[Contender], decided: str = "") -> str:
-    """One line for the standings: who can still finish first. ``decided``: the final
-    table's line when a play-off has decided first place (said instead, once every game is
-    played).
+def describe_leader(race_rows: Sequence[Contender], first: FirstPlace, decided: str = "") -> str:
+    """One line for the standings: who can still finish first, and what decides a share of
+    it (``first``: normtui.rules.first_place, the one answer). ``decided``: the final table's
+    line when a play-off has decided first place (said instead, once every game is played).
 
     >>> from decimal import Decimal as D
+    >>> from normtui.rules.first_place import FirstPlace
     >>> done = [Contender(1, "A", D(16), D(16), D(16), 1, 2, 0),
     ...         Contender(2, "B", D(16), D(16), D(16), 1, 2, 0)]
-    >>> describe_leader(done)
-    'Equal first on points: A; B (the play-off decides, §5)'
-    >>> describe_leader(done, "Places 1-2 decided by the play-off (§5): B won it")
-    'Places 1-2 decided by the play-off (§5): B won it'
+    >>> describe_leader(done, FirstPlace((1, 2), "playoff", True, "§5"))
+    'Equal first on points: A; B. The play-off decides it (§5).'
+    >>> describe_leader(done, FirstPlace((1, 2), "tiebreaks", True, "", "FIDE C.07"))
+    'Equal first on points: A; B. The tie-breaks decide it (FIDE C.07): A first.'
+    >>> describe_leader(done, FirstPlace((2, 1), "playoff", True), "B won the play-off")
+    'B won the play-off'
     """
     alive = [c for c in race_rows if c.can_win]
     names = "; ".join(c.name for c in alive)
     if any(c.clinched for c in race_rows):
-        return f"{alive[0].name} has won the event outright (§5: no play-off)"
+        return f"{alive[0].name} has won the event outright" + (
+            " (no play-off)" if first.decider == "playoff" else ""
+        )
     if all(c.games_left == 0 for c in race_rows):
         if decided:
             return decided
-        return f"Equal first on points: {names} (the play-off decides, §5)"
-    text = f"Can still finish first or share it (§5 play-off on equal points): {names}"
+        return first.says({c.number: c.name for c in race_rows})
+    text = f"Can still finish first or share it ({first.share_note()}): {names}"
     unsure = [c.name for c in race_rows if c.can_win is None]
     if unsure:
         text += f" · {UNDECIDED}: {'; '.join(unsure)}"

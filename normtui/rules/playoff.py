@@ -25,6 +25,7 @@ from typing import Literal
 
 from normtui.rules import tiebreaks
 from normtui.rules.berger import berger_schedule
+from normtui.rules.first_place import first_place, top_on_points
 from normtui.rules.lots import lots_order
 from normtui.rules.model import ArmageddonResult, Colour, MainResult, RuleError, parse_result
 from normtui.rules.profile import Profile, TimeControl
@@ -141,11 +142,7 @@ def not_needed(profile: Profile) -> str:
 
 def playoff_players(standings: Sequence[Standing]) -> tuple[int, ...]:
     """The counted players sharing first place on points, in standings order."""
-    counted = [r for r in standings if r.counted]
-    if not counted:
-        return ()
-    top = counted[0].points
-    return tuple(r.number for r in counted if r.points == top)
+    return top_on_points(standings)
 
 
 def _score(result: str, profile: Profile) -> tuple[Decimal, Decimal]:
@@ -202,23 +199,13 @@ def playoff_state(
     results = dict(results or {})
     drawn = dict(drawn or {})
     players = playoff_players(standings)
-    if len(players) < 2:
-        leader = players[0] if players else None
+    first = first_place(standings, profile, final=True)
+    if not first.playoff_needed:
+        # Not shared, or shared in an event whose tie-breaks decide it: the one answer of
+        # normtui.rules.first_place, as the standings and the report say it.
+        names = {r.number: r.name for r in standings}
         return PlayoffState(
-            False,
-            None,
-            players,
-            winner=leader,
-            status="First place is not shared: no play-off is needed.",
-        )
-    if not profile.playoff.for_shared_first:
-        return PlayoffState(
-            False,
-            None,
-            players,
-            winner=players[0],
-            status="First place is shared on points; the tie-breaks decide "
-            "it (this event has no play-off).",
+            False, None, players, winner=players[0] if players else None, status=first.says(names)
         )
     fmt: Format = "match" if len(players) == 2 else "double_round_robin"
     if seed is None:

@@ -26,7 +26,7 @@ from normtui.rules.profile_check import check_profile
 from normtui.rules.time_control import Period, TimeControl
 
 # The limits and names a profile is checked against are profile_check.py's.
-__all__ = ["Period", "Profile", "ProfileError", "TimeControl", "load_profile"]
+__all__ = ["Articles", "Period", "Profile", "ProfileError", "TimeControl", "load_profile"]
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,59 @@ class IllnessRules:
 
 
 @dataclass(frozen=True)
+class Articles:
+    """Which article of the event's regulations covers what: every text that names a rule
+    cites it from here, so a Norway profile says "§6" and a FIDE round robin "FIDE C.07". A
+    blank entry cites nothing (the event's own regulations, unnumbered, or a rule the event
+    does not have). The defaults are the 2022 rule book's numbers, which every Norway edition
+    follows (an event file written before this table keeps them)."""
+
+    format: str = "§1"  # the field, the pairing system, the drawing of lots
+    main_games: str = "§2"  # the main games: time control, draw offers
+    armageddon: str = "§3"  # the Armageddon after a drawn game
+    points: str = "§4"
+    prizes: str = "§5"
+    playoff: str = "§5"  # a shared first place played off
+    lots: str = "§5 D"  # a play-off's last resort
+    tiebreaks: str = "§6"
+    duties: str = "§7"  # presence at the start, electronic devices
+    scoresheets: str = "§8"  # signatures, a result provisional until signed
+    illness: str = "§9"  # illness, postponement
+    withdrawal: str = "§9 a"  # a withdrawn player counted or not
+
+    def cite(self, topic: str) -> str:
+        """`` (§6)``, `` (FIDE C.07)``, or nothing: the article as a parenthesis after a
+        sentence."""
+        label: str = getattr(self, topic)
+        return f" ({label})" if label else ""
+
+    def full(self, topic: str) -> str:
+        """The article as a refusal names it: "Regulations §5", "FIDE C.07", or "" (the
+        event's own regulations, unnumbered: "Regulations")."""
+        label: str = getattr(self, topic)
+        if not label:
+            return "Regulations"
+        return f"Regulations {label}" if label.startswith("§") else label
+
+
+# The articles of a 1 / ½ / 0 round robin under FIDE's rules (fide-round-robin's [articles]).
+FIDE_ARTICLES = Articles(
+    format="FIDE C.05",
+    main_games="FIDE Laws",
+    armageddon="",
+    points="FIDE Laws 10.1",
+    prizes="",
+    playoff="",
+    lots="",
+    tiebreaks="FIDE C.07",
+    duties="FIDE Laws 6.7",
+    scoresheets="FIDE Laws 8.7",
+    illness="",
+    withdrawal="",
+)
+
+
+@dataclass(frozen=True)
 class Sources:
     """Where the rules came from. ``not_found`` lists the keys (or tables) whose rule was not
     found for this edition, so that the 2022 rule book's value stands in; ``normtui clocks``
@@ -208,6 +261,7 @@ class Profile:
     duties: Duties
     illness: IllnessRules
     sources: Sources = field(default_factory=Sources)
+    articles: Articles = field(default_factory=Articles)
     source_text: str = field(default="", compare=False, repr=False)
 
     def not_found(self, key: str) -> bool:
@@ -243,6 +297,10 @@ def load_profile(text: str) -> Profile:
         sections[fld.name] = _build(_HINTS[fld.name], data.pop(fld.name), fld.name)
     if data:
         raise ProfileError(f"profile key '{sorted(data)[0]}': unknown table")
+    if "articles" not in sections and not sections["classical"].armageddon_after_draw:
+        # A 1 / ½ / 0 event written before profiles said their articles (an event file of
+        # fide-round-robin): FIDE's articles, not the Norway rule book's numbers.
+        sections["articles"] = FIDE_ARTICLES
     profile = Profile(**sections, source_text=text)
     check_profile(profile)
     return profile
@@ -347,8 +405,9 @@ _HINTS: dict[str, type] = {
     "duties": Duties,
     "illness": IllnessRules,
     "sources": Sources,
+    "articles": Articles,
 }
-_OPTIONAL_TABLES = frozenset({"sources"})
+_OPTIONAL_TABLES = frozenset({"sources", "articles"})
 
 
 # The annotations of the profile's classes, which are strings (``from __future__ import
@@ -424,7 +483,9 @@ def _coerce(hint: Any, value: object, path: str) -> object:
             raise ProfileError(f"profile key '{path}': must not be negative, got {value}")
         return number
     if hint is str:
-        if not isinstance(value, str) or not value:
+        # An article may be blank: it then cites nothing.
+        blank_ok = path.startswith("articles.") and value == ""
+        if not isinstance(value, str) or not (value or blank_ok):
             raise ProfileError(f"profile key '{path}': expected a non-empty string, got {value!r}")
         return value
     raise AssertionError(f"unsupported profile type {hint!r}")  # pragma: no cover

@@ -72,6 +72,7 @@ _TABLES = (
     "duties",
     "illness",
     "sources",
+    "articles",
 )
 
 

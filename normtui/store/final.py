@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from normtui.rules.first_place import FirstPlace, first_place_of
 from normtui.rules.model import PlayerStatus
 from normtui.store.values import json_number
 
@@ -122,6 +123,28 @@ class FinalStandings:
     # Whether the event pays prizes (the profile's prize table is not empty): without, no
     # output shows a prize column.
     prizes: bool = True
+    # Who is first on points and what decides a share (normtui.rules.first_place): what
+    # every output says of first place. None for a table that is not read whole.
+    first: FirstPlace | None = None
+
+    def first_sentence(self) -> str:
+        """The one sentence every output says of first place (the play-off's outcome once it
+        has decided it)."""
+        if self.decided_by == "playoff" and self.note:
+            return f"{self.note}."
+        if self.first is None:
+            return ""
+        return self.first.says({r.number: r.player for r in self.rows})
+
+    @property
+    def headline(self) -> str:
+        """The line above the table, when first place needs one: how the play-off decides
+        (or decided) it, or, once every game is played, how the tie-breaks decide a share."""
+        if self.note:
+            return f"{self.note}."
+        if self.first is not None and self.first.final and self.first.shared:
+            return self.first_sentence()
+        return ""
 
     @property
     def ranks(self) -> dict[int, int | None]:
@@ -170,19 +193,18 @@ class PlayoffView:
         return None if game is None else self.profile.time_controls[game.time_control].describe()
 
     @property
+    def first(self) -> FirstPlace:
+        """First place as every output says it (``normtui.rules.first_place``): settled only
+        once the main event is (``blocker`` is None)."""
+        return first_place_of(self.state.players, self.profile, final=self.blocker is None)
+
+    @property
     def headline(self) -> str:
         """The status line. Before the last round "not shared" is only true for now: the
         question of a play-off is settled after the last round (§5)."""
         if not self.state.needed and self.blocker:
-            return (
-                "First place is not shared now; whether a play-off is needed is settled "
-                "after the last round."
-            )
+            return self.first.says(dict(self.names))
         return self.state.status
-
-    @property
-    def leader_label(self) -> str:
-        return "Leading" if self.blocker else "First place"
 
     @property
     def can_start(self) -> bool:

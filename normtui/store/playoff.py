@@ -75,6 +75,7 @@ class Playoff:
     ) -> FinalStandings:
         # Only the final table.
         from normtui.rules.final import final_table
+        from normtui.rules.first_place import first_place
         from normtui.rules.prizes import empty_places_note
 
         profile = self._core.profile
@@ -97,8 +98,15 @@ class Playoff:
             )
             for r in table.rows
         )
+        first = first_place(rows, profile, final=playoff is not None)
         return FinalStandings(
-            out, table.decided_by, table.playoff_places, table.note, playoff, profile.prizes.awarded
+            out,
+            table.decided_by,
+            table.playoff_places,
+            table.note,
+            playoff,
+            profile.prizes.awarded,
+            first,
         )
 
     def view(self) -> PlayoffView:

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from tests.cli.conftest import Run
-from tests.every_output import every_output
+from tests.every_output import every_output, visible_text
 from tests.plain_event import plain_event, play_off
 
 
@@ -43,3 +43,25 @@ def test_no_output_speaks_of_money(tmp_path: Path) -> None:
         if money.search(text)
     }
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_one_answer_about_a_shared_first_place(run: Run, tmp_path: Path) -> None:
+    """Without a play-off the tie-breaks decide a shared first place (C.07): the standings,
+    the race for first, the play-off's page and the report all say so in one sentence; with
+    one, they all say the play-off decides it."""
+    plain = plain_event(tmp_path / "plain", rule=False)
+    said = "Equal first on points: Aune, Anna; Berg, Bo. The tie-breaks decide it (FIDE C.07)"
+    assert f"{said}: Aune, Anna first." in run("standings", plain).stdout.splitlines()
+    assert f"{said}: Aune, Anna first." in run("contenders", plain).stdout.splitlines()
+    assert run("playoff", plain).stdout.splitlines() == [f"{said}: Aune, Anna first."]
+    report = visible_text(run("print", plain, "report").stdout)
+    assert f"First place {said}: Aune, Anna first." in report
+    assert "Not needed" not in report and "play-off" not in report.lower()
+    refused = run("playoff", plain, "--start")
+    assert refused.exit_code == 2 and "the tie-breaks decide a shared first place" in refused.output
+
+    ruled = plain_event(tmp_path / "playoff")
+    said = "Equal first on points: Aune, Anna; Berg, Bo. The play-off decides it."
+    assert said in run("contenders", ruled).stdout.splitlines()
+    assert run("standings", ruled).stdout.startswith("Places 1-2 shared: the play-off decides")
+    assert "Play-off needed" in run("playoff", ruled).stdout

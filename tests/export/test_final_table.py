@@ -99,7 +99,12 @@ def test_the_repro_notes_say_the_play_off_decided(tied: Path) -> None:
     assert "won the play-off (§5)" in text.splitlines()[2]
     assert note in export(tied, "md") and note in export(tied, "html")
     data = json.loads(export(tied, "json"))
-    assert data["event"]["ranking"] == {"decided_by": "playoff", "playoff_places": 2, "note": note}
+    assert data["event"]["ranking"] == {
+        "decided_by": "playoff",
+        "playoff_places": 2,
+        "note": note,
+        "first_place": f"{note}.",
+    }
     assert [r["note"] for r in data["standings"][:3]] == [
         "won the play-off (§5)",
         "lost the play-off (§5)",

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from normtui.rules.berger import berger_schedule
 from normtui.rules.contenders import describe_leader, open_pairings, race
+from normtui.rules.first_place import FirstPlace
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, Player
 from normtui.rules.profile import MainPoints
 from normtui.rules.scoring import POINTS, pairing_points
@@ -119,7 +120,10 @@ def test_2022_after_the_last_round_carlsen_alone_has_won_it() -> None:
     # Topalov and Tari shared 7-8 on 9½ (docs/regulations.md, "Prize money"): the best and
     # worst ends of the tie.
     assert (rows["Topalov"].best_place, rows["Topalov"].worst_place) == (7, 8)
-    assert describe_leader(list(rows.values())).startswith("Carlsen has won the event")
+    first = FirstPlace((2,), "playoff", True, "§5")
+    assert describe_leader(list(rows.values()), first) == (
+        "Carlsen has won the event outright (no play-off)"
+    )
 
 
 def test_2022_before_round_9_carlsen_had_not_clinched_it() -> None:

@@ -166,15 +166,21 @@ def test_the_leader_line_names_who_is_undecided() -> None:
     from decimal import Decimal as D
 
     from normtui.rules.contenders import Contender, describe_leader
+    from normtui.rules.first_place import FirstPlace
 
     rows = [
         Contender(1, "A", D(9), D(15), D(9), 1, 3, 2),
         Contender(2, "B", D(6), D(12), D(6), 1, 3, 2, best_place_up_to=2),
         Contender(3, "C", D(3), D(6), D(3), 3, 3, 2),
     ]
-    assert describe_leader(rows) == (
-        "Can still finish first or share it (§5 play-off on equal points): A · "
+    assert describe_leader(rows, FirstPlace((1,), "playoff", False, "§5")) == (
+        "Can still finish first or share it (a share of first place is played off, §5): A · "
         "undecided (too many ways left to work out): B"
+    )
+    plain = FirstPlace((1,), "tiebreaks", False, "", "FIDE C.07")
+    assert describe_leader(rows, plain).startswith(
+        "Can still finish first or share it (the tie-breaks decide a share of first place, "
+        "FIDE C.07): A"
     )
     assert [r.can_win for r in rows] == [True, None, False]
     assert rows[1].best_text == "1-2"

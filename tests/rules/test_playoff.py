@@ -37,7 +37,7 @@ def test_no_playoff_when_first_is_not_shared(profile):
     state = playoff_state(standings, profile, seed=1)
     assert not state.needed
     assert state.winner == 1
-    assert state.status == "First place is not shared: no play-off is needed."
+    assert state.status == "First place: P1."
 
 
 def test_withdrawn_uncounted_player_is_not_in_the_playoff(profile):

@@ -107,3 +107,25 @@ def test_the_loaders_reading_of_annotations_is_typings() -> None:
 
     for cls in [*module._HINTS.values(), module.TimeControl]:
         assert module._hints(cls) == typing.get_type_hints(cls), cls
+
+
+def test_a_profile_says_which_article_covers_what() -> None:
+    """[articles] is data: the 2022 rule book's numbers where a Norway profile says none, FIDE's
+    for the plain profile (and for a 1 / ½ / 0 event file written before the table existed);
+    a blank article cites nothing."""
+    from normtui.assets import builtin_profiles
+    from normtui.rules.profile import FIDE_ARTICLES, Articles
+
+    norway = load_profile(read_profile_text())
+    assert norway.articles == Articles()
+    assert norway.articles.cite("tiebreaks") == " (§6)"
+    assert norway.articles.full("playoff") == "Regulations §5"
+    text = read_profile_text(builtin_profiles()["fide-round-robin"])
+    plain = load_profile(text)
+    assert plain.articles == FIDE_ARTICLES
+    assert plain.articles.cite("tiebreaks") == " (FIDE C.07)"
+    assert (plain.articles.cite("playoff"), plain.articles.full("playoff")) == ("", "Regulations")
+    before = text[: text.index("[articles]")]
+    assert load_profile(before).articles == FIDE_ARTICLES
+    with pytest.raises(ProfileError, match=r"articles\.wrong"):
+        load_profile(text + "wrong = 'x'\n")

@@ -60,3 +60,13 @@ async def test_a_draw_is_no_armageddon_due(tmp_path: Path, make_app, size) -> No
         await pilot.press("ctrl+a")
         await pilot.pause()
         assert app.screen is console(app)
+
+
+async def test_the_console_gives_the_one_answer(tmp_path: Path, make_app) -> None:  # type: ignore[no-untyped-def]
+    """No play-off in the event: the standings and the play-off pane say, as every command
+    does, that the tie-breaks decide the shared first place."""
+    db = plain_event(tmp_path, rule=False)
+    said = "Equal first on points: Aune, Anna; Berg, Bo. The tie-breaks decide it (FIDE C.07)"
+    shown = await every_pane(make_app(db, preload=False), (120, 40))
+    assert said in shown["standings"] and said in shown["playoff"]
+    assert "play-off decides" not in shown["standings"] + shown["playoff"]

@@ -165,22 +165,14 @@ class PlayoffPane(Pane):
     def _status(self, view: PlayoffView) -> str:
         state = view.state
         if state.needed and not view.started and view.blocker:
-            shared = " – ".join(surname(view.names[n]) for n in state.players)
-            # The standings say "play-off if tied" for their prizes: the same truth (§5).
-            return (
-                f"First place is shared now: {shared}; if it still is after the last "
-                "round, a play-off decides it (§5)"
-            )
+            # The one answer of normtui.rules.first_place, as the standings say it.
+            return view.first.says({n: surname(name) for n, name in view.names.items()})
         return view.headline
 
     def _info(self, view: PlayoffView) -> str:
         state = view.state
         if not state.needed:
-            return (
-                f"{view.leader_label}: {view.names[state.winner]}"
-                if state.winner is not None
-                else ""
-            )
+            return ""  # the status line says who is first, and what decides a share
         what = format_name(view.profile, state.format)
         players = " – ".join(surname(view.names[n]) for n in state.players)
         said = f"\nFormat: {view.phrase}" if state.format == "match" else ""

@@ -24,6 +24,7 @@ from normtui.tui.widgets.status_line import StatusLine
 from normtui.tui.widgets.whole_text import WholeText
 
 if TYPE_CHECKING:
+    from normtui.rules.first_place import FirstPlace
     from normtui.rules.profile import Profile
     from normtui.store import EventStore
 
@@ -194,16 +195,17 @@ class StandingsPane(Pane):
         final = self.store.playoff.final_standings()
         rows = list(final.rows)
         self.query_one(StandingsTable).show(rows, self.store.profile.event.currency, final.prizes)
-        self._show_note(final.note)
+        self._show_note(final.headline)
         if self.view == "crosstable":
             self.query_one(Crosstable).show(rows, self.store.games())
         elif self.view == "fide-table":
             self._show_fide()
         # The line above the table is news too, but less: it may follow a frame later.
         decided = final.note if final.decided_by == "playoff" else ""
-        self.call_after_refresh(self._describe, rows, decided)
+        assert final.first is not None  # the whole table: its first place is read with it
+        self.call_after_refresh(self._describe, rows, final.first, decided)
 
-    def _describe(self, rows: list[StandingRow], decided: str = "") -> None:
+    def _describe(self, rows: list[StandingRow], first: FirstPlace, decided: str = "") -> None:
         games = self.store.games()
         info = progress_line(games)
         withdrawn = [r.player for r in rows if r.status is PlayerStatus.WITHDRAWN]
@@ -216,10 +218,11 @@ class StandingsPane(Pane):
         self.query_one("#standings-info", WholeText).show(info, self.size.width)
         self._legend_for = (rows, games)
         self._show_legend()
-        self.query_one(RaceLine).show(games, self.store.feed.race_question, decided)
+        self.query_one(RaceLine).show(games, self.store.feed.race_question, first, decided)
 
     def _show_note(self, note: str) -> None:
-        """How the first places were decided, when the play-off decides them (§5): a line
+        """How the first places are or were decided, when it needs saying (a play-off, or
+        tie-breaks deciding a share after the last round; FinalStandings.headline): a line
         of its own, shown only then, so it costs a layout pass only when it changes."""
         static = self.query_one("#standings-note", WholeText)
         if static.display != bool(note):
@@ -227,7 +230,7 @@ class StandingsPane(Pane):
             # The race line would say it a second time, and 24 lines hold the whole field of
             # ten only without it.
             self.query_one(RaceLine).display = not note
-        static.set(f"{note}." if note else "", layout=True)
+        static.set(note, layout=True)
 
     def _show_legend(self) -> None:
         rows, games = self._legend_for

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from normtui.rules.contenders import Contender, describe_leader
+from normtui.rules.first_place import FirstPlace
 from normtui.store import StandingRow
 from normtui.store.values import surname
 from normtui.tui.formatting import points
@@ -152,6 +153,7 @@ class RaceLine(Static):
         self._key: tuple[object, ...] | None = None
         self._race: list[Contender] = []
         self._decided = ""
+        self._first: FirstPlace | None = None
         self._pending = False
         self.text = ""
 
@@ -159,13 +161,15 @@ class RaceLine(Static):
         self,
         games: Sequence[GameRecord],
         ask: Callable[[], Callable[[], list[Contender]]],
+        first: FirstPlace,
         decided: str = "",
     ) -> None:
         """``games``: the event's games, as the pane has just read them; ``ask``: reads the
         race's question from the event (``EventStore.feed.race_question``), called only when a
         result has changed; ``decided``: the final table's line once a play-off has decided
-        first place. The race itself follows from a thread (the line until then is the last
-        one)."""
+        first place; ``first``: what decides a share of first place (the event's profile). The
+        race itself follows from a thread (the line until then is the last one)."""
+        self._first = first
         key = (tuple((g.id, g.result, g.armageddon) for g in games), decided)
         if key != self._key:
             self._key = key
@@ -205,12 +209,16 @@ class RaceLine(Static):
         unsure = [surname(c.name) for c in race if c.can_win is None]
         going_on = any(c.games_left for c in race) and not any(c.clinched for c in race)
         wide = self.size.width == 0 or self.size.width >= self.WIDE_FROM
+        first = self._first
+        assert first is not None  # show() came first
         if wide or not going_on:
-            text = describe_leader([_surnamed(c) for c in race], self._decided)
+            text = describe_leader([_surnamed(c) for c in race], first, self._decided)
             if out and going_on:
                 text += f" · out of reach: {', '.join(out)}"
         else:
-            text = f"{len(alive)} can still finish first or share it (§5)"
+            text = f"{len(alive)} can still finish first or share it"
+            if first.decider == "playoff" and first.playoff_article:
+                text += f" ({first.playoff_article})"
             if unsure:  # names while they fit the line, else how many
                 text += (
                     f"; undecided: {', '.join(unsure)}"
