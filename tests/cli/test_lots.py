@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from normtui.demo import NUMBERS
+from normtui.demo.data2022 import NUMBERS
 from tests.cli.conftest import Run, write_players
 from tests.cli.test_bad_input import refused
 

@@ -377,7 +377,7 @@ async def test_the_drawing_of_lots_is_entered_player_by_player_with_n(tmp_path, 
     the drawer's old one and the rounds are paired again; once a round has started, asked
     first; a number outside the field is refused in the dialog, which stays open."""
     from normtui.assets import read_profile_text
-    from normtui.demo import NUMBERS
+    from normtui.demo.data2022 import NUMBERS
     from normtui.store import PlayerInput
     from normtui.tui.screens.drawn_number import DrawnNumberScreen
 
