@@ -419,6 +419,20 @@ def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
     tc = snap.profile.time_controls[snap.profile.playoff.match_time_control]
     system = format_name(snap.profile, state.format)
     unequal = any(g.kind == "sudden_death" and g not in rated for g in state.games)
+    po = snap.profile.playoff
+    armageddon = state.format == "match" and (
+        po.after_match == "armageddon"
+        or (po.after_match == "sudden_death" and po.sudden_death_games > 0
+            and po.after_sudden_death == "armageddon")
+    )  # fmt: skip
+    unrated = [
+        said
+        for said, applies in (
+            ("a deciding Armageddon is not rated", armageddon),
+            ("a sudden-death game with a clock for each colour is not rated", unequal),
+        )
+        if applies
+    ]
     # §5: the play-off is played at the end of the last round, so on its date.
     header = _header(
         snap,
@@ -435,8 +449,7 @@ def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
         "192 CUSTOM_ROUNDROBIN",
         *playoff_records(snap),
         f"222 {pgn_time_control(tc)}",
-        "### normtui: play-off blitz games only; a deciding Armageddon is not rated"
-        + (", nor a sudden-death game with a clock for each colour" if unequal else ""),
+        "; ".join(["### normtui: play-off blitz games only", *unrated]),
     ]
     for number in state.players:
         p = snap.by_number[number]

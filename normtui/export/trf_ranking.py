@@ -136,10 +136,14 @@ def playoff_records(snap: Snapshot) -> list[str]:
         why = "the drawing of lots (§5 D) is recorded in the rank column"
     else:
         codes = [RANK]
-        why = (
-            "a tied match is decided by an Armageddon (§5), which is not rated and not "
-            "in this file: its outcome is in the rank column"
-        )
+        why = {
+            "armageddon": "a tied match is decided by an Armageddon (§5), which is not rated "
+            "and not in this file",
+            "sudden_death": "a tied match is decided by sudden-death games (§5), those with a "
+            "clock for each colour not rated and not in this file",
+            "match": "a tied match is followed by further matches (§5)",
+            "lots": "a tied match is decided by a drawing of lots (§5), not in this file",
+        }[rules.after_match] + ": its outcome is in the rank column"
     lines = [f"202 {','.join(codes)}", f"212 {','.join(['PTS', *codes])}"]
     if RANK in codes:
         lines.append(f"### normtui: {RANK} in 202/212 is the rank column; {why}")
