@@ -182,3 +182,19 @@ def test_a_digit_that_is_not_ascii_is_refused_by_name_not_a_crash(typed: str) ->
     with pytest.raises(ClockFormError, match=r"White minutes: .*not a whole number"):
         ClockValues({"white-min": typed})._int("white-min", 0, 600)
     assert settled(typed, range(1, 6)) is None
+
+
+def test_a_control_the_form_cannot_show_whole_is_not_saved_from_it() -> None:
+    """Later periods with a clock for each colour, or an increment of their own, have no field
+    in the form: it says so and saves nothing, rather than dropping them."""
+    from normtui.rules.profile import Period, TimeControl
+    from normtui.rules.time_control import with_periods
+    from normtui.tui.widgets.clock_form import fits_the_form
+
+    candidates = with_periods(
+        TimeControl(7200, 7200, 30, 61), 40, [(20, 3600, 3600), (0, 900, 900)]
+    )
+    assert fits_the_form(candidates) and fits_the_form(TimeControl(600, 420, 1, 41))
+    own_increment = TimeControl(5400, 5400, 30, 1, moves=40, later=(Period(0, 1800, 1800, 10, 41),))
+    own_times = TimeControl(5400, 5400, 30, 1, moves=40, later=(Period(0, 1800, 1500, 30, 41),))
+    assert not fits_the_form(own_increment) and not fits_the_form(own_times)

@@ -131,6 +131,19 @@ def _pgn(tc: TimeControl) -> str:
     return f"White {tc.pgn_standard(True)}, Black {tc.pgn_standard(False)}"
 
 
+def fits_the_form(tc: TimeControl) -> bool:
+    """Whether the form can show ``tc`` whole: its later periods give both colours the same
+    time and earn the first period's increment (every usual control does)."""
+    first = TimeControl(
+        tc.white_seconds, tc.black_seconds, tc.increment_seconds, tc.increment_from_move
+    )
+    later = [(p.moves, p.white_seconds, p.black_seconds) for p in tc.later]
+    return (
+        all(p.white_seconds == p.black_seconds for p in tc.later)
+        and with_periods(first, tc.moves, later) == tc
+    )
+
+
 def values_of(tc: TimeControl) -> dict[str, str]:
     """The fields for ``tc``; a period that gives the colours different times, or its own
     increment, is beyond the form (the profile's file says it)."""
@@ -168,6 +181,7 @@ class ClockForm(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.name_edited = ""
+        self.fits = True
 
     def compose(self) -> ComposeResult:
         yield Static("", id="clock-form-title")
@@ -194,12 +208,18 @@ class ClockForm(Vertical):
 
     def edit(self, name: str, title: str, tc: TimeControl) -> None:
         self.name_edited = name
+        self.fits = fits_the_form(tc)
         self.query_one("#clock-form-title", Static).update(
             Text.assemble((f"Edit {title}", "bold"), f": now {tc.describe()} (PGN {_pgn(tc)})")
         )
         for key, value in values_of(tc).items():
             self.query_one(f"#clock-{key}", Input).value = value
-        self.show_error("")
+        self.show_error(
+            ""
+            if self.fits
+            else "Its later periods give the colours their own times or increments, which this "
+            "form cannot show: change it with normtui time-control or in the profile."
+        )
         self.display = True
         self.query_one(f"#clock-{FIELDS[0][0]}", Input).focus()
 
@@ -212,6 +232,15 @@ class ClockForm(Vertical):
         return ClockValues({key: self.query_one(f"#clock-{key}", Input).value for key in NAMES})
 
     def action_save(self) -> None:
+        if not self.fits:
+            message = (
+                "this control's later periods give the colours their own times or their own "
+                "increments, which the form cannot show: change it with normtui "
+                "time-control or in the profile"
+            )
+            self.show_error(f"Not saved: {message}.")
+            self.notify(message, title="Not saved", severity="error", markup=False)
+            return
         try:
             tc = self.values().time_control()
         except ClockFormError as exc:
