@@ -31,8 +31,9 @@ The conditions, each with its article:
   (1.1.3, 1.1.3b; measured by ``normtui.rules.time_control.norm_control`` over the controls
   the games were played at), at most 2 rounds a day (1.1.3) and 12 hours of play a day (1.1.2).
 
-Games against defeated opponents may be left out while at least 9 games remain and the
-opponents of the whole event still give the mix (1.4.1f): tried when the whole event misses.
+Games against defeated opponents may be left out while at least 9 games remain against the
+required mix of opponents, and the opponents of the whole event give the mix as well (1.4.1f):
+tried when the whole event misses.
 """
 
 from __future__ import annotations
@@ -541,6 +542,10 @@ def _finished(
     )  # fmt: skip
 
 
+# The conditions on the opponents' mix (1.4.3-1.4.5).
+_MIX = ("titleholders", "norm_titles", "federations", "own_federation", "one_federation")
+
+
 def _drop_defeated(
     player: Player,
     norm: NormTitle,
@@ -549,8 +554,9 @@ def _drop_defeated(
     event: NormEvent,
     limit: int = 4096,
 ) -> NormCheck | None:
-    """1.4.1f: leave out games against defeated opponents while 9 games remain; the mix stays
-    the whole event's. The first set (fewest games left out) that meets the norm."""
+    """1.4.1f: leave out games against defeated opponents while 9 games remain against the
+    required mix of opponents, which the whole event has too (checked before). The first set
+    (fewest games left out) that meets the norm."""
     counted = [o for o in listed if o.counted]
     wins = [o for o in counted if o.score == 1]
     spare = len(counted) - NORM_MIN_GAMES
@@ -573,15 +579,17 @@ def _drop_defeated(
                 continue
             score = sum((o.score or ZERO for o in left), ZERO)
             games = _games_condition(kept, left, event)
+            # The games that remain must have the mix too, not only the whole event.
+            mix = _mix_conditions(player, norm, left, event)
             average = Condition(
                 "average",
                 "B.01 §1.4.8a",
                 ra >= norm.average,
                 f"Ra {ra}" + ("" if ra >= norm.average else f"; at least {norm.average} needed"),
             )
-            base = [c for c in fixed if c.name not in ("games", "average")]
+            base = [c for c in fixed if c.name not in ("games", "average", *_MIX)]
             result = _finished(
-                player, norm, [*base, games, average], ra, score, len(left), kept,
+                player, norm, [*base, games, *mix, average], ra, score, len(left), kept,
                 tuple(sorted(rounds)),
             )  # fmt: skip
             if result.status == MET:

@@ -530,6 +530,24 @@ def test_a_defeated_opponent_left_out_when_the_mix_holds_for_the_whole_event() -
     ]
 
 
+def test_a_defeated_opponent_is_not_left_out_when_the_games_left_lose_the_mix() -> None:
+    """1.4.1f: a game against a defeated opponent may be left out only if the games that
+    remain still have the required mix of opponents. The same 11 players as above, but the
+    two 2000s are the only opponents from SWE and DEN beside six from NOR: over the 10 games
+    6 from NOR is 3/5, allowed (1.4.4); over the 9 left after dropping either 2000 it is more
+    than 3/5 (at most 5), so no game may be left out and the norm is missed (Rp 2585)."""
+    ratings = [2520] * 8 + [2000, 2000]
+    titles = ["GM"] * 4 + ["IM"] * 4 + ["FM", "FM"]
+    feds = ["NOR"] * 6 + ["GER", "GER", "SWE", "DEN"]
+    field = [
+        applicant(),
+        *[p(i + 2, r, t, f) for i, (r, t, f) in enumerate(zip(ratings, titles, feds, strict=True))],
+    ]
+    check = norm("GM", field, round_robin(field, scores("11hhhhhh11")), event(field))
+    assert (check.status, check.games, check.rp, check.dropped) == ("missed", 10, 2585, ())
+    assert failed(check) == ["performance"]
+
+
 def _drr(feds: Sequence[str], ratings: Sequence[int] = (2560,) * 5) -> list[Player]:
     titles = ["GM", "GM", "IM", "IM", "FM"]
     return [
