@@ -14,7 +14,7 @@ The conditions, each with its article:
 * at least 9 games (1.4.1a), 8 and a forfeit win or a bye in a 9-round event (1.4.1c); forfeits
   (1.4.2c), opponents of no FIDE federation (1.4.2a) and, in a round robin, unrated opponents who
   score zero against rated ones (1.4.2b) are not counted;
-* a score of at least 35 % (1.4.8b);
+* a score of at least 35 % of the games, not rounded (1.4.8b);
 * the opponents' average Ra (1.4.7: unrated counted as 1400, 1.4.6d; the lowest one opponent
   raised to the adjusted floor, 1.4.6b-c) at least 2380 / 2230 / 2180 / 2030 (1.4.8a);
 * the performance Rp = Ra + dp (1.4.8-1.4.9) at least 2600 / 2450 / 2400 / 2250;
@@ -42,7 +42,7 @@ import itertools
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from math import ceil
 
@@ -495,7 +495,16 @@ def _points(value: Decimal) -> str:
 
 
 def _score_ok(score: Decimal, games: int) -> bool:
-    return percentage(score, games) >= NORM_MIN_SCORE_PERCENT
+    """1.4.8b's 35 % of the games, not rounded: 1.4.9 rounds the percentage for its table's
+    dp, and read so 4½ of 13 (34.6 %) would pass; Sharly-Chess does not round it either."""
+    return score * 100 >= NORM_MIN_SCORE_PERCENT * games
+
+
+def _percent(score: Decimal, games: int) -> str:
+    """The score in percent as the condition says it: whole, else one decimal cut (34.6)."""
+    value = score * 100 / games
+    shown = value.quantize(Decimal("0.1"), rounding=ROUND_DOWN)
+    return str(int(value)) if value == int(value) else str(shown)
 
 
 def least_final_score(ra: int, games: int, norm: NormTitle) -> Decimal | None:
@@ -517,7 +526,7 @@ def _finished(
     listed: Sequence[NormOpponent],
     dropped: tuple[int, ...] = (),
 ) -> NormCheck:
-    pct = percentage(score, n)
+    pct = _percent(score, n)
     rp = _rp(ra, score, n)
     conditions = (
         *fixed,
