@@ -33,12 +33,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from normtui.rules.fide_tables import NORM_TITLE_ORDER
 from normtui.rules.model import FIDE_TITLES, TITLE_CODES
 from normtui.store.errors import InputError
 
 __all__ = ["FideList", "FideListError", "Listed", "read_fide_list"]
 
-_TITLE_ORDER = FIDE_TITLES  # highest first
 # The list's title codes: FIDE's legend writes them g, wg, m, wm, f, wf, c, wc; its files
 # write GM, WGM … as well.
 _TITLES = TITLE_CODES | {t.lower(): t for t in FIDE_TITLES}
@@ -61,7 +61,7 @@ class Listed:
     name: str
     federation: str | None
     sex: str | None  # "m" or "w", as the rating report writes it
-    title: str | None  # the highest of the open and the women's title
+    title: str | None  # of the open and the women's title, the one counting for more norms
     rating: int | None  # None: not rated in standard
     games: int | None
     k: int | None
@@ -325,7 +325,7 @@ def _add(found: FideList, fide_id: str, where: str, cells: dict[str, str]) -> No
         found.problems.append(f"{place}: sex {cells['sex']!r} of {name}: left out")
     titles = [_TITLES.get(cells.get(k, "").lower()) for k in ("title", "w_title")]
     held = [t for t in titles if t]
-    title = min(held, key=_TITLE_ORDER.index) if held else None
+    title = min(held, key=NORM_TITLE_ORDER.index) if held else None
     found.found[fide_id] = Listed(
         fide_id,
         name,

@@ -42,6 +42,7 @@ __all__ = [
     "NORM_MAX_COUNTED_GAMES",
     "NORM_MIN_GAMES",
     "NORM_MIN_SCORE_PERCENT",
+    "NORM_TITLE_ORDER",
     "NO_CAP_FROM",
     "PD_ROWS",
     "PUBLISHED_AFTER_GAMES",
@@ -183,6 +184,10 @@ NORM_MAX_COUNTED_GAMES = 13
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 # B.01 1.4.5a: titleholders, CM and WCM excluded.
 TITLEHOLDERS = frozenset({"GM", "IM", "WGM", "FM", "WIM", "WFM"})
+# The titles by what they count for among a norm's opponents (1.4.5a-e), most first: each counts
+# wherever a later one does (a WIM for a WIM norm, where an FM does not; a WFM as a titleholder,
+# where a CM does not). Of a player's open and women's titles, the first is the one recorded.
+NORM_TITLE_ORDER = ("GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM")
 
 
 @dataclass(frozen=True)

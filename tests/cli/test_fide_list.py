@@ -120,6 +120,26 @@ def test_bad_lines_are_named_or_counted(tmp_path: Path) -> None:
     assert "line 17: FIDE id 1503014 listed again: the first kept" in problems
 
 
+@pytest.mark.parametrize("layout", ["combined", "xml"])
+def test_of_an_open_and_a_womens_title_the_one_that_counts_for_more_norms(
+    tmp_path: Path, layout: str
+) -> None:
+    """A woman FM who is a WIM counts as a WIM for a WIM norm's opponents (B.01 1.4.5e), a CM
+    who is a WFM as a titleholder (1.4.5a, CM not counted): the title kept is the one that
+    counts wherever the other does (an IM who is a WGM stays IM, a GM GM)."""
+    rows = [
+        Row(1800001, "Fm, Wim", "SWE", "F", "FM", "WIM", rating=2310),
+        Row(1800002, "Cm, Wfm", "SWE", "F", "CM", "WFM", rating=2210),
+        Row(1800003, "Fm, Wgm", "SWE", "F", "FM", "WGM", rating=2350),
+        Row(1800004, "Im, Wgm", "SWE", "F", "IM", "WGM", rating=2450),
+        Row(1800005, "Fm, Wfm", "SWE", "F", "FM", "WFM", rating=2305),
+    ]
+    write = write_xml if layout == "xml" else write_text
+    path = write(tmp_path / f"list.{layout}", rows)
+    found = read_fide_list(path, [str(r.fide_id) for r in rows])
+    assert [found.found[str(r.fide_id)].title for r in rows] == ["WIM", "WFM", "WGM", "IM", "FM"]
+
+
 def test_what_is_not_a_list_is_refused(tmp_path: Path) -> None:
     other = tmp_path / "players.csv"
     other.write_text("name,rating\nX,2000\n")
