@@ -186,7 +186,8 @@ TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 TITLEHOLDERS = frozenset({"GM", "IM", "WGM", "FM", "WIM", "WFM"})
 # The titles by what they count for among a norm's opponents (1.4.5a-e), most first: each counts
 # wherever a later one does (a WIM for a WIM norm, where an FM does not; a WFM as a titleholder,
-# where a CM does not). Of a player's open and women's titles, the first is the one recorded.
+# where a CM does not). Of a player's open and women's titles, the first is the one recorded,
+# and a norm is checked for each title before the one held.
 NORM_TITLE_ORDER = ("GM", "IM", "WGM", "WIM", "FM", "WFM", "CM", "WCM")
 
 

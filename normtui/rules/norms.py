@@ -54,6 +54,7 @@ from normtui.rules.fide_tables import (
     MINUTES_FOR_60_MOVES,
     NORM_MIN_GAMES,
     NORM_MIN_SCORE_PERCENT,
+    NORM_TITLE_ORDER,
     NORMS,
     TITLE_ORDER,
     TITLEHOLDERS,
@@ -201,12 +202,15 @@ class NormCheck:
 
 
 def _rank(title: str | None) -> int:
-    return TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    # Not FIDE's order (FM before WIM): an FM who is no WIM can still gain the WIM title.
+    order = NORM_TITLE_ORDER
+    return order.index(title) if title in order else len(order)
 
 
 def norm_titles_for(player: Player) -> tuple[str, ...]:
-    """The titles this player can still gain a norm for: above the title held, the women's
-    titles only for a woman (B.01 0.3; an unknown sex: GM and IM only).
+    """The titles this player can still gain a norm for: those before the title held in
+    ``NORM_TITLE_ORDER`` (a woman FM may gain the WIM title), the women's titles only for a
+    woman (B.01 0.3; an unknown sex: GM and IM only).
 
     >>> norm_titles_for(Player(1, "A", title="IM"))
     ('GM',)

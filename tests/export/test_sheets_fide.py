@@ -33,9 +33,10 @@ def test_it1_certifies_each_norm_met(norm_path: Path) -> None:
     with EventStore.open(norm_path) as store:
         html = sheet_html(store, "it1", player="Ada")
     assert html.startswith("<!DOCTYPE html>") and "@page { size: A4" in html
-    # GM, IM and WGM met (B.01 1.5.2: a norm may serve for more than one title).
-    assert len(re.findall(r'<section class="sheet', html)) == 3
-    assert html.count('class="box on"') == 3
+    # GM, IM, WGM and WIM met (B.01 1.5.2: a norm may serve for more than one title; a woman
+    # FM may still gain the WIM title).
+    assert len(re.findall(r'<section class="sheet', html)) == 4
+    assert html.count('class="box on"') == 4
     text = _text(html)
     assert "Certificate of Title Result" in text and "IT1" in text
     assert "Name: Applicant" in text and "First name: Ada" in text and "FIDE ID: 1000001" in text
@@ -70,7 +71,7 @@ def test_it3_reports_the_event_and_its_title_results(norm_path: Path) -> None:
     assert "Minutes each for 60 moves: 120" in text and "Most rounds on one day: 1" in text
     assert "Federations: 4 (DEN, GER, NOR, SWE)" in text
     titles = html.split("Title results")[1]
-    assert _text(titles).count("Applicant, Ada") == 3
+    assert _text(titles).count("Applicant, Ada") == 4
     assert "Opponent, Nine 1000009 DEN IM 9 4½ 2467 2467" in _text(titles)
 
 

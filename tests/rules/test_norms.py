@@ -326,6 +326,18 @@ def test_womens_norms_only_for_women() -> None:
     assert men == ["GM", "IM"]
 
 
+def test_a_woman_fm_can_still_gain_the_womens_titles() -> None:
+    """The open and the women's titles are two ladders (0.3): an FM who is no WIM can gain a
+    WIM norm (and a WGM one); one recorded WIM (an FM and a WIM, as FIDE's list is read) has
+    the WIM title, a CM or a WFM has neither."""
+    assert norm_titles_for(applicant(sex="w", title="FM")) == ("GM", "IM", "WGM", "WIM")
+    assert norm_titles_for(applicant(sex="w", title="WIM")) == ("GM", "IM", "WGM")
+    assert norm_titles_for(applicant(sex="w", title="CM")) == ("GM", "IM", "WGM", "WIM")
+    assert norm_titles_for(applicant(sex="m", title="FM")) == ("GM", "IM")
+    field = [applicant(sex="w", title="FM", rating=2250), *opponents(ratings=[2200] * 9)]
+    assert norm("WIM", field, round_robin(field, scores("1111hhhhh"))).status == "met"
+
+
 # -- what is not counted (1.4.2) ------------------------------------------------------------
 
 
