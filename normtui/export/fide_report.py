@@ -57,12 +57,14 @@ def fide_report(snap: Snapshot) -> FideReport:
         snap.control,
         dict(snap.round_dates),
     )
-    ratings = rate_players(players, games, year=year, no_move=unmoved(main))
-    norms = tuple(check_norms(players, games, event))
+    no_move = unmoved(main)
+    ratings = rate_players(players, games, year=year, no_move=no_move)
+    norms = tuple(check_norms(players, games, event, no_move=no_move))
     notes = _notes(snap, ratings)
     norm_notes = [
         "Counted: the classical games played over the board, every scheduled round of the "
-        "round robin (B.01 §1.4.1e); a forfeit is not (§1.4.2c)."
+        "round robin (B.01 §1.4.1e); a forfeit, or a game in which a player made no move, is "
+        "not (§1.4.2c)."
     ]
     if snap.profile.classical.armageddon_after_draw:
         norm_notes.append("Armageddon games do not count: they are not standard games.")

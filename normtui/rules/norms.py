@@ -12,8 +12,9 @@ performance is what the player still needs.
 The conditions, each with its article:
 
 * at least 9 games (1.4.1a), 8 and a forfeit win or a bye in a 9-round event (1.4.1c); forfeits
-  (1.4.2c), opponents of no FIDE federation (1.4.2a) and, in a round robin, unrated opponents who
-  score zero against rated ones (1.4.2b) are not counted;
+  and games in which a player made no move (1.4.2c), opponents of no FIDE federation (1.4.2a)
+  and, in a round robin, unrated opponents who score zero against rated ones (1.4.2b) are not
+  counted;
 * a score of at least 35 % of the games, not rounded (1.4.8b);
 * the opponents' average Ra (1.4.7: unrated counted as 1400, 1.4.6d; the lowest one opponent
   raised to the adjusted floor, 1.4.6b-c) at least 2380 / 2230 / 2180 / 2030 (1.4.8a);
@@ -92,6 +93,7 @@ NON_FIDE = "NON"  # a player of no FIDE federation (1.4.2a), as arbiters' progra
 FIDE_FLAG = "FID"  # FIDE's own flag: accepted, but no federation for 1.4.3-1.4.4
 
 MET, MISSED, POSSIBLE = "met", "missed", "possible"
+NOT_PLAYED_NO_MOVE = "a player made no move: not played over the board (B.01 §1.4.2c)"
 
 # The short names of the conditions, in the order they are reported.
 CONDITION_NAMES = (
@@ -320,6 +322,7 @@ class _Field:
     players: Mapping[int, Player]
     games: Sequence[Game]
     rated_zero: frozenset[int]  # unrated players who scored zero against rated ones (1.4.2b)
+    no_move: frozenset[tuple[int, int]] = frozenset()  # (round, board): a player made no move
 
 
 def _unrated_scoring_zero(players: Mapping[int, Player], games: Iterable[Game]) -> frozenset[int]:
@@ -346,11 +349,14 @@ def check_norms(
     event: NormEvent,
     *,
     only: Collection[int] | None = None,
+    no_move: Collection[tuple[int, int]] = (),
 ) -> list[NormCheck]:
-    """Every player's norms (or those of ``only``'s pairing numbers), best title first."""
+    """Every player's norms (or those of ``only``'s pairing numbers), best title first.
+    ``no_move``: the (round, board) of games in which a player made no move, not played over
+    the board (1.4.2c), as the rating report does not rate them (B.02 5.1)."""
     by_number = {p.number: p for p in players}
     main = tuple(games)
-    field_ = _Field(by_number, main, _unrated_scoring_zero(by_number, main))
+    field_ = _Field(by_number, main, _unrated_scoring_zero(by_number, main), frozenset(no_move))
     common = event_conditions(event)
     checks = []
     for number, player in by_number.items():
@@ -373,6 +379,8 @@ def _opponents(player: Player, field_: _Field, norm: NormTitle) -> list[NormOppo
         why = None
         if g.result is not None and score is None:
             why = "decided by forfeit (B.01 §1.4.2c)"
+        elif g.result is not None and (g.round, g.board) in field_.no_move:
+            why = NOT_PLAYED_NO_MOVE
         elif other.federation == NON_FIDE:
             why = "of no FIDE federation (B.01 §1.4.2a)"
         elif other.number in field_.rated_zero:
@@ -621,8 +629,11 @@ def _games_condition(
     n = len(counted)
     if n >= NORM_MIN_GAMES:
         return Condition("games", "B.01 §1.4.1a", True, f"{n} games")
-    # 1.4.1c: in a 9-round event, 8 games and a win by forfeit or a bye count as 9.
-    forfeit_wins = [o for o in listed if o.mark == "+"]
+    # 1.4.1c: in a 9-round event, 8 games and a win by forfeit or a bye count as 9 (a game won
+    # without the opponent's move is a forfeit won).
+    forfeit_wins = [
+        o for o in listed if o.mark == "+" or (o.why_not == NOT_PLAYED_NO_MOVE and o.score == 1)
+    ]
     byes = event.rounds - len(listed)
     if (
         event.rounds == NORM_MIN_GAMES

@@ -159,7 +159,7 @@ def norms(core: Core) -> list[NormCheck]:
         control,
         dates,
     )
-    return check_norms(players, _games(main), facts)
+    return check_norms(players, _games(main), facts, no_move=unmoved(main))
 
 
 def rating_fields(r: PlayerRating | None) -> dict[str, object]:

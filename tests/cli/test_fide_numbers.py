@@ -110,3 +110,9 @@ def test_a_game_without_a_move_is_not_rated(run: Run, tmp_path: Path) -> None:
         "a player made no move: not rated (B.02 §5.1)",
     )
     assert rows[g.white]["games"] == 8 and rows[g.black]["games"] == 8
+    # Nor is it a game of a norm (B.01 1.4.2c): the applicant has 8 games, in 9 rounds.
+    assert g.white == 1
+    checks = json.loads(run("norms", tmp_path / "e.db", "--player", "1", "--json").stdout)
+    gm = next(c for c in checks if c["title"] == "GM")
+    assert (gm["status"], gm["games"]) == ("missed", 8)
+    assert [f["condition"] for f in gm["failed"]] == ["games"]

@@ -352,6 +352,34 @@ def test_a_forfeit_is_not_counted_and_leaves_too_few_games() -> None:
     ]
 
 
+def test_a_game_in_which_a_player_made_no_move_is_not_counted() -> None:
+    """1.4.2c: a game decided otherwise than by play over the board is not counted; a game in
+    which a player made no move (a no-show recorded 1-0 after White's first move) is not
+    played, as the rating report has it (B.02 5.1: not rated). Won so in a 9-round event, it
+    is a win by forfeit for 1.4.1c (8 games count as 9)."""
+    field = gm_field()
+    games = round_robin(field, scores("1111hhhhh"))
+    won = next(g for g in games if 2 in (g.white, g.black) and 1 in (g.white, g.black))
+    drawn = next(g for g in games if 6 in (g.white, g.black) and 1 in (g.white, g.black))
+    ev = event(field)
+    [check] = [
+        c
+        for c in check_norms(field, games, ev, only={1}, no_move={(won.round, won.board)})
+        if c.title == "GM"
+    ]
+    assert (check.games, check.score) == (8, D("5.5"))
+    assert [o.why_not for o in check.opponents if not o.counted] == [
+        "a player made no move: not played over the board (B.01 §1.4.2c)"
+    ]
+    assert [c.article for c in check.conditions if c.name == "games"] == ["B.01 §1.4.1c"]
+    [draw] = [
+        c
+        for c in check_norms(field, games, ev, only={1}, no_move={(drawn.round, drawn.board)})
+        if c.title == "IM"
+    ]
+    assert draw.games == 8 and "games" in failed(draw)
+
+
 def test_eight_games_and_a_forfeit_win_count_as_nine_in_nine_rounds() -> None:
     """1.4.1c: in a 9-round event, 8 games and a win by forfeit make a 9-game norm."""
     field = gm_field()

@@ -71,6 +71,11 @@ def test_standings_carry_the_rating_change(tmp_path: Path) -> None:
 def test_the_store_checks_the_norms_the_report_checks(tmp_path: Path) -> None:
     with norm_event(tmp_path / "e.db", through=5) as store:
         assert store.norms() == list(fide_report(take_snapshot(store)).norms)
+        # A game in which a player made no move counts in neither (B.01 1.4.2c).
+        g = store.games(1)[0]
+        store.games.attach_pgn(g.id, "main", "1. e4 1/2-1/2")
+        assert store.norms() == list(fide_report(take_snapshot(store)).norms)
+        assert next(c for c in store.norms() if c.number == g.white).games == 8
         store.set_report_details({"norm_exemption": "zonal"})
         assert all(
             c.ok for n in store.norms() for c in n.conditions if c.name.endswith("federation")
