@@ -33,11 +33,8 @@ TOPICS = (
         "The field and the pairings",
         "§1",
         ("event", "time_controls.blitz_opener"),
-        "Berger tables (FIDE C.05, Annex 1) for any field of three or more, an odd field's bye "
-        "shown with the boards; pairing numbers as the players file lists them, drawn by lot "
-        "from a recorded seed (`normtui new --lots`), or chosen in the order of the blitz "
-        "opener (`normtui blitz`). A double round robin's second cycle in the order "
-        f"`event.second_cycle` names. [How normtui pairs]({RULES}#pairings).",
+        # Said by _format(), which knows whether the event has a blitz opener.
+        "",
     ),
     Topic(
         "main_games",
@@ -170,6 +167,23 @@ def _applies(profile: Profile, topic: Topic) -> bool:
     return True
 
 
+def _format(profile: Profile) -> str:
+    ways = [
+        "as the players file lists or numbers them",
+        "drawn by lot from a recorded seed (`normtui new --lots`)",
+        "recorded from the drawing of lots (`normtui lots`)",
+    ]
+    if profile.event.has_blitz_opener:
+        ways.append("chosen in the order of the blitz opener (`normtui blitz`)")
+    return (
+        "Berger tables (FIDE C.05, Annex 1) for any field of three or more, an odd field's bye "
+        f"shown with the boards; pairing numbers {', '.join(ways[:-1])}, or {ways[-1]}. A "
+        "double round robin's second cycle in the order `event.second_cycle` names. "
+        f"[How normtui pairs]({RULES}#pairings), [the drawing of lots]"
+        "(../../new-event.md#the-drawing-of-lots)."
+    )
+
+
 def _does(profile: Profile, topic: Topic) -> str:
     """What normtui does with the topic under this profile."""
     if topic.key == "points" and profile.classical.armageddon_after_draw:
@@ -178,6 +192,8 @@ def _does(profile: Profile, topic: Topic) -> str:
             "is complete: a drawn game waiting for its Armageddon counts for nobody yet.",
         )
     does = topic.does
+    if topic.key == "format":
+        does = _format(profile)
     if topic.key == "prizes" and not profile.prizes.share_equal_points:
         does = (
             "Each place's prize goes to the player the tie-breaks rank there (equal points do "
@@ -194,7 +210,7 @@ def _does(profile: Profile, topic: Topic) -> str:
         return topic.does.replace(
             "an absence proposes the profile's fine", "no fine is set for an absence"
         )
-    return topic.does
+    return does
 
 
 def _controls_shown(profile: Profile) -> list[str]:
