@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from normtui.assets import builtin_profiles
+from normtui.assets import builtin_profiles, load_profile_file
 from normtui.commands import COMMANDS
 from normtui.tui.panes import PANES
 
@@ -81,3 +81,46 @@ def test_the_validation_fails_a_page_left_out_and_a_broken_anchor(tmp_path: Path
     assert broken.returncode != 0 and "nowhere" in broken.stderr
     missing = build(everything, "# Home\n\n[there](gone.md)\n")
     assert missing.returncode != 0 and "gone.md" in missing.stderr
+
+
+def _profile_pages():  # type: ignore[no-untyped-def]
+    """docs/hooks/profile_pages.py, as mkdocs loads it (the hooks' folder on sys.path)."""
+    import importlib
+
+    sys.path.insert(0, str(ROOT / "docs" / "hooks"))
+    try:
+        return importlib.import_module("profile_pages")
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "hooks"))
+
+
+def test_a_profile_page_shows_every_line_of_its_profile_once() -> None:
+    pages = _profile_pages()
+    for name, path in builtin_profiles().items():
+        text = path.read_text(encoding="utf-8")
+        tables = pages.toml_tables(text)
+        shown = [line for table in tables.values() for line in table.splitlines()]
+        assert sorted(filter(str.strip, shown)) == sorted(filter(str.strip, text.splitlines()))
+        page = pages.profile_page(name)
+        article_by_article = page[: page.index("## The profile as shipped")]
+        # An article the event has not (no Armageddon, no play-off) says so without its tables.
+        profile = load_profile_file(path)
+        hidden = {
+            table
+            for topic in pages.TOPICS
+            if not pages._applies(profile, topic)
+            for table in topic.tables
+        }
+        for table, lines in tables.items():
+            if table and table not in hidden:
+                assert lines in article_by_article, f"{name}: [{table}] not shown"
+        assert text.strip() in page.replace("\n    ", "\n"), f"{name}: not shown whole"
+
+
+def test_a_profile_page_leaves_out_the_stages_its_event_has_not() -> None:
+    page = _profile_pages().profile_page("fide-round-robin")
+    controls = page[page.index("## The time controls") : page.index("## Article by article")]
+    assert "| classical |" in controls
+    assert "armageddon" not in controls and "playoff" not in controls
+    norway = _profile_pages().profile_page("norway-chess-2022")
+    assert "| armageddon |" in norway and "| playoff_blitz |" in norway
