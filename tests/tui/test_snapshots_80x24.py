@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import DataTable
 
 from normtui.store import EventStore
 from normtui.tui.screens.pgn_open import PgnTree
@@ -29,6 +30,22 @@ def keys(*pressed: str, board: int | None = None) -> Steps:
         await pilot.pause()
         if board is not None:
             await to_board(pilot, board)
+        await pilot.press(*pressed)
+        await race_worked(pilot)
+
+    return run
+
+
+def clock_keys(*pressed: str) -> Steps:
+    """Pane 4, then ``pressed`` once its table of controls has its rows: a "down" pressed
+    before them moved nothing, and the form then edited the first control (a loaded machine's
+    flake)."""
+
+    async def run(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("4")
+        table = console(pilot.app).pane("clocks").query_one("#clock-controls", DataTable)
+        await until(pilot, lambda: table.row_count > 0 and table.has_focus, "the controls shown")
         await pilot.press(*pressed)
         await race_worked(pilot)
 
@@ -58,7 +75,7 @@ PANES = {
     "standings": keys("3"),
     "crosstable": keys("3", "x"),
     "clocks": keys("4"),
-    "clock_form": keys("4", "down", "e"),
+    "clock_form": clock_keys("down", "e"),
     "audit": keys("6"),
     "playoff_not_needed": keys("7"),
     "help": keys("question_mark"),
@@ -67,7 +84,7 @@ PANES = {
     "armageddon": keys("a", board=3),
     "start_round_question": keys("]", "s"),
     "undo_question": keys("ctrl+z"),
-    "time_control_question": keys("4", "down", "e", "ctrl+u", "8", "ctrl+s"),
+    "time_control_question": clock_keys("down", "e", "ctrl+u", "8", "ctrl+s"),
 }
 
 
