@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import Run
+from tests.export import tiebreakserver
 from tests.real_events import TATA_STEEL_2025
 
 PHRASE = "2 blitz 3+2, then sudden death 2:30/3+2 colours by lot in pairs"
@@ -130,3 +131,9 @@ def test_the_play_off_runs_to_the_real_winner(run: Run, tata: Path, tmp_path: Pa
     # The play-off's TRF rates the two blitz games; the sudden-death game, a clock for each
     # colour, is not a rated blitz game.
     assert "142 2" in said["trf-playoff"].splitlines()
+    # FIDE's reader reads both reports without an error (its ranks of the play-off are the
+    # sudden death's, which the file leaves out: code 1, ranks differ, is its answer there).
+    main = tiebreakserver.check("\r\n".join(trf) + "\r\n", tmp_path)
+    assert main["status"]["error"] == [], main["status"]
+    playoff = tiebreakserver.check(said["trf-playoff"], tmp_path)
+    assert playoff["status"]["error"] == [] and playoff["status"]["code"] in (0, 1)
