@@ -32,6 +32,8 @@ from normtui.commands.common import (
     reports,
     say,
 )
+from normtui.rules.tiebreak_columns import cell as tiebreak_cell
+from normtui.rules.tiebreak_columns import columns as tiebreak_columns
 from normtui.store import EventStore
 from normtui.store.errors import NotYoursError
 from normtui.store.values import time_text
@@ -62,6 +64,12 @@ STANDINGS_COLUMNS = (
     "counted",
     "note",
 )
+
+
+# The widths the 2022 table always had for its three tie-breaks (a column is as wide as its
+# widest value, these at least).
+_TIEBREAK_WIDTH = {"sonneborn_berger": 7, "wins": 2, "black_wins": 2}
+_RULE_BOOK_ORDER = ("sonneborn_berger", "wins", "black_wins")
 
 
 def _pts(value: Decimal | None) -> str:
@@ -148,12 +156,19 @@ def print_standings(
     ratings = ratings or {}
     if final.headline:
         echo(final.headline)
+    # The event's tie-breaks as columns, in its order (the order that ranked the table).
+    shown = tiebreak_columns(final.tiebreak_order or _RULE_BOOK_ORDER)
+    cells = {
+        r.number: [tiebreak_cell(c.name, r.tiebreaks.get(c.name, ())) for c in shown] for r in rows
+    }
+    widths = [
+        max(_TIEBREAK_WIDTH.get(c.name, len(c.code)), *(len(v[i]) for v in cells.values()))
+        for i, c in enumerate(shown)
+    ]
+    heads = "".join(f" {c.code:>{w}}" for c, w in zip(shown, widths, strict=True))
     # No prize column in an event without prizes.
     prize_head = f" {'Prize':>12}" if final.prizes else ""
-    echo(
-        f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5} {'SB':>7} {'W':>2} {'BW':>2}"
-        f"{prize_head} {'Rtg+/-':>6}"
-    )
+    echo(f"{'Rk':>5}  {'Player':<26} {'No':>2} {'Pts':>5}{heads}{prize_head} {'Rtg+/-':>6}")
     for r in rows:
         prize = "pending" if r.prize_pending else (f"{r.prize:,.2f}" if r.prize is not None else "")
         prize = f" {prize:>12}" if final.prizes else ""
@@ -162,10 +177,10 @@ def print_standings(
         note = "  withdrawn" if r.status.value == "withdrawn" else ""
         note += f"  {r.note}" if r.note else ""
         change = ratings[r.number].change_text if r.number in ratings else ""
+        values = "".join(f" {v:>{w}}" for v, w in zip(cells[r.number], widths, strict=True))
         echo(
-            f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5} "
-            f"{_pts(r.sonneborn_berger):>7} {r.wins:>2} {r.black_wins:>2}"
-            f"{prize} {change:>6}{note}"
+            f"{rank:>5}{mark} {r.player:<26} {r.number:>2} {_pts(r.points):>5}"
+            f"{values}{prize} {change:>6}{note}"
         )
     if any(r.provisional for r in rows):
         echo(
@@ -175,6 +190,8 @@ def print_standings(
     for r in rows:
         if r.prize_note:
             echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
+    if final.tiebreak_legend():
+        echo(final.tiebreak_legend())
 
 
 def _record_list(month: str) -> Callable[[EventStore], object]:

@@ -15,8 +15,15 @@ import html
 from collections.abc import Sequence
 
 from normtui.export.snapshot import Snapshot, half
-from normtui.export.tables import cell_text, crosstable, legend, prize_text
-from normtui.text import tiebreak_text, visible
+from normtui.export.tables import (
+    cell_text,
+    crosstable,
+    legend,
+    prize_text,
+    tiebreak_cells,
+    tiebreak_heads,
+)
+from normtui.text import visible
 
 __all__ = ["esc", "html_page", "table_row"]
 
@@ -65,9 +72,7 @@ def _standings(snap: Snapshot) -> str:
             ("", "Fed"),
             ("num", "Rtg"),
             ("num", "Pts"),
-            ("num", "SB"),
-            ("num", "W"),
-            ("num", "BW"),
+            *[("num", h) for h in tiebreak_heads(snap)],
             *([("num", f"Prize ({currency})")] if snap.final.prizes else []),
         ]
     )
@@ -86,9 +91,7 @@ def _standings(snap: Snapshot) -> str:
                     ("", esc(p.federation or "")),
                     ("num", esc(p.rating or "")),
                     ("num", esc(half(row.points))),
-                    ("num", esc(tiebreak_text(row.sonneborn_berger))),
-                    ("num", esc(row.wins)),
-                    ("num", esc(row.black_wins)),
+                    *[("num", esc(c)) for c in tiebreak_cells(row)],
                     *([("num", esc(prize_text(row, grouped=True)))] if snap.final.prizes else []),
                 ],
                 "withdrawn" if withdrawn else "",

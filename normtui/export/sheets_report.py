@@ -11,11 +11,10 @@ from __future__ import annotations
 from normtui.export.sheets_fide import fide_section
 from normtui.export.sheets_html import esc, heading, page, section, table
 from normtui.export.snapshot import Snapshot, half
-from normtui.export.tables import legend, prize_text
+from normtui.export.tables import legend, prize_text, tiebreak_cells, tiebreak_heads
 from normtui.store import EventStore
 from normtui.store.log import AuditEntry
 from normtui.store.values import time_text
-from normtui.text import tiebreak_text
 
 __all__ = ["report"]
 
@@ -244,9 +243,7 @@ def _standings(snap: Snapshot) -> str:
             ("num", str(r.number)),
             ("", esc(r.player)),
             ("num", esc(half(r.points))),
-            ("num", esc(tiebreak_text(r.sonneborn_berger))),
-            ("num", str(r.wins)),
-            ("num", str(r.black_wins)),
+            *[("num", esc(c)) for c in tiebreak_cells(r)],
             *([("num", esc(prize_text(r, grouped=True)))] if snap.final.prizes else []),
         ]
         for r in snap.standings
@@ -259,9 +256,7 @@ def _standings(snap: Snapshot) -> str:
                 ("num", "No"),
                 ("", "Player"),
                 ("num", "Pts"),
-                ("num", "SB"),
-                ("num", "W"),
-                ("num", "BW"),
+                *[("num", h) for h in tiebreak_heads(snap)],
                 *([("num", f"Prize ({currency})")] if snap.final.prizes else []),
             ],
             rows,

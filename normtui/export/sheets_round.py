@@ -11,10 +11,9 @@ from decimal import Decimal
 
 from normtui.export.sheets_html import esc, heading, page, section, table
 from normtui.export.snapshot import Snapshot, half
-from normtui.export.tables import crosstable, legend, prize_text
+from normtui.export.tables import crosstable, legend, prize_text, tiebreak_cells, tiebreak_heads
 from normtui.rules.profile import TimeControl
 from normtui.store import EventStore, GameRecord, StandingRow
-from normtui.text import tiebreak_text
 
 __all__ = ["pairings", "results", "scoresheets", "wallchart"]
 
@@ -137,9 +136,7 @@ def _standings_rows(snap: Snapshot, rows: list[StandingRow]) -> list[list[tuple[
             ("num", str(r.number)),
             ("", esc(r.player)),
             ("num", esc(half(r.points))),
-            ("num", esc(tiebreak_text(r.sonneborn_berger))),
-            ("num", str(r.wins)),
-            ("num", str(r.black_wins)),
+            *[("num", esc(c)) for c in tiebreak_cells(r)],
             *([("num", esc(prize_text(r, grouped=True)))] if snap.final.prizes else []),
         ]
         for r in rows
@@ -192,9 +189,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("num", "No"),
                 ("", "Player"),
                 ("num", "Pts"),
-                ("num", "SB"),
-                ("num", "W"),
-                ("num", "BW"),
+                *[("num", h) for h in tiebreak_heads(snap)],
                 *([("num", f"Prize if it ended now ({currency})")] if snap.final.prizes else []),
             ],
             _standings_rows(snap, after),

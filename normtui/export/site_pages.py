@@ -17,10 +17,16 @@ from decimal import Decimal
 from normtui.export.fide_report import FideReport, fide_report
 from normtui.export.html import esc, table_row
 from normtui.export.snapshot import Snapshot, half
-from normtui.export.tables import cell_text, crosstable, legend, prize_text
+from normtui.export.tables import (
+    cell_text,
+    crosstable,
+    legend,
+    prize_text,
+    tiebreak_cells,
+    tiebreak_heads,
+)
 from normtui.rules.contenders import Contender
 from normtui.store import GameRecord
-from normtui.text import tiebreak_text
 
 __all__ = ["STAMP", "game_status", "has_playoff", "pages", "points_split", "result_text"]
 
@@ -163,9 +169,7 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]], fide: 
         ("num", "Pts"),
         ("num", _short("Classical", "Cl")),
         ("num", _short("Armageddon", "Arm")),
-        ("num wide", "SB"),
-        ("num wide", "W"),
-        ("num wide", "BW"),
+        *[("num wide", h) for h in tiebreak_heads(snap)],
         # The rating change of the classical games so far, as chess-results shows it.
         ("num wide", "Rtg+/-"),
         *([("num", _short(f"Prize ({currency})", "Prize"))] if snap.final.prizes else []),
@@ -189,9 +193,7 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]], fide: 
                     ("num", esc(half(row.points))),
                     ("num", esc(half(classical))),
                     ("num", esc(half(armageddon))),
-                    ("num wide", esc(tiebreak_text(row.sonneborn_berger))),
-                    ("num wide", esc(row.wins)),
-                    ("num wide", esc(row.black_wins)),
+                    *[("num wide", esc(c)) for c in tiebreak_cells(row)],
                     ("num wide", esc(fide.ratings[p.number].change_text)),
                     *([("num", esc(prize_text(row, grouped=True)))] if snap.final.prizes else []),
                 ],

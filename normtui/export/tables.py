@@ -26,9 +26,11 @@ from typing import Any
 
 from normtui.export.fide_report import fide_json, fide_report
 from normtui.export.snapshot import Snapshot, half, points_text
+from normtui.rules.tiebreak_columns import cell as tiebreak_cell
+from normtui.rules.tiebreak_columns import columns as tiebreak_columns
 from normtui.store import StandingRow
 from normtui.store.ratings import rating_fields
-from normtui.text import csv_line, json_visible, tiebreak_text, visible
+from normtui.text import csv_line, json_visible, visible
 
 __all__ = ["Cell", "cell_text", "crosstable", "csv_text", "json_text", "markdown"]
 
@@ -74,6 +76,16 @@ def cell_text(cells: list[Cell], number_format: Any) -> str:
     return " ".join(parts)
 
 
+def tiebreak_heads(snap: Snapshot) -> list[str]:
+    """The headings of the event's tie-break columns, in its order (FIDE's codes)."""
+    return [c.code for c in tiebreak_columns(snap.profile.tiebreaks.order)]
+
+
+def tiebreak_cells(row: StandingRow) -> list[str]:
+    """A row's tie-breaks as cells, in the event's order (what ranked it)."""
+    return [tiebreak_cell(name, value) for name, value in row.shown_tiebreaks().items()]
+
+
 def prize_text(row: StandingRow, grouped: bool = False) -> str:
     """The prize to the øre; ``grouped`` adds thousands separators for people to read."""
     if row.prize_pending:
@@ -102,9 +114,7 @@ def csv_text(snap: Snapshot) -> str:
                 "fide_id",
                 *[str(n) for n in numbers],
                 "points",
-                "sonneborn_berger",
-                "wins",
-                "black_wins",
+                *[c.name for c in tiebreak_columns(snap.profile.tiebreaks.order)],
                 "armageddon_wins",
                 "games",
                 *(["prize"] if snap.final.prizes else []),
@@ -128,9 +138,7 @@ def csv_text(snap: Snapshot) -> str:
                     p.fide_id or "",
                     *[cell_text(table[p.number].get(n, []), points_text) for n in numbers],
                     points_text(row.points),
-                    points_text(row.sonneborn_berger),
-                    row.wins,
-                    row.black_wins,
+                    *tiebreak_cells(row),
                     row.armageddon_wins,
                     row.games,
                     *([prize_text(row)] if snap.final.prizes else []),
@@ -288,16 +296,15 @@ def markdown(snap: Snapshot) -> str:
                 md_escape(p.federation or ""),
                 str(p.rating or ""),
                 half(row.points),
-                tiebreak_text(row.sonneborn_berger),
-                str(row.wins),
-                str(row.black_wins),
+                *tiebreak_cells(row),
                 *([prize_text(row, grouped=True)] if snap.final.prizes else []),
             ]
         )
     prize = [f"Prize ({currency})"] if snap.final.prizes else []
+    heads = tiebreak_heads(snap)
     lines += _md_table(
-        ["Rk", "No", "Player", "Fed", "Rtg", "Pts", "SB", "W", "BW", *prize],
-        "rrllrrrrr" + "r" * len(prize),
+        ["Rk", "No", "Player", "Fed", "Rtg", "Pts", *heads, *prize],
+        "rrllrr" + "r" * (len(heads) + len(prize)),
         rows,
     )
     table = crosstable(snap)
@@ -338,7 +345,4 @@ def legend(snap: Snapshot) -> str:
         else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)} "
         "(no Armageddon)"
     )
-    return (
-        f"Points: {points}. F: forfeit. (…): not counted (§9 a). Tie-breaks: SB "
-        "Sonneborn-Berger, W wins, BW wins with Black."
-    )
+    return f"Points: {points}. F: forfeit. (…): not counted (§9 a). {snap.final.tiebreak_legend()}"

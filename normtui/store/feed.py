@@ -181,6 +181,10 @@ class Feed:
         table = final_table(compute_standings(players, games, profile), profile, None)
         status = {p.number: p.status for p in players}
         return [
-            StandingRow.of(r, status.get(r.standing.number, PlayerStatus.ACTIVE))
+            StandingRow.of(
+                r,
+                status.get(r.standing.number, PlayerStatus.ACTIVE),
+                order=profile.tiebreaks.order,
+            )
             for r in table.rows
         ]

@@ -6,13 +6,14 @@ play-off's page for a screen (:class:`PlayoffView`), each read at one moment by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from normtui.rules.first_place import FirstPlace, first_place_of
 from normtui.rules.model import PlayerStatus
+from normtui.rules.tiebreak_columns import json_value, legend
 from normtui.store.values import json_number
 
 if TYPE_CHECKING:
@@ -55,11 +56,21 @@ class StandingRow:
     # becomes of the prize of the place it leaves empty.
     note: str = ""
     prize_note: str | None = None
+    # The event's tie-breaks in its order (the drawing of lots aside), each as
+    # Standing.tiebreak gives it: what a table shows as its columns (rules/tiebreak_columns).
+    tiebreaks: Mapping[str, tuple[Decimal, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(
-        cls, final: FinalRow, status: PlayerStatus, *, note: str = "", prize_note: str | None = None
+        cls,
+        final: FinalRow,
+        status: PlayerStatus,
+        *,
+        note: str = "",
+        prize_note: str | None = None,
+        order: Sequence[str] = (),
     ) -> StandingRow:
+        """The row of ``final`` with the tie-breaks of ``order`` (the profile's)."""
         row = final.standing
         return cls(
             row.rank,
@@ -79,19 +90,34 @@ class StandingRow:
             final.prize_pending,
             final.note or note,
             prize_note,
+            {name: row.tiebreak(name) for name in order if name != "lots"},
         )
 
+    def shown_tiebreaks(self) -> Mapping[str, tuple[Decimal, ...]]:
+        """The event's tie-breaks in its order (a row made without them: the 2022 rule
+        book's three)."""
+        if self.tiebreaks:
+            return self.tiebreaks
+        return {
+            "sonneborn_berger": (self.sonneborn_berger,),
+            "wins": (Decimal(self.wins),),
+            "black_wins": (Decimal(self.black_wins),),
+        }
+
+    def tiebreak_values(self) -> dict[str, Any]:
+        """The event's tie-breaks in its order, as JSON values."""
+        return {name: json_value(name, v) for name, v in self.shown_tiebreaks().items()}
+
     def to_json(self, prizes: bool = True) -> dict[str, Any]:
-        """The row as JSON; without ``prizes`` (an event with no prize table) no prize key."""
+        """The row as JSON: the event's tie-breaks after the points, in its order; without
+        ``prizes`` (an event with no prize table) no prize key."""
         out = {
             "rank": self.rank,
             "shared_rank": self.shared_rank,
             "player": self.player,
             "number": self.number,
             "points": json_number(self.points),
-            "sonneborn_berger": json_number(self.sonneborn_berger),
-            "wins": self.wins,
-            "black_wins": self.black_wins,
+            **self.tiebreak_values(),
             "prize": None if self.prize is None else float(self.prize),
             "counted": self.counted,
             "games": self.games,
@@ -126,6 +152,16 @@ class FinalStandings:
     # Who is first on points and what decides a share (normtui.rules.first_place): what
     # every output says of first place. None for a table that is not read whole.
     first: FirstPlace | None = None
+    # The tie-breaks that ranked it, in order, and the article that names them.
+    tiebreak_order: tuple[str, ...] = ()
+    tiebreak_article: str = ""
+
+    def tiebreak_legend(self) -> str:
+        """The tie-breaks as a table's legend says them: in order, with the article."""
+        if not self.tiebreak_order:
+            return ""
+        cite = f" ({self.tiebreak_article})" if self.tiebreak_article else ""
+        return f"Tie-breaks in order{cite}: {legend(self.tiebreak_order)}."
 
     def first_sentence(self) -> str:
         """The one sentence every output says of first place (the play-off's outcome once it

@@ -95,6 +95,7 @@ class Playoff:
                 status.get(r.number, PlayerStatus.ACTIVE),
                 note=why if withdrawn_uncounted(r.standing) else "",
                 prize_note=(empty or None) if withdrawn_uncounted(r.standing) else None,
+                order=profile.tiebreaks.order,
             )
             for r in table.rows
         )
@@ -107,6 +108,8 @@ class Playoff:
             playoff,
             profile.prizes.awarded,
             first,
+            profile.tiebreaks.order,
+            profile.articles.tiebreaks,
         )
 
     def view(self) -> PlayoffView:

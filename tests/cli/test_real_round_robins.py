@@ -4,12 +4,21 @@ from its players file and its PGN, gives the published points, wins, draws and l
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from tests.cli.conftest import Run
-from tests.real_events import REAL_EVENTS, RealEvent, as_fraction, make_event
+from tests.every_output import visible_text
+from tests.real_events import (
+    REAL_EVENTS,
+    RealEvent,
+    as_fraction,
+    computed_order,
+    computed_table,
+    make_event,
+)
 
 
 @pytest.mark.parametrize("event", REAL_EVENTS, ids=lambda e: e.folder)
@@ -24,3 +33,67 @@ def test_the_games_give_the_published_points(run: Run, tmp_path: Path, event: Re
         name: (points, wins, wins + draws + losses)
         for name, (points, wins, draws, losses) in event.published.items()
     }
+
+
+# The order each event's profile ranks by: C.07's for Tata Steel (fide-round-robin), the
+# Candidates' own (its regulations.toml).
+ORDERS = {
+    "tata-steel-2025": ("direct_encounter", "wins", "black_wins", "sonneborn_berger", "koya"),
+    "candidates-2022": ("sonneborn_berger", "wins", "direct_encounter", "lots"),
+}
+CODES = {
+    "direct_encounter": "DE",
+    "wins": "W",
+    "black_wins": "BW",
+    "sonneborn_berger": "SB",
+    "koya": "KS",
+}
+
+
+def as_value(value: object) -> tuple[Fraction, ...]:
+    """A tie-break from --json (a number, a list, or null) as the computation's tuple."""
+    if value is None:
+        return ()
+    if isinstance(value, list):
+        return tuple(as_fraction(v) for v in value)
+    return (as_fraction(value),)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("event", REAL_EVENTS, ids=lambda e: e.folder)
+def test_the_tie_breaks_shown_are_the_ones_that_ranked(
+    run: Run, tmp_path: Path, event: RealEvent
+) -> None:
+    """The event's tie-breaks, computed here from the PGN's tags alone, are the columns of
+    its table in its order (the text, the CSV, the JSON, the sheet, the public page), with
+    the same values, and they give normtui's order and shared places."""
+    order = ORDERS[event.folder]
+    db = tmp_path / "event.db"
+    make_event(event, db)
+    mine = computed_table(event, order)
+    rows = json.loads(run("standings", db, "--json").stdout)
+    shown = [name for name in order if name != "lots"]
+    for r in rows:
+        keys = list(r)
+        assert keys[keys.index("points") + 1 : keys.index("points") + 1 + len(shown)] == shown
+        assert as_fraction(r["points"]) == mine[r["player"]].points
+        assert {t: as_value(r[t]) for t in shown} == mine[r["player"]].values, r["player"]
+    groups = computed_order(mine, order)
+    assert [r["player"] for r in rows] == [n for g in groups for n in g]
+    places, start = {}, 1
+    for g in groups:
+        for n in g:
+            places[n] = str(start) if len(g) == 1 else f"{start}-{start + len(g) - 1}"
+        start += len(g)
+    assert {r["player"]: r["shared_rank"] for r in rows} == places
+
+    codes = [CODES[t] for t in shown]
+    text = run("standings", db).stdout.splitlines()
+    head = next(line for line in text if line.lstrip().startswith("Rk"))
+    assert head.split()[4 : 4 + len(codes)] == codes
+    csv_head = run("standings", db, "--csv").stdout.splitlines()[0].split(",")
+    assert csv_head[csv_head.index("points") + 1 :][: len(shown)] == shown
+    sheet = visible_text(run("print", db, "results", "--round", 1).stdout)
+    assert " ".join(["Pts", *codes]) in sheet
+    site = tmp_path / "site"
+    assert run("publish", db, site).exit_code == 0
+    assert " ".join(codes) in visible_text((site / "index.html").read_text("utf-8"))

@@ -56,5 +56,8 @@ async def test_the_standings_say_the_profiles_tie_breaks(fide_db, make_app) -> N
         await pilot.pause()
         pane = console(app).pane("standings")
         shown = str(pane.query_one("#standings-legend").render())
-        assert "tie-breaks direct encounter, wins, wins with Black, SB, Koya" in shown
+        assert (
+            "tie-breaks in order: DE direct encounter, W wins, BW wins with Black, "
+            "SB Sonneborn-Berger, KS Koya (FIDE C.07)"
+        ) in shown
         assert "Armageddon" not in shown

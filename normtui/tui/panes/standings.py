@@ -14,6 +14,8 @@ from textual.reactive import reactive
 from textual.widgets import ContentSwitcher
 
 from normtui.rules.model import PlayerStatus
+from normtui.rules.tiebreak_columns import columns as tiebreak_columns
+from normtui.rules.tiebreak_columns import legend as tiebreak_legend
 from normtui.store import GameRecord, StandingRow
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.widgets.crosstable import Crosstable
@@ -43,16 +45,15 @@ def progress_line(games: Sequence[GameRecord]) -> str:
     return info + f" · {complete.total()} of {len(games)} pairings complete"
 
 
-# The tie-breaks as the legend names them (FIDE C.07's words).
-_TIEBREAK_WORDS = {
-    "sonneborn_berger": "SB",
-    "wins": "wins",
-    "black_wins": "wins with Black",
-    "direct_encounter": "direct encounter",
-    "koya": "Koya",
-    "extended_koya": "extended Koya",
-    "lots": "lots",
-}
+def tiebreaks_said(profile: Profile | None, wide: bool) -> str:
+    """The table's tie-break columns as the legend names them, in the event's order, with the
+    article: the codes alone on a narrow screen."""
+    order = profile.tiebreaks.order if profile else ("sonneborn_berger", "wins", "black_wins")
+    cite = profile.articles.cite("tiebreaks") if profile else " (§6)"
+    if wide:
+        return f"tie-breaks in order: {tiebreak_legend(order)}{cite}"
+    return f"tie-breaks {', '.join(c.code for c in tiebreak_columns(order))}{cite}"
+
 
 # Below this width the legend says only the marks the table shows, on one line; the help
 # (?) has the articles in full.
@@ -91,10 +92,9 @@ def legend(
     if profile is not None and not profile.classical.armageddon_after_draw:
         if view == "crosstable":
             return "F: forfeit · *: provisional · grey: withdrawn, not counted · x: the table"
-        order = ", ".join(_TIEBREAK_WORDS.get(t, t) for t in profile.tiebreaks.order)
         return (
-            f"*: includes a provisional result · tie-breaks {order} · grey: withdrawn, "
-            "unranked · x: crosstable"
+            f"*: includes a provisional result · {tiebreaks_said(profile, wide)} · grey: "
+            "withdrawn, unranked · x: crosstable"
         )
     provisional = any(r.provisional for r in rows)
     greyed = any(r.status is PlayerStatus.WITHDRAWN or not r.counted for r in rows)
@@ -114,12 +114,12 @@ def legend(
         return " · ".join([*parts, "x: the table"])
     if wide:
         return (
-            "*: includes a provisional result (§8) · tie-breaks SB, wins, wins with Black "
-            "(§6) · equal points share the prizes, except first (§5) · grey: withdrawn, "
-            "unranked (§9) · x: crosstable"
+            f"*: includes a provisional result (§8) · {tiebreaks_said(profile, wide)} · equal "
+            "points share the prizes, except first (§5) · grey: withdrawn, unranked (§9) · "
+            "x: crosstable"
         )
     parts = ["*: provisional (§8)"] * provisional
-    parts.append("tie-breaks SB, W, BW (§6)")
+    parts.append(tiebreaks_said(profile, wide))
     parts += ["grey: withdrawn, unranked (§9)"] * greyed
     return " · ".join([*parts, "x: crosstable"])
 

@@ -1,23 +1,25 @@
-"""The table (§4 points, §6 tie-breaks, §5 prizes, §9 withdrawals), one row per player."""
+"""The table: points, the event's tie-breaks in its order, prizes (where the event has any),
+withdrawals; one row per player."""
 
 from __future__ import annotations
 
 from normtui.rules.model import PlayerStatus
+from normtui.rules.tiebreak_columns import cell as tiebreak_cell
+from normtui.rules.tiebreak_columns import columns as tiebreak_columns
 from normtui.store import StandingRow
 from normtui.store.values import surname
-from normtui.text import tiebreak_text
 from normtui.tui.formatting import money, points
 from normtui.tui.widgets.line_table import Cell, Column, LineTable
 
-# (label, label when narrow, key, justify)
-COLUMNS = (
+# (label, label when narrow, key, justify); the event's tie-breaks go after the points, in its
+# order (normtui.rules.tiebreak_columns).
+BEFORE = (
     ("Rank", "Rk", "rank", "right"),
     ("No", "No", "number", "right"),
     ("Player", "Player", "player", "left"),
     ("Points", "Pts", "points", "right"),
-    ("SB", "SB", "sb", "right"),
-    ("Wins", "W", "wins", "right"),
-    ("Wins w/ Black", "BW", "black_wins", "right"),
+)
+AFTER = (
     ("Games", "G", "games", "right"),
     ("Prize", "Prize", "prize", "right"),
 )
@@ -48,9 +50,7 @@ def row_cells(row: StandingRow, currency: str, wide: bool) -> tuple[list[Cell], 
         (str(row.number), ""),
         (name, ""),
         (points(row.points) + ("*" if row.provisional else ""), pts_style),
-        (tiebreak_text(row.sonneborn_berger), ""),
-        (str(row.wins), ""),
-        (str(row.black_wins), ""),
+        *((tiebreak_cell(name, v), "") for name, v in row.shown_tiebreaks().items()),
         (str(row.games), ""),
         (prize, ""),
     ]
@@ -73,9 +73,17 @@ class StandingsTable(LineTable):
         self._prizes = prizes
         self.redraw()
 
+    def shown_columns(self) -> list[tuple[str, str, str, str]]:
+        """Every column shown: the event's tie-breaks after the points, in its order, and no
+        prize column in an event without prizes."""
+        order = list(self.rows_shown[0].shown_tiebreaks()) if self.rows_shown else []
+        tiebreaks = [(c.wide, c.code, c.name, "right") for c in tiebreak_columns(order)]
+        after = AFTER if self._prizes else AFTER[:-1]
+        return [*BEFORE, *tiebreaks, *after]
+
     def redraw(self) -> None:
         wide = self.measure_wide()
-        shown = COLUMNS if self._prizes else COLUMNS[:-1]
+        shown = self.shown_columns()
         columns = [
             Column(label if wide else short, key, justify) for label, short, key, justify in shown
         ]
