@@ -6,10 +6,13 @@ pictures from the code, so each command, profile and pane must be on the built s
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from normtui.assets import builtin_profiles, load_profile_file
@@ -124,3 +127,36 @@ def test_a_profile_page_leaves_out_the_stages_its_event_has_not() -> None:
     assert "armageddon" not in controls and "playoff" not in controls
     norway = _profile_pages().profile_page("norway-chess-2022")
     assert "| armageddon |" in norway and "| playoff_blitz |" in norway
+
+
+def _walk(text: str) -> tuple[str, list[list[str]]]:
+    """The players file and the commands on club.db of a page's shell blocks, as typed (the
+    console and --watch, which run until they are stopped, left out)."""
+    players = re.search(r"name,rating,federation,fide_id\n(?:\".*\n)+", text)
+    assert players is not None
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            words = shlex.split(line.split("  #")[0])
+            runs = words[:1] == ["normtui"] and "club.db" in words[1:3] and len(words) > 2
+            if runs and "--watch" not in words:
+                commands.append(words[1:])
+    return players.group(0), commands
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/first-event.md"])
+def test_the_first_event_walks_run_as_written(page: str, tmp_path: Path) -> None:
+    players, commands = _walk((ROOT / page).read_text(encoding="utf-8"))
+    (tmp_path / "players.csv").write_text(players, encoding="utf-8")
+    assert commands[0][0] == "new" and len(commands) >= 3
+    for words in commands:
+        done = subprocess.run(
+            [sys.executable, "-m", "normtui", *words],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, f"{page}: normtui {shlex.join(words)}: {done.stderr}"
