@@ -27,6 +27,7 @@ def time_text(at: datetime) -> str:
     """A time as the store writes it and the command line shows it: ISO 8601 to the second,
     with its offset.
 
+    >>> from datetime import UTC
     >>> time_text(datetime(2022, 6, 1, 14, 5, 12, 345, tzinfo=UTC))
     '2022-06-01T14:05:12+00:00'
     """
