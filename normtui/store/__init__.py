@@ -11,15 +11,13 @@ the file before its first frame, and loads the store itself only after it.
 
 from __future__ import annotations
 
-import ast
-import importlib
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from normtui.lazy import lazy_names
 
 if TYPE_CHECKING:
     # The store's public names, each named once, here: mypy reads these imports, and
-    # __getattr__ reads them from this file to load a name's module when it is first used
-    # (as scientific Python's lazy_loader reads a stub file).
+    # normtui.lazy reads them from this file to load a name's module when it is first used.
     from normtui.store.desk import ArrivalRecord as ArrivalRecord
     from normtui.store.desk import FineRecord as FineRecord
     from normtui.store.desk import IncidentRecord as IncidentRecord
@@ -57,32 +55,5 @@ class Commits:
 
 COMMITS = Commits()
 
-_where: dict[str, str] = {}
-
-
-def _modules() -> dict[str, str]:
-    """Each name the ``TYPE_CHECKING`` block above imports -> the module it comes from."""
-    if not _where:
-        tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
-        block = next(
-            node
-            for node in tree.body
-            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
-        )
-        for node in block.body:
-            if isinstance(node, ast.ImportFrom) and node.module is not None:
-                _where.update(dict.fromkeys((a.name for a in node.names), node.module))
-    return _where
-
-
-def __getattr__(name: str) -> Any:
-    module = _modules().get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_modules()})
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_names(__name__)
