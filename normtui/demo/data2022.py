@@ -4,11 +4,12 @@ their ratings, FIDE ids and titles from the games' tags."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from normtui.assets import DATA_2022
+from normtui.pgn.reader import iter_games
+from normtui.pgn.tags import read_tags
 from normtui.store import PlayerInput
 
 __all__ = ["DATA_2022", "NUMBERS", "PgnGame", "players_2022", "read_games"]
@@ -26,7 +27,6 @@ NUMBERS = (
     "Wang, Hao",
     "Radjabov, Teimour",
 )
-_TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -41,9 +41,7 @@ class PgnGame:
 
 def read_games(path: Path) -> list[PgnGame]:
     """The games of a PGN file, each with its tags and its text exactly as published."""
-    text = path.read_text(encoding="utf-8").replace("\r\n", "\n").strip()
-    chunks = re.split(r"\n\s*\n(?=\[Event )", text)
-    return [PgnGame(dict(_TAG.findall(chunk)), chunk.strip() + "\n") for chunk in chunks]
+    return [PgnGame(read_tags(g.header_text), g.text.strip() + "\n") for g in iter_games(path)]
 
 
 def players_2022(classical: list[PgnGame], armageddon: list[PgnGame]) -> list[PlayerInput]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 
+from normtui.pgn.tags import read_tags, split_head
 from normtui.rules.model import Player
 from normtui.rules.playoff import PlayoffState
 from normtui.rules.profile import Profile, TimeControl
@@ -39,8 +40,6 @@ __all__ = [
     "points_text",
     "take_snapshot",
 ]
-
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]', re.MULTILINE)
 
 
 class ExportError(InputError):
@@ -79,11 +78,8 @@ class EventDetails:
 
 
 def pgn_tags(text: str | None) -> dict[str, str]:
-    """The tag pairs at the head of a PGN text (the first game only)."""
-    if not text:
-        return {}
-    head = text.split("\n\n", 1)[0]
-    return {k: v.replace('\\"', '"').replace("\\\\", "\\") for k, v in _TAG.findall(head)}
+    """The tag pairs at the head of a stored game's text, as python-chess reads them."""
+    return read_tags(split_head(text)[0]) if text else {}
 
 
 def details_from_pgn(texts: Iterable[str | None]) -> EventDetails:

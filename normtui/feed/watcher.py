@@ -47,7 +47,7 @@ from normtui.feed.report import (
 from normtui.feed.sources import FeedRecord, Source
 from normtui.pgn import Expectation, validate_game
 from normtui.pgn.movetext import plain_san, read_movetext
-from normtui.pgn.tags import read_tags
+from normtui.pgn.tags import read_tags, split_head
 from normtui.rules.errors import NormtuiError
 from normtui.rules.live import window_opens
 from normtui.rules.model import GameState, MainResult
@@ -500,10 +500,9 @@ class Feed:
         known = self._kept.get(key)
         if known is not None and known[0] == text:
             return known[1], known[2]
-        header_end = text.find("\n\n")
-        movetext = text[header_end:] if header_end >= 0 else text
+        header, movetext = split_head(text)
         words = read_movetext(movetext)
-        tags = read_tags(text[:header_end] if header_end >= 0 else "")
+        tags = read_tags(header)
         found = (tuple(plain_san(p.san) for p in words.plies), tags.get("Result") or words.result)
         self._kept[key] = (text, *found)
         return found

@@ -7,7 +7,7 @@ checking it there, and keeping it with its result. The one place this is decided
   (matching by round and players, the result entered with the record, conflicts reported);
 - :mod:`normtui.importing.playoff`: play-off records (§5), kept for games that have a result.
 
-python-chess is imported only when a record is read, never by importing this package: the
+python-chess is imported only when a record is checked, never by importing this package: the
 console must start without it.
 """
 
@@ -73,7 +73,7 @@ MAX_IMPORT_BYTES = 64 << 20
 
 
 def _games(path: Path) -> list[RawGame]:
-    from normtui.pgn import PgnReadError, iter_games  # lazy: python-chess
+    from normtui.pgn.reader import PgnReadError, iter_games  # the reader: not `normtui check`
 
     games, total = [], 0
     for raw in iter_games(path):

@@ -7,15 +7,16 @@ lines say where a record and the entry disagree. A record that states no result 
 with anything; a forfeit scores as the win it is ("+/-" is "1-0").
 
 A record's result is its Result tag, else the result after its moves, as the validator reads
-it (``normtui.pgn.record.read_result``); read here from the text alone, so that `normtui
-check` does not load python-chess to compare a few words.
+it (``normtui.pgn.record.read_result``); read here by the readers of its tags and its movetext
+alone, so that `normtui check` does not load python-chess to compare a few words.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from normtui.pgn.movetext import read_movetext
+from normtui.pgn.tags import read_tags, split_head
 from normtui.rules.model import MainResult, ResultError, parse_result
 
 if TYPE_CHECKING:
@@ -23,9 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["agrees", "disagreements", "record_result"]
 
-_TAG = re.compile(r'^\s*\[Result\s+"([^"\r\n]*)"\]\s*$', re.MULTILINE)
-_COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*")
-_TAG_LINE = re.compile(r"^\s*\[[^\n]*\]\s*$", re.MULTILINE)
 _ARTICLE = "Regulations §8"
 
 
@@ -36,11 +34,10 @@ def record_result(text: str) -> MainResult | None:
     >>> record_result('[Result "1-0"]\\n\\n1. e4 e5 1-0\\n'), record_result("1. e4 *")
     (<MainResult.WHITE_WIN: '1-0'>, None)
     """
-    tag = _TAG.search(text)
-    said = tag.group(1).strip() if tag else ""
+    head, moves = split_head(text)
+    said = read_tags(head).get("Result", "").strip()
     if said in ("", "?"):
-        words = _COMMENTS.sub(" ", _TAG_LINE.sub(" ", text)).split()
-        said = words[-1] if words else ""
+        said = read_movetext(moves).result or ""
     if said == "*":
         return None
     try:

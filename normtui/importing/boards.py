@@ -6,17 +6,19 @@ as the record (one undo takes back both). A board that already has a different r
 reported and left for the arbiter (§8: the signed scoresheet decides, not a broadcast file),
 and a record with errors is kept but never enters a result.
 
-``normtui check`` reads records with this module and without python-chess: what needs
-``normtui.pgn`` imports it where it is used.
+``normtui check`` reads records with this module and without python-chess: the check of a
+game (``normtui.pgn.validate``, python-chess) is imported where it is used, and so are the
+clocks' checks and the cutting of a text into games, which `check` does without.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from normtui.pgn.names import names_match
+from normtui.pgn.tags import read_tags
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
 from normtui.rules.scoring import opens_armageddon
@@ -40,7 +42,6 @@ TROUBLE: frozenset[str] = frozenset({"conflict", "unmatched", "refused"})
 _NOT_THIS_BOARD = frozenset(
     {"players_mismatch", "colours_reversed", "armageddon_without_drawn_main"}
 )
-_EVENT_TAG = re.compile(r'^\[Event\s+"([^"]*)"\]', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ class Outcome:
     def other_control(self) -> bool:
         """The record's clocks are not of the event's time control (a warning, not trouble:
         the arbiter decides whether the game counts)."""
-        from normtui.pgn import CONTROL_CODES  # lazy: python-chess
+        from normtui.pgn.clocks import CONTROL_CODES  # the clocks' checks: not `normtui check`
 
         return any(f.code in CONTROL_CODES for f in self.findings)
 
@@ -171,8 +172,8 @@ def kind_of_text(header_text: str, choice: KindChoice) -> Kind:
     """The arbiter's choice, or the Event tag: broadcasts name the Armageddon event so."""
     if choice != "auto":
         return choice
-    match = _EVENT_TAG.search(header_text)
-    return "armageddon" if match and "armageddon" in match.group(1).casefold() else "main"
+    event = read_tags(header_text).get("Event", "")
+    return "armageddon" if "armageddon" in event.casefold() else "main"
 
 
 def round_of(tag: str) -> int | None:
@@ -186,8 +187,6 @@ def find_pairing(
 ) -> tuple[GameRecord | None, str]:
     """The board whose two players the White and Black tags name (in either colour, so that
     the validator can report reversed colours), in the Round tag's round when there is one."""
-    from normtui.pgn import names_match  # lazy: python-chess
-
     white, black = headers.get("White", ""), headers.get("Black", "")
     rnd = round_of(headers.get("Round", ""))
     rounds = sorted({g.round for g in games})
@@ -231,7 +230,6 @@ def check_games(
     """Validate each game against the pairing it names (or the ``chosen`` board). ``dates``:
     the event's date of each round (a record that has none is dated by it)."""
     from normtui.pgn import validate_game  # lazy: python-chess
-    from normtui.pgn.tags import read_tags  # lazy: normtui.pgn loads python-chess
 
     drawn: dict[int, bool] = {}
     for raw in raws:
@@ -279,7 +277,7 @@ def check_text(
     chosen: GameRecord | None = None,
     dates: Mapping[int, str] | None = None,
 ) -> list[Checked]:
-    from normtui.pgn import split_text  # lazy: python-chess
+    from normtui.pgn.reader import split_text  # the cutting: not `normtui check`, a read
 
     raws = list(split_text(text))
     # A chosen board is for the one game in the text; several games go where their headers say.

@@ -3,8 +3,9 @@
 A play-off game has no row of its own (its players are derived from the standings and the
 seed), so the check that a record is of this game, with these colours, at this game's time
 control and with its entered result must run inside the transaction that reads all that and
-stores the text. The store may not import ``normtui.pgn`` (its arrows point to the rules only),
-so this check is handed to ``EventStore.playoff.attach_pgn`` as ``check=`` and runs there.
+stores the text. The store loads no python-chess (it reads a record's words with the PGN
+reader's modules that do without it), so this check is handed to
+``EventStore.playoff.attach_pgn`` as ``check=`` and runs there.
 python-chess is imported only when a record is attached.
 """
 

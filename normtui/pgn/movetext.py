@@ -41,6 +41,7 @@ from dataclasses import dataclass
 __all__ = [
     "Movetext",
     "Ply",
+    "main_line",
     "parse_clock",
     "parse_emt",
     "plain_san",
@@ -129,11 +130,40 @@ class Movetext:
         return tuple(p.san for p in self.plies)
 
 
+class _MainLine:
+    """The words of a movetext's main line, as :func:`tokens` gives them, the variations
+    and their brackets left out; after the last, ``depth`` is how many variations were left
+    open and ``last`` the kind of the text's last word (a bracket included)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.depth = 0
+        self.last = ""
+
+    def __iter__(self) -> Iterator[tuple[str, str, int]]:
+        for kind, value, start in tokens(self.text):
+            self.last = kind
+            if kind == "open":
+                self.depth += 1
+            elif kind == "close":
+                self.depth = max(0, self.depth - 1)
+            elif not self.depth:
+                yield kind, value, start
+
+
+def main_line(text: str) -> Iterator[tuple[str, str, int]]:
+    """(kind, text, offset) of each word of the movetext's main line, as :func:`tokens` gives
+    them: a reader that needs a few moves stops when it has them.
+
+    >>> [word for kind, word, _at in main_line("1. e4 (1. d4 d5) e5 *") if kind == "word"]
+    ['e4', 'e5']
+    """
+    return iter(_MainLine(text))
+
+
 def read_movetext(text: str) -> Movetext:
     """The half-moves of a game's movetext (variations are commentary, and skipped)."""
     plies: list[Ply] = []
-    depth = 0
-    last_kind = ""
     result: str | None = None
     number_at = -1
     pending: dict[str, object] | None = None
@@ -142,16 +172,8 @@ def read_movetext(text: str) -> Movetext:
         if pending is not None:
             plies.append(Ply(**pending))  # type: ignore[arg-type]
 
-    for kind, value, start in tokens(text):
-        last_kind = kind
-        if kind == "open":
-            depth += 1
-            continue
-        if kind == "close":
-            depth = max(0, depth - 1)
-            continue
-        if depth:
-            continue
+    words = _MainLine(text)
+    for kind, value, start in words:
         if kind == "comment" and pending is not None:
             clock = parse_clock(value)
             used = parse_emt(value)
@@ -176,4 +198,4 @@ def read_movetext(text: str) -> Movetext:
             close()
             pending = None
     close()
-    return Movetext(tuple(plies), result, last_kind == "result" and depth == 0)
+    return Movetext(tuple(plies), result, words.last == "result" and words.depth == 0)

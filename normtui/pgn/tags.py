@@ -1,7 +1,8 @@
 """A game's tag pairs (``[White "Carlsen, Magnus"]``), read as python-chess reads them.
 
 One syntax for every reader of a record: the cutting of files into games, the check of the
-header, the live feed and the importer. A tag line is python-chess's own (:data:`TAG_LINE`); a
+header, the live feed, the importer, the exports and the store's tables (no python-chess
+here: a read command reads tags with it). A tag line is python-chess's own (:data:`TAG_LINE`); a
 line that is not one is ignored there (the check of the header says so). Of a name given twice
 the last wins, as in python-chess; the PGN standard's escapes in a value (``\\"``, ``\\\\``) are
 undone, by the feed and the checks alike.
@@ -10,19 +11,24 @@ undone, by the feed and the checks alike.
 {'Event': 'Norway Chess', 'White': 'O"Kelly'}
 >>> with_tag('[Event "E"]\\n[Result "*"]\\n', "Result", "1-0")
 '[Event "E"]\\n[Result "1-0"]\\n'
+>>> split_head('[Event "E"]\\n[Result "1-0"]\\n\\n1. e4 1-0\\n')
+('[Event "E"]\\n[Result "1-0"]\\n\\n', '1. e4 1-0\\n')
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["TAG_LINE", "read_tags", "tag_name", "tag_value", "with_tag"]
+__all__ = ["TAG_LINE", "read_tags", "split_head", "tag_name", "tag_value", "with_tag"]
 
 # python-chess's own tag syntax (chess.pgn.TAG_REGEX): a line that does not match it is ignored
 # there, silently.
 TAG_LINE = re.compile(r"^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+\"([^\r]*)\"\]\s*$")
 # The name a tag-like line gives, well formed or not.
 _TAG_NAME = re.compile(r"\[\s*([^\s\"\]]*)")
+# A game's head: its lines up to the first that is not a tag line (well formed or not), an
+# escape line (%) or blank (white space alone, as str.isspace reads it).
+_HEAD = re.compile(r"(?:[\[%][^\n]*(?:\n|\Z)|[^\S\n]*\n)*")
 
 
 def tag_name(line: str) -> str:
@@ -40,6 +46,18 @@ def tag_value(raw: str) -> str:
     if "\\" not in raw:
         return raw
     return raw.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def split_head(text: str) -> tuple[str, str]:
+    """One game's text (as cut from a file, or kept by the store) cut where its moves begin,
+    as the cutting of files into games cuts it (``RawGame.header_text`` and
+    ``RawGame.movetext``): the head, and the movetext.
+
+    >>> split_head("1. e4 *"), split_head('[White "x"]\\n% a note\\n1. d4 *')
+    (('', '1. e4 *'), ('[White "x"]\\n% a note\\n', '1. d4 *'))
+    """
+    at = _HEAD.match(text).end()  # type: ignore[union-attr]  # it matches nothing at worst
+    return text[:at], text[at:]
 
 
 def read_tags(header: str) -> dict[str, str]:

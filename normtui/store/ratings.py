@@ -6,10 +6,9 @@ snapshot. The numbers are :func:`normtui.rules.rating.rate_players`' and
 :func:`normtui.rules.norms.check_norms`'.
 
 A game whose record shows a player who made no move is not rated (B.02 §5.1): the record's
-main line is counted here up to two half-moves, its tag pairs, comments, variations, move
-numbers, annotations and result left out, as python-chess and ``normtui.pgn.movetext`` read it
-(a test holds the two to agree on every real record the project keeps). Reading a record
-through the PGN package would load python-chess into every command that shows the table.
+main line is counted up to two half-moves by the one tokenizer (``normtui.pgn.movetext``, as
+python-chess reads them; a test holds the two to agree on every real record the project
+keeps), which loads no python-chess into the commands that show the table.
 
 >>> plies('[Event "x"]\\n\\n1. e4 {[%clk 1:59:50]} (1. d4 d5 2. c4) e5 2. Nf3 $1 1-0', 9)
 3
@@ -19,11 +18,12 @@ through the PGN package would load python-chess into every command that shows th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from datetime import date, datetime
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from normtui.pgn.movetext import main_line
+from normtui.pgn.tags import split_head
 from normtui.rules.model import Game, MainResult, Player
 from normtui.rules.norms import NormCheck, NormEvent, check_norms
 from normtui.rules.rating import PlayerRating, rate_players
@@ -35,29 +35,12 @@ if TYPE_CHECKING:
 
 __all__ = ["event_year", "norms", "plies", "rating_fields", "ratings", "unmoved"]
 
-# Commentary: a brace comment (never nested), a comment to the line's end, an escape line.
-_COMMENT = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*", re.MULTILINE)
-_WORD = re.compile(r"[()]|[^\s()]+")
-_NUMBER = re.compile(r"\d+\.*")
-_RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "½-½", "*"})
-
 
 def plies(record: str, enough: int = 2) -> int:
     """The half-moves of a record's main line, counted up to ``enough``."""
-    lines = record.splitlines()
-    while lines and (not lines[0].strip() or lines[0].lstrip().startswith("[")):
-        lines.pop(0)
-    depth = count = 0
-    for word in _WORD.findall(_COMMENT.sub(" ", "\n".join(lines))):
-        if word == "(":
-            depth += 1
-        elif word == ")":
-            depth = max(0, depth - 1)
-        elif depth or word in _RESULTS or _NUMBER.fullmatch(word):
-            continue
-        elif word[0] in "$!?" or word == "e.p.":
-            continue  # an annotation standing alone
-        else:
+    count = 0
+    for kind, _word, _at in main_line(split_head(record)[1]):
+        if kind == "word":
             count += 1
             if count >= enough:
                 break

@@ -15,7 +15,7 @@ from normtui.pgn import split_text
 from normtui.pgn.movetext import parse_clock, parse_emt, plain_san, read_movetext
 from normtui.pgn.reader import RawGame
 from normtui.pgn.record import unclosed_variation
-from normtui.pgn.tags import read_tags
+from normtui.pgn.tags import read_tags, split_head
 from normtui.pgn.visitor import FactsVisitor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,6 +47,8 @@ def test_every_real_record_reads_as_python_chess_reads_it(path: Path) -> None:
         assert [p.clock for p in words.plies][: len(sans)] == clocks, raw.line
         tags = read_tags(raw.header_text)
         assert {k: v for k, v in headers.items() if k in tags} == tags, raw.line
+        # A stored record is cut into its head and moves where the cutting of the file cut it.
+        assert split_head(raw.text) == (raw.header_text, raw.movetext), raw.line
 
 
 def test_what_python_chess_skips_is_no_move() -> None:
@@ -69,3 +71,19 @@ def test_a_variation_never_closed_is_named_after_castling_written_with_zeros() -
     [game] = split_text('[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 ( 4... d6 *\n')
     [found] = unclosed_variation(game)
     assert found.move == "4...Nf6"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Event "E"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n',
+        '[Event "E"]\n[Result "1-0"]\n1. e4 1-0\n',  # no blank line before the moves
+        '[Event "E"]\n\n% an escape line\n\n1. e4 *\n',
+        '[Event "E"]\n[Bad tag]\n\n{A comment first}\n1. d4 *\n',
+        "1. e4 e5 *\n",
+        '[Event "E"]\n[Result "*"]\n',
+    ],
+)
+def test_a_records_head_ends_where_the_cutting_ends_it(text: str) -> None:
+    [raw] = split_text(text)
+    assert split_head(raw.text) == (raw.header_text, raw.movetext)

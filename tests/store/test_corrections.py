@@ -149,3 +149,7 @@ def test_what_a_record_says() -> None:
     assert record_result('[Result "½-½"]\n\n1. e4 *') == "1/2-1/2"
     assert record_result('[Result "*"]\n\n1. e4 *') is None
     assert record_result("") is None
+    # Read as the validator reads a record: the tag as python-chess reads it, else the result
+    # ending the main line (a variation's is commentary).
+    assert record_result('[Result "?"]\n\n1. e4 (1. d4 0-1) 1-0 {on time}') == "1-0"
+    assert record_result('[Event "A \\"Result\\" here"]\n\n1. e4 (1. d4 0-1)') is None

@@ -88,7 +88,7 @@ def correction_note(game: GameRecord, new: MainResult | ArmageddonResult) -> str
     """What a correction to ``new`` does beyond the result: the audit row, the signatures
     (§8), and the attached record, which stays and may then contradict the result (`normtui
     check` says so)."""
-    # Python-chess: only for a correction.
+    # The importer: not loaded for the first pane (a correction comes after it).
     from normtui.importing.agreement import agrees, record_result
 
     signed = signers(game.signatures)

@@ -19,7 +19,9 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from normtui.importing import check_games, import_games, import_summary, round_dates
+from normtui.pgn.reader import iter_games, split_text
 from normtui.rules.errors import NormtuiError
+from normtui.store.connection import refuse_event_file
 
 if TYPE_CHECKING:
     from normtui.importing import Checked, KindChoice, Outcome
@@ -104,10 +106,6 @@ class PgnImportBar(Horizontal):
         chosen: GameRecord | None,
         replace: bool,
     ) -> None:
-        # Python-chess: only when importing.
-        from normtui.pgn import iter_games, split_text
-        from normtui.store.connection import refuse_event_file
-
         worker = get_current_worker()
         done = games = 0
 

@@ -13,6 +13,8 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
 
+from normtui.pgn.reader import decode_line, open_pgn
+
 
 class PathSuggester(Suggester):
     """The longest completion the directory allows; a directory ends with a slash."""
@@ -55,8 +57,6 @@ def read_pgn_text(path: Path) -> str:
     """A PGN file as text, decoded as the validator decodes it (UTF-8, else Windows-1252, line
     by line), so that the text area shows what is checked. Binary data and UTF-16 are refused
     with one line (a ValueError)."""
-    from normtui.pgn.reader import decode_line, open_pgn  # python-chess: only when reading a file
-
     with open_pgn(path) as stream:
         text = "".join(decode_line(raw)[0] for raw in stream)
     return text.lstrip("\ufeff").replace("\r\n", "\n")
