@@ -19,6 +19,12 @@ alternating 1-0 and 0-1 so that every run really writes a result and its audit r
 Target: every command at most 3x the yardstick (wall time); none of them loads python-chess
 or textual (tests/cli/test_lazy.py).
 
+``--against DIR`` times a change: DIR holds another copy of the package (``git archive REV
+normtui assets | tar -x -C DIR``, the code before the change), and each round runs the
+yardstick, that copy's command and this checkout's, both started as ``python -c`` with their
+folder first on the path (A B interleaved, so both meet the same load); the figure is then also
+the median of this checkout's CPU time over that copy's.
+
 Bytecode: the children may write .pyc files (PYTHONDONTWRITEBYTECODE is dropped for them) and a
 warm-up run of each writes them, as an installed Python does on its first start.
 """
@@ -32,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from event_copy import copy_event  # benchmarks/event_copy.py
@@ -70,35 +77,20 @@ def main() -> None:
     parser.add_argument("--round", type=int, help="the round for pairings and result")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--only", help="comma-separated commands to time")
+    parser.add_argument(
+        "--against", type=Path, help="a folder with another copy of the package, to compare"
+    )
     args = parser.parse_args()
+    if args.against is not None:
+        _against(args)
+        return
     normtui = str(Path(sys.executable).with_name("normtui"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "event.db"
         copy_event(args.db, db)
         rnd, white, black = _board(db, args.round)
-        flip = iter(range(1 << 30))
-        commands = {
-            "--help": lambda: ["--help"],
-            "standings": lambda: ["standings", str(db)],
-            "standings --json": lambda: ["standings", str(db), "--json"],
-            "pairings": lambda: ["pairings", str(db), "--round", str(rnd)],
-            "log": lambda: ["log", str(db)],
-            "clocks": lambda: ["clocks", str(db)],
-            "fines": lambda: ["fines", str(db)],
-            "contenders": lambda: ["contenders", str(db)],
-            "check": lambda: ["check", str(db)],
-            "profiles": lambda: ["profiles"],
-            "result": lambda: [
-                "result",
-                str(db),
-                str(rnd),
-                str(white),
-                str(black),
-                ("1-0", "0-1")[next(flip) % 2],
-                "--correct",
-            ],
-        }
+        commands = _commands(db, rnd, white, black)
         if args.only:
             commands = {k: v for k, v in commands.items() if k in args.only.split(",")}
         yardstick = [sys.executable, "-c", "import click, sqlite3"]
@@ -123,6 +115,85 @@ def main() -> None:
         print(
             f"  {name:<16} {statistics.median(cpu):4.2f}x CPU, {statistics.median(wall):4.2f}x "
             f"wall (median of {len(cpu)} pairs; target <= {target}x)"
+        )
+    print(f"load average {os.getloadavg()[0]:.1f}; {args.db.name}, round {rnd}")
+
+
+def _commands(db: Path, rnd: int, white: int, black: int) -> dict[str, Callable[[], list[str]]]:
+    flip = iter(range(1 << 30))
+    return {
+        "--help": lambda: ["--help"],
+        "standings": lambda: ["standings", str(db)],
+        "standings --json": lambda: ["standings", str(db), "--json"],
+        "pairings": lambda: ["pairings", str(db), "--round", str(rnd)],
+        "log": lambda: ["log", str(db)],
+        "clocks": lambda: ["clocks", str(db)],
+        "fines": lambda: ["fines", str(db)],
+        "contenders": lambda: ["contenders", str(db)],
+        "check": lambda: ["check", str(db)],
+        "profiles": lambda: ["profiles"],
+        "result": lambda: [
+            "result",
+            str(db),
+            str(rnd),
+            str(white),
+            str(black),
+            ("1-0", "0-1")[next(flip) % 2],
+            "--correct",
+        ],
+    }
+
+
+# A copy of the package started as the console script starts it.
+_ENTRY = "import sys; sys.argv[0] = 'normtui'; from normtui.launch import main; main()"
+
+
+def _against(args: argparse.Namespace) -> None:
+    """This checkout's commands against another copy's, A B interleaved with the yardstick."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    envs = {
+        "this": {**env, "PYTHONPATH": str(ROOT)},
+        "against": {**env, "PYTHONPATH": str(args.against.resolve())},
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "event.db"
+        copy_event(args.db, db)
+        rnd, white, black = _board(db, args.round)
+        commands = _commands(db, rnd, white, black)
+        if args.only:
+            commands = {k: v for k, v in commands.items() if k in args.only.split(",")}
+        yardstick = [sys.executable, "-c", "import click, sqlite3"]
+        cwd = os.getcwd()
+        os.chdir(tmp)  # python -c puts the current folder first on the path
+        try:
+            for make in commands.values():
+                for which in envs.values():
+                    _run([sys.executable, "-c", _ENTRY, *make()], which)
+            cpu: dict[str, dict[str, list[float]]] = {
+                k: {"this": [], "against": []} for k in commands
+            }
+            gain: dict[str, list[float]] = {k: [] for k in commands}
+            base: list[float] = []
+            for _ in range(args.runs):
+                for name, make in commands.items():
+                    y_cpu, _ = _run(yardstick, env)
+                    b_cpu, _ = _run([sys.executable, "-c", _ENTRY, *make()], envs["against"])
+                    a_cpu, _ = _run([sys.executable, "-c", _ENTRY, *make()], envs["this"])
+                    base.append(y_cpu)
+                    cpu[name]["against"].append(b_cpu / y_cpu)
+                    cpu[name]["this"].append(a_cpu / y_cpu)
+                    gain[name].append(a_cpu / b_cpu)
+        finally:
+            os.chdir(cwd)
+    print(
+        f"yardstick: median {statistics.median(base) * 1000:.0f} ms CPU; CPU of the yardstick, "
+        f"{args.against} -> this checkout"
+    )
+    for name in commands:
+        print(
+            f"  {name:<16} {statistics.median(cpu[name]['against']):4.2f}x -> "
+            f"{statistics.median(cpu[name]['this']):4.2f}x; this / that "
+            f"{statistics.median(gain[name]):4.2f} (median of {args.runs} rounds)"
         )
     print(f"load average {os.getloadavg()[0]:.1f}; {args.db.name}, round {rnd}")
 
