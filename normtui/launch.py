@@ -1,19 +1,19 @@
 """The `normtui` entry point. What `normtui ARGS` asks for is decided by
 :func:`normtui.commands.command_args` (the console, or a command). Opening the console is the
 common case and must start fast, so `normtui`, `normtui DB` and `normtui open DB` go straight to
-it without loading click or the command line's group; everything else, ``normtui DB --as NAME``
-included, goes to the command line in :mod:`normtui.cli`."""
+it (:func:`normtui.commands.console.run_console`) without loading click or the command line's
+group; everything else, ``normtui DB --as NAME`` included, goes to the command line in
+:mod:`normtui.cli`."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
-from typing import Literal, NoReturn
+from typing import Literal
 
 from normtui.commands import NoSuchCommand, command_args
-from normtui.rules.errors import NormtuiError
-from normtui.text import visible
+from normtui.commands.console import refuse, run_console
 
 
 def console_target(args: list[str]) -> Path | Literal[False] | None:
@@ -23,52 +23,6 @@ def console_target(args: list[str]) -> Path | Literal[False] | None:
     if args[0] != "open" or len(args) > 2 or any(a.startswith("-") for a in args[1:]):
         return False
     return Path(args[1]) if len(args) == 2 else None
-
-
-def _fail(message: str) -> NoReturn:
-    # A file name given on the command line may hold a terminal's escape sequences.
-    print(f"normtui: {visible(' '.join(message.split()))}", file=sys.stderr)
-    sys.exit(2)
-
-
-def run_console(db: Path | None, *, actor: str | None = None) -> None:
-    """Open the console on ``db`` (default ./demo.db); one line and exit code 2 if it cannot
-    be opened.
-
-    The file is checked (and an older schema upgraded) here, before the screen is taken over,
-    so that a wrong file gets one line in the shell. The store itself is loaded by the console
-    after its first frame."""
-    if db is None:
-        db = Path("demo.db")
-        if not db.exists():
-            _fail(
-                "no database given and no ./demo.db here; create an event with "
-                "`normtui new EVENT.db --players players.csv`"
-            )
-    if not db.exists():
-        _fail(f"{db}: no such database; create it with `normtui new {db} --players players.csv`")
-    # The store's file check: not loaded by `--help` and the commands that open no event.
-    from normtui.store.connection import check_database
-    from normtui.store.core import resolve_actor
-
-    try:
-        actor = resolve_actor(actor)
-        name = check_database(db)
-    except NormtuiError as exc:
-        _fail(str(exc))
-    from normtui.tui.app import NormtuiApp  # Textual: only for the console
-
-    app = NormtuiApp(db, event_name=name, actor=actor)
-    try:
-        app.run()
-    finally:
-        store = app.store_to_close()
-        if store is not None:
-            store.close()
-    if app.open_error is not None:
-        _fail(app.open_error)
-    if app.return_code not in (0, None):  # the console ended on an error it has shown
-        sys.exit(app.return_code)
 
 
 def _is_open(fd: int) -> bool:
@@ -107,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         args = command_args(list(sys.argv[1:] if argv is None else argv))
     except NoSuchCommand as exc:
-        _fail(str(exc))
+        refuse(str(exc))
     target = console_target(args)
     if target is False:
         from normtui.cli import cli  # click and the command line's group: only now

@@ -10,7 +10,9 @@ import re
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 FORBIDDEN = ("textual", "sqlite3", "sqlite_utils", "chess")
 
@@ -230,19 +232,77 @@ def _type_checking_only(tree: ast.Module) -> set[ast.AST]:
     return out
 
 
+ROOT = Path(__file__).resolve().parents[1] / "normtui"
+
+
+def _assigned(path: Path, name: str) -> Any:
+    """The literal value a module assigns to ``name`` at its top level."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                return ast.literal_eval(node.value)
+    raise AssertionError(f"{path} assigns no {name}")
+
+
+def _commands() -> set[str]:
+    table = _assigned(ROOT / "commands" / "__init__.py", "COMMANDS")
+    return {f"normtui.commands.{where.split('.')[0]}" for where in table.values()}
+
+
+# The modules that load others by a name computed at run time, each with the names it loads,
+# read from its table as the module reads it: an edge each, as an import would be. A module of
+# a package that loads its names on first use (normtui.lazy) is an edge of the package, read
+# from its list under TYPE_CHECKING as normtui.lazy reads it.
+COMPUTED: dict[str, Callable[[], set[str]]] = {
+    # The command line's group loads a command's module when it runs (COMMANDS).
+    "normtui.cli": _commands,
+    # --help reads each command's docstring from its source, else from its module.
+    "normtui.commands.summaries": _commands,
+    # The console's panes, built after its first frame (PANES).
+    "normtui.tui.panes": lambda: {
+        module for _key, _id, module, _class in _assigned(ROOT / "tui/panes/__init__.py", "PANES")
+    },
+    # Each export's writer, loaded when that format is written (_WRITERS).
+    "normtui.export": lambda: {
+        f"normtui.export.{module}"
+        for module, _function, _what in _assigned(
+            ROOT / "export" / "__init__.py", "_WRITERS"
+        ).values()
+    },
+}
+
+
+def _loads_by_name(tree: ast.Module) -> bool:
+    """Whether the module calls importlib's import_module (or __import__)."""
+    return any(
+        isinstance(node, ast.Call)
+        and (
+            (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+            or (isinstance(node.func, ast.Name) and node.func.id in ("import_module", "__import__"))
+        )
+        for node in ast.walk(tree)
+    )
+
+
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules of normtui it imports, wherever the import stands (at the top, in
     a function, in a class), but not under ``if TYPE_CHECKING:``. ``from a import b`` is an
     import of the module ``a.b`` when there is one, else of ``a``. A package's
     ``__init__`` that Python runs before one of its modules is not counted: it is no import
-    the module asks for. Modules loaded by a name computed at run time (the command line's
-    table, the panes', the exports') are not seen."""
-    root = Path(__file__).resolve().parents[1] / "normtui"
-    modules = _modules(root)
+    the module asks for. Modules loaded by a name computed at run time are edges too:
+    :data:`COMPUTED`'s tables, and the names of a package that loads them on first use (its
+    imports under ``TYPE_CHECKING``, which then run)."""
+    modules = _modules(ROOT)
     graph: dict[str, set[str]] = {}
+    unlisted = []
     for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        unrun = _type_checking_only(tree)
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        lazy = any(
+            isinstance(node, ast.ImportFrom) and node.module == "normtui.lazy" for node in tree.body
+        )
+        unrun = set() if lazy else _type_checking_only(tree)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
         for node in ast.walk(tree):
@@ -261,8 +321,15 @@ def import_graph() -> dict[str, set[str]]:
                         found.add(inner)
                     elif base in modules:
                         found.add(base)
+        if name in COMPUTED:
+            named = COMPUTED[name]()
+            assert named <= set(modules), (name, named - set(modules))
+            found |= named
+        elif _loads_by_name(tree) and name != "normtui.lazy":
+            unlisted.append(name)
         found.discard(name)
         graph[name] = found
+    assert unlisted == [], f"modules loaded by a computed name: say which in COMPUTED: {unlisted}"
     return graph
 
 
@@ -321,9 +388,15 @@ def test_import_cycles_are_none_but_those_being_removed() -> None:
 def test_the_cycle_finder_counts_what_runs() -> None:
     """A cycle is found however long; an import inside a function counts (the launcher loads
     the command line only in ``main``), one under ``if TYPE_CHECKING:`` does not (the feed's
-    watcher names the store's classes there)."""
+    watcher names the store's classes there), unless the package loads those names on first
+    use; a module loaded by a computed name counts (a command's module, a pane's, a writer's)."""
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e", "a"}}
     assert import_cycles(graph) == [frozenset({"a", "b", "c"})]
     real = import_graph()
     assert "normtui.cli" in real["normtui.launch"]
     assert "normtui.store" not in real["normtui.feed.watcher"]
+    assert {"normtui.store.event", "normtui.store.records"} <= real["normtui.store"]
+    assert {"normtui.pgn.validate", "normtui.pgn.reader"} <= real["normtui.pgn"]
+    assert {"normtui.commands.open", "normtui.commands.demo"} <= real["normtui.cli"]
+    assert "normtui.tui.panes.standings" in real["normtui.tui.panes"]
+    assert "normtui.export.pgn_out" in real["normtui.export"]

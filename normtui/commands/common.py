@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 import click
 
 from normtui.rules.errors import NormtuiError
-from normtui.store import COMMITS
+from normtui.store.commits import COMMITS
 from normtui.store.errors import sqlite_failure
 from normtui.text import from_argv, is_number, json_visible, visible
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import UserError, command, echo, echo_json, friendly, json_option
+from normtui.commands.console import run_console
 from normtui.commands.open import console_actor_option
 from normtui.demo.fresh import DEMO_NAME, DemoExists, fresh_demo
-from normtui.launch import run_console
 
 
 @command("demo")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from normtui.commands.common import command
-from normtui.launch import run_console
+from normtui.commands.console import run_console
 
 # The console's arbiter (normtui demo's too).
 console_actor_option = click.option(

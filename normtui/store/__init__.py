@@ -45,15 +45,5 @@ if TYPE_CHECKING:
     from normtui.store.records import RoundRecord as RoundRecord
 
 
-class Commits:
-    """Changes this process has committed to event files. Here, not in the store's modules:
-    the command line reads it (a change made, its report lost: exit 3) without loading them."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-
-COMMITS = Commits()
-
 if not TYPE_CHECKING:
     __getattr__, __dir__ = lazy_names(__name__)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from normtui.rules.folding import fold
 from normtui.rules.model import Player, PlayerStatus
-from normtui.store import COMMITS
+from normtui.store.commits import COMMITS
 from normtui.store.errors import (
     AmbiguousError,
     ConflictError,

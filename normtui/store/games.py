@@ -34,7 +34,7 @@ from normtui.rules.scoresheets import (
     signers,
 )
 from normtui.rules.scoring import is_complete
-from normtui.store import COMMITS
+from normtui.store.commits import COMMITS
 from normtui.store.core import Core, Tx, checked
 from normtui.store.errors import ConflictError, InputError, NotFoundError
 from normtui.store.values import board_result, main_result, surname, time_text

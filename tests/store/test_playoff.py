@@ -332,7 +332,7 @@ def test_a_main_result_that_would_change_the_playoff_is_refused_once_it_started(
 def test_a_refusal_is_found_by_a_trial_that_leaves_the_event_as_it_was(open_event) -> None:
     """The console asks the store whether a change would be refused before it asks the
     arbiter: the trial is rolled back, log and counters included."""
-    from normtui.store import COMMITS
+    from normtui.store.commits import COMMITS
 
     store = open_event("two")
     store.playoff.start(SEED)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import TabbedContent
 
-from normtui.launch import run_console
+from normtui.commands.console import run_console
 from normtui.tui.app import DamagedEvent, NormtuiApp
 from tests.tui.conftest import SNAPSHOT_SIZE
 from tests.tui.helpers import console, hold_store_opening, pairings
