@@ -353,6 +353,12 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
     else:
         points = {p.number: classical_points(blocks[p.number]) for p in snap.players}
         ranks = _shared_ranks(points)
+        if not snap.profile.classical.armageddon_after_draw:
+            # No Armageddon: the file's points are the standings' points, so its ranks are
+            # the final table's, each place once (the tie-breaks, or the play-off, decided
+            # them); only an event with Armageddons ranks its classical points apart.
+            placed = {n: snap.ranks.get(n) for n in points}
+            ranks = {n: last_place if r is None else r for n, r in placed.items()}
         lines += [
             player_line(p, points[p.number], ranks[p.number], blocks[p.number])
             for p in sorted(snap.players, key=lambda p: p.number)

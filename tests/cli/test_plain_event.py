@@ -8,8 +8,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.cli.conftest import Run
 from tests.every_output import every_output, visible_text
+from tests.export.tiebreakserver import assert_reads_and_agrees
 from tests.plain_event import plain_event, play_off
 
 
@@ -65,3 +68,15 @@ def test_one_answer_about_a_shared_first_place(run: Run, tmp_path: Path) -> None
     assert said in run("contenders", ruled).stdout.splitlines()
     assert run("standings", ruled).stdout.startswith("Places 1-2 shared: the play-off decides")
     assert "Play-off needed" in run("playoff", ruled).stdout
+
+
+@pytest.mark.parametrize("version", ("trf16", "trf"))
+def test_fides_reader_agrees_with_both_reports(run: Run, tmp_path: Path, version: str) -> None:
+    """The tie-breaks decide the shared first place (C.07): the TRF16's rank column is the
+    final table's (it shared the places of equal points), and FIDE's reader, given C.07's
+    round-robin order, ranks each file as it says."""
+    db = plain_event(tmp_path, rule=False)
+    text = run("export", db, "-f", version).stdout
+    ranks = [int(line[85:89]) for line in text.splitlines() if line.startswith("001")]
+    assert ranks == [1, 2, 3, 3]  # Dahl and Eik: equal on every tie-break
+    assert_reads_and_agrees(text, tmp_path, extra=("-t", "PTS", "DE", "WIN", "BWG", "SB", "KS"))

@@ -11,6 +11,7 @@ import pytest
 
 from tests.cli.conftest import Run
 from tests.every_output import visible_text
+from tests.export.tiebreakserver import assert_reads_and_agrees
 from tests.real_events import (
     REAL_EVENTS,
     RealEvent,
@@ -97,3 +98,26 @@ def test_the_tie_breaks_shown_are_the_ones_that_ranked(
     site = tmp_path / "site"
     assert run("publish", db, site).exit_code == 0
     assert " ".join(codes) in visible_text((site / "index.html").read_text("utf-8"))
+
+
+# The event's tie-breaks as FIDE's reader names them (tiebreakchecker.py -t).
+FIDE_CODES = {
+    "tata-steel-2025": ("PTS", "DE", "WIN", "BWG", "SB", "KS"),
+    "candidates-2022": ("PTS", "SB", "WIN", "DE"),
+}
+
+
+@pytest.mark.parametrize("event", REAL_EVENTS, ids=lambda e: e.folder)
+@pytest.mark.parametrize("version", ("trf16", "trf"))
+def test_fides_reader_agrees_with_the_ranks(
+    run: Run, tmp_path: Path, event: RealEvent, version: str
+) -> None:
+    """The TRF16 and the TRF26 rank each player at the final place, each place once (the
+    TRF16 shared the places of equal points), and FIDE's reader, given the event's own
+    tie-breaks, computes the same ranks from either file."""
+    db = tmp_path / "event.db"
+    make_event(event, db)
+    text = run("export", db, "-f", version).stdout
+    ranks = sorted(int(line[85:89]) for line in text.splitlines() if line.startswith("001"))
+    assert ranks == list(range(1, len(event.published) + 1))
+    assert_reads_and_agrees(text, tmp_path, extra=("-t", *FIDE_CODES[event.folder]))
