@@ -84,8 +84,8 @@ def category(ratings: list[int]) -> int | None:
     2251-2275, one more for every 25 points above (FIDE's table of categories); ``None``
     below 2251.
 
-    >>> category([2251, 2275]), category([2700, 2800]), category([2200])
-    (1, 22, None)
+    >>> category([2251, 2275]), category([2700, 2800]), category([2780, 2800]), category([2200])
+    (1, 20, 22, None)
     """
     if not ratings:
         return None

@@ -15,6 +15,7 @@ from normtui.rules.berger import berger_schedule
 from normtui.rules.model import ArmageddonResult, MainResult, Player
 from normtui.rules.playoff import PlayoffGame, format_name
 from normtui.store import GameRecord
+from normtui.store.ratings import unmoved
 from normtui.text import clean_text
 
 __all__ = [
@@ -38,8 +39,17 @@ _CODES: dict[MainResult, tuple[str, str]] = {
     MainResult.BLACK_FORFEIT_WIN: ("-", "+"),
     MainResult.DOUBLE_FORFEIT: ("-", "-"),
 }
+# A game in which a player made no move is not rated (B.02 §5.1): TRF16's codes of a game
+# played and not rated.
+_NOT_RATED = {"1": "W", "=": "D", "0": "L"}
 # What a code is worth in FIDE's default scoring (TRF16 has no record 162).
-_CLASSICAL = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5")}
+_CLASSICAL = {
+    "1": Decimal(1),
+    "W": Decimal(1),
+    "+": Decimal(1),
+    "=": Decimal("0.5"),
+    "D": Decimal("0.5"),
+}
 ENCODINGS = {"utf-8": "UTF-8", "latin-1": "Latin-1 (ISO 8859-1)"}
 DRAWN_ARMAGEDDON = "### Armageddon drawn (Black wins, §2): "
 FORFEITED_ARMAGEDDON = "### Armageddon lost by forfeit (a player absent): "
@@ -111,9 +121,12 @@ def _value(snap: Snapshot, code: str) -> Decimal:
     pts = snap.profile.points
     return {
         "1": pts.win,
+        "W": pts.win,
         "+": pts.win,
         "=": pts.draw_armageddon_loss,
+        "D": pts.draw_armageddon_loss,
         "0": pts.loss,
+        "L": pts.loss,
         "-": pts.forfeit_loss,
         "Z": pts.forfeit_loss,
         "?": Decimal(0),
@@ -137,6 +150,7 @@ def _round_entries(
     adjust: dict[tuple[int, Decimal], list[int]] = defaultdict(list)
     # Once: asked for each player, it read every game once per player.
     reported = last_reported_round(snap)
+    no_move = unmoved(g for g in snap.games if g.stage == "main")
     for p in snap.players:
         for rnd in range(1, reported + 1):
             g = by_round.get((rnd, p.number))
@@ -150,6 +164,8 @@ def _round_entries(
                 blocks[p.number].append(_block(opponent, colour, "?") if version == 26 else " " * 8)
                 continue
             code = _CODES[g.result][0 if white else 1]
+            if (g.round, g.board) in no_move:
+                code = _NOT_RATED.get(code, code)
             blocks[p.number].append(_block(opponent, colour, code))
             # A drawn game waiting for its Armageddon counts for nobody yet.
             scored = g.points[0 if white else 1] if g.points is not None else Decimal(0)

@@ -19,6 +19,7 @@ from normtui.export import ExportError, export_event, export_report
 from normtui.export.trf import points_field
 from normtui.store import EventStore, PlayerInput
 from tests.export import tiebreakserver, trf_reader
+from tests.fide_events import norm_event
 from tests.rules.helpers import small_profile
 
 
@@ -232,3 +233,25 @@ def test_the_players_fide_fields_in_001_and_back(tmp_path: Path) -> None:
     assert [p.entry.birth_year for p in trf.players] == [1991, 1992, 1993, 1994, None, 1996]
     with create_from_trf(tmp_path / "back.db", trf, small_profile(6).source_text) as back:
         assert [p.birth_year for p in back.players()][:2] == [1991, 1992]
+
+
+@pytest.mark.parametrize("kind", ["trf", "trf16"])
+def test_a_game_in_which_a_player_made_no_move_is_reported_played_and_not_rated(
+    kind: str, tmp_path: Path
+) -> None:
+    """B.02 §5.1: the record shows Black made no move, so the draw is written D (played, not
+    rated), as `normtui ratings` leaves it out; the points and FIDE's reader's ranks stay."""
+    with norm_event(tmp_path / "nomove.db") as store:
+        before = trf_reader.parse(export_event(store, kind))
+        g = next(g for g in store.games() if g.result == "1/2-1/2" and 1 not in (g.white, g.black))
+        store.games.attach_pgn(g.id, "main", "1. e4 1/2-1/2")
+        text = export_event(store, kind)
+    lines = {int(x[4:8]): x for x in text.split("\r\n") if x.startswith("001")}
+    block = 92 + 10 * (g.round - 1)
+    assert trf_reader.col(lines[g.white], block, block + 7) == f"{g.black:>4} w D"
+    assert trf_reader.col(lines[g.black], block, block + 7) == f"{g.white:>4} b D"
+    after = trf_reader.parse(text)
+    assert {n: p.points for n, p in after.players.items()} == {
+        n: p.points for n, p in before.players.items()
+    }
+    tiebreakserver.assert_reads_and_agrees(text, tmp_path)
