@@ -72,7 +72,7 @@ async def test_every_pane_and_dialog_shows_markup_names_as_typed(hostile_app) ->
         await pilot.press("escape")
         await pilot.press("7")
         await pilot.pause()
-        shows(app, "First place is shared now: Anand – a[/]b")
+        shows(app, "First place is shared now: Anand; a[/]b")
         assert app.is_running  # [@click=app.quit] was never an action
 
 

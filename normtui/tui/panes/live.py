@@ -289,6 +289,8 @@ class LivePane(Pane):
             )
             return
         report = self.report = message.report
+        # What the poll wrote may have started an Armageddon: count them after it, not before.
+        self._waiting = [f"{g.round}.{g.board}" for g in armageddons_waiting(self.store.games())]
         asks = sum(1 for n in report.notices if n.ask)
         tail = f"{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:

@@ -39,7 +39,7 @@ class DrawnNumberScreen(FieldModal):
                     style="dim",
                 )
             )
-            yield Label(f"Number drawn (1 to {self.size_of_field})")
+            yield Label(Text(f"Number drawn (1 to {self.size_of_field})"))
             yield Input(id="drawn-number", restrict=r"\d*", max_length=3, compact=True)
             yield from self.buttons()
         yield from self.footer()
