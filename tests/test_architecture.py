@@ -205,9 +205,6 @@ def test_an_import_inside_a_function_says_why() -> None:
 # not listed here, and on an entry that is no longer a cycle of its own: whoever breaks one
 # removes its entry in the same commit.
 CYCLES_LEFT: dict[frozenset[str], str] = {
-    frozenset({"normtui.tui.app", "normtui.tui.commands", "normtui.tui.outward"}): (
-        "console: the console's app, its palette's commands and what goes out"
-    ),
 }
 
 

@@ -22,12 +22,12 @@ from normtui.rules.errors import NormtuiError
 from normtui.text import visible
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.formatting import ShowControls
+from normtui.tui.outward import Outward
 from normtui.tui.panes import PANES
 from normtui.tui.screens.console import ConsoleScreen
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
-    from normtui.tui.outward import Outward
     from normtui.tui.screens.confirm import ConfirmScreen
 
 
@@ -177,6 +177,15 @@ class NormtuiApp(App[None]):
         # where a record is read (a state, a time no record holds): the console ends with the
         # one line naming the damage, as the command line does, not a traceback.
         super()._handle_exception(_damage_said(error, self.path))
+
+    def outward_runner(self) -> Outward:
+        """The console's publisher and broadcaster, made when first asked for; pane 8 shows
+        its line."""
+        if self.outward is None:
+            runner = Outward(self, self.path, lambda: None)
+            runner.changed = lambda: setattr(self, "outward_line", runner.line)
+            self.outward = runner
+        return self.outward
 
     def load_pane_css(self) -> None:
         """Add the stylesheets of the other panes (once), then restyle what is mounted."""

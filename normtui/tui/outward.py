@@ -2,9 +2,9 @@
 
 Each runs :func:`normtui.export.follow.follow` in a thread of its own with its own store, as
 ``normtui publish --watch`` and ``normtui broadcast --watch`` do; the console starts and stops
-them (palette) and pane 8 shows when each last succeeded (:attr:`Outward.line`). Nothing here
-opens a screen: a failure is said on pane 8's line and the loop tries again as the command
-line's does.
+them (palette) and pane 8 shows when each last succeeded (:attr:`Outward.line`); the app holds
+the one runner (``NormtuiApp.outward_runner``). Nothing here opens a screen: a failure is said
+on pane 8's line and the loop tries again as the command line's does.
 """
 
 from __future__ import annotations
@@ -145,24 +145,12 @@ class Outward:
         self.changed()
 
 
-def outward(app: App[Any]) -> Outward:
-    """The console's runner, made when first asked for; pane 8 shows its line."""
-    from normtui.tui.app import NormtuiApp  # cycle: the app imports this module
-
-    assert isinstance(app, NormtuiApp)
-    if app.outward is None:
-        runner = Outward(app, app.path, lambda: None)
-        runner.changed = lambda: setattr(app, "outward_line", runner.line)
-        app.outward = runner
-    return app.outward
-
-
 def ask_publish(screen: Any) -> None:
     """Palette: ask for the folder, then publish there after every change."""
     from normtui.tui.screens.publish_site import PublishSiteScreen  # only when publishing
 
     path: Path = screen.path
-    runner = outward(screen.app)
+    runner: Outward = screen.normtui.outward_runner()
 
     def chosen(folder: Path | None) -> None:
         if folder is not None:
@@ -178,7 +166,7 @@ def ask_broadcast(screen: Any) -> None:
     from normtui.store import InputError
     from normtui.tui.screens.broadcast_round import BroadcastChoice, BroadcastRoundScreen
 
-    runner = outward(screen.app)
+    runner: Outward = screen.normtui.outward_runner()
 
     def chosen(choice: BroadcastChoice | None) -> None:
         if choice is None:
@@ -196,7 +184,7 @@ def ask_broadcast(screen: Any) -> None:
 
 def stop(screen: Any, kind: str, what: str) -> None:
     """Palette: stop publishing or broadcasting."""
-    if outward(screen.app).stop(kind):
+    if screen.normtui.outward_runner().stop(kind):
         screen.say(f"Stopped {what}")
     else:
         screen.say(f"Not {what}")

@@ -12,7 +12,6 @@ import pytest
 from textual.widgets import Input, Static
 
 from normtui.tui.commands import ConsoleCommands
-from normtui.tui.outward import outward
 from normtui.tui.screens.broadcast_round import BroadcastRoundScreen
 from normtui.tui.screens.publish_site import PublishSiteScreen
 from tests.cli.lichess_server import TOKEN, Server
@@ -63,7 +62,7 @@ async def test_publishing_from_the_palette_follows_the_arbiters_keys(
         assert f"Public page {site}" in _line(demo_app)
         _palette(demo_app, "Public page: stop publishing")()
         await pilot.pause()
-        assert not outward(demo_app).running("publish") and _line(demo_app) == ""
+        assert not demo_app.outward_runner().running("publish") and _line(demo_app) == ""
         assert console(demo_app).pane("live").status.startswith("Stopped publishing")
 
 
@@ -72,7 +71,7 @@ async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
 ) -> None:
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("8")
-        runner = outward(demo_app)
+        runner = demo_app.outward_runner()
         runner.start_broadcast(TOKEN, 7, "round007", "armag007", base_url=lichess.url)
         await until(pilot, lambda: "games pushed" in _line(demo_app), "the first push")
         assert "Lichess round 7 → round007 + armag007" in _line(demo_app)
@@ -112,4 +111,4 @@ async def test_the_broadcast_dialog_refuses_what_cannot_work(demo_app, monkeypat
         await pilot.press("enter")
         assert "no Lichess token" in str(error.render())
         await pilot.press("escape")
-        assert demo_app.screen is console(demo_app) and not outward(demo_app).runs
+        assert demo_app.screen is console(demo_app) and not demo_app.outward_runner().runs
