@@ -204,8 +204,7 @@ def test_an_import_inside_a_function_says_why() -> None:
 # The import cycles still there, each with who is removing it. The test below fails on a cycle
 # not listed here, and on an entry that is no longer a cycle of its own: whoever breaks one
 # removes its entry in the same commit.
-CYCLES_LEFT: dict[frozenset[str], str] = {
-}
+CYCLES_LEFT: dict[frozenset[str], str] = {}
 
 
 def _modules(root: Path) -> dict[str, Path]:

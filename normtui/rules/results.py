@@ -17,11 +17,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from normtui.rules.model import ArmageddonResult, Game, GameState, MainResult, RuleError
 from normtui.rules.scoring import armageddon_due, check_game
 
-__all__ = ["apply_armageddon", "apply_result", "check_round_closable", "state_for"]
+if TYPE_CHECKING:
+    from normtui.rules.model import Player
+    from normtui.rules.profile import Profile
+
+__all__ = [
+    "apply_armageddon",
+    "apply_result",
+    "check_armageddon_record",
+    "check_playoff_kept",
+    "check_round_closable",
+    "check_round_open",
+    "state_for",
+]
 
 
 def _where(game: Game) -> str:
@@ -89,6 +102,46 @@ def apply_armageddon(game: Game, armageddon: ArmageddonResult, *, correction: bo
     )
     check_game(entered)
     return entered
+
+
+def check_round_open(round_no: int, closed: bool, correction: bool) -> None:
+    """§8: a closed round takes a change only as a correction."""
+    if closed and not correction:
+        raise RuleError(
+            f"round {round_no} is closed; enter a change to it as a correction", "Regulations §8"
+        )
+
+
+def check_armageddon_record(label: str, new: Game, recorded: bool) -> None:
+    """§2: an Armageddon that has its record was played; it is not lost by forfeit."""
+    if new.armageddon is not None and new.armageddon.is_forfeit and recorded:
+        raise RuleError(
+            f"{label}: the Armageddon has a record, so it was played; "
+            "enter its board result (or replace the record first)",
+            "Regulations §2",
+        )
+
+
+def check_playoff_kept(
+    label: str, players: Sequence[Player], games: Sequence[Game], profile: Profile, new: Game
+) -> None:
+    """§5: once the play-off has started, a change to a main game may not change who plays it
+    or their order on the tie-breaks: the play-off is derived from the final standings, so it
+    would silently give its results to other players or colours. ``games``: every main game
+    as it is, ``new`` one of them changed."""
+    # The table and the play-off's rules: only once a play-off has started.
+    from normtui.rules.playoff import playoff_players
+    from normtui.rules.standings import compute_standings
+
+    after = [new if (g.round, g.board) == (new.round, new.board) else g for g in games]
+    if playoff_players(compute_standings(players, games, profile)) != playoff_players(
+        compute_standings(players, after, profile)
+    ):
+        raise RuleError(
+            f"{label}: the play-off has started, and this change would change who plays it "
+            "or their order on the tie-breaks; undo the play-off first",
+            "Regulations §5",
+        )
 
 
 def check_round_closable(games: Sequence[Game]) -> None:

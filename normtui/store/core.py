@@ -158,6 +158,9 @@ class Core:
         self.clock = clock or _utc_now
         self.lock = RLock()
         self._profile_cache: tuple[str, Profile] | None = None
+        # The profile as the transaction open now read it: within one transaction only this
+        # store's own write can change it, and a write forgets it (see profile).
+        self._profile_now: Profile | None = None
         self._savepoints = 0  # writes nested in a transaction already open
 
     @property
@@ -211,15 +214,18 @@ class Core:
                     raise
                 finally:
                     self._savepoints -= 1
+                    self._profile_now = None  # the write may have changed it
                 conn.execute(f"RELEASE {name}")
                 return
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
                 yield
             except BaseException:
+                self._profile_now = None
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+            self._profile_now = None
             try:
                 conn.execute("COMMIT")
             except BaseException:
@@ -279,16 +285,27 @@ class Core:
 
     @property
     def profile(self) -> Profile:
-        """The event's regulations, from the profile stored in the file (with its edits)."""
+        """The event's regulations, from the profile stored in the file (with its edits):
+        read once per transaction (a write reads it, then every game record it builds uses
+        it), and parsed once per change of its text."""
         with self.lock:
+            if self._profile_now is not None and self.conn.in_transaction:
+                return self._profile_now
             (text,) = self.conn.execute("SELECT profile_text FROM event").fetchone()
-            cached = self._profile_cache
-            if cached is None or cached[0] != text:
-                from normtui.rules.profile import load_profile  # the profile: not for `log`
+            profile = self.profile_of(text)
+            if self.conn.in_transaction:
+                self._profile_now = profile
+            return profile
 
-                cached = (text, load_profile(text))
-                self._profile_cache = cached
-            return cached[1]
+    def profile_of(self, text: str) -> Profile:
+        """The profile of ``text``, parsed only when it is not the text parsed last."""
+        cached = self._profile_cache
+        if cached is None or cached[0] != text:
+            from normtui.rules.profile import load_profile  # the profile: not for `log`
+
+            cached = (text, load_profile(text))
+            self._profile_cache = cached
+        return cached[1]
 
     # -- players -----------------------------------------------------------------------------
 
@@ -362,13 +379,20 @@ class Core:
             what = "the event" if stage == "main" else f"the {stage} stage"
             raise InputError(f"round {round_no} is out of range: {what} has rounds 1-{rounds}")
 
-    def game_records(self, where: str, params: Sequence[Any]) -> list[GameRecord]:
-        from normtui.store.records import GAMES_SQL, game_records  # records: not for `standings`
+    def game_records(
+        self, where: str, params: Sequence[Any], *, texts: bool = True
+    ) -> list[GameRecord]:
+        """The games ``where`` says, by round and board. ``texts=False``: without their PGN
+        texts (``pgn`` and ``armageddon_pgn`` are None, ``has_pgn`` says whether one is
+        kept), which a screen reads only for the game it shows."""
+        # Records: not for `standings`.
+        from normtui.store.records import GAMES_SQL, GAMES_SQL_NO_TEXTS, game_records
 
+        sql = GAMES_SQL if texts else GAMES_SQL_NO_TEXTS
         with self.read():
             profile = self.profile
             rows = self.conn.execute(
-                f"{GAMES_SQL} WHERE {where} ORDER BY g.round, g.board", params
+                f"{sql} WHERE {where} ORDER BY g.round, g.board", params
             ).fetchall()
         return game_records(rows, profile)
 
@@ -380,8 +404,8 @@ class Core:
             self.check_round(round, stage)
             return self.game_records("g.stage = ? AND g.round = ?", [stage, round])
 
-    def game(self, game_id: int) -> GameRecord:
-        found = self.game_records("g.id = ?", [game_id])
+    def game(self, game_id: int, *, texts: bool = True) -> GameRecord:
+        found = self.game_records("g.id = ?", [game_id], texts=texts)
         if not found:
             raise NotFoundError(f"no game with id {game_id}")
         return found[0]

@@ -7,6 +7,7 @@ a console show the consequence before the arbiter confirms it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -237,35 +238,14 @@ class Desk:
                 sql += " WHERE round = ?"
                 params.append(round)
             rows = self._core.rows(sql + " ORDER BY round, id", params)
-        return [
-            ArrivalRecord(
-                r["id"],
-                r["round"],
-                by_id[r["player"]],
-                bool(r["present"]),
-                stored_time(r["recorded_at"]),
-            )
-            for r in rows
-        ]
+        return [ArrivalRecord.of(r, by_id) for r in rows]
 
     def fines(self) -> list[FineRecord]:
         """The fines ledger, oldest first."""
         with self._core.read():
             by_id = self._core.players_by_id()
             rows = self._core.rows("SELECT * FROM fines ORDER BY id")
-        return [
-            FineRecord(
-                r["id"],
-                by_id[r["player"]],
-                r["round"],
-                Decimal(r["amount"]),
-                r["currency"],
-                r["reason"],
-                r["article"],
-                stored_time(r["recorded_at"]),
-            )
-            for r in rows
-        ]
+        return [FineRecord.of(r, by_id) for r in rows]
 
     # -- incidents (§7) ----------------------------------------------------------------------
 
@@ -312,19 +292,7 @@ class Desk:
         with self._core.read():
             by_id = self._core.players_by_id()
             rows = self._core.rows("SELECT * FROM incidents ORDER BY id")
-        return [
-            IncidentRecord(
-                r["id"],
-                stored_time(r["at"]),
-                r["round"],
-                by_id[r["player"]],
-                r["kind"],
-                r["description"],
-                r["decision"],
-                r["article"],
-            )
-            for r in rows
-        ]
+        return [IncidentRecord.of(r, by_id) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -336,6 +304,17 @@ class ArrivalRecord:
     player: Player
     present: bool
     recorded_at: datetime
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any], by_id: Mapping[int, Player]) -> ArrivalRecord:
+        """The record of an arrivals row (``by_id``: the players by their row ids)."""
+        return cls(
+            row["id"],
+            row["round"],
+            by_id[row["player"]],
+            bool(row["present"]),
+            stored_time(row["recorded_at"]),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -360,6 +339,20 @@ class FineRecord:
     reason: str
     article: str | None
     recorded_at: datetime
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any], by_id: Mapping[int, Player]) -> FineRecord:
+        """The record of a fines row (``by_id``: the players by their row ids)."""
+        return cls(
+            row["id"],
+            by_id[row["player"]],
+            row["round"],
+            Decimal(row["amount"]),
+            row["currency"],
+            row["reason"],
+            row["article"],
+            stored_time(row["recorded_at"]),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -387,6 +380,20 @@ class IncidentRecord:
     description: str
     decision: str
     article: str | None
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any], by_id: Mapping[int, Player]) -> IncidentRecord:
+        """The record of an incidents row (``by_id``: the players by their row ids)."""
+        return cls(
+            row["id"],
+            stored_time(row["at"]),
+            row["round"],
+            by_id[row["player"]],
+            row["kind"],
+            row["description"],
+            row["decision"],
+            row["article"],
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

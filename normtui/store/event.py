@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from normtui.store.feed import Feed
     from normtui.store.final import StandingRow
     from normtui.store.log import AuditEntry
+    from normtui.store.picture import EventPicture
     from normtui.store.playoff import Playoff
 
 # Creating an event, and the parts that few commands use (the desk, the play-off, the feed,
@@ -315,6 +316,29 @@ class EventStore:
             tuple(stages),
             details,
         )
+
+    def picture(
+        self, known: EventPicture | None = None, *, after: AuditEntry | None = None
+    ) -> EventPicture:
+        """The event at one moment, for a screen (:mod:`normtui.store.picture`). ``known``:
+        the last picture (its profile is kept when unchanged); ``after``: this store's own
+        change since it, of which only the games it changed are read again when that is all
+        that changed."""
+        from normtui.store.picture import picture_after, read_picture  # only for a screen
+
+        if known is not None and after is not None:
+            return picture_after(self._core, known, after)
+        return read_picture(self._core, known)
+
+    def mark(self) -> tuple[int, int | None]:
+        """(``PRAGMA data_version``, the id of the audit log's newest entry): a screen that
+        compares them with its picture's knows, in one statement, whether anything was
+        written since it was read, by another connection or through this one."""
+        with self._core.lock, self._core.sqlite_errors():
+            version, head = self._core.conn.execute(
+                "SELECT (SELECT data_version FROM pragma_data_version), (SELECT max(id) FROM audit)"
+            ).fetchone()
+        return int(version), head
 
     def standings(self, through_round: int | None = None) -> list[StandingRow]:
         """The table after ``through_round`` (default: all complete pairings) in final order,

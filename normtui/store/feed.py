@@ -29,13 +29,16 @@ from normtui.store.records import check_record
 from normtui.store.values import stored_time
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from normtui.rules.contenders import Contender
+    from normtui.rules.model import Game, Player
+    from normtui.rules.profile import Profile
+    from normtui.rules.standings import Standing
     from normtui.store.final import StandingRow
     from normtui.store.log import AuditEntry
 
-__all__ = ["FEED_ACTOR", "Feed", "LiveRecord"]
+__all__ = ["FEED_ACTOR", "Feed", "LiveRecord", "race_question", "table_if_ended_now"]
 
 Kind = Literal["main", "armageddon"]
 # Who the board feed writes as.
@@ -148,43 +151,61 @@ class Feed:
         """``contenders`` in two halves: the event read now, and the search (pure, up to a
         second on a large event) to run later, in a thread of the console's own."""
 
-        from normtui.rules.contenders import race  # only the live boards' race
-
         with self._core.read():
             rows = self._games.main_standings()
             games = self._games.main_games()
             players = self._core.players()
             profile = self._core.profile
-        counted = frozenset(r.number for r in rows if r.counted)
-        return partial(
-            race,
-            list(players),
-            list(games),
-            profile.points,
-            counted=counted,
-            armageddon_draw_winner=profile.classical.armageddon_draw_winner,
-        )
+        return race_question(players, games, rows, profile)
 
     def standings_if_ended_now(self) -> list[StandingRow]:
         """The table if every pairing under way ended now, drawn and its Armageddon drawn
         (``normtui.rules.live``), with the prizes it would give (mid-event: a first place
         shared on points is pending, §5)."""
-        # Only the live boards' table.
-        from normtui.rules.final import final_table
-        from normtui.rules.standings import compute_standings
-        from normtui.store.final import StandingRow
-
         with self._core.read():
             players = self._core.players()
-            games = games_if_ended_now(self._games.main_games())
+            games = self._games.main_games()
             profile = self._core.profile
-        table = final_table(compute_standings(players, games, profile), profile, None)
-        status = {p.number: p.status for p in players}
-        return [
-            StandingRow.of(
-                r,
-                status.get(r.standing.number, PlayerStatus.ACTIVE),
-                order=profile.tiebreaks.order,
-            )
-            for r in table.rows
-        ]
+        return table_if_ended_now(players, games, profile)
+
+
+def race_question(
+    players: Sequence[Player], games: Sequence[Game], rows: Sequence[Standing], profile: Profile
+) -> Callable[[], list[Contender]]:
+    """Who can still finish first (``normtui.rules.contenders.race``) as a search to run later:
+    the main ``games`` and their table ``rows`` (the counted players are its)."""
+    from normtui.rules.contenders import race  # only the live boards' race
+
+    counted = frozenset(r.number for r in rows if r.counted)
+    return partial(
+        race,
+        list(players),
+        list(games),
+        profile.points,
+        counted=counted,
+        armageddon_draw_winner=profile.classical.armageddon_draw_winner,
+    )
+
+
+def table_if_ended_now(
+    players: Sequence[Player], games: Sequence[Game], profile: Profile
+) -> list[StandingRow]:
+    """The final table if every pairing of the main ``games`` under way ended now, drawn and
+    its Armageddon drawn (``normtui.rules.live``), with the prizes it would give."""
+    # Only the live boards' table.
+    from normtui.rules.final import final_table
+    from normtui.rules.standings import compute_standings
+    from normtui.store.final import StandingRow
+
+    table = final_table(
+        compute_standings(players, games_if_ended_now(games), profile), profile, None
+    )
+    status = {p.number: p.status for p in players}
+    return [
+        StandingRow.of(
+            r,
+            status.get(r.standing.number, PlayerStatus.ACTIVE),
+            order=profile.tiebreaks.order,
+        )
+        for r in table.rows
+    ]

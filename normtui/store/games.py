@@ -15,7 +15,6 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
-from normtui.rules.errors import NormtuiError
 from normtui.rules.model import (
     ArmageddonResult,
     Game,
@@ -25,7 +24,13 @@ from normtui.rules.model import (
     parse_armageddon_result,
     parse_result,
 )
-from normtui.rules.results import apply_armageddon, apply_result
+from normtui.rules.results import (
+    apply_armageddon,
+    apply_result,
+    check_armageddon_record,
+    check_playoff_kept,
+    check_round_open,
+)
 from normtui.rules.scoresheets import (
     Signatures,
     provisional_games,
@@ -34,18 +39,18 @@ from normtui.rules.scoresheets import (
     signers,
 )
 from normtui.rules.scoring import is_complete
-from normtui.store.commits import COMMITS
 from normtui.store.core import Core, Tx, checked
 from normtui.store.errors import ConflictError, InputError, NotFoundError
 from normtui.store.values import board_result, main_result, surname, time_text
 
 if TYPE_CHECKING:
     from normtui.rules.model import Player
+    from normtui.rules.profile import Profile
     from normtui.rules.standings import Standing
     from normtui.store.log import AuditEntry
     from normtui.store.records import ByeRecord, GameRecord
 
-__all__ = ["Games"]
+__all__ = ["Games", "PlayoffField", "result_change"]
 
 PgnKind = Literal["main", "armageddon"]
 Signer = Literal["white", "black", "arbiter"]
@@ -96,6 +101,11 @@ def _board(value: str | ArmageddonResult | None) -> ArmageddonResult | None:
     return parse_armageddon_result(value)
 
 
+def _no_armageddon(stage: str, board: ArmageddonResult | None) -> None:
+    if stage != "main" and board is not None:
+        raise RuleError(f"the {stage} stage has no Armageddon games", "Regulations §1")
+
+
 _ABSENT = {
     ArmageddonResult.WHITE_FORFEIT_WIN: "Black absent",
     ArmageddonResult.BLACK_FORFEIT_WIN: "White absent",
@@ -116,8 +126,43 @@ def _describe(game: Game) -> str:
     return text
 
 
-class _Trial(Exception):
-    """Ends a trial write (Games.refusal): what it wrote is rolled back."""
+# What a started play-off was drawn from: the players, the main games, the profile.
+PlayoffField = tuple[Sequence["Player"], Sequence[Game], "Profile"]
+
+
+def result_change(
+    game: GameRecord,
+    result: MainResult | None,
+    armageddon: ArmageddonResult | None,
+    *,
+    correction: bool,
+    round_closed: bool,
+    playoff: Callable[[], PlayoffField | None],
+) -> Game | None:
+    """What entering ``result`` and ``armageddon`` (``result`` None: the Armageddon alone)
+    makes of ``game``, as the rules decide it: the game to write, or None when nothing
+    changes. Refused (RuleError) as the write refuses it: a closed round without a correction
+    (§8), what the rules refuse (§2, §4), an Armageddon lost by forfeit that has its record
+    (§2), a change that changes who plays a started play-off (``playoff``: what it was drawn
+    from, asked only then; §5). The store's write and a screen's question before it (from
+    its snapshot, without writing) both ask this."""
+    check_round_open(game.round, round_closed, correction)
+    old = game.game()
+    if result is not None:
+        new = apply_result(old, result, armageddon, correction=correction)
+    else:
+        assert armageddon is not None
+        new = apply_armageddon(old, armageddon, correction=correction)
+    if game.stage != "main" and new.state is GameState.IN_PROGRESS:
+        # No Armageddon outside the main event: a drawn blitz game is simply over.
+        new = replace(new, state=GameState.FINISHED)
+    if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
+        return None
+    check_armageddon_record(game.label, new, game.has_armageddon_pgn)
+    field = playoff() if game.stage == "main" else None
+    if field is not None:
+        check_playoff_kept(game.label, *field, new)
+    return new
 
 
 class Games:
@@ -135,52 +180,39 @@ class Games:
         """The game with that id."""
         return self._core.game(game_id)
 
-    def refusal(
-        self, call: Callable[..., object], *args: object, **kwargs: object
-    ) -> Exception | None:
-        """The refusal a change would meet (a broken rule, a conflict), found by making it and
-        rolling it back: the console asks the arbiter only about a change that can be made
-        (a correction after the play-off has started may be refused by its effect, §5)."""
-
-        counted = COMMITS.count
-        try:
-            with self._core.transaction(write=True):
-                call(*args, **kwargs)
-                raise _Trial
-        except _Trial:
-            return None
-        except NormtuiError as exc:
-            return exc
-        finally:
-            COMMITS.count = counted  # rolled back: not a change this process made
-
-    def _round_open(self, game: GameRecord, correction: bool) -> None:
-        row = self._core.conn.execute(
-            "SELECT status FROM rounds WHERE stage = ? AND round = ?", [game.stage, game.round]
-        ).fetchone()
-        if row and row[0] == "closed" and not correction:
-            raise RuleError(
-                f"round {game.round} is closed; enter a change to it as a correction",
-                "Regulations §8",
-            )
+    def _playoff_field(self) -> PlayoffField:
+        """The players, main games and profile a started play-off was drawn from."""
+        return self._core.players(), self.main_games(), self._core.profile
 
     def _write_result(
         self,
         tx: Tx,
         game: GameRecord,
-        new: Game,
+        result: MainResult | None,
+        armageddon: ArmageddonResult | None,
         correction: bool,
         *,
         source: str | None = None,
         at: datetime | None = None,
     ) -> None:
-        """``source``: "feed" for a result the board feed entered (None: by hand, which also
+        """Enter ``result`` (None: the Armageddon alone) as :func:`result_change` makes it.
+        ``source``: "feed" for a result the board feed entered (None: by hand, which also
         takes the mark off a result the feed had entered). ``at``: when the game ended, for a
         result from the feed (the Armageddon's window runs from it, §2); default now."""
+        closed, started = self._core.conn.execute(
+            _CLOSED_STARTED_SQL, [game.stage, game.round]
+        ).fetchone()
+        new = result_change(
+            game,
+            result,
+            armageddon,
+            correction=correction,
+            round_closed=bool(closed),
+            playoff=self._playoff_field if started else lambda: None,
+        )
+        if new is None:
+            return
         old = game.game()
-        if game.stage != "main" and new.state is GameState.IN_PROGRESS:
-            # No Armageddon outside the main event: a drawn blitz game is simply over.
-            new = replace(new, state=GameState.FINISHED)
         values: dict[str, object] = {
             "result": new.result.value if new.result else None,
             "armageddon": new.armageddon.value if new.armageddon else None,
@@ -197,15 +229,6 @@ class Games:
             values["armageddon_pgn"] = None
             values["armageddon_from"] = None
             values["armageddon_started_at"] = None
-        if (new.result, new.armageddon, new.state) == (old.result, old.armageddon, old.state):
-            return
-        if new.armageddon is not None and new.armageddon.is_forfeit and game.armageddon_pgn:
-            raise RuleError(
-                f"{game.label}: the Armageddon has a record, so it was played; "
-                "enter its board result (or replace the record first)",
-                "Regulations §2",
-            )
-
         signed = signers(game.signatures)
         after = signatures_after(old, new, game.signatures)
         if after != game.signatures:
@@ -214,15 +237,7 @@ class Games:
                 signed_black=int(after.black),
                 signed_arbiter=int(after.arbiter),
             )
-        playoff = self._playoff_players() if game.stage == "main" else None
         tx.update_game(game, values)
-        if playoff is not None and self._playoff_players() != playoff:
-            raise RuleError(
-                f"{game.label}: the play-off has started, and this change would "
-                "change who plays it or their order on the tie-breaks; undo the "
-                "play-off first",
-                "Regulations §5",
-            )
         corrected = correction and old.result is not None
         if not corrected and new.result == old.result and new.armageddon != old.armageddon:
             tx.action = "armageddon"
@@ -237,19 +252,6 @@ class Games:
                 f"; signatures of {_listed(signed)} cleared: the players sign "
                 "the new result, then the arbiter countersigns (§8)"
             )
-
-    def _playoff_players(self) -> tuple[int, ...] | None:
-        """Who plays a started play-off, in standings order (None: not started). The play-off
-        is derived from the final standings, so a change that moved them would silently give
-        its entered results to other players or colours."""
-        if (
-            self._core.conn.execute("SELECT 1 FROM stages WHERE kind = 'playoff'").fetchone()
-            is None
-        ):
-            return None
-        from normtui.rules.playoff import playoff_players  # only a correction after the play-off
-
-        return playoff_players(self.main_standings())
 
     def enter_result(
         self,
@@ -270,14 +272,29 @@ class Games:
         """
         main = _main(result)
         board = _board(armageddon)
-        if stage != "main" and board is not None:
-            raise RuleError(f"the {stage} stage has no Armageddon games", "Regulations §1")
+        _no_armageddon(stage, board)
         with self._core.write("result") as tx:
-            found = self.find(round, white, black, stage)
-            game = checked(found, expected_version)
-            self._round_open(game, correction)
-            new = apply_result(game.game(), main, board, correction=correction)
-            self._write_result(tx, game, new, correction)
+            game = checked(self.find(round, white, black, stage, texts=False), expected_version)
+            self._write_result(tx, game, main, board, correction)
+        return tx.entry
+
+    def enter_result_of(
+        self,
+        game_id: int,
+        result: str | MainResult,
+        *,
+        armageddon: str | ArmageddonResult | None = None,
+        correction: bool = False,
+        expected_version: int | None = None,
+    ) -> AuditEntry | None:
+        """:meth:`enter_result` for the game with that id (a screen holds its id and the
+        version it shows: the game is not looked for again by its players)."""
+        main = _main(result)
+        board = _board(armageddon)
+        with self._core.write("result") as tx:
+            game = checked(self._core.game(game_id, texts=False), expected_version)
+            _no_armageddon(game.stage, board)
+            self._write_result(tx, game, main, board, correction)
         return tx.entry
 
     def enter_armageddon(
@@ -294,11 +311,25 @@ class Games:
         board = _board(armageddon)
         assert board is not None
         with self._core.write("armageddon") as tx:
-            found = self.find(round, white, black)
-            game = checked(found, expected_version)
-            self._round_open(game, correction)
-            new = apply_armageddon(game.game(), board, correction=correction)
-            self._write_result(tx, game, new, correction)
+            game = checked(self.find(round, white, black, texts=False), expected_version)
+            self._write_result(tx, game, None, board, correction)
+        return tx.entry
+
+    def enter_armageddon_of(
+        self,
+        game_id: int,
+        armageddon: str | ArmageddonResult,
+        *,
+        correction: bool = False,
+        expected_version: int | None = None,
+    ) -> AuditEntry | None:
+        """:meth:`enter_armageddon` for the game with that id (a screen holds its id and the
+        version it shows)."""
+        board = _board(armageddon)
+        assert board is not None
+        with self._core.write("armageddon") as tx:
+            game = checked(self._core.game(game_id, texts=False), expected_version)
+            self._write_result(tx, game, None, board, correction)
         return tx.entry
 
     def set_state(
@@ -484,14 +515,10 @@ class Games:
         """Enter a record's result where the board has none yet (whether it was)."""
         if result is None or (game.armageddon if kind == "armageddon" else game.result):
             return False
-        self._round_open(game, False)
-        board = _board(result) if kind == "armageddon" else None
-        new = (
-            apply_armageddon(game.game(), board)
-            if board is not None
-            else apply_result(game.game(), _main(result), None)
-        )
-        self._write_result(tx, game, new, False, source=source, at=at)
+        if kind == "armageddon":
+            self._write_result(tx, game, None, _board(result), False, source=source, at=at)
+        else:
+            self._write_result(tx, game, _main(result), None, False, source=source, at=at)
         return True
 
     def sign(
@@ -561,17 +588,24 @@ class Games:
         )
 
     def find(
-        self, round: int, white: str | int, black: str | int, stage: str = "main"
+        self,
+        round: int,
+        white: str | int,
+        black: str | int,
+        stage: str = "main",
+        *,
+        texts: bool = True,
     ) -> GameRecord:
         """The game of ``round`` with ``white`` having White against ``black``; a pairing that
-        is not in the round, or colours given the wrong way round, is refused by name."""
+        is not in the round, or colours given the wrong way round, is refused by name.
+        ``texts=False``: without its PGN texts (a write that finds it needs none)."""
         self._core.check_round(round, stage)
         players = self._core.players()
         w = self._core.resolve_player(white, players=players)
         b = self._core.resolve_player(black, players=players)
         if w.number == b.number:
             raise InputError(f"{w.name} is given as both White and Black")
-        games = self._core.game_records("g.stage = ? AND g.round = ?", [stage, round])
+        games = self._core.game_records("g.stage = ? AND g.round = ?", [stage, round], texts=texts)
         for g in games:
             if (g.white, g.black) == (w.number, b.number):
                 return g
@@ -666,6 +700,12 @@ class Games:
         return games, signatures
 
 
+# Whether a game's round is closed, and whether the play-off has started: what a result asks
+# of the event beyond its game (result_change).
+_CLOSED_STARTED_SQL = (
+    "SELECT EXISTS (SELECT 1 FROM rounds WHERE stage = ? AND round = ? AND status = 'closed'), "
+    "EXISTS (SELECT 1 FROM stages WHERE kind = 'playoff')"
+)
 _MAIN_GAMES_SQL = (
     "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "
     "g.signed_white, g.signed_black, g.signed_arbiter FROM games g JOIN players w ON "

@@ -21,18 +21,19 @@ from normtui.store.games import Games
 from normtui.store.values import surname
 
 if TYPE_CHECKING:
-    from normtui.rules.model import Player
+    from normtui.rules.model import Game, Player
     from normtui.rules.playoff import PlayoffGame, PlayoffState
     from normtui.rules.profile import Profile
     from normtui.rules.standings import Standing
     from normtui.rules.tiebreaks import Scored
     from normtui.store.log import AuditEntry
+    from normtui.store.records import GameRecord
 
     # What a play-off record must pass before it is kept: (text, game, white name, black
     # name, entered result, profile) -> warnings; raises RuleError to refuse.
     RecordCheck = Callable[[str, PlayoffGame, str, str, str, Profile], tuple[str, ...]]
 
-__all__ = ["Playoff"]
+__all__ = ["Playoff", "drawings_of", "final_of", "state_of", "undecided_blocker"]
 
 _PLAYOFF = "Regulations §5"
 # The play-off's rules are imported by the methods that use them: most commands read the
@@ -73,44 +74,7 @@ class Playoff:
     def _final(
         self, rows: list[Standing], players: Sequence[Player], playoff: PlayoffState | None
     ) -> FinalStandings:
-        # Only the final table.
-        from normtui.rules.final import final_table
-        from normtui.rules.first_place import first_place
-        from normtui.rules.prizes import empty_places_note
-
-        profile = self._core.profile
-        table = final_table(rows, profile, playoff)
-        status = {p.number: p.status for p in players}
-        # §9 a: a player not counted leaves the last place of the prize table empty.
-        empty = empty_places_note(table.award, profile.prizes.amounts, profile.event.currency)
-        fraction = f"{(profile.illness.withdrawal_counted_fraction * 100).normalize():f} %"
-        why = f"withdrawn before completing {fraction} of the games: not counted (§9 a)"
-
-        def withdrawn_uncounted(r: Standing) -> bool:
-            return not r.counted and status.get(r.number) is PlayerStatus.WITHDRAWN
-
-        out = tuple(
-            StandingRow.of(
-                r,
-                status.get(r.number, PlayerStatus.ACTIVE),
-                note=why if withdrawn_uncounted(r.standing) else "",
-                prize_note=(empty or None) if withdrawn_uncounted(r.standing) else None,
-                order=profile.tiebreaks.order,
-            )
-            for r in table.rows
-        )
-        first = first_place(rows, profile, final=playoff is not None)
-        return FinalStandings(
-            out,
-            table.decided_by,
-            table.playoff_places,
-            table.note,
-            playoff,
-            profile.prizes.awarded,
-            first,
-            profile.tiebreaks.order,
-            profile.articles.tiebreaks,
-        )
+        return final_of(rows, players, self._core.profile, playoff)
 
     def view(self) -> PlayoffView:
         """Everything a screen of the play-off shows, read at one moment: the state, the
@@ -136,7 +100,7 @@ class Playoff:
             records,
             final.rows,
             profile,
-            _drawings(stage),
+            drawings_of(stage),
         )
 
     def __call__(self) -> PlayoffState:
@@ -152,32 +116,22 @@ class Playoff:
     ) -> PlayoffState:
         """``results``, ``drawings``: instead of those stored (to see what a change would
         do)."""
-        # The play-off's rules: not for every read.
-        from normtui.rules.playoff import playoff_state
-        from normtui.rules.standings import classical_games
-
         stage = self._core.stage("playoff")
         seed = stage["lots_seed"] if stage else None
         assert seed is None or isinstance(seed, int)
         choice = stage["armageddon_choice"] if stage else None
         assert choice is None or isinstance(choice, str)
         if drawings is None:
-            drawings = _drawings(stage)
+            drawings = drawings_of(stage)
         if results is None:
             results = self._playoff_results()
-        profile = self._core.profile
-        classical: tuple[Scored, ...] = ()
-        if profile.playoff.round_robin_tiebreak_basis == "classical_games":
-            classical = tuple(
-                classical_games(self._core.players(), self._games.main_games(), profile)
-            )
-        return playoff_state(
+        return state_of(
             final,
-            profile,
+            self._core.profile,
             seed=seed,
+            choice=choice,
             results=results,
-            armageddon_choice=Colour(choice) if choice else None,
-            classical=classical,
+            classical=lambda: (self._core.players(), self._games.main_games()),
             drawn=drawings,
         )
 
@@ -211,9 +165,7 @@ class Playoff:
             "ORDER BY g.round, g.board LIMIT 1)",
             [],
         )
-        if first:
-            return f"the play-off is played after the last round; {first[0].label} is not decided"
-        return None
+        return undecided_blocker(first[0] if first else None)
 
     def _started_playoff(self) -> PlayoffState:
         """The state of a play-off that has been started; refused otherwise."""
@@ -444,7 +396,7 @@ class Playoff:
                 )
                 raise RuleError(why, _PLAYOFF)
             number = self._drawn_player(player, state, f"the colours of {game.id}")
-            drawings = _drawings(stage)
+            drawings = drawings_of(stage)
             before = drawings.get(game.id)
             if before == number:
                 return None
@@ -481,7 +433,7 @@ class Playoff:
                     _PLAYOFF,
                 )
             number = self._drawn_player(player, state, "the drawing of lots")
-            drawings = _drawings(stage)
+            drawings = drawings_of(stage)
             if drawings.get(LOT_DRAWING) == number:
                 return None
             was = state.winner
@@ -496,7 +448,7 @@ class Playoff:
                 f"(was {names[was]}"
                 + (
                     ", drawn at the board)"
-                    if LOT_DRAWING in _drawings(stage)
+                    if LOT_DRAWING in drawings_of(stage)
                     else ", the seed's lot)"
                 )
             )
@@ -597,7 +549,7 @@ class Playoff:
         return rows[0]["pgn"] if rows else None
 
 
-def _drawings(stage: Mapping[str, object] | None) -> dict[str, int]:
+def drawings_of(stage: Mapping[str, object] | None) -> dict[str, int]:
     """The drawings of lots recorded at the board (game id or "LOT" -> player number)."""
     if stage is None:
         return {}
@@ -634,3 +586,92 @@ def _next(state: PlayoffState, names: Mapping[int, str]) -> str:
     if game is None:
         return ""
     return f"; next {game.id} {names[game.white]}-{names[game.black]}"
+
+
+def final_of(
+    rows: list[Standing],
+    players: Sequence[Player],
+    profile: Profile,
+    playoff: PlayoffState | None,
+) -> FinalStandings:
+    """The final table of the main table ``rows`` and the play-off's state (``None`` mid-event),
+    with each row's prize (``store.playoff.final_standings`` and a screen's snapshot both
+    rank it here)."""
+    # Only the final table.
+    from normtui.rules.final import final_table
+    from normtui.rules.first_place import first_place
+    from normtui.rules.prizes import empty_places_note
+
+    table = final_table(rows, profile, playoff)
+    status = {p.number: p.status for p in players}
+    # §9 a: a player not counted leaves the last place of the prize table empty.
+    empty = empty_places_note(table.award, profile.prizes.amounts, profile.event.currency)
+    fraction = f"{(profile.illness.withdrawal_counted_fraction * 100).normalize():f} %"
+    why = f"withdrawn before completing {fraction} of the games: not counted (§9 a)"
+
+    def withdrawn_uncounted(r: Standing) -> bool:
+        return not r.counted and status.get(r.number) is PlayerStatus.WITHDRAWN
+
+    out = tuple(
+        StandingRow.of(
+            r,
+            status.get(r.number, PlayerStatus.ACTIVE),
+            note=why if withdrawn_uncounted(r.standing) else "",
+            prize_note=(empty or None) if withdrawn_uncounted(r.standing) else None,
+            order=profile.tiebreaks.order,
+        )
+        for r in table.rows
+    )
+    first = first_place(rows, profile, final=playoff is not None)
+    return FinalStandings(
+        out,
+        table.decided_by,
+        table.playoff_places,
+        table.note,
+        playoff,
+        profile.prizes.awarded,
+        first,
+        profile.tiebreaks.order,
+        profile.articles.tiebreaks,
+    )
+
+
+def state_of(
+    final: list[Standing],
+    profile: Profile,
+    *,
+    seed: int | None,
+    choice: str | None,
+    results: Mapping[str, str],
+    classical: Callable[[], tuple[Sequence[Player], Sequence[Game]]],
+    drawn: Mapping[str, int],
+) -> PlayoffState:
+    """Where the play-off stands for the main table ``final``, its stage's ``seed`` and
+    Armageddon ``choice`` (None: not started, not chosen), the ``results`` entered in order
+    and the drawings of lots made at the board (``drawn``). ``classical``: the players and
+    main games, asked for only when the profile ranks the play-off's round robin on the
+    classical games (2024)."""
+    # The play-off's rules: not for every read.
+    from normtui.rules.playoff import playoff_state
+    from normtui.rules.standings import classical_games
+
+    scored: tuple[Scored, ...] = ()
+    if profile.playoff.round_robin_tiebreak_basis == "classical_games":
+        scored = tuple(classical_games(*classical(), profile))
+    return playoff_state(
+        final,
+        profile,
+        seed=seed,
+        results=results,
+        armageddon_choice=Colour(choice) if choice else None,
+        classical=scored,
+        drawn=drawn,
+    )
+
+
+def undecided_blocker(first: GameRecord | None) -> str | None:
+    """Why the play-off cannot start yet: ``first``, the first main game still without its
+    points (None: there is none)."""
+    if first is None:
+        return None
+    return f"the play-off is played after the last round; {first.label} is not decided"

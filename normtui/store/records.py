@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAMES_SQL",
+    "GAMES_SQL_NO_TEXTS",
     "GAME_COLUMNS",
     "ByeRecord",
     "GameRecord",
@@ -55,6 +56,10 @@ class GameRecord:
     complete. ``armageddon_deadline`` is set while a drawn main game waits for its Armageddon:
     the time by which it must start (§2). ``version`` grows with every change of the row; pass
     it back as ``expected_version`` to refuse an edit if someone else changed the game since.
+
+    A record read without its PGN texts (``texts=False``: a screen's, which reads a text only
+    for the game it shows) has ``pgn`` and ``armageddon_pgn`` None; ``has_pgn`` and
+    ``has_armageddon_pgn`` say whether one is kept either way.
     """
 
     id: int
@@ -84,11 +89,23 @@ class GameRecord:
     # When the Armageddon of a drawn game started (its result still to come): its start
     # window (§2) is then over, the game under way.
     armageddon_started_at: datetime | None = None
+    # Read without its texts: whether the main game's and the Armageddon's are kept.
+    texts_kept: tuple[bool, bool] = (False, False)
 
     @property
     def armageddon_under_way(self) -> bool:
         """The Armageddon has started and has no result yet."""
         return self.armageddon_started_at is not None and self.armageddon is None
+
+    @property
+    def has_pgn(self) -> bool:
+        """Whether the main game's record is kept (read with the texts or not)."""
+        return self.pgn is not None or self.texts_kept[0]
+
+    @property
+    def has_armageddon_pgn(self) -> bool:
+        """Whether the Armageddon's record is kept (read with the texts or not)."""
+        return self.armageddon_pgn is not None or self.texts_kept[1]
 
     @property
     def provisional(self) -> bool:
@@ -144,8 +161,8 @@ class GameRecord:
                 time_text(self.armageddon_deadline) if self.armageddon_deadline else None
             ),
             "postponed_to": self.postponed_to.value if self.postponed_to else None,
-            "has_pgn": self.pgn is not None,
-            "has_armageddon_pgn": self.armageddon_pgn is not None,
+            "has_pgn": self.has_pgn,
+            "has_armageddon_pgn": self.has_armageddon_pgn,
             "bye": False,
             "result_from": self.result_from,
             "armageddon_from": self.armageddon_from,
@@ -224,10 +241,20 @@ GAME_COLUMNS = (
     "g.result_from",
     "g.armageddon_from",
     "g.armageddon_started_at",
+    # Whether each text is kept: said where the texts are not read (GAMES_SQL_NO_TEXTS).
+    "0",
+    "0",
 )
-GAMES_SQL = (
-    f"SELECT {', '.join(GAME_COLUMNS)} FROM games g "
-    "JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black"
+_FROM = " FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black"
+_NO_TEXTS = {
+    "g.pgn": "NULL",
+    "g.armageddon_pgn": "NULL",
+}
+GAMES_SQL = f"SELECT {', '.join(GAME_COLUMNS)}{_FROM}"
+# The same rows without the PGN texts, which are most of a game's row.
+GAMES_SQL_NO_TEXTS = (
+    f"SELECT {', '.join(_NO_TEXTS.get(c, c) for c in GAME_COLUMNS[:-2])}, "
+    f"g.pgn IS NOT NULL, g.armageddon_pgn IS NOT NULL{_FROM}"
 )
 
 
@@ -268,6 +295,7 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
         result_from,
         armageddon_from,
         armageddon_started,
+        *kept,
     ) in rows:
         result = main_result(result_text)
         armageddon = board_result(armageddon_text)
@@ -323,6 +351,7 @@ def game_records(rows: Iterable[Sequence[Any]], profile: Profile) -> list[GameRe
                 armageddon_from,
                 after_draw,
                 stored_time(armageddon_started) if armageddon_started else None,
+                (bool(kept[0]), bool(kept[1])),
             )
         )
     return out

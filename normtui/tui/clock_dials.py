@@ -1,4 +1,5 @@
-""" "Dial now": the clock setting each board needs at this moment, worked out from the store.
+""" "Dial now": the clock setting each board needs at this moment, worked out from the
+console's picture of the event.
 
 * a board of the current round not yet started, or in progress: the classical setting (§2);
 * a drawn main game waiting for its Armageddon: the Armageddon setting, same colours, and the
@@ -17,8 +18,10 @@ from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, countdown
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from normtui.rules.profile import TimeControl
-    from normtui.store import EventStore
+    from normtui.store.picture import EventPicture
     from normtui.store.records import GameRecord
 
 
@@ -64,7 +67,7 @@ def _left(deadline: datetime, now: datetime) -> str:
 
 
 def _main_dials(
-    games: list[GameRecord], round_no: int, tcs: dict[str, TimeControl], now: datetime
+    games: Sequence[GameRecord], round_no: int, tcs: dict[str, TimeControl], now: datetime
 ) -> list[Dial]:
     out = []
     for g in games:
@@ -103,15 +106,14 @@ def _main_dials(
     return out
 
 
-def dials(store: EventStore, now: datetime) -> list[Dial]:
+def dials(event: EventPicture, now: datetime) -> list[Dial]:
     """Every board that needs a clock set now, in board order, main event first."""
-    profile = store.profile
-    tcs = dict(profile.time_controls)
-    # Every dial is for a game not complete yet: those alone are read, each second.
-    out = _main_dials(store.games.incomplete(), store.rounds.current(), tcs, now)
-    stages = store.event.stages
+    tcs = dict(event.profile.time_controls)
+    # Every dial is for a game not complete yet.
+    out = _main_dials(event.incomplete, event.current_round, tcs, now)
+    stages = event.stages
     if "blitz" in stages and "blitz_opener" in tcs:
-        for g in store.games(stage="blitz"):
+        for g in event.games_of(stage="blitz"):
             if g.result is None and g.state is GameState.IN_PROGRESS:
                 w, b = surname(g.white_name), surname(g.black_name)
                 out.append(
@@ -125,20 +127,19 @@ def dials(store: EventStore, now: datetime) -> list[Dial]:
                     )
                 )
     if "playoff" in stages:
-        out += _playoff_dial(store, tcs)
+        out += _playoff_dial(event, tcs)
     return out
 
 
-def _playoff_dial(store: EventStore, tcs: dict[str, TimeControl]) -> list[Dial]:
+def _playoff_dial(event: EventPicture, tcs: dict[str, TimeControl]) -> list[Dial]:
     from normtui.rules.playoff import time_control_of  # the play-off's rules: only in a play-off
 
-    state = store.playoff()
-    game = state.next_game
+    game = event.playoff.next_game
     if game is None:
         return []
-    names = {p.number: surname(p.name) for p in store.players()}
+    names = {p.number: surname(p.name) for p in event.players}
     w, b = names.get(game.white, "?"), names.get(game.black, "?")
-    tc = time_control_of(game, store.profile)
+    tc = time_control_of(game, event.profile)
     name = next((n for n, t in tcs.items() if t == tc), game.time_control)
     return [
         Dial(
@@ -152,14 +153,14 @@ def _playoff_dial(store: EventStore, tcs: dict[str, TimeControl]) -> list[Dial]:
     ]
 
 
-def games_under(store: EventStore, name: str) -> list[str]:
+def games_under(event: EventPicture, name: str) -> list[str]:
     """What a change of time control ``name`` applies to now, one line each: a game in
     progress first (its clocks were set with the old setting), then what is still to come.
     Shown before a change is saved: a mid-event change must not pass unnoticed."""
     lines: list[str] = []
-    stages = store.event.stages
+    stages = event.stages
     if name == "classical":
-        games = [g for g in store.games() if g.result is None]
+        games = [g for g in event.main_games if g.result is None]
         lines += [
             f"{g.label}: IN PROGRESS, its clocks were set with the old setting"
             for g in games
@@ -175,14 +176,14 @@ def games_under(store: EventStore, name: str) -> list[str]:
             )
     elif name == "armageddon":
         lines += [
-            f"{g.label}: its Armageddon is due now" for g in store.games() if g.armageddon_due
+            f"{g.label}: its Armageddon is due now" for g in event.main_games if g.armageddon_due
         ]
         lines.append("every Armageddon after a drawn game from now on")
     elif name == "blitz_opener":
         if "blitz" in stages:
             lines += [
                 f"blitz {g.label}: IN PROGRESS"
-                for g in store.games(stage="blitz")
+                for g in event.games_of(stage="blitz")
                 if g.result is None and g.state is GameState.IN_PROGRESS
             ]
         lines.append(
@@ -191,7 +192,7 @@ def games_under(store: EventStore, name: str) -> list[str]:
             else "the blitz opener, when it starts"
         )
     elif "playoff" in stages:
-        due = [g for g in store.playoff().games if g.result is None and g.time_control == name]
+        due = [g for g in event.playoff.games if g.result is None and g.time_control == name]
         lines += [f"play-off game {g.id}: still to play" for g in due]
         if not due:
             lines.append("no play-off game still to play")

@@ -179,7 +179,7 @@ def ask_broadcast(screen: Any) -> None:
             return
         screen.say(f"Pushing round {round_no} to Lichess (pane 8 shows it)")
 
-    screen.app.push_screen(BroadcastRoundScreen(screen.store.rounds.current()), chosen)
+    screen.app.push_screen(BroadcastRoundScreen(screen.event.current_round), chosen)
 
 
 def stop(screen: Any, kind: str, what: str) -> None:

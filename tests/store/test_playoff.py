@@ -327,19 +327,3 @@ def test_a_main_result_that_would_change_the_playoff_is_refused_once_it_started(
     store.audit.undo()
     assert store.games.enter_result(3, GIRI, CARLSEN, "0-1", correction=True) is not None
     assert not store.playoff().needed
-
-
-def test_a_refusal_is_found_by_a_trial_that_leaves_the_event_as_it_was(open_event) -> None:
-    """The console asks the store whether a change would be refused before it asks the
-    arbiter: the trial is rolled back, log and counters included."""
-    from normtui.store.commits import COMMITS
-
-    store = open_event("two")
-    store.playoff.start(SEED)
-    log, commits = store.audit.log(), COMMITS.count
-    exc = store.games.refusal(store.games.enter_result, 3, GIRI, CARLSEN, "0-1", correction=True)
-    assert isinstance(exc, RuleError) and "undo the play-off first" in str(exc)
-    game = next(g for g in store.games(3) if {g.white, g.black} == {GIRI, CARLSEN})
-    assert store.games.refusal(store.games.sign, game.id, "white") is None
-    assert store.audit.log() == log and COMMITS.count == commits
-    assert next(g for g in store.games(3) if g.id == game.id) == game

@@ -69,6 +69,15 @@ def _check(store: EventStore) -> None:
     )
     assert store.games.main_standings() == reference.main_table(store)
     assert store.games.main_games() == reference.main_games(store)
+    # The console's snapshot computes the same from the games it holds.
+    picture = store.picture()
+    assert [g.id for g in picture.incomplete] == [g.id for g in store.games.incomplete()]
+    assert picture.current_round == reference.current_round(store)
+    assert picture.round_records() == reference.rounds(store)
+    assert {g.id for g in picture.armageddons_waiting} == {
+        g.id for g in store.games.armageddons_due() if g.armageddon_started_at is None
+    }
+    assert picture.main_table[0] == reference.main_table(store)
     snap = take_snapshot(store)
     assert snap.complete_through == reference.complete_through(list(snap.games), snap.rounds)
 

@@ -179,20 +179,20 @@ async def test_every_pane_is_one_key_away_and_takes_the_focus(demo_copy, make_ap
                 assert console(app).pane(pane_id) in app.focused.ancestors_with_self
 
 
-async def test_each_pane_reads_the_store_once_when_built(demo_copy, make_app, monkeypatch) -> None:
-    """Textual runs the on_mount of every class of a pane; the base's reload must run once."""
+async def test_each_pane_shows_the_event_once_when_built(demo_copy, make_app, monkeypatch) -> None:
+    """Textual runs the on_mount of every class of a pane; the base's redraw must run once."""
     from normtui.tui.panes.base import Pane
 
     reloads: dict[str, int] = {}
     for _key, _pane_id, module, cls_name in PANES:
         cls = pane_class(module, cls_name)
-        original = cls.reload
+        original = cls.redraw
 
         def counted(self: Pane, original=original) -> None:  # type: ignore[no-untyped-def]
             reloads[self.PANE_ID] = reloads.get(self.PANE_ID, 0) + 1
             original(self)
 
-        monkeypatch.setattr(cls, "reload", counted)
+        monkeypatch.setattr(cls, "redraw", counted)
     app = make_app(demo_copy)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.pause()

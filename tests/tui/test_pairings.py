@@ -259,7 +259,7 @@ async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app
         await pilot.press("[")
         await pilot.pause()
         game = next(
-            g for g in pairings(app).table.games if g.pgn and g.result is MainResult.WHITE_WIN
+            g for g in pairings(app).table.games if g.has_pgn and g.result is MainResult.WHITE_WIN
         )
         await to_board(pilot, game.board)
         await pilot.press("b")

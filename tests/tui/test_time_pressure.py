@@ -481,7 +481,7 @@ async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_a
     app = demo_app
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        deadline = pairings(app)._waiting[0].armageddon_deadline
+        deadline = pairings(app).picture.armageddons_waiting[0].armageddon_deadline
         pairings(app)._now = lambda: deadline + timedelta(minutes=1)
         pairings(app)._tick()
         await pilot.pause()

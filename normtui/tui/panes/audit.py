@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from normtui.store import AuditEntry, EventStore
+    from normtui.store.picture import EventPicture
 
 # Entries in the table at once; the others a page away.
 PAGE = 500
@@ -140,11 +141,15 @@ class AuditLogPane(Pane):
         ),
     ]
 
-    def __init__(self, store: EventStore, **kwargs: object) -> None:
-        super().__init__(store, **kwargs)
+    def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
+        super().__init__(store, picture, **kwargs)
         # The newest entry of the page shown; None: the newest page, following new changes.
         self.upto: int | None = None
         self._ids: list[int] = []
+        # (the log's newest entry, upto, the day) of the page shown: the log is read again only
+        # when the picture's head says it has changed, another page is asked for, or a new day
+        # changes how its times are written.
+        self._read_for: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="audit-info", markup=False)
@@ -156,14 +161,14 @@ class AuditLogPane(Pane):
         # when the pane was last shown.
         if self.upto is not None:
             self.upto = None
-            self.reload()
+            self.redraw()
         table = self.query_one(AuditTable)
         if table.row_count:
             table.move_cursor(row=0, animate=False)
         self.screen.set_focus(table)
 
     def go_to_numbers(self) -> list[int]:
-        return self.store.audit.ids()
+        return list(self._ids)
 
     def go_to(self, number: int) -> None:
         table = self.query_one(AuditTable)
@@ -191,13 +196,20 @@ class AuditLogPane(Pane):
 
     def _page(self, upto: int) -> None:
         self.upto = None if not self._ids or upto >= self._ids[-1] else upto
-        self.reload()
+        self.redraw()
 
-    def reload(self) -> None:
+    def redraw(self) -> None:
+        # The log is the event's history, not its state: the pane reads the page it shows
+        # (as a PGN text is read when shown), once per change of the log.
+        now = self.normtui.now()
+        key = (self.picture.head, self.upto, now.date())
+        if self._read_for == key:
+            return
+        self._read_for = key
         self._ids = self.store.audit.ids()
         entries = self.store.audit.log(PAGE, rows=False, upto=self.upto)
         table = self.query_one(AuditTable)
-        table.show(entries, self.normtui.now())
+        table.show(entries, now)
         undone = sum(1 for e in entries if e.undone_by is not None)
         total = len(self._ids)
         where = ""

@@ -13,12 +13,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from normtui.rules.errors import NormtuiError, RuleError
-from normtui.tui.messages import StoreChanged
 from normtui.tui.widgets.go_to import GoToInput, GoToPrompt
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from normtui.store import EventStore
+    from normtui.store import AuditEntry, EventStore
+    from normtui.store.picture import EventPicture
     from normtui.tui.app import NormtuiApp
     from normtui.tui.screens.console import ConsoleScreen
 
@@ -34,7 +34,11 @@ class PaletteBinding(Binding):
 
 
 class Pane(Vertical):
-    r"""A pane reads the store in :meth:`reload` and posts :class:`StoreChanged` after a write.
+    r"""A pane shows the console's picture of the event (:attr:`picture`) in :meth:`redraw`,
+    and writes through the store (:meth:`write`), after which the console reads the event
+    again and every pane takes the new picture (the one in front redraws at once, the others
+    when next shown). A pane never reads the store to show something: what it shows comes
+    from the picture (a PGN text, read when a pane shows it, aside).
 
     ``ARTICLES`` lists the regulation articles the pane applies, for the help screen. Its
     keys that the command palette offers too are :class:`PaletteBinding`\ s.
@@ -53,10 +57,13 @@ class Pane(Vertical):
         Binding("colon", "go_to", "Go to N", show=False, key_display=":", id="pane.go_to"),
     ]
 
-    def __init__(self, store: EventStore, **kwargs: object) -> None:
+    def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
         super().__init__(id=self.PANE_ID, **kwargs)  # type: ignore[arg-type]
+        # For the pane's writes; what it shows comes from the picture.
         self.store = store
-        # Whether the store changed since the pane last read it; on_mount reads it anyway.
+        # The event as the console last read it (the console hands each pane every new one).
+        self.picture = picture
+        # Whether the picture changed since the pane last showed it; on_mount shows it anyway.
         self.stale = False
         # Set by the console when the pane is built because its key was pressed.
         self.focus_when_mounted = False
@@ -74,8 +81,22 @@ class Pane(Vertical):
         """The app, typed (its clock, its settings)."""
         return cast("NormtuiApp", self.app)
 
+    def redraw(self) -> None:
+        """Show :attr:`picture` (again)."""
+
+    def take_picture(self, picture: EventPicture, *, show: bool) -> None:
+        """The console read the event again: ``show`` it now (the pane in front), or when
+        the pane is next shown."""
+        self.picture = picture
+        if show:
+            self.redraw()
+            self.stale = False
+        else:
+            self.stale = True
+
     def reload(self) -> None:
-        """Re-read what the pane shows from the store."""
+        """Read the event again (another terminal may have written) and show it."""
+        self.console.read_event()
 
     def unsaved(self) -> str:
         """What quitting now would lose on this pane, in a line ("" for nothing)."""
@@ -89,10 +110,10 @@ class Pane(Vertical):
         """The arbiter has just come to the pane (its key, its tab): a pane that follows the
         round being played catches up with it now."""
         shown = self.shown_round()
-        if shown is not None and self.store.rounds.current() != shown:
+        if shown is not None and self.picture.current_round != shown:
             self.arriving = True
             try:
-                self.reload()
+                self.redraw()
             finally:
                 self.arriving = False
 
@@ -102,7 +123,7 @@ class Pane(Vertical):
         then the pane follows it, switching when the arbiter arrives on it, never under the
         cursor (a key on its way was meant for the round shown): in front, the status line
         says it (see watch_playing)."""
-        current = self.store.rounds.current()
+        current = self.picture.current_round
         self.playing = current
         if not following or not current or current == shown:
             return shown
@@ -129,8 +150,8 @@ class Pane(Vertical):
     def on_mount(self) -> None:
         # Textual calls the on_mount of every class in the MRO, the pane's own first, then
         # this one: a pane sets up its tables in its on_mount and never calls super() here
-        # (that would read the store twice).
-        self.reload()
+        # (that would show the picture twice).
+        self.redraw()
         self.stale = False
         if self.focus_when_mounted:
             self.call_after_refresh(self._focus_when_mounted)
@@ -143,10 +164,11 @@ class Pane(Vertical):
             self.focus_first()
         self.focus_when_mounted = False
 
-    def changed(self) -> None:
-        """Call after this pane wrote to the store: every pane re-reads (the console handles
-        the message as it bubbles up)."""
-        self.post_message(StoreChanged(local=True))
+    def changed(self, entry: AuditEntry | None = None) -> None:
+        """Call after this pane wrote to the store (``entry``: the change, when known): the
+        console reads the event again now, and every pane takes the new picture, so that
+        what follows the write in the same handler sees it."""
+        self.console.read_event(entry)
 
     def attempt(
         self, call: Callable[..., T], *args: object, **kwargs: object
@@ -171,6 +193,9 @@ class Pane(Vertical):
         status line says the audit summary (unless ``quiet``: what follows says it); on a
         refusal the error is shown and this pane re-reads, since the refusal may be that
         someone else changed the record meanwhile."""
+        # The store's audit log: loaded with the store, after the first frame.
+        from normtui.store.log import AuditEntry
+
         ok, entry = self.attempt(call, *args, **kwargs)
         if not ok:
             self.reload()
@@ -178,7 +203,7 @@ class Pane(Vertical):
         if entry is None:
             self.say("Nothing changed: already recorded so.")
             return True
-        self.changed()
+        self.changed(entry if isinstance(entry, AuditEntry) else None)
         summary = getattr(entry, "summary", None)
         if summary and not quiet:
             # After the frame with the new tables: they are what the arbiter is waiting for.

@@ -1,6 +1,5 @@
-"""What the pairings say of a board in words: its result, what a forfeit or a correction does,
-and which Armageddons are waiting (§2, §4, §8). Read by the pairings, the console's header and
-the panes that leave an Armageddon waiting."""
+"""What the pairings say of a board in words: its result, and what a forfeit or a correction
+does (§2, §4, §8)."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from normtui.tui.formatting import points, result_text
 
 if TYPE_CHECKING:
     from normtui.rules.profile import MainPoints
-    from normtui.store import EventStore
 
 OUTCOMES = {
     "1-0": "White wins",
@@ -55,26 +53,6 @@ def forfeit_meaning(game: GameRecord, result: MainResult, scored: MainPoints) ->
     return f"{absent[0]} absent: {winner} scores {win}, {absent[0]} {loss}{tail}"
 
 
-def armageddons_waiting(games: list[GameRecord]) -> list[GameRecord]:
-    """The drawn main games whose Armageddon has not started, the one to start first first
-    (§2: within 20' of the draw)."""
-    waiting = [g for g in games if g.armageddon_due and g.armageddon_started_at is None]
-    # A game without its deadline's time (entered before the clock was kept) comes first.
-    return sorted(
-        waiting,
-        key=lambda g: (
-            g.armageddon_deadline.timestamp() if g.armageddon_deadline else 0.0,
-            g.round,
-            g.board,
-        ),
-    )
-
-
-def armageddon_waits(store: EventStore, game_id: int) -> bool:
-    """Whether the game is still a drawn main game without its Armageddon."""
-    return store.games.get(game_id).armageddon_due
-
-
 def describe(game: GameRecord) -> str:
     if game.result is None:
         return "no result"
@@ -84,10 +62,12 @@ def describe(game: GameRecord) -> str:
     return text
 
 
-def correction_note(game: GameRecord, new: MainResult | ArmageddonResult) -> str:
+def correction_note(
+    game: GameRecord, new: MainResult | ArmageddonResult, record: str | None
+) -> str:
     """What a correction to ``new`` does beyond the result: the audit row, the signatures
-    (§8), and the attached record, which stays and may then contradict the result (`normtui
-    check` says so)."""
+    (§8), and the attached ``record`` (the main game's, or the Armageddon's), which stays and
+    may then contradict the result (`normtui check` says so)."""
     # The importer: not loaded for the first pane (a correction comes after it).
     from normtui.importing.agreement import agrees, record_result
 
@@ -98,8 +78,7 @@ def correction_note(game: GameRecord, new: MainResult | ArmageddonResult) -> str
             f"Signed by {', '.join(signed)}: the signatures are cleared, the players sign "
             "the new result, then the arbiter countersigns (§8). Recorded in the audit log."
         )
-    text = game.armageddon_pgn if isinstance(new, ArmageddonResult) else game.pgn
-    said = record_result(text) if text else None
+    said = record_result(record) if record else None
     if said is not None and not agrees(said, new.value):
         note += (
             f"\nIts attached record says {result_text(said)}: it stays, and `normtui "

@@ -86,11 +86,11 @@ class ClocksPane(Pane):
         # The Armageddon countdowns move with the time of day, not only with the store.
         self.set_interval(1.0, self._tick)
 
-    def reload(self) -> None:
+    def redraw(self) -> None:
         table = self.query_one("#clock-controls", RowTable)
         row = table.cursor_row
         table.clear()
-        for name, tc in self.store.profile.time_controls.items():
+        for name, tc in self.picture.profile.time_controls.items():
             title, article = STAGES.get(name, (stage_title(name), ""))
             table.add_row(title, tc.describe(), article, key=name)
         if table.row_count:
@@ -104,7 +104,7 @@ class ClocksPane(Pane):
 
     def _refresh_dial(self) -> None:
         table = self.query_one("#clock-dial", RowTable)
-        rows = dials(self.store, self.normtui.now())
+        rows = dials(self.picture, self.normtui.now())
         row = table.cursor_row
         table.clear()
         for d in rows:
@@ -130,7 +130,7 @@ class ClocksPane(Pane):
         name = self._selected()
         if name is None:
             return
-        tc = self.store.profile.time_controls[name]
+        tc = self.picture.profile.time_controls[name]
         self.query_one(ClockForm).edit(name, stage_title(name), tc)
 
     def action_dial(self) -> None:
@@ -149,12 +149,12 @@ class ClocksPane(Pane):
         in progress among them, must be a decision, not a keystroke."""
 
         name, tc = message.name, message.time_control
-        old = self.store.profile.time_controls.get(name)
+        old = self.picture.profile.time_controls.get(name)
         if old == tc:
             self._close_form()
             self.say(f"{stage_title(name)}: unchanged ({tc.describe()}).")
             return
-        applies = "\n".join(f"  {line}" for line in games_under(self.store, name))
+        applies = "\n".join(f"  {line}" for line in games_under(self.picture, name))
         question = (
             f"Change the {stage_title(name)} time control?\n\n"
             f"Now: {old.describe() if old else '?'}\nNew: {tc.describe()}\n\n"

@@ -37,7 +37,9 @@ from normtui.tui.widgets.status_line import StatusLine
 if TYPE_CHECKING:
     from normtui.rules.model import Player
     from normtui.rules.withdrawal import WithdrawalEffect
+    from normtui.store import EventStore
     from normtui.store.desk import ArrivalRecord
+    from normtui.store.picture import EventPicture
 
 
 class PlayerDeskPane(Pane):
@@ -154,8 +156,8 @@ class PlayerDeskPane(Pane):
     # The round shown: set, the desk shows it (again; watch_round_no).
     round_no: reactive[int] = reactive(0, init=False, always_update=True)
 
-    def __init__(self, store: object, **kwargs: object) -> None:
-        super().__init__(store, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
+        super().__init__(store, picture, **kwargs)
         # The desk shows the round being played until the arbiter chooses another.
         self._following = True
         # The player whose late arrival i was just offered to record as an incident.
@@ -177,11 +179,11 @@ class PlayerDeskPane(Pane):
         yield StatusLine()
 
     def on_mount(self) -> None:
-        rounds = self.store.event.rounds
+        rounds = self.picture.rounds
         self.query_one("#desk-round", Select).set_options(
             [(f"round {r}", r) for r in range(1, rounds + 1)]
         )
-        self.set_reactive(PlayerDeskPane.round_no, self.store.rounds.current())
+        self.set_reactive(PlayerDeskPane.round_no, self.picture.current_round)
         self.query_one("#desk-round", Select).value = self.round_no
 
     def focus_first(self) -> None:
@@ -196,17 +198,18 @@ class PlayerDeskPane(Pane):
     def shown_round(self) -> int | None:
         return self.round_no if self._following else None
 
-    def reload(self) -> None:
+    def redraw(self) -> None:
         self.round_no = self.round_to_show(self.round_no, self._following)
 
     def watch_round_no(self, round_no: int) -> None:
         self.query_one("#desk-round", Select).value = round_no
-        ledger = self.store.desk.fines()
+        event = self.picture
+        ledger = event.fines
         self.query_one(DeskArrivals).show_round(
-            self.store.players(),
-            self.store.desk.arrivals(round_no),
+            list(event.players),
+            event.arrivals_of(round_no),
             [f for f in ledger if f.round == round_no],
-            self.store.games(round_no),
+            event.games_of(round_no),
         )
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
         self.query_one("#desk-fines", Ledger).show(
@@ -238,7 +241,7 @@ class PlayerDeskPane(Pane):
                     ("  Decision: ", "bold"),
                     i.decision,
                 )
-                for i in self.store.desk.incidents()
+                for i in event.incidents
             ],
             "No incidents.",
         )
@@ -248,11 +251,11 @@ class PlayerDeskPane(Pane):
     @on(Select.Changed, "#desk-round")
     def _round_chosen(self, event: Select.Changed) -> None:
         if isinstance(event.value, int) and event.value != self.round_no:
-            self._following = event.value == self.store.rounds.current()
+            self._following = event.value == self.picture.current_round
             self.round_no = event.value
 
     def action_round(self, step: int) -> None:
-        rounds = self.store.event.rounds
+        rounds = self.picture.rounds
         self.query_one("#desk-round", Select).value = min(max(self.round_no + step, 1), rounds)
 
     # -- actions on the selected player ------------------------------------------------------
@@ -267,7 +270,7 @@ class PlayerDeskPane(Pane):
         return next(
             (
                 a
-                for a in self.store.desk.arrivals(self.round_no)
+                for a in self.picture.arrivals_of(self.round_no)
                 if a.player.number == player.number
             ),
             None,
@@ -298,7 +301,7 @@ class PlayerDeskPane(Pane):
         fine = next(
             (
                 f
-                for f in self.store.desk.fines()
+                for f in self.picture.fines
                 if f.round == self.round_no and f.player.number == player.number
             ),
             None,
@@ -358,7 +361,7 @@ class PlayerDeskPane(Pane):
         player = self._player()
         if player is None:
             return
-        fine = arrival_fine(False, self.store.profile)
+        fine = arrival_fine(False, self.picture.profile)
         assert fine is not None
         amount = f"{fine.amount:f} {fine.currency}"
         arrival = self._arrival(player)
@@ -375,7 +378,7 @@ class PlayerDeskPane(Pane):
             else next(
                 (
                     f
-                    for f in self.store.desk.fines()
+                    for f in self.picture.fines
                     if f.round == self.round_no and f.player.number == player.number
                 ),
                 None,
@@ -440,10 +443,9 @@ class PlayerDeskPane(Pane):
     def _recorded(self, recorded: bool | None) -> None:
         """After a modal that wrote (and audited) by itself: tell the arbiter, and the panes."""
         if recorded:
-            entry = self.store.audit.log(limit=1)
             self.changed()
-            if entry:
-                self.say(entry[0].summary)
+            if self.picture.head is not None:
+                self.say(self.picture.head.summary)
 
     def action_player_details(self) -> None:
 
@@ -459,7 +461,9 @@ class PlayerDeskPane(Pane):
         player = self._player()
         if player is None:
             return
-        games = self.store.games()
+        # As it is now: a result entered elsewhere since the last look forbids it.
+        self.console.catch_up()
+        games = self.picture.main_games
         played = next((g for g in games if g.result is not None), None)
         if played is not None:
             self.notify(
@@ -500,7 +504,7 @@ class PlayerDeskPane(Pane):
         progress must not become a forfeit unnoticed."""
         if not effect.forfeits:
             return ""
-        games = {(g.round, g.board): g for g in self.store.games()}
+        games = {(g.round, g.board): g for g in self.picture.main_games}
         lines = []
         for forfeit in effect.forfeits:
             game = games[(forfeit.round, forfeit.board)]

@@ -29,7 +29,6 @@ from normtui.store.connection import is_event_file
 from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import PaletteBinding, Pane
-from normtui.tui.panes.board_text import armageddon_waits, armageddons_waiting
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
 from normtui.tui.widgets.live_boards import LiveBoards
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
     from normtui.feed.report import BoardView, Report
     from normtui.feed.watcher import Feed
     from normtui.store import EventStore, StandingRow
+    from normtui.store.picture import EventPicture
 
 
 # From this height the highlighted board's moves get two lines; from this width, full names.
@@ -103,8 +103,8 @@ class LivePane(Pane):
             self.report = report
             self.error = error
 
-    def __init__(self, store: EventStore, **kwargs: object) -> None:
-        super().__init__(store, **kwargs)
+    def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
+        super().__init__(store, picture, **kwargs)
         self.feed: Feed | None = None
         self.report: Report | None = None
         self.source: tuple[str, int | None] | None = None
@@ -142,11 +142,11 @@ class LivePane(Pane):
     def on_mount(self) -> None:
         # The public site and the Lichess broadcast (palette), when the console runs them.
         self.watch(self.app, "outward_line", self._show_outward)
-        source, round_no = self.store.feed.source()
+        source, round_no = self.picture.feed_source
         if source:
             self._last_spec = source
             # Kept from an earlier round: the round being played now is watched.
-            current = self.store.rounds.current()
+            current = self.picture.current_round
             if round_no is not None and current and round_no < current:
                 round_no = current
             # A later round than the one being played was chosen by the arbiter: it stays.
@@ -200,18 +200,19 @@ class LivePane(Pane):
 
         spec, round_no = self.source or (self._last_spec, None)
         if round_no is None and self.source is None:
-            round_no = self.store.rounds.current() or None
+            round_no = self.picture.current_round or None
         self.app.push_screen(FeedSourceScreen(spec, round_no), self._source_chosen)
 
     def _source_chosen(self, answer: tuple[str, int | None] | None) -> None:
         if answer is None:
             return
         spec, round_no = answer
-        if round_no is not None and not 1 <= round_no <= self.store.event.rounds:
-            self._set_status(f"Live boards: the event has rounds 1-{self.store.event.rounds}")
+        rounds = self.picture.rounds
+        if round_no is not None and not 1 <= round_no <= rounds:
+            self._set_status(f"Live boards: the event has rounds 1-{rounds}")
             return
         self._last_spec = spec
-        self._following = round_no is None or round_no == self.store.rounds.current()
+        self._following = round_no is None or round_no == self.picture.current_round
         if self.start(spec, round_no):
             self.write(self.store.feed.set_source, spec, round_no, quiet=True)
             self.poll()
@@ -289,8 +290,11 @@ class LivePane(Pane):
             )
             return
         report = self.report = message.report
-        # What the poll wrote may have started an Armageddon: count them after it, not before.
-        self._waiting = [f"{g.round}.{g.board}" for g in armageddons_waiting(self.store.games())]
+        # What the poll wrote (results, records, an Armageddon's start: through this console's
+        # own connection, in the feed's thread) is read now, and the Armageddons waiting are
+        # counted after it, not before.
+        self.console.catch_up()
+        self._waiting = [f"{g.round}.{g.board}" for g in self.picture.armageddons_waiting]
         asks = sum(1 for n in report.notices if n.ask)
         tail = f"{self._round_text()} · read {report.at:%H:%M:%S}"
         if asks:
@@ -317,7 +321,6 @@ class LivePane(Pane):
                     markup=False,
                 )
         if report.changes:
-            self.changed()
             for change in report.changes:
                 if change.drawn:
                     self._armageddon(change.game_id)
@@ -327,8 +330,8 @@ class LivePane(Pane):
     def _armageddon_played(self, game_id: int) -> None:
         """The feed entered an Armageddon's result: said where the arbiter is (a dialog open
         on it says so itself: see ConsoleScreen.store_changed)."""
-        game = self.store.games.get(game_id)
-        if game.armageddon is not None:
+        game = self.picture.game(game_id)
+        if game is not None and game.armageddon is not None:
             self.say(
                 f"{game.label}: Armageddon {result_text(game.armageddon)} from the live boards"
             )
@@ -339,8 +342,8 @@ class LivePane(Pane):
         Nothing opens by itself: a dialog raised from the background takes the key the
         arbiter typed for another board as this board's result."""
 
-        game = self.store.games.get(game_id)
-        if game.armageddon is not None or not game.armageddon_after_draw:
+        game = self.picture.game(game_id)
+        if game is None or game.armageddon is not None or not game.armageddon_after_draw:
             return  # the feed had its Armageddon too, or the event plays none
         by = ""
         if game.armageddon_deadline is not None:
@@ -349,7 +352,7 @@ class LivePane(Pane):
             f"{game.label} drawn on the live boards: its Armageddon is waiting{by} (§2);"
             " ctrl+a opens it",
             warning=True,
-            true_while=lambda: armageddon_waits(self.store, game_id),
+            true_while=lambda: self.picture.armageddon_waits(game_id),
         )
 
     def _follow_round(self) -> None:
@@ -357,29 +360,29 @@ class LivePane(Pane):
         spec, watched = self.source or ("", None)
         if watched is None or not self._following:
             return
-        current = self.store.rounds.current()
+        current = self.picture.current_round
         if not current or current <= watched:
             return  # a round corrected or undone back to open: the round watched stays
         self.start(spec, current)  # a folder not there yet is looked for at every read
         self.write(self.store.feed.set_source, spec, current, quiet=True)
         self.say(f"Live boards: round {watched} is complete; round {current} is watched now.")
 
-    def reload(self) -> None:
+    def redraw(self) -> None:
         self.call_later(self._follow_round)
         if self.report is not None:
             self.boards.show(list(self.report.boards), self._now())
             self._detail()
 
-        games = self.store.games()
-        self._waiting = [f"{g.round}.{g.board}" for g in armageddons_waiting(games)]
-        key = tuple((g.id, g.result, g.armageddon, g.state) for g in games)
+        event = self.picture
+        self._waiting = [f"{g.round}.{g.board}" for g in event.armageddons_waiting]
+        key = tuple((g.id, g.result, g.armageddon, g.state) for g in event.main_games)
         if key != self._race_key:
             self._race_key = key
-            self._tables = (self.store.feed.standings_if_ended_now(), self.store.standings())
+            self._tables = (event.standings_if_ended_now, event.standings)
             # The race's columns stay empty until its search, in a thread, has answered.
             self.query_one(LiveRace).show(*self._tables, [])
             self._fit()
-            work_out(self, self.store.feed.race_question(), key)
+            work_out(self, event.race_question(), key)
 
     def on_race_worked(self, message: RaceWorked) -> None:
         message.stop()
@@ -473,7 +476,10 @@ class LivePane(Pane):
         with it (§8: the scoresheet decides)."""
 
         assert view.game_id is not None
-        game = self.store.games.get(view.game_id)
+        # As it is now: a result entered elsewhere since the last look is what stays.
+        self.console.catch_up()
+        game = self.picture.game(view.game_id)
+        assert game is not None
         entered = game.armageddon if view.kind == "armageddon" else game.result
         try:
             said = parse_result(view.result) if view.result and view.result != "*" else None

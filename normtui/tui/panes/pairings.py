@@ -18,15 +18,17 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from normtui.rules.errors import NormtuiError
 from normtui.rules.model import ArmageddonResult, GameState, MainResult
+from normtui.rules.results import check_round_closable
 from normtui.store import GameRecord
+from normtui.store.core import checked
+from normtui.store.games import result_change
 from normtui.store.values import surname
 from normtui.tui.formatting import clock_time, result_text
 from normtui.tui.panes.base import PaletteBinding, Pane, report_refusal
 from normtui.tui.panes.board_text import (
     absent_players,
-    armageddon_waits,
-    armageddons_waiting,
     correction_note,
     describe,
     forfeit_meaning,
@@ -39,6 +41,7 @@ from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
+    from normtui.store.picture import EventPicture
 
 
 _RESULT = Binding.Group("Result")
@@ -219,13 +222,12 @@ class PairingsPane(Pane):
     # The round shown: set, the pane shows it (again; watch_round).
     round: reactive[int] = reactive(0, init=False, always_update=True)
 
-    def __init__(self, store: EventStore, **kwargs: object) -> None:
-        super().__init__(store, **kwargs)
-        self.set_reactive(PairingsPane.round, self.store.rounds.current())
+    def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
+        super().__init__(store, picture, **kwargs)
+        self.set_reactive(PairingsPane.round, picture.current_round)
         # The round being played is shown until the arbiter chooses another.
         self._following = True
-        self._rounds = self.store.event.rounds
-        self._waiting: list[GameRecord] = []
+        self._rounds = picture.rounds
         self._warned: set[int] = set()
 
     def compose(self) -> ComposeResult:
@@ -262,23 +264,22 @@ class PairingsPane(Pane):
     def shown_round(self) -> int | None:
         return self.round if self._following else None
 
-    def reload(self) -> None:
+    def redraw(self) -> None:
         self.round = self.round_to_show(self.round, self._following)
 
     def watch_round(self) -> None:
-        profile = self.store.profile
-        games = self.store.games()
-        self._waiting = armageddons_waiting(games)
-        mine = [g for g in games if g.round == self.round]
+        event = self.picture
+        profile = event.profile
+        mine = event.games_of(self.round)
         self.table.show(mine, self._now(), profile.classical.armageddon_draw_winner)
         done = sum(1 for g in mine if g.points is not None)
-        info = next((r for r in self.store.rounds() if r.round == self.round), None)
+        info = event.round_record(self.round)
         when = ""
         if info and info.date:
             when = f"{datetime.fromisoformat(info.date):%d %b} {info.start_time or ''}".rstrip()
         closed = ["closed"] if info and info.status == "closed" else []
         # An odd field: the player without a board this round (§1), said beside the boards.
-        bye = [f"bye: {b.number} {surname(b.name)}" for b in self.store.games.byes(self.round)]
+        bye = [f"bye: {b.number} {surname(b.name)}" for b in event.byes(self.round)]
         self.query_one(RoundInfo).show(
             [
                 *([when] if when else []),
@@ -304,9 +305,10 @@ class PairingsPane(Pane):
 
     def _tick(self) -> None:
         now = self._now()
-        if any(g.round == self.round for g in self._waiting):
+        waiting = self.picture.armageddons_waiting
+        if any(g.round == self.round for g in waiting):
             self.table.tick(now)
-        for game in self._waiting:
+        for game in waiting:
             if game.id in self._warned or game.armageddon_deadline is None:
                 continue
             if game.armageddon_deadline < now:
@@ -331,13 +333,13 @@ class PairingsPane(Pane):
         self.show_round(self.round + step)
 
     def action_current_round(self) -> None:
-        self.show_round(self.store.rounds.current())
+        self.show_round(self.picture.current_round)
 
     def show_round(self, round_no: int) -> None:
         if not 1 <= round_no <= self._rounds:
             self.notify(f"The event has rounds 1-{self._rounds}.", severity="warning", markup=False)
             return
-        self._following = round_no == self.store.rounds.current()
+        self._following = round_no == self.picture.current_round
         self.round = round_no
 
     # -- results ---------------------------------------------------------------------------
@@ -364,15 +366,7 @@ class PairingsPane(Pane):
             return
 
         correction = game.result is not None
-        if self._refused(
-            self.store.games.enter_result,
-            game.round,
-            game.white,
-            game.black,
-            result,
-            correction=correction,
-            expected_version=game.version,
-        ):
+        if self._refused(game, result, None, correction):
             return
         # A forfeit is never one key: it takes a game off the board (3-0, no Armageddon), and
         # x is the crosstable one pane away. What the desk knows is said with it.
@@ -382,14 +376,14 @@ class PairingsPane(Pane):
                 f"New: {result_text(result)} ({outcome(value, game)})"
             )
         else:
-            meaning = forfeit_meaning(game, result, self.store.profile.points)
+            meaning = forfeit_meaning(game, result, self.picture.profile.points)
             question = f"{outcome(value, game)} on {game.label}?\n\n{meaning}"
         warnings = self._forfeit_warnings(game, result) if result.is_forfeit else []
         if warnings:
             question += "\n\n" + "\n".join(f"Note: {w}" for w in warnings)
         # A correction of a signed result also clears the signatures (§8): said as it does.
         question += (
-            f"\n\n{correction_note(game, result)}"
+            f"\n\n{correction_note(game, result, self._record_of(game, result))}"
             if correction
             else "\n\nRecorded in the audit log; ctrl+z undoes it."
         )
@@ -404,7 +398,7 @@ class PairingsPane(Pane):
         out = []
         if game.state is GameState.IN_PROGRESS:
             out.append("the game is in progress (its clocks were started).")
-        present = {a.player.number for a in self.store.desk.arrivals(game.round) if a.present}
+        present = {a.player.number for a in self.picture.arrivals_of(game.round) if a.present}
         for number, name in absent_players(game, result):
             if number in present:
                 out.append(
@@ -417,17 +411,16 @@ class PairingsPane(Pane):
         # cover the Armageddon's answers on a small terminal.
         opens = result is MainResult.DRAW and self._armageddons()
         done = self.write(
-            self.store.games.enter_result,
-            game.round,
-            game.white,
-            game.black,
+            self.store.games.enter_result_of,
+            game.id,
             result,
             correction=correction,
             expected_version=game.version,
             quiet=opens,
         )
-        if done and opens:
-            self.open_armageddon(self.store.games.get(game.id))
+        entered = self.picture.game(game.id)
+        if done and opens and entered is not None:
+            self.open_armageddon(entered)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # An event without Armageddons has no key for one (nor a Footer entry).
@@ -437,7 +430,16 @@ class PairingsPane(Pane):
 
     def _armageddons(self) -> bool:
         """Whether a drawn main game has an Armageddon in this event (its profile)."""
-        return self.store.profile.classical.armageddon_after_draw
+        return self.picture.profile.classical.armageddon_after_draw
+
+    def _record_of(self, game: GameRecord, new: MainResult | ArmageddonResult) -> str | None:
+        """The record a correction to ``new`` may contradict (the main game's, or the
+        Armageddon's), read now: the question shows what it says."""
+        armageddon = isinstance(new, ArmageddonResult)
+        if not (game.has_armageddon_pgn if armageddon else game.has_pgn):
+            return None
+        kept = self.store.games.get(game.id)
+        return kept.armageddon_pgn if armageddon else kept.pgn
 
     def action_armageddon(self) -> None:
         game = self._board()
@@ -462,19 +464,19 @@ class PairingsPane(Pane):
             self.say(f"{game.label}: this event plays no Armageddon; a draw is ½-½.")
             return
         self.app.push_screen(
-            ArmageddonScreen(game, self.store.profile, self._now),
+            ArmageddonScreen(game, self.picture.profile, self._now),
             lambda result: self._armageddon_answered(game, result),
         )
 
     def _armageddon_answered(self, game: GameRecord, result: ArmageddonResult | None) -> None:
         # As it is now: the feed or another terminal may have entered it while the dialog was
         # open (the dialog said so), and then the answer is a correction, asked first.
-        game = self.store.games.get(game.id)
+        game = self.picture.game(game.id) or game
         if result is None:
             if game.armageddon is None:
                 self.say(
                     f"{game.label}: the Armageddon waits; a on the board (or ctrl+a) enters it.",
-                    true_while=lambda: armageddon_waits(self.store, game.id),
+                    true_while=lambda: self.picture.armageddon_waits(game.id),
                 )
             return
         if game.armageddon is result:
@@ -484,13 +486,7 @@ class PairingsPane(Pane):
             return
 
         if (game.armageddon is not None or result.is_forfeit) and self._refused(
-            self.store.games.enter_armageddon,
-            game.round,
-            game.white,
-            game.black,
-            result,
-            correction=game.armageddon is not None,
-            expected_version=game.version,
+            game, None, result, game.armageddon is not None
         ):
             return
         if game.armageddon is None and result.is_forfeit:
@@ -515,29 +511,42 @@ class PairingsPane(Pane):
         question = (
             f"Correct the Armageddon of {game.label}?\n\nNow: "
             f"{result_text(game.armageddon)}\nNew: {result_text(result)}\n\n"
-            f"{correction_note(game, result)}"
+            f"{correction_note(game, result, self._record_of(game, result))}"
         )
         self.app.push_screen(
             ConfirmScreen(question, confirm="Correct"),
             lambda yes: self._enter_armageddon(game, result, True) if yes else None,
         )
 
-    def _refused(self, call: Callable[..., object], *args: object, **kwargs: object) -> bool:
+    def _refused(
+        self,
+        game: GameRecord,
+        result: MainResult | None,
+        armageddon: ArmageddonResult | None,
+        correction: bool,
+    ) -> bool:
         """Whether the change is refused (said, as a refusal is): found before the arbiter is
-        asked to confirm it, not after."""
-        exc = self.store.games.refusal(call, *args, **kwargs)
-        if exc is not None:
+        asked to confirm it, not after, by the check the write makes (``result_change``) on
+        the event as it is now, without writing."""
+        return self._refusal(lambda event: _change(event, game, result, armageddon, correction))
+
+    def _refusal(self, check: Callable[[EventPicture], object]) -> bool:
+        """Whether ``check`` refuses the change on the event as it is now (a change another
+        terminal made since the console last looked is read first); the refusal is said."""
+        self.console.catch_up()
+        try:
+            check(self.picture)
+        except NormtuiError as exc:
             report_refusal(self, exc)
-        return exc is not None
+            return True
+        return False
 
     def _enter_armageddon(
         self, game: GameRecord, result: ArmageddonResult, correction: bool
     ) -> None:
         self.write(
-            self.store.games.enter_armageddon,
-            game.round,
-            game.white,
-            game.black,
+            self.store.games.enter_armageddon_of,
+            game.id,
             result,
             correction=correction,
             expected_version=game.version,
@@ -597,7 +606,7 @@ class PairingsPane(Pane):
         a board still lacks its result."""
 
         round_no = self.round
-        info = next((r for r in self.store.rounds() if r.round == round_no), None)
+        info = self.picture.round_record(round_no)
         if info is not None and info.status == "closed":
             question = (
                 f"Reopen round {round_no}?\n\nResults can then be entered in it "
@@ -608,7 +617,9 @@ class PairingsPane(Pane):
                 self._if_yes(self.store.rounds.reopen, round_no),
             )
             return
-        if self._refused(self.store.rounds.close, round_no):
+        if self._refusal(
+            lambda event: check_round_closable([g.game() for g in event.games_of(round_no)])
+        ):
             return
         unsigned = [g for g in self.table.games if g.result is not None and g.provisional]
         note = (
@@ -639,3 +650,25 @@ class PairingsPane(Pane):
         if game is None:
             return
         self.write(self.store.games.sign, game.id, who, expected_version=game.version)
+
+
+def _change(
+    event: EventPicture,
+    game: GameRecord,
+    result: MainResult | None,
+    armageddon: ArmageddonResult | None,
+    correction: bool,
+) -> None:
+    """Refuse (raise) the change of ``game`` as its write would, on ``event``."""
+    now = event.game(game.id)
+    assert now is not None
+    # The version the arbiter saw: refused as the write refuses it when it changed since.
+    checked(now, game.version)
+    result_change(
+        now,
+        result,
+        armageddon,
+        correction=correction,
+        round_closed=event.round_closed(now.round, now.stage),
+        playoff=event.playoff_field,
+    )

@@ -20,14 +20,13 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Input, Select, Static, TextArea
 
-from normtui.importing import check_text, round_dates
+from normtui.importing import check_text
 from normtui.importing.boards import TROUBLE
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
 from normtui.store.connection import refuse_event_file
 from normtui.store.values import surname
 from normtui.tui.panes.base import PaletteBinding, Pane
-from normtui.tui.panes.board_text import armageddon_waits
 from normtui.tui.panes.pairings import PairingsPane
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.pgn_open import PgnOpenScreen
@@ -38,6 +37,8 @@ from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from normtui.importing import Checked, KindChoice, Outcome
+    from normtui.store import EventStore
+    from normtui.store.picture import EventPicture
     from normtui.store.records import GameRecord
 
 AUTO = 0  # the pairing Select's "from the headers"; game ids start at 1
@@ -141,8 +142,8 @@ class PgnEntryPane(Pane):
             self.checked = checked
             self.error = error
 
-    def __init__(self, store: object, **kwargs: object) -> None:
-        super().__init__(store, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
+        super().__init__(store, picture, **kwargs)
         self._games: list[GameRecord] = []
         self._generation = 0
         self._shown_generation = 0
@@ -195,8 +196,8 @@ class PgnEntryPane(Pane):
 
     # -- the store ---------------------------------------------------------------------------
 
-    def reload(self) -> None:
-        self._games = self.store.games()
+    def redraw(self) -> None:
+        self._games = list(self.picture.main_games)
         labels = [(Text("Pairing: headers"), AUTO)] + [
             (_pairing_label(g), g.id) for g in self._games
         ]
@@ -237,16 +238,27 @@ class PgnEntryPane(Pane):
             self.query_one("#pgn-target", Static).update("")
             return
         self.query_one(PgnFindings).border_subtitle = "checking…"
-        self._check(text, self._generation, self._kind(), self._chosen())
+        self._check(text, self._generation, self._kind(), self._chosen(), self.picture)
 
     @work(thread=True, exclusive=True, group="pgn-check")
     def _check(
-        self, text: str, generation: int, kind: KindChoice, chosen: GameRecord | None
+        self,
+        text: str,
+        generation: int,
+        kind: KindChoice,
+        chosen: GameRecord | None,
+        event: EventPicture,
     ) -> None:
-
+        # ``event``: the picture when the check was asked for (a frozen object: the thread
+        # reads nothing else of the console's).
         try:
             checked = check_text(
-                text, self.store.profile, self._games, kind, chosen, dates=round_dates(self.store)
+                text,
+                event.profile,
+                list(event.main_games),
+                kind,
+                chosen,
+                dates=event.round_dates,
             )
         except Exception as exc:  # a worker's exception would end the console: say it instead
             self.post_message(self.Validated(generation, [], f"The check failed: {exc}"))
@@ -449,9 +461,9 @@ class PgnEntryPane(Pane):
         ]
         if len(draws) != 1:
             return  # a file of many games: the pairings show every Armageddon due
-        game = self.store.games.get(draws[0].game_id)  # type: ignore[arg-type]
+        game = self.picture.game(draws[0].game_id)  # type: ignore[arg-type]
         pane = self.console.pane("pairings")
-        if not (isinstance(pane, PairingsPane) and game.armageddon_due):
+        if not (isinstance(pane, PairingsPane) and game is not None and game.armageddon_due):
             return
         if self.in_front:
             pane.open_armageddon(game)
@@ -459,7 +471,7 @@ class PgnEntryPane(Pane):
             self.say(
                 f"{game.label} drawn: its Armageddon is waiting (§2); ctrl+a opens it",
                 warning=True,
-                true_while=lambda: armageddon_waits(self.store, game.id),
+                true_while=lambda: self.picture.armageddon_waits(game.id),
             )
 
     def unsaved(self) -> str:

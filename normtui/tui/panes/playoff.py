@@ -137,9 +137,9 @@ class PlayoffPane(Pane):
 
     # -- showing -----------------------------------------------------------------------------
 
-    def reload(self, *, to_next: bool = False) -> None:
+    def redraw(self, *, to_next: bool = False) -> None:
         """``to_next``: put the cursor on the game due now (after a result entered here)."""
-        view = self.store.playoff.view()
+        view = self.picture.playoff_view
         self.view = view
         state = view.state
         keep = state.next_game.id if to_next and state.next_game else None
@@ -263,12 +263,14 @@ class PlayoffPane(Pane):
         return super().check_action(action, parameters)
 
     def action_start(self) -> None:
-        view = self.store.playoff.view()
+        # As it is now: a result entered elsewhere since the last look changes who plays.
+        self.console.catch_up()
+        view = self.picture.playoff_view
         if not view.can_start:
             why = (
                 "the play-off has already been started"
                 if view.started
-                else view.blocker or not_needed(self.store.profile)
+                else view.blocker or not_needed(self.picture.profile)
             )
             self.notify(
                 why[0].upper() + why[1:],
@@ -283,7 +285,7 @@ class PlayoffPane(Pane):
         players = " – ".join(view.names[n] for n in view.state.players)
         # §8: a result is provisional until countersigned; the play-off is drawn from the
         # standings those results make, so starting on them is a decision to say out loud.
-        unsigned = [g for g in self.store.games() if g.provisional]
+        unsigned = [g for g in self.picture.main_games if g.provisional]
         warning = ""
         if unsigned:
             # One run of text, not a line each: the question must fit an 80x24 screen.
@@ -306,7 +308,7 @@ class PlayoffPane(Pane):
                 seed,
                 expected_players=tuple(view.state.players),
             ):
-                self.reload(to_next=True)
+                self.redraw(to_next=True)
                 self.focus_first()
 
         self.app.push_screen(
@@ -361,13 +363,14 @@ class PlayoffPane(Pane):
             expected=game.result,
         ):
             # The cursor goes to the game that is due now, where the next key press belongs.
-            self.reload(to_next=True)
+            self.redraw(to_next=True)
 
     def action_choose(self, colour: str) -> None:
         self.write(self.store.playoff.set_choice, colour)
 
     def action_format(self) -> None:
-        if self.store.playoff.view().started:  # started elsewhere since
+        self.console.catch_up()
+        if self.picture.playoff_view.started:  # started elsewhere since
             self.notify(
                 "The play-off has started: its format cannot change while its games are played",
                 severity="error",
@@ -385,7 +388,8 @@ class PlayoffPane(Pane):
     def action_lot(self) -> None:
         """The drawing of lots made at the board: asked which player it gave White (or the
         winning lot), named, and recorded through the store (audited)."""
-        view = self.store.playoff.view()
+        self.console.catch_up()
+        view = self.picture.playoff_view
         state = view.state
         names = view.names
         a, b = state.players[:2]
@@ -403,7 +407,7 @@ class PlayoffPane(Pane):
 
         def answered(number: int | None) -> None:
             if number is not None and self.write(record, number):
-                self.reload(to_next=True)
+                self.redraw(to_next=True)
 
         self.app.push_screen(
             ChoiceScreen(

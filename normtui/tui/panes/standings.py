@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from normtui.rules.first_place import FirstPlace
     from normtui.rules.profile import Profile
     from normtui.store import EventStore
+    from normtui.store.picture import EventPicture
 
 
 def progress_line(games: Sequence[GameRecord]) -> str:
@@ -173,8 +174,8 @@ class StandingsPane(Pane):
     # The table or the crosstable (the id of the one shown); the Footer names the other.
     view: reactive[str] = reactive("standings-table", init=False, bindings=True)
 
-    def __init__(self, store: EventStore, **kwargs: object) -> None:
-        super().__init__(store, **kwargs)
+    def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
+        super().__init__(store, picture, **kwargs)
         self._legend_for: tuple[Sequence[StandingRow], Sequence[GameRecord]] = ((), ())
 
     def compose(self) -> ComposeResult:
@@ -191,22 +192,25 @@ class StandingsPane(Pane):
     def focus_first(self) -> None:
         self.screen.set_focus(self.query_one(f"#{self.view}"))
 
-    def reload(self) -> None:
-        final = self.store.playoff.final_standings()
+    def redraw(self) -> None:
+        event = self.picture
+        final = event.final
         rows = list(final.rows)
-        self.query_one(StandingsTable).show(rows, self.store.profile.event.currency, final.prizes)
+        self.query_one(StandingsTable).show(rows, event.profile.event.currency, final.prizes)
         self._show_note(final.headline)
         if self.view == "crosstable":
-            self.query_one(Crosstable).show(rows, self.store.games())
+            self.query_one(Crosstable).show(rows, list(event.main_games))
         elif self.view == "fide-table":
             self._show_fide()
         # The line above the table is news too, but less: it may follow a frame later.
         decided = final.note if final.decided_by == "playoff" else ""
         assert final.first is not None  # the whole table: its first place is read with it
-        self.call_after_refresh(self._describe, rows, final.first, decided)
+        self.call_after_refresh(self._describe, event, rows, final.first, decided)
 
-    def _describe(self, rows: list[StandingRow], first: FirstPlace, decided: str = "") -> None:
-        games = self.store.games()
+    def _describe(
+        self, event: EventPicture, rows: list[StandingRow], first: FirstPlace, decided: str = ""
+    ) -> None:
+        games = event.main_games
         info = progress_line(games)
         withdrawn = [r.player for r in rows if r.status is PlayerStatus.WITHDRAWN]
         if withdrawn:
@@ -218,7 +222,7 @@ class StandingsPane(Pane):
         self.query_one("#standings-info", WholeText).show(info, self.size.width)
         self._legend_for = (rows, games)
         self._show_legend()
-        self.query_one(RaceLine).show(games, self.store.feed.race_question, first, decided)
+        self.query_one(RaceLine).show(list(games), event.race_question, first, decided)
 
     def _show_note(self, note: str) -> None:
         """How the first places are or were decided, when it needs saying (a play-off, or
@@ -235,7 +239,11 @@ class StandingsPane(Pane):
     def _show_legend(self) -> None:
         rows, games = self._legend_for
         text = legend(
-            self.view, rows, games, wide=self.size.width >= _WIDE_LEGEND, profile=self.store.profile
+            self.view,
+            rows,
+            games,
+            wide=self.size.width >= _WIDE_LEGEND,
+            profile=self.picture.profile,
         )
         self.query_one("#standings-legend", WholeText).set(text, layout=True)
 
@@ -266,7 +274,7 @@ class StandingsPane(Pane):
     def watch_view(self, view: str) -> None:
         self.query_one(ContentSwitcher).current = view
         if view == "crosstable":
-            self.query_one(Crosstable).show(self.store.standings(), self.store.games())
+            self.query_one(Crosstable).show(self.picture.standings, list(self.picture.main_games))
         elif view == "fide-table":
             self._show_fide()
         self._show_legend()

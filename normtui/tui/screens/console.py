@@ -5,6 +5,11 @@ Only the first pane is built before the first frame; the others are mounted righ
 Opened on a path (``normtui DB``), the first frame is the console's frame (header, first tab,
 keys) with "Opening…" where the pairings go: the store, the rules and sqlite access load in a
 thread after it, and the pairings pane is mounted when they are there.
+
+The screen holds the console's one picture of the event (:attr:`ConsoleScreen.picture`, a
+:class:`~normtui.store.picture.EventPicture`), read again when another connection has written
+(``PRAGMA data_version``, polled) and after the console's own writes; the header and every pane
+derive what they show from it (``docs/console-snapshot.md``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import MountError
 from textual.widgets import Header, Input, Static, TabbedContent, TabPane
@@ -38,7 +44,8 @@ from normtui.tui.widgets.go_to import GoToPrompt
 from normtui.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from normtui.store import EventStore
+    from normtui.store import AuditEntry, EventStore
+    from normtui.store.picture import EventPicture
     from normtui.tui.app import NormtuiApp
 
 
@@ -70,11 +77,13 @@ _PANE_OF_KEY = {k: pane_id for key, pane_id, _m, _c in PANES for k in (key, f"f{
 
 class ConsoleScreen(Screen[None]):
     class Opened(Message):
-        """From the opening thread: the store is open and the first pane built."""
+        """From the opening thread: the store is open, the event read and the first pane
+        built."""
 
-        def __init__(self, store: EventStore, pane: Pane) -> None:
+        def __init__(self, store: EventStore, picture: EventPicture, pane: Pane) -> None:
             super().__init__()
             self.store = store
+            self.picture = picture
             self.pane = pane
 
     class CannotOpen(Message):
@@ -109,6 +118,10 @@ class ConsoleScreen(Screen[None]):
         ),
     ]
 
+    # The event as the console last read it: the header and the panes show it. None only while
+    # the store is being opened.
+    picture: reactive[EventPicture | None] = reactive(None, init=False)
+
     def __init__(
         self,
         store: EventStore | None,
@@ -121,11 +134,11 @@ class ConsoleScreen(Screen[None]):
         self._store = store
         if store is not None:
             path = store.path
+            self.set_reactive(ConsoleScreen.picture, store.picture())
         assert path is not None, "a store or the path of one"
         self.path = path
         self.poll_seconds = poll_seconds
         self.preload = preload
-        self._seen_version = store.data_version() if store is not None else 0
         self._panes: dict[str, Pane] = {}
         self._tabs_ready = False
         # A pane shown (from the palette, a test) before the other tabs exist: shown as soon
@@ -155,13 +168,19 @@ class ConsoleScreen(Screen[None]):
         """Whether the store is open and the first pane built."""
         return self._store is not None and bool(self._panes)
 
+    @property
+    def event(self) -> EventPicture:
+        """The picture of the event (typed: the store is open)."""
+        assert self.picture is not None, "the store is still being opened"
+        return self.picture
+
     def compose(self) -> ComposeResult:
         yield Header(show_clock=self.normtui.show_clock)
         # Only the first tab before the first frame; the others follow right after it.
         key, pane_id, module, cls_name = PANES[0]
         with ConsoleTabs(id="panes"), TabPane(f"{key} {TITLES[pane_id]}", id=f"tab-{pane_id}"):
             if self._store is not None:
-                yield pane_class(module, cls_name)(self._store)
+                yield pane_class(module, cls_name)(self._store, self.event)
             else:
                 yield Static(f"Opening {self.path}…", id="opening", markup=False)
         yield ConsoleFooter(compact=True)
@@ -189,11 +208,12 @@ class ConsoleScreen(Screen[None]):
         # pairings are shown (the app waits for this thread before it ends).
         self.opened_store = store
         try:
-            pane = pane_class(*PANES[0][2:])(store)
+            picture = store.picture()
+            pane = pane_class(*PANES[0][2:])(store, picture)
         except NormtuiError as exc:
             self.post_message(self.CannotOpen(str(exc)))
             return
-        self.post_message(self.Opened(store, pane))
+        self.post_message(self.Opened(store, picture, pane))
 
     @on(CannotOpen)
     def _cannot_open(self, message: CannotOpen) -> None:
@@ -212,11 +232,11 @@ class ConsoleScreen(Screen[None]):
             return
         self._store = store
         self.normtui.store = store
-        self._seen_version = store.data_version()
+        self.set_reactive(ConsoleScreen.picture, message.picture)
         self._start()
 
     def _start(self) -> None:
-        self.title = self.store.event.name
+        self.title = self.event.name
         self.ensure_pane(PANES[0][1])
         self._update_titles()
         first = PANES[0][1]
@@ -344,7 +364,7 @@ class ConsoleScreen(Screen[None]):
             pane = self.query_one(f"#{pane_id}", Pane) if pane_id == PANES[0][1] else None
         if pane is None:
             _key, _id, module, cls_name = next(p for p in PANES if p[1] == pane_id)
-            pane = pane_class(module, cls_name)(self.store)
+            pane = pane_class(module, cls_name)(self.store, self.event)
             self._held.mounting.append(self.query_one(f"#tab-{pane_id}", TabPane).mount(pane))
         self._panes[pane_id] = pane
         return pane
@@ -385,7 +405,7 @@ class ConsoleScreen(Screen[None]):
             pane.focus_when_mounted = True  # it has no children to focus yet
             return
         if pane.stale:
-            pane.reload()
+            pane.redraw()
             pane.stale = False
         pane.arrived()
         pane.focus_first()
@@ -397,7 +417,7 @@ class ConsoleScreen(Screen[None]):
         pane_id = (event.pane.id or "").removeprefix("tab-")
         pane = self.pane(pane_id)
         if pane.is_mounted and pane.stale:
-            pane.reload()
+            pane.redraw()
             pane.stale = False
         if pane.is_mounted:
             pane.arrived()  # a tab clicked: as its key
@@ -477,15 +497,15 @@ class ConsoleScreen(Screen[None]):
                 return
             try:
                 # Exactly the change shown: refused if another terminal wrote since.
-                self.store.audit.undo(last.id, anyone=theirs)
+                entry = self.store.audit.undo(last.id, anyone=theirs)
             except NormtuiError as exc:
                 report_refusal(self, exc)
                 # The refusal says what came since; the panes show it (no second toast).
-                self.post_message(StoreChanged(local=True))
+                self.read_event()
                 return
             # A confirmation: the status line.
             self.say(f"Undone: {undo_effect(last) or last.summary}")
-            self.post_message(StoreChanged(local=True))
+            self.read_event(entry)
 
         self.app.push_screen(
             ConfirmScreen(
@@ -497,20 +517,19 @@ class ConsoleScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # An event without Armageddons (its profile) has none to wait for: no key for them.
-        if action == "next_armageddon" and self._store is not None:
-            return self._store.profile.classical.armageddon_after_draw
+        if action == "next_armageddon" and self.picture is not None:
+            return self.picture.profile.classical.armageddon_after_draw
         return True
 
     def action_next_armageddon(self) -> None:
         """The Armageddon waiting that must start first, then (pressed again) the next: the
         pairings show its round with the cursor on its board, and its dialog opens."""
         # The panes load after the first frame.
-        from normtui.tui.panes.board_text import armageddons_waiting
         from normtui.tui.panes.pairings import PairingsPane
 
         if not self.ready:
             return
-        waiting = armageddons_waiting(self.store.games())
+        waiting = self.event.armageddons_waiting
         if not waiting:
             self.say("No Armageddon is waiting.")
             return
@@ -527,32 +546,45 @@ class ConsoleScreen(Screen[None]):
 
     def _poll(self) -> None:
         """Another process (the CLI, a second console) may have written to the file."""
-        version = self.store.data_version()
-        if version != self._seen_version:
-            self._seen_version = version
-            self.post_message(StoreChanged(local=False))
+        if self.store.data_version() != self.event.data_version:
+            self.store_changed(StoreChanged(local=False))
+
+    def catch_up(self) -> None:
+        """Before a question that a change elsewhere could make wrong: what was written since
+        the picture was read is read now. The poll would see another terminal's change a
+        moment later; this also sees one made through this console's own connection past its
+        panes (the feed's thread), by the audit log's newest entry."""
+        version, head = self.store.mark()
+        picture = self.event
+        if (version, head) != (picture.data_version, picture.head.id if picture.head else None):
+            self.store_changed(StoreChanged(local=version == picture.data_version))
 
     @on(StoreChanged)
     def _store_changed(self, event: StoreChanged) -> None:
         self.store_changed(event)
 
     def store_changed(self, event: StoreChanged) -> None:
-        """The event file changed (here or elsewhere): the pane in front re-reads now, the
-        others when next shown."""
-        self._seen_version = self.store.data_version()
+        """The event file changed (here or elsewhere): the event is read again, and the pane
+        in front shows it now, the others when next shown."""
+        self.read_event(event.entry)
+        if not event.local:
+            self.call_after_refresh(self._say_loaded)
+
+    def read_event(self, after: AuditEntry | None = None) -> None:
+        """Read the event again: after this console's own change ``after`` only what it
+        changed, when nothing else has (``EventStore.picture``)."""
+        self.picture = self.store.picture(self.picture, after=after)
+
+    def watch_picture(self, picture: EventPicture | None) -> None:
+        if picture is None:
+            return
         active = self.query_one(TabbedContent).active.removeprefix("tab-")
         for pane in self.panes:
-            if pane.id == active and pane.is_mounted:
-                pane.reload()
-                pane.stale = False
-            else:
-                pane.stale = True
-        self.call_after_refresh(self._update_titles)
+            pane.take_picture(picture, show=pane.id == active and pane.is_mounted)
+        self._update_titles()
         self._tell_dialogs()
         for line in self.query(StatusLine):
             line.drop_if_stale()
-        if not event.local:
-            self.call_after_refresh(self._say_loaded)
 
     def unsaved(self) -> list[str]:
         """What quitting now would lose, one line each: records not attached in pane 2, the
@@ -575,13 +607,15 @@ class ConsoleScreen(Screen[None]):
 
         for screen in self.app.screen_stack:
             if isinstance(screen, ArmageddonScreen):
-                screen.entered_elsewhere(self.store.games.get(screen.game.id))
+                game = self.event.game(screen.game.id)
+                if game is not None:
+                    screen.entered_elsewhere(game)
 
     def _say_loaded(self) -> None:
         """What another terminal wrote, said on the status line: the newest change and who
         made it."""
-        newest = self.store.audit.log(limit=1)
-        what = f": #{newest[0].id} {newest[0].summary} ({newest[0].actor})" if newest else ""
+        head = self.event.head
+        what = f": #{head.id} {head.summary} ({head.actor})" if head else ""
         self.say(f"Loaded from another terminal{what}")
 
     def say(
@@ -596,12 +630,9 @@ class ConsoleScreen(Screen[None]):
             self.notify(text, timeout=4, markup=False)
 
     def _update_titles(self) -> None:
-        # The panes load after the first frame.
-        from normtui.tui.panes.board_text import armageddons_waiting
-
-        current = self.store.rounds.current()
+        current = self.event.current_round
         where = f"Round {current}" if current else "All rounds complete"
-        waiting = armageddons_waiting(self.store.games())
+        waiting = self.event.armageddons_waiting
         if waiting:
             where += f" · Armageddon waiting: {len(waiting)}"
         # The acting arbiter: every change made here is audited under this name.

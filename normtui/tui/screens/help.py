@@ -113,7 +113,7 @@ def help_renderable(profile: Profile | None = None) -> Group:
 
 
 def _profile_of(console: ConsoleScreen | None) -> Profile | None:
-    return console.store.profile if console is not None and console.ready else None
+    return console.event.profile if console is not None and console.ready else None
 
 
 def help_text(console: ConsoleScreen | None = None) -> str:
