@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 
 from normtui.rules.errors import NormtuiError
 from normtui.text import visible
+from normtui.tui.collector import IdleCollector
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.formatting import ShowControls
 from normtui.tui.outward import Outward
@@ -108,8 +109,12 @@ class NormtuiApp(App[None]):
         self._pane_css_loaded = False
         # Set by exit(): work scheduled before it (a focus after the next frame) is skipped.
         self.exiting = False
+        # The oldest generation collected while the arbiter pauses (started with the console).
+        self.collector = IdleCollector()
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key | events.MouseDown):
+            self.collector.typed()
         # A key typed while the console opens waits for its pane; a key that shows a pane
         # not built yet is done here, the pane built before the next key is read
         # (ConsoleScreen.take_key).

@@ -14,7 +14,6 @@ derive what they show from it (``docs/console-snapshot.md``).
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -245,14 +244,14 @@ class ConsoleScreen(Screen[None]):
         if self.poll_seconds > 0:
             self.set_interval(self.poll_seconds, self._poll)
         # Once, the console open: what is alive now (Textual, the store, the first pane) is
-        # never garbage, and full collections over it landed in the arbiter's key sequences
-        # (p90 74-139 ms; 20-31 ms frozen).
-        gc.freeze()
+        # frozen, and the oldest generation is collected when the arbiter pauses, not in a
+        # key (normtui.tui.collector).
+        self.normtui.collector.start(self.app)
 
     def on_unmount(self) -> None:
-        # What was frozen is collected again once the console is gone (a process that runs
-        # one console after another: tests, benchmarks).
-        gc.unfreeze()
+        # The collector as it was, what was frozen collectable again, once the console is
+        # gone (a process that runs one console after another: tests, benchmarks).
+        self.normtui.collector.stop()
 
     async def _add_the_rest(self) -> None:
         """The other tabs, and (``preload``) their panes, after the first frame."""
@@ -271,6 +270,8 @@ class ConsoleScreen(Screen[None]):
         self.call_after_refresh(self._settle)
 
     def _settle(self) -> None:
+        # Every pane built: frozen for the collector at the next pause (normtui.tui.collector).
+        self.normtui.collector.settled()
         pending, self._pending_pane = self._pending_pane, None
         if pending is not None:
             self.action_show_pane(pending)
