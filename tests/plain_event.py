@@ -33,7 +33,10 @@ def plain_profile(folder: Path, *, playoff: bool = True) -> Path:
     """`fide-round-robin`, with a play-off for a shared first place if ``playoff``."""
     text = read_profile_text(profile_path("fide-round-robin"))
     if playoff:
+        # Two blitz games, then sudden death until one is won (as Tata Steel's): no
+        # Armageddon anywhere in the event.
         text = text.replace("for_shared_first = false", "for_shared_first = true")
+        text = text.replace("matches = 1\n", 'matches = 1\nafter_match = "sudden_death"\n')
     path = folder / "championship.toml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -247,6 +247,13 @@ def opened(db: Path) -> Iterator[EventStore]:
     store = EventStore.open(db, actor=_ACTOR.get())
     try:
         yield store
+    except NormtuiError as exc:
+        # A refusal cites the event's own articles (a FIDE round robin's, not "§5").
+        reword = store.profile.articles.reword
+        exc.message = reword(exc.message)
+        exc.article = reword(exc.article) if exc.article else exc.article
+        exc.args = (f"{exc.message} ({exc.article})" if exc.article else exc.message,)
+        raise
     finally:
         store.close()
 

@@ -314,6 +314,10 @@ def clocks(db: Path, as_json: bool) -> None:
     with opened(db) as store:
         profile = store.profile
     controls = dict(profile.time_controls)
+    # An Armageddon control the event never comes to (a 1 / ½ / 0 event's, a play-off
+    # without one) is the profile format's, not the event's: not shown.
+    for name in profile.unplayed_armageddons():
+        del controls[name]
     if as_json:
         echo_json(
             {

@@ -184,12 +184,15 @@ def print_standings(
         )
     if any(r.provisional for r in rows):
         echo(
-            "* provisional: a result not yet signed by both players and the arbiter (§8)."
+            "* provisional: a result not yet signed by both players and the arbiter"
+            f"{final.articles.cite('scoresheets')}."
             + (f" Prizes in {currency}." if final.prizes else "")
         )
     for r in rows:
         if r.prize_note:
-            echo(f"Prizes: {r.prize_note} ({r.player} is not counted, §9 a).")
+            article = final.articles.withdrawal
+            counted = f"{r.player} is not counted" + (f", {article}" if article else "")
+            echo(f"Prizes: {r.prize_note} ({counted}).")
     if final.tiebreak_legend():
         echo(final.tiebreak_legend())
 
@@ -502,7 +505,7 @@ def result(
             tc = store.profile.time_controls["armageddon"]
             say(
                 f"Armageddon due: same colours, {tc.describe()}, to start by "
-                f"{time_text(game.armageddon_deadline)} (§2)"
+                f"{time_text(game.armageddon_deadline)}{store.profile.articles.cite('main_games')}"
             )
 
 
@@ -536,7 +539,7 @@ def standings(db: Path, round_no: int | None, as_json: bool, as_csv: bool) -> No
     from normtui.store.ratings import rating_fields  # loaded by store.ratings() just now
 
     def values(r: StandingRow) -> dict[str, object]:
-        return r.to_json(final.prizes) | rating_fields(ratings.get(r.number))
+        return final.row_json(r) | rating_fields(ratings.get(r.number))
 
     if as_json:
         echo_json([values(r) for r in rows])

@@ -78,7 +78,11 @@ def _round_data(snap: Snapshot, round_no: int) -> dict[str, Any]:
                 "white": {"number": white.number, "name": white.name, "fide_id": white.fide_id},
                 "black": {"number": black.number, "name": black.name, "fide_id": black.fide_id},
                 "result": g.result.value if g.result else None,
-                "armageddon": g.armageddon.value if g.armageddon else None,
+                **(
+                    {"armageddon": g.armageddon.value if g.armageddon else None}
+                    if snap.armageddons
+                    else {}
+                ),
                 "points": [json_number(x) for x in g.points] if g.points else None,
                 "status": game_status(g) or "not started",
                 "provisional": g.provisional,
@@ -93,9 +97,10 @@ def _event_data(snap: Snapshot, race: Sequence[Contender] | None, current: int) 
     split = points_split(snap)
     for entry in data["standings"]:
         classical, armageddon = split[entry["number"]]
-        entry.update(
-            classical_points=json_number(classical), armageddon_points=json_number(armageddon)
-        )
+        if snap.armageddons:  # an event without Armageddons: its points are the classical
+            entry.update(
+                classical_points=json_number(classical), armageddon_points=json_number(armageddon)
+            )
     data["event"]["current_round"] = current
     data["contenders"] = (
         None
@@ -173,7 +178,7 @@ def site_files(store: EventStore, texts: GameTexts | None = None) -> dict[str, s
     # The same rows as `normtui standings --json`, so a graphic and the CLI never disagree.
     ratings = fide_report(snap).ratings
     files["standings.json"] = _json(
-        [r.to_json(final.prizes) | rating_fields(ratings.get(r.number)) for r in final.rows]
+        [final.row_json(r) | rating_fields(ratings.get(r.number)) for r in final.rows]
     )
     files["event.json"] = _json(_event_data(snap, race, current))
     rounds = (texts or GameTexts()).of_rounds(snap)

@@ -46,6 +46,7 @@ def _event(store: EventStore, snap: Snapshot) -> str:
     tcs = prof.time_controls
     p = prof.points
     cycles = "single" if prof.event.cycles == 1 else f"{prof.event.cycles}-cycle"
+    art = prof.articles  # every article the profile's ([articles])
     rows = [
         ("Event", snap.name),
         ("Place", d.place or "not recorded"),
@@ -59,28 +60,29 @@ def _event(store: EventStore, snap: Snapshot) -> str:
         (
             "System",
             f"{prof.event.players} players, {cycles} round robin, "
-            f"{prof.event.rounds} rounds, Berger tables (§1)",
+            f"{prof.event.rounds} rounds, Berger tables{art.cite('format')}",
         ),
-        ("Main games", f"{tcs['classical'].describe()} (§2)"),
+        ("Main games", f"{tcs['classical'].describe()}{art.cite('main_games')}"),
         (
             "Armageddon",
-            f"{tcs['armageddon'].describe()}, same colours, a draw is Black's win (§2, §3)"
-            if prof.classical.armageddon_after_draw
-            else "none: a drawn game is complete",
+            f"{tcs['armageddon'].describe()}, same colours, a draw is Black's win (§2, §3)",
         ),
         (
             "Points",
             f"win {half(p.win)}, draw + Armageddon won {half(p.draw_armageddon_win)}, "
             f"draw + Armageddon lost {half(p.draw_armageddon_loss)}, loss "
-            f"{half(p.loss)} (§4)"
+            f"{half(p.loss)}{art.cite('points')}"
             if prof.classical.armageddon_after_draw
-            else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)}",
+            else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)}"
+            f"{art.cite('points')}",
         ),
         ("Prize fund", f"{prof.prizes.fund:,} {prof.event.currency}"),
         ("Status", snap.status_line),
     ]
     if not prof.prizes.awarded:  # an event without prizes says nothing of a fund
         rows = [r for r in rows if r[0] != "Prize fund"]
+    if not prof.classical.armageddon_after_draw:  # nor one without Armageddons of them
+        rows = [r for r in rows if r[0] != "Armageddon"]
     return "<h2>The event</h2>" + table(
         [], [[("", f"<b>{esc(k)}</b>"), ("", esc(v))] for k, v in rows]
     )
@@ -90,7 +92,9 @@ def _players(snap: Snapshot) -> str:
     rows = []
     for p in snap.players:
         row = snap.row(p.number)
-        status = row.status.value + ("" if row.counted else ", not counted (§9 a)")
+        status = row.status.value + (
+            "" if row.counted else f", not counted{snap.articles.cite('withdrawal')}"
+        )
         rows.append(
             [
                 ("num", str(p.number)),
@@ -173,7 +177,7 @@ def _fines(store: EventStore) -> str:
             ],
         )
     )
-    return "<h2>Fines (§7)</h2>" + body
+    return f"<h2>Fines{esc(store.profile.articles.cite('duties'))}</h2>" + body
 
 
 def _postponed(snap: Snapshot) -> str:
@@ -188,7 +192,8 @@ def _postponed(snap: Snapshot) -> str:
     ]
     if not rows:
         return ""
-    return "<p>Games moved (§9):</p>" + table([("num", "Rd"), ("", "Game"), ("", "Moved to")], rows)
+    moved = f"<p>Games moved{esc(snap.articles.cite('illness'))}:</p>"
+    return moved + table([("num", "Rd"), ("", "Game"), ("", "Moved to")], rows)
 
 
 def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
@@ -232,7 +237,7 @@ def _playoff(store: EventStore, snap: Snapshot, log: list[AuditEntry]) -> str:
             + (" (decided by lot)" if state.decided_by_lots else "")
             + "</p>"
         )
-    return "<h2>Play-off (§5)</h2>" + "\n".join(body)
+    return f"<h2>Play-off{esc(snap.articles.cite('playoff'))}</h2>" + "\n".join(body)
 
 
 def _standings(snap: Snapshot) -> str:
@@ -278,8 +283,10 @@ def report(store: EventStore, snap: Snapshot) -> str:
         _rounds(store),
         _incidents(store),
         _fines(store),
-        "<h2>Illness (§9)</h2>" + _log_table(illness) + _postponed(snap),
-        "<h2>Withdrawals (§9)</h2>" + _log_table(withdrawals),
+        f"<h2>Illness{esc(snap.articles.cite('illness'))}</h2>"
+        + _log_table(illness)
+        + _postponed(snap),
+        f"<h2>Withdrawals{esc(snap.articles.cite('illness'))}</h2>" + _log_table(withdrawals),
         "<h2>Corrections of results, and undone changes</h2>" + _log_table(corrections),
         "<h2>Time-control changes</h2>" + _log_table(clocks),
         fide_section(snap),

@@ -29,6 +29,12 @@ def _draw_rule(snap: Snapshot) -> str:
     return f"no draw agreement before Black's move {move}"
 
 
+def _article(snap: Snapshot, topic: str) -> str:
+    """The profile's article as a rule column's first words ("§2: "), or nothing."""
+    label = getattr(snap.articles, topic)
+    return f"{esc(label)}: " if label else ""
+
+
 def _clock(tc: TimeControl) -> str:
     """What to dial: each side's time, then the increment, said to be both clocks': "White
     120', Black 120'; each + 10\" a move from move 41" (written after Black's time alone, it
@@ -109,7 +115,11 @@ def pairings(store: EventStore, snap: Snapshot, round_no: int) -> str:
         [
             ("", "Main game, every board"),
             ("", esc(_clock(tcs["classical"]))),
-            ("", f"§2: {esc(tcs['classical'].describe())}; {_draw_rule(snap)}"),
+            (
+                "",
+                f"{_article(snap, 'main_games')}{esc(tcs['classical'].describe())}; "
+                f"{_draw_rule(snap)}",
+            ),
         ]
     ]
     if snap.profile.classical.armageddon_after_draw:
@@ -119,7 +129,7 @@ def pairings(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("", esc(_clock(tcs["armageddon"]))),
                 (
                     "",
-                    f"§3: same colours, to start within "
+                    f"{_article(snap, 'armageddon')}same colours, to start within "
                     f"{snap.profile.classical.armageddon_start_within_minutes} "
                     "minutes; a draw is Black's win",
                 ),
@@ -161,7 +171,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("", _player(snap, g.black)),
                 # A result is never broken at its slash ("1/2-" above "1/2").
                 ("c nw", esc(g.result.value) if g.result else ""),
-                ("c nw", esc(g.armageddon.value) if g.armageddon else ""),
+                *([("c nw", esc(g.armageddon.value) if g.armageddon else "")] * snap.armageddons),
                 ("c nw", esc(_points(g))),
                 ("", esc(state)),
             ]
@@ -176,7 +186,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("", "White"),
                 ("", "Black"),
                 ("c", "Result"),
-                ("c", "Armageddon"),
+                *([("c", "Armageddon")] * snap.armageddons),
                 ("c", "Points"),
                 ("", ""),
             ],
@@ -199,7 +209,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
     if any(r.provisional for r in after):
         body.append(
             '<p class="note">Provisional until both players and the arbiter have '
-            "signed the scoresheet (§8).</p>"
+            f"signed the scoresheet{esc(snap.articles.cite('scoresheets'))}.</p>"
         )
     return page(f"{snap.name} round {round_no} results", [section("\n".join(body))])
 
@@ -251,24 +261,30 @@ def wallchart(snap: Snapshot) -> str:
     ]
     style = ' style="font-size: 7pt"' if small else ""
     draw_winner = snap.profile.classical.armageddon_draw_winner.capitalize()
+    marks = (
+        "1 ½ 0: the classical game; A+ / A−: the Armageddon after a draw won / lost (a drawn "
+        f"Armageddon is {draw_winner}'s win{snap.articles.cite('main_games')})"
+        if snap.armageddons
+        else "1 ½ 0: the game"
+    )
     body = [
         heading(snap, "wallchart"),
         f"<div{style}>",
         table(head, rows),
         "</div>",
         # legend() says F and (…) once: the wallchart adds only what its cells hold.
-        f'<p class="legend">{esc(snap.status_line)}. 1 ½ 0: the classical game; A+ / A−: '
-        f"the Armageddon after a draw won / lost (a drawn Armageddon is {draw_winner}'s "
-        f"win, §2). {esc(legend(snap))}</p>",
+        f'<p class="legend">{esc(snap.status_line)}. {esc(marks)}. {esc(legend(snap))}</p>',
     ]
     return page(f"{snap.name} wallchart", [section("\n".join(body), wide=True)], landscape=True)
 
 
-def _moves(first: int) -> str:
+def _moves(first: int, draw_move: int) -> str:
+    """Thirty lines of moves; a heavy line under the draw rule's move (none without one) and
+    a dashed one under move 40."""
     rows = []
     for n in range(first, first + 30):
         rows.append(
-            f'<tr class="{"line30" if n == 30 else "line40" if n == 40 else ""}">'
+            f'<tr class="{"line30" if n == draw_move else "line40" if n == 40 else ""}">'
             f'<td class="no">{n}</td><td></td><td></td></tr>'
         )
     return (
@@ -282,6 +298,19 @@ def scoresheets(store: EventStore, snap: Snapshot, round_no: int) -> str:
     tc = snap.profile.time_controls["classical"]
     move = snap.profile.classical.draw_agreement_after_black_move
     when = _when(store, round_no)
+    # The draw rule and its line (none where the Laws alone apply), the Armageddon's
+    # sentence and box where the event has one; the articles the profile's.
+    rule = _article(snap, "main_games") + _draw_rule(snap)
+    if move:
+        rule += f" — the line under move {move}."
+    if snap.armageddons:
+        rule += (
+            " A drawn game is followed by an Armageddon with the same colours"
+            f"{esc(snap.articles.cite('armageddon'))}."
+        )
+    armageddon_box = [("", "Armageddon"), ("", "")] if snap.armageddons else []
+    label = snap.articles.scoresheets
+    countersign = f", {esc(label)}" if label else ""
     sheets = []
     for g in games:
         body = [
@@ -324,16 +353,14 @@ def scoresheets(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 "fields",
             ),
             f"<p>Time control: {esc(tc.describe())} ({esc(_clock(tc))}).</p>",
-            f'<div class="rule">§2: {_draw_rule(snap)} — '
-            f"the line under move {move}. A drawn game is followed by an Armageddon with "
-            "the same colours (§3).</div>",
-            f'<div class="grid">{_moves(1)}{_moves(31)}</div>',
-            table([], [[("", "Result"), ("", ""), ("", "Armageddon"), ("", "")]], "fields"),
+            f'<div class="rule">{rule}</div>',
+            f'<div class="grid">{_moves(1, move)}{_moves(31, move)}</div>',
+            table([], [[("", "Result"), ("", ""), *armageddon_box]], "fields"),
             table(
                 [
                     ("", "White's signature"),
                     ("", "Black's signature"),
-                    ("", "Arbiter (countersigns last, §8)"),
+                    ("", f"Arbiter (countersigns last{countersign})"),
                 ],
                 [[("", ""), ("", ""), ("", "")]],
                 "sign",

@@ -167,8 +167,11 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]], fide: 
         ("wide", "Fed"),
         ("num wide", "Rtg"),
         ("num", "Pts"),
-        ("num", _short("Classical", "Cl")),
-        ("num", _short("Armageddon", "Arm")),
+        # Where a draw has its Armageddon, the points of each kind (none in a 1 / ½ / 0 event).
+        *(
+            [("num", _short("Classical", "Cl")), ("num", _short("Armageddon", "Arm"))]
+            * bool(snap.armageddons)
+        ),
         *[("num wide", h) for h in tiebreak_heads(snap)],
         # The rating change of the classical games so far, as chess-results shows it.
         ("num wide", "Rtg+/-"),
@@ -191,8 +194,10 @@ def _standings(snap: Snapshot, split: dict[int, tuple[Decimal, Decimal]], fide: 
                     ("wide", esc(p.federation or "")),
                     ("num wide", esc(p.rating or "")),
                     ("num", esc(half(row.points))),
-                    ("num", esc(half(classical))),
-                    ("num", esc(half(armageddon))),
+                    *(
+                        [("num", esc(half(classical))), ("num", esc(half(armageddon)))]
+                        * bool(snap.armageddons)
+                    ),
                     *[("num wide", esc(c)) for c in tiebreak_cells(row)],
                     ("num wide", esc(fide.ratings[p.number].change_text)),
                     *([("num", esc(prize_text(row, grouped=True)))] if snap.final.prizes else []),
@@ -375,12 +380,12 @@ def _player(
     snap: Snapshot, number: int, split: dict[int, tuple[Decimal, Decimal]], fide: FideReport
 ) -> str:
     p, row = snap.by_number[number], snap.row(number)
-    facts = [
-        f"Place {esc(snap.place(number) or '–')}",
-        f"{esc(half(row.points))} points "
-        f"({esc(half(split[number][0]))} classical, {esc(half(split[number][1]))} "
-        "Armageddon)",
-    ]
+    kinds = (
+        f" ({esc(half(split[number][0]))} classical, {esc(half(split[number][1]))} Armageddon)"
+        if snap.armageddons
+        else ""
+    )
+    facts = [f"Place {esc(snap.place(number) or '–')}", f"{esc(half(row.points))} points{kinds}"]
     facts += [
         esc(x)
         for x in (

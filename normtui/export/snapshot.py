@@ -27,7 +27,7 @@ from decimal import Decimal
 from normtui.pgn.tags import read_tags, split_head
 from normtui.rules.model import Player
 from normtui.rules.playoff import PlayoffState
-from normtui.rules.profile import Profile, TimeControl
+from normtui.rules.profile import Articles, Profile, TimeControl
 from normtui.rules.time_control import NormControl
 from normtui.store import EventStore, FinalStandings, GameRecord, InputError, StandingRow
 
@@ -135,6 +135,16 @@ class Snapshot:
     @property
     def ranks(self) -> dict[int, int | None]:
         return self.final.ranks
+
+    @property
+    def armageddons(self) -> bool:
+        """Whether the event has Armageddons (its profile): without, no export speaks of one."""
+        return self.profile.classical.armageddon_after_draw
+
+    @property
+    def articles(self) -> Articles:
+        """The articles of the event's regulations, as every export cites them."""
+        return self.profile.articles
 
     @property
     def rounds(self) -> int:

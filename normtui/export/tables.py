@@ -115,7 +115,7 @@ def csv_text(snap: Snapshot) -> str:
                 *[str(n) for n in numbers],
                 "points",
                 *[c.name for c in tiebreak_columns(snap.profile.tiebreaks.order)],
-                "armageddon_wins",
+                *(["armageddon_wins"] if snap.armageddons else []),
                 "games",
                 *(["prize"] if snap.final.prizes else []),
                 "status",
@@ -139,7 +139,7 @@ def csv_text(snap: Snapshot) -> str:
                     *[cell_text(table[p.number].get(n, []), points_text) for n in numbers],
                     points_text(row.points),
                     *tiebreak_cells(row),
-                    row.armageddon_wins,
+                    *([row.armageddon_wins] if snap.armageddons else []),
                     row.games,
                     *([prize_text(row)] if snap.final.prizes else []),
                     row.status.value,
@@ -164,7 +164,7 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
     standings = []
     for row in snap.standings:
         p = snap.by_number[row.number]
-        entry = row.to_json(snap.final.prizes)
+        entry = snap.final.row_json(row)
         # "place" is "shared_rank" under the name the other exports use: one value.
         entry.update(
             place=row.shared_rank, federation=p.federation, rating=p.rating, fide_id=p.fide_id
@@ -181,7 +181,7 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
                     "opponent": c.opponent,
                     "colour": c.colour,
                     "result": c.result,
-                    "armageddon": c.armageddon,
+                    **({"armageddon": c.armageddon} if snap.armageddons else {}),
                     "points": _number(c.points),
                     "forfeit": c.forfeit,
                     "counted": c.counted,
@@ -220,12 +220,21 @@ def as_data(snap: Snapshot) -> dict[str, Any]:
             "final": snap.is_final,
             # The prizes' currency; none in an event without prizes.
             "currency": snap.profile.event.currency if snap.final.prizes else None,
-            "points": {
-                "win": _number(pts.win),
-                "loss": _number(pts.loss),
-                "draw_armageddon_win": _number(pts.draw_armageddon_win),
-                "draw_armageddon_loss": _number(pts.draw_armageddon_loss),
-            },
+            "points": (
+                {
+                    "win": _number(pts.win),
+                    "loss": _number(pts.loss),
+                    "draw_armageddon_win": _number(pts.draw_armageddon_win),
+                    "draw_armageddon_loss": _number(pts.draw_armageddon_loss),
+                }
+                if snap.armageddons
+                # A draw is complete: its points, under their own name.
+                else {
+                    "win": _number(pts.win),
+                    "draw": _number(pts.draw_armageddon_loss),
+                    "loss": _number(pts.loss),
+                }
+            ),
             "tiebreaks": list(snap.profile.tiebreaks.order),
             "ranking": {
                 "decided_by": snap.final.decided_by,
@@ -342,7 +351,10 @@ def legend(snap: Snapshot) -> str:
         f"win {half(p.win)}, draw and Armageddon won {half(p.draw_armageddon_win)}, "
         f"draw and Armageddon lost {half(p.draw_armageddon_loss)}, loss {half(p.loss)}"
         if snap.profile.classical.armageddon_after_draw
-        else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)} "
-        "(no Armageddon)"
+        else f"win {half(p.win)}, draw {half(p.draw_armageddon_loss)}, loss {half(p.loss)}"
     )
-    return f"Points: {points}. F: forfeit. (…): not counted (§9 a). {snap.final.tiebreak_legend()}"
+    points += snap.articles.cite("points")
+    withdrawn = snap.articles.cite("withdrawal")
+    return (
+        f"Points: {points}. F: forfeit. (…): not counted{withdrawn}. {snap.final.tiebreak_legend()}"
+    )

@@ -225,6 +225,11 @@ def _kind(snap: Snapshot) -> str:
     cycles = snap.profile.event.cycles
     system = {1: "single", 2: "double"}.get(cycles, f"{cycles}-cycle")
     p = snap.profile.points
+    if not snap.armageddons:  # 1 / ½ / 0: a draw is complete
+        return (
+            f"Individual: {system} round robin (Berger tables); points {p.win.normalize():f} / "
+            f"{p.draw_armageddon_loss.normalize():f} / {p.loss.normalize():f}"
+        )
     return (
         f"Individual: {system} round robin (Berger tables), Armageddon after each drawn "
         f"game; points {p.win.normalize():f} / {p.draw_armageddon_win.normalize():f} / "
@@ -314,12 +319,12 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
             if _berger_order(snap)
             else CUSTOM_ROUND_ROBIN
         )
-        adds = (
-            "299 adds "
+        scored = (
+            "162 scores a main game, 299 adds "
             f"{(p.draw_armageddon_win - p.draw_armageddon_loss).normalize():f} to each "
             "Armageddon winner"
             if snap.profile.classical.armageddon_after_draw
-            else "no Armageddon"
+            else "162 scores each game"
         )
         lines += [
             f"142 {snap.rounds}",
@@ -327,9 +332,14 @@ def trf(snap: Snapshot, version: int = 26, encoding: str = "utf-8") -> str:
             f"192 {code}",
             *main_records(snap),
             f"222 {_encoded_time_control(snap, 'classical')}",
-            f"### normtui: main games only (the rated games); 162 scores a main game, {adds}",
+            (
+                f"### normtui: main games only (the rated games); {scored}"
+                if snap.armageddons
+                else f"### normtui: the rated games; {scored}"
+            ),
             *(
-                f"### {clean_text(r.player)}: withdrew, not counted (Regulations §9 a); "
+                f"### {clean_text(r.player)}: withdrew, not counted "
+                f"({snap.articles.full('withdrawal')}); "
                 f"rank {last_place} means unranked, 299 takes away the points of their games"
                 for r in unranked
             ),
@@ -459,7 +469,7 @@ def playoff_trf(snap: Snapshot, encoding: str = "utf-8") -> str:
     header = _header(
         snap,
         f"{snap.name} Play-off",
-        f"Individual: blitz play-off ({system}) for first place (Regulations §5)",
+        f"Individual: blitz play-off ({system}) for first place ({snap.articles.full('playoff')})",
         [snap.by_number[n] for n in state.players],
         [snap.end_date] * rounds,
         tc.describe(),

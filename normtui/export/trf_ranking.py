@@ -82,16 +82,17 @@ def main_records(snap: Snapshot) -> list[str]:
         lines.append(f"212 {','.join(['PTS', *codes])}")
     else:
         k = final.playoff_places
+        playoff = snap.articles.full("playoff")
         lines.append(f"212 PTS,{RANK}")
         if final.decided_by == "playoff":
             winner = clean_text(next(r.player for r in final.rows if r.rank == 1))
-            what = f"were decided by the play-off (Regulations §5), won by {winner}"
+            what = f"were decided by the play-off ({playoff}), won by {winner}"
         else:
-            what = "are shared: the play-off (Regulations §5) that decides them is not over"
+            what = f"are shared: the play-off ({playoff}) that decides them is not over"
         lines.append(
             f"### normtui: places 1-{k} {what}; no FIDE tie-break names a play-off, "
             f"so 212 ranks by PTS, then {RANK} (the rank column); the places below "
-            "follow the tie-breaks of 202 (Regulations §6)"
+            f"follow the tie-breaks of 202 ({snap.articles.full('tiebreaks')})"
         )
     if RANK in codes:
         lines.append(
@@ -133,16 +134,17 @@ def playoff_records(snap: Snapshot) -> list[str]:
             if code is None:
                 raise ExportError(f"play-off tie-break {name!r} has no TRF code")
             codes.append(code)
-        why = "the drawing of lots (§5 D) is recorded in the rank column"
+        why = f"the drawing of lots{snap.articles.cite('lots')} is recorded in the rank column"
     else:
         codes = [RANK]
+        cite = snap.articles.cite("playoff")
         why = {
-            "armageddon": "a tied match is decided by an Armageddon (§5), which is not rated "
+            "armageddon": f"a tied match is decided by an Armageddon{cite}, which is not rated "
             "and not in this file",
-            "sudden_death": "a tied match is decided by sudden-death games (§5), those with a "
-            "clock for each colour not rated and not in this file",
-            "match": "a tied match is followed by further matches (§5)",
-            "lots": "a tied match is decided by a drawing of lots (§5), not in this file",
+            "sudden_death": f"a tied match is decided by sudden-death games{cite}, those with "
+            "a clock for each colour not rated and not in this file",
+            "match": f"a tied match is followed by further matches{cite}",
+            "lots": f"a tied match is decided by a drawing of lots{cite}, not in this file",
         }[rules.after_match] + ": its outcome is in the rank column"
     lines = [f"202 {','.join(codes)}", f"212 {','.join(['PTS', *codes])}"]
     if RANK in codes:

@@ -146,8 +146,10 @@ def final_table(
             if playoff.next_game is None and playoff.waiting_for_choice is None
             else "under way"
         )
-        notes = dict.fromkeys(players, "play-off for first place (§5)")
-        note = f"Places 1-{k} shared: the play-off decides them (§5), {why}" + (
+        # Every article cited is the profile's ([articles]: "§5" in a Norway profile).
+        cite = profile.articles.cite("playoff")
+        notes = dict.fromkeys(players, f"play-off for first place{cite}")
+        note = f"Places 1-{k} shared: the play-off decides them{cite}, {why}" + (
             "; their prizes are pending" if profile.prizes.awarded else ""
         )
         return FinalTable(
@@ -162,18 +164,14 @@ def final_table(
         place += len(group)
     winner = order[0][0]
     award = prizes_for_standings(ordered + rest, profile, first_place_winner=winner)
-    lots = " by lot (§5 D)" if playoff.decided_by_lots else " (§5)"
-    notes = {winner: f"won the play-off{lots}"}
+    cite = profile.articles.cite("playoff")
+    by_lot = f" by lot{profile.articles.cite('lots')}" if playoff.decided_by_lots else ""
+    notes = {winner: f"won the play-off{by_lot or cite}"}
+    shares = "shares the prizes of places" if profile.prizes.awarded else "shares places"
     for n in players:
         if n != winner:
-            notes[n] = (
-                "lost the play-off (§5)"
-                if k == 2
-                else f"play-off (§5): shares the prizes of places 2-{k}"
-            )
-    note = f"Places 1-{k} decided by the play-off (§5): {names[winner]} won it" + (
-        " by lot (§5 D)" if playoff.decided_by_lots else ""
-    )
+            notes[n] = f"lost the play-off{cite}" if k == 2 else f"play-off{cite}: {shares} 2-{k}"
+    note = f"Places 1-{k} decided by the play-off{cite}: {names[winner]} won it{by_lot}"
     return FinalTable(_with_prizes(ordered + rest, award, notes), "playoff", k, award, note)
 
 

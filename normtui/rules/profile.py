@@ -13,6 +13,7 @@ Reading the file is the caller's business (``normtui.assets``): the rules do no 
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 import types
 import typing
@@ -148,6 +149,20 @@ class PlayoffRules:
     sudden_death_first_white: str = "alternate"
     sudden_death_colours: str = "alternate"
 
+    @property
+    def plays_armageddon(self) -> bool:
+        """Whether the play-off of two can come to an Armageddon: after its match, or after
+        its sudden death's last game (an event without one says nothing of it)."""
+        if not self.for_shared_first:
+            return False
+        if self.after_match == "armageddon":
+            return True
+        return (
+            self.after_match == "sudden_death"
+            and self.sudden_death_games > 0
+            and self.after_sudden_death == "armageddon"
+        )
+
 
 @dataclass(frozen=True)
 class Prizes:
@@ -211,6 +226,48 @@ class Articles:
         label: str = getattr(self, topic)
         return f" ({label})" if label else ""
 
+    def reword(self, text: str) -> str:
+        """``text`` with each citation in the 2022 rule book's numbering ("(§9 a)",
+        "Regulations §5", "..., §2)") made this profile's: the console's fixed words (a key's
+        tooltip, a refusal, a legend) cite the event's own articles, or none where it has
+        none. A Norway profile's text is left as it is.
+
+        >>> FIDE_ARTICLES.reword("Provisional (§8); a fine (§7, its amount); Regulations §6")
+        'Provisional (FIDE Laws 8.7); a fine (its amount, FIDE Laws 6.7); FIDE C.07'
+        >>> FIDE_ARTICLES.reword("Illness (§9): Berg (drawn by lot, §5 D)")
+        'Illness: Berg (drawn by lot)'
+        """
+        if self == Articles():
+            return text
+
+        def label(m: re.Match[str]) -> str:
+            key = f"§{m['number']}{m['letter'] or ''}"
+            topic = _RULE_BOOK_TOPICS.get(key) or _RULE_BOOK_TOPICS[key[:2]]
+            return str(getattr(self, topic))
+
+        def regulations(m: re.Match[str]) -> str:
+            found = label(m)
+            if not found:
+                return "Regulations"  # the event's own, unnumbered
+            return f"Regulations {found}" if found.startswith("§") else found
+
+        def parenthesis(m: re.Match[str]) -> str:
+            found = label(m)
+            return f" ({found})" if found else ""
+
+        def first(m: re.Match[str]) -> str:  # "(§7, its amount)": the article moves last
+            found = label(m)
+            return f"({m['rest']}, {found})" if found else f"({m['rest']})"
+
+        def after_comma(m: re.Match[str]) -> str:
+            found = label(m)
+            return f", {found}" if found else ""
+
+        text = _REGULATIONS.sub(regulations, text)
+        text = _PARENTHESIS.sub(parenthesis, text)
+        text = _FIRST.sub(first, text)
+        return _AFTER_COMMA.sub(after_comma, text)
+
     def full(self, topic: str) -> str:
         """The article as a refusal names it: "Regulations §5", "FIDE C.07", or "" (the
         event's own regulations, unnumbered: "Regulations")."""
@@ -219,6 +276,27 @@ class Articles:
             return "Regulations"
         return f"Regulations {label}" if label.startswith("§") else label
 
+
+# The 2022 rule book's numbers (Articles' defaults) and what each covers: what reword maps.
+_RULE_BOOK_TOPICS = {
+    "§1": "format",
+    "§2": "main_games",
+    "§3": "armageddon",
+    "§4": "points",
+    "§5": "playoff",
+    "§5 D": "lots",
+    "§6": "tiebreaks",
+    "§7": "duties",
+    "§8": "scoresheets",
+    "§9": "illness",
+    "§9 a": "withdrawal",
+}
+# The 2022 numbers as the console's fixed words cite them, each made the profile's by reword.
+_NUMBER = r"§(?P<number>[1-9])(?P<letter> [a-dD])?"
+_REGULATIONS = re.compile(rf"Regulations {_NUMBER}")
+_PARENTHESIS = re.compile(rf" \({_NUMBER}\)")
+_FIRST = re.compile(rf"\({_NUMBER}, (?P<rest>[^)]*)\)")
+_AFTER_COMMA = re.compile(rf", {_NUMBER}(?=\))")
 
 # The articles of a 1 / ½ / 0 round robin under FIDE's rules (fide-round-robin's [articles]).
 FIDE_ARTICLES = Articles(
@@ -263,6 +341,18 @@ class Profile:
     sources: Sources = field(default_factory=Sources)
     articles: Articles = field(default_factory=Articles)
     source_text: str = field(default="", compare=False, repr=False)
+
+    def unplayed_armageddons(self) -> list[str]:
+        """The Armageddon controls no game of the event is played at, in an event without
+        an Armageddon after a draw: the profile format keeps them, nothing shows them."""
+        if self.classical.armageddon_after_draw:
+            return []
+        po = self.playoff
+        out = ["armageddon"]
+        others = (po.match_time_control, po.round_robin_time_control, po.sudden_death_time_control)
+        if not po.plays_armageddon and po.armageddon_time_control not in others:
+            out.append(po.armageddon_time_control)
+        return out
 
     def not_found(self, key: str) -> bool:
         """Whether ``key`` (or the table holding it) was not found for this edition."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from normtui.rules.first_place import FirstPlace, first_place_of
 from normtui.rules.model import PlayerStatus
+from normtui.rules.profile import Articles
 from normtui.rules.tiebreak_columns import json_value, legend
 from normtui.store.values import json_number
 
@@ -108,9 +109,10 @@ class StandingRow:
         """The event's tie-breaks in its order, as JSON values."""
         return {name: json_value(name, v) for name, v in self.shown_tiebreaks().items()}
 
-    def to_json(self, prizes: bool = True) -> dict[str, Any]:
+    def to_json(self, prizes: bool = True, armageddons: bool = True) -> dict[str, Any]:
         """The row as JSON: the event's tie-breaks after the points, in its order; without
-        ``prizes`` (an event with no prize table) no prize key."""
+        ``prizes`` (an event with no prize table) no prize key, without ``armageddons`` (an
+        event that has none) no Armageddon key."""
         out = {
             "rank": self.rank,
             "shared_rank": self.shared_rank,
@@ -131,6 +133,8 @@ class StandingRow:
         if not prizes:
             for key in ("prize", "prize_pending", "prize_note"):
                 del out[key]
+        if not armageddons:
+            del out["armageddon_wins"]
         return out
 
 
@@ -152,15 +156,23 @@ class FinalStandings:
     # Who is first on points and what decides a share (normtui.rules.first_place): what
     # every output says of first place. None for a table that is not read whole.
     first: FirstPlace | None = None
-    # The tie-breaks that ranked it, in order, and the article that names them.
+    # The tie-breaks that ranked it, in order, and the articles of the event's regulations
+    # (the profile's: every text that names a rule cites it from there).
     tiebreak_order: tuple[str, ...] = ()
-    tiebreak_article: str = ""
+    articles: Articles = field(default_factory=Articles)
+    # Whether the event has Armageddons: without, no output speaks of one.
+    armageddons: bool = True
+
+    def row_json(self, row: StandingRow) -> dict[str, Any]:
+        """A row as JSON, with the keys this event has (no prize, no Armageddon where it has
+        none)."""
+        return row.to_json(self.prizes, self.armageddons)
 
     def tiebreak_legend(self) -> str:
         """The tie-breaks as a table's legend says them: in order, with the article."""
         if not self.tiebreak_order:
             return ""
-        cite = f" ({self.tiebreak_article})" if self.tiebreak_article else ""
+        cite = self.articles.cite("tiebreaks")
         return f"Tie-breaks in order{cite}: {legend(self.tiebreak_order)}."
 
     def first_sentence(self) -> str:

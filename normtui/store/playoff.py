@@ -607,7 +607,8 @@ def final_of(
     # §9 a: a player not counted leaves the last place of the prize table empty.
     empty = empty_places_note(table.award, profile.prizes.amounts, profile.event.currency)
     fraction = f"{(profile.illness.withdrawal_counted_fraction * 100).normalize():f} %"
-    why = f"withdrawn before completing {fraction} of the games: not counted (§9 a)"
+    cite = profile.articles.cite("withdrawal")
+    why = f"withdrawn before completing {fraction} of the games: not counted{cite}"
 
     def withdrawn_uncounted(r: Standing) -> bool:
         return not r.counted and status.get(r.number) is PlayerStatus.WITHDRAWN
@@ -632,7 +633,8 @@ def final_of(
         profile.prizes.awarded,
         first,
         profile.tiebreaks.order,
-        profile.articles.tiebreaks,
+        profile.articles,
+        profile.classical.armageddon_after_draw,
     )
 
 

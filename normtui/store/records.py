@@ -138,7 +138,8 @@ class GameRecord:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The board as JSON; in an event without Armageddons, no Armageddon key."""
+        out = {
             "round": self.round,
             "board": self.board,
             "white": self.white_name,
@@ -170,6 +171,10 @@ class GameRecord:
                 time_text(self.armageddon_started_at) if self.armageddon_started_at else None
             ),
         }
+        if not self.armageddon_after_draw and self.stage == "main":
+            for key in [k for k in out if "armageddon" in k]:
+                del out[key]
+        return out
 
 
 @dataclass(frozen=True)

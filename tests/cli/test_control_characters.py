@@ -233,6 +233,14 @@ def test_every_command_writes_through_the_one_echo() -> None:
             if call in ("click.echo", "print", "click.secho") or (
                 call.endswith(".write") and call != "sys.stdout.buffer.write"
             ):
+                # The launcher refuses without click: its one print shows its text through
+                # normtui.text.visible, as echo does.
+                if (
+                    path.name == "console.py"
+                    and call == "print"
+                    and "visible(" in ast.unparse(node)
+                ):
+                    continue
                 found.append(f"{path.name}:{node.lineno} {call}")
     # `watch` writes a report whole (a Ctrl+C waits for its end): a text its echo calls made
     # into a buffer first, so already shown as escapes.

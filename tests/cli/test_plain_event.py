@@ -13,7 +13,8 @@ import pytest
 from tests.cli.conftest import Run
 from tests.every_output import every_output, visible_text
 from tests.export.tiebreakserver import assert_reads_and_agrees
-from tests.plain_event import plain_event, play_off
+from tests.plain_event import RESULTS, plain_event, play_off
+from tests.plain_event import cli_text as run_cli
 
 
 def test_a_play_off_without_prizes_ends_with_its_winner(run: Run, tmp_path: Path) -> None:
@@ -80,3 +81,23 @@ def test_fides_reader_agrees_with_both_reports(run: Run, tmp_path: Path, version
     ranks = [int(line[85:89]) for line in text.splitlines() if line.startswith("001")]
     assert ranks == [1, 2, 3, 3]  # Dahl and Eik: equal on every tie-break
     assert_reads_and_agrees(text, tmp_path, extra=("-t", "PTS", "DE", "WIN", "BWG", "SB", "KS"))
+
+
+def test_no_output_speaks_of_an_armageddon_or_norway(tmp_path: Path) -> None:
+    """Nothing about Armageddons in an event that has none, no Norway Chess and no article
+    of its rule book (a "§"): every output, mid-event, before the play-off and after it."""
+    db = plain_event(tmp_path, 4)
+    seen = {f"mid-event: {k}": v for k, v in every_output(db, tmp_path / "site-1").items()}
+    for args in RESULTS[4:]:
+        run_cli("result", db, *args)
+    seen |= {f"before: {k}": v for k, v in every_output(db, tmp_path / "site-2").items()}
+    play_off(db)
+    seen |= {f"after: {k}": v for k, v in every_output(db, tmp_path / "site-3").items()}
+    # A Norway article is "§5", "§9 a"; FIDE's handbook numbers its own ("B.01 §1.4.2c").
+    norway = re.compile(r"armageddon|norway|(?<!B\.0\d )§\d(?![.\d])", re.I)
+    found = {
+        what: sorted({m.group(0).lower() for m in norway.finditer(text)})
+        for what, text in seen.items()
+        if norway.search(text)
+    }
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())

@@ -1,6 +1,6 @@
 """The console of a plain 1 / ½ / 0 round robin (`fide-round-robin` with a play-off for a shared
 first place, no prize table), at 80x24 and 120x40: every pane, in the middle of a round and
-after the play-off, shows nothing of money."""
+after the play-off, shows nothing of money, of an Armageddon or of Norway's rule book."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from normtui.tui.panes import PANES
+from normtui.tui.screens.help import HelpScreen, help_text
 from tests.plain_event import RESULTS, plain_event
 from tests.tui.helpers import console
 from tests.tui.hostile import screen_text
@@ -18,7 +19,7 @@ SIZES = ((80, 24), (120, 40))
 
 
 async def every_pane(app, size: tuple[int, int]) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """The screen of each pane, as text."""
+    """The screen of each pane, as text, and the help (`?`): the screen and its whole text."""
     shown = {}
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -27,16 +28,30 @@ async def every_pane(app, size: tuple[int, int]) -> dict[str, str]:  # type: ign
             await app.workers.wait_for_complete()
             await pilot.pause()
             shown[pane_id] = screen_text(app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown["help"] = screen_text(app) + help_text(console(app))
     return shown
+
+
+# Money; an Armageddon; Norway; an article of its rule book ("§5", "§9 a"; FIDE's handbook
+# numbers its own, "B.01 §1.4.2c").
+NOT_HERE = re.compile(r"prize|\bEUR\b|armageddon|norway|(?<!B\.0\d )§\d(?![.\d])", re.I)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("results", (3, len(RESULTS)), ids=("mid-event", "after the play-off"))
-async def test_no_pane_speaks_of_money(tmp_path: Path, make_app, size, results) -> None:  # type: ignore[no-untyped-def]
+async def test_no_pane_speaks_of_money_an_armageddon_or_norway(  # type: ignore[no-untyped-def]
+    tmp_path: Path, make_app, size, results
+) -> None:
+    """Every pane and the help, in the middle of round 2 and after the play-off (two blitz
+    games, then sudden death): no prize, no Armageddon, no Norway article."""
     db = plain_event(tmp_path, results, playoff=results == len(RESULTS))
     shown = await every_pane(make_app(db, preload=False), size)
-    money = re.compile(r"prize|\bEUR\b", re.I)
-    found = {pane: sorted(set(money.findall(text))) for pane, text in shown.items()}
+    found = {
+        pane: sorted({m.lower() for m in NOT_HERE.findall(text)}) for pane, text in shown.items()
+    }
     assert {pane: words for pane, words in found.items() if words} == {}
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -40,13 +41,13 @@ class Pane(Vertical):
     when next shown). A pane never reads the store to show something: what it shows comes
     from the picture (a PGN text, read when a pane shows it, aside).
 
-    ``ARTICLES`` lists the regulation articles the pane applies, for the help screen. Its
-    keys that the command palette offers too are :class:`PaletteBinding`\ s.
+    The regulation articles it applies are the help's, worded from the event's profile
+    (``normtui.tui.pane_articles``). Its keys that the command palette offers too are
+    :class:`PaletteBinding`\ s.
     """
 
     PANE_ID: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
-    ARTICLES: ClassVar[tuple[str, ...]] = ()
     # What ":N" goes to in this pane ("board"); "" for none (see go_to_numbers, go_to).
     GO_TO: ClassVar[str] = ""
     # For a pane of one round: the key that shows the round being played (round_to_show).
@@ -217,6 +218,7 @@ class Pane(Vertical):
         on the pane in front when this one is not (a change made from a dialog another pane
         opened is said where the arbiter is). ``true_while``: what the line says of the event
         holds only while that says True; the line goes after the change that ends it."""
+        text = self.picture.profile.articles.reword(text)  # the event's articles, not 2022's
         if not self.shown:
             self.console.say(text, warning=warning, true_while=true_while)
             return
@@ -225,6 +227,30 @@ class Pane(Vertical):
             lines.first().say(text, self.normtui.now(), warning=warning, true_while=true_while)
         else:
             self.notify(text, timeout=4, markup=False)
+
+    def _reword(self, text: str) -> str:
+        """The text citing the event's articles (the 2022 numbers in a Norway event)."""
+        return self.picture.profile.articles.reword(text)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, citing the event's own articles (``Articles.reword``): a refusal titled
+        "Regulations §2" in a Norway event is the FIDE Laws' in a FIDE round robin."""
+        articles = self.picture.profile.articles
+        super().notify(
+            articles.reword(message),
+            title=articles.reword(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
 
     @property
     def status(self) -> str:
@@ -310,8 +336,13 @@ class Pane(Vertical):
 def report_refusal(widget: Widget, exc: Exception) -> None:
     """One line for the arbiter, never a traceback; a broken rule is titled by its article."""
     if isinstance(exc, RuleError):
-        widget.notify(
-            exc.message, title=exc.article or "Refused", severity="error", timeout=6, markup=False
-        )
+        title, message = exc.article or "Refused", exc.message
+        store = getattr(widget, "_store", None)  # a console's, which is no pane
+        if store is not None:
+            title, message = (
+                store.profile.articles.reword(title),
+                store.profile.articles.reword(message),
+            )
+        widget.notify(message, title=title, severity="error", timeout=6, markup=False)
     else:
         widget.notify(str(exc), title="Refused", severity="error", timeout=6, markup=False)

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
+from normtui.rules.profile import Articles
 from normtui.tui.clock_dials import dials, games_under
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.screens.confirm import ConfirmScreen
@@ -16,32 +17,33 @@ from normtui.tui.widgets.clock_form import ClockForm
 from normtui.tui.widgets.row_table import RowTable
 from normtui.tui.widgets.status_line import StatusLine
 
-# The rule book's name for each stage, and the articles that set its clock.
-# The rule book sets no blitz opener control: its line names §1, the stage, and the setting is
-# the profile's default.
-STAGES: dict[str, tuple[str, str]] = {
-    "classical": ("Classical", "§2"),
-    "armageddon": ("Armageddon", "§2, §3"),
-    "playoff_blitz": ("Play-off blitz", "§5"),
-    "playoff_armageddon": ("Play-off Armageddon", "§5"),
-    "playoff_rapid": ("Play-off rapid", "§5"),
-    "playoff_sudden_death": ("Play-off sudden death", "§5"),
-    "blitz_opener": ("Blitz opener", "§1"),
+# The rule book's name for each stage, and what its articles cover (the profile's [articles]
+# say which articles those are). The rule book sets no blitz opener control: its line names
+# the format's article, and the setting is the profile's default.
+STAGES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "classical": ("Classical", ("main_games",)),
+    "armageddon": ("Armageddon", ("main_games", "armageddon")),
+    "playoff_blitz": ("Play-off blitz", ("playoff",)),
+    "playoff_armageddon": ("Play-off Armageddon", ("playoff",)),
+    "playoff_rapid": ("Play-off rapid", ("playoff",)),
+    "playoff_sudden_death": ("Play-off sudden death", ("playoff",)),
+    "blitz_opener": ("Blitz opener", ("format",)),
 }
 
 
 def stage_title(name: str) -> str:
-    return STAGES.get(name, (name.replace("_", " ").capitalize(), ""))[0]
+    return STAGES.get(name, (name.replace("_", " ").capitalize(), ()))[0]
+
+
+def stage_articles(name: str, articles: Articles) -> str:
+    """The articles that set the stage's clock, as the profile numbers them ("§2, §3")."""
+    topics = STAGES.get(name, ("", ()))[1]
+    return ", ".join(label for t in topics if (label := getattr(articles, t)))
 
 
 class ClocksPane(Pane):
     PANE_ID = "clocks"
     TITLE = "Clocks"
-    ARTICLES = (
-        "§2 classical 120' + 10\" from move 41; the Armageddon starts within 20' of the draw",
-        "§3 Armageddon: White 10', Black 7', +1\" from move 41",
-        "§5 play-off: 3' + 2\" match games, then an Armageddon",
-    )
     BINDINGS = [
         PaletteBinding(
             "e",
@@ -90,9 +92,13 @@ class ClocksPane(Pane):
         table = self.query_one("#clock-controls", RowTable)
         row = table.cursor_row
         table.clear()
-        for name, tc in self.picture.profile.time_controls.items():
-            title, article = STAGES.get(name, (stage_title(name), ""))
-            table.add_row(title, tc.describe(), article, key=name)
+        profile = self.picture.profile
+        unplayed = profile.unplayed_armageddons()
+        for name, tc in profile.time_controls.items():
+            if name in unplayed:  # no game of the event is played at it
+                continue
+            article = stage_articles(name, profile.articles)
+            table.add_row(stage_title(name), tc.describe(), article, key=name)
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
         self._refresh_dial()
@@ -170,7 +176,7 @@ class ClocksPane(Pane):
                 return
             self._close_form()
 
-        self.app.push_screen(ConfirmScreen(question, confirm="Change"), answered)
+        self.app.push_screen(ConfirmScreen(self._reword(question), confirm="Change"), answered)
 
     def _close_form(self) -> None:
         self.query_one(ClockForm).display = False

@@ -46,12 +46,6 @@ class PlayerDeskPane(Pane):
     PANE_ID = "desk"
     TITLE = "Desk"
     GO_TO = "player"
-    ARTICLES = (
-        "§7 present at the start or a 500 EUR fine; no telephone or other equipment (the "
-        "Chief Arbiter decides)",
-        "§9 illness: a free day (cannot be refused) or the next morning (can be); rounds 9-10 "
-        "forfeit; withdrawal under 50 % of the games: results not counted",
-    )
     BINDINGS = [
         PaletteBinding(
             "p",
@@ -76,7 +70,8 @@ class PlayerDeskPane(Pane):
             "absent",
             "Absent",
             id="desk.absent",
-            tooltip="Absent at the start: the §7 fine is proposed; record it, or the absence alone",
+            tooltip="Absent at the start: the fine is proposed (§7), where the regulations set "
+            "one; record it, or the absence alone",
             palette="Desk: mark absent (fine)",
         ),
         PaletteBinding(
@@ -92,7 +87,7 @@ class PlayerDeskPane(Pane):
             "illness",
             "Ill",
             id="desk.illness",
-            tooltip="Illness: postpone or forfeit the game, as §9 decides",
+            tooltip="Illness: postpone or forfeit the game, as the regulations decide (§9)",
             palette="Desk: report illness",
         ),
         PaletteBinding(
@@ -171,10 +166,12 @@ class PlayerDeskPane(Pane):
         yield DeskArrivals(id="desk-arrivals")
         with Horizontal(id="desk-ledgers"):
             with Vertical(id="desk-fines-box"):
-                yield Static("Fines (§7)", classes="desk-heading", id="desk-fines-heading")
+                yield Static(
+                    self._reword("Fines (§7)"), classes="desk-heading", id="desk-fines-heading"
+                )
                 yield Ledger(id="desk-fines")
             with Vertical(id="desk-incidents-box"):
-                yield Static("Incidents (§7)", classes="desk-heading")
+                yield Static(self._reword("Incidents (§7)"), classes="desk-heading")
                 yield Ledger(id="desk-incidents")
         yield StatusLine()
 
@@ -227,7 +224,9 @@ class PlayerDeskPane(Pane):
             total[f.currency] = total.get(f.currency, Decimal(0)) + f.amount
         sums = ", ".join(f"{amount:f} {cur}" for cur, amount in total.items())
         self.query_one("#desk-fines-heading", Static).update(
-            f"Fines (§7): {len(ledger)}, total {sums}" if ledger else "Fines (§7): none"
+            self._reword(
+                f"Fines (§7): {len(ledger)}, total {sums}" if ledger else "Fines (§7): none"
+            )
         )
         self.query_one("#desk-incidents", Ledger).show(
             [
@@ -409,7 +408,9 @@ class PlayerDeskPane(Pane):
                 self._next_player()
 
         cancels = f"{fined.amount:f} {fined.currency}" if fined is not None else None
-        self.app.push_screen(AbsenceScreen(question, amount, cancels=cancels), answered)
+        self.app.push_screen(
+            AbsenceScreen(self._reword(question), amount, cancels=cancels), answered
+        )
 
     def action_incident(self) -> None:
 
@@ -538,4 +539,4 @@ class PlayerDeskPane(Pane):
             # Exactly the withdrawal shown: refused if its games changed meanwhile.
             self.write(self.store.desk.withdraw, player.number, expected=effect)
 
-        self.app.push_screen(ConfirmScreen(question, confirm="Withdraw"), answered)
+        self.app.push_screen(ConfirmScreen(self._reword(question), confirm="Withdraw"), answered)

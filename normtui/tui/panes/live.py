@@ -51,13 +51,6 @@ _WIDE = 100
 class LivePane(Pane):
     PANE_ID = "live"
     TITLE = "Live"
-    ARTICLES = (
-        "§2 No draw before Black's move 30; Armageddon within 20' of the game's end",
-        "§2, §3 Clocks: 120' each; Armageddon White 10', Black 7'",
-        '§4, §5 Who can still finish first (equal first: play-off); "If now": every '
-        "game under way ends drawn, its Armageddon too (Black's win, §2)",
-        "§8 Results from the feed are provisional until signed",
-    )
     BINDINGS: ClassVar = [
         PaletteBinding(
             "s",
@@ -132,8 +125,13 @@ class LivePane(Pane):
         with VerticalScroll(id="live-detail-box", can_focus=False):
             yield WholeText(id="live-detail")
         yield Static("", id="live-outward", markup=False)
+        classical = self.picture.profile.classical
         yield Static(
-            "If now: every game under way ends drawn, its Armageddon too (Black's win, §2)",
+            # An Armageddon's draw is its Black's (or White's) win, where the event has one.
+            f"If now: every game under way ends drawn, its Armageddon too "
+            f"({classical.armageddon_draw_winner.capitalize()}'s win, §2)"
+            if classical.armageddon_after_draw
+            else "If now: every game under way ends drawn",
             id="live-race-title",
         )
         yield LiveRace(id="live-race")
@@ -468,7 +466,7 @@ class LivePane(Pane):
             if yes and self.write(feed.accept, game_id, kind):
                 self.poll()
 
-        self.app.push_screen(ConfirmScreen(question, confirm="Take it"), done)
+        self.app.push_screen(ConfirmScreen(self._reword(question), confirm="Take it"), done)
 
     def _result_after_accept(self, view: BoardView) -> str:
         """What taking the feed's record does to the result: entered where the board has

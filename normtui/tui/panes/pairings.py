@@ -54,11 +54,6 @@ class PairingsPane(Pane):
     TITLE = "Pairings"
     GO_TO = "board"
     ROUND_KEY = "c"
-    ARTICLES = (
-        "§2 Armageddon after a draw, within 20', same colours; draw = Black wins",
-        "§4 Points 3 / 0 / 1½ / 1",
-        "§8 Signatures: provisional until countersigned",
-    )
     BINDINGS: ClassVar = [
         PaletteBinding(
             "w",
@@ -299,8 +294,10 @@ class PairingsPane(Pane):
             else "A draw is complete: ½ each."
         )
         self.query_one("#pairings-legend", Static).update(
-            f"* provisional until both players sign and the arbiter countersigns (§8)"
-            f"{'; f from the live boards' if feed else ''}.  {rule}"
+            profile.articles.reword(
+                f"* provisional until both players sign and the arbiter countersigns (§8)"
+                f"{'; f from the live boards' if feed else ''}.  {rule}"
+            )
         )
 
     def _tick(self) -> None:
@@ -388,7 +385,7 @@ class PairingsPane(Pane):
             else "\n\nRecorded in the audit log; ctrl+z undoes it."
         )
         self.app.push_screen(
-            ConfirmScreen(question, confirm="Correct" if correction else "Forfeit"),
+            ConfirmScreen(self._reword(question), confirm="Correct" if correction else "Forfeit"),
             lambda yes: self._enter(game, result, correction) if yes else None,
         )
 
@@ -500,7 +497,7 @@ class PairingsPane(Pane):
                 "log."
             )
             self.app.push_screen(
-                ConfirmScreen(question, confirm="Forfeit"),
+                ConfirmScreen(self._reword(question), confirm="Forfeit"),
                 lambda yes: self._enter_armageddon(game, result, False) if yes else None,
             )
             return
@@ -514,7 +511,7 @@ class PairingsPane(Pane):
             f"{correction_note(game, result, self._record_of(game, result))}"
         )
         self.app.push_screen(
-            ConfirmScreen(question, confirm="Correct"),
+            ConfirmScreen(self._reword(question), confirm="Correct"),
             lambda yes: self._enter_armageddon(game, result, True) if yes else None,
         )
 
@@ -598,7 +595,7 @@ class PairingsPane(Pane):
             if yes:
                 self.write(self.store.rounds.start, round_no)
 
-        self.app.push_screen(ConfirmScreen(question, confirm="Start"), start)
+        self.app.push_screen(ConfirmScreen(self._reword(question), confirm="Start"), start)
 
     def action_close_round(self) -> None:
         """Close the round shown (the report then lists it closed); a change to a closed round
@@ -613,7 +610,7 @@ class PairingsPane(Pane):
                 "without a correction. Recorded in the audit log; ctrl+z undoes it."
             )
             self.app.push_screen(
-                ConfirmScreen(question, confirm="Reopen"),
+                ConfirmScreen(self._reword(question), confirm="Reopen"),
                 self._if_yes(self.store.rounds.reopen, round_no),
             )
             return
@@ -634,7 +631,7 @@ class PairingsPane(Pane):
             "ctrl+z undoes it."
         )
         self.app.push_screen(
-            ConfirmScreen(question, confirm="Close"),
+            ConfirmScreen(self._reword(question), confirm="Close"),
             self._if_yes(self.store.rounds.close, round_no),
         )
 

@@ -55,11 +55,6 @@ _KINDS: list[tuple[str, str]] = [
 class PgnEntryPane(Pane):
     PANE_ID = "pgn"
     TITLE = "PGN"
-    ARTICLES = (
-        "§2 no draw agreed before Black's move 30; a drawn game's Armageddon keeps the colours",
-        "§3 Armageddon: White 10', Black 7', +1\" from move 41; a draw is Black's win",
-        "FIDE Laws: legal moves, how a game ends, its result",
-    )
     BINDINGS = [
         PaletteBinding(
             "ctrl+s",

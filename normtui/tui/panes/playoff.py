@@ -39,11 +39,6 @@ def new_seed() -> int:
 class PlayoffPane(Pane):
     PANE_ID = "playoff"
     TITLE = "Play-off"
-    ARTICLES = (
-        "§5 First place shared: 2 players a 3' + 2\" match, tied: an Armageddon "
-        "(draw: Black wins); 3+ a double round robin (SB, wins, wins with Black, lots); "
-        "the winner takes first prize whole, the others share places 2..k",
-    )
     # One key, two meanings: w / b are results, or the colour choice while the higher-ranked
     # player chooses the Armageddon's colours (check_action shows the one that applies).
     BINDINGS: ClassVar = [
@@ -224,7 +219,9 @@ class PlayoffPane(Pane):
             )
         lots = ""
         if state.decided_by_lots:
-            lots = " (drawn by lot)" if state.format == "match" else " (drawn by lot, §5 D)"
+            lots = self._reword(
+                " (drawn by lot)" if state.format == "match" else " (drawn by lot, §5 D)"
+            )
         out = Text(f"Winner: {view.names[state.winner]}{lots}", style="bold green")
         for note in state.notes:
             out.append(f"\n{note}")
@@ -313,9 +310,11 @@ class PlayoffPane(Pane):
 
         self.app.push_screen(
             ConfirmScreen(
-                f"Start the play-off (§5)?\n\n{what.capitalize()}: {players}\n\n"
-                f"Seed {seed}, drawn now: the colours and every later lot follow from it, and it "
-                f"is recorded in the audit log.{warning}",
+                self._reword(
+                    f"Start the play-off (§5)?\n\n{what.capitalize()}: {players}\n\n"
+                    f"Seed {seed}, drawn now: the colours and every later lot follow from it, "
+                    f"and it is recorded in the audit log.{warning}"
+                ),
                 confirm="Start anyway" if unsigned else "Start",
             ),
             start,

@@ -128,12 +128,6 @@ def legend(
 class StandingsPane(Pane):
     PANE_ID = "standings"
     TITLE = "Standings"
-    ARTICLES = (
-        "§4 Points 3 / 0 / 1½ / 1",
-        "§5 Prizes shared on equal points, except first; play-off",
-        "§6 Tie-breaks: SB, wins, wins with Black",
-        "§9 Withdrawal: under 50 % of games not counted",
-    )
     # One key, two bindings: the Footer names the view x leads to (check_action hides the
     # other one).
     BINDINGS: ClassVar = [
@@ -238,14 +232,11 @@ class StandingsPane(Pane):
 
     def _show_legend(self) -> None:
         rows, games = self._legend_for
-        text = legend(
-            self.view,
-            rows,
-            games,
-            wide=self.size.width >= _WIDE_LEGEND,
-            profile=self.picture.profile,
+        profile = self.picture.profile
+        text = legend(self.view, rows, games, wide=self.size.width >= _WIDE_LEGEND, profile=profile)
+        self.query_one("#standings-legend", WholeText).set(
+            profile.articles.reword(text), layout=True
         )
-        self.query_one("#standings-legend", WholeText).set(text, layout=True)
 
     def on_resize(self) -> None:
         info = self.query_one("#standings-info", WholeText)

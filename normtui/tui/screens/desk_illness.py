@@ -39,7 +39,13 @@ class DeskIllnessScreen(DeskModal):
         where = game.label if game else f"round {self.round_no}: no game"
         with Vertical(id="desk-dialog"):
             yield Static(
-                Text.assemble((f"Illness (§9): {self.player.name}", "bold"), f"\n{where}"),
+                Text.assemble(
+                    (
+                        self.store.profile.articles.reword(f"Illness (§9): {self.player.name}"),
+                        "bold",
+                    ),
+                    f"\n{where}",
+                ),
                 id="desk-title",
             )
             with RadioSet(id="illness-slot"):
@@ -69,9 +75,11 @@ class DeskIllnessScreen(DeskModal):
             decision.update(
                 Text.assemble(
                     ("Not possible: ", "bold red"),
-                    f"{self.game.label} already has a result "
-                    f"({self.game.result.value}); there is nothing left "
-                    "to postpone (Regulations §9)",
+                    self.store.profile.articles.reword(
+                        f"{self.game.label} already has a result "
+                        f"({self.game.result.value}); there is nothing left "
+                        "to postpone (Regulations §9)"
+                    ),
                 )
             )
             decision.set_class(True, "-refused")
@@ -81,11 +89,13 @@ class DeskIllnessScreen(DeskModal):
                 self.round_no, proposed=slot, opponent_refuses=refuses
             )
         except NormtuiError as exc:
-            decision.update(Text.assemble(("Not possible: ", "bold red"), str(exc)))
+            said = self.store.profile.articles.reword(str(exc))
+            decision.update(Text.assemble(("Not possible: ", "bold red"), said))
             decision.set_class(True, "-refused")
             return
         verb = "Postpone" if d.outcome == "postpone" else "FORFEIT"
-        text = Text.assemble((f"{verb}: ", "bold"), f"{d.reason} ({d.article})")
+        said = self.store.profile.articles.reword(f"{d.reason} ({d.article})")
+        text = Text.assemble((f"{verb}: ", "bold"), said)
         if self.game is not None and self.game.state is GameState.IN_PROGRESS:
             # As the forfeit questions and the withdrawal say it: a game being played.
             text.append(

@@ -46,7 +46,11 @@ class DeskIncidentScreen(DeskModal):
         kinds = [(KIND_LABELS.get(k, k), k) for k in INCIDENT_KINDS]
         with Vertical(id="desk-dialog"):
             yield Static(
-                Text(f"Incident in round {self.round_no} (§7)", style="bold"), id="desk-title"
+                Text(
+                    self.store.profile.articles.reword(f"Incident in round {self.round_no} (§7)"),
+                    style="bold",
+                ),
+                id="desk-title",
             )
             yield Label("Player")
             # Compact controls: the whole dialog, its title too, on an 80x24 screen.

@@ -18,6 +18,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from normtui.assets import default_profile
+from normtui.tui.pane_articles import pane_articles
 from normtui.tui.panes import PANES, TITLES, pane_class
 
 if TYPE_CHECKING:
@@ -40,10 +42,42 @@ EVERYWHERE = [
 ]
 
 
-def keys_of(bindings: Iterable[Binding | tuple[str, ...]]) -> list[tuple[str, str]]:
+# What a key does in an event without Armageddons, where its own words speak of one: the
+# words there, or None for a key that has no use there.
+_MAIN_WITHOUT_ARMAGEDDON: dict[str, str | None] = {
+    "pairings.draw": "Game drawn: ½ each",
+    "pairings.armageddon": None,
+    "pairings.started": "Mark the game in progress (again: back to scheduled)",
+    "standings.crosstable": "The crosstable: players × players",
+}
+_PLAYOFF_WITHOUT_ARMAGEDDON: dict[str, str | None] = {
+    "playoff.draw": "The highlighted game was drawn; on a game with a result: correct it",
+    "playoff.choose_white": None,
+    "playoff.choose_black": None,
+}
+
+
+def _without_armageddon(profile: Profile | None) -> dict[str, str | None]:
+    if profile is None:
+        return {}
+    out = {} if profile.classical.armageddon_after_draw else dict(_MAIN_WITHOUT_ARMAGEDDON)
+    if not profile.playoff.plays_armageddon:
+        out |= _PLAYOFF_WITHOUT_ARMAGEDDON
+    return out
+
+
+def keys_of(
+    bindings: Iterable[Binding | tuple[str, ...]], profile: Profile | None = None
+) -> list[tuple[str, str]]:
     rows = []
+    instead = _without_armageddon(profile)
     for binding in bindings:
         if not isinstance(binding, Binding) or not binding.description:
+            continue
+        if binding.id in instead:
+            words = instead[binding.id]
+            if words is not None:
+                rows.append((binding.key_display or binding.key, words))
             continue
         if binding.action.startswith("show_pane") or binding.id in (
             "help",
@@ -53,6 +87,13 @@ def keys_of(bindings: Iterable[Binding | tuple[str, ...]]) -> list[tuple[str, st
         ):
             continue  # in "Everywhere"
         rows.append((binding.key_display or binding.key, binding.tooltip or binding.description))
+    if profile is not None:
+        # The event's own articles, and no prizes where it has none.
+        prizes = profile.prizes.awarded
+        rows = [
+            (key, profile.articles.reword(words if prizes else words.replace(" and prizes", "")))
+            for key, words in rows
+        ]
     return rows
 
 
@@ -72,13 +113,19 @@ def key_grid(rows: list[tuple[str, str]]) -> Table:
     return grid
 
 
-def help_sections() -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """(title, articles, keys) for "Everywhere" and each pane."""
-    sections = [("Everywhere", "", EVERYWHERE)]
+def help_sections(profile: Profile | None = None) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(title, articles, keys) for "Everywhere" and each pane, the articles worded from the
+    event's ``profile`` (the 2022 rule book's without one)."""
+    profile = profile or default_profile()
+    everywhere = EVERYWHERE
+    if not profile.classical.armageddon_after_draw:  # no Armageddon waits in this event
+        everywhere = [row for row in EVERYWHERE if row[0] != "ctrl+a"]
+    sections = [("Everywhere", "", everywhere)]
     for key, pane_id, module, cls_name in PANES:
         cls = pane_class(module, cls_name)
-        articles = " · ".join(cls.ARTICLES) if cls.ARTICLES else "—"
-        sections.append((f"{key} {TITLES[pane_id]}", articles, keys_of(cls.BINDINGS)))
+        found = pane_articles(pane_id, profile)
+        articles = " · ".join(found) if found else "—"
+        sections.append((f"{key} {TITLES[pane_id]}", articles, keys_of(cls.BINDINGS, profile)))
     return sections
 
 
@@ -98,7 +145,7 @@ def help_renderable(profile: Profile | None = None) -> Group:
     note = not_found_note(profile)
     if note:
         parts.append(Text(note, style="yellow"))
-    for title, articles, keys in help_sections():
+    for title, articles, keys in help_sections(profile):
         parts.append(
             Text.assemble(
                 "\n",
@@ -118,9 +165,10 @@ def _profile_of(console: ConsoleScreen | None) -> Profile | None:
 
 def help_text(console: ConsoleScreen | None = None) -> str:
     """The help as plain text (for tests and for the CLI's readers)."""
-    note = not_found_note(_profile_of(console))
+    profile = _profile_of(console)
+    note = not_found_note(profile)
     lines = [note] if note else []
-    for title, articles, keys in help_sections():
+    for title, articles, keys in help_sections(profile):
         lines.append(f"{title}: {articles}" if articles else title)
         lines += [f"  {k}  {d}" for k, d in keys]
     return "\n".join(lines)
