@@ -26,8 +26,10 @@ EDITION_NAMES = (
     "norway-chess-2023",
     "norway-chess-2024",
     "norway-chess-2025",
+    "norway-chess-2026",
     "norway-chess-women-2024",
     "norway-chess-women-2025",
+    "norway-chess-women-2026",
 )
 
 
