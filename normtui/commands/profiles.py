@@ -8,6 +8,13 @@ from pathlib import Path
 from normtui.assets import builtin_profiles, load_profile_file
 from normtui.commands.common import command, echo, echo_json, friendly, json_option
 
+# How a later cycle repeats the first (normtui.rules.berger.SECOND_CYCLE_ORDERS), said.
+_ORDER = {
+    "fide": "colours reversed, in FIDE's order",
+    "plain": "colours reversed, in the tables' order",
+    "mirror": "colours reversed, the first cycle backwards",
+}
+
 
 def _pts(value: Decimal) -> str:
     """Points as the rule books write them: 3, 1½, ½."""
@@ -35,11 +42,22 @@ def summary(name: str, path: Path) -> dict[str, object]:
         if p.prizes.amounts
         else "no prize table (give one with --prizes)"
     )
+    if ev.any_field:
+        # FIDE's round robin: the rounds follow from the field; the colours of a later cycle
+        # from its order, whatever the field.
+        other = "--cycles 2: double" if ev.cycles == 1 else "--cycles 1: single"
+        field = (
+            f"any field (3 players or more), {form} round robin, its rounds from the field "
+            f"({other}; a later cycle's {_ORDER[ev.second_cycle]})"
+        )
+    else:
+        field = f"{ev.players} players, {form} round robin ({ev.rounds} rounds)"
     return {
         "name": name,
         "event": ev.name,
-        "players": ev.players,
-        "rounds": ev.rounds,
+        "any_field": ev.any_field,
+        "players": None if ev.any_field else ev.players,
+        "rounds": None if ev.any_field else ev.rounds,
         "cycles": ev.cycles,
         "second_cycle": ev.second_cycle if ev.cycles > 1 else None,
         "points": [pts.win, pts.draw_armageddon_win, pts.draw_armageddon_loss, pts.loss],
@@ -49,8 +67,7 @@ def summary(name: str, path: Path) -> dict[str, object]:
         "not_found": list(p.sources.not_found),
         "file": str(path),
         "line": (
-            f"{ev.players} players, {form} round robin ({ev.rounds} rounds); points "
-            f"{points}; {prizes}"
+            f"{field}; points {points}; {prizes}"
             + ("" if p.playoff.for_shared_first else "; no play-off")
             + (
                 f"; {len(p.sources.not_found)} rules not found (2022's apply)"

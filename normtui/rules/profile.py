@@ -43,6 +43,10 @@ class EventRules:
     currency: str
     # The order of a later cycle's rounds (normtui.rules.berger.SECOND_CYCLE_ORDERS).
     second_cycle: str = "fide"
+    # Regulations for any field (FIDE's round robin), not one event's: ``players`` and
+    # ``rounds`` are an example, which `normtui new` replaces by the field's, so the profile
+    # is described by its format, not by them.
+    any_field: bool = False
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ def new(run: Run, db: Path, players: Path, *options: object) -> dict[str, object
 
 def test_profiles_lists_every_built_in_one_a_line(run: Run) -> None:
     text = run("profiles").stdout.splitlines()
-    assert len(text) == 10 and text[1].startswith("norway-chess-2019 ")
+    assert len(text) == 12 and text[1].startswith("norway-chess-2019 ")
     assert "points 2 / 1½ / ½ / 0" in text[1]
     assert text[0].startswith("fide-round-robin ")
     assert "points 1 / ½ / 0, no Armageddon; no prize table" in text[0]
