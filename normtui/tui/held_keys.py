@@ -63,8 +63,12 @@ class HeldKeys:
 
         app = screen.app
         try:
-            await self._mounted()
-            while self.keys:
+            while True:
+                await self._mounted()  # the panes mounting, the one the last key showed too
+                # No await between this test and `settled` below: a key typed while the
+                # panes mounted joined the queue and is replayed, never left in it.
+                if not self.keys:
+                    break
                 if app.screen is not screen:
                     dropped = " ".join(e.key for e in self.keys)
                     self.keys.clear()
@@ -88,7 +92,6 @@ class HeldKeys:
                 if not await app._check_bindings(key, priority=True):
                     await app._check_bindings(key)
                 await wait_for_idle(0, 0.5)
-            await self._mounted()  # the pane the last key showed
         finally:
             self.settled = True
         return ""

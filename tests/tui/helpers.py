@@ -10,6 +10,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
+from normtui.tui.panes.base import Pane
 from normtui.tui.panes.pairings import PairingsPane
 from normtui.tui.screens.console import ConsoleScreen
 from normtui.tui.widgets.line_table import LineTable
@@ -90,6 +91,20 @@ def rows_in_view(table: LineTable) -> dict[str, str]:
         if 1 <= y < content.height and visible.y <= content.y + y < visible.bottom:
             shown[key] = table.render_line(y).text
     return shown
+
+
+async def built(pilot: Pilot[None], pane_id: str) -> Pane:
+    """The pane ``pane_id`` once the keys typed so far have built and mounted it (a pane key
+    pressed as the console opens is replayed after the other tabs exist): never builds it."""
+    screen = console(pilot.app)
+
+    def mounted() -> Pane | None:
+        return next((p for p in screen.panes if p.id == pane_id and p.is_mounted), None)
+
+    await until(pilot, lambda: mounted() is not None, f"pane {pane_id} built")
+    pane = mounted()
+    assert pane is not None
+    return pane
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:

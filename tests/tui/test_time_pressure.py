@@ -20,7 +20,7 @@ from normtui.tui.widgets.clock_form import ClockForm
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 from normtui.tui.widgets.go_to import GoToPrompt
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, notes, pairings, to_board, until
+from tests.tui.helpers import built, column, console, notes, pairings, to_board, until
 from tests.tui.test_pgn_pane import real_game
 
 SMALL = (80, 24)
@@ -172,30 +172,29 @@ async def test_present_on_a_player_fined_for_absence_asks_and_names_the_fine(dem
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("5")
-        await pilot.pause()
-        pane = console(app).pane("desk")
+        pane = await built(pilot, "desk")
+        await until(pilot, lambda: console(app).settled, "the console settled")
         table = pane.query_one(DeskArrivals)
+        await until(pilot, lambda: app.focused is table, "the arrivals focused")
         table.move_cursor(row=1)  # Carlsen
         await pilot.press("a", "f")
-        await pilot.pause()
-        assert len(app.store.desk.fines()) == 1
+        await until(pilot, lambda: len(app.store.desk.fines()) == 1, "the fine recorded")
         table.move_cursor(row=1)
         await pilot.press("p")
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         text = question(app)
         assert "Carlsen, Magnus is recorded absent at the start of round 7, fined 500 EUR" in text
         assert "still fined (Regulations §7)" in text
         await pilot.press("l")  # arrived late: the fine stands
-        await pilot.pause()
+        await until(pilot, lambda: "arrived late" in pane.status, "the late arrival said")
         assert len(app.store.desk.fines()) == 1
         assert "Carlsen arrived late: stays absent at the start, the fine stands" in pane.status
         await pilot.press("p", "c")  # the absence was recorded in error
-        await pilot.pause()
-        assert app.store.desk.fines() == []
+        await until(pilot, lambda: app.store.desk.fines() == [], "the fine cancelled")
         assert app.store.audit.log(limit=1)[0].summary == (
             "round 7: Carlsen present, fine of 500 EUR cancelled"
         )
+        await until(pilot, lambda: "fine of 500 EUR cancelled" in pane.status, "the status")
         assert pane.status.endswith("round 7: Carlsen present, fine of 500 EUR cancelled")
 
 
@@ -205,7 +204,7 @@ async def test_arrivals_move_on_and_all_present_is_one_key(demo_copy, make_app) 
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await pilot.press("5", "]")
-        pane = console(app).pane("desk")
+        pane = await built(pilot, "desk")
         await until(pilot, lambda: pane.round_no == 8, "the desk on round 8")  # type: ignore[attr-defined]
         table = pane.query_one(DeskArrivals)
         await until(pilot, lambda: app.focused is table, "the arrivals focused")
