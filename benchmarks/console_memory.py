@@ -16,13 +16,14 @@ screen or for its process:
   while in front), pane 3 (the standings) and the pairings again.
 
 So four audit entries a turn, the rate of a busy venue several times over (the soak that raised
-the question: about 920 entries in 24 minutes). Beside it, in the same run, the floor: a bare
-Textual app doing the same visible job (benchmarks/bare_app.py --tabs: a result written into a
-pairings table, a standings table filled afresh and shown, the pairings again), driven the same
-number of times (--no-floor leaves it out). Every --sample seconds each one's resident memory
-(VmRSS, /proc) and the audit log's length are printed and, with --samples, appended to FILE as
-JSON lines. The end prints the samples' figures: the first, the largest, the last, and the
-growth over each half of the run (bounded: the second half grows no more than noise).
+the question: about 920 entries in 24 minutes). Beside it, in the same run, the floor: a plain
+Textual app doing the same visible job (benchmarks/floor_app.py with the event's players: a
+result written into its pairings, its standings filled afresh and shown, the pairings again),
+driven the same number of times (--no-floor leaves it out). Every --sample seconds each one's
+resident memory (VmRSS, /proc) and the audit log's length are printed and, with --samples,
+appended to FILE as JSON lines. The end prints the samples' figures: the first, the largest, the
+last, and the growth over each half of the run (bounded: the second half grows no more than
+noise).
 
 Low on CPU by design (one turn every few seconds): it may run for hours beside other work.
 """
@@ -39,8 +40,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bare_app import TABS_READY  # benchmarks/bare_app.py
 from event_copy import copy_event  # benchmarks/event_copy.py
+from floor_app import READY  # benchmarks/floor_app.py
 from terminal import Terminal, python  # benchmarks/terminal.py
 
 HERE = Path(__file__).resolve().parent
@@ -110,10 +111,16 @@ def run(
                 os.environ.pop("NORMTUI_ACTOR")
             else:
                 os.environ["NORMTUI_ACTOR"] = env_actor
-        bare = Terminal(python(str(HERE / "bare_app.py"), "--tabs")) if floor else None
-        with term, bare or contextlib.nullcontext():
-            if bare is not None:
-                bare.wait_for(TABS_READY, limit=60)
+        with contextlib.closing(sqlite3.connect(copy)) as conn:
+            players = conn.execute("SELECT count(*) FROM players").fetchone()[0]
+        plain = (
+            Terminal(python(str(HERE / "floor_app.py"), "--players", str(players)))
+            if floor
+            else None
+        )
+        with term, plain or contextlib.nullcontext():
+            if plain is not None:
+                plain.wait_for(READY, limit=60)
             term.wait_for(PAIRINGS_SHOWN, limit=60)
             term.idle(0.5)
             with sqlite3.connect(copy) as conn:
@@ -139,8 +146,8 @@ def run(
                         "minute": round((now - start) / 60, 2),
                         "rss_mib": round(rss_mib(term.process.pid), 1),
                         "floor_rss_mib": None
-                        if bare is None
-                        else round(rss_mib(bare.process.pid), 1),
+                        if plain is None
+                        else round(rss_mib(plain.process.pid), 1),
                         "audit_entries": audit_length(copy),
                         "turns": turns,
                         "load": round(os.getloadavg()[0], 1),
@@ -165,11 +172,11 @@ def run(
                 _step(term, "1", PAIRINGS_SHOWN)
                 term.idle(0.3)
                 term.output.clear()
-                if bare is not None:  # the same visible job, in plain Textual
+                if plain is not None:  # the same visible job, in plain Textual
                     for key in ("w3", "1"):
-                        bare.output.clear()
-                        bare.type(key)
-                        bare.idle(0.3)
+                        plain.output.clear()
+                        plain.type(key)
+                        plain.idle(0.3)
                 turns += 1
                 time.sleep(max(0.0, every - (time.monotonic() - turn_start)))
     return out
@@ -182,7 +189,7 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=8.0, help="seconds between turns")
     parser.add_argument("--sample", type=float, default=60.0, help="seconds between samples")
     parser.add_argument("--samples", type=Path, help="append each sample to FILE (JSON lines)")
-    parser.add_argument("--no-floor", action="store_true", help="no bare Textual app beside")
+    parser.add_argument("--no-floor", action="store_true", help="no floor app beside")
     args = parser.parse_args()
     rows = run(args.event, args.minutes, args.every, args.sample, args.samples, not args.no_floor)
     rss = [r["rss_mib"] for r in rows]
@@ -196,7 +203,7 @@ def main() -> None:
     floor = [r["floor_rss_mib"] for r in rows if r["floor_rss_mib"] is not None]
     if floor:
         print(
-            f"floor (bare Textual app, the same job): first {floor[0]:.1f}, largest "
+            f"floor (plain Textual app, the same job): first {floor[0]:.1f}, largest "
             f"{max(floor):.1f}, last {floor[-1]:.1f} MiB"
         )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import select
 import signal
 import struct
@@ -31,15 +32,21 @@ def _controlling_terminal() -> None:
 
 
 class Terminal:
-    """``argv`` started on a new pseudo-terminal of ``size`` (columns, lines)."""
+    """``argv`` started on a new pseudo-terminal of ``size`` (columns, lines), with this
+    process's environment and ``env``."""
 
     def __init__(
-        self, argv: Sequence[str], *, size: tuple[int, int] = SIZE, cwd: Path | None = None
+        self,
+        argv: Sequence[str],
+        *,
+        size: tuple[int, int] = SIZE,
+        cwd: Path | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.master, slave = os.openpty()
         columns, lines = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | (env or {})
         env.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(lines))
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
@@ -103,10 +110,19 @@ class Terminal:
             self._read(deadline - time.perf_counter())
         return self.idle(quiet, limit=limit) - sent
 
-    def wait_for(self, text: bytes, *, since: int = 0, limit: float = 30.0) -> float:
-        """Read until ``text`` is in the output (from byte ``since``); the time it came."""
+    def shows(self, text: bytes | re.Pattern[bytes], *, since: int = 0) -> bool:
+        """Whether ``text`` (or a match of the pattern) is in the output from byte ``since``."""
+        if isinstance(text, bytes):
+            return text in self.output[since:]
+        return text.search(self.output, since) is not None
+
+    def wait_for(
+        self, text: bytes | re.Pattern[bytes], *, since: int = 0, limit: float = 30.0
+    ) -> float:
+        """Read until ``text`` (or a match of the pattern) is in the output from byte
+        ``since``; the time it came."""
         deadline = time.perf_counter() + limit
-        while text not in self.output[since:]:
+        while not self.shows(text, since=since):
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"{text!r} not shown within {limit} s")
             self._read(deadline - time.perf_counter())
@@ -118,6 +134,15 @@ class Terminal:
         is the figure to read."""
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def main_cpu(self) -> float:
+        """CPU seconds the program's main thread has run so far, to the nanosecond (the
+        scheduler's own count, /proc/PID/task/PID/schedstat): the thread where Textual handles
+        a key, lays out and renders, and where a collection the key meets runs. Time spent
+        waiting for a processor is not in it, so on a busy machine it is the steadier figure
+        of what the program itself does."""
+        pid = self.process.pid
+        return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[0]) / 1e9
 
     def close(self) -> None:
         if self.process.poll() is None:
