@@ -98,11 +98,15 @@ def test_a_game_is_one_change_record_and_result_and_one_undo_takes_both(store: E
     [done] = pasted(store, SO_RADJABOV_WIN)
     assert done.status == "entered" and done.board == "round 1 board 1 (So-Radjabov) main game"
     [entry] = store.audit.log(limit=1)
-    assert entry.summary == ("round 1 board 1 (So-Radjabov): result 1-0; main PGN attached")
+    # The record's Date tag dates the round, which had none, in the same change.
+    assert entry.summary == (
+        "round 1 board 1 (So-Radjabov): result 1-0; main PGN attached; round 1 dated 2022-05-31"
+    )
     assert entry.changed("games") == [store.games.find(1, "So", "Radjabov").id]
     store.audit.undo()
     board = store.games.find(1, "So", "Radjabov")
     assert board.pgn is None and board.result is None
+    assert store.rounds()[0].date is None
 
 
 def test_the_same_record_from_another_file_is_not_a_different_record(store: EventStore) -> None:

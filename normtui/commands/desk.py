@@ -132,7 +132,11 @@ def round_(
     db: Path, round_no: str, date: str | None, start_time: str | None, close: bool, reopen: bool
 ) -> None:
     """Set the date and start time of ROUND, or close or reopen it. A closed round takes
-    changes only as corrections."""
+    changes only as corrections.
+
+    A round without a date takes today's when it starts (`normtui start`, the console's s) or
+    the day its first record's Date tag says as one is attached; --date gives or corrects it
+    (the TRF's round dates, the report and `check` read it)."""
     rnd = parse_round(round_no)
     if sum((close, reopen, bool(date or start_time))) != 1:
         raise UserError("give --date/--start, or --close, or --reopen")

@@ -10,6 +10,8 @@ warns and ``normtui check`` lists them, each with the command that fills it in.
 >>> details = EventDetails(city="Stavanger", federation="NOR", chief_arbiter="Doe, Jane")
 >>> details_gaps(details, {1: "2022-05-31", 2: None})
 ['TRF 132: no date for round 2 (normtui round DB ROUND --date YYYY-MM-DD)']
+>>> details_gaps(details, {1: "2022-05-31", 2: None}, {2: "2022-06-01"})[0][-38:]
+"games' records say round 2 2022-06-01)"
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from normtui.export.snapshot import EventDetails, Snapshot
+from normtui.pgn.tags import record_date
 from normtui.rules.model import Player
 from normtui.store.values import surname
 
@@ -27,8 +30,14 @@ def _rounds(numbers: Sequence[int]) -> str:
     return ("round " if len(numbers) == 1 else "rounds ") + ", ".join(map(str, numbers))
 
 
-def details_gaps(details: EventDetails, dates: Mapping[int, str | None]) -> list[str]:
-    """The event's own gaps: place, federation, dates, chief arbiter."""
+def details_gaps(
+    details: EventDetails,
+    dates: Mapping[int, str | None],
+    recorded: Mapping[int, str] | None = None,
+) -> list[str]:
+    """The event's own gaps: place, federation, dates, chief arbiter. ``recorded``: the day
+    the games' records say for a round without a date (a file whose records were attached
+    before a record dated its round), said beside the gap: the arbiter records it."""
     gaps = []
     if not details.city:
         gaps.append("TRF 022: the city is not recorded (normtui details DB --city CITY)")
@@ -37,15 +46,14 @@ def details_gaps(details: EventDetails, dates: Mapping[int, str | None]) -> list
             "TRF 032: the host federation is not recorded (normtui details DB --federation NOR)"
         )
     undated = sorted(r for r, d in dates.items() if not d)
+    said = [f"round {r} {recorded[r]}" for r in undated if recorded and r in recorded]
+    how = "normtui round DB ROUND --date YYYY-MM-DD" + (
+        f"; its games' records say {', '.join(said)}" if said else ""
+    )
     if len(undated) == len(dates):
-        gaps.append(
-            "TRF 042/052: no round has a date, so the event has no dates "
-            "(normtui round DB ROUND --date YYYY-MM-DD)"
-        )
+        gaps.append(f"TRF 042/052: no round has a date, so the event has no dates ({how})")
     elif undated:
-        gaps.append(
-            f"TRF 132: no date for {_rounds(undated)} (normtui round DB ROUND --date YYYY-MM-DD)"
-        )
+        gaps.append(f"TRF 132: no date for {_rounds(undated)} ({how})")
     if not details.chief_arbiter:
         gaps.append(
             "TRF 102: no chief arbiter (normtui details DB --arbiter 'Lastname, Firstname')"
@@ -72,4 +80,10 @@ def player_gaps(players: Sequence[Player]) -> list[str]:
 def missing_for_fide(snap: Snapshot) -> list[str]:
     """Everything FIDE's report needs that the event does not say, one line each."""
     dates = {r: snap.round_dates.get(r) for r in range(1, snap.rounds + 1)}
-    return details_gaps(snap.details, dates) + player_gaps(snap.players)
+    said: dict[int, set[str]] = {}
+    for g in snap.games:
+        if not dates.get(g.round) and (day := record_date(g.pgn)):
+            said.setdefault(g.round, set()).add(day)
+    # A round whose records agree on one day; records that disagree suggest nothing.
+    recorded = {r: days.pop() for r, days in said.items() if len(days) == 1}
+    return details_gaps(snap.details, dates, recorded) + player_gaps(snap.players)

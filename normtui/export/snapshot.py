@@ -17,7 +17,6 @@ whose ``Site`` tag names the venue as ``"City FED"`` (``"Stavanger NOR"``).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -237,13 +236,9 @@ def take_snapshot(store: EventStore, details: EventDetails | None = None) -> Sna
     playoff = final.playoff if final.playoff is not None else state
     texts = [t for g in games for t in (g.pgn, g.armageddon_pgn)]
     found = details_from_pgn(texts)
+    # One place holds a round's date, its row: set when the round starts, from a record's
+    # Date tag as it is attached, or by the arbiter (store.rounds).
     dates: dict[int, str | None] = {r.round: r.date for r in store.rounds()}
-    for g in games:  # a round without a date takes the Date tag of its stored games
-        if dates.get(g.round) is not None:
-            continue
-        tag = pgn_tags(g.pgn).get("Date", "")
-        if re.fullmatch(r"\d{4}\.\d\d\.\d\d", tag):
-            dates[g.round] = tag.replace(".", "-")
     event = store.event
     kept = event.details
     stored = EventDetails(

@@ -17,9 +17,18 @@ undone, by the feed and the checks alike.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
-__all__ = ["TAG_LINE", "read_tags", "split_head", "tag_name", "tag_value", "with_tag"]
+__all__ = [
+    "TAG_LINE",
+    "read_tags",
+    "record_date",
+    "split_head",
+    "tag_name",
+    "tag_value",
+    "with_tag",
+]
 
 # python-chess's own tag syntax (chess.pgn.TAG_REGEX): a line that does not match it is ignored
 # there, silently.
@@ -67,6 +76,26 @@ def read_tags(header: str) -> dict[str, str]:
         if line[:1] == "[" and (match := TAG_LINE.match(line)) is not None:
             tags[match.group(1)] = tag_value(match.group(2))
     return tags
+
+
+def record_date(text: str | None) -> str | None:
+    """The day a game's Date tag gives, as YYYY-MM-DD; None for a record without one, with
+    one left unknown (``2022.06.??``) or one that is no day of the calendar.
+
+    >>> record_date('[Date "2022.06.07"]\\n\\n1. e4 *'), record_date('[Date "2022.??.??"]\\n*')
+    ('2022-06-07', None)
+    >>> record_date('[Date "2022.02.30"]\\n*'), record_date(None)
+    (None, None)
+    """
+    if not text:
+        return None
+    found = re.fullmatch(r"(\d{4})\.(\d\d)\.(\d\d)", read_tags(split_head(text)[0]).get("Date", ""))
+    if found is None:
+        return None
+    try:
+        return dt.date(*map(int, found.groups())).isoformat()
+    except ValueError:
+        return None
 
 
 def with_tag(header: str, name: str, value: str) -> str:

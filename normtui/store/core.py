@@ -373,6 +373,26 @@ class Core:
             raise NotFoundError(f"the event has no {stage} stage{hint}")
         return int(row[0])
 
+    def today(self) -> str:
+        """The date now at the venue (the clock in this machine's time zone), YYYY-MM-DD: the
+        date a round takes when its clocks start."""
+        return self.clock().astimezone().date().isoformat()
+
+    def date_round(self, tx: Tx, round_no: int, stage: str, date: str | None) -> str | None:
+        """Inside ``tx``: give the round ``date`` where it has none. The round's date is kept
+        in one place, its row; a date already there (the arbiter's, or the one it took when
+        it started) is never overwritten but by the arbiter (``store.rounds.set_schedule``).
+        The date given, or None when nothing changed."""
+        if date is None:
+            return None
+        row = self.conn.execute(
+            "SELECT id, date FROM rounds WHERE stage = ? AND round = ?", [stage, round_no]
+        ).fetchone()
+        if row is None or row[1] is not None:
+            return None
+        tx.rec.update("rounds", int(row[0]), {"date": date})
+        return date
+
     def check_round(self, round_no: int, stage: str = "main") -> None:
         rounds = self.stage_rounds(stage)
         if not 1 <= round_no <= rounds:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from normtui.pgn.tags import record_date
 from normtui.rules.model import (
     ArmageddonResult,
     Game,
@@ -336,7 +337,8 @@ class Games:
         self, game_id: int, state: GameState | str, *, expected_version: int | None = None
     ) -> AuditEntry | None:
         """Mark a game without a result as in progress (it has started), or back to
-        scheduled. Every other state follows from results, illness and withdrawal."""
+        scheduled; a game started in a round without a date gives it today's. Every other
+        state follows from results, illness and withdrawal."""
         new_state = GameState(state)
         if new_state not in (GameState.SCHEDULED, GameState.IN_PROGRESS):
             raise InputError(
@@ -351,7 +353,15 @@ class Games:
                 return None
             tx.update_game(game, {"state": new_state.value})
             tx.summary = f"{game.label}: {new_state.value.replace('_', ' ')}"
+            if new_state is GameState.IN_PROGRESS:
+                tx.summary += self._dated(tx, game, self._core.today())
         return tx.entry
+
+    def _dated(self, tx: Tx, game: GameRecord, date: str | None) -> str:
+        """Give the game's round ``date`` where it has none (``Core.date_round``): what the
+        audit summary adds, if anything."""
+        done = self._core.date_round(tx, game.round, game.stage, date)
+        return f"; round {game.round} dated {done}" if done else ""
 
     def start_armageddon(
         self,
@@ -415,6 +425,9 @@ class Games:
                 game = self._core.game(game_id)  # the version just written
             if self._enter_record_result(tx, game, kind, result) and attached:
                 tx.summary += f"; {attached}"
+            if attached:
+                # The day the record says it was played: the round's date, where it has none.
+                tx.summary += self._dated(tx, game, record_date(text))
         return tx.entry
 
     def keep_record(
@@ -439,6 +452,8 @@ class Games:
           it when the new record extends the old one, the arbiter when accepting a conflict);
         - a main game that was scheduled is now in progress (its first move is on the board),
           and an Armageddon waiting is under way (its start window of §2 is over);
+        - a round without a date takes the day the record says, else today's where its game
+          starts now;
         - ``result``, where the board has none, is entered as the feed's (``source``) and
           dated ``ended_at`` (when the game ended; §2's window runs from it). A board that has
           a result keeps it: the caller reports a disagreement (§8: the scoresheet decides).
@@ -471,11 +486,19 @@ class Games:
                 # Its first move is on the board: the start window of §2 is over.
                 values["armageddon_started_at"] = self._core.now()
                 parts.append("Armageddon under way")
+            kept, started = column in values, "state" in values
             if values:
                 tx.update_game(game, values)
                 game = self._core.game(game_id)
             if self._enter_record_result(tx, game, kind, result, source=source, at=ended_at):
                 parts.insert(0, tx.summary.removeprefix(f"{game.label}: "))
+            if kept or started:
+                # The day its record says, else today's: its first move is on the board now.
+                day = (record_date(text) if kept else None) or (
+                    self._core.today() if started else None
+                )
+                if dated := self._dated(tx, game, day):
+                    parts.append(dated.removeprefix("; "))
             tx.summary = f"{game.label}: {'; '.join(parts)}"
             if note:
                 tx.summary += f" ({note})"

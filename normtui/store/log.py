@@ -214,12 +214,21 @@ _RECORD_KEEPING = frozenset({"pgn", "armageddon_pgn", "state", "version"})
 
 def keeps_records_only(entry: AuditEntry, feed_actor: str) -> bool:
     """Whether ``entry`` is the feed keeping the records of games (a game now in progress, a
-    record) and nothing else: no result, no other table. Such a change comes from the boards
-    whenever a game starts, so it is often the newest; it must not stand between an arbiter
-    and the undo of their own last result (it touches other games: an undo that would restore
-    a row it changed is still refused, by :func:`undo_rows`)."""
-    if entry.actor != feed_actor or entry.action != "feed" or set(entry.after) != {"games"}:
+    record, and the date a round without one takes as its first game starts) and nothing
+    else: no result, no other table. Such a change comes from the boards whenever a game
+    starts, so it is often the newest; it must not stand between an arbiter and the undo of
+    their own last result (it touches other games: an undo that would restore a row it changed
+    is still refused, by :func:`undo_rows`)."""
+    if entry.actor != feed_actor or entry.action != "feed":
         return False
+    if set(entry.after) - {"rounds"} != {"games"}:
+        return False
+    for key, after in entry.after.get("rounds", {}).items():
+        before = entry.before.get("rounds", {}).get(key)
+        if before is None or after is None or before.get("date") is not None:
+            return False
+        if {c for c in after if before.get(c) != after.get(c)} != {"date"}:
+            return False
     for key, after in entry.after["games"].items():
         before = entry.before.get("games", {}).get(key)
         if before is None or after is None:

@@ -71,12 +71,15 @@ class Rounds:
             return first if first is not None else self._core.stage_rounds("main")
 
     def start(self, round: int, stage: str = "main") -> AuditEntry | None:
-        """Every scheduled board of the round is now in progress (the clocks were started)."""
+        """Every scheduled board of the round is now in progress (the clocks were started),
+        and a round without a date takes today's, in the same change."""
         with self._core.write("start round") as tx:
             games = [g for g in self._core.games(round, stage) if g.state is GameState.SCHEDULED]
             for g in games:
                 tx.update_game(g, {"state": GameState.IN_PROGRESS.value})
             tx.summary = f"round {round} started ({len(games)} boards)"
+            if games and (date := self._core.date_round(tx, round, stage, self._core.today())):
+                tx.summary += f", dated {date}"
         return tx.entry
 
     def set_schedule(

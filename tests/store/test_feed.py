@@ -28,8 +28,10 @@ def test_the_first_move_keeps_the_record_and_starts_the_game_in_one_change(
     before = dump(store)
     entry = feed(store).games.keep_record(game.id, "main", OPENING, note="1...e5")
     assert entry is not None and entry.actor == "feed"
+    # The round had no date: its game started now (the record has no Date tag), so today's.
     assert entry.summary == (
-        "round 1 board 1 (So-Radjabov): main game record kept; in progress (1...e5)"
+        "round 1 board 1 (So-Radjabov): main game record kept; in progress; "
+        "round 1 dated 2022-05-31 (1...e5)"
     )
     now = store.games.get(game.id)
     assert now.state is GameState.IN_PROGRESS and now.pgn == OPENING
