@@ -165,13 +165,33 @@ def round_(
     help="In the playing area at the start of the round, or not (one of them is needed).",
 )
 @click.option("--no-fine", is_flag=True, help="Absent, but do not record the fine.")
+@click.option(
+    "--late",
+    is_flag=True,
+    help="PLAYER, recorded absent at the start, came in now: the time is kept beside the "
+    "absence, which stands with its fine.",
+)
 @reports
 @friendly
-def arrive(db: Path, round_no: str, player: str, present: bool | None, no_fine: bool) -> None:
+def arrive(
+    db: Path, round_no: str, player: str, present: bool | None, no_fine: bool, late: bool
+) -> None:
     """Record whether PLAYER was present at the start of ROUND. Absent at the start is
-    fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine."""
+    fined (§7: 500 EUR in 2022); the fine is recorded unless --no-fine. A player recorded
+    absent who comes in later: --late (the desk then shows "late" with the time)."""
+    if late:
+        if present is not None or no_fine:
+            raise UserError(
+                "--late goes alone: it records when a player already recorded absent came in"
+            )
+        with opened(db) as store:
+            report(
+                store.desk.record_late_arrival(parse_round(round_no), player),
+                "already recorded as arrived late",
+            )
+        return
     if present is None:
-        raise UserError("give --present or --absent")
+        raise UserError("give --present, --absent or --late")
     with opened(db) as store:
         report(
             store.desk.record_arrival(parse_round(round_no), player, present, fine=not no_fine),

@@ -377,6 +377,7 @@ TIME_COLUMNS = (
     ("games", "result_at"),
     ("games", "armageddon_started_at"),
     ("arrivals", "recorded_at"),
+    ("arrivals", "arrived_at"),
     ("fines", "recorded_at"),
     ("incidents", "at"),
     ("audit", "at"),

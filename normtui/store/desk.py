@@ -163,7 +163,11 @@ class Desk:
                 arrival_id = tx.rec.insert("arrivals", values)
             else:
                 arrival_id = int(row[0])
-                tx.rec.update("arrivals", arrival_id, {"present": int(present)})
+                # Present at the start after all (a record made in error): no late arrival.
+                change: dict[str, object] = {"present": int(present)}
+                if present:
+                    change["arrived_at"] = None
+                tx.rec.update("arrivals", arrival_id, change)
             old_fine = self._core.conn.execute(
                 "SELECT id, amount, currency FROM fines WHERE arrival = ?", [arrival_id]
             ).fetchone()
@@ -193,6 +197,35 @@ class Desk:
             elif not present and not fine:
                 tx.summary += ", no fine (the arbiter's decision)"
             tx.summary += cancelled
+        return tx.entry
+
+    def record_late_arrival(self, round: int, player: str | int) -> AuditEntry | None:
+        """A player recorded absent at the start of ``round`` came in now: the time is kept
+        beside the absence, which stands with its fine (§7: arriving after the start is still
+        being absent at the start). Refused for a player not recorded absent there."""
+        with self._core.write("arrival") as tx:
+            self._core.check_round(round)
+            p = self._core.resolve_player(player)
+            pid = self._core.player_ids()[p.number]
+            row = self._core.conn.execute(
+                "SELECT id, present, arrived_at FROM arrivals WHERE round = ? AND player = ?",
+                [round, pid],
+            ).fetchone()
+            if row is None or row[1]:
+                where = "present" if row is not None else "neither present nor absent"
+                raise StoreError(
+                    f"{p.name} is recorded {where} at the start of round {round}: only a "
+                    "player recorded absent there can arrive late (record the absence first)"
+                )
+            if row[2] is not None:
+                return None
+            tx.rec.update("arrivals", int(row[0]), {"arrived_at": self._core.now()})
+            fine = self._core.conn.execute(
+                "SELECT amount, currency FROM fines WHERE arrival = ?", [int(row[0])]
+            ).fetchone()
+            tx.summary = f"round {round}: {surname(p.name)} arrived late, absent at the start"
+            if fine is not None:
+                tx.summary += f" (the fine of {fine[0]} {fine[1]} stands)"
         return tx.entry
 
     def record_all_present(self, round: int) -> AuditEntry | None:
@@ -304,16 +337,20 @@ class ArrivalRecord:
     player: Player
     present: bool
     recorded_at: datetime
+    # Absent at the start, and came in then (the absence and its fine stand).
+    arrived_at: datetime | None = None
 
     @classmethod
     def of(cls, row: Mapping[str, Any], by_id: Mapping[int, Player]) -> ArrivalRecord:
         """The record of an arrivals row (``by_id``: the players by their row ids)."""
+        late = row.get("arrived_at")
         return cls(
             row["id"],
             row["round"],
             by_id[row["player"]],
             bool(row["present"]),
             stored_time(row["recorded_at"]),
+            stored_time(late) if late is not None else None,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -324,6 +361,7 @@ class ArrivalRecord:
             "number": self.player.number,
             "present": self.present,
             "recorded_at": time_text(self.recorded_at),
+            "arrived_at": time_text(self.arrived_at) if self.arrived_at else None,
         }
 
 

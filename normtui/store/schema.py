@@ -420,6 +420,17 @@ def m011_armageddon_started(db: Database) -> None:
         db.execute("ALTER TABLE games ADD COLUMN armageddon_started_at TEXT")
 
 
+def m012_late_arrival(db: Database) -> None:
+    # When a player recorded absent at the start came in (the desk's p, "arrived late"): the
+    # absence and its fine stand (§7), and the desk shows the late arrival with its time.
+    have = {row[1] for row in db.execute("PRAGMA table_info(arrivals)").fetchall()}
+    if "arrived_at" not in have:
+        db.execute(
+            "ALTER TABLE arrivals ADD COLUMN arrived_at TEXT "
+            "CHECK (arrived_at IS NULL OR present = 0)"
+        )
+
+
 # In order; a new migration is appended here.
 _STEPS = (
     m001_event,
@@ -433,6 +444,7 @@ _STEPS = (
     m009_playoff_drawings,
     m010_audit_chain,
     m011_armageddon_started,
+    m012_late_arrival,
 )
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 

@@ -96,6 +96,12 @@ def test_result_log_undo_round_trip(run: Run, demo: Path) -> None:
 
 def test_desk_commands(run: Run, demo: Path) -> None:
     assert "fined 500 EUR" in run("arrive", demo, 8, "Tari", "--absent").stdout
+    late = json.loads(run("arrive", demo, 8, "Tari", "--late", "--json").stdout)
+    assert late["entries"][0]["summary"] == (
+        "round 8: Tari arrived late, absent at the start (the fine of 500 EUR stands)"
+    )
+    assert run("arrive", demo, 8, "Tari", "--late", "--present").exit_code == 2
+    assert "only a player recorded absent" in run("arrive", demo, 8, "So", "--late").output
     assert "Tari, Aryan 500 EUR" in run("fines", demo).stdout
     assert json.loads(run("fines", demo, "--json").stdout)[0]["amount"] == 500
     out = run(

@@ -114,6 +114,35 @@ def test_absence_at_the_start_is_fined(store: EventStore) -> None:
     refused(store, lambda: store.desk.record_arrival(12, "So", True), InputError, "out of range")
 
 
+def test_a_late_arrival_keeps_its_time_and_the_absence_and_fine_stand(store: EventStore) -> None:
+    """§7: a player who comes in after the start is still absent at the start, fined; the
+    time they came in is kept beside it, one audited change, undone as one."""
+    refused(
+        store,
+        lambda: store.desk.record_late_arrival(2, "Tari"),
+        StoreError,
+        "neither present nor absent",
+    )
+    store.desk.record_arrival(2, "Tari", False)
+    entry = store.desk.record_late_arrival(2, "Tari")
+    assert entry is not None and entry.summary == (
+        "round 2: Tari arrived late, absent at the start (the fine of 500 EUR stands)"
+    )
+    (arrival,) = store.desk.arrivals(2)
+    assert not arrival.present and arrival.arrived_at == arrival.recorded_at
+    assert arrival.to_json()["arrived_at"] == arrival.to_json()["recorded_at"]
+    assert len(store.desk.fines()) == 1
+    assert store.picture().arrivals_of(2) == [arrival]
+    assert store.desk.record_late_arrival(2, "Tari") is None
+    store.audit.undo()
+    assert store.desk.arrivals(2)[0].arrived_at is None
+    store.desk.record_late_arrival(2, "Tari")
+    # Recorded in error after all: present at the start, and no late arrival either.
+    store.desk.record_arrival(2, "Tari", True)
+    assert store.desk.arrivals(2)[0].arrived_at is None
+    refused(store, lambda: store.desk.record_late_arrival(2, "Tari"), StoreError, "present")
+
+
 def test_all_present_records_everyone_not_yet_recorded_in_one_change(store: EventStore) -> None:
     """The desk's P: one audited change; a player recorded absent stays absent; undone as
     one; nothing left to record changes nothing."""

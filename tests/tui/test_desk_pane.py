@@ -12,7 +12,9 @@ from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.desk_absent import AbsenceScreen
 from normtui.tui.screens.desk_illness import DeskIllnessScreen
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
+from normtui.tui.widgets.status_line import StatusLine
 from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import until
 
 
 async def on_player(pilot, number: int) -> PlayerDeskPane:  # type: ignore[no-untyped-def]
@@ -23,6 +25,10 @@ async def on_player(pilot, number: int) -> PlayerDeskPane:  # type: ignore[no-un
     await pilot.press(*["down"] * (number - 1))
     assert pane.query_one(DeskArrivals).selected.number == number
     return pane
+
+
+def status(pane: PlayerDeskPane) -> str:
+    return pane.query_one(StatusLine).text
 
 
 def question(app) -> str:  # type: ignore[no-untyped-def]
@@ -338,9 +344,11 @@ async def test_the_desk_and_the_pairings_follow_the_round_being_played(demo_app)
         assert desk.round_no == 7
 
 
-async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app) -> None:
-    """ "i records the late arrival as an incident": i opens the incident dialog on a late
-    arrival, described, not on the first kind; recorded, the summary says it in words."""
+async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app, clock) -> None:
+    """A player recorded absent who comes in: "arrived late" keeps the time, and the desk
+    shows "late" with it beside the fine that stands (not ABSENT). "i records the late
+    arrival as an incident": i opens the incident dialog on a late arrival, described with
+    its time, not on the first kind; recorded, the summary says it in words."""
     from normtui.tui.screens.choice import ChoiceScreen
     from normtui.tui.screens.desk_incident import DeskIncidentScreen
 
@@ -349,17 +357,28 @@ async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app
         pane = await on_player(pilot, 2)
         await pilot.press("a", "f")
         await pilot.pause()
-        pane.query_one(DeskArrivals).move_cursor(row=1)
+        table = pane.query_one(DeskArrivals)
+        assert str(table.get_cell("2", "arrival")) == "ABSENT"
+        table.move_cursor(row=1)
+        clock.advance(minutes=4)
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        await pilot.press("l", "i")
+        await pilot.press("l")
+        await until(pilot, lambda: "arrived late" in status(pane), "the late arrival said")
+        assert str(table.get_cell("2", "arrival")) == "late 19:36"
+        assert str(table.get_cell("2", "fine")) == "500 EUR"
+        assert "arrived late: stays absent at the start, the fine stands" in status(pane)
+        assert app.store.audit.log(limit=1)[0].summary == (
+            "round 7: Carlsen arrived late, absent at the start (the fine of 500 EUR stands)"
+        )
+        await pilot.press("i")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, DeskIncidentScreen)
         assert screen.query_one("#incident-kind").value == "late_arrival"
         assert screen.query_one("#incident-description", Input).value == (
-            "Arrived after the start of round 7"
+            "Arrived at 19:36, after the start of round 7"
         )
         screen.query_one("#incident-decision", Input).value = "fine stands"
         await pilot.press("ctrl+s")

@@ -21,7 +21,7 @@ from textual.widgets import Select, Static
 from normtui.rules.duties import arrival_fine
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.values import surname
-from normtui.tui.formatting import state_text
+from normtui.tui.formatting import clock_time, state_text
 from normtui.tui.panes.base import PaletteBinding, Pane
 from normtui.tui.screens.choice import ChoiceScreen
 from normtui.tui.screens.confirm import ConfirmScreen
@@ -207,6 +207,7 @@ class PlayerDeskPane(Pane):
             event.arrivals_of(round_no),
             [f for f in ledger if f.round == round_no],
             event.games_of(round_no),
+            self.normtui.now(),
         )
         # Ledgers of sentences, wrapped and scrolled line by line: nothing cut at 80 columns.
         self.query_one("#desk-fines", Ledger).show(
@@ -310,8 +311,14 @@ class PlayerDeskPane(Pane):
             if fine
             else "not fined (the arbiter's decision)"
         )
+        arrival = self._arrival(player)
+        came = (
+            f" and arrived late at {clock_time(arrival.arrived_at, self.normtui.now())}"
+            if arrival is not None and arrival.arrived_at is not None
+            else ""
+        )
         question = (
-            f"{player.name} is recorded absent at the start of round {self.round_no}, "
+            f"{player.name} is recorded absent at the start of round {self.round_no}{came}, "
             f"{fined}.\n\nA player who arrives after the start is still fined "
             "(Regulations §7). Only if the absence was recorded in error is it "
             "corrected" + (", and the fine cancelled." if fine else ".")
@@ -324,12 +331,18 @@ class PlayerDeskPane(Pane):
 
         def answered(answer: str | None) -> None:
             if answer == "late":
-                self._late_offered = player.number
-                self.say(
-                    f"{surname(player.name)} arrived late: stays absent at the start"
-                    + (", the fine stands (§7)" if fine else "")
-                    + "; i records the late arrival as an incident."
-                )
+                if self.write(
+                    self.store.desk.record_late_arrival, self.round_no, player.number, quiet=True
+                ):
+                    self._late_offered = player.number
+                    self.call_after_refresh(
+                        self.say,
+                        self._reword(
+                            f"{surname(player.name)} arrived late: stays absent at the start"
+                            + (", the fine stands (§7)" if fine else "")
+                            + "; i records the late arrival as an incident."
+                        ),
+                    )
             elif answer == "correct":
                 self.write(self.store.desk.record_arrival, self.round_no, player.number, True)
             else:
@@ -428,10 +441,17 @@ class PlayerDeskPane(Pane):
                 self.round_no,
                 player,
                 kind="late_arrival",
-                description=f"Arrived after the start of round {self.round_no}",
+                description=self._late_description(player),
             )
         )
         self.app.push_screen(screen, self._recorded)
+
+    def _late_description(self, player: Player) -> str:
+        arrival = self._arrival(player)
+        if arrival is None or arrival.arrived_at is None:
+            return f"Arrived after the start of round {self.round_no}"
+        at = clock_time(arrival.arrived_at, self.normtui.now())
+        return f"Arrived at {at}, after the start of round {self.round_no}"
 
     def action_illness(self) -> None:
 

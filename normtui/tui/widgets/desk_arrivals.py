@@ -9,10 +9,12 @@ from rich.text import Text
 
 from normtui.rules.model import GameState, PlayerStatus
 from normtui.store.values import surname
+from normtui.tui.formatting import clock_time
 from normtui.tui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from datetime import datetime
 
     from normtui.rules.model import Player
     from normtui.store import ArrivalRecord, FineRecord, GameRecord
@@ -60,9 +62,11 @@ class DeskArrivals(RowTable):
         arrivals: Sequence[ArrivalRecord],
         fines: Sequence[FineRecord],
         games: Sequence[GameRecord],
+        now: datetime,
     ) -> None:
         """Every player, with their arrival, fine and game of the round shown (``arrivals``,
-        ``fines`` and ``games`` are that round's)."""
+        ``fines`` and ``games`` are that round's; ``now``: the console's time, whose zone and
+        day a late arrival's time is shown in)."""
         arrivals_of = {a.player.number: a for a in arrivals}
         fines_of = {f.player.number: f for f in fines}
         row = self.cursor_row
@@ -74,6 +78,9 @@ class DeskArrivals(RowTable):
                 at_start = Text("–", style="dim")
             elif arrival.present:
                 at_start = Text("present", style="green")
+            elif arrival.arrived_at is not None:
+                # Absent at the start still (§7, the fine stands), but in the room now.
+                at_start = Text(f"late {clock_time(arrival.arrived_at, now)}", style="bold yellow")
             else:
                 at_start = Text("ABSENT", style="bold red")
             fine = fines_of.get(p.number)
