@@ -55,6 +55,11 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
         store = app.store_to_close()
         if store is not None:
             store.close()
+    for what in app.outward_stopped:  # said in the "Quit?" question too
+        print(
+            f"normtui: stopped: {visible(what)} (offered again when the console is opened)",
+            file=sys.stderr,
+        )
     if app.open_error is not None:
         refuse(app.open_error)
     if app.return_code not in (0, None):  # the console ended on an error it has shown

@@ -382,7 +382,11 @@ TIME_COLUMNS = (
     ("incidents", "at"),
     ("audit", "at"),
     ("live_boards", "seen_at"),
+    ("outward", "started_at"),
+    ("outward", "stopped_at"),
 )
+
+_ROW_KEYS = {"outward": "kind"}
 
 
 def _not_times(conn: sqlite3.Connection) -> list[str]:
@@ -397,8 +401,10 @@ def _not_times(conn: sqlite3.Connection) -> list[str]:
         have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
         if column not in have:  # a file from before the column (opened to be upgraded)
             continue
+        # A table WITHOUT ROWID (outward) names its rows by its key.
+        key = _ROW_KEYS.get(table, "rowid")
         rows = conn.execute(
-            f"SELECT rowid, {column} FROM {table} NOT INDEXED WHERE {column} IS NOT NULL"
+            f"SELECT {key}, {column} FROM {table} NOT INDEXED WHERE {column} IS NOT NULL"
         ).fetchall()
         for row_id, value in rows:
             try:

@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from normtui.store.feed import Feed
     from normtui.store.final import StandingRow
     from normtui.store.log import AuditEntry
+    from normtui.store.outward import OutwardRuns
     from normtui.store.picture import EventPicture
     from normtui.store.playoff import Playoff
 
@@ -114,6 +115,13 @@ class EventStore:
         from normtui.store.feed import Feed  # each part loads when first used
 
         return Feed(self._core, self.games)
+
+    @cached_property
+    def outward(self) -> OutwardRuns:
+        """What the console publishes and broadcasts, kept to be offered again."""
+        from normtui.store.outward import OutwardRuns  # each part loads when first used
+
+        return OutwardRuns(self._core)
 
     @cached_property
     def audit(self) -> Audit:

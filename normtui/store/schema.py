@@ -431,6 +431,25 @@ def m012_late_arrival(db: Database) -> None:
         )
 
 
+_OUTWARD = """
+CREATE TABLE IF NOT EXISTS outward (
+    kind TEXT PRIMARY KEY CHECK (kind IN ('publish', 'broadcast')),
+    settings TEXT NOT NULL CHECK (json_valid(settings) AND json_type(settings) = 'object'),
+    started_at TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    stopped_at TEXT
+) STRICT, WITHOUT ROWID
+"""
+
+
+def m013_outward(db: Database) -> None:
+    # What a console publishes and broadcasts (store/outward.py): a console opened after one
+    # that quit says what stopped and offers to start it again. The console's state, not the
+    # event's: kept out of the audit log, as the live boards are.
+    db.execute(_OUTWARD)
+
+
 # In order; a new migration is appended here.
 _STEPS = (
     m001_event,
@@ -445,6 +464,7 @@ _STEPS = (
     m010_audit_chain,
     m011_armageddon_started,
     m012_late_arrival,
+    m013_outward,
 )
 KNOWN_MIGRATIONS: tuple[str, ...] = tuple(step.__name__ for step in _STEPS)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from importlib import resources
@@ -23,12 +24,13 @@ from normtui.text import visible
 from normtui.tui.collector import IdleCollector
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.formatting import ShowControls
-from normtui.tui.outward import Outward
+from normtui.tui.outward import Outward, quit_lines
 from normtui.tui.panes import PANES
 from normtui.tui.screens.console import ConsoleScreen
 
 if TYPE_CHECKING:
     from normtui.store import EventStore
+    from normtui.store.outward import OutwardRun
     from normtui.tui.screens.confirm import ConfirmScreen
 
 
@@ -101,6 +103,10 @@ class NormtuiApp(App[None]):
         self.preload = preload
         # The public site and the Lichess broadcast, once started (normtui.tui.outward).
         self.outward: Outward | None = None
+        # What a console sent out until it quit, offered to start again (outward.offer).
+        self.outward_offered: dict[str, OutwardRun] = {}
+        # What quitting stopped, for the terminal once the console has gone.
+        self.outward_stopped: list[str] = []
         self._show_controls = ShowControls()
         # The app's first screen (get_default_screen).
         self.console_screen: ConsoleScreen | None = None
@@ -163,19 +169,38 @@ class NormtuiApp(App[None]):
             return
         console = self.console_screen
         lost = console.unsaved() if console is not None and console.ready else []
-        if not lost:
+        stops = quit_lines(self)
+        if not lost and not stops:
             self.exit()
             return
-        self._quit_question = ConfirmScreen(
-            "Quit?\n\n" + "\n".join(lost) + "\n\nThey are lost on quitting.", confirm="Quit"
-        )
+        question = "Quit?\n\n"
+        if lost:
+            question += "\n".join(lost) + "\n\nThey are lost on quitting."
+        if stops:
+            question += ("\n\n" if lost else "") + "\n".join(
+                f"{what}: stops on quitting (offered again when the console is opened next)."
+                for what in stops
+            )
+        self._quit_question = ConfirmScreen(question, confirm="Quit")
         self.push_screen(self._quit_question, lambda yes: self.exit() if yes else None)
 
     def exit(
         self, result: None = None, return_code: int = 0, message: RenderableType | None = None
     ) -> None:
         self.exiting = True
+        self._outward_quits()
         super().exit(result, return_code, message)
+
+    def _outward_quits(self) -> None:
+        """Publishing and broadcasting end with the console: kept as stopped by quitting, so
+        that the next console offers them again, and said on the terminal."""
+        stops = quit_lines(self)
+        if not stops or self.store is None:
+            return
+        self.outward_stopped = stops
+        # A file that cannot be written now: said on the terminal all the same.
+        with contextlib.suppress(NormtuiError):
+            self.store.outward.quitting()
 
     def _handle_exception(self, error: Exception) -> None:
         # Textual's one place for an exception nothing caught. A damaged event file fails

@@ -90,7 +90,19 @@ def _console_keys(screen: ConsoleScreen) -> list[Command]:
 
 
 def _outward_commands(screen: ConsoleScreen) -> list[Command]:
+    # What a console sent out until it quit, offered again (normtui.tui.outward.offer).
+    again: list[Command] = [
+        (
+            f"Public page: resume publishing into {run.settings['folder']}"
+            if kind == "publish"
+            else f"Lichess broadcast: resume round {run.settings['round']}",
+            "Stopped when the console quit: start it again",
+            partial(outward.resume, screen, kind),
+        )
+        for kind, run in screen.normtui.outward_offered.items()
+    ]
     return [
+        *again,
         (
             "Public page: publish to a folder",
             "A static site rebuilt after every change",

@@ -14,9 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+
+from normtui.tui.formatting import clock_time
+
+if TYPE_CHECKING:
+    from normtui.store.outward import OutwardRun
 
 __all__ = ["Outward"]
 
@@ -150,18 +155,23 @@ def ask_publish(screen: Any) -> None:
     from normtui.tui.screens.publish_site import PublishSiteScreen  # only when publishing
 
     path: Path = screen.path
-    runner: Outward = screen.normtui.outward_runner()
-
-    def chosen(folder: Path | None) -> None:
-        if folder is not None:
-            runner.start_publishing(folder)
-            screen.say(f"Publishing the public page into {folder} (pane 8 shows it)")
-
-    screen.app.push_screen(PublishSiteScreen(path.with_name(f"{path.stem}-site")), chosen)
+    screen.app.push_screen(
+        PublishSiteScreen(path.with_name(f"{path.stem}-site")),
+        lambda folder: _publish(screen, folder) if folder is not None else None,
+    )
 
 
-def ask_broadcast(screen: Any) -> None:
-    """Palette: ask for the round and the Lichess round ids, then push after every change."""
+def _publish(screen: Any, folder: Path) -> None:
+    screen.normtui.outward_runner().start_publishing(folder)
+    # Kept with the event: a console opened after this one quits offers it again.
+    screen.store.outward.started("publish", {"folder": str(folder)})
+    screen.normtui.outward_offered.pop("publish", None)
+    screen.say(f"Publishing the public page into {folder} (pane 8 shows it)")
+
+
+def ask_broadcast(screen: Any, again: OutwardRun | None = None) -> None:
+    """Palette: ask for the round and the Lichess round ids, then push after every change;
+    ``again``: what a console pushed before it quit, filled in (the token is read again)."""
     # Only when broadcasting.
     from normtui.store import InputError
     from normtui.tui.screens.broadcast_round import BroadcastChoice, BroadcastRoundScreen
@@ -171,20 +181,81 @@ def ask_broadcast(screen: Any) -> None:
     def chosen(choice: BroadcastChoice | None) -> None:
         if choice is None:
             return
-        round_no, to, armageddon_to, token = choice
+        round_no, to, armageddon_to, token, token_file = choice
         try:
             runner.start_broadcast(token, round_no, to, armageddon_to)
         except InputError as exc:
             screen.notify(str(exc), severity="error", markup=False)
             return
+        settings = {
+            "round": round_no,
+            "to": to,
+            "armageddon_to": armageddon_to,
+            "token_file": token_file,
+        }
+        screen.store.outward.started("broadcast", settings)
+        screen.normtui.outward_offered.pop("broadcast", None)
         screen.say(f"Pushing round {round_no} to Lichess (pane 8 shows it)")
 
-    screen.app.push_screen(BroadcastRoundScreen(screen.event.current_round), chosen)
+    if again is None:
+        dialog = BroadcastRoundScreen(screen.event.current_round)
+    else:
+        given = again.settings
+        dialog = BroadcastRoundScreen(
+            int(given["round"]), str(given["to"]), given["armageddon_to"], given["token_file"]
+        )
+    screen.app.push_screen(dialog, chosen)
 
 
 def stop(screen: Any, kind: str, what: str) -> None:
-    """Palette: stop publishing or broadcasting."""
-    if screen.normtui.outward_runner().stop(kind):
+    """Palette: stop publishing or broadcasting (or no longer offer to start it again)."""
+    offered = screen.normtui.outward_offered.pop(kind, None)
+    running = screen.normtui.outward_runner().stop(kind)
+    screen.store.outward.forget(kind)
+    if running:
         screen.say(f"Stopped {what}")
+    elif offered is not None:
+        screen.say(f"Not {what}: no longer offered to start it again")
     else:
         screen.say(f"Not {what}")
+
+
+def resume(screen: Any, kind: str) -> None:
+    """Palette: start again what a console stopped by quitting (the broadcast's dialog opens
+    filled in, its token read again)."""
+    run = screen.normtui.outward_offered.get(kind)
+    if run is None:
+        screen.say("Nothing to start again.")
+    elif kind == "publish":
+        _publish(screen, Path(run.settings["folder"]))
+    else:
+        ask_broadcast(screen, run)
+
+
+def offer(screen: Any) -> None:
+    """The console open: what a console sent out until it quit (or ended) is said, with how
+    to start it again. Said, never started by itself nor asked in a dialog: the arbiter's
+    next key may be meant for the pairings."""
+    offered = {run.kind: run for run in screen.store.outward.to_resume()}
+    screen.normtui.outward_offered = offered
+    if not offered:
+        return
+    now = screen.normtui.now()
+    lines = []
+    for run in offered.values():
+        when = (
+            f"when the console quit at {clock_time(run.stopped_at, now)}"
+            if run.stopped_at is not None
+            else "when the console ended"
+        )
+        lines.append(f"{run.what[0].upper()}{run.what[1:]} stopped {when}.")
+    text = " ".join(lines) + ' Ctrl+P "resume" starts it again; "stop" no longer offers it.'
+    screen.notify(text, title="Stopped on quitting", severity="warning", timeout=30, markup=False)
+
+
+def quit_lines(app: Any) -> list[str]:
+    """What quitting now stops, one each (the "Quit?" question, then the terminal)."""
+    runner: Outward | None = app.outward
+    if runner is None:
+        return []
+    return [run.what for run in runner.runs.values() if not run.ended]

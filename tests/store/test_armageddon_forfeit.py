@@ -77,13 +77,13 @@ def test_a_file_before_m004_accepts_a_forfeit_once_opened(event_path: Path) -> N
     with EventStore.open(event_path) as store:
         store.games.enter_result(1, "So", "Radjabov", "=", armageddon="1-0")
     with sqlite3.connect(event_path) as conn:
-        # (and so before m005, the feed's columns, and m006-m012, which come after it)
+        # (and so before m005, the feed's columns, and m006-m013, which come after it)
         conn.execute(
             "DELETE FROM _sqlite_migrations "
             "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
             "'m006_games_progress', 'm007_live_boards', 'm008_fide', "
             "'m009_playoff_drawings', 'm011_armageddon_started', "
-            "'m012_late_arrival')"
+            "'m012_late_arrival', 'm013_outward')"
         )
         conn.execute("DROP TABLE live_boards")
         unchain(conn)

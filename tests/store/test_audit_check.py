@@ -188,10 +188,14 @@ def small_event(tmp_path_factory: pytest.TempPathFactory) -> bytes:
         store.games.enter_result(1, 2, 9, "1/2-1/2", armageddon="0-1")
         store.games.attach_pgn(store.games.find(1, 1, 10).id, "main", RECORD)
         store.desk.record_arrival(2, 3, False)
+        store.desk.record_late_arrival(2, 3)
         store.desk.record_incident(1, 4, "other", "phone rang", "warned")
         store.games.enter_result(1, 3, 8, "-/+")
         store.audit.undo()
         store.set_report_details({"city": "Stavanger"})
+        # What the console publishes (no audit row; its own page of the file, which a flip
+        # may hit without changing what the event holds).
+        store.outward.started("publish", {"folder": "/srv/site"})
     return path.read_bytes()
 
 

@@ -315,13 +315,13 @@ def test_an_older_file_opened_by_several_processes_at_once_is_upgraded_once(
     from normtui.store.schema import KNOWN_MIGRATIONS
 
     with sqlite3.connect(event_path) as conn:  # the file as the release before m004 left it
-        # (and so before m005, the feed's columns, and m006-m012, which come after it)
+        # (and so before m005, the feed's columns, and m006-m013, which come after it)
         conn.execute(
             "DELETE FROM _sqlite_migrations "
             "WHERE name IN ('m004_armageddon_forfeit', 'm005_feed', "
             "'m006_games_progress', 'm007_live_boards', 'm008_fide', "
             "'m009_playoff_drawings', 'm011_armageddon_started', "
-            "'m012_late_arrival')"
+            "'m012_late_arrival', 'm013_outward')"
         )
         conn.execute("DROP TABLE live_boards")
         unchain(conn)

@@ -16,7 +16,7 @@ from normtui.tui.screens.broadcast_round import BroadcastRoundScreen
 from normtui.tui.screens.publish_site import PublishSiteScreen
 from tests.cli.lichess_server import TOKEN, Server
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, to_board, until
+from tests.tui.helpers import console, notes, to_board, until
 
 
 def _palette(app, title: str) -> Callable[[], None]:  # type: ignore[no-untyped-def]
@@ -112,3 +112,95 @@ async def test_the_broadcast_dialog_refuses_what_cannot_work(demo_app, monkeypat
         assert "no Lichess token" in str(error.render())
         await pilot.press("escape")
         assert demo_app.screen is console(demo_app) and not demo_app.outward_runner().runs
+
+
+def _question(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#question", Static).render())
+
+
+async def _dialog(pilot, kind: type) -> None:  # type: ignore[no-untyped-def]
+    """Until the dialog ``kind`` is in front with its fields."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, kind) and app.screen.is_mounted, "dialog")
+    await pilot.pause()
+
+
+async def test_quitting_says_what_stops_and_the_next_console_offers_it_again(
+    demo_copy: Path, make_app, tmp_path: Path
+) -> None:
+    """Publishing stops with the console: the "Quit?" question says so, and the console
+    opened next says it (a notification: nothing opens by itself) and offers it again on the
+    palette, where "resume" starts it and "stop" no longer offers it."""
+    from normtui.tui.screens.confirm import ConfirmScreen
+
+    site = tmp_path / "site"
+    app = make_app(demo_copy, preload=False)
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        _palette(app, "Public page: publish to a folder")()
+        await _dialog(pilot, PublishSiteScreen)
+        app.screen.query_one("#publish-folder", Input).value = str(site)
+        await pilot.press("enter")
+        await until(pilot, lambda: (site / "round-7.json").exists(), "the first build")
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert f"Public page {site}: stops on quitting (offered again" in _question(app)
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running, "the console ended")
+    assert app.outward_stopped == [f"Public page {site}"]
+    (run,) = app.store.outward.to_resume()
+    assert run.settings == {"folder": str(site)} and run.stopped_at is not None
+
+    (site / "round-7.json").unlink()
+    again = make_app(demo_copy, preload=False)
+    async with again.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await until(pilot, lambda: bool(again.outward_offered), "the offer")
+        assert not again.outward_runner().running("publish")
+        assert again.screen is console(again)  # nothing opened by itself
+        assert notes(again, "warning") == [
+            f"Publishing the public page into {site} stopped when the console quit at 19:32. "
+            'Ctrl+P "resume" starts it again; "stop" no longer offers it.'
+        ]
+        _palette(again, f"Public page: resume publishing into {site}")()
+        await until(pilot, lambda: (site / "round-7.json").exists(), "the site built again")
+        assert again.outward_runner().running("publish") and not again.outward_offered
+        assert again.store.outward.to_resume() == []
+        _palette(again, "Public page: stop publishing")()
+        await pilot.pause()
+    assert app.store.outward.runs() == []
+
+
+async def test_a_broadcast_offered_again_opens_its_dialog_filled_in_or_is_forgotten(
+    demo_copy: Path, make_app, tmp_path: Path
+) -> None:
+    """The token is never kept: resuming a broadcast opens its dialog filled in (the token
+    read again from its file); "stop" instead forgets it, and nothing is offered next time."""
+    token_file = tmp_path / "token"
+    token_file.write_text(TOKEN)
+    first = make_app(demo_copy, preload=False)
+    async with first.run_test(size=SNAPSHOT_SIZE):
+        first.store.outward.started(
+            "broadcast",
+            {"round": 7, "to": "round007", "armageddon_to": None, "token_file": str(token_file)},
+        )
+        first.store.outward.quitting()
+    again = make_app(demo_copy, preload=False)
+    async with again.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await until(pilot, lambda: bool(again.outward_offered), "the offer")
+        _palette(again, "Lichess broadcast: resume round 7")()
+        await _dialog(pilot, BroadcastRoundScreen)
+        values = [
+            again.screen.query_one(f"#broadcast-{n}", Input).value
+            for n in ("round", "to", "armageddon", "token-file")
+        ]
+        assert values == ["7", "round007", "", str(token_file)]
+        await pilot.press("escape")
+        _palette(again, "Lichess broadcast: stop")()
+        await pilot.pause()
+        assert console(again).pane("pairings").status == (
+            "Not pushing to Lichess: no longer offered to start it again"
+        )
+    third = make_app(demo_copy, preload=False)
+    async with third.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.pause()
+        assert third.outward_offered == {} and notes(third) == []

@@ -1,7 +1,8 @@
 """Which round the console pushes to which Lichess broadcast round, and where the token is.
 
-Answers (round, classical round id, Armageddon round id or None, token) or None. The token is
-read from the file named here, else from ``LICHESS_TOKEN``; the dialog never shows it."""
+Answers (round, classical round id, Armageddon round id or None, token, token file or None) or
+None. The token is read from the file named here, else from ``LICHESS_TOKEN``; the dialog never
+shows it. Given what a console pushed before it quit, the dialog opens filled in with it."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from textual.widgets import Button, Input, Static
 
 _ROUND_ID = re.compile(r"[A-Za-z0-9]{8}")
 
-BroadcastChoice = tuple[int, str, str | None, str]  # round, to, Armageddon to, token
+# round, to, Armageddon to, token, token file
+BroadcastChoice = tuple[int, str, str | None, str, str | None]
 
 
 class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
@@ -28,9 +30,16 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="broadcast_round.cancel")]
 
-    def __init__(self, round_no: int) -> None:
+    def __init__(
+        self,
+        round_no: int,
+        to: str = "",
+        armageddon_to: str | None = None,
+        token_file: str | None = None,
+    ) -> None:
         super().__init__()
         self.round_no = round_no
+        self.given = (to, armageddon_to or "", token_file or "")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -49,19 +58,21 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
                 max_length=3,
             )
             yield Input(
-                "",
+                self.given[0],
                 placeholder="Lichess round id of the classical games",
                 id="broadcast-to",
                 max_length=8,
             )
             yield Input(
-                "",
+                self.given[1],
                 placeholder="Lichess round id of the Armageddon games (optional)",
                 id="broadcast-armageddon",
                 max_length=8,
             )
             yield Input(
-                "", placeholder="token file (empty: $LICHESS_TOKEN)", id="broadcast-token-file"
+                self.given[2],
+                placeholder="token file (empty: $LICHESS_TOKEN)",
+                id="broadcast-token-file",
             )
             yield Static("", id="broadcast-error")
             with Horizontal(id="buttons"):
@@ -102,7 +113,7 @@ class BroadcastRoundScreen(ModalScreen[BroadcastChoice | None]):
         warning = token_file_warning(token_file) if token_file else None
         if warning:
             self.app.notify(warning, severity="warning", timeout=10)
-        self.dismiss((int(round_text), to, armageddon or None, token))
+        self.dismiss((int(round_text), to, armageddon or None, token, token_file or None))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

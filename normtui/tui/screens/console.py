@@ -31,6 +31,7 @@ from textual.widgets import Header, Input, Static, TabbedContent, TabPane
 from normtui.rules.errors import NormtuiError
 from normtui.tui.held_keys import HeldKeys
 from normtui.tui.messages import StoreChanged
+from normtui.tui.outward import offer
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
 from normtui.tui.screens.confirm import ConfirmScreen
@@ -241,12 +242,18 @@ class ConsoleScreen(Screen[None]):
         first = PANES[0][1]
         self.call_after_refresh(self._focus_pane, first)
         self.call_after_refresh(self._add_the_rest)
+        # What a console sent out until it quit: said, with how to start it again.
+        self.call_after_refresh(self._offer_outward)
         if self.poll_seconds > 0:
             self.set_interval(self.poll_seconds, self._poll)
         # Once, the console open: what is alive now (Textual, the store, the first pane) is
         # frozen, and the oldest generation is collected when the arbiter pauses, not in a
         # key (normtui.tui.collector).
         self.normtui.collector.start(self.app)
+
+    def _offer_outward(self) -> None:
+        if not self.normtui.exiting:
+            offer(self)
 
     def on_unmount(self) -> None:
         # The collector as it was, what was frozen collectable again, once the console is
