@@ -109,7 +109,12 @@ async def test_the_crosstable_marks_armageddon_and_follows_a_result(demo_app) ->
         cross = console(app).pane("standings").query_one("#crosstable")
         assert cross.display
         labels = [c.label for c in cross.columns]
-        assert labels[:3] == ["", "Player", "1"] and labels[-1] == "Pts"
+        assert labels[:3] == ["Rk", "No", "Player"] and labels[-1] == "Pts"
+        # The columns are headed by the pairing numbers the table shows, not by rank: each
+        # row's "No" heads its own column (the ■), as on every printed crosstable.
+        numbers = [cross.cell(key, "number") for key in cross.keys]
+        assert labels[3:-1] == numbers and numbers[0] == "2"  # Carlsen, 1st, drew No 2
+        assert all(cross.cell(n, f"vs{n}") == "■" for n in numbers)
         marks = {text for key in cross.keys for text in cross.row(key)}
         assert {"1½A", "1A", "3", "0", "■"} <= marks
         await pilot.press("1")

@@ -46,7 +46,9 @@ def crosstable_cells(games: list[GameRecord]) -> dict[tuple[int, int], list[str]
 
 
 class Crosstable(LineTable):
-    """Rows in the order of the table; column n is the player of row n."""
+    """Rows in the order of the table, each with its rank (when wide) and pairing number as
+    the table shows them; the columns are the same players in the same order, headed by
+    their pairing numbers (as every printed crosstable is): a row's "No" heads its column."""
 
     WIDE_FROM = 110
     GAP = " "  # twelve columns must fit 80: the cells are centred, which spaces them anyway
@@ -65,15 +67,24 @@ class Crosstable(LineTable):
         wide = self.measure_wide()
         cells = crosstable_cells(self._games)
         order = [r.number for r in self._rows]
-        columns = [Column("", "pos", "right"), Column("Player", "player")]
-        columns += [Column(str(i), f"vs{n}", "center") for i, n in enumerate(order, start=1)]
+        # At 80 columns the rank gives way (the rows are in its order, the table shows it):
+        # twelve players' cells and the points must fit.
+        columns = [Column("Rk", "rank", "right")] * wide + [
+            Column("No", "number", "right"),
+            Column("Player", "player"),
+        ]
+        columns += [Column(str(n), f"vs{n}", "center") for n in order]
         columns.append(Column("Pts", "points", "right"))
         out = []
-        for i, row in enumerate(self._rows, start=1):
+        for row in self._rows:
             withdrawn = row.status is PlayerStatus.WITHDRAWN
             greyed = withdrawn or not row.counted
             name = row.player if wide else surname(row.player)
-            line: list[Cell] = [(str(i), ""), (name + (" (wd)" if withdrawn else ""), "")]
+            rank = "—" if row.rank is None else row.shared_rank or str(row.rank)
+            line: list[Cell] = [(rank, "")] * wide + [
+                (str(row.number), "bold"),
+                (name + (" (wd)" if withdrawn else ""), ""),
+            ]
             for opponent in order:
                 if opponent == row.number:
                     line.append(("■", "grey37"))
