@@ -51,6 +51,8 @@ _EPILOG = """\b
   message   the same, said for a person
   ok        false when the record has errors (it is kept, but enters no result)
   findings  the validator's findings, as in `normtui validate --json`
+  renamed   each player the record spells otherwise than the event (matched all the
+            same, and said in message): {"pgn": its tag's name, "player": the event's}
 """
 
 

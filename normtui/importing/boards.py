@@ -17,13 +17,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from normtui.pgn.names import names_match
+from normtui.pgn.names import names_match, spelled_alike
 from normtui.pgn.tags import read_tags
 from normtui.rules.errors import NormtuiError
 from normtui.rules.model import MainResult
 from normtui.rules.scoring import opens_armageddon
 from normtui.store import ConflictError
 from normtui.store.records import GameRecord
+from normtui.store.values import surname
 from normtui.text import is_number
 
 if TYPE_CHECKING:
@@ -105,6 +106,9 @@ class Outcome:
     # with ``replace`` puts this one in its place (audited; undo brings the old one back).
     replaceable: bool = False
     game_id: int | None = None  # the board's game, where it went to one
+    # (the tag's name, the player's registered name) for each player the record spells
+    # otherwise ("Fedoseev, Vladimir3"): matched all the same, and said.
+    renamed: tuple[tuple[str, str], ...] = ()
 
     @property
     def message(self) -> str:
@@ -138,6 +142,7 @@ class Outcome:
             "message": self.message,
             "ok": self.ok,
             "findings": [f.to_dict() for f in self.findings],
+            "renamed": [{"pgn": tag, "player": name} for tag, name in self.renamed],
         }
 
 
@@ -146,6 +151,9 @@ def outcome(
 ) -> Outcome:
     r = item.report
     game_id = item.target.game.id if item.target is not None else None
+    names = renamed(r.white, r.black, item.target.game) if item.target is not None else ()
+    if names:
+        text += "; " + names_said(names)
     return Outcome(
         r.index,
         status,
@@ -162,7 +170,30 @@ def outcome(
         r.findings,
         replaceable,
         game_id,
+        names,
     )
+
+
+def renamed(white: str, black: str, game: GameRecord) -> tuple[tuple[str, str], ...]:
+    """(tag, registered name) for each of the White and Black tags that names one of the
+    game's players (either colour: reversed colours are reported apart) in another spelling
+    than the event's: more or other letters, an initial, a title, a digit."""
+    straight = names_match(white, game.white_name) and names_match(black, game.black_name)
+    pairs = (
+        ((white, game.white_name), (black, game.black_name))
+        if straight
+        else ((white, game.black_name), (black, game.white_name))
+    )
+    return tuple(
+        (tag, name)
+        for tag, name in pairs
+        if tag and names_match(tag, name) and not spelled_alike(tag, name)
+    )
+
+
+def names_said(names: Sequence[tuple[str, str]]) -> str:
+    """ "the record's 'Fedoseev, Vladimir3' taken for Fedoseev, Vladimir" (and the next)."""
+    return "; ".join(f"the record's {tag!r} taken for {name}" for tag, name in names)
 
 
 REPLACEABLE = "a different record is already attached; left as it is (it can be replaced)"
@@ -446,4 +477,12 @@ def import_summary(name: str, outcomes: Sequence[Outcome]) -> str:
     other = sum(1 for o in outcomes if o.other_control)
     if other:
         parts.append(f"{other} with clocks not of the event's time control (see the warnings)")
+    # Each name spelled otherwise once, however many of its games the file holds.
+    # Short, for a status line of two: each game's line says it in full.
+    names = list(dict.fromkeys(pair for o in outcomes for pair in o.renamed))
+    if names:
+        parts.append(
+            "matched under another spelling: "
+            + ", ".join(f"{tag!r} ({surname(name)})" for tag, name in names)
+        )
     return f"{name}: {len(outcomes)} game{'s' if len(outcomes) != 1 else ''}; " + ", ".join(parts)

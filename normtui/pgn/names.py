@@ -16,7 +16,7 @@ import re
 
 from normtui.rules.folding import fold
 
-__all__ = ["names_match", "normalise_name", "split_name"]
+__all__ = ["names_match", "normalise_name", "spelled_alike", "split_name"]
 
 _TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
@@ -45,6 +45,21 @@ def normalise_name(name: str) -> str:
     'berge ostenstad'
     """
     return " ".join(sorted(_words(name)))
+
+
+def spelled_alike(a: str, b: str) -> bool:
+    """Whether two spellings hold the same words, whatever their order, case, accents, commas
+    and spacing: a name matched (:func:`names_match`) but not spelled alike is one an import
+    says it took for the registered one.
+
+    >>> spelled_alike("Carlsen, Magnus", "Magnus Carlsen"), spelled_alike("Tari,Aryan", "Tari, A")
+    (True, False)
+    >>> spelled_alike("Fedoseev, Vladimir3", "Fedoseev, Vladimir")
+    False
+    >>> spelled_alike("Carlsen,M", "Carlsen, Magnus"), spelled_alike("Ostenstad, B", "Østenstad, B")
+    (False, True)
+    """
+    return sorted(fold(a).replace(",", " ").split()) == sorted(fold(b).replace(",", " ").split())
 
 
 def split_name(name: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

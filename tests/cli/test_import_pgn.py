@@ -29,6 +29,7 @@ KEYS = {
     "message",
     "ok",
     "findings",
+    "renamed",
 }
 
 
@@ -241,3 +242,50 @@ def test_15_minute_games_into_a_120_minute_event_are_not_entered_without_a_word(
     )
     outcomes = json.loads(run("import-pgn", demo_db, path, "--json").output)
     assert not [f for o in outcomes for f in o["findings"] if f["code"] == "header_missing"]
+
+
+def test_a_name_spelled_otherwise_is_matched_and_said(
+    run: Run, event_db: Path, tmp_path: Path
+) -> None:
+    """A broadcaster's "So, Wesley3" (a digit the matching passes over) or "Radjabov, T" is
+    the registered player, and the import says so: on the game's line, in the summary (each
+    spelling once) and in --json; a name in another order ("Hao Wang") is no other spelling."""
+    moves = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#"
+    path = tmp_path / "spelled.pgn"
+    path.write_text(
+        "\n".join(
+            [
+                game("So, Wesley3", "Radjabov, T", "1", moves, "1-0"),
+                game("Carlsen, Magnus", "Hao Wang", "1", moves, "1-0"),
+                game("So, Wesley3", "Carlsen, Magnus", "2", moves, "1-0"),
+            ]
+        ),
+        encoding="utf-8",
+    )
+    done = run("import-pgn", event_db, path)
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert lines[0].endswith(
+        "round 1 board 1 (So-Radjabov) main game: record attached; result 1-0 entered; the "
+        "record's 'So, Wesley3' taken for So, Wesley; the record's 'Radjabov, T' taken for "
+        "Radjabov, Teimour"
+    )
+    assert lines[1].endswith(
+        "round 1 board 2 (Carlsen-Wang) main game: record attached; result 1-0 entered"
+    )
+    assert lines[-1].endswith(
+        "3 games; 3 results entered, matched under another spelling: 'So, Wesley3' (So), "
+        "'Radjabov, T' (Radjabov)"
+    )
+    assert run("undo", event_db).exit_code == 0
+    outcomes = json.loads(run("import-pgn", event_db, path, "--json").output)
+    # The first two are unchanged (entered before the undo), matched under the same names.
+    assert [o["status"] for o in outcomes] == ["unchanged", "unchanged", "entered"]
+    assert [o["renamed"] for o in outcomes] == [
+        [
+            {"pgn": "So, Wesley3", "player": "So, Wesley"},
+            {"pgn": "Radjabov, T", "player": "Radjabov, Teimour"},
+        ],
+        [],
+        [{"pgn": "So, Wesley3", "player": "So, Wesley"}],
+    ]

@@ -277,3 +277,22 @@ async def test_an_attach_that_ends_while_the_arbiter_is_elsewhere_opens_nothing(
             "ctrl+a opens it" in standings.status
         )
         assert "Armageddon waiting: 2" in console(app).sub_title
+
+
+async def test_a_name_spelled_otherwise_is_said_before_and_after_attaching(demo_app) -> None:
+    """ "Topalov, Veselin3" in the White tag is Topalov, and pane 2 says so: under the text
+    before ctrl+s, and in what the attach did."""
+    app = demo_app
+    record = real_game("Topalov").replace(
+        '[White "Topalov, Veselin"]', '[White "Topalov, Veselin3"]'
+    )
+    note = "the record's 'Topalov, Veselin3' taken for Topalov, Veselin"
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        pane = await paste(pilot, record)
+        target = str(pane.query_one("#pgn-target", Static).render())
+        assert f"round 7 board 5 (Topalov-Wang), main game (from the headers) ({note})" in target
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        target = str(pane.query_one("#pgn-target", Static).render())
+        assert "ctrl+s" not in target and target.endswith(note)
+    assert app.store.games.find(7, "Topalov", "Wang").pgn is not None

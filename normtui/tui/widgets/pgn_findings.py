@@ -135,4 +135,10 @@ def target_line(checked: list[Checked]) -> Text:
         return Text.assemble(
             ("No pairing: ", "bold"), item.unmatched, " (ctrl+g chooses the board)"
         )
-    return Text.assemble((f"→ {item.target.describe()}", "bold"), ": ctrl+s attaches it")
+    # A player the record spells otherwise is matched all the same, and said before ctrl+s
+    # (loaded with the records checked: never before the first frame).
+    from normtui.importing.boards import names_said, renamed
+
+    names = renamed(item.report.white, item.report.black, item.target.game)
+    said = f" ({names_said(names)})" if names else ""
+    return Text.assemble((f"→ {item.target.describe()}", "bold"), said, ": ctrl+s attaches it")
