@@ -201,6 +201,17 @@ class PairingsPane(Pane):
             palette="Current round",
         ),
         PaletteBinding(
+            "D",
+            "date_round",
+            "Date round",
+            id="pairings.date_round",
+            show=False,
+            key_display="D",
+            group=_ROUND,
+            tooltip="Give or correct the date and start time of the round shown",
+            palette="Date the round shown (its date and start time)",
+        ),
+        PaletteBinding(
             "C",
             "close_round",
             "Close round",
@@ -596,6 +607,30 @@ class PairingsPane(Pane):
                 self.write(self.store.rounds.start, round_no)
 
         self.app.push_screen(ConfirmScreen(self._reword(question), confirm="Start"), start)
+
+    def action_date_round(self) -> None:
+        """The round shown's date and start time, given or corrected in a small dialog: one
+        change, audited (normtui round --date --start)."""
+        from normtui.tui.screens.round_date import RoundDateScreen  # only when asked
+
+        round_no = self.round
+        info = self.picture.round_record(round_no)
+
+        def recorded(done: bool | None) -> None:
+            if done:
+                self.changed()
+                if self.picture.head is not None:
+                    self.say(self.picture.head.summary)
+
+        self.app.push_screen(
+            RoundDateScreen(
+                self.store,
+                round_no,
+                info.date if info else None,
+                info.start_time if info else None,
+            ),
+            recorded,
+        )
 
     def action_close_round(self) -> None:
         """Close the round shown (the report then lists it closed); a change to a closed round
