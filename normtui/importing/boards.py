@@ -147,11 +147,21 @@ class Outcome:
 
 
 def outcome(
-    item: Checked, status: Status, text: str, board: str = "", *, replaceable: bool = False
+    item: Checked,
+    status: Status,
+    text: str,
+    board: str = "",
+    *,
+    replaceable: bool = False,
+    players: tuple[str, str] | None = None,
 ) -> Outcome:
+    """``players``: the registered White and Black of a game that is not a board of the main
+    event (a play-off game), for the names the record spells otherwise."""
     r = item.report
     game_id = item.target.game.id if item.target is not None else None
-    names = renamed(r.white, r.black, item.target.game) if item.target is not None else ()
+    if item.target is not None:
+        players = (item.target.game.white_name, item.target.game.black_name)
+    names = renamed(r.white, r.black, *players) if players is not None else ()
     if names:
         text += "; " + names_said(names)
     return Outcome(
@@ -174,15 +184,17 @@ def outcome(
     )
 
 
-def renamed(white: str, black: str, game: GameRecord) -> tuple[tuple[str, str], ...]:
+def renamed(
+    white: str, black: str, white_name: str, black_name: str
+) -> tuple[tuple[str, str], ...]:
     """(tag, registered name) for each of the White and Black tags that names one of the
     game's players (either colour: reversed colours are reported apart) in another spelling
     than the event's: more or other letters, an initial, a title, a digit."""
-    straight = names_match(white, game.white_name) and names_match(black, game.black_name)
+    straight = names_match(white, white_name) and names_match(black, black_name)
     pairs = (
-        ((white, game.white_name), (black, game.black_name))
+        ((white, white_name), (black, black_name))
         if straight
-        else ((white, game.black_name), (black, game.white_name))
+        else ((white, black_name), (black, white_name))
     )
     return tuple(
         (tag, name)

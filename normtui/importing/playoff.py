@@ -14,6 +14,7 @@ scoresheet (``normtui playoff DB --result ID RESULT``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from normtui.importing.boards import (
@@ -123,12 +124,14 @@ def attach_playoff(store: EventStore, item: Checked, *, replace: bool = False) -
         return outcome(item, "unmatched", f"not attached, {item.unmatched}")
     state = store.playoff()
     game = state.game(item.playoff)
-    names = {p.number: surname(p.name) for p in store.players()}
-    label = f"play-off game {game.id} ({names[game.white]}-{names[game.black]})"
+    players = {p.number: p.name for p in store.players()}
+    white, black = players[game.white], players[game.black]
+    label = f"play-off game {game.id} ({surname(white)}-{surname(black)})"
+    # Each outcome says the names the record spells otherwise than the event.
+    told = partial(outcome, item, players=(white, black))
     report, text = item.report, item.report.pgn_text.strip()
     if game.result is None:
-        return outcome(
-            item,
+        return told(
             "refused",
             "not attached, it has no result yet: enter it from the "
             f"scoresheet (`normtui playoff DB --result {game.id} RESULT`), then "
@@ -136,8 +139,7 @@ def attach_playoff(store: EventStore, item: Checked, *, replace: bool = False) -
             label,
         )
     if report.result not in (None, "*", game.result):
-        return outcome(
-            item,
+        return told(
             "conflict",
             f"not attached, the record says {report.result} but "
             f"{game.result} is entered; left for the arbiter",
@@ -145,21 +147,19 @@ def attach_playoff(store: EventStore, item: Checked, *, replace: bool = False) -
         )
     current = store.playoff.pgn(game.id)
     if current is not None and same_record(current, text):
-        return outcome(
-            item, "unchanged", f"record already attached; result {game.result} as entered", label
-        )
+        return told("unchanged", f"record already attached; result {game.result} as entered", label)
     try:
         attach_playoff_record(store, game.id, text, replace_existing=replace)
     except ConflictError:
-        return outcome(item, "conflict", REPLACEABLE, label, replaceable=True)
+        return told("conflict", REPLACEABLE, label, replaceable=True)
     except NormtuiError as exc:
-        return outcome(item, "refused", f"not attached, {exc}", label)
+        return told("refused", f"not attached, {exc}", label)
     done = (
         "record replaced (the one before is in the audit log)"
         if current is not None
         else "record attached"
     )
-    return outcome(item, "attached", f"{done}; result {game.result} as entered", label)
+    return told("attached", f"{done}; result {game.result} as entered", label)
 
 
 def attach_playoff_record(

@@ -168,10 +168,12 @@ def test_playoff_records_go_to_their_playoff_game(run: Run, tmp_path: Path) -> N
     m1 = json.loads(run("playoff", db, "--json").output)["games"][0]
     assert run("playoff", db, "--result", "M1", "1-0").exit_code == 0
     path = tmp_path / "m1.pgn"
-    path.write_text(record(m1["white"], m1["black"], "1-0"), encoding="utf-8")
+    # The broadcast spells White with a stray digit: matched, and said.
+    path.write_text(record(m1["white"] + "3", m1["black"], "1-0"), encoding="utf-8")
     done = run("import-pgn", db, path, "--stage", "playoff")
     assert done.exit_code == 0, done.output
     assert "attached  play-off game M1" in done.output
+    assert f"the record's '{m1['white']}3' taken for {m1['white']}" in done.output
 
 
 def test_replace_puts_the_real_record_in_place_of_a_faulty_one(

@@ -139,6 +139,7 @@ def target_line(checked: list[Checked]) -> Text:
     # (loaded with the records checked: never before the first frame).
     from normtui.importing.boards import names_said, renamed
 
-    names = renamed(item.report.white, item.report.black, item.target.game)
+    game = item.target.game
+    names = renamed(item.report.white, item.report.black, game.white_name, game.black_name)
     said = f" ({names_said(names)})" if names else ""
     return Text.assemble((f"→ {item.target.describe()}", "bold"), said, ": ctrl+s attaches it")
