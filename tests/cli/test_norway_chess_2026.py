@@ -16,8 +16,11 @@ from click.testing import CliRunner
 
 from normtui.assets import builtin_profiles, load_profile_file
 from normtui.cli import cli
+from normtui.export import export_event
 from normtui.rules.berger import berger_schedule
+from normtui.store import EventStore
 from tests.editions import BY_FOLDER, Edition, players_csv, real_rounds
+from tests.export import tiebreakserver, trf_reader
 
 SECTIONS = {
     "norway-chess-2026": "norway-chess-2025",
@@ -118,3 +121,26 @@ def test_2025s_games_score_2025s_published_table(
     )
     # No prize table: the table has no prize column at all (not "NOK 0").
     assert all("prize" not in r and "prize_pending" not in r for r in table)
+
+
+@pytest.mark.parametrize("name", SECTIONS)
+def test_its_reports_give_the_tables_points(
+    played: dict[str, tuple[Path, list[dict]]], name: str, tmp_path: Path
+) -> None:
+    """FIDE's reader reads the TRF16 (the classical games, 1 / ½ / 0, what FIDE rates) and ranks
+    as it does; the TRF26, whose 299 records (the Armageddons) that reader cannot read
+    (tests/export/test_trf_fide.py), is read by ours and gives the table's points."""
+    db, table = played[name]
+    classical: dict[int, Decimal] = {}
+    for g in json.loads(_run("pairings", db, "--json").stdout):
+        white = {"1-0": Decimal(1), "0-1": Decimal(0)}.get(g["result"], Decimal("0.5"))
+        classical[g["white_number"]] = classical.get(g["white_number"], Decimal(0)) + white
+        classical[g["black_number"]] = classical.get(g["black_number"], Decimal(0)) + 1 - white
+    with EventStore.open(db) as store:
+        trf16, trf26 = export_event(store, "trf16"), export_event(store, "trf")
+    tiebreakserver.assert_reads_and_agrees(trf16, tmp_path)
+    for text, points in (
+        (trf16, classical),
+        (trf26, {r["number"]: Decimal(str(r["points"])) for r in table}),
+    ):
+        assert {n: p.points for n, p in trf_reader.parse(text).players.items()} == points

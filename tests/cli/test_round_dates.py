@@ -21,6 +21,7 @@ from normtui.export.publish import site_files
 from normtui.rules.model import GameState
 from normtui.store import EventStore, PlayerInput
 from normtui.store.profile_text import event_profile_text
+from tests.export import tiebreakserver
 
 # 25 May 2026, 15:00 UTC: the day the clocks start, wherever the machine is (its time zone
 # decides the venue's date; at 15:00 UTC it is 25 May from UTC-9 to UTC+8).
@@ -120,10 +121,14 @@ def test_the_store_holds_every_rounds_date(played: Played) -> None:
     assert starts == {1: None, 2: "15:00", 3: None, 4: None, 5: None}
 
 
-def test_the_trf_check_report_and_json_read_the_stores_dates(played: Played) -> None:
+def test_the_trf_check_report_and_json_read_the_stores_dates(
+    played: Played, tmp_path: Path
+) -> None:
     with EventStore.open(played.path) as store:
-        trf = export_event(store, "trf").split("\r\n")
+        text = export_event(store, "trf")
         site = site_files(store)
+    tiebreakserver.assert_reads_and_agrees(text, tmp_path)  # FIDE's reader takes its dates
+    trf = text.split("\r\n")
     short = [d[2:].replace("-", "/") for d in (TODAY, "2026-05-27", TODAY, "2026-05-28", TODAY)]
     (dates,) = [line for line in trf if line.startswith("132 ")]
     assert dates.split() == ["132", *short]
