@@ -361,7 +361,8 @@ class Games:
         """Give the game's round ``date`` where it has none (``Core.date_round``): what the
         audit summary adds, if anything."""
         done = self._core.date_round(tx, game.round, game.stage, date)
-        return f"; round {game.round} dated {done}" if done else ""
+        stage = "" if game.stage == "main" else f"{game.stage} "  # the blitz opener's
+        return f"; {stage}round {game.round} dated {done}" if done else ""
 
     def start_armageddon(
         self,

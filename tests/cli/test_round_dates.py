@@ -205,3 +205,20 @@ def test_a_record_does_not_date_a_round_behind_the_stores_back(tmp_path: Path) -
         "TRF 042/052: no round has a date, so the event has no dates (normtui round DB ROUND "
         "--date YYYY-MM-DD; its games' records say round 2 2026-05-28)"
     ) in gaps
+
+
+def test_the_blitz_openers_rounds_are_dated_as_its_games_start(tmp_path: Path) -> None:
+    """A stage's rounds each have their date: a blitz game started dates the blitz round, and
+    the audit row says which round it is."""
+    players = [
+        PlayerInput(f"Player, {c}", 2500, "NOR", str(1000 + i)) for i, c in enumerate("ABCDEFGHIJ")
+    ]
+    with EventStore.create(
+        tmp_path / "e.db", players, read_profile_text(), clock=lambda: START
+    ) as store:
+        store.stages.start_blitz(7)
+        game = store.games(1, "blitz")[0]
+        entry = store.games.set_state(game.id, "in_progress")
+        assert entry is not None and entry.summary.endswith(f"; blitz round 1 dated {TODAY}")
+        assert [r.date for r in store.rounds("blitz")][:2] == [TODAY, None]
+        assert store.rounds()[0].date is None  # the main event's round 1: not started
