@@ -127,6 +127,7 @@ def test_the_trf_check_report_and_json_read_the_stores_dates(
     with EventStore.open(played.path) as store:
         text = export_event(store, "trf")
         site = site_files(store)
+        event = json.loads(export_event(store, "json"))["event"]
     tiebreakserver.assert_reads_and_agrees(text, tmp_path)  # FIDE's reader takes its dates
     trf = text.split("\r\n")
     short = [d[2:].replace("-", "/") for d in (TODAY, "2026-05-27", TODAY, "2026-05-28", TODAY)]
@@ -134,6 +135,7 @@ def test_the_trf_check_report_and_json_read_the_stores_dates(
     assert dates.split() == ["132", *short]
     first, last = sorted({TODAY, "2026-05-27", "2026-05-28"})[::2]
     assert f"042 {first.replace('-', '/')}" in trf and f"052 {last.replace('-', '/')}" in trf
+    assert (event["start_date"], event["end_date"]) == (first, last)
     checked = json.loads(_run("check", played.path, "--json").stdout)
     said = json.dumps(checked)
     assert "TRF 042/052" not in said and "TRF 132" not in said
