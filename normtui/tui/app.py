@@ -227,7 +227,13 @@ class NormtuiApp(App[None]):
             self.stylesheet.add_source(
                 path.read_text(encoding="utf-8"), read_from=(str(path), ""), is_default_css=False
             )
-        self.refresh_css(animate=False)
+        # Restyle what is mounted with the rules added. Not refresh_css(): it parses every
+        # stylesheet again from nothing (about a fifth of a start's CPU); the stylesheet keeps
+        # what it parsed and parses only the sources just added.
+        self.stylesheet.update(self, animate=False)
+        for screen in self.screen_stack:
+            self.stylesheet.update(screen, animate=False)
+            screen.refresh(layout=True)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         return [*super().get_line_filters(), self._show_controls]
