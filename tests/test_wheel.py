@@ -199,7 +199,14 @@ def test_the_installed_wheel_runs(built: dict[str, Path], tmp_path: Path) -> Non
     assert len(standings["rows"] if isinstance(standings, dict) else standings) == 6
 
     demo = json.loads(run("demo", "--json").stdout)
-    assert demo == {"path": str((work / "demo.db").resolve()), "replaced": False}
+    example = work / "players-example.csv"
+    assert demo == {
+        "path": str((work / "demo.db").resolve()),
+        "replaced": False,
+        "players_example": str(example.resolve()),
+    }
+    # The example `normtui new --help` names, where an installed normtui's user finds it.
+    assert example.read_text(encoding="utf-8").startswith("name,rating,federation,fide_id")
 
     console = _run([python, "-c", CONSOLE, work / "demo.db"], cwd=work, env=env)
     assert console.stdout.split() == ["StandingsTable", "True"], console.stderr[-3000:]

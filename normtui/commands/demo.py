@@ -11,7 +11,7 @@ import click
 from normtui.commands.common import UserError, command, echo, echo_json, friendly, json_option
 from normtui.commands.console import run_console
 from normtui.commands.open import console_actor_option
-from normtui.demo.fresh import DEMO_NAME, DemoExists, fresh_demo
+from normtui.demo.fresh import DEMO_NAME, DemoExists, fresh_demo, players_example
 
 
 @command("demo")
@@ -30,8 +30,10 @@ def demo(folder: Path, force: bool, copy_only: bool, as_json: bool, as_actor: st
     The copy is the arbiter's to change at will; `normtui FOLDER/demo.db` opens it again. A
     demo.db already in FOLDER is kept: asked in a terminal whether to replace it, refused
     otherwise (--force replaces it with a fresh copy, unless it is open elsewhere).
+    Beside it, players-example.csv (the 2022 field, unless the folder has a file of that
+    name): a players file to start your own event from with `normtui new --players`.
     --copy-only, or --json, copies without opening the console (--json says what was written
-    as {"path": ..., "replaced": ...}).
+    as {"path": ..., "replaced": ..., "players_example": PATH or null}).
     """
     replace = force
     target = folder / DEMO_NAME
@@ -41,10 +43,21 @@ def demo(folder: Path, force: bool, copy_only: bool, as_json: bool, as_actor: st
         if not replace:
             raise UserError(str(DemoExists(target)))
     path = fresh_demo(folder, replace=replace)
+    example = players_example(folder)
     if as_json:
-        echo_json({"path": str(path.resolve()), "replaced": existed})
+        echo_json(
+            {
+                "path": str(path.resolve()),
+                "replaced": existed,
+                "players_example": str(example.resolve()) if example else None,
+            }
+        )
         return
     if not copy_only:
         run_console(path, actor=as_actor)
     # After the console, which takes the whole screen while it runs.
     echo(f"the demo event is {path.resolve()}: `normtui {path}` opens it again")
+    if example is not None:
+        echo(
+            f"a players file to start from: {example} (`normtui new EVENT.db --players {example}`)"
+        )

@@ -295,7 +295,8 @@ def new(
                   once); without it the order of the lines (or --lots SEED)
     The first four columns must be there (empty cells are fine); separated by commas,
     or by semicolons as a Norwegian Excel saves it; UTF-8 or Windows-1252.
-    Example: assets/players-example.csv (the 2022 field).
+    Example: players-example.csv, the 2022 field, which `normtui demo` writes beside
+    demo.db (in a clone: assets/players-example.csv).
     --fide-list FILE: FIDE's rating list as downloaded (players_list_foa.txt, the standard
     list, or either as XML; zipped or not), read once for the players' FIDE ids; the CSV may
     then hold a fide_id column alone. What the CSV gives is kept and each difference from

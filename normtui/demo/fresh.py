@@ -15,15 +15,18 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from normtui.assets import DEMO_DB
+from normtui.assets import DEMO_DB, PLAYERS_EXAMPLE
 from normtui.rules.errors import NormtuiError
 from normtui.store import InputError
 from normtui.store.connection import OpenElsewhere, exclusive, remove_database
 from normtui.store.files import building, place
 
-__all__ = ["DEMO_NAME", "DemoExists", "fresh_demo"]
+__all__ = ["DEMO_NAME", "EXAMPLE_NAME", "DemoExists", "fresh_demo", "players_example"]
 
 DEMO_NAME = "demo.db"
+# The demo's field as a players file: where an installed normtui's user finds one to start
+# from (`normtui new --help` points here; a clone has it in assets/ too).
+EXAMPLE_NAME = "players-example.csv"
 
 
 class DemoExists(NormtuiError):
@@ -54,6 +57,19 @@ def fresh_demo(folder: Path, *, replace: bool = False) -> Path:
         _remove_old(target)
     with building(target) as tmp:
         shutil.copyfile(DEMO_DB, tmp)
+        place(tmp, target)
+    return target
+
+
+def players_example(folder: Path) -> Path | None:
+    """Write the 2022 field as ``folder/players-example.csv`` for ``normtui new --players``,
+    unless a file of that name is there (the arbiter's, perhaps edited: never replaced).
+    Returns the path written, or None."""
+    target = folder / EXAMPLE_NAME
+    if os.path.lexists(target):
+        return None
+    with building(target) as tmp:
+        shutil.copyfile(PLAYERS_EXAMPLE, tmp)
         place(tmp, target)
     return target
 
