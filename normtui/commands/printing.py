@@ -52,7 +52,8 @@ from normtui.store.connection import refuse_event_file
     "--json",
     "as_json",
     is_flag=True,
-    help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "html"}.',
+    help='Write {"sheet", "round", "output", "bytes"} or {"sheet", "round", "html"} '
+    "(round: the round the sheet is of, null for one of the whole event).",
 )
 @friendly
 def print_sheet(

@@ -115,7 +115,12 @@ def it1(store: EventStore, player: str | None = None, title: str | None = None) 
         and (c.title == title if title is not None else c.status == "met")
     ]
     if not checks:
-        who = snap.by_number[chosen[0]].name if chosen else "no player"
+        if not chosen:
+            raise ExportError(
+                "no player has a title result (normtui norms DB shows each norm; --player P "
+                "--title T prints one that is not met, marked so)"
+            )
+        who = snap.by_number[chosen[0]].name
         if title is not None:
             raise ExportError(
                 f"{who} has no {title} norm to certify: the title is held (or a higher one), "

@@ -38,23 +38,23 @@ def _article(snap: Snapshot, topic: str) -> str:
 def _clock(tc: TimeControl) -> str:
     """What to dial: each side's time, then the increment, said to be both clocks': "White
     120', Black 120'; each + 10\" a move from move 41" (written after Black's time alone, it
-    read as Black's)."""
+    read as Black's). Where the periods earn different increments, each is said with its
+    moves: "each + 10\" a move to move 40, then + 30\" a move from move 41"."""
 
     def mins(s: int) -> str:
         return f"{s // 60}:{s % 60:02d}" if s % 60 else f"{s // 60}'"
 
     if tc.later:  # several periods: each clock's periods, then the increment
         clocks = f"White {tc.side_text(True)}, Black {tc.side_text(False)}"
-        increment = tc.uniform_increment() or (0, 1)
     else:
         clocks = f"White {mins(tc.white_seconds)}, Black {mins(tc.black_seconds)}"
-        increment = (tc.increment_seconds, tc.increment_from_move)
-    seconds, from_move = increment
-    if not seconds:
-        return clocks
-    return f'{clocks}; each + {seconds}" a move' + (
-        f" from move {from_move}" if from_move > 1 else ""
-    )
+    said = []
+    for seconds, first, last in tc.increment_runs():
+        moves = f" from move {first}" if first > 1 else ""
+        if last is not None:
+            moves = f" to move {last}" if first == 1 else f" for moves {first}-{last}"
+        said.append(f'+ {seconds}" a move{moves}')
+    return f"{clocks}; each {', then '.join(said)}" if said else clocks
 
 
 def _player(snap: Snapshot, number: int) -> str:
@@ -159,11 +159,14 @@ def _points(g: GameRecord) -> str:
 
 def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
     games = [g for g in snap.games if g.round == round_no]
-    rows = []
+    states = []
     for g in games:
         state = "" if g.result else ("postponed" if g.postponed_to else "not played yet")
-        if g.armageddon_deadline:
-            state = "Armageddon due"
+        states.append("Armageddon due" if g.armageddon_deadline else state)
+    # A round complete has no status to say: no column then, and never one without a heading.
+    status = any(states)
+    rows = []
+    for g, state in zip(games, states, strict=True):
         rows.append(
             [
                 ("num", str(g.board)),
@@ -173,7 +176,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("c nw", esc(g.result.value) if g.result else ""),
                 *([("c nw", esc(g.armageddon.value) if g.armageddon else "")] * snap.armageddons),
                 ("c nw", esc(_points(g))),
-                ("", esc(state)),
+                *([("", esc(state))] if status else []),
             ]
         )
     after = store.standings(round_no)
@@ -188,7 +191,7 @@ def results(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 ("c", "Result"),
                 *([("c", "Armageddon")] * snap.armageddons),
                 ("c", "Points"),
-                ("", ""),
+                *([("", "Status")] if status else []),
             ],
             rows,
         ),

@@ -158,6 +158,28 @@ class TimeControl:
             return inc, first
         return None
 
+    def increment_runs(self) -> tuple[tuple[int, int, int | None], ...]:
+        """The moves that earn an increment, as (seconds, first move, last move or None to
+        the game's end), one run for each increment in turn; () without one.
+
+        >>> TimeControl(7200, 7200, 10, 41).increment_runs()
+        ((10, 41, None),)
+        >>> TimeControl(5400, 5400, 10, 1, moves=40,
+        ...             later=(Period(0, 1800, 1800, 30, 41),)).increment_runs()
+        ((10, 1, 40), (30, 41, None))
+        """
+        runs: list[tuple[int, int, int | None]] = []
+        start, seconds = 1, self.increment_at(1)
+        for move in range(2, self._horizon()):
+            now = self.increment_at(move)
+            if now != seconds:
+                if seconds:
+                    runs.append((seconds, start, move - 1))
+                start, seconds = move, now
+        if seconds:
+            runs.append((seconds, start, None))
+        return tuple(runs)
+
     # -- as it is said and written -------------------------------------------------------------
 
     def describe(self) -> str:

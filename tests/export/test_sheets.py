@@ -17,12 +17,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from normtui.assets import profile_path, read_profile_text
 from normtui.cli import cli
 from normtui.export import ExportError
 from normtui.export.sheets import SHEETS, sheet_html
 from normtui.rules.model import Postponement
-from normtui.rules.profile import TimeControl
+from normtui.rules.profile import Period, TimeControl
 from normtui.store import EventStore, PlayerInput
+from normtui.store.profile_text import event_profile_text
 from tests.export.event2022 import CLOCK
 from tests.rules.helpers import small_profile
 
@@ -148,10 +150,76 @@ def test_print_json_names_the_round_it_chose(tmp_path: Path) -> None:
         ("pairings", [], 7),
         ("scoresheets", ["-o", str(tmp_path / "s.html")], 7),
         ("wallchart", [], None),
+        ("report", ["-o", str(tmp_path / "r.html")], None),
     ):
         done = runner.invoke(cli, ["print", str(db), what, "--json", *out])
         assert done.exit_code == 0, done.output
-        assert json.loads(done.stdout)["round"] == round_no, what
+        said = json.loads(done.stdout)
+        assert said["round"] == round_no, what
+        assert ("html" in said) is not bool(out) and said["sheet"] == what
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A plain 1 / ½ / 0 round robin of four (fide-round-robin) at Tata Steel 2025's control,
+    100'/40 + 50' + 30" from move 1: round 1 complete, round 2 at one result of two, and a
+    forfeit, so that the wallchart's legend has each of its marks to say."""
+    path = tmp_path_factory.mktemp("plain") / "plain.db"
+    text = event_profile_text(read_profile_text(profile_path("fide-round-robin")), 4)
+    tata = TimeControl(6000, 6000, 30, 1, moves=40, later=(Period(0, 3000, 3000, 30, 41),))
+    players = [PlayerInput(n) for n in ("Aune, Anna", "Berg, Bo", "Dahl, Dag", "Eik, Eli")]
+    with EventStore.create(path, players, text) as store:
+        store.set_time_control("classical", tata)
+        first, second = ([g for g in store.games() if g.round == r] for r in (1, 2))
+        store.games.enter_result(1, first[0].white, first[0].black, "1/2-1/2")
+        store.games.enter_result(1, first[1].white, first[1].black, "+/-")
+        store.games.enter_result(2, second[0].white, second[0].black, "1/2-1/2")
+    return path
+
+
+def test_a_plain_events_sheets_speak_of_no_armageddon(plain: Path) -> None:
+    """No Armageddon column, mark or legend line; a result on one line; a Status column
+    while a game of the round is not played, none (and no empty heading) once all are."""
+    with EventStore.open(plain) as store:
+        mid, done = sheet_html(store, "results", 2), sheet_html(store, "results", 1)
+        wall = sheet_html(store, "wallchart")
+    for html in (mid, done, wall):
+        assert not re.search("armageddon|A\\+|A−", html, re.I)
+    assert '<td class="c nw">1/2-1/2</td>' in mid and "td.nw { white-space: nowrap; }" in mid
+    assert "<th>Status</th>" in mid and "not played yet" in mid
+    assert "<th>Status</th>" not in done and "<th></th>" not in done
+    assert "<h2>Standings after round 1 and 1 of 2 games of round 2</h2>" in mid
+    legend = wall.split('<p class="legend">', 1)[1].split("</p>", 1)[0]
+    for said in ("1 ½ 0: the game", "Points: win 1, draw ½, loss 0", "F: forfeit", "not counted"):
+        assert legend.count(said) == 1, said
+    assert "1F" in wall and "0F" in wall
+
+
+def test_the_clocks_of_several_periods(plain: Path) -> None:
+    """Each colour's periods in full, then the increment as both clocks'; where the periods
+    earn different increments, each with its moves (the sheets dropped them)."""
+    both = "White 100&#x27;/40 + 50&#x27;, Black 100&#x27;/40 + 50&#x27;; each + 30&quot; a move"
+    with EventStore.open(plain) as store:
+        sheets = sheet_html(store, "scoresheets", 2)
+        pairings = sheet_html(store, "pairings", 2)
+    assert sheets.count(f"({both}).") == 2 and f"{both}</td>" in pairings
+    mixed = TimeControl(5400, 5400, 10, 1, moves=40, later=(Period(0, 1800, 1800, 30, 41),))
+    steps = TimeControl(7200, 7200, 0, 1, moves=40, later=(
+        Period(20, 3600, 3600, 0, 41), Period(0, 900, 900, 30, 61)))  # fmt: skip
+    copy = plain.with_name("mixed.db")
+    shutil.copyfile(plain, copy)
+    with EventStore.open(copy) as store:
+        store.set_time_control("classical", mixed)
+        mixed_sheet = sheet_html(store, "scoresheets", 2)
+        store.set_time_control("classical", steps)
+        steps_sheet = sheet_html(store, "scoresheets", 2)
+    assert (
+        "Black 90&#x27;/40 + 30&#x27;; each + 10&quot; a move to move 40, then + 30&quot; a "
+        "move from move 41)."
+    ) in mixed_sheet
+    assert "Black 120&#x27;/40 + 60&#x27;/20 + 15&#x27;; each + 30&quot; a move from move 61)" in (
+        steps_sheet
+    )
 
 
 def test_scoresheets_carry_the_move_30_line(store_2022: EventStore) -> None:

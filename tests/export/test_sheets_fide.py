@@ -5,6 +5,7 @@ Chromium (A4, printed to PDF); here the content and the page structure are check
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -96,4 +97,9 @@ def test_print_it1_and_it3_by_command(norm_path: Path, tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8").count('class="box on"') == 1
     refused = run("print", norm_path, "it1", "--player", "2")
     assert refused.exit_code == 2 and "has no title result" in refused.stderr
+    # The demo's Norway field holds every title it could meet: no certificate to print.
+    demo = tmp_path / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", demo)
+    none = run("print", demo, "it1")
+    assert none.exit_code == 2 and "normtui: no player has a title result (" in none.stderr
     assert run("print", norm_path, "it3", "--round", "2").exit_code == 2
