@@ -70,8 +70,9 @@ def print_sheet(
     \b
     pairings     the round's boards and the clocks to set
     results      the round's results and the standings after it
-    wallchart    the crosstable: classical and Armageddon results
-    scoresheets  one per board: names, colours, time control, the §2 move-30 line
+    wallchart    the crosstable: every result (an event's Armageddons too)
+    scoresheets  one per board: names, colours, time control, the draw rule's move
+               line where the event's regulations set one
     report       the Chief Arbiter's report: rounds, incidents, fines, illness,
                  withdrawals, corrections and who made them, time-control changes,
                  the play-off, final standings and prizes, FIDE's rating changes
