@@ -81,7 +81,7 @@ def test_contradictory_flags_are_refused(
 
 
 def test_arrival_needs_present_or_absent(run: Run, event_db: Path) -> None:
-    refused(run, event_db, "arrive", event_db, 1, "So", says="give --present or --absent")
+    refused(run, event_db, "arrive", event_db, 1, "So", says="give --present, --absent or --late")
     assert run("arrive", event_db, 1, "So", "--present", "--present").exit_code == 0
 
 
