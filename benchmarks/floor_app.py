@@ -27,6 +27,9 @@ TABS = ("Pairings", "PGN", "Standings", "Clocks", "Desk", "Audit", "Play-off", "
 
 
 class Floor(App[None]):
+    # The tables take the room left, as the console's do: the lines under them stay on screen
+    # at 100 players.
+    CSS = "DataTable { height: 1fr; }"
     BINDINGS: ClassVar = [
         Binding("w", "result", "White wins"),
         Binding("1", "show('tab-1')", "Pairings"),
