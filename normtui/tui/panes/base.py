@@ -52,8 +52,9 @@ class Pane(Vertical):
     GO_TO: ClassVar[str] = ""
     # For a pane of one round: the key that shows the round being played (round_to_show).
     ROUND_KEY: ClassVar[str] = ""
-    # The round being played, as the pane last read it (a pane of one round).
-    playing: reactive[int] = reactive(0, init=False)
+    # The round being played, as the pane last read it (a pane of one round). Data, not
+    # drawn: the pane is not repainted whole when it is set (its widgets repaint themselves).
+    playing: reactive[int] = reactive(0, init=False, repaint=False)
     BINDINGS: ClassVar = [
         Binding("colon", "go_to", "Go to N", show=False, key_display=":", id="pane.go_to"),
     ]

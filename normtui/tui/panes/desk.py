@@ -148,8 +148,9 @@ class PlayerDeskPane(Pane):
     ]
 
     ROUND_KEY = "] (or [)"
-    # The round shown: set, the desk shows it (again; watch_round_no).
-    round_no: reactive[int] = reactive(0, init=False, always_update=True)
+    # The round shown: set, the desk shows it (again; watch_round_no), its widgets repainting
+    # what changed in them; not the whole pane again (repaint=False).
+    round_no: reactive[int] = reactive(0, init=False, always_update=True, repaint=False)
 
     def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
         super().__init__(store, picture, **kwargs)

@@ -225,8 +225,9 @@ class PairingsPane(Pane):
         ),
     ]
 
-    # The round shown: set, the pane shows it (again; watch_round).
-    round: reactive[int] = reactive(0, init=False, always_update=True)
+    # The round shown: set, the pane shows it (again; watch_round), its widgets repainting what
+    # changed in them; not the whole pane again (repaint=False), as it is set after every change.
+    round: reactive[int] = reactive(0, init=False, always_update=True, repaint=False)
 
     def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
         super().__init__(store, picture, **kwargs)
@@ -235,6 +236,8 @@ class PairingsPane(Pane):
         self._following = True
         self._rounds = picture.rounds
         self._warned: set[int] = set()
+        # The legend under the table as last shown.
+        self._legend = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pairings-bar"):
@@ -304,12 +307,13 @@ class PairingsPane(Pane):
             if profile.classical.armageddon_after_draw
             else "A draw is complete: ½ each."
         )
-        self.query_one("#pairings-legend", Static).update(
-            profile.articles.reword(
-                f"* provisional until both players sign and the arbiter countersigns (§8)"
-                f"{'; f from the live boards' if feed else ''}.  {rule}"
-            )
+        legend = profile.articles.reword(
+            f"* provisional until both players sign and the arbiter countersigns (§8)"
+            f"{'; f from the live boards' if feed else ''}.  {rule}"
         )
+        if legend != self._legend:  # seldom changes: no layout pass after every result
+            self._legend = legend
+            self.query_one("#pairings-legend", Static).update(legend)
 
     def _tick(self) -> None:
         now = self._now()

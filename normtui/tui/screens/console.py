@@ -119,8 +119,10 @@ class ConsoleScreen(Screen[None]):
     ]
 
     # The event as the console last read it: the header and the panes show it. None only while
-    # the store is being opened.
-    picture: reactive[EventPicture | None] = reactive(None, init=False)
+    # the store is being opened. Not repainted itself (repaint=False): a screen's repaint is
+    # the whole terminal's, every line written again after each result; the widgets that show
+    # the picture repaint what changed in them.
+    picture: reactive[EventPicture | None] = reactive(None, init=False, repaint=False)
 
     def __init__(
         self,

@@ -101,7 +101,7 @@ class LineTable(Responsive, ScrollView, can_focus=True):
         self._row_styles = [style for _key, _cells, style in rows]
         # Columns only widen (as in a DataTable) and the table is at least as wide as the
         # widget: a result that makes "13" into "14½*" must not change the virtual size, which
-        # would cost a layout pass and a repaint of the whole screen.
+        # would cost a layout pass and a repaint of the whole table.
         labels = [c.label for c in columns]
         widths = [cell_len(label) for label in labels]
         for cells in self._cells:

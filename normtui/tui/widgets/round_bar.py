@@ -32,8 +32,13 @@ class RoundBar(Static):
         self.rounds = rounds
         # As wide as its text, which is then updated without a layout pass.
         self.styles.width = len("Round ") + sum(len(str(r)) + 2 for r in range(1, rounds + 1))
+        self._drawn: int | None = None
 
     def watch_current(self, current: int) -> None:
+        # Set again after every change (bound to the pane's round): drawn when it moves.
+        if current == self._drawn:
+            return
+        self._drawn = current
         parts = ["[b]Round[/b] "]
         for r in range(1, self.rounds + 1):
             look = "reverse b" if r == current else "dim"
@@ -59,8 +64,11 @@ class RoundInfo(Static):
             return  # not laid out yet: its first resize shows them, one layout pass less
         text = join_fitting(parts, self.content_region.width)
         if text != self._shown:  # a resize seldom changes it
+            # A layout pass only for a new number of lines (its height): "3/12 complete"
+            # after a result is the same line repainted.
+            layout = not self._shown or text.count("\n") != self._shown.count("\n")
             self._shown = text
-            self.update(text)
+            self.update(text, layout=layout)
 
     def on_resize(self) -> None:
         if self.parts:

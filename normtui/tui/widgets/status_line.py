@@ -47,8 +47,8 @@ class StatusLine(Static):
         shown = f"{at:%H:%M} {text}" if at is not None else text
         self.set_class(warning, "-warning")
         # One line, two when the text needs them: nothing the arbiter must read is cut, and
-        # the usual one-line confirmation is not a layout change (a layout pass repaints the
-        # whole screen, and the standings are waiting to be repainted).
+        # the usual one-line confirmation is not a layout change (a layout pass arranges every
+        # widget of the screen again, and the standings are waiting to be repainted).
         width = max(self.size.width - 2, 20) if self.size.width else 78
         lines = 1 if cell_len(shown) <= width else 2
         if self.styles.height is None or self.styles.height.value != lines:

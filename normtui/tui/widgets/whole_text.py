@@ -2,7 +2,7 @@
 
 For the lines a pane updates often (the live status, the highlighted board, what a table
 counts): its height is set only when the number of lines changes, and the text is updated
-without a layout pass otherwise (a layout pass repaints the whole screen)."""
+without a layout pass otherwise (a layout pass arranges every widget of the screen again)."""
 
 from __future__ import annotations
 
