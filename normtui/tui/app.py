@@ -24,6 +24,7 @@ from normtui.text import visible
 from normtui.tui.collector import IdleCollector
 from normtui.tui.commands import ConsoleCommands
 from normtui.tui.formatting import ShowControls
+from normtui.tui.key_order import KeyOrder
 from normtui.tui.outward import Outward, quit_lines
 from normtui.tui.panes import PANES
 from normtui.tui.screens.console import ConsoleScreen
@@ -117,17 +118,25 @@ class NormtuiApp(App[None]):
         self.exiting = False
         # The oldest generation collected while the arbiter pauses (started with the console).
         self.collector = IdleCollector()
+        # Keys typed ahead, each dispatched once the one before it is done.
+        self.key_order = KeyOrder(self, self._dispatch_key)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key | events.MouseDown):
             self.collector.typed()
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            # After the keys before it, to what they opened (normtui.tui.key_order).
+            await self.key_order.key(event)
+            return
+        await super().on_event(event)
+
+    async def _dispatch_key(self, event: events.Key) -> None:
         # A key typed while the console opens waits for its pane; a key that shows a pane
         # not built yet is done here, the pane built before the next key is read
         # (ConsoleScreen.take_key).
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            stack = self.screen_stack
-            if stack and isinstance(stack[-1], ConsoleScreen) and await stack[-1].take_key(event):
-                return
+        stack = self.screen_stack
+        if stack and isinstance(stack[-1], ConsoleScreen) and await stack[-1].take_key(event):
+            return
         await super().on_event(event)
 
     def on_key(self, event: events.Key) -> None:

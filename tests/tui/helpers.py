@@ -114,3 +114,15 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) ->
     while not condition():
         assert time.monotonic() < deadline, f"never: {what}"
         await pilot.pause(0.01)
+
+
+def typed_at_once(app: App[None], *keys: str) -> None:
+    """``keys`` (named as for ``Pilot.press``) delivered as a terminal delivers what is typed
+    fast: all read before the app has handled the first. ``Pilot.press`` lets the app idle
+    between keys, which an arbiter typing ahead does not (nor a loaded machine's pilot)."""
+    from textual import events
+    from textual.keys import _character_to_key, key_to_character
+
+    for key in keys:
+        name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
+        app.post_message(events.Key(name, key if len(key) == 1 else key_to_character(name)))
