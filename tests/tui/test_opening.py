@@ -200,6 +200,30 @@ def test_quitting_while_opening_closes_the_store(demo_copy: Path, monkeypatch) -
     assert opened and closed == opened
 
 
+@pytest.mark.parametrize("module, name", [("pairings", "PairingsPane"), ("clocks", "ClocksPane")])
+async def test_quitting_while_a_pane_mounts_ends_the_console_quietly(
+    demo_copy: Path, monkeypatch, module: str, name: str
+) -> None:
+    """ctrl+q handled while a pane is being mounted (the first as the store opens, another
+    just after): its controls are never mounted, and its own setting up is not done (it
+    ended the console with NoMatches 'PairingsTable'). The quit comes in the pane's compose,
+    the widest such moment."""
+    from importlib import import_module
+
+    cls = getattr(import_module(f"normtui.tui.panes.{module}"), name)
+    composed = cls.compose
+
+    def quit_then_compose(self):  # type: ignore[no-untyped-def]
+        self.app.exit()
+        yield from composed(self)
+
+    monkeypatch.setattr(cls, "compose", quit_then_compose)
+    app = opening_app(demo_copy)
+    async with app.run_test(size=SNAPSHOT_SIZE):
+        await until(lambda: app.exiting)
+    assert app.return_code == 0
+
+
 async def typed_while_opening(
     demo_copy: Path, monkeypatch, *keys: str
 ) -> tuple[NormtuiApp, object]:

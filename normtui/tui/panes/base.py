@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
-from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
+from functools import partial, wraps
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from normtui.tui.screens.console import ConsoleScreen
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,21 @@ class PaletteBinding(Binding):
     key's tooltip as its help: one declaration for both."""
 
     palette: str = ""
+
+
+def _quitting(pane: Widget) -> bool:
+    """The console quits (or the pane was taken out) while the pane mounts: its controls may
+    never have been mounted, and a query for them would end the console with a traceback
+    (ctrl+q while the pairings mounted: NoMatches 'PairingsTable')."""
+    return not pane.is_attached
+
+
+def _unless_quitting(mount: Callable[..., R]) -> Callable[..., R | None]:
+    @wraps(mount)
+    def on_mount(pane: Widget, *args: object) -> R | None:
+        return None if _quitting(pane) else mount(pane, *args)
+
+    return on_mount
 
 
 class Pane(Vertical):
@@ -58,6 +74,13 @@ class Pane(Vertical):
     BINDINGS: ClassVar = [
         Binding("colon", "go_to", "Go to N", show=False, key_display=":", id="pane.go_to"),
     ]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Every pane's own on_mount sets up its controls: never in a console quitting.
+        mount = cls.__dict__.get("on_mount")
+        if mount is not None:
+            cls.on_mount = _unless_quitting(mount)  # type: ignore[method-assign]
 
     def __init__(self, store: EventStore, picture: EventPicture, **kwargs: object) -> None:
         super().__init__(id=self.PANE_ID, **kwargs)  # type: ignore[arg-type]
@@ -153,6 +176,8 @@ class Pane(Vertical):
         # Textual calls the on_mount of every class in the MRO, the pane's own first, then
         # this one: a pane sets up its tables in its on_mount and never calls super() here
         # (that would show the picture twice).
+        if _quitting(self):
+            return
         self.redraw()
         self.stale = False
         if self.focus_when_mounted:
