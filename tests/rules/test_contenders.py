@@ -3,7 +3,7 @@ events, and the real 2022 event at its end and part-way."""
 
 from __future__ import annotations
 
-import itertools
+import bisect
 from decimal import Decimal
 
 from hypothesis import given, settings
@@ -31,8 +31,13 @@ def brute_force(
 ) -> dict[int, tuple[bool, int, int]]:
     """(can finish first or share it, best place, worst place) of each player, from every
     way the open pairings can end: places on points, ties counted the best way for the best
-    place and the worst way for the worst."""
-    fixed = dict.fromkeys((p.number for p in ps), Decimal(0))
+    place and the worst way for the worst.
+
+    Every ending of every open pairing is played, game after game; outcomes that give the same
+    table of points are one table (places depend on the points alone), so the tables are
+    built as a set and each is ranked once."""
+    numbers = [p.number for p in ps]
+    fixed = dict.fromkeys(numbers, Decimal(0))
     open_ = []
     for g in games:
         scored = pairing_points(g, points) if g.result else None
@@ -41,21 +46,33 @@ def brute_force(
             continue
         fixed[g.white] += scored[0]
         fixed[g.black] += scored[1]
-    choices = [[e for e in _ENDINGS if g.result is None or e[0] is MainResult.DRAW] for g in open_]
-    best = dict.fromkeys(fixed, len(ps))
-    worst = dict.fromkeys(fixed, 1)
-    for combo in itertools.product(*choices):
-        total = dict(fixed)
-        for g, (main, arm) in zip(open_, combo, strict=True):
-            w, b = pairing_points(Game(g.round, g.board, g.white, g.black, main, arm), points)
-            total[g.white] += w
-            total[g.black] += b
-        for n, mine in total.items():
-            above = sum(1 for m, t in total.items() if m != n and t > mine)
-            level = sum(1 for m, t in total.items() if m != n and t >= mine)
+    index = {n: i for i, n in enumerate(numbers)}
+    tables = {tuple(fixed[n] for n in numbers)}
+    for g in open_:
+        endings = [e for e in _ENDINGS if g.result is None or e[0] is MainResult.DRAW]
+        scored = [
+            pairing_points(Game(g.round, g.board, g.white, g.black, main, arm), points)
+            for main, arm in endings
+        ]
+        w, b = index[g.white], index[g.black]
+        grown = set()
+        for table in tables:
+            for pw, pb in scored:
+                total = list(table)
+                total[w] += pw
+                total[b] += pb
+                grown.add(tuple(total))
+        tables = grown
+    best = dict.fromkeys(numbers, len(ps))
+    worst = dict.fromkeys(numbers, 1)
+    for table in tables:
+        ranked = sorted(table)
+        for n, mine in zip(numbers, table, strict=True):
+            above = len(ranked) - bisect.bisect_right(ranked, mine)  # others on more points
+            level = len(ranked) - bisect.bisect_left(ranked, mine) - 1  # others on as many
             best[n] = min(best[n], 1 + above)
             worst[n] = max(worst[n], 1 + level)
-    return {n: (best[n] == 1, best[n], worst[n]) for n in fixed}
+    return {n: (best[n] == 1, best[n], worst[n]) for n in numbers}
 
 
 def event(n: int, decided: list[int], codes: list[int]) -> list[Game]:
