@@ -44,17 +44,32 @@ def write_players(
     return path
 
 
+def _players_2022(path: Path) -> Path:
+    return write_players(path, [f'"{name}",{2700 + i},,' for i, name in enumerate(NUMBERS)])
+
+
 @pytest.fixture
 def players_csv(tmp_path: Path) -> Path:
-    rows = [f'"{name}",{2700 + i},,' for i, name in enumerate(NUMBERS)]
-    return write_players(tmp_path / "players.csv", rows)
+    return _players_2022(tmp_path / "players.csv")
+
+
+@pytest.fixture(scope="session")
+def _new_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The event `normtui new` makes of the 2022 field, made once: ``event_db`` copies it (the
+    copy differs from a file made in the test only in the times of its creation)."""
+    folder = tmp_path_factory.mktemp("new-event")
+    players = _players_2022(folder / "players.csv")
+    db = folder / "event.db"
+    result = CliRunner().invoke(cli, ["new", str(db), "--players", str(players)])
+    assert result.exit_code == 0, result.output
+    return db
 
 
 @pytest.fixture
-def event_db(tmp_path: Path, players_csv: Path, run: Run) -> Path:
+def event_db(tmp_path: Path, players_csv: Path, _new_event: Path) -> Path:
+    """A fresh event made by `normtui new` from ``players_csv``, before any result."""
     db = tmp_path / "event.db"
-    result = run("new", db, "--players", players_csv)
-    assert result.exit_code == 0, result.output
+    shutil.copyfile(_new_event, db)
     return db
 
 
