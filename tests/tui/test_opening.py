@@ -348,3 +348,25 @@ async def test_a_pane_still_being_built_takes_the_focus_once_it_is(demo_copy: Pa
         )
         assert app.is_running
         await pilot.pause()
+
+
+async def test_the_console_shutting_down_under_a_replayed_key_focuses_nothing(
+    demo_app, monkeypatch
+) -> None:
+    """Textual's shutdown (a test's end, a terminal closed) removes the controls without the
+    console's quit; a pane key replayed then must not look for them: the standings' table
+    gone while the pane is still there ended the console with NoMatches '#standings-table'."""
+    from normtui.tui.panes.standings import StandingsPane
+
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await pilot.press("3")
+        await until(lambda: console(app).settled and "standings" in console(app)._panes)
+        pane = console(app).pane("standings")
+        await until(lambda: pane.is_mounted)
+        await pane.query_one("#standings-table").remove()
+        # As App._shutdown leaves it: no longer running, its widgets being removed.
+        monkeypatch.setattr(NormtuiApp, "is_running", property(lambda self: False))
+        console(app)._focus_pane("standings")
+        assert isinstance(pane, StandingsPane) and console(app).closing
+        monkeypatch.undo()

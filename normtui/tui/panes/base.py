@@ -186,6 +186,8 @@ class Pane(Vertical):
     def _focus_when_mounted(self) -> None:
         # Once: a key that came meanwhile may have put the focus in the pane already (the PGN
         # pane's i, into the record), where it stays.
+        if self.console.closing:
+            return  # its controls may be gone already
         focused = self.screen.focused
         if self.focus_when_mounted and (focused is None or self not in focused.ancestors):
             self.focus_first()

@@ -359,6 +359,8 @@ class ConsoleScreen(Screen[None]):
             self._focus_front()
 
     def _focus_front(self) -> None:
+        if self.closing:
+            return
         self._focus_pane(self.query_one(TabbedContent).active.removeprefix("tab-"))
 
     def all_panes(self) -> list[Pane]:
@@ -387,8 +389,14 @@ class ConsoleScreen(Screen[None]):
     def pane(self, pane_id: str) -> Pane:
         return self.ensure_pane(pane_id)
 
+    @property
+    def closing(self) -> bool:
+        """The console is ending: quit by the arbiter, or the app shut down without a quit
+        (its controls are being removed, and a query for one finds nothing)."""
+        return self.normtui.exiting or not self.app.is_running
+
     def _focus_pane(self, pane_id: str) -> None:
-        if not self.is_mounted or self.normtui.exiting:
+        if not self.is_mounted or self.closing:
             return
         pane = self.pane(pane_id)
         if pane.is_mounted:
