@@ -10,18 +10,21 @@ import contextlib
 import errno
 import json
 import os
+import shutil
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from normtui.cli import cli
 from normtui.export import site_folder
 from normtui.export.follow import Turn, follow
 from normtui.export.publish import MANIFEST, SiteReport, publish, site_files
 from normtui.export.site_folder import SiteRefused, is_site_name
 from normtui.store import EventStore
-from tests.cli.conftest import Run
+from tests.cli.conftest import ROOT, Run
 
 
 def _tree(folder: Path) -> dict[str, bytes | str]:
@@ -36,12 +39,21 @@ def _tree(folder: Path) -> dict[str, bytes | str]:
     return out
 
 
-@pytest.fixture
-def site(run: Run, demo: Path, tmp_path: Path) -> Path:
-    """A site published once, as the arbiter left it."""
-    folder = tmp_path / "www" / "site"
-    result = run("publish", demo, folder)
+@pytest.fixture(scope="module")
+def _published(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo's site, published once (publishing reads the event and writes nothing to it)."""
+    folder = tmp_path_factory.mktemp("published")
+    shutil.copyfile(ROOT / "demo.db", folder / "demo.db")
+    result = CliRunner().invoke(cli, ["publish", str(folder / "demo.db"), str(folder / "site")])
     assert result.exit_code == 0, result.output
+    return folder / "site"
+
+
+@pytest.fixture
+def site(demo: Path, tmp_path: Path, _published: Path) -> Path:
+    """A site published once from ``demo``, as the arbiter left it: a copy of it."""
+    folder = tmp_path / "www" / "site"
+    shutil.copytree(_published, folder, symlinks=True)
     return folder
 
 

@@ -50,9 +50,10 @@ def _table_rows(page: str, caption_after: str) -> list[list[str]]:
     ]
 
 
-@pytest.fixture
-def site(path_2022: Path, tmp_path: Path) -> Path:
-    folder = tmp_path / "site"
+@pytest.fixture(scope="module")
+def site(path_2022: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The complete 2022 event's site, built once: the tests that take it only read it."""
+    folder = tmp_path_factory.mktemp("published") / "site"
     with EventStore.open(path_2022) as store:
         publish(store, folder)
     return folder
