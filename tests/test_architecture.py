@@ -6,6 +6,7 @@ the README's table hold, checked here from the source and by import-linter's con
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 import sys
@@ -129,8 +130,14 @@ LAYERS = {
 }
 
 
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """A module's tree, parsed once for the tests of this file (none of them changes it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _parsed(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -170,7 +177,7 @@ def _inner_imports_without_a_reason(path: Path) -> list[str]:
     """The imports inside a function of ``path`` that say nothing of why they are there: a
     comment on the line, or above the block of imports it belongs to."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    tree = ast.parse("\n".join(lines))
+    tree = _parsed(path)
     out = []
     for function in ast.walk(tree):
         if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -281,6 +288,7 @@ def _loads_by_name(tree: ast.Module) -> bool:
     )
 
 
+@functools.cache  # the same files for both tests that read it
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules of normtui it imports, wherever the import stands (at the top, in
     a function, in a class), but not under ``if TYPE_CHECKING:``. ``from a import b`` is an
@@ -293,8 +301,7 @@ def import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     unlisted = []
     for name, path in modules.items():
-        source = path.read_text(encoding="utf-8")
-        tree = ast.parse(source)
+        tree = _parsed(path)
         lazy = any(
             isinstance(node, ast.ImportFrom) and node.module == "normtui.lazy" for node in tree.body
         )
