@@ -318,8 +318,12 @@ class Replay:
         self._state[step.game] = (step.done, step.finished)
         self.folder.mkdir(parents=True, exist_ok=True)
         now = self._now()
+        # The texts of the files written only: per game, the one game's (every game's text was
+        # made at each step, for one file).
+        whole = self.layout in ("both", "games")
+        wanted = self.games if whole else [g for g in self.games if g.number == step.game]
         texts = {}
-        for g in self.games:
+        for g in wanted:
             done, finished = self._state[g.number]
             if done == 0 and not finished and g.armageddon and g.number != step.game:
                 continue  # an Armageddon appears in the round when it starts
