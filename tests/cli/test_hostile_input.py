@@ -292,14 +292,12 @@ def test_a_hostile_actor_is_refused_visibly(event_db: Path) -> None:
     """The actor's name (one that is not one printable line is refused): the refusal
     quotes it with its escapes shown, and nothing is written."""
     before = snapshot(event_db)
-    done = subprocess.run(
-        [sys.executable, "-m", "normtui", "details", str(event_db), "--city", "Oslo"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "NORMTUI_ACTOR": "evil\x1b[2J\nname"},
+    done = CliRunner().invoke(
+        cli,
+        ["details", str(event_db), "--city", "Oslo"],
+        env={"NORMTUI_ACTOR": "evil\x1b[2J\nname"},
     )
-    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.exit_code == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "\x1b" not in done.stderr and "\\x1b[2J" in done.stderr
     assert snapshot(event_db) == before
 
