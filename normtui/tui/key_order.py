@@ -47,6 +47,8 @@ class KeyOrder:
         self.waiting: deque[events.Key] = deque()
         # A key is on its way: the keys typed behind it wait.
         self.busy = False
+        # How many keys have been done so far (what the tests wait for after typing).
+        self.done = 0
         self._passes = 0
         self._seen: tuple[Screen[object], Widget | None] | None = None
         # Where the pass's callback waits.
@@ -56,6 +58,7 @@ class KeyOrder:
         """A key the terminal delivered: dispatched now, or after the keys before it."""
         if event.key in NEVER_HELD:
             await self._dispatch(event)
+            self.done += 1
             return
         if self.busy and self._at is not None and not self._at.is_running:
             # The control the pass waited on was removed with the callback in its queue.
@@ -116,6 +119,7 @@ class KeyOrder:
             return
         self.busy = False
         self._at = None
+        self.done += 1
         if self.waiting:
             self.app.call_later(self._next)
 

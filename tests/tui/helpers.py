@@ -40,7 +40,7 @@ async def to_board(pilot: Pilot[None], board: int) -> None:
     table = pane.table
     index = next(i for i, g in enumerate(table.games) if g.board == board)
     table.move_cursor(row=index)
-    await pilot.pause()
+    await until(pilot, lambda: table.cursor_row == index, f"the cursor on board {board}")
 
 
 def column(table: DataTable[object], key: str) -> list[str]:
@@ -116,6 +116,26 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) ->
         await pilot.pause(0.01)
 
 
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """``Pilot.press``, then wait until the console has done every key: each handled, and what
+    it opened there with its field focused (normtui.tui.key_order), the keys typed while it
+    opened replayed. ``Pilot.press`` alone waits for the process to look idle, which a loaded
+    machine's scheduler fakes."""
+    app = pilot.app
+    order = getattr(app, "key_order", None)
+    if order is None:  # not the console
+        await pilot.press(*keys)
+        return
+    target = order.done + sum(not k.startswith("wait:") for k in keys)
+    await pilot.press(*keys)
+    # Keys typed while the console opens are held, and replayed once it has settled.
+    await until(
+        pilot,
+        lambda: app.return_code is not None or (order.done >= target and console(app).settled),
+        f"keys {keys} done",
+    )
+
+
 def typed_at_once(app: App[None], *keys: str) -> None:
     """``keys`` (named as for ``Pilot.press``) delivered as a terminal delivers what is typed
     fast: all read before the app has handled the first. ``Pilot.press`` lets the app idle
@@ -126,3 +146,34 @@ def typed_at_once(app: App[None], *keys: str) -> None:
     for key in keys:
         name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
         app.post_message(events.Key(name, key if len(key) == 1 else key_to_character(name)))
+
+
+async def settled(pilot: Pilot[None]) -> None:
+    """The console started: its tabs there, the keys typed meanwhile replayed, the first pane
+    focused (a key pressed before would be held and replayed later)."""
+    app = pilot.app
+    await until(
+        pilot,
+        lambda: console(app).settled and app.focused is not None,
+        "the console settled",
+    )
+
+
+async def typed(pilot: Pilot[None], *keys: str) -> None:
+    """``typed_at_once``, then wait until the console has done every key (as ``press``)."""
+    app = pilot.app
+    order = app.key_order  # type: ignore[attr-defined]
+    target = order.done + len(keys)
+    typed_at_once(app, *keys)
+    await until(pilot, lambda: order.done >= target and console(app).settled, f"{keys} done")
+
+
+async def drawn(pilot: Pilot[None]) -> None:
+    """Once the screen has drawn what was changed before this call (its next refresh): what
+    a screenshot of it shows then. Asking for a screenshot before that frame keeps it from
+    ever showing the change."""
+    import asyncio
+
+    frame = asyncio.Event()
+    pilot.app.screen.call_after_refresh(frame.set)
+    await until(pilot, frame.is_set, "the next frame")

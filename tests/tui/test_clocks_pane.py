@@ -11,12 +11,11 @@ from normtui.tui.panes.clocks import ClocksPane
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.clock_form import ClockForm
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import until
+from tests.tui.helpers import press, until
 
 
 async def show(pilot) -> ClocksPane:  # type: ignore[no-untyped-def]
-    await pilot.press("4")
-    await pilot.pause()
+    await press(pilot, "4")
     return pilot.app.screen.query_one(ClocksPane)
 
 
@@ -28,14 +27,12 @@ async def edit_armageddon(pilot, values: dict[str, str]) -> ClocksPane:  # type:
     """From the keyboard: the Armageddon row (the second), e, type the changed fields, ctrl+s."""
     pane = await show(pilot)
     pane.query_one("#clock-controls", DataTable).move_cursor(row=1)
-    await pilot.press("e")
-    await pilot.pause()
+    await press(pilot, "e")
     for key, value in values.items():
         field = pane.query_one(f"#clock-{key}", Input)
         field.focus()
-        await pilot.press("ctrl+u", *value)
-    await pilot.press("ctrl+s")
-    await pilot.pause()
+        await press(pilot, "ctrl+u", *value)
+    await press(pilot, "ctrl+s")
     return pane
 
 
@@ -92,14 +89,12 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         assert form.display
         error = str(form.query_one("#clock-form-error", Static).render())
         assert error == "Not saved. White seconds: 75 is not between 0 and 59"
-        await pilot.press("ctrl+u", "0", "tab", "ctrl+u", "0", "tab", "ctrl+u", "0")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+u", "0", "tab", "ctrl+u", "0", "tab", "ctrl+u", "0")
+        await press(pilot, "ctrl+s")
         assert "Black minutes: a clock cannot start at 0:00" in str(
             form.query_one("#clock-form-error", Static).render()
         )
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not form.display
         assert len(app.store.audit.log()) == before  # nothing saved, nothing audited
         assert app.store.profile.time_controls["armageddon"].white_seconds == 600
@@ -111,8 +106,7 @@ async def test_an_invalid_edit_saves_nothing_and_a_valid_one_is_audited(
         assert "Now: White 10', Black 7', +1\" from move 41" in question
         assert "New: White 10', Black 6', +2\" from move 41" in question
         assert "round 7 board 3 (Tari-Carlsen): its Armageddon is due now" in question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert not form.display
         table = pane.query_one("#clock-controls", DataTable)
         assert cells(table, "setting")[1] == "White 10', Black 6', +2\" from move 41"
@@ -136,30 +130,25 @@ async def test_a_control_of_several_periods_is_edited_in_the_form(demo_copy, dem
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show(pilot)
         pane.query_one("#clock-controls", DataTable).move_cursor(row=0)
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
         typed = {"increment": "30", "from-move": "61", "moves": "40", "then": "60/20, 15"}
         for key, value in typed.items():
             pane.query_one(f"#clock-{key}", Input).focus()
-            await pilot.press("ctrl+u", *value)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+            await press(pilot, "ctrl+u", *value)
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, ConfirmScreen)
         question = str(app.screen.query_one("#question", Static).render())
         assert "New: 120'/40 + 60'/20 + 15' + 30\" from move 61" in question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         table = pane.query_one("#clock-controls", DataTable)
         assert cells(table, "setting")[0] == "120'/40 + 60'/20 + 15' + 30\" from move 61"
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
         form = pane.query_one(ClockForm)
         assert (form.values().values["moves"], form.values().values["then"]) == ("40", "60/20, 15")
         # A second period's moves left out is named, and nothing is saved.
         pane.query_one("#clock-then", Input).focus()
-        await pilot.press("ctrl+u", *"60, 15")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+u", *"60, 15")
+        await press(pilot, "ctrl+s")
         assert "Later periods: '60' is followed by another period: say its moves" in str(
             form.query_one("#clock-form-error", Static).render()
         )

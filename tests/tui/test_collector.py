@@ -10,6 +10,7 @@ import pytest
 
 from normtui.tui import collector as module
 from normtui.tui.collector import OLDEST, IdleCollector
+from tests.tui.helpers import settled
 
 
 class _App:
@@ -74,7 +75,7 @@ def test_long_overdue_it_is_collected_even_while_keys_come(monotonic, monkeypatc
 async def test_the_console_starts_it_and_puts_the_thresholds_back(demo_app) -> None:
     before = gc.get_threshold()
     async with demo_app.run_test() as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert demo_app.collector.running and gc.get_threshold()[2] == OLDEST
     assert gc.get_threshold() == before and not demo_app.collector.running
 

@@ -18,7 +18,7 @@ from normtui.tui.commands import ConsoleCommands
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.screens.help import HelpScreen, help_text
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, notes, pairings, to_board, until
+from tests.tui.helpers import column, console, notes, pairings, press, settled, to_board, until
 
 MINE = ("pairings", "standings", "audit")
 
@@ -29,7 +29,7 @@ async def test_a_write_from_another_process_appears_within_the_poll(demo_copy, m
     of benchmarks/, not of a test on a loaded machine."""
     app = make_app(demo_copy, poll_seconds=0.2, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         done = subprocess.run(
             [
                 sys.executable,
@@ -52,8 +52,12 @@ async def test_a_write_from_another_process_appears_within_the_poll(demo_copy, m
             lambda: column(pairings(app).table, "result")[4] == "0-1*",
             "the other terminal's result in the pairings",
         )
-        await pilot.pause()
         # Said on the status line, not as a toast over the table: what and who.
+        await until(
+            pilot,
+            lambda: pairings(app).status.startswith("Loaded from another terminal: #"),
+            "the change said",
+        )
         said = pairings(app).status
         assert said.startswith("Loaded from another terminal: #")
         assert "round 7 board 5 (Topalov-Wang): result 0-1" in said
@@ -64,7 +68,7 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
     """Ctrl+P lists every key's action of every pane, and running one works like its key."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         provider = ConsoleCommands(console(app))
         titles = [title for title, _help, _call in provider._commands()]
         for _key, pane_id, _module, _cls in PANES:
@@ -75,12 +79,14 @@ async def test_the_palette_reaches_every_action(demo_app) -> None:
             keys = {b.action for b in pane.BINDINGS}  # type: ignore[union-attr]
             assert keys <= actions, f"{pane_id}: keys missing from the palette"
         await to_board(pilot, 1)
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"White wins (1-0)")
-        await app.workers.wait_for_complete()  # the palette searches in a worker
-        await pilot.pause()
-        await pilot.press("enter")
+        await press(pilot, "ctrl+p")
+        await press(pilot, *"White wins (1-0)")
+        # The palette searches in a worker, and shows what it found a moment later.
+        from textual.command import CommandList
+
+        found = app.screen.query_one(CommandList)
+        await until(pilot, lambda: found.highlighted is not None, "the palette's answer")
+        await press(pilot, "enter")
         await until(
             pilot, lambda: app.store.games(7)[0].result is MainResult.WHITE_WIN, "the result"
         )
@@ -94,14 +100,22 @@ async def test_every_export_is_in_the_palette_and_writes_its_file(demo_copy, mak
     assert list(FORMAT_TITLES) == list(FORMATS)
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for fmt, what in FORMAT_TITLES.items():
             provider = ConsoleCommands(console(app))
             [run] = [call for t, _h, call in provider._commands() if t == f"Export {what}"]
+            failures = len(notes(app, "error"))
             run()
-            await app.workers.wait_for_complete()
-            await pilot.pause()
             target = demo_copy.with_name(f"{demo_copy.stem}-{fmt}{suffix(fmt)}")
+            said = f"Exported {fmt} to {target}"
+
+            def done(said: str = said, failures: int = failures) -> bool:
+                return (
+                    console(app).pane("pairings").status == said
+                    or len(notes(app, "error")) > failures
+                )
+
+            await until(pilot, done, f"export {fmt} written or refused")
             try:
                 expected = export_event(app.store, fmt)
             except ExportError as refused:  # the play-off's report, with no play-off yet
@@ -118,18 +132,17 @@ async def _run_from_palette(make_app, demo_copy, title: str) -> None:
     that the arbiter is told where it is."""
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         provider = ConsoleCommands(console(app))
         [run] = [call for t, _h, call in provider._commands() if t == title]
         run()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
         if title.startswith("Export"):
             target = demo_copy.with_name(f"{demo_copy.stem}-html.html")
             said = f"Exported html to {target}"
         else:
             target = demo_copy.with_name(f"{demo_copy.stem}-wallchart.html")
             said = f"Wrote wallchart to {target}"
+        await until(pilot, lambda: console(app).pane("pairings").status == said, said)
         assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
         assert console(app).pane("pairings").status == said
 
@@ -137,11 +150,9 @@ async def _run_from_palette(make_app, demo_copy, title: str) -> None:
 async def test_help_lists_keys_and_articles_per_pane(demo_app) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert not isinstance(app.screen, HelpScreen)
     text = help_text()
     sections = {line.split(":")[0]: line for line in text.splitlines() if not line.startswith(" ")}
@@ -165,17 +176,15 @@ async def test_every_pane_is_one_key_away_and_takes_the_focus(demo_copy, make_ap
     F1-F6 work from anywhere, a text field included (where 1-6 are text)."""
     app = make_app(demo_copy)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for key, pane_id, _module, _cls in reversed(PANES):
-            await pilot.press(f"f{key}")
-            await pilot.pause()
+            await press(pilot, f"f{key}")
             pane = console(app).pane(pane_id)
             assert pane.display and app.focused is not None
             assert pane in app.focused.ancestors_with_self
         for key, pane_id, _module, _cls in PANES:
             if pane_id in MINE:
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
                 assert console(app).pane(pane_id) in app.focused.ancestors_with_self
 
 
@@ -195,9 +204,14 @@ async def test_each_pane_shows_the_event_once_when_built(demo_copy, make_app, mo
         monkeypatch.setattr(cls, "redraw", counted)
     app = make_app(demo_copy)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        assert len(console(app).panes) == len(PANES)
+        await settled(pilot)
+        await until(
+            pilot,
+            lambda: (
+                len(panes := console(app).panes) == len(PANES) and all(p.is_mounted for p in panes)
+            ),
+            "every pane built and mounted",
+        )
     assert reloads == {pane_id: 1 for _key, pane_id, _module, _cls in PANES}
 
 
@@ -245,20 +259,18 @@ async def test_nothing_that_matters_is_cut_off_at_80x24(demo_app) -> None:
 
     app = demo_app
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         table = pairings(app).table
         assert not table.wide and table.virtual_size.width <= table.scrollable_content_region.width
         footer = app.screen.query_one(Footer)
         # The Footer composes its keys a moment later.
         await until(pilot, lambda: bool(footer.children), "the Footer's keys")
         assert max(c.region.right for c in footer.children) <= 80
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         standings = console(app).pane("standings").query_one("#standings-table")
         longest = max(len(" ".join(standings.row(k))) for k in standings.keys)
         assert not standings.wide and longest < standings.size.width
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
         cross = console(app).pane("standings").query_one("#crosstable")
         assert cross._header.cell_length <= cross.size.width
 
@@ -270,8 +282,7 @@ async def test_a_key_typed_right_after_a_pane_key_never_reaches_the_pane_left(de
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3", "1")
-        await pilot.pause()
+        await press(pilot, "3", "1")
         for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
             app._driver.process_message(events.Key(key, key))
         standings = console(app).pane("standings")
@@ -309,13 +320,13 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
 
         monkeypatch.setattr(ConsoleFooter, "recompose", counted)
         table = pairings(app).table
-        await pilot.press("down", "question_mark")
+        await press(pilot, "down", "question_mark")
         await until(pilot, lambda: app.screen is not console(app), "the help")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.focused is table, "the pairings again")
-        await pilot.pause()
+        await until(pilot, lambda: rebuilds == [], "rebuilds == []")
         assert rebuilds == []
-        await pilot.press("3")
+        await press(pilot, "3")
         await until(pilot, lambda: "Crosstable" in shown(), "the standings' keys")
         assert rebuilds
         assert "Armageddon" not in shown()
@@ -341,16 +352,16 @@ async def test_the_keys_a_footer_rebuild_replaces_are_let_go(demo_app) -> None:
         await until(pilot, lambda: bool(footer.children), "the Footer's keys")
         for _ in range(8):
             for pane in "631":
-                await pilot.press(pane)
-                await pilot.pause()
+                await press(pilot, pane)
         await until(
             pilot,
             lambda: "Armageddon" in [k.description for k in footer.query(FooterKey)],
             "pane 1's keys",
         )
         shown = len(footer.query(FooterKey))
-        # The keys of the last rebuild, and at most one rebuild's worth still being let go.
-        assert keys_alive() <= 2 * shown + 5, (keys_alive(), shown)
+        # The keys of the last rebuild, and at most one rebuild's worth still being let go
+        # (let go as the Footer's rebuilds are done, a moment after the keys).
+        await until(pilot, lambda: keys_alive() <= 2 * shown + 5, "the old keys let go")
 
 
 async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy, make_app) -> None:
@@ -361,14 +372,15 @@ async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy, 
     wal = demo_copy.with_name(f"{demo_copy.name}-wal")
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         provider = ConsoleCommands(console(app))
         [run] = [
             call for title, _h, call in provider._commands() if title == "Export standings as CSV"
         ]
         run()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot, lambda: console(app).pane("pairings").status.startswith("Exported"), "exported"
+        )
         assert wal.exists()
         done = subprocess.run(
             [
@@ -389,8 +401,7 @@ async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy, 
         assert done.returncode == 0, done.stderr
         assert wal.exists()
         await to_board(pilot, 1)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert wal.exists()
     app.store.close()
     from normtui.store import EventStore
@@ -425,12 +436,16 @@ async def test_a_fifo_nobody_reads_beside_the_event_is_refused_not_waited_for(
     app = make_app(demo_copy, preload=False)
     try:
         async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             provider = ConsoleCommands(console(app))
             [run] = [call for t, _h, call in provider._commands() if t == title]
             run()
             await asyncio.wait_for(app.workers.wait_for_complete(), timeout=10)
-            await pilot.pause()
+            await until(
+                pilot,
+                lambda: any("nobody reads" in n for n in notes(app, "error")),
+                "the assertion below",
+            )
             assert any("nobody reads" in n for n in notes(app, "error")), notes(app)
     finally:
         # Releases a writer still waiting (the defect), so that the test ends either way.
@@ -456,7 +471,11 @@ async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app)
             lambda: "standings" in console(app)._panes and console(app).settled,
             "the standings built and the keys typed meanwhile replayed",
         )
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: console(app).pane("standings").view == "crosstable",
+            "the assertion below",
+        )
         assert console(app).pane("standings").view == "crosstable"  # type: ignore[attr-defined]
         assert app.store.games(7)[0].result is None
 
@@ -468,8 +487,7 @@ async def test_two_pane_keys_typed_at_once_end_on_the_second(demo_app) -> None:
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("6", "3", "1")
-        await pilot.pause()
+        await press(pilot, "6", "3", "1")
         for key in ("6", "3"):  # as a terminal delivers them: both before either is handled
             app._driver.process_message(events.Key(key, key))
         tabs = console(app).query_one(TabbedContent)
@@ -478,5 +496,5 @@ async def test_two_pane_keys_typed_at_once_end_on_the_second(demo_app) -> None:
             lambda: console(app).settled and tabs.active == "tab-standings",
             "the standings in front",
         )
-        await pilot.pause()
+        await until(pilot, lambda: tabs.active == "tab-standings", "the assertion below")
         assert tabs.active == "tab-standings"

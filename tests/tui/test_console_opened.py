@@ -6,7 +6,7 @@ import gc
 from pathlib import Path
 
 from normtui.tui.app import NormtuiApp
-from tests.tui.helpers import console, until
+from tests.tui.helpers import console, press, until
 
 
 async def test_the_console_freezes_what_is_alive_once_opened(
@@ -27,12 +27,11 @@ async def test_the_console_freezes_what_is_alive_once_opened(
     async with app.run_test() as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
-        await pilot.press("3", "w", "1")
-        await pilot.pause()
+        await press(pilot, "3", "w", "1")
         assert frozen[:1] == [True]
         await until(pilot, lambda: len(frozen) == 2, "the panes frozen at a pause")
         collections = app.collector.collections
-        await pilot.press("3", "w", "1")
+        await press(pilot, "3", "w", "1")
         await until(
             pilot, lambda: app.collector.collections > collections, "a collection at a pause"
         )

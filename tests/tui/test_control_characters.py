@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.control_chars import EVENT_NAME, OSC52, assert_shown_not_obeyed, damage
-from tests.tui.helpers import console
+from tests.tui.helpers import console, drawn, press, settled
 from tests.tui.hostile import hostile_event, screen_text
 
 
@@ -23,23 +23,23 @@ async def test_the_console_shows_control_characters_and_obeys_none(damaged_app) 
     app = damaged_app
     seen = []
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         console(app).pane("pairings").show_round(1)  # type: ignore[attr-defined]
-        await pilot.pause()
+        await drawn(pilot)
         seen.append(screen_text(app))
         assert "Oslo\\x1b]2;pwned\\x07\\x1b[5m\\nx" in seen[-1]  # the header's title
         assert EVENT_NAME not in app.format_title(app.title, app.sub_title).plain
         for key in ("2", "3", "4", "5", "6", "7", "8"):
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
+            await drawn(pilot)
             seen.append(screen_text(app))
-        await pilot.press("5", "t")  # the desk's dialog about the first player
-        await pilot.pause()
+        await press(pilot, "5", "t")  # the desk's dialog about the first player
+        await drawn(pilot)
         seen.append(screen_text(app))
-        await pilot.press("escape", "i")
-        await pilot.pause()
+        await press(pilot, "escape", "i")
+        await drawn(pilot)
         seen.append(screen_text(app))
-        await pilot.press("escape")
+        await press(pilot, "escape")
     for text in seen:
         assert_shown_not_obeyed(text, "console")
     assert any("Evil\\x1b]52;c;aGVsbG8=\\x07Name" in text for text in seen)
@@ -53,9 +53,9 @@ async def test_text_that_took_another_road_is_shown_too(damaged_app) -> None:
 
     app = damaged_app
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await app.screen.mount(Static(f"label {OSC52} end", markup=False, id="raw"))
-        await pilot.pause()
+        await drawn(pilot)
         text = screen_text(app)
         assert_shown_not_obeyed(text, "console")
         assert "label Evil\\x1b]52;c;aGVsbG8=" in text  # (Textual drops the BEL itself)

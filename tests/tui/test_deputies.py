@@ -15,7 +15,7 @@ from normtui.store import EventStore
 from normtui.tui.app import NormtuiApp
 from tests.children import finished, kill, read_line
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import notes, pairings, to_board, until
+from tests.tui.helpers import notes, pairings, press, to_board, until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,19 +25,18 @@ DEPUTY_CONSOLE = textwrap.dedent("""
     import asyncio, sys
     from pathlib import Path
     from normtui.tui.app import NormtuiApp
-    from tests.tui.helpers import pairings, to_board, until
+    from tests.tui.helpers import pairings, press, settled, to_board, until
 
     async def main() -> None:
         app = NormtuiApp(Path(sys.argv[1]), actor="Deputy Arbiter", poll_seconds=0.1,
                          show_clock=False)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            await settled(pilot)
             print("ready", flush=True)
             assert sys.stdin.readline() == "go\\n"
             await to_board(pilot, 2)
             for key in ("W", "B", "A"):
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
             # The chief's result on board 1 reaches this console by its own polling.
             await until(pilot, lambda: pairings(app).table.games[0].result is not None,
                         "the chief's result")
@@ -73,8 +72,7 @@ async def test_two_consoles_and_the_command_line_under_their_own_names(demo_copy
             deputy.stdin.write("go\n")
             deputy.stdin.flush()
             await to_board(pilot, 1)
-            await pilot.press("w")  # Anand - Radjabov 1-0
-            await pilot.pause()
+            await press(pilot, "w")  # Anand - Radjabov 1-0
             cli = subprocess.run(
                 [
                     sys.executable,

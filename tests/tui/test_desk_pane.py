@@ -14,15 +14,14 @@ from normtui.tui.screens.desk_illness import DeskIllnessScreen
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 from normtui.tui.widgets.status_line import StatusLine
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import until
+from tests.tui.helpers import press, until
 
 
 async def on_player(pilot, number: int) -> PlayerDeskPane:  # type: ignore[no-untyped-def]
     """Pane 5, the cursor on a player (rows are in pairing-number order)."""
-    await pilot.press("5")
-    await pilot.pause()
+    await press(pilot, "5")
     pane = pilot.app.screen.query_one(PlayerDeskPane)
-    await pilot.press(*["down"] * (number - 1))
+    await press(pilot, *["down"] * (number - 1))
     assert pane.query_one(DeskArrivals).selected.number == number
     return pane
 
@@ -43,17 +42,13 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 3)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert "Regulations §7: a fine of 500 EUR" in question(app)
-        await pilot.press("escape")  # not confirmed: nothing is recorded
-        await pilot.pause()
+        await press(pilot, "escape")  # not confirmed: nothing is recorded
         assert app.store.desk.fines() == []
         assert [a.present for a in app.store.desk.arrivals(7) if a.player.number == 3] == [True]
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("f")  # f: the fine
-        await pilot.pause()
+        await press(pilot, "a")
+        await press(pilot, "f")  # f: the fine
         table = pane.query_one(DeskArrivals)
         assert str(table.get_cell("3", "arrival")) == "ABSENT"
         assert str(table.get_cell("3", "fine")) == "500 EUR"
@@ -66,17 +61,14 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         # The cursor went on to the next player (4, Anand). An incident: refused without the
         # Chief Arbiter's decision, recorded with it.
         assert table.selected.number == 4
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
         modal = app.screen
         modal.query_one("#incident-description", Input).value = "phone rang"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.screen is modal
         assert any("Chief Arbiter's decision" in n.message for n in app._notifications)
         modal.query_one("#incident-decision", Input).value = "game lost"
-        await pilot.press("enter", "enter")  # Enter moves on; in the decision it records
-        await pilot.pause()
+        await press(pilot, "enter", "enter")  # Enter moves on; in the decision it records
         assert app.screen is not modal
     with EventStore.open(demo_copy) as store:
         [fine] = store.desk.fines()
@@ -102,11 +94,9 @@ async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 6)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert "or the absence alone?" in question(app)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         table = pane.query_one(DeskArrivals)
         assert str(table.get_cell("6", "arrival")) == "ABSENT"
         assert str(table.get_cell("6", "fine")) == ""
@@ -114,10 +104,8 @@ async def test_absent_without_the_fine_is_the_arbiters_decision_and_undoable(
         assert app.store.audit.log(limit=1)[0].summary == (
             "round 7: Tari absent at the start, no fine (the arbiter's decision)"
         )
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "ctrl+z")
+        await press(pilot, "y")
         assert str(table.get_cell("6", "arrival")) == "present"
 
 
@@ -127,14 +115,12 @@ async def test_withdrawal_shows_the_50_percent_rule_before_it_is_confirmed(
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 9)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         text = question(app)
         assert "Withdraw Wang, Hao from the event (§9)?" in text
         assert "after 6 of 9 games: at least 50 %, so their games count" in text
         assert "the 3 remaining games are lost by forfeit (§9 b)" in text
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
     with EventStore.open(demo_copy) as store:
         wang = store.resolve_player("Wang")
         assert wang.status is PlayerStatus.WITHDRAWN
@@ -149,37 +135,34 @@ async def test_illness_postpones_to_a_free_day_the_morning_can_be_refused_round_
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 2)
-        await pilot.press("]")  # round 8: Carlsen's game is not played yet
-        await pilot.pause()
+        await press(pilot, "]")  # round 8: Carlsen's game is not played yet
         assert pane.round_no == 8
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
         modal = app.screen
         assert isinstance(modal, DeskIllnessScreen)
         decision = modal.query_one("#illness-decision", Static)
         assert "the game of round 8 is played on a free day" in str(decision.render())
-        await pilot.press("down", "enter")  # the morning of the next round
+        await press(pilot, "down", "enter")  # the morning of the next round
         modal.query_one("#illness-refuses").value = True  # type: ignore[attr-defined]
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: "the opponent refuses to play on the morning" in str(decision.render()),
+            "the assertion below",
+        )
         assert "the opponent refuses to play on the morning" in str(decision.render())
-        await pilot.press("ctrl+s")  # refused by §9: the modal stays, nothing recorded
-        await pilot.pause()
+        await press(pilot, "ctrl+s")  # refused by §9: the modal stays, nothing recorded
         assert app.screen is modal
-        await pilot.press("up", "enter")
+        await press(pilot, "up", "enter")
         modal.query_one("#illness-refuses").value = False  # type: ignore[attr-defined]
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.screen is not modal
         assert "postponed (free day)" in str(pane.query_one(DeskArrivals).get_cell("2", "state"))
         # Round 9 is too late to move a game: illness there is a forfeit, whatever is proposed.
-        await pilot.press("]")
-        await pilot.pause()
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "]")
+        await press(pilot, "l")
         decision = app.screen.query_one("#illness-decision", Static)
         assert str(decision.render()).startswith("FORFEIT: illness in round 9")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
     with EventStore.open(demo_copy) as store:
         game = next(g for g in store.games(8) if 2 in (g.white, g.black))
         assert (game.state, game.postponed_to) == (GameState.POSTPONED, Postponement.FREE_DAY)
@@ -201,37 +184,30 @@ async def test_title_sex_and_report_details_from_the_desk(demo_copy, demo_app) -
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 6)
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         modal = app.screen
         assert isinstance(modal, PlayerDetailsScreen)
         assert modal.query_one("#player-title", Select).value == "GM"
         modal.query_one("#player-sex", Select).value = "m"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert not isinstance(app.screen, PlayerDetailsScreen)
         assert app.store.audit.log(limit=1)[0].summary == "Tari: sex m"
-        await pilot.press("t")
-        await pilot.pause()
-        await pilot.press("ctrl+s")  # nothing changed: no audit entry
-        await pilot.pause()
+        await press(pilot, "t")
+        await press(pilot, "ctrl+s")  # nothing changed: no audit entry
         assert "Nothing changed." in [n.message for n in app._notifications]
         assert app.store.audit.log(limit=1)[0].summary == "Tari: sex m"
 
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         modal = app.screen
         assert isinstance(modal, ReportDetailsScreen)
         modal.query_one("#report-city", Input).value = "Stavanger"
         modal.query_one("#report-federation", Input).value = "NORW"
         modal.query_one("#report-deputy_arbiters", Input).value = "Roe, Rita; Poe, Paul"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.screen is modal  # refused: the arbiter corrects it
         assert any("not a FIDE federation code" in n.message for n in app._notifications)
         modal.query_one("#report-federation", Input).value = "nor"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.screen is not modal
     with EventStore.open(demo_copy) as store:
         details = store.event.details
@@ -250,17 +226,13 @@ async def test_absent_again_on_a_fined_player_says_the_fine_is_cancelled(demo_ap
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 3)
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("f")
-        await pilot.pause()
+        await press(pilot, "a")
+        await press(pilot, "f")
         assert len(app.store.desk.fines()) == 1
-        await pilot.press("up", "a")
-        await pilot.pause()
+        await press(pilot, "up", "a")
         text = question(app)
         assert "fined 500 EUR" in text and "cancel" in text, text
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert app.store.desk.fines() == []
         assert "fine of 500 EUR cancelled" in app.store.audit.log(limit=1)[0].summary
 
@@ -274,13 +246,11 @@ async def test_a_withdrawal_confirmed_after_its_games_changed_elsewhere_does_not
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 9)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert "round 7 board 5 (Topalov-Wang): IN PROGRESS now" in question(app)
         with EventStore.open(demo_copy, actor="deputy") as deputy:
             deputy.games.enter_result(7, "Topalov", "Wang", "1-0")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert app.store.resolve_player("Wang").status.value == "active"
         assert app.store.audit.log(limit=1)[0].actor == "deputy"
 
@@ -292,8 +262,7 @@ async def test_illness_on_a_game_in_progress_says_so_before_it_is_recorded(demo_
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 4)
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
         assert isinstance(app.screen, DeskIllnessScreen)
         decision = str(app.screen.query_one("#illness-decision", Static).render())
         assert "in progress" in decision, decision
@@ -317,30 +286,28 @@ async def test_the_desk_and_the_pairings_follow_the_round_being_played(demo_app)
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("5")
-        await pilot.pause()
+        await press(pilot, "5")
         desk = app.screen.query_one(PlayerDeskPane)
         assert desk.round_no == 7
         finish_round_7(app.store)
         console(app).store_changed(StoreChanged(local=False))
-        for _ in range(3):  # said after "Loaded from another terminal"
-            await pilot.pause()
-        # In front: not switched under the cursor, but said.
+        # In front: not switched under the cursor, but said (after "Loaded from another
+        # terminal").
+        await until(
+            pilot,
+            lambda: desk.status.startswith("Round 8 is the round being played now (round 7"),
+            "round 8 said",
+        )
         assert desk.round_no == 7
-        assert desk.status.startswith("Round 8 is the round being played now (round 7 shown)")
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         assert pairings(app).round == 8
-        await pilot.press("5")
-        await pilot.pause()
+        await press(pilot, "5")
         assert desk.round_no == 8
         assert desk.query_one("#desk-round").value == 8
         # A round chosen by the arbiter stays.
-        await pilot.press("left_square_bracket")
-        await pilot.pause()
+        await press(pilot, "left_square_bracket")
         assert desk.round_no == 7
-        await pilot.press("1", "5")
-        await pilot.pause()
+        await press(pilot, "1", "5")
         assert desk.round_no == 7
 
 
@@ -355,16 +322,14 @@ async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await on_player(pilot, 2)
-        await pilot.press("a", "f")
-        await pilot.pause()
+        await press(pilot, "a", "f")
         table = pane.query_one(DeskArrivals)
         assert str(table.get_cell("2", "arrival")) == "ABSENT"
         table.move_cursor(row=1)
         clock.advance(minutes=4)
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert isinstance(app.screen, ChoiceScreen)
-        await pilot.press("l")
+        await press(pilot, "l")
         await until(pilot, lambda: "arrived late" in status(pane), "the late arrival said")
         assert str(table.get_cell("2", "arrival")) == "late 19:36"
         assert str(table.get_cell("2", "fine")) == "500 EUR"
@@ -372,8 +337,7 @@ async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app
         assert app.store.audit.log(limit=1)[0].summary == (
             "round 7: Carlsen arrived late, absent at the start (the fine of 500 EUR stands)"
         )
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
         screen = app.screen
         assert isinstance(screen, DeskIncidentScreen)
         assert screen.query_one("#incident-kind").value == "late_arrival"
@@ -381,13 +345,11 @@ async def test_the_late_arrival_offered_opens_on_that_incident_in_words(demo_app
             "Arrived at 19:36, after the start of round 7"
         )
         screen.query_one("#incident-decision", Input).value = "fine stands"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         summary = app.store.audit.log(limit=1)[0].summary
         assert summary == "round 7: incident (late arrival) Carlsen: fine stands"
         # Asked for by i alone, the dialog opens as before.
-        await pilot.press("i")
-        await pilot.pause()
+        await press(pilot, "i")
         assert app.screen.query_one("#incident-kind").value == "electronic_device"
 
 
@@ -405,31 +367,25 @@ async def test_the_drawing_of_lots_is_entered_player_by_player_with_n(tmp_path, 
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await on_player(pilot, 3)  # Giri
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, DrawnNumberScreen)
-        await pilot.press("1", "1", "enter")
-        await pilot.pause()
+        await press(pilot, "1", "1", "enter")
         assert isinstance(app.screen, DrawnNumberScreen)  # refused: 11 of 10
         app.screen.query_one("#drawn-number", Input).value = "1"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         players = {p.number: p.name for p in app.store.players()}
         assert (players[1], players[3]) == ("Giri, Anish", "So, Wesley")
         assert app.store.games(1)[0].white_name == "Giri, Anish"
         app.store.rounds.start(1)
         arrivals = pilot.app.screen.query_one(DeskArrivals)
         arrivals.move_cursor(row=1)
-        await pilot.pause()
+        await until(pilot, lambda: arrivals.selected.number == 2, "arrivals.selected.number == 2")
         assert arrivals.selected.number == 2
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert isinstance(app.screen, ConfirmScreen)
         assert "changes the pairings being played" in question(app)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         app.screen.query_one("#drawn-number", Input).value = "10"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert {p.number: p.name for p in app.store.players()}[10] == "Carlsen, Magnus"
         assert {g.state for g in app.store.games(1)} == {GameState.SCHEDULED}

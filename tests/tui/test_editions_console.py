@@ -17,7 +17,7 @@ from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.help import HelpScreen, help_text
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, pairings, to_board
+from tests.tui.helpers import column, console, pairings, press, settled, to_board
 
 FIVE = (
     "Bjerke, Øystein",
@@ -44,12 +44,11 @@ def five_db(tmp_path: Path, clock) -> Path:  # type: ignore[no-untyped-def]
 async def test_the_header_names_the_event_and_the_round_says_its_bye(five_db, make_app) -> None:
     app = make_app(five_db, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert console(app).title == "Bergen Armageddon"
         info = str(pairings(app).query_one("#round-info").render())
         assert "bye: 1 Bjerke" in info
-        await pilot.press("right_square_bracket")
-        await pilot.pause()
+        await press(pilot, "right_square_bracket")
         assert "bye: 4 Christiansen" in str(pairings(app).query_one("#round-info").render())
 
 
@@ -58,17 +57,14 @@ async def test_an_armageddon_forfeit_is_asked_first(five_db, make_app) -> None:
     player present takes the Armageddon's points (2019: 1½ and ½)."""
     app = make_app(five_db, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 1)
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, ArmageddonScreen)
-        await pilot.press("F")
-        await pilot.pause()
+        await press(pilot, "F")
         assert isinstance(app.screen, ConfirmScreen)
         assert "Tari, Aryan is absent, and loses it by forfeit (-/+)" in app.screen.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         game = app.store.games(1)[0]
         assert (game.result, game.armageddon) == (
             MainResult.DRAW,
@@ -82,23 +78,19 @@ async def test_an_armageddon_forfeit_is_asked_first(five_db, make_app) -> None:
 async def test_an_armageddon_forfeit_can_be_declined(five_db, make_app) -> None:
     app = make_app(five_db, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 2)
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("f")
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "d")
+        await press(pilot, "f")
+        await press(pilot, "n")
         assert app.store.games(1)[1].armageddon is None
 
 
 async def test_the_help_says_which_rules_were_not_found(five_db, make_app) -> None:
     app = make_app(five_db, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = help_text(console(app))
         assert text.splitlines()[0].startswith(

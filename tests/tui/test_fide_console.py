@@ -14,7 +14,7 @@ from normtui.store import EventStore, PlayerInput
 from normtui.store.profile_text import event_profile_text
 from normtui.tui.screens.armageddon import ArmageddonScreen
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, pairings, to_board
+from tests.tui.helpers import console, pairings, press, settled, to_board
 
 
 @pytest.fixture
@@ -32,14 +32,13 @@ def fide_db(tmp_path: Path, clock) -> Path:  # type: ignore[no-untyped-def]
 async def test_a_draw_opens_no_armageddon(fide_db, make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app(fide_db, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert console(app).title == "Club Championship"
         legend = str(pairings(app).query_one("#pairings-legend").render())
         assert "A draw is complete: ½ each." in legend and "Armageddon" not in legend
         await to_board(pilot, 1)
         for key in ("d", "d", "a"):
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             assert not isinstance(app.screen, ArmageddonScreen)
         await app.workers.wait_for_complete()
     with EventStore.open(fide_db) as store:
@@ -51,9 +50,8 @@ async def test_a_draw_opens_no_armageddon(fide_db, make_app) -> None:  # type: i
 async def test_the_standings_say_the_profiles_tie_breaks(fide_db, make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app(fide_db, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("3")
-        await pilot.pause()
+        await settled(pilot)
+        await press(pilot, "3")
         pane = console(app).pane("standings")
         shown = str(pane.query_one("#standings-legend").render())
         assert (

@@ -8,7 +8,7 @@ from pathlib import Path
 from normtui.tui.widgets.fide_table import FideTable
 from tests.fide_events import norm_event
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, rows_in_view, until
+from tests.tui.helpers import console, press, rows_in_view, until
 
 
 def _fide(app) -> FideTable:  # type: ignore[no-untyped-def]
@@ -18,11 +18,11 @@ def _fide(app) -> FideTable:  # type: ignore[no-untyped-def]
 async def test_r_shows_the_rating_changes_and_back(demo_app) -> None:  # type: ignore[no-untyped-def]
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3")
+        await press(pilot, "3")
         await until(pilot, lambda: "standings" in console(app)._panes, "the standings")
         pane = console(app).pane("standings")
         assert not _fide(app).has_content()  # not read until shown
-        await pilot.press("r")
+        await press(pilot, "r")
         await until(pilot, lambda: pane.view == "fide-table", "the FIDE view")
         table = _fide(app)
         assert table.cell("2", "change") == "+3.7" and table.cell("2", "k") == "10"
@@ -33,9 +33,13 @@ async def test_r_shows_the_rating_changes_and_back(demo_app) -> None:  # type: i
         before = table.cell("8", "change")
         app.store.games.enter_result(7, "Topalov", "Wang", "1-0")
         pane.reload()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: table.cell("8", "change") != before,
+            "the assertion below",
+        )
         assert table.cell("8", "change") != before
-        await pilot.press("r")
+        await press(pilot, "r")
         await until(pilot, lambda: pane.view == "standings-table", "the table again")
 
 
@@ -43,9 +47,9 @@ async def test_norms_met_and_possible(tmp_path: Path, make_app) -> None:  # type
     norm_event(tmp_path / "norm.db", through=5).close()
     app = make_app(tmp_path / "norm.db", preload=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("3")
+        await press(pilot, "3")
         await until(pilot, lambda: "standings" in console(app)._panes, "the standings")
-        await pilot.press("r")
+        await press(pilot, "r")
         pane = console(app).pane("standings")
         await until(pilot, lambda: _fide(app).has_content(), "the FIDE view")
         norms = _fide(app).cell("1", "norms")

@@ -18,7 +18,7 @@ from tests.export.conftest import TIED_16
 from tests.export.event2022 import build_2022
 from tests.store.playoff_events import copy_event
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, race_worked, rows_in_view
+from tests.tui.helpers import console, press, race_worked, rows_in_view, until
 
 CARLSEN, MAMEDYAROV = "2", "5"
 
@@ -44,22 +44,18 @@ def _note(app) -> Static:  # type: ignore[no-untyped-def]
 async def test_the_repro_from_the_keyboard_then_pane_3(tied: Path, make_app) -> None:
     app = make_app(tied, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         table = console(app).pane("standings").query_one("#standings-table")
         # Under way: first place shared, both prizes pending, and the line above says why.
         assert table.keys[:2] == [CARLSEN, MAMEDYAROV]  # type: ignore[attr-defined]
         assert [table.cell(k, "rank") for k in table.keys[:3]] == ["1-2", "1-2", "3"]  # type: ignore[attr-defined]
         assert table.cell(MAMEDYAROV, "prize") == "pending play-off"  # type: ignore[attr-defined]
         assert _note(app).display and "under way" in str(_note(app).render())
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         for key in ("w", "w", "d"):  # M1 1-0, M2 1-0, A ½-½ (Black wins)
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
         assert app.store.playoff().winner == 5
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         assert table.keys[:3] == [MAMEDYAROV, CARLSEN, "4"]  # type: ignore[attr-defined]
         assert [table.cell(k, "rank") for k in table.keys[:3]] == ["1", "2", "3"]  # type: ignore[attr-defined]
         assert table.cell(MAMEDYAROV, "prize") == "NOK 750,000.00"  # type: ignore[attr-defined]
@@ -82,14 +78,13 @@ async def test_a_result_from_another_process_reorders_pane_3(tied: Path, make_ap
     next poll puts the winner first there too."""
     app = make_app(tied, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         with EventStore.open(tied, actor="deputy") as other:
             for game, result in (("M1", "1-0"), ("M2", "1-0"), ("A", "1/2-1/2")):
                 other.playoff.enter_result(game, result)
         console(app)._poll()
-        await pilot.pause()
         table = console(app).pane("standings").query_one("#standings-table")
+        await until(pilot, lambda: table.keys[0] == MAMEDYAROV, "the winner first")  # type: ignore[attr-defined]
         assert table.keys[0] == MAMEDYAROV  # type: ignore[attr-defined]
         assert table.cell(MAMEDYAROV, "rank") == "1"  # type: ignore[attr-defined]
 
@@ -107,7 +102,7 @@ def test_snapshot_of_pane_3_after_the_play_off(
     tied: Path, make_app, snap_compare, keys, size
 ) -> None:  # type: ignore[no-untyped-def]
     async def show(pilot) -> None:  # type: ignore[no-untyped-def]
-        await pilot.press(*keys)
+        await press(pilot, *keys)
         await race_worked(pilot)
 
     assert snap_compare(
@@ -121,8 +116,7 @@ async def test_after_the_last_round_80x24_shows_the_whole_field(tied: Path, make
     on one line, and all ten players under them."""
     app = make_app(_decided(tied), preload=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press(*keys)
-        await pilot.pause()
+        await press(pilot, *keys)
         pane = console(app).pane("standings")
         table = pane.query_one("#crosstable" if "x" in keys else "#standings-table")
         shown = rows_in_view(table)  # type: ignore[arg-type]

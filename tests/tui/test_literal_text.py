@@ -14,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 
 from normtui.tui.screens.armageddon import ArmageddonScreen
-from tests.tui.helpers import console
+from tests.tui.helpers import console, drawn, press, settled
 from tests.tui.hostile import ACTOR, DECISION, DESCRIPTION, HOSTILE, hostile_event, screen_text
 
 TUI = Path(__file__).resolve().parents[2] / "normtui" / "tui"
@@ -25,8 +25,10 @@ def hostile_app(tmp_path, make_app, clock):  # type: ignore[no-untyped-def]
     return make_app(hostile_event(tmp_path / "hostile.db", clock), preload=False)
 
 
-def shows(app, *texts: str) -> None:  # type: ignore[no-untyped-def]
-    shown = screen_text(app)
+async def shows(pilot, *texts: str) -> None:  # type: ignore[no-untyped-def]
+    """Each of ``texts`` on the screen as typed, once it has drawn what came before."""
+    await drawn(pilot)
+    shown = screen_text(pilot.app)
     for text in texts:
         assert text in shown, f"{text!r} not shown literally"
 
@@ -34,45 +36,35 @@ def shows(app, *texts: str) -> None:  # type: ignore[no-untyped-def]
 async def test_every_pane_and_dialog_shows_markup_names_as_typed(hostile_app) -> None:
     app = hostile_app
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         console(app).pane("pairings").show_round(1)  # type: ignore[attr-defined]
-        await pilot.pause()
-        shows(app, *HOSTILE, "arbiter: arbiter")  # the header: the acting arbiter
+        await shows(pilot, *HOSTILE, "arbiter: arbiter")  # the header: the acting arbiter
         # The Armageddon of board 2 ([link=http://x]L against Giri): names on its buttons.
-        await pilot.press("g", "down", "a")
-        await pilot.pause()
+        await press(pilot, "g", "down", "a")
         assert isinstance(app.screen, ArmageddonScreen)
-        shows(app, "[link=http://x]L")
-        await pilot.press("escape")
+        await shows(pilot, "[link=http://x]L")
+        await press(pilot, "escape")
         for key in ("f2", "f3", "f4", "f5", "f6", "f7"):  # every pane built with these names
-            await pilot.press(key)
-            await pilot.pause()
-        await pilot.press("6")
-        await pilot.pause()
-        shows(app, ACTOR, HOSTILE[3])  # every audit row names its actor; summaries literal
-        await pilot.press("5")
-        await pilot.pause()
-        shows(app, DESCRIPTION, DECISION, "[bold red]Mark[/]")
+            await press(pilot, key)
+        await press(pilot, "6")
+        await shows(pilot, ACTOR, HOSTILE[3])  # every audit row names its actor; summaries literal
+        await press(pilot, "5")
+        await shows(pilot, DESCRIPTION, DECISION, "[bold red]Mark[/]")
         # The desk's dialogs about a player: title and sex, withdrawal, absence.
-        await pilot.press("t")
-        await pilot.pause()
-        shows(app, "a[/]b: for the rating report")
-        await pilot.press("escape")
-        await pilot.press("down", "down", "w")
-        await pilot.pause()
-        shows(app, "Withdraw [bold red]Mark[/] from the event")
-        await pilot.press("n")
-        await pilot.press("a")
-        await pilot.pause()
-        shows(app, "[bold red]Mark[/] was not in the playing area")
-        await pilot.press("escape")
-        await pilot.press("i")
-        await pilot.pause()
-        shows(app, "3 [bold red]Mark[/]")
-        await pilot.press("escape")
-        await pilot.press("7")
-        await pilot.pause()
-        shows(app, "First place is shared now: Anand; a[/]b")
+        await press(pilot, "t")
+        await shows(pilot, "a[/]b: for the rating report")
+        await press(pilot, "escape")
+        await press(pilot, "down", "down", "w")
+        await shows(pilot, "Withdraw [bold red]Mark[/] from the event")
+        await press(pilot, "n")
+        await press(pilot, "a")
+        await shows(pilot, "[bold red]Mark[/] was not in the playing area")
+        await press(pilot, "escape")
+        await press(pilot, "i")
+        await shows(pilot, "3 [bold red]Mark[/]")
+        await press(pilot, "escape")
+        await press(pilot, "7")
+        await shows(pilot, "First place is shared now: Anand; a[/]b")
         assert app.is_running  # [@click=app.quit] was never an action
 
 
@@ -80,9 +72,8 @@ def test_hostile_names_snapshot(hostile_app, snap_compare) -> None:
     """The pairings of round 1 at 80x24 with the markup names as they are typed."""
 
     async def round_1(pilot: Pilot[None]) -> None:
-        await pilot.pause()
+        await settled(pilot)
         console(pilot.app).pane("pairings").show_round(1)  # type: ignore[attr-defined]
-        await pilot.pause()
 
     assert snap_compare(hostile_app, terminal_size=(80, 24), run_before=round_1)
 

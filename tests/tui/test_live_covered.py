@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from normtui.tui.screens.confirm import ConfirmScreen
 from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import press, until
 from tests.tui.test_live_pane import replay, show_live
 
 
@@ -27,8 +28,11 @@ async def test_the_live_pane_is_not_drawn_under_a_dialog_and_catches_up_after(
         # Read and acted on, not drawn: the dialog's background stays as it was.
         assert report is not None and report.boards[0].plies == 14
         assert pane.boards.cell(key, "moves") == "5"
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         pane.read_now()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: pane.boards.cell(key, "moves") == "7",
+            "the assertion below",
+        )
         assert pane.boards.cell(key, "moves") == "7"

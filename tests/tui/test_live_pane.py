@@ -18,7 +18,17 @@ from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.screens.feed_source import FeedSourceScreen
 from normtui.tui.widgets.live_race import LiveRace
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings, race_worked, rows_in_view, to_board, until
+from tests.tui.helpers import (
+    console,
+    notes,
+    pairings,
+    press,
+    race_worked,
+    rows_in_view,
+    settled,
+    to_board,
+    until,
+)
 
 
 def live(app) -> LivePane:  # type: ignore[no-untyped-def]
@@ -29,14 +39,11 @@ def live(app) -> LivePane:  # type: ignore[no-untyped-def]
 
 async def show_live(pilot, source: str | None = None) -> LivePane:  # type: ignore[no-untyped-def]
     """Pane 8 in front, watching ``source`` (once read) if given."""
-    await pilot.pause()
-    await pilot.press("8")
-    await pilot.pause()
+    await press(pilot, "8")
     pane = live(pilot.app)
     if source is not None:
         pane.start(source, None)
         pane.read_now()
-        await pilot.pause()
     await race_worked(pilot)
     return pane
 
@@ -60,18 +67,20 @@ async def test_the_source_is_set_from_the_keyboard_kept_and_read(demo_app, tmp_p
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot)
         assert "Not watching the live boards" in pane._status
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         assert isinstance(app.screen, FeedSourceScreen)
         app.screen.query_one("#feed-source").value = str(tmp_path / "live")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         # The round offered is the round being played: followed from one round to the next.
         assert app.store.feed.source() == (str(tmp_path / "live"), 7)
         [entry] = [e for e in app.store.audit.log(limit=10) if e.action == "feed source"]
         assert entry.actor == "arbiter"
         report = pane.read_now()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: report is not None and len(report.boards) == 5,
+            "report is not None and len(report.boards) == 5",
+        )
         assert report is not None and len(report.boards) == 5
         assert pane.boards.cell(report.boards[0].key, "moves") == "5"
         # The path as much of it as fits beside the rest of the line (its last folders).
@@ -146,7 +155,7 @@ async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_ke
         ended = to_draw(r, clock)
         clock.advance(minutes=2)  # the console reads it two minutes later
         pane.read_now()
-        await pilot.pause()
+        await until(pilot, lambda: "ctrl+a opens it" in pane.status, "said on the status line")
         # Nothing opened: said on the status line and counted in the header (the demo's
         # board 3 waits too).
         assert pushed == [] and app.screen is console(app)
@@ -166,16 +175,18 @@ async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_ke
         # The live pane's own line names the boards waiting, round.board.
         pane.read_now()
         assert "Armageddon waiting: 7.3, 7.1 (ctrl+a)" in pane._status
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: "Armageddon waiting: 2" in console(app).sub_title,
+            "the assertion below",
+        )
         assert "Armageddon waiting: 2" in console(app).sub_title
         # ctrl+a opens the one to start first (the demo's board 3), then the next: board 1,
         # its window counted from the game's end.
-        await pilot.press("ctrl+a")
-        await pilot.pause()
+        await press(pilot, "ctrl+a")
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 3
         assert pairings(app).shown
-        await pilot.press("escape", "ctrl+a")
-        await pilot.pause()
+        await press(pilot, "escape", "ctrl+a")
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 1
         assert pairings(app).table.game.board == 1
         assert "18:00 left" in str(app.screen.query_one("#armageddon-window").render())
@@ -183,19 +194,21 @@ async def test_a_draw_from_the_feed_opens_nothing_and_waits_for_the_arbiter_s_ke
         # dialog closed by the feed hands the next key to the pane under it).
         play_armageddon(r)
         pane.read_now()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ArmageddonScreen),
+            "isinstance(app.screen, ArmageddonScreen)",
+        )
         assert isinstance(app.screen, ArmageddonScreen)
         said = str(app.screen.query_one("#armageddon-entered").render())
         assert "Already entered by the live boards: 1-0" in said
         board1 = next(g for g in app.store.games(7) if g.board == 1)
         assert board1.armageddon is not None and board1.armageddon_from == "feed"
         # A key now is a correction, asked first.
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         assert isinstance(app.screen, ConfirmScreen)
         assert "Correct the Armageddon of round 7 board 1" in app.screen.question
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert next(g for g in app.store.games(7) if g.board == 1).armageddon == board1.armageddon
         assert "Armageddon 1-0 from the live boards" in pairings(app).status
         row = [str(c) for c in pairings(app).table.get_row(str(board1.id))]
@@ -224,7 +237,7 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         for _ in range(3):
             pane.poll()  # the feed's read, in its thread, as the console does it
             for key in keys:
-                await pilot.press(key)
+                await press(pilot, key)
                 assert app.screen is console(app), (key, app.screen)
             await app.workers.wait_for_complete()
             await pilot.pause()
@@ -237,17 +250,13 @@ async def test_keys_typed_while_the_feed_enters_a_draw_reach_no_dialog(
         assert {e.actor for e in new} <= {"feed"}, new  # nothing under the arbiter's name
         # The arbiter opens it (twice ctrl+a: the demo's board 3 must start first; or a on
         # the board in the pairings) and enters what was played.
-        await pilot.press("ctrl+a", "escape", "ctrl+a")
-        await pilot.pause()
+        await press(pilot, "ctrl+a", "escape", "ctrl+a")
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.id == board1.id
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         await to_board(pilot, 1)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.id == board1.id
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         board1 = app.store.games.get(board1.id)
         assert board1.armageddon is not None and board1.armageddon.value == "0-1"
         assert board1.armageddon_from != "feed"
@@ -262,21 +271,25 @@ async def test_a_conflict_is_shown_and_accepted_only_when_asked(demo_app, tmp_pa
         path = tmp_path / "live" / "round-7" / "game-1.pgn"
         path.write_text(path.read_text().replace("Bc5 {", "Nf6 {", 1))
         report = pane.read_now()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: report is not None and report.boards[0].conflict,
+            "report is not None and report.boards[0].conflict",
+        )
         assert report is not None and report.boards[0].conflict
-        assert any("changes moves already kept" in n for n in notes(app, "warning"))
+        await until(
+            pilot,
+            lambda: any("changes moves already kept" in n for n in notes(app, "warning")),
+            "the conflict's warning",
+        )
         kept = next(g for g in app.store.games(7) if g.board == 1).pgn
         pane.focus_first()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert next(g for g in app.store.games(7) if g.board == 1).pgn == kept
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "a")
+        await press(pilot, "y")
         entry = app.store.audit.log(limit=1)[0]
         assert entry.actor == "arbiter" and "the feed's record accepted" in entry.summary
 
@@ -297,18 +310,20 @@ async def test_taking_a_record_that_ends_otherwise_says_the_signed_result_stays(
         text = path.read_text().replace("Bc5 {", "Nf6 {", 1).replace('"*"', '"1-0"')
         path.write_text(text.rstrip().removesuffix("*") + "1-0\n")
         report = pane.read_now()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: report is not None and report.boards[0].conflict,
+            "report is not None and report.boards[0].conflict",
+        )
         assert report is not None and report.boards[0].conflict
         pane.focus_first()
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, ConfirmScreen)
         assert (
             "The result entered, 0-1 (signed by White), stays: the record, which ends "
             "1-0, then disagrees with it, and `normtui check` reports it"
         ) in app.screen.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         board1 = app.store.games.get(board1.id)
         assert board1.result is MainResult.BLACK_WIN and "1-0" in (board1.pgn or "")
 
@@ -319,13 +334,12 @@ async def test_the_cursor_stays_on_its_board_as_the_feed_reads(demo_app, tmp_pat
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot, str(tmp_path / "live"))
         pane.focus_first()
-        await pilot.press("down", "down")
-        await pilot.pause()
+        await press(pilot, "down", "down")
         assert pane.boards.view is not None and pane.boards.view.board == 3
         for step in r.steps()[10:40]:
             r.write(step)
         pane.read_now()
-        await pilot.pause()
+        await until(pilot, lambda: pane.boards.view.board == 3, "pane.boards.view.board == 3")
         assert pane.boards.view.board == 3
         assert "round 7 board 3" in str(pane.query_one("#live-detail").render())
 
@@ -340,7 +354,11 @@ async def test_a_folder_that_vanishes_is_one_status_line_and_nothing_written(
         last = app.store.audit.log(limit=1)[0].id
         shutil.rmtree(tmp_path / "live")
         pane.read_now()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: "is not there (any more); watching on" in pane._status,
+            "the assertion below",
+        )
         assert "is not there (any more); watching on" in pane._status
         assert app.store.audit.log(limit=1)[0].id == last
         assert len(pane.boards.views) == 5
@@ -349,8 +367,8 @@ async def test_a_folder_that_vanishes_is_one_status_line_and_nothing_written(
 async def test_the_standings_say_who_can_still_finish_first(demo_app) -> None:
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("3")
+        await settled(pilot)
+        await press(pilot, "3")
         await race_worked(pilot)
         line = console(app).pane("standings").query_one("#standings-race")
         assert line.text.startswith("Can still finish first or share it")  # type: ignore[attr-defined]
@@ -371,8 +389,7 @@ def test_live_pane_snapshot(
     async def watch(pilot) -> None:  # type: ignore[no-untyped-def]
         pane = await show_live(pilot, "live")
         pane.focus_first()
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
 
     assert snap_compare(app, terminal_size=size, run_before=watch)
 
@@ -408,8 +425,7 @@ async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
     (tmp_path / "live").mkdir()
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot)
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         assert isinstance(app.screen, FeedSourceScreen)
         assert app.screen.query_one("#feed-round").value == "7"  # the round being played
         path = app.screen.query_one("#feed-source")
@@ -417,21 +433,17 @@ async def test_the_source_dialog_refuses_a_missing_folder_and_keeps_a_fast_tab(
         # seconds); its last letters typed, with the Tab right after them.
         path.value = str(tmp_path / "nowher")
         path.cursor_position = len(path.value)
-        await pilot.press("e", "enter")
-        await pilot.pause()
+        await press(pilot, "e", "enter")
         assert isinstance(app.screen, FeedSourceScreen)
         assert "no such folder or file" in str(app.screen.query_one("#feed-source-error").render())
         assert app.store.feed.source() == (None, None)
         path.value = str(tmp_path / "li")
         path.cursor_position = len(path.value)
-        await pilot.press("v", "e", "tab", "7", "enter")
-        await pilot.pause()
+        await press(pilot, "v", "e", "tab", "7", "enter")
         assert app.store.feed.source() == (str(tmp_path / "live"), 7)
-        await pilot.press("x", "y")
-        await pilot.pause()
+        await press(pilot, "x", "y")
         assert pane.feed is None
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         assert app.screen.query_one("#feed-source").value == str(tmp_path / "live")
 
 
@@ -445,12 +457,19 @@ async def test_the_live_watch_follows_the_round_being_played(demo_app, tmp_path,
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await show_live(pilot)
         pane._source_chosen((str(tmp_path / "live"), 7))
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: pane.source == (str(tmp_path / "live"), 7),
+            "the assertion below",
+        )
         assert pane.source == (str(tmp_path / "live"), 7)
         finish_round_7(app.store)
         console(app).store_changed(StoreChanged(local=True))
-        await pilot.pause()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: pane.source == (str(tmp_path / "live"), 8),
+            "the assertion below",
+        )
         assert pane.source == (str(tmp_path / "live"), 8)
         assert app.store.feed.source() == (str(tmp_path / "live"), 8)
         assert "round 8 is watched now" in pane.status
@@ -473,21 +492,26 @@ async def test_at_80x24_the_cursor_s_board_and_the_whole_field_are_in_view(
             assert view is not None and view is pane.boards.views[index]
             line = rows_in_view(pane.boards)[view.key]
             assert surname(view.white) in line and surname(view.black) in line
-            await pilot.press("down")
-            await pilot.pause()
+            await press(pilot, "down")
         assert len(rows_in_view(race)) == 10
         assert "Vachier-Lagrave " in rows_in_view(pane.boards)[pane.boards.keys[3]]
         for step in r.steps():
             if 30 < step.at <= 70:
                 r.write(step)
         pane.read_now()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: len(pane.boards.views) == 6 and pane.boards.view.board == 5,
+            "the sixth board, the cursor on board 5",
+        )
         assert len(pane.boards.views) == 6 and pane.boards.view.board == 5
-        assert pane.boards.view.key in rows_in_view(pane.boards)
+        # Scrolled to after the next frame.
+        await until(
+            pilot, lambda: pane.boards.view.key in rows_in_view(pane.boards), "board 5 in view"
+        )
         assert 5 <= len(rows_in_view(race)) < 10
         race.focus()
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         assert race.keys[-1] in rows_in_view(race)
 
 
@@ -505,8 +529,7 @@ async def test_boards_that_do_not_fit_scroll_to_the_cursor(demo_app, tmp_path, c
         boards = pane.boards
         assert len(boards.views) == 8 and len(rows_in_view(boards)) < 8
         for key in ("end", "home", *["down"] * 7):
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             assert boards.views[boards.cursor].key in rows_in_view(boards), key
         assert boards.cursor == 7
 

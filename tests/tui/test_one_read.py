@@ -8,7 +8,7 @@ import re
 
 from normtui.rules.model import MainResult
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, pairings, to_board, until
+from tests.tui.helpers import console, pairings, press, to_board, until
 
 # A statement that hands back a game's PGN text: its column selected as a value (not only
 # asked whether it is there), or a whole row of the games table.
@@ -43,10 +43,10 @@ async def test_a_result_and_the_standings_cost_a_dozen_statements(demo_app) -> N
         said: list[str] = []
         app.store._core.conn.set_trace_callback(said.append)
         try:
-            await pilot.press("w")
+            await press(pilot, "w")
             await _idle(pilot)
             after_w = len(said)
-            await pilot.press("3")
+            await press(pilot, "3")
             await _idle(pilot)
             await until(
                 pilot, lambda: console(app).pane("standings").shown, "the standings in front"

@@ -16,7 +16,7 @@ from normtui.tui.screens.broadcast_round import BroadcastRoundScreen
 from normtui.tui.screens.publish_site import PublishSiteScreen
 from tests.cli.lichess_server import TOKEN, Server
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, to_board, until
+from tests.tui.helpers import console, notes, press, settled, to_board, until
 
 
 def _palette(app, title: str) -> Callable[[], None]:  # type: ignore[no-untyped-def]
@@ -40,28 +40,36 @@ async def test_publishing_from_the_palette_follows_the_arbiters_keys(
 ) -> None:
     site = tmp_path / "site"
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         _palette(demo_app, "Public page: publish to a folder")()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: isinstance(demo_app.screen, PublishSiteScreen) and demo_app.screen.is_mounted,
+            "the dialog",
+        )
         dialog = demo_app.screen
         assert isinstance(dialog, PublishSiteScreen)
         field = dialog.query_one("#publish-folder", Input)
         assert field.value.endswith("demo-site")  # offered beside the event file
         field.value = str(site)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: (site / "round-7.json").exists(), "the first build")
         await to_board(pilot, 1)
-        await pilot.press("w")
+        await press(pilot, "w")
         await until(
             pilot,
             lambda: json.loads((site / "round-7.json").read_text())["boards"][0]["result"] == "1-0",
             "the arbiter's result on the site",
         )
-        await pilot.press("8")
+        await press(pilot, "8")
         await until(pilot, lambda: "files written" in _line(demo_app), "pane 8's line")
         assert f"Public page {site}" in _line(demo_app)
         _palette(demo_app, "Public page: stop publishing")()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: not demo_app.outward_runner().running("publish") and _line(demo_app) == "",
+            "the assertion below",
+        )
         assert not demo_app.outward_runner().running("publish") and _line(demo_app) == ""
         assert console(demo_app).pane("live").status.startswith("Stopped publishing")
 
@@ -70,17 +78,17 @@ async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
     demo_app, lichess: Server
 ) -> None:
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("8")
+        await press(pilot, "8")
         runner = demo_app.outward_runner()
         runner.start_broadcast(TOKEN, 7, "round007", "armag007", base_url=lichess.url)
         await until(pilot, lambda: "games pushed" in _line(demo_app), "the first push")
         assert "Lichess round 7 → round007 + armag007" in _line(demo_app)
         assert len(lichess.state.games["round007"]) == 5
         lichess.stop()  # the network goes away: said on the line, tried again, no dialog
-        await pilot.press("1")
+        await press(pilot, "1")
         await to_board(pilot, 5)
-        await pilot.press("b")
-        await pilot.press("8")
+        await press(pilot, "b")
+        await press(pilot, "8")
         await until(pilot, lambda: "cannot be reached" in _line(demo_app), "the failure")
         assert demo_app.screen is console(demo_app)
         lichess.start()
@@ -98,19 +106,25 @@ async def test_the_broadcast_runs_beside_the_console_and_says_how_it_went(
 async def test_the_broadcast_dialog_refuses_what_cannot_work(demo_app, monkeypatch) -> None:
     monkeypatch.delenv("LICHESS_TOKEN", raising=False)
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         _palette(demo_app, "Lichess broadcast: push a round")()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: (
+                isinstance(demo_app.screen, BroadcastRoundScreen) and demo_app.screen.is_mounted
+            ),
+            "the dialog",
+        )
         dialog = demo_app.screen
         assert isinstance(dialog, BroadcastRoundScreen)
         assert dialog.query_one("#broadcast-round", Input).value == "7"
-        await pilot.press(*"abc", "enter")
+        await press(pilot, *"abc", "enter")
         error = dialog.query_one("#broadcast-error", Static)
         assert "8 letters and digits" in str(error.render())
         dialog.query_one("#broadcast-to", Input).value = "abcdefgh"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert "no Lichess token" in str(error.render())
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert demo_app.screen is console(demo_app) and not demo_app.outward_runner().runs
 
 
@@ -136,16 +150,16 @@ async def test_quitting_says_what_stops_and_the_next_console_offers_it_again(
     site = tmp_path / "site"
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         _palette(app, "Public page: publish to a folder")()
         await _dialog(pilot, PublishSiteScreen)
         app.screen.query_one("#publish-folder", Input).value = str(site)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: (site / "round-7.json").exists(), "the first build")
-        await pilot.press("ctrl+q")
+        await press(pilot, "ctrl+q")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert f"Public page {site}: stops on quitting (offered again" in _question(app)
-        await pilot.press("y")
+        await press(pilot, "y")
         await until(pilot, lambda: not app.is_running, "the console ended")
     assert app.outward_stopped == [f"Public page {site}"]
     (run,) = app.store.outward.to_resume()
@@ -194,13 +208,20 @@ async def test_a_broadcast_offered_again_opens_its_dialog_filled_in_or_is_forgot
             for n in ("round", "to", "armageddon", "token-file")
         ]
         assert values == ["7", "round007", "", str(token_file)]
-        await pilot.press("escape")
+        await press(pilot, "escape")
         _palette(again, "Lichess broadcast: stop")()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: (
+                console(again).pane("pairings").status
+                == ("Not pushing to Lichess: no longer offered to start it again")
+            ),
+            "the assertion below",
+        )
         assert console(again).pane("pairings").status == (
             "Not pushing to Lichess: no longer offered to start it again"
         )
     third = make_app(demo_copy, preload=False)
     async with third.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert third.outward_offered == {} and notes(third) == []

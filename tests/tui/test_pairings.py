@@ -15,7 +15,7 @@ from normtui.tui.formatting import points
 from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.screens.confirm import ConfirmScreen
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, notes, pairings, to_board
+from tests.tui.helpers import column, console, notes, pairings, press, settled, to_board, until
 
 
 def _points(store: EventStore, name: str) -> Decimal:
@@ -26,11 +26,10 @@ async def test_a_decisive_result_is_one_key(demo_app) -> None:
     """§4: w on board 1 gives Anand 3 points; the standings pane shows them when opened."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         before = _points(app.store, "Anand")
         await to_board(pilot, 1)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         game = app.store.games(7)[0]
         assert (game.result, game.state) == (MainResult.WHITE_WIN, GameState.FINISHED)
         assert _points(app.store, "Anand") == before + 3
@@ -38,8 +37,7 @@ async def test_a_decisive_result_is_one_key(demo_app) -> None:
         # Said on the pane's status line; no toast over the table.
         assert "board 1 (Anand-Radjabov): result 1-0" in pairings(app).status
         assert not notes(app)
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         table = console(app).pane("standings").query_one("#standings-table")
         assert table.cell("4", "points") == points(before + 3) + "*"
 
@@ -49,11 +47,10 @@ async def test_a_draw_opens_its_armageddon_and_moves_the_standings(demo_app, clo
     the 20 minutes; a drawn Armageddon is Black's win; §4 gives 1 and 1½."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         wang, topalov = _points(app.store, "Wang"), _points(app.store, "Topalov")
         await to_board(pilot, 5)
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         modal = app.screen
         assert isinstance(modal, ArmageddonScreen)
         # The draw is audited, but no toast covers the Armageddon's answers.
@@ -67,8 +64,7 @@ async def test_a_draw_opens_its_armageddon_and_moves_the_standings(demo_app, clo
         clock.advance(minutes=3, seconds=30)
         modal._tick()
         assert "16:30 left" in str(modal.query_one("#armageddon-window").render())
-        await pilot.press("d")  # the Armageddon is drawn: Black (Wang) wins it
-        await pilot.pause()
+        await press(pilot, "d")  # the Armageddon is drawn: Black (Wang) wins it
         assert not isinstance(app.screen, ArmageddonScreen)
         game = app.store.games(7)[4]
         assert (game.result, game.armageddon) == (MainResult.DRAW, ArmageddonResult.DRAW)
@@ -82,18 +78,15 @@ async def test_an_armageddon_can_wait_and_be_entered_later(demo_app) -> None:
     """Board 3 waits: its cell counts down; Escape leaves it waiting; a enters it later."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         table = pairings(app).table
         assert column(table, "armageddon")[2] == "by 19:41 (9 min left)"
         await to_board(pilot, 3)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, ArmageddonScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.store.games(7)[2].armageddon is None
-        await pilot.press("a", "b")
-        await pilot.pause()
+        await press(pilot, "a", "b")
         assert app.store.games(7)[2].armageddon is ArmageddonResult.BLACK_WIN
 
 
@@ -103,10 +96,9 @@ async def test_p_on_a_waiting_armageddon_records_its_start(demo_app, clock) -> N
     warning comes once its 20 minutes are over. p again: waiting again."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 3)
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         pane = pairings(app)
         assert column(pane.table, "armageddon")[2] == "under way (19:32)"
         assert app.store.games(7)[2].armageddon_under_way
@@ -114,10 +106,9 @@ async def test_p_on_a_waiting_armageddon_records_its_start(demo_app, clock) -> N
         assert "Armageddon waiting" not in console(app).sub_title
         clock.advance(minutes=30)
         pane._tick()
-        await pilot.pause()
+        await until(pilot, lambda: notes(app, "warning") == [], "the assertion below")
         assert notes(app, "warning") == []
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert not app.store.games(7)[2].armageddon_under_way
         assert "late by" in column(pane.table, "armageddon")[2]
 
@@ -126,13 +117,18 @@ async def test_a_late_armageddon_is_a_warning(demo_app, clock) -> None:
     """§2: once the 20 minutes have passed the board says so and the arbiter is warned once."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         clock.advance(minutes=10)
         pane = pairings(app)
         pane._tick()
         pane._tick()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: column(pane.table, "armageddon")[2] == "late by 1 min",
+            "the assertion below",
+        )
         assert column(pane.table, "armageddon")[2] == "late by 1 min"
+        await until(pilot, lambda: bool(notes(app, "warning")), "the warning")
         warnings = notes(app, "warning")
         assert warnings == [
             "round 7 board 3 (Tari-Carlsen): the Armageddon should have started by 19:41"
@@ -143,18 +139,14 @@ async def test_a_correction_asks_first_and_is_audited(demo_app) -> None:
     """Board 2 is 1-0: b asks; n leaves it; b then y corrects it, audited as a correction."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 2)
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert app.store.games(7)[1].result is MainResult.WHITE_WIN
-        await pilot.press("b")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "b")
+        await press(pilot, "y")
         assert app.store.games(7)[1].result is MainResult.BLACK_WIN
         last = app.store.audit.log(limit=1)[0]
         assert last.action == "correction"
@@ -166,15 +158,14 @@ async def test_bad_input_is_an_error_notification_and_changes_nothing(demo_app) 
     have signed (§8) are refused by name; the file is unchanged."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         entries = len(app.store.audit.log())
         await to_board(pilot, 2)
-        await pilot.press("a")
+        await press(pilot, "a")
         await to_board(pilot, 1)
-        await pilot.press("A")  # no result yet on board 1: nothing to sign (§8)
+        await press(pilot, "A")  # no result yet on board 1: nothing to sign (§8)
         await to_board(pilot, 3)
-        await pilot.press("A")  # drawn, unsigned: the arbiter countersigns last (§8)
-        await pilot.pause()
+        await press(pilot, "A")  # drawn, unsigned: the arbiter countersigns last (§8)
         errors = notes(app, "error")
         assert len(errors) == 3
         assert "an Armageddon follows a drawn main game only" in errors[0]
@@ -187,15 +178,13 @@ async def test_signing_and_starting_from_the_keyboard(demo_app) -> None:
     """§8: W, B, then A make board 3's result final; p toggles a game in progress."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 3)
-        await pilot.press("W", "B", "A")
-        await pilot.pause()
+        await press(pilot, "W", "B", "A")
         assert app.store.games(7)[2].signatures.is_final
         assert column(pairings(app).table, "signed")[2] == "WBA"
         await to_board(pilot, 1)
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert app.store.games(7)[0].state is GameState.SCHEDULED
 
 
@@ -203,22 +192,18 @@ async def test_the_round_selector(demo_app) -> None:
     """[ and ] step through the rounds, c comes back to the current one; the edges say so."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         pane = pairings(app)
         assert pane.round == 7
-        await pilot.press("left_square_bracket")
-        await pilot.pause()
+        await press(pilot, "left_square_bracket")
         assert pane.round == 6
         assert [g.round for g in pane.table.games] == [6] * 5
-        await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
-        await pilot.pause()
+        await press(pilot, "right_square_bracket", "right_square_bracket", "right_square_bracket")
         assert pane.round == 9
-        await pilot.press("right_square_bracket")
-        await pilot.pause()
+        await press(pilot, "right_square_bracket")
         assert pane.round == 9
         assert "The event has rounds 1-9." in notes(app, "warning")
-        await pilot.press("c")
-        await pilot.pause()
+        await press(pilot, "c")
         assert pane.round == 7
 
 
@@ -235,10 +220,9 @@ async def test_every_armageddon_answer_is_in_the_dialog_with_the_longest_name(
 
     app = demo_app
     async with app.run_test(size=size) as pilot:
-        await pilot.press("]")
+        await press(pilot, "]")
         await to_board(pilot, 3)
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert isinstance(app.screen, ArmageddonScreen)
         dialog = app.screen.query_one("#armageddon-dialog").content_region
         for button in app.screen.query(Button):
@@ -256,17 +240,15 @@ async def test_a_correction_says_the_attached_record_will_contradict_it(demo_app
     said nothing of it: it names the record's result and what to do."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("[")
-        await pilot.pause()
+        await press(pilot, "[")
         game = next(
             g for g in pairings(app).table.games if g.has_pgn and g.result is MainResult.WHITE_WIN
         )
         await to_board(pilot, game.board)
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         assert isinstance(app.screen, ConfirmScreen)
         assert "Its attached record says 1-0" in app.screen.question, app.screen.question
-        await pilot.press("n")
+        await press(pilot, "n")
 
 
 async def test_the_armageddon_waits_is_said_only_while_it_waits(demo_app) -> None:
@@ -276,19 +258,17 @@ async def test_the_armageddon_waits_is_said_only_while_it_waits(demo_app) -> Non
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 3)
-        await pilot.press("a", "escape")
-        await pilot.pause()
+        await press(pilot, "a", "escape")
         pane = pairings(app)
         assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters it.")
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         game = pane.table.game
         assert game is not None and game.board == 3
         app.store.games.enter_armageddon(7, game.white, game.black, "0-1")
         console(app).store_changed(StoreChanged(local=True))
-        await pilot.pause()
+        await until(pilot, lambda: pane.status == "", "the assertion below")
         assert pane.status == ""
 
 
@@ -299,28 +279,24 @@ async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         before = app.store.audit.log(limit=1)[0].id
-        await pilot.press("C")
-        await pilot.pause()
+        await press(pilot, "C")
         assert app.screen is console(app)
         assert "round 7 cannot be closed" in notes(app, "error")[-1]
         assert app.store.audit.log(limit=1)[0].id == before
         finish_round_7(app.store)
         pane = pairings(app)
         pane.reload()
-        await pilot.press("C")
-        await pilot.pause()
+        await press(pilot, "C")
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith("Close round 7?\n\nEvery board has its result.")
         assert "Not countersigned yet (§8): boards 1, 2, 3, 5." in app.screen.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert next(r for r in app.store.rounds() if r.round == 7).status == "closed"
         assert app.store.audit.log(limit=1)[0].summary == "round 7 closed"
         assert pane.status == "round 7 closed"
-        await pilot.press("C")
-        await pilot.pause()
+        await press(pilot, "C")
         assert app.screen.question.startswith("Reopen round 7?")
 
 
@@ -332,29 +308,30 @@ async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app, demo
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 3)
         with EventStore.open(demo_copy, actor="deputy") as deputy:
             deputy.games.enter_result(7, "Anand", "Radjabov", "1/2-1/2")
         console(app)._poll()
-        await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is console(app), "app.screen is console(app)")
         assert app.screen is console(app)
         assert "Armageddon waiting: 2" in console(app).sub_title
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         assert isinstance(app.screen, ArmageddonScreen) and app.screen.game.board == 3
         with EventStore.open(demo_copy, actor="deputy") as deputy:
             deputy.games.enter_armageddon(7, "Tari", "Carlsen", "0-1")
         console(app)._poll()
-        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ArmageddonScreen)
-        assert "Already entered: 0-1" in str(
-            screen.query_one("#armageddon-entered", Static).render()
+        await until(
+            pilot,
+            lambda: (
+                "Already entered: 0-1"
+                in str(screen.query_one("#armageddon-entered", Static).render())
+            ),
+            "said in the dialog",
         )
-        await pilot.press("b")  # the same result: nothing to ask, nothing changed
-        await pilot.pause()
+        await press(pilot, "b")  # the same result: nothing to ask, nothing changed
         assert app.screen is console(app)
         assert app.store.audit.log(limit=1)[0].actor == "deputy"
         assert pairings(app).status.endswith("the Armageddon is 0-1 already; nothing changed.")
@@ -377,6 +354,6 @@ def test_the_feed_s_mark_is_beside_the_armageddon_result_it_marks(demo_copy) -> 
 async def test_at_80x24_the_round_s_line_breaks_between_its_parts(demo_app) -> None:
     app = demo_app
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         lines = str(pairings(app).query_one("#round-info").render()).splitlines()
         assert lines == ["07 Jun 16:00 · 2/5 complete · [ ] round", "c current"]

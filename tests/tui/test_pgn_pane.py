@@ -18,6 +18,7 @@ from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.widgets.pgn_findings import PgnFindings
 from normtui.tui.widgets.pgn_path import complete_path
 from tests.tui.conftest import SNAPSHOT_SIZE
+from tests.tui.helpers import press, until
 
 # Topalov-Wang Hao is in progress in round 7 of the demo; here they agree a draw at move 10,
 # twenty moves before §2 allows it.
@@ -62,8 +63,7 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
 
 
 async def paste(pilot, text: str) -> PgnEntryPane:  # type: ignore[no-untyped-def]
-    await pilot.press("2")
-    await pilot.pause()
+    await press(pilot, "2")
     pane = pilot.app.screen.query_one(PgnEntryPane)
     area = pane.query_one(TextArea)
     area.focus()
@@ -91,11 +91,11 @@ async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, demo
         [told] = [m for m in errors(app) if "Black's move 30" in m]
         assert "10...Nbd7" in told and "Regulations §2" in told
         # Told once: checking the same text again does not notify again.
-        await pilot.press("ctrl+r")
+        await press(pilot, "ctrl+r")
         await settle(pilot)
         assert len([m for m in errors(app) if "Black's move 30" in m]) == 1
         # Attached as the record of the board, but a record with an error enters no result.
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await settle(pilot)
     with EventStore.open(demo_copy) as store:
         game = store.games.find(7, "Topalov", "Wang")
@@ -118,12 +118,12 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         pairing.value = app.store.games.find(7, "Topalov", "Wang").id
         await settle(pilot)
         assert any("players_mismatch" in i for i in option_ids(pane))
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await settle(pilot)
         assert app.store.games.find(7, "Topalov", "Wang").pgn is None
         pairing.value = AUTO
         await settle(pilot)
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await settle(pilot)
         assert option_ids(pane) == ["outcome-0"]
         # The line under the text says what was done, no longer what ctrl+s would do.
@@ -132,8 +132,7 @@ async def test_a_real_game_goes_to_its_own_board_only(demo_copy, demo_app) -> No
         # A drawn main game: its Armageddon opens, as d does on the pairings (§2).
         assert isinstance(app.screen, ArmageddonScreen)
         assert app.screen.game.label == "round 7 board 1 (Anand-Radjabov)"
-        await pilot.press("escape")  # later
-        await pilot.pause()
+        await press(pilot, "escape")  # later
         assert pane.status.endswith("the Armageddon waits; a on the board (or ctrl+a) enters it.")
     with EventStore.open(demo_copy) as store:
         game = store.games.find(7, "Anand", "Radjabov")
@@ -154,15 +153,14 @@ async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict
         store.games.enter_result(7, "Mamedyarov", "Giri", "0-1", correction=True)
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "2")
         pane = app.screen.query_one(PgnEntryPane)
         path_input = pane.query_one("#pgn-path", Input)
         said: list[str] = []
         for name in ("classical.pgn", "armageddon.pgn"):
-            await pilot.press("ctrl+l")
+            await press(pilot, "ctrl+l")
             path_input.value = str(DATA_2022 / name)
-            await pilot.press("ctrl+t")
+            await press(pilot, "ctrl+t")
             await settle(pilot)
             bar = pane.query_one(ProgressBar)
             assert bar.total and bar.progress == bar.total
@@ -184,11 +182,10 @@ async def test_a_file_that_is_not_pgn_is_one_line_not_a_traceback(demo_app, tmp_
     garbage.write_bytes(b"\x89PNG\x00\x00\x00binary")
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "2")
         pane = app.screen.query_one(PgnEntryPane)
         pane.query_one("#pgn-path", Input).value = str(garbage)
-        await pilot.press("ctrl+t")
+        await press(pilot, "ctrl+t")
         await settle(pilot)
         assert any("binary data" in m for m in errors(app))
 
@@ -198,15 +195,14 @@ async def test_the_event_file_is_refused_as_a_pgn_file(demo_copy, demo_app) -> N
     is refused before it is read: reading and closing it would drop the console's locks."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "2")
         pane = app.screen.query_one(PgnEntryPane)
         for name in (str(demo_copy), f"{demo_copy}-wal"):
             path_input = pane.query_one("#pgn-path", Input)
             path_input.value = name
             path_input.focus()
-            await pilot.press("enter")
-            await pilot.press("ctrl+t")
+            await press(pilot, "enter")
+            await press(pilot, "ctrl+t")
             await settle(pilot)
         refused = [m for m in errors(app) if "is the event file" in m]
         assert len(refused) == 4, errors(app)
@@ -226,8 +222,7 @@ def test_snapshot_pgn_pane_with_a_violation(demo_app, snap_compare) -> None:
     async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
         pane = await paste(pilot, EARLY_DRAW)
         # On the findings: the text area's blinking cursor would make two pictures.
-        await pilot.press("tab")
-        await pilot.pause()
+        await press(pilot, "tab")
         assert pane.query_one(PgnFindings).has_focus
         pilot.app.clear_notifications()
         await pilot.pause()
@@ -263,13 +258,12 @@ async def test_an_attach_that_ends_while_the_arbiter_is_elsewhere_opens_nothing(
     )
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         pane = await paste(pilot, real_game("Anand"))
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await settle(pilot)
         assert len(held) == 1
-        await pilot.press("escape", "3")
-        await pilot.pause()
+        await press(pilot, "escape", "3")
         after(pane, held[0])  # type: ignore[arg-type]  # the import ends now
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is console(app), "app.screen is console(app)")
         assert app.screen is console(app)
         standings = console(app).pane("standings")
         assert (
@@ -291,7 +285,7 @@ async def test_a_name_spelled_otherwise_is_said_before_and_after_attaching(demo_
         pane = await paste(pilot, record)
         target = str(pane.query_one("#pgn-target", Static).render())
         assert f"round 7 board 5 (Topalov-Wang), main game (from the headers) ({note})" in target
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await settle(pilot)
         target = str(pane.query_one("#pgn-target", Static).render())
         assert "ctrl+s" not in target and target.endswith(note)

@@ -12,7 +12,7 @@ import pytest
 from normtui.tui.panes import PANES
 from normtui.tui.screens.help import HelpScreen, help_text
 from tests.plain_event import RESULTS, plain_event
-from tests.tui.helpers import console
+from tests.tui.helpers import console, drawn, press, settled
 from tests.tui.hostile import screen_text
 
 SIZES = ((80, 24), (120, 40))
@@ -22,15 +22,15 @@ async def every_pane(app, size: tuple[int, int]) -> dict[str, str]:  # type: ign
     """The screen of each pane, as text, and the help (`?`): the screen and its whole text."""
     shown = {}
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         for key, pane_id, _module, _cls in PANES:
-            await pilot.press(key)
+            await press(pilot, key)
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await drawn(pilot)
             shown[pane_id] = screen_text(app)
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
+        await drawn(pilot)
         shown["help"] = screen_text(app) + help_text(console(app))
     return shown
 
@@ -62,18 +62,17 @@ async def test_a_draw_is_no_armageddon_due(tmp_path: Path, make_app, size) -> No
     db = plain_event(tmp_path, 4)
     app = make_app(db, preload=False)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         pane = console(app).pane("pairings")
         pane.show_round(2)  # type: ignore[attr-defined]
-        await pilot.pause()
+        await drawn(pilot)
         table = pane.table  # type: ignore[attr-defined]
         assert [g.result.value for g in table.games] == ["1/2-1/2", "1/2-1/2"]
         assert not any(g.armageddon_due for g in table.games)
         shown = screen_text(app)
         assert "Armageddon" not in shown and "Armag." not in shown
         assert not re.search(r"\bdue\b", shown)
-        await pilot.press("ctrl+a")
-        await pilot.pause()
+        await press(pilot, "ctrl+a")
         assert app.screen is console(app)
 
 

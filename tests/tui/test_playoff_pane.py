@@ -15,7 +15,7 @@ from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.playoff_tables import PlayoffGamesTable
 from tests.store.playoff_events import CLOCK, copy_event, make_events
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings, to_board
+from tests.tui.helpers import console, notes, pairings, press, settled, to_board
 
 
 @pytest.fixture(scope="session")
@@ -44,33 +44,27 @@ async def test_the_whole_two_way_flow_from_the_keyboard(event, make_app) -> None
     Armageddon: Black wins it (§5), takes first prize whole, and the standings say so."""
     app = make_app(event("two"), preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         pane = pane_of(app)
         assert text(pane, "#playoff-status") == "Play-off needed (2-game match); not started."
         assert pane.check_action("start", ()) and not pane.check_action("result", ("1-0",))
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         assert isinstance(app.screen, ConfirmScreen)
         seed = int(re.search(r"Seed (\d+)", app.screen.question).group(1))  # type: ignore[union-attr]
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert app.store.playoff.view().seed == seed
         assert f"seed {seed} (recorded)" in text(pane, "#playoff-info")
         assert text(pane, "#playoff-status") == "Match game 1 of 2"
         assert not pane.check_action("start", ())
         assert "Dial: 3' + 2\"" in text(pane, "#playoff-next")
-        await pilot.press("w")  # M1: White won
-        await pilot.pause()
+        await press(pilot, "w")  # M1: White won
         assert text(pane, "#playoff-status") == "Match game 2 of 2"
         assert pane.query_one(PlayoffGamesTable).highlighted_key() == "M2"
-        await pilot.press("w")  # M2: White won, the other player: 1-1
-        await pilot.pause()
+        await press(pilot, "w")  # M2: White won, the other player: 1-1
         assert text(pane, "#playoff-status") == "Match tied 1-1: Armageddon"
         assert "Dial: White 10', Black 7', +1\" from move 41" in text(pane, "#playoff-next")
         assert "pending" in text(pane, "#playoff-outcome")
-        await pilot.press("d")  # the Armageddon drawn: Black's win
-        await pilot.pause()
+        await press(pilot, "d")  # the Armageddon drawn: Black's win
         state = app.store.playoff()
         black = state.games[-1].black
         name = {p.number: p.name for p in app.store.players()}[black]
@@ -79,8 +73,7 @@ async def test_the_whole_two_way_flow_from_the_keyboard(event, make_app) -> None
         assert "Black wins (draw odds, §5)" in outcome
         assert f"{name.split(',')[0]} NOK 750,000.00" in outcome
         assert "(Black wins)" in str(pane.query_one(PlayoffGamesTable).get_cell("A", "result"))
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         table = console(app).pane("standings").query_one("#standings-table")
         assert table.cell(str(black), "prize") == "NOK 750,000.00"  # type: ignore[attr-defined]
 
@@ -95,23 +88,19 @@ async def test_a_correction_asks_first_and_a_refused_one_changes_nothing(event, 
             store.playoff.enter_result(game, result)
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         pane = pane_of(app)
         table = pane.query_one(PlayoffGamesTable)
         table.move_cursor(row=0)
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         assert isinstance(app.screen, ConfirmScreen)
         assert "from 1-0 to 0-1" in app.screen.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert any("A already has a result" in n for n in notes(app, "error")), notes(app)
         assert app.store.playoff().games[0].result == "1-0"
         table.move_cursor(row=2)
-        await pilot.press("w")
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "w")
+        await press(pilot, "y")
         assert app.store.playoff().games[2].result == "1-0"
         assert app.store.audit.log()[0].action == "playoff correction"
 
@@ -124,13 +113,11 @@ async def test_the_higher_ranked_player_chooses_with_w_or_b(event, make_app) -> 
         store.playoff.enter_result("M2", "1-0")
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         pane = pane_of(app)
         assert "Carlsen (higher on the tie-breaks) chooses" in text(pane, "#playoff-next")
         assert pane.check_action("choose", ("black",)) and not pane.check_action("result", ())
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         armageddon = app.store.playoff().next_game
         assert armageddon is not None and armageddon.black == 1  # Carlsen took Black
         assert text(pane, "#playoff-status") == "Match tied 1-1: Armageddon"
@@ -139,13 +126,11 @@ async def test_the_higher_ranked_player_chooses_with_w_or_b(event, make_app) -> 
 async def test_no_playoff_when_first_place_is_not_shared(event, make_app) -> None:
     app = make_app(event("one"), preload=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         pane = pane_of(app)
         assert text(pane, "#playoff-status") == "First place: Carlsen, Magnus."
         assert not pane.query_one(PlayoffGamesTable).display
-        await pilot.press("s")  # not offered, and nothing happens if pressed
-        await pilot.pause()
+        await press(pilot, "s")  # not offered, and nothing happens if pressed
         assert not isinstance(app.screen, ConfirmScreen)
         assert app.store.playoff.view().started is False
 
@@ -153,8 +138,7 @@ async def test_no_playoff_when_first_place_is_not_shared(event, make_app) -> Non
 async def test_a_shared_first_place_before_the_last_round_is_over(event, make_app) -> None:
     app = make_app(event("unfinished"), preload=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         pane = pane_of(app)
         assert text(pane, "#playoff-status") == (
             "First place is shared now: Carlsen; So. If it still is after the last round, a "
@@ -172,43 +156,34 @@ async def test_the_format_is_set_with_f_and_the_drawing_at_the_board_with_l(
     result before makes it needed, with its clock, and the winner at the end."""
     app = make_app(event("two"), preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         pane = pane_of(app)
-        await pilot.press("f")
-        await pilot.pause()
+        await press(pilot, "f")
         field = app.screen.query_one("#playoff-format", Input)
         assert field.value == "2 blitz 3+2, then armageddon 10/7+1 from move 41"
         field.value = "2 blitz, then sudden death, then lots"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         # Refused by name, the dialog stays open for the correction.
         assert any("give it its most games" in n for n in notes(app, "error")), notes(app)
         field.value = "2 blitz 3+2, then sudden death 2:30/3+2 colours by lot in pairs"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "Format: 2 blitz 3+2, then sudden death 2:30/3+2" in text(pane, "#playoff-info")
         assert app.store.audit.log()[0].action == "playoff format"
-        await pilot.press("s", "y")
-        await pilot.pause()
+        await press(pilot, "s", "y")
         assert not pane.check_action("format", ())
-        await pilot.press("w", "w")  # 1-1
-        await pilot.pause()
+        await press(pilot, "w", "w")  # 1-1
         assert text(pane, "#playoff-status") == "Match tied 1-1: sudden death, game 1"
         assert "Dial: White 2'30\", Black 3', +2\"" in text(pane, "#playoff-next")
         assert "the seed's lot; l records a drawing at the board" in text(pane, "#playoff-next")
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
         assert "Who has White in S1, as drawn at the board?" in str(
             app.screen.query_one("#question", Static).render()
         )
-        await pilot.press("2")  # So
-        await pilot.pause()
+        await press(pilot, "2")  # So
         s1 = app.store.playoff().next_game
         assert s1 is not None and s1.white == 2
         assert "(colours drawn at the board)" in text(pane, "#playoff-next")
-        await pilot.press("d", "b")  # S1 drawn; S2 won by Black: So again
-        await pilot.pause()
+        await press(pilot, "d", "b")  # S1 drawn; S2 won by Black: So again
         assert text(pane, "#playoff-status") == "Sudden death won in game 2"
         assert "Winner: So, Wesley" in text(pane, "#playoff-outcome")
 
@@ -227,21 +202,18 @@ async def test_starting_on_provisional_results_warns_and_asks(event, make_app) -
     and asks to start anyway; countersigned, it asks plainly."""
     app = make_app(event("two"), preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7", "s")
-        await pilot.pause()
+        await press(pilot, "7", "s")
         assert isinstance(app.screen, ConfirmScreen)
         question = app.screen.question
         assert "WARNING: 6 results are still provisional, not countersigned (§8): " in question
         assert "R3.2 Giri-Carlsen 1-0. A correction" in question
         assert str(app.screen.query_one("#yes").label) == "Start anyway (y)"
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert not app.store.playoff.view().started
         for game in app.store.games():
             for who in ("white", "black", "arbiter"):
                 app.store.games.sign(game.id, who)  # type: ignore[arg-type]
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         assert "WARNING" not in app.screen.question  # type: ignore[attr-defined]
 
 
@@ -259,17 +231,14 @@ async def test_a_correction_confirmed_after_another_terminal_corrected_is_refuse
         store.playoff.enter_result("M1", "1-0")
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         pane_of(app).query_one(PlayoffGamesTable).move_cursor(row=0)
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         assert isinstance(app.screen, ConfirmScreen)
         assert "from 1-0 to 0-1" in app.screen.question
         with EventStore.open(path, actor="deputy", clock=lambda: CLOCK) as deputy:
             deputy.playoff.enter_result("M1", "1/2-1/2", correction=True)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert app.store.playoff().games[0].result == "1/2-1/2"
         assert app.store.audit.log(limit=1)[0].actor == "deputy"
         assert any("M1" in n and "1/2-1/2" in n for n in notes(app, "error")), notes(app)
@@ -283,13 +252,11 @@ async def test_a_result_confirmed_on_a_stale_game_is_not_a_correction(event, mak
         store.playoff.start(2022)
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7")
-        await pilot.pause()
+        await press(pilot, "7")
         with EventStore.open(path, actor="deputy", clock=lambda: CLOCK) as deputy:
             deputy.playoff.enter_result("M1", "0-1")
         pane_of(app).query_one(PlayoffGamesTable).move_cursor(row=0)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert app.store.playoff().games[0].result == "0-1"
 
 
@@ -299,8 +266,7 @@ async def test_the_start_confirmed_after_the_tie_changed_starts_nothing(event, m
     path = event("two")
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("7", "s")
-        await pilot.pause()
+        await press(pilot, "7", "s")
         assert isinstance(app.screen, ConfirmScreen)
         named = app.screen.question
         with EventStore.open(path, actor="deputy", clock=lambda: CLOCK) as deputy:
@@ -310,8 +276,7 @@ async def test_the_start_confirmed_after_the_tie_changed_starts_nothing(event, m
             flipped = "0-1" if last.result.value == "1-0" else "1-0"
             deputy.games.enter_result(last.round, last.white, last.black, flipped, correction=True)
             after = deputy.playoff.view()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         view = app.store.playoff.view()
         if view.started:
             names = [view.names[n] for n in view.state.players]
@@ -329,13 +294,12 @@ async def test_a_correction_refused_by_the_play_off_is_refused_before_it_is_aske
         store.playoff.start(2022)
     app = make_app(path, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         pane = pairings(app)
         pane.show_round(3)
         await to_board(pilot, 2)  # Giri-Carlsen 1-0
         before = app.store.audit.log(limit=1)[0].id
-        await pilot.press("b")
-        await pilot.pause()
+        await press(pilot, "b")
         assert app.screen is console(app)
         assert "the play-off has started" in notes(app, "error")[-1]
         assert "undo the play-off first" in notes(app, "error")[-1]

@@ -16,7 +16,7 @@ from normtui.store.profile_text import event_profile_text
 from normtui.tui.screens.round_date import RoundDateScreen
 from normtui.tui.widgets.round_bar import RoundInfo
 from tests.tui.conftest import NOW, SNAPSHOT_SIZE
-from tests.tui.helpers import pairings, until
+from tests.tui.helpers import pairings, press, until
 
 
 async def test_s_dates_the_round_it_starts_and_d_corrects_a_date(
@@ -41,9 +41,8 @@ async def test_s_dates_the_round_it_starts_and_d_corrects_a_date(
         await until(pilot, lambda: pairings(app).round == 1, "round 1 shown")
         assert app.store.rounds()[0].date is None
         # s: the round starts, and takes today's date in the same change.
-        await pilot.press("s")
-        await pilot.pause()
-        await pilot.press("y")
+        await press(pilot, "s")
+        await press(pilot, "y")
         await until(pilot, lambda: app.store.rounds()[0].date is not None, "round 1 dated")
         assert app.store.rounds()[0].date == today.isoformat()
         assert {g.state for g in app.store.games(1)} == {GameState.IN_PROGRESS}
@@ -51,9 +50,9 @@ async def test_s_dates_the_round_it_starts_and_d_corrects_a_date(
         await until(pilot, lambda: shown(f"{today:%d %b}"), "the date beside round 1")
 
         # D on round 2: its date in a dialog, prefilled; no 36 May; then corrected.
-        await pilot.press("right_square_bracket")
+        await press(pilot, "right_square_bracket")
         await until(pilot, lambda: pairings(app).round == 2, "round 2 shown")
-        await pilot.press("D")
+        await press(pilot, "D")
         await until(pilot, lambda: isinstance(app.screen, RoundDateScreen), "the dialog")
         dialog = app.screen
         date, start = (
@@ -63,12 +62,11 @@ async def test_s_dates_the_round_it_starts_and_d_corrects_a_date(
         assert (date.value, start.value) == ("2026-05-26", "")
         # What the arbiter types, set at once (a key a character costs a loaded machine seconds).
         date.value, start.value = "2026-05-36", "15:00"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert app.screen is dialog  # refused, the dialog still open
         assert app.store.rounds()[1].date == "2026-05-26"
         date.value = "2026-05-27"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await until(pilot, lambda: app.screen is not dialog, "recorded")
         round_2 = app.store.rounds()[1]
         assert (round_2.date, round_2.start_time) == ("2026-05-27", "15:00")

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import race_worked, to_board
+from tests.tui.helpers import press, race_worked, settled, to_board
 
 
 def test_pairings(demo_app, snap_compare) -> None:
@@ -17,16 +17,16 @@ def test_pairings(demo_app, snap_compare) -> None:
 
 def test_armageddon_waiting_for_its_start(demo_app, snap_compare) -> None:
     async def open_board_3(pilot: Pilot[None]) -> None:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 3)
-        await pilot.press("a")
+        await press(pilot, "a")
 
     assert snap_compare(demo_app, terminal_size=SNAPSHOT_SIZE, run_before=open_board_3)
 
 
 def test_standings(demo_app, snap_compare) -> None:
     async def show_standings(pilot: Pilot[None]) -> None:
-        await pilot.press("3")
+        await press(pilot, "3")
         await race_worked(pilot)
 
     assert snap_compare(demo_app, terminal_size=SNAPSHOT_SIZE, run_before=show_standings)

@@ -17,7 +17,7 @@ from textual.widgets import DataTable
 from normtui.store import EventStore
 from normtui.tui.screens.pgn_open import PgnTree
 from tests.store.playoff_events import make_events
-from tests.tui.helpers import console, race_worked, to_board, until
+from tests.tui.helpers import console, press, race_worked, settled, to_board, until
 
 SMALL = (80, 24)
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,10 +27,10 @@ Steps = Callable[[Pilot[None]], Awaitable[None]]
 
 def keys(*pressed: str, board: int | None = None) -> Steps:
     async def run(pilot: Pilot[None]) -> None:
-        await pilot.pause()
+        await settled(pilot)
         if board is not None:
             await to_board(pilot, board)
-        await pilot.press(*pressed)
+        await press(pilot, *pressed)
         await race_worked(pilot)
 
     return run
@@ -42,11 +42,11 @@ def clock_keys(*pressed: str) -> Steps:
     flake)."""
 
     async def run(pilot: Pilot[None]) -> None:
-        await pilot.pause()
-        await pilot.press("4")
+        await settled(pilot)
+        await press(pilot, "4")
         table = console(pilot.app).pane("clocks").query_one("#clock-controls", DataTable)
         await until(pilot, lambda: table.row_count > 0 and table.has_focus, "the controls shown")
-        await pilot.press(*pressed)
+        await press(pilot, *pressed)
         await race_worked(pilot)
 
     return run
@@ -130,13 +130,13 @@ def test_the_replacement_question_at_80x24(demo_app, snap_compare, monkeypatch) 
 
     async def replace(pilot: Pilot[None]) -> None:
         await paste(pilot, real.replace("2. Nf3", "2. Nf4"))
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await settle(pilot)
-        await pilot.press("ctrl+n")
+        await press(pilot, "ctrl+n")
         area = console(pilot.app).pane("pgn").query_one("TextArea")
         area.load_text(real)  # type: ignore[attr-defined]
         await settle(pilot)
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await settle(pilot)
 
     assert snap_compare(demo_app, terminal_size=SMALL, run_before=replace)
@@ -146,12 +146,11 @@ def test_pgn_open_at_80x24(demo_app, snap_compare, monkeypatch) -> None:  # type
     monkeypatch.chdir(ROOT / "assets" / "data")
 
     async def open_tree(pilot: Pilot[None]) -> None:
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "2")
         console(pilot.app).pane("pgn").query_one("#pgn-path").value = (  # type: ignore[attr-defined]
             "norway-chess-2022"
         )
-        await pilot.press("ctrl+o")
+        await press(pilot, "ctrl+o")
         # The folder tree reads its folder in a worker.
         await until(
             pilot,

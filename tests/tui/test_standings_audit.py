@@ -10,7 +10,7 @@ from normtui.tui.screens.confirm import ConfirmScreen
 from normtui.tui.widgets.crosstable import pairing_cell
 from normtui.tui.widgets.standings_table import WITHDRAWN_STYLE, row_cells
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, to_board
+from tests.tui.helpers import column, console, press, settled, to_board, until
 
 
 def _row(**changes: object) -> StandingRow:
@@ -80,23 +80,23 @@ async def test_the_standings_show_a_withdrawal_greyed(demo_app) -> None:
     of round 7 goes to Topalov). Under 50 % he would be unranked: see the row test above."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         other = EventStore.open(app.store.path, actor="desk")
         try:
             other.desk.withdraw("Wang")
         finally:
             other.close()
         console(app)._poll()
-        await pilot.pause()
         table = console(app).pane("standings").query_one("#standings-table")
+        await until(pilot, lambda: "(withdrawn)" in table.row("9")[2], "Wang withdrawn")
         cells = table.row("9")
         assert cells[0] == "10"
         assert "(withdrawn)" in cells[2]
         assert table.row_style("9") == WITHDRAWN_STYLE
         assert app.store.games(7)[4].result is MainResult.WHITE_FORFEIT_WIN
-        info = str(console(app).pane("standings").query_one("#standings-info").render())
-        assert "withdrawn: Wang, Hao" in info
+        info = console(app).pane("standings").query_one("#standings-info")
+        # Described a frame later.
+        await until(pilot, lambda: "withdrawn: Wang, Hao" in str(info.render()), "said")
 
 
 async def test_the_crosstable_marks_armageddon_and_follows_a_result(demo_app) -> None:
@@ -104,8 +104,7 @@ async def test_the_crosstable_marks_armageddon_and_follows_a_result(demo_app) ->
     a result entered in the pairings shows at once when the crosstable is looked at."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3", "x")
-        await pilot.pause()
+        await press(pilot, "3", "x")
         cross = console(app).pane("standings").query_one("#crosstable")
         assert cross.display
         labels = [c.label for c in cross.columns]
@@ -117,10 +116,9 @@ async def test_the_crosstable_marks_armageddon_and_follows_a_result(demo_app) ->
         assert all(cross.cell(n, f"vs{n}") == "■" for n in numbers)
         marks = {text for key in cross.keys for text in cross.row(key)}
         assert {"1½A", "1A", "3", "0", "■"} <= marks
-        await pilot.press("1")
+        await press(pilot, "1")
         await to_board(pilot, 5)
-        await pilot.press("b", "3")  # Wang wins with Black against Topalov
-        await pilot.pause()
+        await press(pilot, "b", "3")  # Wang wins with Black against Topalov
         assert cross.cell("9", "vs8") == "3*"
         assert cross.cell("8", "vs9") == "0*"
 
@@ -140,27 +138,22 @@ async def test_undo_from_the_audit_log(demo_app) -> None:
     """u (or ctrl+z) asks, then reverts the newest change; the log marks it undone."""
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 1)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         assert app.store.games(7)[0].result is MainResult.WHITE_WIN
-        await pilot.press("6")
-        await pilot.pause()
+        await press(pilot, "6")
         audit = console(app).pane("audit").query_one("#audit-table")
         newest = app.store.audit.log(limit=1)[0]
         assert column(audit, "id")[0] == str(newest.id)
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
         assert app.store.games(7)[0].result is None
         assert column(audit, "mark")[1] == f"undone by #{newest.id + 1}"
         assert column(audit, "mark")[0] == f"undoes #{newest.id}"
         assert console(app).pane("audit").status.startswith("Undone: round 7 board 1")
-        await pilot.press("ctrl+z", "n")  # asked, and declined: nothing happens
-        await pilot.pause()
+        await press(pilot, "ctrl+z", "n")  # asked, and declined: nothing happens
         assert len(app.store.audit.log()) == newest.id + 1
 
 
@@ -174,28 +167,22 @@ async def test_every_audit_entry_is_reachable_page_by_page_and_by_number(
     monkeypatch.setattr(audit_pane, "PAGE", 50)
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         ids = app.store.audit.ids()
         assert len(ids) > 100 and ids[0] == 1
-        await pilot.press("6")
-        await pilot.pause()
+        await press(pilot, "6")
         pane = console(app).pane("audit")
         table = pane.query_one(audit_pane.AuditTable)
         info = str(pane.query_one("#audit-info").render())
         assert info.startswith(f"{len(ids)} changes, newest first · #{ids[-50]}-#{ids[-1]} here")
         assert table.row_count == 50 and table.entry.id == ids[-1]
-        await pilot.press("colon", "1", "enter")
-        await pilot.pause()
+        await press(pilot, "colon", "1", "enter")
         assert table.entry.id == 1
-        await pilot.press("down")  # nothing older than the first change
-        await pilot.pause()
+        await press(pilot, "down")  # nothing older than the first change
         assert table.entry.id == 1
-        await pilot.press("home", "up")  # past the top: the newer page
-        await pilot.pause()
+        await press(pilot, "home", "up")  # past the top: the newer page
         assert table.entry.id == table.entries[-1].id == 27
-        await pilot.press("end", "down")  # past the end: the older one again
-        await pilot.pause()
+        await press(pilot, "end", "down")  # past the end: the older one again
         assert table.entry.id == 26
-        await pilot.press("1", "6")  # back on the pane: the newest changes
-        await pilot.pause()
+        await press(pilot, "1", "6")  # back on the pane: the newest changes
         assert table.entry.id == ids[-1]

@@ -13,7 +13,7 @@ from normtui.demo.filled import build_filled
 from normtui.rules import contenders
 from normtui.tui.widgets.live_race import RACE_WORKERS, RaceLine, RaceWorked
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, race_worked
+from tests.tui.helpers import console, press, race_worked, until
 
 
 @pytest.fixture
@@ -38,14 +38,14 @@ async def test_the_standings_answer_keys_while_a_large_race_is_worked_out(
     monkeypatch.setattr(contenders, "race", held)
     app = make_app(large, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3")
+        await press(pilot, "3")
         assert await asyncio.to_thread(started.wait, 60)
         pane = console(app).pane("standings")
         line = pane.query_one(RaceLine)
         try:
-            await pilot.press("x")
+            await press(pilot, "x")
             assert pane.view == "crosstable"  # type: ignore[attr-defined]
-            await pilot.press("x")
+            await press(pilot, "x")
             assert pane.view == "standings-table"  # type: ignore[attr-defined]
             assert [w for w in app.workers if w.group == RACE_WORKERS and w.is_running]
             assert not line.text.startswith("Can still finish first")
@@ -58,14 +58,14 @@ async def test_the_standings_answer_keys_while_a_large_race_is_worked_out(
 
 async def test_an_answer_for_results_changed_since_is_dropped(demo_app) -> None:
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3")
+        await press(pilot, "3")
         await race_worked(pilot)
         line = console(demo_app).pane("standings").query_one(RaceLine)
         shown = line.text
         assert shown.startswith("Can still finish first")
         line.post_message(RaceWorked(("results read before",), [], ""))
         line.post_message(RaceWorked(("results read before",), None, "stale"))
-        await pilot.pause()
+        await until(pilot, lambda: line.text == shown, "line.text == shown")
         assert line.text == shown
 
 
@@ -77,13 +77,13 @@ async def test_a_search_that_fails_is_said_on_the_line_and_the_console_goes_on(
 
     monkeypatch.setattr(contenders, "race", broken)
     async with demo_app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.press("3")
+        await press(pilot, "3")
         await race_worked(pilot)
         line = console(demo_app).pane("standings").query_one(RaceLine)
         assert line.text == (
             "Who can still finish first could not be worked out: points finer than a thousandth"
         )
-        await pilot.press("x")
+        await press(pilot, "x")
         assert console(demo_app).pane("standings").view == "crosstable"  # type: ignore[attr-defined]
 
 
@@ -93,7 +93,7 @@ async def test_a_race_the_search_could_not_settle_says_undecided(
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(contenders, "STEPS", 0)
     async with demo_app.run_test(size=size) as pilot:
-        await pilot.press("3")
+        await press(pilot, "3")
         await race_worked(pilot)
         line = console(demo_app).pane("standings").query_one(RaceLine)
         if size == SNAPSHOT_SIZE:

@@ -18,7 +18,7 @@ from normtui.store import EventStore
 from normtui.tui.commands import ConsoleCommands
 from tests.children import read_line
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, notes, pairings, to_board
+from tests.tui.helpers import console, notes, pairings, press, settled, to_board
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPUTY_WRITES = 200
@@ -104,14 +104,13 @@ async def test_console_cli_and_a_second_store_write_at_once(demo_copy: Path, mak
     )
     wal_seen = []
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         cli.start()
         await to_board(pilot, 1)  # round 7 board 1, in progress: p sets it back and forth
         console_done = 0
         for i in range(CONSOLE_WRITES):
             before = pairings(app).table.game
-            await pilot.press("p")
-            await pilot.pause()
+            await press(pilot, "p")
             after = app.store.games.get(before.id)
             if after.state is not before.state:
                 console_done += 1
@@ -181,10 +180,9 @@ async def test_a_restore_is_refused_while_the_console_is_open(
     )
     app = make_app(demo_copy, preload=False)
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         await to_board(pilot, 1)
-        await pilot.press("w")
-        await pilot.pause()
+        await press(pilot, "w")
         done = subprocess.run(
             [*run, "restore", str(backup), str(demo_copy)],
             cwd=ROOT,
@@ -194,8 +192,7 @@ async def test_a_restore_is_refused_while_the_console_is_open(
         )
         assert done.returncode == 2 and "is open elsewhere" in done.stderr
         await to_board(pilot, 5)
-        await pilot.press("b")  # the console goes on writing, undisturbed
-        await pilot.pause()
+        await press(pilot, "b")  # the console goes on writing, undisturbed
         assert notes(app, "error") == []
     app.store.close()
     with EventStore.open(demo_copy) as store:
