@@ -38,8 +38,9 @@ class PaletteBinding(Binding):
 def _quitting(pane: Widget) -> bool:
     """The console quits (or the pane was taken out) while the pane mounts: its controls may
     never have been mounted, and a query for them would end the console with a traceback
-    (ctrl+q while the pairings mounted: NoMatches 'PairingsTable')."""
-    return not pane.is_attached
+    (ctrl+q while the pairings mounted: NoMatches 'PairingsTable'). Quitting is said by
+    exit() (no longer attached), or the app's shutdown has begun (no longer running)."""
+    return not pane.is_attached or not pane.app.is_running
 
 
 def _unless_quitting(mount: Callable[..., R]) -> Callable[..., R | None]:
