@@ -12,8 +12,9 @@ holds a key while the one before is on its way, and dispatches it once that one 
 - a pass is made again from the control focused then, until one (the second at the earliest)
   starts and ends with the same screen and focus: the dialog the key pushed has mounted and
   focused its field, a field's Enter has moved the focus on (its Submitted was handled);
-- with nothing focused then, again after the next frame (a few at most): a pane shown for
-  the first time focuses its first control after its first frame.
+- with nothing focused then, again after the next frame (a few at most, or while the screen
+  says a control will take the focus: ``focus_coming``): a pane shown for the first time
+  focuses its first control after its first frame.
 
 Quitting (:data:`NEVER_HELD`) is never held behind a key.
 """
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
 # Passes after a key before the next is dispatched even if the focus is still moving.
 _MOST_PASSES = 8
+# Frames after a key while the screen says a control will take the focus (a pane mounting).
+_MOST_FRAMES = 200
 
 
 class KeyOrder:
@@ -112,9 +115,11 @@ class KeyOrder:
         if self._passes < 2 or (moved and self._passes < _MOST_PASSES):
             self._start_pass(app.focused or app.screen)
             return
-        if app.focused is None and self._passes < _MOST_PASSES:
-            # Nothing focused: a pane just built focuses its first control after its first
-            # frame (Pane.on_mount, then the control's focus); the next key is for it.
+        # Nothing focused: a pane just built focuses its first control after its first
+        # frame (Pane.on_mount, then the control's focus); the next key is for it. Frames
+        # as long as the screen says a control will take the focus, a few otherwise.
+        coming = bool(getattr(app.screen, "focus_coming", False))
+        if app.focused is None and self._passes < (_MOST_FRAMES if coming else _MOST_PASSES):
             app.screen.call_after_refresh(self._start_pass, app.screen)
             return
         self.busy = False

@@ -390,6 +390,12 @@ class ConsoleScreen(Screen[None]):
         return self.ensure_pane(pane_id)
 
     @property
+    def focus_coming(self) -> bool:
+        """A pane shown before it was mounted takes the focus after its first frame: the keys
+        typed meanwhile wait for it (normtui.tui.key_order)."""
+        return any(p.focus_when_mounted for p in self._panes.values())
+
+    @property
     def closing(self) -> bool:
         """The console is ending: quit by the arbiter, or the app shut down without a quit
         (its controls are being removed, and a query for one finds nothing)."""
