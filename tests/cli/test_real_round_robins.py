@@ -4,6 +4,8 @@ from its players file and its PGN, gives the published points, wins, draws and l
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,11 +23,32 @@ from tests.real_events import (
     make_event,
 )
 
+Made = Callable[[RealEvent, Path], str]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """``made(event, db)``: the event as ``make_event`` makes it, made once for this module's
+    tests and copied into ``db`` (they read it and write nothing to it); what the import said."""
+    done: dict[str, tuple[Path, str]] = {}
+
+    def copy(event: RealEvent, db: Path) -> str:
+        if event.folder not in done:
+            source = tmp_path_factory.mktemp(event.folder) / "event.db"
+            done[event.folder] = (source, make_event(event, source))
+        source, said = done[event.folder]
+        shutil.copyfile(source, db)
+        return said
+
+    return copy
+
 
 @pytest.mark.parametrize("event", REAL_EVENTS, ids=lambda e: e.folder)
-def test_the_games_give_the_published_points(run: Run, tmp_path: Path, event: RealEvent) -> None:
+def test_the_games_give_the_published_points(
+    run: Run, tmp_path: Path, event: RealEvent, made: Made
+) -> None:
     db = tmp_path / "event.db"
-    said = make_event(event, db)
+    said = made(event, db)
     # Every draw is complete as it is: the import speaks of no Armageddon to follow.
     assert "Armageddon" not in said and "games; " in said
     rows = json.loads(run("standings", db, "--json").stdout)
@@ -62,14 +85,14 @@ def as_value(value: object) -> tuple[Fraction, ...]:
 
 @pytest.mark.parametrize("event", REAL_EVENTS, ids=lambda e: e.folder)
 def test_the_tie_breaks_shown_are_the_ones_that_ranked(
-    run: Run, tmp_path: Path, event: RealEvent
+    run: Run, tmp_path: Path, event: RealEvent, made: Made
 ) -> None:
     """The event's tie-breaks, computed here from the PGN's tags alone, are the columns of
     its table in its order (the text, the CSV, the JSON, the sheet, the public page), with
     the same values, and they give normtui's order and shared places."""
     order = ORDERS[event.folder]
     db = tmp_path / "event.db"
-    make_event(event, db)
+    made(event, db)
     mine = computed_table(event, order)
     rows = json.loads(run("standings", db, "--json").stdout)
     shown = [name for name in order if name != "lots"]
@@ -110,13 +133,13 @@ FIDE_CODES = {
 @pytest.mark.parametrize("event", REAL_EVENTS, ids=lambda e: e.folder)
 @pytest.mark.parametrize("version", ("trf16", "trf"))
 def test_fides_reader_agrees_with_the_ranks(
-    run: Run, tmp_path: Path, event: RealEvent, version: str
+    run: Run, tmp_path: Path, event: RealEvent, version: str, made: Made
 ) -> None:
     """The TRF16 and the TRF26 rank each player at the final place, each place once (the
     TRF16 shared the places of equal points), and FIDE's reader, given the event's own
     tie-breaks, computes the same ranks from either file."""
     db = tmp_path / "event.db"
-    make_event(event, db)
+    made(event, db)
     text = run("export", db, "-f", version).stdout
     ranks = sorted(int(line[85:89]) for line in text.splitlines() if line.startswith("001"))
     assert ranks == list(range(1, len(event.published) + 1))
