@@ -87,12 +87,7 @@ def main() -> None:
     normtui = str(Path(sys.executable).with_name("normtui"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "event.db"
-        copy_event(args.db, db)
-        rnd, white, black = _board(db, args.round)
-        commands = _commands(db, rnd, white, black)
-        if args.only:
-            commands = {k: v for k, v in commands.items() if k in args.only.split(",")}
+        commands, rnd = _timed_commands(args, Path(tmp))
         yardstick = [sys.executable, "-c", "import click, sqlite3"]
         for make in commands.values():  # warm the disk cache and write the .pyc files
             _run([normtui, *make()], env)
@@ -117,6 +112,20 @@ def main() -> None:
             f"wall (median of {len(cpu)} pairs; target <= {target}x)"
         )
     print(f"load average {os.getloadavg()[0]:.1f}; {args.db.name}, round {rnd}")
+
+
+def _timed_commands(
+    args: argparse.Namespace, folder: Path
+) -> tuple[dict[str, Callable[[], list[str]]], int]:
+    """The commands to time, on a copy of the event in ``folder`` (--only: those named), and
+    the round their board is of."""
+    db = folder / "event.db"
+    copy_event(args.db, db)
+    rnd, white, black = _board(db, args.round)
+    commands = _commands(db, rnd, white, black)
+    if args.only:
+        commands = {k: v for k, v in commands.items() if k in args.only.split(",")}
+    return commands, rnd
 
 
 def _commands(db: Path, rnd: int, white: int, black: int) -> dict[str, Callable[[], list[str]]]:
@@ -156,12 +165,7 @@ def _against(args: argparse.Namespace) -> None:
         "against": {**env, "PYTHONPATH": str(args.against.resolve())},
     }
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "event.db"
-        copy_event(args.db, db)
-        rnd, white, black = _board(db, args.round)
-        commands = _commands(db, rnd, white, black)
-        if args.only:
-            commands = {k: v for k, v in commands.items() if k in args.only.split(",")}
+        commands, rnd = _timed_commands(args, Path(tmp))
         yardstick = [sys.executable, "-c", "import click, sqlite3"]
         cwd = os.getcwd()
         os.chdir(tmp)  # python -c puts the current folder first on the path
