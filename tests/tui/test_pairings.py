@@ -29,7 +29,12 @@ async def test_a_decisive_result_is_one_key(demo_app) -> None:
         await settled(pilot)
         before = _points(app.store, "Anand")
         await to_board(pilot, 1)
+        rows = list(pairings(app).table.rows)
         await press(pilot, "w")
+        # The board's cells updated where they are, not the table filled again (a layout
+        # pass): the same rows, the cursor still on board 1.
+        assert all(a is b for a, b in zip(rows, pairings(app).table.rows, strict=True))
+        assert pairings(app).table.game.board == 1
         game = app.store.games(7)[0]
         assert (game.result, game.state) == (MainResult.WHITE_WIN, GameState.FINISHED)
         assert _points(app.store, "Anand") == before + 3

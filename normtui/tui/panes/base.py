@@ -236,8 +236,8 @@ class Pane(Vertical):
         self.changed(entry if isinstance(entry, AuditEntry) else None)
         summary = getattr(entry, "summary", None)
         if summary and not quiet:
-            # After the frame with the new tables: they are what the arbiter is waiting for.
-            self.call_after_refresh(self.say, summary)
+            # In the frame with the new tables: a frame of its own came a frame later.
+            self.say(summary)
         return True
 
     def say(
