@@ -196,10 +196,11 @@ class StandingsPane(Pane):
             self.query_one(Crosstable).show(rows, list(event.main_games))
         elif self.view == "fide-table":
             self._show_fide()
-        # The line above the table is news too, but less: it may follow a frame later.
+        # The line above the table, the legend and the race line in the same frame as the
+        # table: one frame for the arbiter's key, not one for the table and one after it.
         decided = final.note if final.decided_by == "playoff" else ""
         assert final.first is not None  # the whole table: its first place is read with it
-        self.call_after_refresh(self._describe, event, rows, final.first, decided)
+        self._describe(event, rows, final.first, decided)
 
     def _describe(
         self, event: EventPicture, rows: list[StandingRow], first: FirstPlace, decided: str = ""
@@ -233,7 +234,10 @@ class StandingsPane(Pane):
     def _show_legend(self) -> None:
         rows, games = self._legend_for
         profile = self.picture.profile
-        text = legend(self.view, rows, games, wide=self.size.width >= _WIDE_LEGEND, profile=profile)
+        # Before its first layout the pane has no width: the screen's (the pane spans it), so
+        # that the legend is not drawn narrow and then again wide a frame later.
+        width = self.size.width or self.app.size.width
+        text = legend(self.view, rows, games, wide=width >= _WIDE_LEGEND, profile=profile)
         self.query_one("#standings-legend", WholeText).set(
             profile.articles.reword(text), layout=True
         )
