@@ -31,6 +31,8 @@ class ConsoleFooter(Footer):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._shown: Shown | None = None
         self._rebuild_pending = False
+        # The screen has said its bindings once (Textual's Footer draws no key before that).
+        self._bindings_said = False
 
     def _keys_to_show(self) -> Shown:
         """What compose would draw from the screen's bindings now."""
@@ -50,7 +52,7 @@ class ConsoleFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._rebuild_pending = False
-        self._shown = self._keys_to_show() if self._bindings_ready else None
+        self._shown = self._keys_to_show() if self._bindings_said else None
         yield from super().compose()
 
     async def recompose(self) -> None:
@@ -60,7 +62,8 @@ class ConsoleFooter(Footer):
             self.mutate_reactive(Footer.compact)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if self._bindings_ready and (self._rebuild_pending or self._keys_to_show() == self._shown):
+        if self._bindings_said and (self._rebuild_pending or self._keys_to_show() == self._shown):
             return
+        self._bindings_said = True
         super().bindings_changed(screen)  # schedules the rebuild when it can be seen
         self._rebuild_pending = self.is_attached and screen is self.screen and screen.app.app_focus

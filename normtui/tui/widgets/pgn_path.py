@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.binding import Binding
-from textual.suggester import Suggester
+from textual.suggester import Suggester, SuggestionReady
 from textual.widgets import Input
 
 from normtui.pgn.reader import decode_line, open_pgn
@@ -69,11 +69,28 @@ class PgnPathInput(Input):
         super().__init__(
             placeholder="PGN file (Tab completes)", suggester=PathSuggester(), **kwargs
         )
+        # The suggestion shown in grey, kept as Input keeps its own: taken when it came for
+        # the value typed, gone when the value changes, the field is focused, all selected.
+        self._shown_suggestion = ""
+
+    def on_suggestion_ready(self, event: SuggestionReady) -> None:
+        if event.value == self.value:
+            self._shown_suggestion = event.suggestion
+
+    def watch_value(self) -> None:
+        self._shown_suggestion = ""
+
+    def on_focus(self) -> None:
+        self._shown_suggestion = ""
+
+    def select_all(self) -> None:
+        super().select_all()
+        self._shown_suggestion = ""
 
     def action_complete(self) -> None:
         """Tab takes the suggestion; with none, it moves on like Tab anywhere else."""
-        if self._suggestion and self.cursor_at_end:
-            self.value = self._suggestion
+        if self._shown_suggestion and self.cursor_at_end:
+            self.value = self._shown_suggestion
             self.cursor_position = len(self.value)
         else:
             self.screen.focus_next()
