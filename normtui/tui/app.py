@@ -215,6 +215,7 @@ class NormtuiApp(App[None]):
         # Textual's one place for an exception nothing caught. A damaged event file fails
         # where a record is read (a state, a time no record holds): the console ends with the
         # one line naming the damage, as the command line does, not a traceback.
+        # normtui's one use of Textual's private API: Textual 8 has no public hook for it.
         super()._handle_exception(_damage_said(error, self.path))
 
     def outward_runner(self) -> Outward:

@@ -13,6 +13,7 @@ first time is built when its key comes, replayed at once by the app's handling o
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -21,17 +22,25 @@ from textual.keys import key_to_character
 from normtui.tui.widgets.go_to import GoToInput
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
+    from textual.app import App
+    from textual.message_pump import MessagePump
     from textual.screen import Screen
     from textual.widget import AwaitMount
 
 # Quitting is never held: the arbiter may leave while the file opens.
 NEVER_HELD = frozenset({"ctrl+q", "ctrl+c"})
+# Passes after a replayed key while the focus is still moving (as normtui.tui.key_order).
+_MOST_PASSES = 8
+# A bound, never reached: a callback lost with its control would otherwise hold every key.
+_MOST_SECONDS = 1.0
 
 
 class HeldKeys:
     def __init__(self) -> None:
+        # What a replayed key does (a test records the keys instead).
+        self.dispatch: Callable[[App[object], str], Awaitable[None]] = dispatch_key
         self.keys: list[events.Key] = []
         self.settled = False
         # The panes being mounted: a key waits for them (a pane key, then a key of that pane).
@@ -59,8 +68,6 @@ class HeldKeys:
         they are dropped, for the caller to say so. Keys typed meanwhile join the queue.
         ``focus`` puts the focus in the pane in front when nothing has it (the pane's keys
         are bound on the pane, reached from the focused control)."""
-        from textual._wait import wait_for_idle  # what Textual's Pilot waits with
-
         app = screen.app
         try:
             while True:
@@ -77,21 +84,18 @@ class HeldKeys:
                 await self._mounted()  # a pane key just replayed may have started one
                 if app.focused is None:
                     focus()
-                    await wait_for_idle(0, 0.5)
+                    await _ran(app)
                 focused = app.focused
                 character = key_to_character(key)
                 if isinstance(focused, GoToInput) and character and character.isdigit():
                     # ":4": the 4 is the go-to prompt's number, not pane 4's key.
                     focused.insert_text_at_cursor(character)
-                    await wait_for_idle(0, 0.5)
+                    await _ran(app)
                     continue
                 if focused is not None and focused.check_consume_key(key, character):
                     # A text field would take it as text: the console's keys instead.
                     screen.set_focus(None)
-                # Textual's own dispatch of a key (App.on_event), awaited.
-                if not await app._check_bindings(key, priority=True):
-                    await app._check_bindings(key)
-                await wait_for_idle(0, 0.5)
+                await self.dispatch(app, key)
         finally:
             self.settled = True
         return ""
@@ -100,3 +104,56 @@ class HeldKeys:
         """Wait for the panes being mounted."""
         while self.mounting:
             await self.mounting.pop(0)
+
+
+async def dispatch_key(app: App[object], key: str) -> None:
+    """``key`` through the bindings as Textual dispatches a key (a priority binding first,
+    then from the focused control up), its action awaited, then what that set going."""
+    bound = app.screen.active_bindings.get(key)
+    if bound is not None:
+        await app.run_action(bound.binding.action, bound.node)
+    await _ran(app)
+
+
+async def _ran(app: App[object]) -> None:
+    """Until what the last key set going has run: a pass is a callback behind the messages
+    of the focused control, then of each of its parents up to the screen, then after the
+    screen's next refresh; passes again until one starts and ends with the same screen and
+    focus (a pane shown takes the focus a moment later), from the second on. Never behind the
+    app's own messages: a replay can run inside the app's handling of a key
+    (ConsoleScreen.build_pane_for), and those wait for it."""
+    for passes in range(1, _MOST_PASSES + 1):
+        before = (app.screen, app.focused)
+        done = asyncio.get_running_loop().create_future()
+        _step(app, app.focused or app.screen, done)
+        try:
+            await asyncio.wait_for(done, _MOST_SECONDS)
+        except TimeoutError:
+            return
+        if passes >= 2 and (app.screen, app.focused) == before:
+            return
+
+
+def _step(app: App[object], node: MessagePump, done: asyncio.Future[None]) -> None:
+    """A callback behind what ``node`` has to handle, then its parent's, up to the screen."""
+    while node is not app:
+        if node.call_later(_stepped, app, node, done):
+            return
+        node = _parent(app, node)  # closed: what it had to do will not be done
+    if not app.screen.call_after_refresh(_resolve, done):
+        _resolve(done)
+
+
+def _stepped(app: App[object], node: MessagePump, done: asyncio.Future[None]) -> None:
+    _step(app, _parent(app, node), done)
+
+
+def _parent(app: App[object], node: MessagePump) -> MessagePump:
+    # A control removed meanwhile has no parent: the app, where a pass ends.
+    parent: MessagePump | None = getattr(node, "parent", None)
+    return parent if parent is not None else app
+
+
+def _resolve(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)

@@ -28,15 +28,13 @@ class _Console:
         self.app = SimpleNamespace(
             screen=self,
             focused=SimpleNamespace(check_consume_key=lambda key, character: False),
-            _check_bindings=self._check_bindings,
         )
+        held.dispatch = self._dispatch
 
-    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
-        if priority:
-            self.dispatched.append(key)
-            if key in self.builds:
-                self.held.mounting.append(_mounting(self.builds[key], self.held))
-        return True
+    async def _dispatch(self, app: object, key: str) -> None:
+        self.dispatched.append(key)
+        if key in self.builds:
+            self.held.mounting.append(_mounting(self.builds[key], self.held))
 
 
 def _mounting(typed_meanwhile: list[str], held: HeldKeys) -> Any:
