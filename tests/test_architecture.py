@@ -208,6 +208,41 @@ def test_an_import_inside_a_function_says_why() -> None:
     assert silent == []
 
 
+# Every import from Textual: the module, and the names after `import` (in brackets or not).
+_TEXTUAL_IMPORT = re.compile(
+    r"^\s*(?:from\s+(textual[\w.]*)\s+import\s+(\([^)]*\)|[^\n]*)|import\s+(textual[\w.]*))",
+    re.MULTILINE,
+)
+
+
+def _textual_private(text: str) -> list[str]:
+    """What ``text`` imports of Textual's private modules and names (``textual._wait``,
+    ``textual.widgets._footer``, ``_character_to_key``)."""
+    found = []
+    for module, names, imported in _TEXTUAL_IMPORT.findall(text):
+        private = [part for part in (module or imported).split(".") if part.startswith("_")]
+        private += [n for n in re.findall(r"\w+", names.split("#")[0]) if n.startswith("_")]
+        found += private
+    return found
+
+
+def test_no_import_of_textuals_private_api() -> None:
+    """Textual's private modules and names change without notice between its releases: what
+    normtui, its tests and its benchmarks take from Textual is its public API."""
+    top = Path(__file__).resolve().parents[1]
+    found = {
+        str(path.relative_to(top)): private
+        for folder in ("normtui", "tests", "benchmarks")
+        for path in sorted((top / folder).rglob("*.py"))
+        if (private := _textual_private(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+    assert _textual_private("from textual._wait import wait_for_idle\n") == ["_wait"]
+    assert _textual_private("from textual.keys import (\n    _character_to_key,\n)\n") == [
+        "_character_to_key"
+    ]
+
+
 # The import cycles still there, each with who is removing it. The test below fails on a cycle
 # not listed here, and on an entry that is no longer a cycle of its own: whoever breaks one
 # removes its entry in the same commit.

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 
 from textual.app import App
+from textual.keys import KEY_NAME_REPLACEMENTS, key_to_character
+from textual.notifications import Notification
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -16,10 +19,16 @@ from normtui.tui.screens.console import ConsoleScreen
 from normtui.tui.widgets.line_table import LineTable
 
 
+def notifications(app: App[None]) -> list[Notification]:
+    """The notifications shown now (not those cleared or expired)."""
+    # Textual keeps them even when a test run does not show them. The tests' one read of
+    # Textual's private state: there is no public reader (Textual's own tests read it too).
+    return list(app._notifications)
+
+
 def notes(app: App[None], severity: str | None = None) -> list[str]:
-    """The messages of the notifications shown so far (optionally of one severity)."""
-    # Textual keeps them even when a test run does not show them; there is no public reader.
-    return [n.message for n in app._notifications if severity is None or n.severity == severity]
+    """The messages of the notifications shown now (optionally of one severity)."""
+    return [n.message for n in notifications(app) if severity is None or n.severity == severity]
 
 
 def console(app: App[None]) -> ConsoleScreen:
@@ -141,11 +150,17 @@ def typed_at_once(app: App[None], *keys: str) -> None:
     fast: all read before the app has handled the first. ``Pilot.press`` lets the app idle
     between keys, which an arbiter typing ahead does not (nor a loaded machine's pilot)."""
     from textual import events
-    from textual.keys import _character_to_key, key_to_character
 
     for key in keys:
-        name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
+        name = _key_name(key) if len(key) == 1 and not key.isalnum() else key
         app.post_message(events.Key(name, key if len(key) == 1 else key_to_character(name)))
+
+
+def _key_name(character: str) -> str:
+    """Textual's name of the key that types ``character`` (":" is "colon", "-" "minus"): its
+    Unicode name, as Textual names keys (textual.keys)."""
+    name = unicodedata.name(character).lower().replace("-", "_").replace(" ", "_")
+    return KEY_NAME_REPLACEMENTS.get(name, name)
 
 
 async def settled(pilot: Pilot[None]) -> None:

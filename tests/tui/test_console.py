@@ -18,7 +18,17 @@ from normtui.tui.commands import ConsoleCommands
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.screens.help import HelpScreen, help_text
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import column, console, notes, pairings, press, settled, to_board, until
+from tests.tui.helpers import (
+    column,
+    console,
+    notes,
+    pairings,
+    press,
+    settled,
+    to_board,
+    typed_at_once,
+    until,
+)
 
 MINE = ("pairings", "standings", "audit")
 
@@ -278,13 +288,12 @@ async def test_nothing_that_matters_is_cut_off_at_80x24(demo_app) -> None:
 async def test_a_key_typed_right_after_a_pane_key_never_reaches_the_pane_left(demo_app) -> None:
     """ "3" then "x" typed at once: x belongs to the standings (crosstable), never to the
     pairings behind (where x is a double forfeit)."""
-    from textual import events
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await press(pilot, "3", "1")
-        for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
-            app._driver.process_message(events.Key(key, key))
+        # As a terminal delivers them: both before either is handled.
+        typed_at_once(app, "3", "x")
         standings = console(app).pane("standings")
         await until(
             pilot,
@@ -297,8 +306,6 @@ async def test_a_key_typed_right_after_a_pane_key_never_reaches_the_pane_left(de
 async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeypatch) -> None:
     """Focus moves that change no key (a modal closed, the same pane back) leave the Footer as
     it is; a pane with other keys gets them."""
-    from textual.widgets._footer import FooterKey
-
     from normtui.tui.widgets.console_footer import ConsoleFooter
 
     app = demo_app
@@ -307,7 +314,7 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
         footer = app.screen.query_one(ConsoleFooter)
 
         def shown() -> list[str]:
-            return [k.description for k in footer.query(FooterKey)]
+            return [k.description for k in footer.query("FooterKey")]  # type: ignore[attr-defined]
 
         await until(pilot, lambda: "Armageddon" in shown(), "the pairings' keys")
 
@@ -338,27 +345,28 @@ async def test_the_keys_a_footer_rebuild_replaces_are_let_go(demo_app) -> None:
     eight rounds of panes (before: 145 keys alive), no key outside the Footer is left."""
     import gc
 
-    from textual.widgets._footer import FooterKey
-
     from normtui.tui.widgets.console_footer import ConsoleFooter
-
-    def keys_alive() -> int:
-        gc.collect()
-        return sum(isinstance(o, FooterKey) for o in gc.get_objects())
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         footer = app.screen.query_one(ConsoleFooter)
-        await until(pilot, lambda: bool(footer.children), "the Footer's keys")
+        await until(pilot, lambda: bool(footer.query("FooterKey")), "the Footer's keys")
+        # Textual's FooterKey, by its CSS type: its module is not public.
+        key_type = type(footer.query_one("FooterKey"))
+
+        def keys_alive() -> int:
+            gc.collect()
+            return sum(isinstance(o, key_type) for o in gc.get_objects())
+
         for _ in range(8):
             for pane in "631":
                 await press(pilot, pane)
         await until(
             pilot,
-            lambda: "Armageddon" in [k.description for k in footer.query(FooterKey)],
+            lambda: "Armageddon" in [k.description for k in footer.query(key_type)],
             "pane 1's keys",
         )
-        shown = len(footer.query(FooterKey))
+        shown = len(footer.query(key_type))
         # The keys of the last rebuild, and at most one rebuild's worth still being let go
         # (let go as the Footer's rebuilds are done, a moment after the keys).
         await until(pilot, lambda: keys_alive() <= 2 * shown + 5, "the old keys let go")
@@ -458,14 +466,13 @@ async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app)
     """ "3 x" typed at once on a pane never shown yet: the pane is built when its key comes,
     and the x, arriving while it is being built, is the crosstable, not lost (a snapshot
     of the crosstable showed the plain standings on a busy machine)."""
-    from textual import events
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await until(pilot, lambda: console(app).settled, "the console settled")
         assert "standings" not in console(app)._panes
-        for key in ("3", "x"):  # as a terminal delivers them: both before either is handled
-            app._driver.process_message(events.Key(key, key))
+        # As a terminal delivers them: both before either is handled.
+        typed_at_once(app, "3", "x")
         await until(
             pilot,
             lambda: "standings" in console(app)._panes and console(app).settled,
@@ -482,14 +489,13 @@ async def test_a_key_typed_while_its_pane_is_first_built_is_that_panes(demo_app)
 
 async def test_two_pane_keys_typed_at_once_end_on_the_second(demo_app) -> None:
     """ "6 3" typed at once: the audit log, then the standings in front."""
-    from textual import events
     from textual.widgets import TabbedContent
 
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await press(pilot, "6", "3", "1")
-        for key in ("6", "3"):  # as a terminal delivers them: both before either is handled
-            app._driver.process_message(events.Key(key, key))
+        # As a terminal delivers them: both before either is handled.
+        typed_at_once(app, "6", "3")
         tabs = console(app).query_one(TabbedContent)
         await until(
             pilot,

@@ -14,7 +14,7 @@ from normtui.tui.screens.desk_illness import DeskIllnessScreen
 from normtui.tui.widgets.desk_arrivals import DeskArrivals
 from normtui.tui.widgets.status_line import StatusLine
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import press, until
+from tests.tui.helpers import notes, press, until
 
 
 async def on_player(pilot, number: int) -> PlayerDeskPane:  # type: ignore[no-untyped-def]
@@ -66,7 +66,7 @@ async def test_section_7_absence_fined_once_confirmed_and_an_incident_with_its_d
         modal.query_one("#incident-description", Input).value = "phone rang"
         await press(pilot, "ctrl+s")
         assert app.screen is modal
-        assert any("Chief Arbiter's decision" in n.message for n in app._notifications)
+        assert any("Chief Arbiter's decision" in m for m in notes(app))
         modal.query_one("#incident-decision", Input).value = "game lost"
         await press(pilot, "enter", "enter")  # Enter moves on; in the decision it records
         assert app.screen is not modal
@@ -194,7 +194,7 @@ async def test_title_sex_and_report_details_from_the_desk(demo_copy, demo_app) -
         assert app.store.audit.log(limit=1)[0].summary == "Tari: sex m"
         await press(pilot, "t")
         await press(pilot, "ctrl+s")  # nothing changed: no audit entry
-        assert "Nothing changed." in [n.message for n in app._notifications]
+        assert "Nothing changed." in notes(app)
         assert app.store.audit.log(limit=1)[0].summary == "Tari: sex m"
 
         await press(pilot, "r")
@@ -205,7 +205,7 @@ async def test_title_sex_and_report_details_from_the_desk(demo_copy, demo_app) -
         modal.query_one("#report-deputy_arbiters", Input).value = "Roe, Rita; Poe, Paul"
         await press(pilot, "ctrl+s")
         assert app.screen is modal  # refused: the arbiter corrects it
-        assert any("not a FIDE federation code" in n.message for n in app._notifications)
+        assert any("not a FIDE federation code" in m for m in notes(app))
         modal.query_one("#report-federation", Input).value = "nor"
         await press(pilot, "ctrl+s")
         assert app.screen is not modal

@@ -14,7 +14,7 @@ from textual.widgets import TabbedContent
 from normtui.commands.console import run_console
 from normtui.tui.app import DamagedEvent, NormtuiApp
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import console, hold_store_opening, pairings
+from tests.tui.helpers import console, hold_store_opening, notes, pairings
 
 
 def opening_app(path: Path) -> NormtuiApp:
@@ -65,7 +65,7 @@ async def test_keys_pressed_while_opening_wait_or_say_so(demo_copy: Path) -> Non
             screen.action_undo()
             screen.action_show_pane("pairings")
             await pilot.pause()
-            assert "Still opening demo.db." in [n.message for n in app._notifications]
+            assert "Still opening demo.db." in notes(app)
         screen.action_show_pane("standings")
         await until(lambda: screen.query_one(TabbedContent).active == "tab-standings")
         await pilot.pause()
@@ -285,7 +285,7 @@ async def test_a_question_opened_while_replaying_drops_the_rest_visibly(
 
 def test_a_console_that_ended_on_an_error_exits_non_zero(demo_copy: Path, monkeypatch) -> None:
     def run(self: NormtuiApp) -> None:
-        self._return_code = 1  # what Textual leaves after a worker's error it has shown
+        self.exit(return_code=1)  # as Textual ends after a worker's error it has shown
 
     monkeypatch.setattr(NormtuiApp, "run", run)
     with pytest.raises(SystemExit) as exit_:

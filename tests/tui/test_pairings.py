@@ -60,7 +60,7 @@ async def test_a_draw_opens_its_armageddon_and_moves_the_standings(demo_app, clo
         assert isinstance(modal, ArmageddonScreen)
         # The draw is audited, but no toast covers the Armageddon's answers.
         assert app.store.audit.log(limit=1)[0].summary.endswith("result 1/2-1/2")
-        assert not any(n.message.endswith("result 1/2-1/2") for n in app._notifications)
+        assert not any(m.endswith("result 1/2-1/2") for m in notes(app))
         assert "White 10', Black 7', +1\" from move 41" in str(
             modal.query_one("#armageddon-clock").render()
         )

@@ -18,7 +18,7 @@ from normtui.tui.screens.armageddon import ArmageddonScreen
 from normtui.tui.widgets.pgn_findings import PgnFindings
 from normtui.tui.widgets.pgn_path import complete_path
 from tests.tui.conftest import SNAPSHOT_SIZE
-from tests.tui.helpers import press, until
+from tests.tui.helpers import notes, press, until
 
 # Topalov-Wang Hao is in progress in round 7 of the demo; here they agree a draw at move 10,
 # twenty moves before §2 allows it.
@@ -78,7 +78,7 @@ def option_ids(pane: PgnEntryPane) -> list[str]:
 
 
 def errors(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [n.message for n in app._notifications if n.severity == "error"]
+    return notes(app, "error")
 
 
 async def test_early_draw_is_a_finding_and_an_error_notification(demo_copy, demo_app) -> None:
@@ -165,7 +165,7 @@ async def test_importing_the_real_files_enters_every_result_and_keeps_a_conflict
             bar = pane.query_one(ProgressBar)
             assert bar.total and bar.progress == bar.total
             # Read at once: a notification expires, and a loaded machine may be slow to import.
-            said += [n.message for n in app._notifications]
+            said += notes(app)
         summary = pane.query_one(PgnFindings).border_subtitle or ""
         assert summary.startswith("armageddon.pgn: 31 games")
         assert any("conflict" in m for m in said if "classical.pgn" in m)

@@ -25,6 +25,7 @@ from tests.tui.helpers import (
     column,
     console,
     notes,
+    notifications,
     pairings,
     press,
     settled,
@@ -42,11 +43,9 @@ def question(app) -> str:  # type: ignore[no-untyped-def]
 
 
 def bracketed_paste(app, text: str) -> None:  # type: ignore[no-untyped-def]
-    """A paste as a terminal sends it (ESC [200~ … ESC [201~), through Textual's own parser."""
-    from textual._xterm_parser import XTermParser
-
-    for event in XTermParser().feed(f"\x1b[200~{text}\x1b[201~"):
-        app.post_message(event)
+    """A paste as a terminal sends it (ESC [200~ … ESC [201~): Textual's driver reads it
+    whole and gives the app one Paste event with its text."""
+    app.post_message(events.Paste(text))
 
 
 # -- the crash ----------------------------------------------------------------------------------
@@ -456,12 +455,12 @@ async def test_a_dialog_is_not_covered_by_a_rule_warning_raised_before_it(demo_a
         pairings(app)._tick()
         await until(
             pilot,
-            lambda: [n.title for n in app._notifications] == ["Regulations §2"],
+            lambda: [n.title for n in notifications(app)] == ["Regulations §2"],
             "the assertion below",
         )
-        assert [n.title for n in app._notifications] == ["Regulations §2"]
+        assert [n.title for n in notifications(app)] == ["Regulations §2"]
         await press(pilot, "question_mark")
-        assert not list(app._notifications)
+        assert not notifications(app)
         await press(pilot, "escape")
         assert "late" in " ".join(str(c) for c in pairings(app).table.get_row_at(2))
 
