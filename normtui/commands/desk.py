@@ -135,8 +135,9 @@ def round_(
     changes only as corrections.
 
     A round without a date takes today's when it starts (`normtui start`, the console's s) or
-    the day its first record's Date tag says as one is attached; --date gives or corrects it
-    (the TRF's round dates, the report and `check` read it)."""
+    its first result is entered, or the day its first record's Date tag says as one is
+    attached; --date gives or corrects it (the TRF's round dates, the report and `check` read
+    it)."""
     rnd = parse_round(round_no)
     if sum((close, reopen, bool(date or start_time))) != 1:
         raise UserError("give --date/--start, or --close, or --reopen")

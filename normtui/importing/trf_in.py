@@ -4,10 +4,11 @@ Read (``trf_read``): TRF16 and TRF26 as Swiss-Manager, chess-results, FIDE and n
 them (columns as in ``normtui/export/trf.py``), in UTF-8 or Latin-1, ruler lines and all. A
 Swiss or a team event is refused as such (``trf_kind``). Taken: the players (pairing numbers,
 names, sex, titles, ratings, federations, FIDE ids), the results so far, the round dates
-(132, or 042 for round 1), the city, federation and arbiters (022, 032, 102, 112); and, in a
-TRF26 whose record 162 scores a main game as the profile does, each Armageddon from record
-299 (the +0.5 of its winner; a drawn one, Black's win, and one lost by forfeit, from the
-comments normtui writes for them).
+(132, or 042 for an undated round 1 before them; a round the file does not date has none),
+the city, federation and arbiters (022, 032, 102, 112); and, in a TRF26 whose record 162
+scores a main game as the profile does, each Armageddon from record 299 (the +0.5 of its
+winner; a drawn one, Black's win, and one lost by forfeit, from the comments normtui writes
+for them).
 
 Checked before anything is made, round by round, against the profile: the number of players
 and rounds, every opponent and colour from both players' lines, the two players' codes of a
@@ -482,8 +483,11 @@ def create_from_trf(
                 store.rounds.set_schedule(rnd, date=date, start_time=None)
         if planned.details:
             store.set_report_details(planned.details)
+        # Games of the past: a round the file gives no date keeps none (check says so).
         for rnd, white, black, result, armageddon in planned.results:
-            store.games.enter_result(rnd, white, black, result, armageddon=armageddon)
+            store.games.enter_result(
+                rnd, white, black, result, armageddon=armageddon, played_today=False
+            )
 
     return EventStore.create(
         path, planned.players, profile_text, actor=actor, then=results, schedule=planned.schedule

@@ -276,6 +276,7 @@ _RULER = re.compile(r"\s+\d[\d ]*|0?123456789\d*")
 def parse_trf(text: str, source: str = "TRF") -> TrfFile:
     """Every record normtui uses, checked for its own shape (not yet against an event)."""
     trf = TrfFile(source)
+    started = None  # record 042, the first day
     for line, record in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         tag, value = record[:3], record[4:].strip()
         if record.startswith(DRAWN_ARMAGEDDON):
@@ -322,9 +323,7 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
             assert isinstance(deputies, list)
             deputies.append(value)
         elif tag == "042" and value:
-            when = _date(value, trf, line)
-            if when:
-                trf.dates.setdefault(1, when)
+            started = _date(value, trf, line)
         elif tag == "132":
             for start in range(92, len(record.rstrip()) + 1, 10):
                 when = _date(_col(record, start, start + 7), trf, line)
@@ -350,6 +349,10 @@ def parse_trf(text: str, source: str = "TRF") -> TrfFile:
             trf.adjustments.append(_adjustment(record, line, trf))
     if not trf.players:
         raise TrfError(f"{source}: no player (001) records: not a tournament report file")
+    if started and 1 not in trf.dates and all(started < d for d in trf.dates.values()):
+        # The first day is round 1's where record 132 does not date it, unless a later round
+        # was played that day: then it is that round's (round 1 was never dated).
+        trf.dates[1] = started
     names: dict[str, int] = {}
     for p in trf.players:
         # Players are found by name, case aside (the store keeps names unique so).

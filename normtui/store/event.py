@@ -9,11 +9,13 @@
 >>> store = EventStore.create(path, [PlayerInput(n) for n in names], read_profile_text())
 >>> entry = store.games.enter_result(1, "So", "Radjabov", "1-0")
 >>> entry.summary
-'round 1 board 1 (So-Radjabov): result 1-0'
+'round 1 board 1 (So-Radjabov): result 1-0; round 1 dated ...'
 >>> [(r.player, float(r.points)) for r in store.standings()][:1]
 [('So', 3.0)]
 >>> store.audit.undo().summary
-'undo #2: round 1 board 1 (So-Radjabov): result 1-0'
+'undo #2: round 1 board 1 (So-Radjabov): result 1-0; round 1 dated ...'
+>>> store.rounds()[0].date is None
+True
 >>> store.close()
 
 The store is made of parts, each named as the rule book names what it keeps: ``store.games``

@@ -195,13 +195,20 @@ class Games:
         *,
         source: str | None = None,
         at: datetime | None = None,
+        played_today: bool = False,
     ) -> None:
         """Enter ``result`` (None: the Armageddon alone) as :func:`result_change` makes it.
         ``source``: "feed" for a result the board feed entered (None: by hand, which also
         takes the mark off a result the feed had entered). ``at``: when the game ended, for a
-        result from the feed (the Armageddon's window runs from it, §2); default now."""
-        closed, started = self._core.conn.execute(
-            _CLOSED_STARTED_SQL, [game.stage, game.round]
+        result from the feed (the Armageddon's window runs from it, §2); default now.
+
+        ``played_today``: a board's first result entered at the venue. A round whose results
+        are entered without its ever being started then takes today's date, said in the same
+        audit row; not when a later round of the stage already has a date of today or
+        before: this round was played before that one, its result is entered afterwards."""
+        today = self._core.today()
+        closed, started, datable = self._core.conn.execute(
+            _CLOSED_STARTED_SQL, {"stage": game.stage, "round": game.round, "today": today}
         ).fetchone()
         new = result_change(
             game,
@@ -253,6 +260,8 @@ class Games:
                 f"; signatures of {_listed(signed)} cleared: the players sign "
                 "the new result, then the arbiter countersigns (§8)"
             )
+        if played_today and datable and old.result is None and new.result is not None:
+            tx.summary += self._dated(tx, game, today)
 
     def enter_result(
         self,
@@ -265,18 +274,21 @@ class Games:
         correction: bool = False,
         expected_version: int | None = None,
         stage: str = "main",
+        played_today: bool = True,
     ) -> AuditEntry | None:
         """Enter the main result of a pairing (and, after a draw, its Armageddon).
 
         Overwriting a different result needs ``correction=True`` (audited as a correction).
-        Entering exactly what is there changes nothing and returns ``None``.
+        Entering exactly what is there changes nothing and returns ``None``. A board's first
+        result dates a round that has no date with today's (:meth:`_write_result`);
+        ``played_today=False`` for results of games played before (an import).
         """
         main = _main(result)
         board = _board(armageddon)
         _no_armageddon(stage, board)
         with self._core.write("result") as tx:
             game = checked(self.find(round, white, black, stage, texts=False), expected_version)
-            self._write_result(tx, game, main, board, correction)
+            self._write_result(tx, game, main, board, correction, played_today=played_today)
         return tx.entry
 
     def enter_result_of(
@@ -295,7 +307,7 @@ class Games:
         with self._core.write("result") as tx:
             game = checked(self._core.game(game_id, texts=False), expected_version)
             _no_armageddon(game.stage, board)
-            self._write_result(tx, game, main, board, correction)
+            self._write_result(tx, game, main, board, correction, played_today=True)
         return tx.entry
 
     def enter_armageddon(
@@ -725,10 +737,14 @@ class Games:
 
 
 # Whether a game's round is closed, and whether the play-off has started: what a result asks
-# of the event beyond its game (result_change).
+# of the event beyond its game (result_change); and whether the round may take today's date
+# with it (played_today). One statement: a result's budget.
 _CLOSED_STARTED_SQL = (
-    "SELECT EXISTS (SELECT 1 FROM rounds WHERE stage = ? AND round = ? AND status = 'closed'), "
-    "EXISTS (SELECT 1 FROM stages WHERE kind = 'playoff')"
+    "SELECT EXISTS (SELECT 1 FROM rounds WHERE stage = :stage AND round = :round "
+    "AND status = 'closed'), EXISTS (SELECT 1 FROM stages WHERE kind = 'playoff'), "
+    "EXISTS (SELECT 1 FROM rounds WHERE stage = :stage AND round = :round AND date IS NULL) "
+    "AND NOT EXISTS (SELECT 1 FROM rounds WHERE stage = :stage AND round > :round "
+    "AND date <= :today)"
 )
 _MAIN_GAMES_SQL = (
     "SELECT g.round, g.board, w.number, b.number, g.result, g.armageddon, g.state, "

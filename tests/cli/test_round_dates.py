@@ -1,7 +1,8 @@
 """A round's date is held in one place, its row in the store: set when the round starts (the
-console's `s`, `normtui start`, a board started, the live boards' first move) unless the arbiter
-gave one, from a record's Date tag as it is attached, or given and corrected by the arbiter
-(`normtui round DB ROUND --date`), each in one change with one audit row that undo takes back.
+console's `s`, `normtui start`, a board started, the live boards' first move) or its first result
+is entered by hand, unless the arbiter gave one, from a record's Date tag as it is attached, or
+given and corrected by the arbiter (`normtui round DB ROUND --date`), each in one change with one
+audit row that undo takes back.
 The TRF (record 132, 042/052), the Chief Arbiter's report, `check` and the JSON read it there."""
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ START = datetime(2026, 5, 25, 15, 0, tzinfo=UTC)
 TODAY = START.astimezone().date().isoformat()
 RECORD = '[Event "E"]\n[Date "2026.05.28"]\n[Round "4"]\n[Result "*"]\n\n1. e4 *\n'
 UNDATED_RECORD = '[Event "E"]\n[Round "5"]\n[Result "*"]\n\n1. d4 *\n'
+# Each round's date once every step is done.
+DAYS = (TODAY, "2026-05-27", TODAY, "2026-05-28", TODAY, TODAY, "2026-05-29")
 
 
 def _run(*args: object) -> Result:
@@ -42,16 +45,18 @@ class Played:
     rows: dict[str, int]  # how many audit rows each step wrote
     undone: tuple[str | None, GameState]  # round 1 after its start was undone
     corrected: tuple[str | None, str | None]  # round 1's date corrected, then undone
+    result_undone: tuple[str | None, object]  # round 6 after its dating result was undone
+    late: str | None  # round 6 after a result entered once round 7 had today's date
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
-    """A six-player round robin (5 rounds, 3 boards) on a fixed clock, each round dated a
+    """An eight-player round robin (7 rounds, 4 boards) on a fixed clock, each round dated a
     different way."""
     path = tmp_path_factory.mktemp("dates") / "event.db"
-    text = event_profile_text(read_profile_text(builtin_profiles()["fide-round-robin"]), 6)
+    text = event_profile_text(read_profile_text(builtin_profiles()["fide-round-robin"]), 8)
     players = [
-        PlayerInput(f"Player, {c}", 2500, "NOR", str(1000 + i)) for i, c in enumerate("ABCDEF")
+        PlayerInput(f"Player, {c}", 2500, "NOR", str(1000 + i)) for i, c in enumerate("ABCDEFGH")
     ]
     summaries: dict[str, str] = {}
     rows: dict[str, int] = {}
@@ -92,33 +97,52 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
         corrected = store.rounds()[0].date
         store.audit.undo()
         corrected_back = store.rounds()[0].date
-    return Played(path, summaries, rows, undone, (corrected, corrected_back))
+        # Round 6, never started: a result entered while round 7 has today's date was played
+        # before it (entered afterwards) and dates nothing; once round 7's date is a day to
+        # come, the round's first result dates it, and undoing that result un-dates it.
+        g6 = store.games(6)
+        store.rounds.set_schedule(7, date=TODAY, start_time=None)
+        step("late 6", lambda: store.games.enter_result(6, g6[0].white, g6[0].black, "1-0"))
+        late = store.rounds()[5].date
+        store.rounds.set_schedule(7, date="2026-05-29", start_time="15:00")
+        step("result 6", lambda: store.games.enter_result_of(g6[1].id, "0-1"))
+        store.audit.undo()
+        result_undone = (store.rounds()[5].date, store.games(6)[1].result)
+        step("result 6 again", lambda: store.games.enter_result_of(g6[1].id, "0-1"))
+        step("draw 6", lambda: store.games.enter_result_of(g6[2].id, "1/2-1/2"))
+    return Played(path, summaries, rows, undone, (corrected, corrected_back), result_undone, late)
 
 
 def test_each_change_is_one_audit_row_that_says_the_date(played: Played) -> None:
     assert set(played.rows.values()) == {1}
     s = played.summaries
-    assert s["start 1"] == f"round 1 started (3 boards), dated {TODAY}"
-    assert s["start 2"] == "round 2 started (3 boards)"  # the arbiter's date kept
+    assert s["start 1"] == f"round 1 started (4 boards), dated {TODAY}"
+    assert s["start 2"] == "round 2 started (4 boards)"  # the arbiter's date kept
     assert s["board 3"].endswith(f": in progress; round 3 dated {TODAY}")
     assert s["record 4"].endswith(": main PGN attached; round 4 dated 2026-05-28")
-    assert s["start 4"] == "round 4 started (3 boards)"
+    assert s["start 4"] == "round 4 started (4 boards)"
     assert s["feed 5"].endswith(f"in progress; round 5 dated {TODAY}")
     assert s["record 1"].endswith(": main PGN attached")
     assert s["correct 1"] == "round 1: 2026-05-24"
+    assert s["late 6"].endswith(": result 1-0")
+    assert s["result 6"].endswith(f": result 0-1; round 6 dated {TODAY}")
+    assert s["result 6 again"] == s["result 6"]
+    assert s["draw 6"].endswith(": result 1/2-1/2")  # the round has its date
 
 
 def test_undo_takes_the_date_back_with_the_change(played: Played) -> None:
     assert played.undone == (None, GameState.SCHEDULED)
     assert played.corrected == ("2026-05-24", TODAY)
+    assert played.result_undone == (None, None)
+    assert played.late is None
 
 
 def test_the_store_holds_every_rounds_date(played: Played) -> None:
     with EventStore.open(played.path) as store:
         dates = {r.round: r.date for r in store.rounds()}
         starts = {r.round: r.start_time for r in store.rounds()}
-    assert dates == {1: TODAY, 2: "2026-05-27", 3: TODAY, 4: "2026-05-28", 5: TODAY}
-    assert starts == {1: None, 2: "15:00", 3: None, 4: None, 5: None}
+    assert dates == dict(enumerate(DAYS, start=1))
+    assert starts == {1: None, 2: "15:00", 3: None, 4: None, 5: None, 6: None, 7: "15:00"}
 
 
 def test_the_trf_check_report_and_json_read_the_stores_dates(
@@ -130,10 +154,10 @@ def test_the_trf_check_report_and_json_read_the_stores_dates(
         event = json.loads(export_event(store, "json"))["event"]
     tiebreakserver.assert_reads_and_agrees(text, tmp_path)  # FIDE's reader takes its dates
     trf = text.split("\r\n")
-    short = [d[2:].replace("-", "/") for d in (TODAY, "2026-05-27", TODAY, "2026-05-28", TODAY)]
+    short = [d[2:].replace("-", "/") for d in DAYS]
     (dates,) = [line for line in trf if line.startswith("132 ")]
     assert dates.split() == ["132", *short]
-    first, last = sorted({TODAY, "2026-05-27", "2026-05-28"})[::2]
+    first, last = min(DAYS), max(DAYS)
     assert f"042 {first.replace('-', '/')}" in trf and f"052 {last.replace('-', '/')}" in trf
     assert (event["start_date"], event["end_date"]) == (first, last)
     checked = json.loads(_run("check", played.path, "--json").stdout)
@@ -142,18 +166,12 @@ def test_the_trf_check_report_and_json_read_the_stores_dates(
     report = _run("print", played.path, "report").stdout
     section = report.split("<h2>Rounds</h2>", 1)[1].split("</table>", 1)[0]
     assert "not recorded" not in section
-    for n, day in enumerate((TODAY, "2026-05-27", TODAY, "2026-05-28", TODAY), start=1):
+    for n, day in enumerate(DAYS, start=1):
         assert f'<td class="num">{n}</td><td>{day}</td>' in section
     rounds = [
         json.loads(v) for k, v in site.items() if k.startswith("round-") and k.endswith(".json")
     ]
-    assert {r["round"]: r["date"] for r in rounds} == {
-        1: TODAY,
-        2: "2026-05-27",
-        3: TODAY,
-        4: "2026-05-28",
-        5: TODAY,
-    }
+    assert {r["round"]: r["date"] for r in rounds} == dict(enumerate(DAYS, start=1))
 
 
 def test_the_command_line_dates_a_started_round_and_the_arbiter_corrects_it(
@@ -183,6 +201,13 @@ def test_the_command_line_dates_a_started_round_and_the_arbiter_corrects_it(
     assert "Round 1 (2026-05-25)" in _run("pairings", db).stdout
     assert _run("undo", db).exit_code == 0
     assert f"Round 1 ({day})" in _run("pairings", db).stdout
+    # Round 2 never started: its first result entered dates it, and says so.
+    with EventStore.open(db) as store:
+        game = store.games(2)[0]
+    said = _run("result", db, 2, game.white, game.black, "1-0").stdout
+    assert f"round 2 dated {date.today().isoformat()}" in said or f"round 2 dated {after}" in said
+    gaps = " ".join(json.loads(_run("check", db, "--json").stdout)["rating_report"])
+    assert "TRF 132: no date for round 3 " in gaps
 
 
 def test_a_record_does_not_date_a_round_behind_the_stores_back(tmp_path: Path) -> None:

@@ -134,10 +134,15 @@ def test_a_game_without_a_stored_pgn_has_headers_and_result(tmp_path: Path) -> N
     try:
         store.games.enter_result(1, "P0", "P9", "1/2-1/2", armageddon="1-0")
         (main, arm) = _read(export_event(store, "pgn"))
+        day = store.rounds()[0].date  # the result dated its round
+        store.audit.undo()
+        store.games.enter_result(1, "P0", "P9", "1/2-1/2", played_today=False)
+        (undated,) = _read(export_event(store, "pgn"))
     finally:
         store.close()
     assert (main.headers["Result"], arm.headers["Result"]) == ("1/2-1/2", "1-0")
-    assert (main.headers["Site"], main.headers["Date"]) == ("?", "????.??.??")
+    assert day and (main.headers["Site"], main.headers["Date"]) == ("?", day.replace("-", "."))
+    assert undated.headers["Date"] == "????.??.??"
     assert main.headers["WhiteElo"] == "-"  # unrated, as the PGN standard writes it
 
 

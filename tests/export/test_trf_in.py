@@ -193,8 +193,9 @@ def test_a_hand_made_trf26(tmp_path: Path) -> None:
 
 def test_a_latin_1_trf16(tmp_path: Path) -> None:
     """A TRF16 in Latin-1 (FIDE's reader's default), FIDE's default scoring: its draw waits
-    for its Armageddon."""
-    text = "\n".join(x for x in GOOD.splitlines() if x[:3] not in ("###", "162", "299"))
+    for its Armageddon. Without record 132 its rounds have no date: games of the past are not
+    dated by the day they are read."""
+    text = "\n".join(x for x in GOOD.splitlines() if x[:3] not in ("###", "132", "162", "299"))
     with create_from_trf(
         tmp_path / "e.db",
         _write(tmp_path, text.replace(" 4.5 ", " 1.5 "), "latin-1"),
@@ -203,6 +204,7 @@ def test_a_latin_1_trf16(tmp_path: Path) -> None:
         assert store.players()[2].name == "Ølberg, Åse"
         drawn = next(g for g in store.games(1) if g.white == 1)
         assert drawn.armageddon is None and drawn.armageddon_deadline is not None
+        assert [r.date for r in store.rounds()] == [None, None, None]
 
 
 def _line(n: int, old: str, new: str) -> str:

@@ -123,7 +123,7 @@ def test_an_undo_by_id_takes_back_that_change_or_nothing(
         chief,
         lambda: chief.audit.undo(shown.id),
         NotNewestError,
-        f"#{shown.id} (round 1 board 1 (So-Radjabov): result 1-0) is no longer the newest",
+        f"#{shown.id} ({shown.summary}) is no longer the newest",
         "#3 by deputy (round 1 board 2 (Carlsen-Wang): result 0-1) came after it",
     )
     refused(
@@ -243,12 +243,15 @@ def test_as_names_the_actor_in_every_row_of_the_log(event_path: Path) -> None:
 
 def test_cli_undo_refuses_another_arbiters_change_until_told(event_path: Path) -> None:
     invoke("result", event_path, 1, "So", "Radjabov", "1-0", "--as", "deputy")
+    with EventStore.open(event_path) as store:
+        day = store.rounds()[0].date  # the round's first result dated it
     before = dump(event_path)
     code, out, err = invoke("undo", event_path, "--as", "chief")
     assert (code, out) == (2, "")
     assert err.strip() == (
         "normtui: the newest change is #2 by deputy (round 1 board 1 (So-Radjabov): result "
-        f"1-0), not yours (chief); `normtui undo {event_path} --anyone` undoes it"
+        f"1-0; round 1 dated {day}), not yours (chief); `normtui undo {event_path} --anyone` "
+        "undoes it"
     )
     assert dump(event_path) == before
     code, out, _ = invoke("undo", event_path, "--as", "chief", "--anyone", "--json")
@@ -263,9 +266,8 @@ def test_cli_undo_entry(event_path: Path) -> None:
     code, _, err = invoke("undo", event_path, "--entry", 2, "--as", "chief")
     assert (
         code == 2
-        and "#2 (round 1 board 1 (So-Radjabov): result 1-0) is no longer the "
-        "newest change: #3 by chief"
-        in err
+        and "#2 (round 1 board 1 (So-Radjabov): result 1-0; round 1 dated " in err
+        and ") is no longer the newest change: #3 by chief" in err
     )
     assert dump(event_path) == before
     code, out, _ = invoke("undo", event_path, "--entry", 3, "--as", "chief")

@@ -1,7 +1,8 @@
 """The date and start time of a round, given or corrected from the pairings (`D`): the one date
 the round has, which the TRF (132, 042/052), the Chief Arbiter's report and `check` read (a
-round takes today's when it starts; see docs/results.md). One change, audited, undone with
-ctrl+z; refused with the reason (the dialog stays open) when the text is not a date or a time.
+round takes today's when it starts or its first result is entered; see docs/results.md). One
+change, audited, undone with ctrl+z; refused with the reason (the dialog stays open) when the
+text is not a date or a time.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ class RoundDateScreen(FieldModal):
                     + (self.given_date or "no date")
                     + (f", {self.given_start}" if self.given_start else "")
                     + ". The rating report (TRF) and the Chief Arbiter's report print it; "
-                    "a round without a date takes today's when it starts.",
+                    "a round without a date takes today's when it starts or its first "
+                    "result is entered.",
                     style="dim",
                 )
             )
