@@ -49,6 +49,11 @@ table.moves td.no { width: 9mm; text-align: right; color: #333; }
 table.moves tr.line30 td { border-bottom: 0.8mm solid #000; }
 table.moves tr.line40 td { border-bottom: 0.6mm dashed #000; }
 table.fields td { height: 8mm; }
+table.fields td.label { width: 1%; white-space: nowrap; }
+table.fields td.date { width: 45%; }
+table.fields td.blank { vertical-align: bottom; }
+table.fields td.blank::after { content: ""; display: block; width: 45mm; height: 5mm;
+                               border-bottom: 0.3mm dotted #333; }
 table.sign td { height: 12mm; width: 33%; }
 .rule { border: 0.5mm solid #000; padding: 1.5mm 2mm; margin: 2mm 0; font-weight: bold; }
 .small { font-size: 8.5pt; }

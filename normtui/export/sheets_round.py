@@ -322,12 +322,13 @@ def scoresheets(store: EventStore, snap: Snapshot, round_no: int) -> str:
                 [],
                 [
                     [
-                        ("", "Round"),
+                        ("label", "Round"),
                         ("", str(round_no)),
-                        ("", "Board"),
+                        ("label", "Board"),
                         ("", str(g.board)),
-                        ("", "Date"),
-                        ("", esc(when)),
+                        ("label", "Date"),
+                        # A round without a date: a blank to write it in by hand.
+                        ("date", esc(when)) if when else ("date blank", ""),
                     ]
                 ],
                 "fields",

@@ -222,6 +222,17 @@ def test_the_clocks_of_several_periods(plain: Path) -> None:
     )
 
 
+def test_a_scoresheets_date_or_a_blank_to_write_it_in(plain: Path) -> None:
+    """Round 2 took its date with its first result; round 3 has none: a blank of its own width
+    to be filled in by hand, not an empty cell squeezed by the labels beside it."""
+    with EventStore.open(plain) as store:
+        day = store.rounds()[1].date
+        dated, undated = (sheet_html(store, "scoresheets", r) for r in (2, 3))
+    assert day and dated.count(f'<td class="date">{day}</td>') == 2
+    assert undated.count('<td class="label">Date</td><td class="date blank"></td>') == 2
+    assert "table.fields td.blank::after" in undated
+
+
 def test_scoresheets_carry_the_move_30_line(store_2022: EventStore) -> None:
     html = sheet_html(store_2022, "scoresheets", 1)
     assert html.count("no draw agreement before Black's move 30") == 5
