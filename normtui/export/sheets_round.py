@@ -48,12 +48,7 @@ def _clock(tc: TimeControl) -> str:
         clocks = f"White {tc.side_text(True)}, Black {tc.side_text(False)}"
     else:
         clocks = f"White {mins(tc.white_seconds)}, Black {mins(tc.black_seconds)}"
-    said = []
-    for seconds, first, last in tc.increment_runs():
-        moves = f" from move {first}" if first > 1 else ""
-        if last is not None:
-            moves = f" to move {last}" if first == 1 else f" for moves {first}-{last}"
-        said.append(f'+ {seconds}" a move{moves}')
+    said = tc.increment_phrases()
     return f"{clocks}; each {', then '.join(said)}" if said else clocks
 
 

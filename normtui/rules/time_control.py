@@ -182,6 +182,25 @@ class TimeControl:
 
     # -- as it is said and written -------------------------------------------------------------
 
+    def increment_phrases(self) -> tuple[str, ...]:
+        """Each increment with the moves that earn it (:meth:`increment_runs`), as the sheets
+        and the clock dial say it; () without one. Where the periods earn different
+        increments, each is said with its moves:
+
+        >>> TimeControl(7200, 7200, 10, 41).increment_phrases()
+        ('+ 10" a move from move 41',)
+        >>> TimeControl(5400, 5400, 10, 1, moves=40,
+        ...             later=(Period(0, 1800, 1800, 30, 41),)).increment_phrases()
+        ('+ 10" a move to move 40', '+ 30" a move from move 41')
+        """
+        said = []
+        for seconds, first, last in self.increment_runs():
+            moves = f" from move {first}" if first > 1 else ""
+            if last is not None:
+                moves = f" to move {last}" if first == 1 else f" for moves {first}-{last}"
+            said.append(f'+ {seconds}" a move{moves}')
+        return tuple(said)
+
     def describe(self) -> str:
         """The setting as an arbiter says it.
 

@@ -36,15 +36,17 @@ class Dial:
 
 
 def _setting(tc: TimeControl, white: str, black: str) -> str:
-    """Two lines, so that the table fits 80 columns: the times, then the increment. Where the
-    times differ the players are named, because who gets the longer time matters most."""
+    """Two lines, so that the table fits 80 columns: the times, then the increment (where the
+    periods earn different increments, each with its moves, a line each, as the sheets say
+    them). Where the times differ the players are named, because who gets the longer time
+    matters most."""
     if tc.same_for_both:
         times = f"{tc.side_text(True)} each"
     else:
         times = f"{white} {tc.side_text(True)}, {black} {tc.side_text(False)}"
     uniform = tc.uniform_increment()
     if uniform is None:
-        increment = "each period's increment"
+        increment = ",\nthen ".join(tc.increment_phrases())
     elif uniform[0] == 0:
         increment = "no increment"
     elif uniform[1] <= 1:

@@ -187,3 +187,20 @@ def test_a_control_the_form_cannot_show_whole_is_not_saved_from_it() -> None:
     own_increment = TimeControl(5400, 5400, 30, 1, moves=40, later=(Period(0, 1800, 1800, 10, 41),))
     own_times = TimeControl(5400, 5400, 30, 1, moves=40, later=(Period(0, 1800, 1500, 30, 41),))
     assert not fits_the_form(own_increment) and not fits_the_form(own_times)
+
+
+def test_the_dial_says_each_periods_own_increment() -> None:
+    """A control whose periods earn different increments is dialled with each increment and
+    its moves, a line each, as the scoresheets say them; one increment stays one line."""
+    from normtui.rules.profile import Period, TimeControl
+    from normtui.tui.clock_dials import _setting
+
+    mixed = TimeControl(5400, 5400, 10, 1, moves=40, later=(Period(0, 1800, 1800, 30, 41),))
+    assert _setting(mixed, "Aune", "Berg").splitlines() == [
+        "90'/40 + 30' each",
+        '+ 10" a move to move 40,',
+        'then + 30" a move from move 41',
+    ]
+    assert _setting(TimeControl(7200, 7200, 10, 41), "Aune", "Berg") == (
+        "120' each\n+10\" from move 41"
+    )

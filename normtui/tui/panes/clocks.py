@@ -114,7 +114,8 @@ class ClocksPane(Pane):
         row = table.cursor_row
         table.clear()
         for d in rows:
-            table.add_row(d.board, d.players, d.setting, d.when, key=d.key, height=2)
+            lines = max(2, d.setting.count("\n") + 1)  # mixed increments: a line each
+            table.add_row(d.board, d.players, d.setting, d.when, key=d.key, height=lines)
         heading = self.query_one("#clock-dial-heading", Static)
         heading.update(
             f"Dial now: {len(rows)} board{'s' if len(rows) != 1 else ''}"
