@@ -1,21 +1,28 @@
 """``normtui publish``: the event as a static site; ``normtui broadcast``: a round's games pushed
-to a Lichess broadcast. Both read the event file and never write it; ``--watch`` follows every
-change made by any process (the console, the CLI, the live feed, a second arbiter), as
+to a Lichess broadcast. Both read the event file; ``--watch`` follows every change made by any
+process (the console, the CLI, the live feed, a second arbiter), as
 :func:`normtui.export.follow.follow` does for the console too.
 
-Exit codes: 0 done (``--watch``: stopped with Ctrl+C); 1 (broadcast) Lichess refused a game,
-the token or the round, or could not be reached after the retries; 2 bad input (not an event,
-a folder that is not normtui's, no token), one line on stderr.
+``--watch`` is kept with the event as the console keeps its own loops (``store.outward``, the
+one thing it writes: no tournament data, no audit row): ended (Ctrl+C, the process stopped),
+the next console opened on the event offers to start it again.
+
+Exit codes: 0 done (``--watch``: stopped with Ctrl+C or a signal); 1 (broadcast) Lichess
+refused a game, the token or the round, or could not be reached after the retries; 2 bad
+input (not an event, a folder that is not normtui's, no token), one line on stderr.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import click
 
@@ -38,8 +45,10 @@ from normtui.export.lichess_input import read_token, token_file_warning
 from normtui.export.publish import GameTexts, SiteReport
 from normtui.export.publish import publish as build
 from normtui.export.snapshot import take_snapshot
+from normtui.rules.errors import NormtuiError
 
 T = TypeVar("T")
+Kind = Literal["publish", "broadcast"]
 
 
 def _now() -> str:
@@ -47,16 +56,64 @@ def _now() -> str:
 
 
 def _watch(
-    db: Path, work: Callable[..., T], said: Callable[[Turn[T]], None], interval: float, what: str
+    db: Path,
+    work: Callable[..., T],
+    said: Callable[[Turn[T]], None],
+    interval: float,
+    what: str,
+    run: tuple[Kind, dict[str, Any]],
 ) -> None:
-    """Follow the event until Ctrl+C (exit 0) or until the work cannot succeed (exit 1)."""
+    """Follow the event until Ctrl+C or the process is stopped (exit 0), or until the work
+    cannot succeed (exit 1). ``run``, what it does, is kept with the event as the console
+    keeps its own loops (``store.outward``): ended, it is kept as stopped then, and the next
+    console on the event offers to start it again."""
+    kept = _kept(db, *run)
+    stop = threading.Event()
+    last = None
     try:
-        last = follow(db, work, said, interval=interval)
+        with _stopped_by_signals(stop):
+            last = follow(db, work, said, interval=interval, stop=stop)
     except KeyboardInterrupt:
-        echo(f"{_now()} stopped {what}", err=True)
-        return
+        pass
+    finally:
+        if kept:
+            _kept(db)
     if last is not None:
         sys.exit(1)
+    offered = "; a console opened on the event offers to start it again" if kept else ""
+    echo(f"{_now()} stopped {what}{offered}", err=True)
+
+
+def _kept(db: Path, kind: Kind | None = None, settings: dict[str, Any] | None = None) -> bool:
+    """With ``kind``: this process runs it now; without: it stopped now (``store.outward``).
+    A file that cannot be written (read-only, say) is said, and the watch runs all the same."""
+    with opened(db) as store:
+        try:
+            if kind is None:
+                store.outward.quitting()
+            else:
+                store.outward.started(kind, settings or {})
+        except NormtuiError as exc:
+            echo(f"normtui: warning: not kept for a console to start again: {exc}", err=True)
+            return False
+    return True
+
+
+@contextmanager
+def _stopped_by_signals(stop: threading.Event) -> Iterator[None]:
+    """The process stopped (SIGTERM; SIGHUP, its terminal closed) ends the watch as Ctrl+C
+    does: after the turn under way, kept as stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals are the main thread's to take
+        return
+    names = ("SIGTERM", "SIGHUP")
+    taken = [getattr(signal, n) for n in names if hasattr(signal, n)]
+    before = {s: signal.signal(s, lambda *_: stop.set()) for s in taken}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
 
 
 def _problem(turn: Turn[Any], as_json: bool) -> None:
@@ -129,10 +186,14 @@ def publish(
         return build(store, folder, force=force, texts=texts)
 
     if watch:
-        _watch(db, work, said, interval, "publishing")
+        kept = {"folder": str(folder.absolute()), "by": "normtui publish --watch"}
+        _watch(db, work, said, interval, "publishing", ("publish", kept))
         return
     with opened(db) as store:
         said(Turn(value=work(store)))
+
+
+_LICHESS = "https://lichess.org"
 
 
 @command("broadcast")
@@ -165,7 +226,7 @@ def publish(
 )
 @click.option(
     "--base-url",
-    default="https://lichess.org",
+    default=_LICHESS,
     show_default=True,
     help="The Lichess server (a test server, say).",
 )
@@ -221,7 +282,18 @@ def broadcast(
             _pushed(report, as_json)
 
     if watch:
-        _watch(db, work, said, interval, "broadcasting")
+        kept: dict[str, Any] = {
+            "round": round_no,
+            "to": to_round,
+            "armageddon_to": armageddon_round,
+            "token_file": str(token_file.absolute()) if token_file else None,
+            "by": "normtui broadcast --watch",
+        }
+        if base_url != _LICHESS:
+            kept["base_url"] = base_url
+        if no_scoring:
+            kept["scoring"] = False
+        _watch(db, work, said, interval, "broadcasting", ("broadcast", kept))
         return
     with opened(db) as store:
         for failures, pause in enumerate((*_ONCE_WAITS, None)):

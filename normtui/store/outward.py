@@ -27,8 +27,10 @@ Kind = Literal["publish", "broadcast"]
 
 @dataclass(frozen=True)
 class OutwardRun:
-    """One loop a console started: ``settings`` are what it was started with (publish:
-    ``folder``; broadcast: ``round``, ``to``, ``armageddon_to``, ``token_file``)."""
+    """One loop a console or a command line's ``--watch`` started: ``settings`` are what it
+    was started with (publish: ``folder``; broadcast: ``round``, ``to``, ``armageddon_to``,
+    ``token_file``, and ``base_url`` and ``scoring`` where they are not the default; ``by``:
+    the command that ran it, where it was not a console)."""
 
     kind: Kind
     settings: dict[str, Any]
@@ -44,7 +46,13 @@ class OutwardRun:
         s = self.settings
         if self.kind == "publish":
             return f"publishing the public page into {s['folder']}"
-        return f"pushing round {s['round']} to Lichess"
+        server = f" ({s['base_url']})" if s.get("base_url") else ""
+        return f"pushing round {s['round']} to Lichess{server}"
+
+    @property
+    def by(self) -> str:
+        """What ran it: "the console", or the command (``normtui publish --watch``)."""
+        return str(self.settings.get("by") or "the console")
 
 
 def _alive(host: str, pid: int) -> bool:
@@ -84,8 +92,8 @@ class OutwardRuns:
         return gone.rowcount > 0
 
     def quitting(self) -> list[OutwardRun]:
-        """This process's console quits: what it ran is kept as stopped then, to be offered
-        again when a console opens; returned."""
+        """This process's console quits (or its ``--watch`` ends): what it ran is kept as
+        stopped then, to be offered again when a console opens; returned."""
         with self._core.transaction(write=True), self._core.sqlite_errors():
             self._core.conn.execute(
                 "UPDATE outward SET stopped_at = ? WHERE host = ? AND pid = ? "

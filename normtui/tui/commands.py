@@ -90,13 +90,15 @@ def _console_keys(screen: ConsoleScreen) -> list[Command]:
 
 
 def _outward_commands(screen: ConsoleScreen) -> list[Command]:
-    # What a console sent out until it quit, offered again (normtui.tui.outward.offer).
+    # What a console sent out until it quit (or a command line's --watch until it ended),
+    # offered again (normtui.tui.outward.offer).
     again: list[Command] = [
         (
             f"Public page: resume publishing into {run.settings['folder']}"
             if kind == "publish"
-            else f"Lichess broadcast: resume round {run.settings['round']}",
-            "Stopped when the console quit: start it again",
+            else f"Lichess broadcast: resume round {run.settings['round']}"
+            + (f" ({run.settings['base_url']})" if run.settings.get("base_url") else ""),
+            f"Stopped when {outward.ended_words(run)}: start it again",
             partial(outward.resume, screen, kind),
         )
         for kind, run in screen.normtui.outward_offered.items()

@@ -85,6 +85,7 @@ class Outward:
         to: str,
         armageddon_to: str | None,
         base_url: str = "https://lichess.org",
+        scoring: bool = True,
     ) -> None:
         """Refuses at once (an :class:`~normtui.store.InputError`) a round id or a token that
         cannot be used; a network failure is the loop's to retry."""
@@ -92,7 +93,7 @@ class Outward:
         from normtui.export.lichess import Broadcast, Lichess
         from normtui.export.snapshot import take_snapshot
 
-        caster = Broadcast(Lichess(token, base_url), round_no, to, armageddon_to)
+        caster = Broadcast(Lichess(token, base_url), round_no, to, armageddon_to, scoring=scoring)
 
         def said(reports: Any) -> str:
             games = sum(r.sent for r in reports)
@@ -169,6 +170,9 @@ def _publish(screen: Any, folder: Path) -> None:
     screen.say(f"Publishing the public page into {folder} (pane 8 shows it)")
 
 
+_AS_IT_RAN = ("base_url", "scoring")
+
+
 def ask_broadcast(screen: Any, again: OutwardRun | None = None) -> None:
     """Palette: ask for the round and the Lichess round ids, then push after every change;
     ``again``: what a console pushed before it quit, filled in (the token is read again)."""
@@ -178,12 +182,16 @@ def ask_broadcast(screen: Any, again: OutwardRun | None = None) -> None:
 
     runner: Outward = screen.normtui.outward_runner()
 
+    # A broadcast a command line ran against another server, or without setting the rounds'
+    # scoring, resumes as it ran.
+    kept = {k: v for k, v in (again.settings if again else {}).items() if k in _AS_IT_RAN}
+
     def chosen(choice: BroadcastChoice | None) -> None:
         if choice is None:
             return
         round_no, to, armageddon_to, token, token_file = choice
         try:
-            runner.start_broadcast(token, round_no, to, armageddon_to)
+            runner.start_broadcast(token, round_no, to, armageddon_to, **kept)
         except InputError as exc:
             screen.notify(str(exc), severity="error", markup=False)
             return
@@ -192,6 +200,7 @@ def ask_broadcast(screen: Any, again: OutwardRun | None = None) -> None:
             "to": to,
             "armageddon_to": armageddon_to,
             "token_file": token_file,
+            **kept,
         }
         screen.store.outward.started("broadcast", settings)
         screen.normtui.outward_offered.pop("broadcast", None)
@@ -232,6 +241,23 @@ def resume(screen: Any, kind: str) -> None:
         ask_broadcast(screen, run)
 
 
+def stopped_line(run: OutwardRun, now: datetime) -> str:
+    """What stopped, by what, and when: "Publishing the public page into site stopped when
+    the console quit at 19:32." (a command line's watch: "when normtui publish --watch
+    ended at 19:32")."""
+    when = (
+        f"when {ended_words(run)} at {clock_time(run.stopped_at, now)}"
+        if run.stopped_at is not None
+        else f"when {run.by} ended"
+    )
+    return f"{run.what[0].upper()}{run.what[1:]} stopped {when}."
+
+
+def ended_words(run: OutwardRun) -> str:
+    """How what ran it ended: "the console quit", "normtui publish --watch ended"."""
+    return "the console quit" if run.by == "the console" else f"{run.by} ended"
+
+
 def offer(screen: Any) -> None:
     """The console open: what a console sent out until it quit (or ended) is said, with how
     to start it again. Said, never started by itself nor asked in a dialog: the arbiter's
@@ -241,16 +267,11 @@ def offer(screen: Any) -> None:
     if not offered:
         return
     now = screen.normtui.now()
-    lines = []
-    for run in offered.values():
-        when = (
-            f"when the console quit at {clock_time(run.stopped_at, now)}"
-            if run.stopped_at is not None
-            else "when the console ended"
-        )
-        lines.append(f"{run.what[0].upper()}{run.what[1:]} stopped {when}.")
+    lines = [stopped_line(run, now) for run in offered.values()]
     text = " ".join(lines) + ' Ctrl+P "resume" starts it again; "stop" no longer offers it.'
-    screen.notify(text, title="Stopped on quitting", severity="warning", timeout=30, markup=False)
+    quit = all(run.by == "the console" for run in offered.values())
+    title = "Stopped on quitting" if quit else "Stopped"
+    screen.notify(text, title=title, severity="warning", timeout=30, markup=False)
 
 
 def quit_lines(app: Any) -> list[str]:

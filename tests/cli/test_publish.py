@@ -114,6 +114,79 @@ def test_publish_watch_follows_every_writer(demo: Path, tmp_path: Path, run: Run
     assert not list(site.rglob("*.tmp"))
 
 
+def test_a_watch_that_ends_is_offered_again_by_the_next_console(
+    demo: Path, tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A --watch from the command line is kept as the console's loops are: while it runs, as
+    running; ended by Ctrl+C (publish) or by the process being stopped (broadcast, SIGTERM),
+    as stopped then, with what it ran, for the next console to offer again. Each loop ends
+    as it starts, in this process (the loop itself is test_publish_watch_follows_every_writer's
+    and tests/cli/test_fuzz_outward.py's): by what Ctrl+C raises, by the handler a SIGTERM
+    calls."""
+    import signal
+
+    from normtui.commands import publish as commands
+    from normtui.store.outward import OutwardRun
+    from normtui.tui.outward import stopped_line
+
+    running: list[list[OutwardRun]] = []
+
+    def ended_by(end: Callable[[threading.Event], None]) -> Callable[..., object]:
+        def loop(path: Path, work: object, said: object, **kw: object) -> None:
+            with EventStore.open(path) as store:
+                running.append(store.outward.runs())
+            end(kw["stop"])  # type: ignore[arg-type]
+            assert kw["stop"].is_set()  # type: ignore[attr-defined]
+
+        return loop
+
+    def ctrl_c(stop: threading.Event) -> None:
+        raise KeyboardInterrupt
+
+    def sigterm(stop: threading.Event) -> None:
+        signal.getsignal(signal.SIGTERM)(signal.SIGTERM, None)  # type: ignore[operator]
+
+    monkeypatch.chdir(tmp_path)  # the folder is given relative: kept as a whole path
+    handler = signal.getsignal(signal.SIGTERM)
+    monkeypatch.setattr(commands, "follow", ended_by(ctrl_c))
+    published = run("publish", demo, "site", "--watch")
+    monkeypatch.setattr(commands, "follow", ended_by(sigterm))
+    monkeypatch.setenv("LICHESS_TOKEN", TOKEN)
+    cast = ("broadcast", demo, "--round", 7, "--to", "round007", "--watch", "--no-scoring")
+    broadcast = run(*cast, "--base-url", "http://127.0.0.1:1")
+    assert published.exit_code == 0 and broadcast.exit_code == 0, broadcast.output
+    assert "stopped publishing; a console opened on the event offers" in published.output
+    assert "stopped broadcasting; a console opened on the event offers" in broadcast.output
+    assert [(r.kind, r.stopped_at, r.gone) for r in running[0]] == [("publish", None, False)]
+    # While the broadcast runs: publishing kept as stopped, the broadcast as running.
+    assert [(r.kind, r.stopped_at is None) for r in running[1]] == [
+        ("publish", False),
+        ("broadcast", True),
+    ]
+    assert signal.getsignal(signal.SIGTERM) is handler  # given back
+    with EventStore.open(demo) as store:
+        kept = {r.kind: r for r in store.outward.to_resume()}
+    assert kept["publish"].settings == {
+        "folder": str(tmp_path / "site"),
+        "by": "normtui publish --watch",
+    }
+    assert kept["broadcast"].settings == {
+        "round": 7,
+        "to": "round007",
+        "armageddon_to": None,
+        "token_file": None,
+        "by": "normtui broadcast --watch",
+        "base_url": "http://127.0.0.1:1",
+        "scoring": False,
+    }
+    stopped = kept["broadcast"].stopped_at
+    assert stopped is not None
+    assert stopped_line(kept["broadcast"], stopped) == (
+        "Pushing round 7 to Lichess (http://127.0.0.1:1) stopped when normtui broadcast "
+        f"--watch ended at {stopped:%H:%M}."
+    )
+
+
 # -- broadcast -------------------------------------------------------------------------------
 
 
