@@ -488,6 +488,9 @@ def result(
     A drawn main game is followed by an Armageddon with the same colours; a drawn
     Armageddon counts as Black's win. Enter it with the draw (--armageddon RESULT) or
     later: normtui result DB ROUND WHITE BLACK --armageddon RESULT
+
+    A round never started and without a date takes today's with its first result (said;
+    `normtui round DB ROUND --date` corrects it).
     """
     rnd = parse_round(round_no)
     if result is None and armageddon is None:
