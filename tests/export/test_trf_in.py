@@ -106,15 +106,13 @@ def test_any_part_played_event_comes_back(
             assert _facts(back) == _facts(store)
 
 
-@pytest.mark.parametrize("armageddon", ["+/-", "-/+", "-/-"])
 @pytest.mark.parametrize("profile", ["norway-chess-2022", "norway-chess-2019"])
-def test_a_forfeited_armageddon_comes_back_a_forfeit(
-    tmp_path: Path, armageddon: str, profile: str
-) -> None:
+def test_a_forfeited_armageddon_comes_back_a_forfeit(tmp_path: Path, profile: str) -> None:
     """A player absent for the Armageddon scores as the Armageddon lost, which a
     299 record cannot tell from an Armageddon played and lost: the TRF26 names it, so that
     it comes back a forfeit, not a played game (and a double absence, which moves no points
-    beyond the draw's, comes back at all)."""
+    beyond the draw's, comes back at all). Each kind of forfeit in a round of its own, beside
+    an Armageddon played, in one event."""
     from normtui.assets import builtin_profiles, read_profile_text
     from normtui.store.profile_text import event_profile_text
 
@@ -125,11 +123,18 @@ def test_a_forfeited_armageddon_comes_back_a_forfeit(
     )
     names = [PlayerInput(f"P{i}") for i in range(1, 5)]
     with EventStore.create(tmp_path / "e.db", names, text) as store:
-        store.games.enter_result(1, 1, 4, "1/2-1/2", armageddon=armageddon)
-        store.games.enter_result(1, 2, 3, "1/2-1/2", armageddon="0-1")
+        forfeited = {}
+        for rnd, armageddon in enumerate(("+/-", "-/+", "-/-"), start=1):
+            forfeit, played = store.games(rnd)
+            store.games.enter_result(
+                rnd, forfeit.white, forfeit.black, "1/2-1/2", armageddon=armageddon
+            )
+            store.games.enter_result(rnd, played.white, played.black, "1/2-1/2", armageddon="0-1")
+            forfeited[(rnd, forfeit.white, forfeit.black)] = armageddon
         with _round_trip(store, tmp_path) as back:
             assert _facts(back) == _facts(store)
-            assert back.games.find(1, 1, 4).armageddon.value == armageddon
+            for (rnd, white, black), armageddon in forfeited.items():
+                assert back.games.find(rnd, white, black).armageddon.value == armageddon
 
 
 # A small TRF26 as normtui writes it: 4 players, round 1 played (Carlsen drew Müller and won
