@@ -20,13 +20,17 @@ CLOCK_START = datetime(2022, 5, 31, 14, 0, tzinfo=UTC)
 
 
 def dump(db_path_or_store: Path | EventStore) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every event table (the audit log and migrations aside), by id."""
+    """Every row of every event table (the audit log and migrations aside), by id. A path is
+    read through a connection closed before the rows are returned: one left open (to the
+    collector: sqlite3's connection and its statement cache hold each other) would hold the
+    lock a restore must take."""
     import sqlite3
+    from contextlib import closing
 
     if isinstance(db_path_or_store, EventStore):
         conn = db_path_or_store._core.conn
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
-    with sqlite3.connect(db_path_or_store) as conn:
+    with closing(sqlite3.connect(db_path_or_store)) as conn:
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in TABLES}
 
 

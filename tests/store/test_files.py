@@ -22,7 +22,7 @@ from normtui.rules.model import RuleError
 from normtui.store import DamagedDatabase, EventStore, PlayerInput, StoreError
 from normtui.store.files import restore_event
 from tests.children import read_line
-from tests.store.conftest import dump as _dump
+from tests.store.conftest import dump
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,16 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 def invoke(*args: object) -> tuple[int, str, str]:
     done = CliRunner().invoke(cli, [str(a) for a in args])
     return done.exit_code, done.stdout, done.stderr
-
-
-def dump(path: Path) -> object:
-    """Every row (the conftest's dump, with its connection closed: an open connection of this
-    process would hold the lock a restore must take)."""
-    import gc
-
-    rows = _dump(path)
-    gc.collect()
-    return rows
 
 
 def whole(path: Path) -> bool:
