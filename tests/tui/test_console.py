@@ -311,9 +311,10 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
     app = demo_app
     async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
         await until(pilot, lambda: console(app).settled, "the console settled")
-        footer = app.screen.query_one(ConsoleFooter)
 
         def shown() -> list[str]:
+            # The Footer of the pane in front (each pane has its own).
+            footer = console(app).footer
             return [k.description for k in footer.query("FooterKey")]  # type: ignore[attr-defined]
 
         await until(pilot, lambda: "Armageddon" in shown(), "the pairings' keys")
@@ -337,6 +338,14 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
         await until(pilot, lambda: "Crosstable" in shown(), "the standings' keys")
         assert rebuilds
         assert "Armageddon" not in shown()
+        # Back and forth: each pane's keys are where they were, nothing rebuilt.
+        rebuilds.clear()
+        await press(pilot, "1")
+        await until(pilot, lambda: "Armageddon" in shown(), "the pairings' keys again")
+        await press(pilot, "3")
+        await until(pilot, lambda: "Crosstable" in shown(), "the standings' keys again")
+        assert rebuilds == []
+        assert [f.id for f in app.screen.query(ConsoleFooter) if f.display] == ["footer-standings"]
 
 
 async def test_the_keys_a_footer_rebuild_replaces_are_let_go(demo_app) -> None:
@@ -359,17 +368,19 @@ async def test_the_keys_a_footer_rebuild_replaces_are_let_go(demo_app) -> None:
             return sum(isinstance(o, key_type) for o in gc.get_objects())
 
         for _ in range(8):
-            for pane in "631":
-                await press(pilot, pane)
+            # Panes in turn, and the standings' keys changed twice (x: the crosstable, back).
+            for key in "63xx1":
+                await press(pilot, key)
         await until(
             pilot,
             lambda: "Armageddon" in [k.description for k in footer.query(key_type)],
             "pane 1's keys",
         )
-        shown = len(footer.query(key_type))
-        # The keys of the last rebuild, and at most one rebuild's worth still being let go
-        # (let go as the Footer's rebuilds are done, a moment after the keys).
-        await until(pilot, lambda: keys_alive() <= 2 * shown + 5, "the old keys let go")
+        # Each pane shown has a Footer of its own: their keys, and at most one rebuild's
+        # worth still being let go (let go as a rebuild is done, a moment after the keys).
+        shown = sum(len(f.query(key_type)) for f in app.screen.query(ConsoleFooter))
+        most = len(footer.query(key_type))
+        await until(pilot, lambda: keys_alive() <= shown + most + 5, "the old keys let go")
 
 
 async def test_a_palette_export_keeps_the_console_on_the_shared_file(demo_copy, make_app) -> None:

@@ -95,6 +95,8 @@ class Pane(Vertical):
         self.focus_when_mounted = False
         # True while the pane re-reads because the arbiter has just come to it.
         self.arriving = False
+        # The round being played as this pane's last write left it (see _say_playing).
+        self.written_round: int | None = None
 
     @property
     def console(self) -> ConsoleScreen:
@@ -171,7 +173,13 @@ class Pane(Vertical):
         )
         # After the frame after next: said after "Loaded from another terminal", which the
         # console says after the next frame.
-        self.call_after_refresh(self.call_after_refresh, self.say, text, warning=True)
+        self.call_after_refresh(self.call_after_refresh, self._say_playing, current, text)
+
+    def _say_playing(self, current: int, text: str) -> None:
+        # Not when this pane's own write has moved the round on since (a round closed here):
+        # the write's summary ("round 7 closed") is what the arbiter reads then.
+        if current != self.written_round:
+            self.say(text, warning=True)
 
     def on_mount(self) -> None:
         # Textual calls the on_mount of every class in the MRO, the pane's own first, then
@@ -234,6 +242,7 @@ class Pane(Vertical):
             self.say("Nothing changed: already recorded so.")
             return True
         self.changed(entry if isinstance(entry, AuditEntry) else None)
+        self.written_round = self.picture.current_round
         summary = getattr(entry, "summary", None)
         if summary and not quiet:
             # In the frame with the new tables: a frame of its own came a frame later.

@@ -154,6 +154,8 @@ class ConsoleScreen(Screen[None]):
         self.opened_store: EventStore | None = None
         # The Armageddon ctrl+a opened last: pressed again, it opens the next one.
         self._offered: int | None = None
+        # Each pane's Footer (compose, _show_footer).
+        self._footers: dict[str, ConsoleFooter] = {}
 
     @property
     def normtui(self) -> NormtuiApp:
@@ -185,7 +187,26 @@ class ConsoleScreen(Screen[None]):
                 yield pane_class(module, cls_name)(self._store, self.event)
             else:
                 yield Static(f"Opening {self.path}…", id="opening", markup=False)
-        yield ConsoleFooter(compact=True)
+        # A Footer for each pane, empty until its pane first comes to the front (_show_footer).
+        for _key, footer_of, _module, _cls in PANES:
+            footer = self._footers[footer_of] = ConsoleFooter(
+                compact=True, id=f"footer-{footer_of}"
+            )
+            footer.display = footer_of == pane_id
+            yield footer
+
+    @property
+    def footer(self) -> ConsoleFooter:
+        """The Footer shown: the one of the pane in front."""
+        return next(f for f in self._footers.values() if f.display)
+
+    def _show_footer(self, pane_id: str) -> None:
+        """Each pane keeps a Footer of its own while another is in front: back at a pane, its
+        keys are there as they were, not rebuilt (Textual's Footer mounts a widget per key,
+        two frames of their own after the pane's on every pane key)."""
+        footer = self._footers[pane_id]
+        for other in self._footers.values():
+            other.display = other is footer
 
     def on_mount(self) -> None:
         if self._store is not None:
@@ -421,6 +442,7 @@ class ConsoleScreen(Screen[None]):
             return
         self._pending_pane = None
         self.query_one(TabbedContent).active = f"tab-{pane_id}"
+        self._show_footer(pane_id)
         # Nothing keeps the focus in the pane left behind, even for the moment before the
         # new pane has focused its first control (a pane may focus asynchronously).
         self.set_focus(None)
@@ -439,6 +461,7 @@ class ConsoleScreen(Screen[None]):
         if not self.ready:
             return
         pane_id = (event.pane.id or "").removeprefix("tab-")
+        self._show_footer(pane_id)
         pane = self.pane(pane_id)
         if pane.is_mounted and pane.stale:
             pane.redraw()

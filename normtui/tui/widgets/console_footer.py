@@ -56,12 +56,19 @@ class ConsoleFooter(Footer):
         yield from super().compose()
 
     async def recompose(self) -> None:
+        self._rebuild_pending = False
+        if self._shown is not None and self._keys_to_show() == self._shown:
+            # The focus passed through a control with other keys and came back (a pane key
+            # clears the focus before the pane takes it): nothing to draw again.
+            return
         await super().recompose()
         if self.is_attached:
             # The removed keys are closed now: touching `compact` drops their watchers.
             self.mutate_reactive(Footer.compact)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        if not self.display:
+            return  # another pane's: its keys are looked at when it is in front again
         if self._bindings_said and (self._rebuild_pending or self._keys_to_show() == self._shown):
             return
         self._bindings_said = True

@@ -18,6 +18,8 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, ColumnKey, RowDoesNotExist, RowKey
 
@@ -52,6 +54,7 @@ class RowTable(DataTable[Any]):
             tuple[Sequence[tuple[str, str]], Sequence[tuple[str, Sequence[Text]]], str] | None
         ) = None
         self._wrapped_width = 0
+        self._rewrap_due = False
 
     def fill_wrapped(
         self,
@@ -89,8 +92,22 @@ class RowTable(DataTable[Any]):
             self.move_cursor(row=index, animate=False)
 
     def on_resize(self) -> None:
+        self._rewrap()
+
+    def _rewrap(self) -> None:
+        self._rewrap_due = False
         if self._wrapped is not None and self.size.width != self._wrapped_width:
             self.fill_wrapped(*self._wrapped, keep=self.highlighted_key())
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # A new width that came with no Resize (a pane built on demand is laid out once
+        # before its stylesheet applies, then narrower without one): wrapped again at once
+        # after this frame, not left wider than the table with a scrollbar under it.
+        wrapped = self._wrapped is not None and self.size.width != self._wrapped_width
+        if wrapped and not self._rewrap_due:
+            self._rewrap_due = True
+            self.call_later(self._rewrap)
+        return super().render_lines(crop)
 
     def highlighted_key(self) -> str | None:
         if self.row_count == 0 or not 0 <= self.cursor_row < self.row_count:
