@@ -17,8 +17,20 @@ async def test_the_console_freezes_what_is_alive_once_opened(
     and the store's objects under the arbiter's keys; normtui.tui.collector); gc.unfreeze()
     when it has gone."""
     frozen: list[bool] = []
-    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(console_ready()))
-    monkeypatch.setattr(gc, "unfreeze", lambda: frozen.append(False))
+    freeze, unfreeze = gc.freeze, gc.unfreeze
+
+    def frozen_now() -> None:
+        frozen.append(console_ready())
+        freeze()
+
+    def unfrozen_now() -> None:
+        frozen.append(False)
+        unfreeze()
+
+    # Each call counted and done: what the console froze is not walked by its collections
+    # (the worker's whole heap would be, at each of them).
+    monkeypatch.setattr(gc, "freeze", frozen_now)
+    monkeypatch.setattr(gc, "unfreeze", unfrozen_now)
     app = make_app(demo_copy, preload=True)
 
     def console_ready() -> bool:
@@ -47,7 +59,13 @@ async def test_a_console_opened_on_a_path_freezes_once_the_store_is_open(
     after every pane is: normtui.tui.collector)."""
     frozen: list[bool] = []
     app = NormtuiApp(demo_copy, poll_seconds=0, show_clock=False)
-    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(console(app).ready))
+    freeze = gc.freeze
+
+    def frozen_now() -> None:
+        frozen.append(console(app).ready)
+        freeze()
+
+    monkeypatch.setattr(gc, "freeze", frozen_now)
     async with app.run_test() as pilot:
         await until(pilot, lambda: console(app).settled, "every pane built")
         assert frozen[:1] == [True] and len(frozen) <= 2 and all(frozen)
