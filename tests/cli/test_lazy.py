@@ -4,6 +4,7 @@ python-chess, textual or the exporters, and the lazy table of commands agrees wi
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -123,28 +124,60 @@ _READS = [
 ]
 
 
+# What no command of _READS may load.
+_NEVER_LOADED = ("chess", "textual", "normtui.tui")
+
+
+def _run_reads(folder: Path, reads: list[list[str]]) -> dict[str, tuple[object, list[str]]]:
+    """``reads`` through the entry point, as `normtui ARGS` runs them, one after the other in
+    one Python, on a copy of the demo in ``folder``: for each, its exit code and which of
+    _NEVER_LOADED were loaded once it had run."""
+    db = folder / "demo.db"
+    shutil.copyfile(ROOT / "demo.db", db)
+    said = folder / "said.json"
+    code = (
+        "import json, sys\nfrom normtui.launch import main\n"
+        "runs, said, never = json.loads(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])\n"
+        "out = {}\nfor key, args in runs:\n    code = 0\n    try:\n        main(args)\n"
+        "    except SystemExit as e:\n        code = e.code\n"
+        "    out[key] = [code, sorted(m for m in never if m in sys.modules)]\n"
+        "with open(said, 'w', encoding='utf-8') as f:\n    json.dump(out, f)\n"
+    )
+    runs = [[" ".join(args), [a.format(db=db) for a in args]] for args in reads]
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(runs), str(said), json.dumps(_NEVER_LOADED)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return {key: (code, loaded) for key, (code, loaded) in json.loads(said.read_text()).items()}
+
+
+@pytest.fixture(scope="module")
+def _reads_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[object, list[str]]]:
+    """Every command of _READS, the result entered last, in one process (the start of a
+    process is most of such a command's time): a module once loaded stays loaded, so where
+    none is loaded at the end, no command loaded one. Where one is, each command again in a
+    process of its own on its own copy, so that each test names only its own command."""
+    together = _run_reads(tmp_path_factory.mktemp("reads"), _READS)
+    if all(code in (0, 1) and not loaded for code, loaded in together.values()):
+        return together
+    alone: dict[str, tuple[object, list[str]]] = {}
+    for args in _READS:
+        alone.update(_run_reads(tmp_path_factory.mktemp("read"), [args]))
+    return alone
+
+
 @pytest.mark.parametrize("args", _READS, ids=" ".join)
 def test_a_data_command_imports_neither_python_chess_nor_textual(
-    args: list[str], tmp_path: Path
+    args: list[str], _reads_run: dict[str, tuple[object, list[str]]]
 ) -> None:
     """Through the entry point, as `normtui ARGS` runs: the modules loaded at the end. A read
     may use normtui.pgn's readers of a record's tags and moves, which load no python-chess."""
-    db = tmp_path / "demo.db"
-    shutil.copyfile(ROOT / "demo.db", db)
-    code = (
-        "import sys\nfrom normtui.launch import main\ntry:\n    main(sys.argv[1:])\n"
-        "except SystemExit as e:\n    assert e.code in (0, 1), e.code\n"
-        "print(sorted(m for m in ('chess', 'textual', 'normtui.tui')"
-        " if m in sys.modules), file=sys.stderr)"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code, *(a.format(db=db) for a in args)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+    code, loaded = _reads_run[" ".join(args)]
+    assert code in (0, 1), code
+    assert loaded == []
 
 
 # What each read command must not load: a read writes nothing (no sqlite-utils, no
