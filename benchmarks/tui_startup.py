@@ -1,7 +1,7 @@
 """Startup to the pairings drawn: the console on an event against a plain Textual app drawing the
 same tables, both in a pseudo-terminal as a person starts them.
 
-    python benchmarks/tui_startup.py [EVENT.db] [--runs 20]
+    python benchmarks/tui_startup.py [EVENT.db] [--runs 20] [--against DIR]
 
 EVENT.db defaults to demo.db; a filled event of any size comes from
 ``python -m normtui.demo --filled N OUT.db``.
@@ -22,6 +22,11 @@ Reports each kind's median and 90th percentile wall time, the mean CPU time of t
 then (the kernel counts it in 10 ms ticks), the console's median wall time and mean CPU as
 multiples of the floor's, and the load average before and after. Target: the console <= 1.3x
 the floor.
+
+--against DIR: a second console from another copy of the package in DIR (``git archive REV
+normtui assets | tar -x -C DIR``, the code before a change, first on its PYTHONPATH), in the
+same pseudo-terminals, interleaved the same way (the order of the three kinds rotating run by
+run): the change's figure is this console's median over that one's.
 
 Bytecode: the children may write .pyc files (PYTHONDONTWRITEBYTECODE is dropped for them), and
 the warm-up runs write them, as any installed Python does on its first start; otherwise
@@ -44,18 +49,22 @@ from floor_app import READY  # benchmarks/floor_app.py
 from terminal import ROOT, Terminal, python  # benchmarks/terminal.py
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("floor", "console")
+KINDS = ("floor", "console", "against")
 PAIRINGS_SHOWN = b"provisional until both players sign"  # the pairings' legend
 
 
-def _run(kind: str, db: Path, players: int) -> tuple[float, float]:
+def _run(kind: str, db: Path, players: int, against: Path | None) -> tuple[float, float]:
     """(wall, CPU) seconds from the start to the frame ``kind`` waits for."""
+    env = {}
     if kind == "floor":
         argv = python(str(HERE / "floor_app.py"), "--players", str(players))
         shown = READY
     else:
         argv, shown = python("-m", "normtui", str(db)), PAIRINGS_SHOWN
-    with Terminal(argv, cwd=db.parent) as term:
+        if kind == "against":
+            assert against is not None
+            env["PYTHONPATH"] = str(against)
+    with Terminal(argv, cwd=db.parent, env=env) as term:
         at = term.wait_for(shown)
         return at - term.started, term.cpu()
 
@@ -70,39 +79,57 @@ def main() -> None:
     parser.add_argument(
         "db", nargs="?", type=Path, default=ROOT / "demo.db", help="the event (default: demo.db)"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        help="also a console from the package in DIR (the code before a change)",
+    )
     args = parser.parse_args()
+    against = args.against.resolve() if args.against is not None else None
+    kinds = KINDS if against is not None else KINDS[:2]
     os.environ["TEXTUAL_ANIMATIONS"] = "none"  # as key_to_standings.py runs them
-    wall: dict[str, list[float]] = {kind: [] for kind in KINDS}
-    cpu: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    wall: dict[str, list[float]] = {kind: [] for kind in kinds}
+    cpu: dict[str, list[float]] = {kind: [] for kind in kinds}
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / args.db.name
         copy_event(args.db, db)
         with contextlib.closing(sqlite3.connect(db)) as conn:
             players = conn.execute("SELECT count(*) FROM players").fetchone()[0]
-        for kind in KINDS:  # warm the disk cache and the .pyc files
-            _run(kind, db, players)
+        for kind in kinds:  # warm the disk cache and the .pyc files
+            _run(kind, db, players, against)
         for i in range(args.runs):
-            for kind in KINDS if i % 2 == 0 else reversed(KINDS):
-                took, used = _run(kind, db, players)
+            # Each kind first, second, ... in turn: A/B alternating, A/B/C rotating.
+            turn = i % len(kinds)
+            for kind in (
+                kinds[turn:] + kinds[:turn] if len(kinds) > 2 or i % 2 == 0 else kinds[::-1]
+            ):
+                took, used = _run(kind, db, players, against)
                 wall[kind].append(took)
                 cpu[kind].append(used)
     after = os.getloadavg()[0]
-    medians = {kind: statistics.median(wall[kind]) for kind in KINDS}
+    medians = {kind: statistics.median(wall[kind]) for kind in kinds}
     names = {
         "floor": f"plain Textual app, its pairings of {players // 2} boards drawn",
         "console": f"`normtui {args.db.name}`, the pairings drawn",
+        "against": f"`normtui {args.db.name}` from {against}, the pairings drawn",
     }
-    means = {kind: statistics.fmean(cpu[kind]) for kind in KINDS}
+    means = {kind: statistics.fmean(cpu[kind]) for kind in kinds}
     print("| app | median wall | p90 wall | mean CPU | ratio to the floor (median wall / CPU) |")
     print("|---|---|---|---|---|")
-    for kind in KINDS:
+    for kind in kinds:
         print(
             f"| {names[kind]} | {medians[kind] * 1000:.0f} ms | {_p90(wall[kind]) * 1000:.0f} ms "
             f"| {means[kind] * 1000:.0f} ms "
             f"| {medians[kind] / medians['floor']:.2f} / {means[kind] / means['floor']:.2f} |"
         )
     print(f"{args.runs} runs each, interleaved; load average {load:.1f} before, {after:.1f} after")
+    if against is not None:
+        print(
+            f"this checkout over {against}: {medians['console'] / medians['against']:.2f} "
+            f"median wall, {means['console'] / means['against']:.2f} mean CPU"
+        )
 
 
 if __name__ == "__main__":
