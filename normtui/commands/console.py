@@ -3,7 +3,8 @@
 
 The event file is checked (and an older schema upgraded) before the screen is taken over, so
 that a wrong file gets one line in the shell; Textual is loaded only then, and the store itself
-by the console after its first frame. No click here: the launcher opens the console without it.
+by the console in a thread while it draws its first frame. No click here: the launcher opens
+the console without it.
 """
 
 from __future__ import annotations

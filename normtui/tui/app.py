@@ -63,8 +63,8 @@ def _pane_css(module: str) -> Traversable:
 
 class NormtuiApp(App[None]):
     """The arbiter's console, on an open store (tests, benchmarks) or on the path of an event
-    file that the launcher has checked: the console then draws its first frame and opens the
-    store right after it, in a thread (see ConsoleScreen)."""
+    file that the launcher has checked: the console then draws its first frame while it opens the
+    store in a thread (see ConsoleScreen)."""
 
     # One stylesheet per pane, beside its module, so each pane's look lives with its code.
     # Only the shell's and the first pane's are read before the first frame; the others are

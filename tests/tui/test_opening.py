@@ -1,5 +1,5 @@
-"""`normtui DB`: the console draws its frame first and opens the store right after it, in a
-thread; a file that fails after the launcher's check is still one line and exit code 2."""
+"""`normtui DB`: the console draws its frame first while it opens the store in a thread; a file
+that fails after the launcher's check is still one line and exit code 2."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ Only the first pane is built before the first frame; the others are mounted righ
 (or at once when their key is pressed first), so that a heavy pane costs nothing at startup.
 Opened on a path (``normtui DB``), the first frame is the console's frame (header, first tab,
 keys) with "Opening…" where the pairings go: the store, the rules and sqlite access load in a
-thread after it, and the pairings pane is mounted when they are there.
+thread started with the screen, while that frame is drawn, and the pairings pane is mounted when
+they are there.
 
 The screen holds the console's one picture of the event (:attr:`ConsoleScreen.picture`, a
 :class:`~normtui.store.picture.EventPicture`), read again when another connection has written
@@ -35,8 +36,6 @@ from normtui.tui.outward import offer
 from normtui.tui.panes import PANES, TITLES, pane_class
 from normtui.tui.panes.base import Pane, report_refusal
 from normtui.tui.screens.confirm import ConfirmScreen
-from normtui.tui.screens.desk_modal import RecordingModal
-from normtui.tui.screens.help import HelpScreen
 from normtui.tui.undo_text import undo_effect, undo_question
 from normtui.tui.widgets.console_footer import ConsoleFooter
 from normtui.tui.widgets.console_tabs import ConsoleTabs
@@ -214,8 +213,9 @@ class ConsoleScreen(Screen[None]):
             return
         self.title = self.normtui.event_name or self.app.title
         self.sub_title = f"Opening {self.path.name}…"
-        # After the first frame: the thread would otherwise share the interpreter with it.
-        self.call_after_refresh(self._open_store)
+        # Now, not after the first frame: the thread reads while the main thread waits between
+        # Textual's frames (the pairings came 0.85x as late as when it started after the frame).
+        self._open_store()
 
     @work(thread=True, exclusive=True, group="open")
     def _open_store(self) -> None:
@@ -248,9 +248,13 @@ class ConsoleScreen(Screen[None]):
         store, pane = message.store, message.pane
         tab = self.query_one(f"#tab-{PANES[0][1]}", TabPane)
         pane.focus_when_mounted = True
+        opening = self.query_one("#opening")
         try:
-            await self.query_one("#opening").remove()
+            # The placeholder hidden, not yet removed, while the pane mounts: the tab holds one
+            # of them at every moment, and no frame shows both.
+            opening.display = False
             await tab.mount(pane)
+            await opening.remove()
         except MountError:  # the arbiter quit meanwhile; the launcher closes the store
             return
         self._store = store
@@ -523,11 +527,12 @@ class ConsoleScreen(Screen[None]):
         self.app.call_from_thread(self.say, f"{wrote} {target}")
 
     def action_help(self) -> None:
+        # Lazy: the help (every pane's keys and articles), not needed before the pairings.
+        from normtui.tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
 
     def action_undo(self) -> None:
-
         if not self.ready:
             self.notify(f"Still opening {self.path.name}.", severity="warning", markup=False)
             return
@@ -636,6 +641,8 @@ class ConsoleScreen(Screen[None]):
     def unsaved(self) -> list[str]:
         """What quitting now would lose, one line each: records not attached in pane 2, the
         text typed in the dialogs open over the console."""
+        # Lazy: the desk's dialogs, not needed before the pairings (loaded with pane 5).
+        from normtui.tui.screens.desk_modal import RecordingModal
 
         lost = [line for pane in self.panes if pane.is_mounted for line in [pane.unsaved()] if line]
         for screen in self.app.screen_stack:
