@@ -27,8 +27,6 @@ from normtui.rules.model import Game, GameState, Player
 from normtui.rules.scoresheets import provisional_games
 from normtui.rules.scoring import is_complete
 from normtui.store.desk import ArrivalRecord, FineRecord, IncidentRecord
-from normtui.store.feed import race_question, table_if_ended_now
-from normtui.store.final import FinalStandings, PlayoffView, StandingRow
 from normtui.store.games import PlayoffField
 from normtui.store.playoff import drawings_of, final_of, state_of, undecided_blocker
 from normtui.store.records import GAMES_SQL_NO_TEXTS, GameRecord, RoundRecord, game_records
@@ -39,6 +37,7 @@ if TYPE_CHECKING:
     from normtui.rules.profile import Profile
     from normtui.rules.standings import Standing
     from normtui.store.core import Core
+    from normtui.store.final import FinalStandings, PlayoffView, StandingRow
     from normtui.store.log import AuditEntry
 
 __all__ = ["AuditHead", "EventPicture", "StageRow", "picture_after", "read_picture"]
@@ -287,6 +286,9 @@ class EventPicture:
                     None,
                 )
             )
+        # The final table's module: only when a screen shows the play-off.
+        from normtui.store.final import PlayoffView
+
         return PlayoffView(
             self.playoff,
             {p.number: p.name for p in self.players},
@@ -303,11 +305,17 @@ class EventPicture:
     def standings_if_ended_now(self) -> list[StandingRow]:
         """The table if every pairing under way ended now, drawn and its Armageddon drawn
         (``store.feed.standings_if_ended_now()``)."""
+        # The feed's tables: only when a screen shows them.
+        from normtui.store.feed import table_if_ended_now
+
         return table_if_ended_now(self.players, self.rule_games, self.profile)
 
     def race_question(self) -> Callable[[], list[Contender]]:
         """Who can still finish first, as a search to run in a thread
         (``store.feed.race_question()``)."""
+        # The feed's tables: only when a screen shows them.
+        from normtui.store.feed import race_question
+
         return race_question(self.players, self.rule_games, self.main_table[0], self.profile)
 
     # -- a newer picture ---------------------------------------------------------------------

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from normtui.rules.model import Colour, PlayerStatus, RuleError
 from normtui.store.core import Core
 from normtui.store.errors import ConflictError, InputError, StoreError
-from normtui.store.final import FinalStandings, PlayoffView, StandingRow
 from normtui.store.games import Games
 from normtui.store.values import surname
 
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from normtui.rules.profile import Profile
     from normtui.rules.standings import Standing
     from normtui.rules.tiebreaks import Scored
+    from normtui.store.final import FinalStandings, PlayoffView
     from normtui.store.log import AuditEntry
     from normtui.store.records import GameRecord
 
@@ -91,6 +91,9 @@ class Playoff:
             )
             blocker = None if stage else self._undecided_main()
             profile = self._core.profile
+        # The final table's module: not needed to read the event (the console's pairings).
+        from normtui.store.final import PlayoffView
+
         return PlayoffView(
             state,
             {p.number: p.name for p in players},
@@ -601,6 +604,7 @@ def final_of(
     from normtui.rules.final import final_table
     from normtui.rules.first_place import first_place
     from normtui.rules.prizes import empty_places_note
+    from normtui.store.final import FinalStandings, StandingRow
 
     table = final_table(rows, profile, playoff)
     status = {p.number: p.status for p in players}

@@ -5,8 +5,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -53,11 +51,13 @@ def _damage_said(error: Exception, path: Path) -> Exception:
     return error if said is None else DamagedEvent(said)
 
 
-# Every stylesheet ships in the package beside its module (the wheel's normtui/tui/**.tcss).
-_STYLES = resources.files("normtui.tui")
+# Every stylesheet ships in the package beside its module (the wheel's normtui/tui/**.tcss),
+# and Textual reads them as files: found from this module's own file, without loading
+# importlib.resources' machinery (~4 ms) before the first frame.
+_STYLES = Path(__file__).resolve().parent
 
 
-def _pane_css(module: str) -> Traversable:
+def _pane_css(module: str) -> Path:
     return _STYLES / "panes" / f"{module.rsplit('.', 1)[1]}.tcss"
 
 
