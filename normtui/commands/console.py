@@ -47,12 +47,18 @@ def run_console(db: Path | None, *, actor: str | None = None) -> None:
         name = check_database(db)
     except NormtuiError as exc:
         refuse(str(exc))
+    # The console's collector (no Textual in it): only for the console.
+    from normtui.tui.collector import hold_until_opened, release_hold
+
+    # Nothing collected until the console has opened (normtui.tui.collector).
+    hold_until_opened()
     from normtui.tui.app import NormtuiApp  # Textual: only for the console
 
     app = NormtuiApp(db, event_name=name, actor=actor)
     try:
         app.run()
     finally:
+        release_hold()
         store = app.store_to_close()
         if store is not None:
             store.close()

@@ -4,6 +4,7 @@ that fails after the launcher's check is still one line and exit code 2."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import sqlite3
 import time
 from pathlib import Path
@@ -109,10 +110,16 @@ def test_a_wrong_file_is_refused_before_the_screen_is_taken(tmp_path: Path, caps
 def test_the_launcher_reads_the_event_name_for_the_first_frame(
     demo_copy: Path, monkeypatch
 ) -> None:
-    started: list[str | None] = []
-    monkeypatch.setattr(NormtuiApp, "run", lambda self: started.append(self.event_name))
+    started: list[tuple[str | None, bool]] = []
+
+    def run(self: NormtuiApp) -> None:
+        started.append((self.event_name, gc.isenabled()))
+
+    monkeypatch.setattr(NormtuiApp, "run", run)
     run_console(demo_copy)
-    assert started == ["Norway Chess 2022"]
+    # Nothing collected while it starts (normtui.tui.collector), and as before once it ends.
+    assert started == [("Norway Chess 2022", False)]
+    assert gc.isenabled()
 
 
 def test_a_damaged_file_is_refused_before_the_screen_is_taken(demo_copy: Path, capsys) -> None:
