@@ -58,8 +58,8 @@ def test_everything_else_is_for_the_command_line(args: list[str]) -> None:
 
 def test_the_console_starts_before_the_store_click_or_sqlite_utils_load(tmp_path: Path) -> None:
     """What `normtui DB` has loaded when the console starts drawing: not click nor the command
-    groups, not sqlite-utils, python-chess or the store itself (they load after the first
-    frame), only the file check."""
+    groups, not sqlite-utils, python-chess or the store itself (they load in a thread once the
+    console's screen is mounted), only the file check."""
     import json
     import subprocess
     import sys
