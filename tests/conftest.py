@@ -1,9 +1,12 @@
 from __future__ import annotations
 
 import gc
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from normtui.assets import DATA_2022, default_profile
 from normtui.rules.profile import Profile
@@ -18,7 +21,15 @@ DATA = TESTS / "data"
 OLDEST_EVERY = 100
 
 
+# Hypothesis keeps the examples it found, and a cache of constants, in ./.hypothesis: the
+# suite writes only in its temp folders (a failing example is printed with its failure).
+settings.register_profile("normtui", database=None)
+settings.load_profile("normtui")
+_HYPOTHESIS_HOME = tempfile.TemporaryDirectory(prefix="normtui-hypothesis-")
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    set_hypothesis_home_dir(_HYPOTHESIS_HOME.name)
     young, middle, _oldest = gc.get_threshold()
     gc.set_threshold(young, middle, OLDEST_EVERY)
 
