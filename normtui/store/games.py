@@ -738,11 +738,16 @@ class Games:
 
 # Whether a game's round is closed, and whether the play-off has started: what a result asks
 # of the event beyond its game (result_change); and whether the round may take today's date
-# with it (played_today). One statement: a result's budget.
+# with it (played_today): undated, every round before it dated (a result entered ahead of
+# its round, a forfeit or a wrong round, must not date it and leave the rounds between
+# undated for good), and no later round dated today or before. One statement: a result's
+# budget.
 _CLOSED_STARTED_SQL = (
     "SELECT EXISTS (SELECT 1 FROM rounds WHERE stage = :stage AND round = :round "
     "AND status = 'closed'), EXISTS (SELECT 1 FROM stages WHERE kind = 'playoff'), "
     "EXISTS (SELECT 1 FROM rounds WHERE stage = :stage AND round = :round AND date IS NULL) "
+    "AND NOT EXISTS (SELECT 1 FROM rounds WHERE stage = :stage AND round < :round "
+    "AND date IS NULL) "
     "AND NOT EXISTS (SELECT 1 FROM rounds WHERE stage = :stage AND round > :round "
     "AND date <= :today)"
 )

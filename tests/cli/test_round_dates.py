@@ -201,9 +201,14 @@ def test_the_command_line_dates_a_started_round_and_the_arbiter_corrects_it(
     assert "Round 1 (2026-05-25)" in _run("pairings", db).stdout
     assert _run("undo", db).exit_code == 0
     assert f"Round 1 ({day})" in _run("pairings", db).stdout
-    # Round 2 never started: its first result entered dates it, and says so.
+    # A result entered ahead of its round (round 3, round 2 not played yet) dates nothing:
+    # round 2 would otherwise stay undated for good, a round after it dated before it.
     with EventStore.open(db) as store:
+        ahead = store.games(3)[0]
         game = store.games(2)[0]
+    said = _run("result", db, 3, ahead.white, ahead.black, "1-0").stdout
+    assert "result 1-0" in said and "dated" not in said
+    # Round 2 never started: its first result entered dates it, and says so.
     said = _run("result", db, 2, game.white, game.black, "1-0").stdout
     assert f"round 2 dated {date.today().isoformat()}" in said or f"round 2 dated {after}" in said
     gaps = " ".join(json.loads(_run("check", db, "--json").stdout)["rating_report"])

@@ -346,6 +346,11 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(demo_app, monkeyp
         await until(pilot, lambda: "Crosstable" in shown(), "the standings' keys again")
         assert rebuilds == []
         assert [f.id for f in app.screen.query(ConsoleFooter) if f.display] == ["footer-standings"]
+        # A tab clicked leaves the focus on the tabs: the Footer shown has the keys that work
+        # there (help, undo), not the pane's own nor none.
+        await pilot.click("#--content-tab-tab-clocks")
+        await until(pilot, lambda: "Help" in shown(), "the keys of the tabs")
+        assert "Crosstable" not in shown()
 
 
 async def test_the_keys_a_footer_rebuild_replaces_are_let_go(demo_app) -> None:

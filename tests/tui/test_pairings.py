@@ -305,6 +305,31 @@ async def test_a_round_is_closed_from_the_console_asked_first(demo_app) -> None:
         assert app.screen.question.startswith("Reopen round 7?")
 
 
+async def test_the_last_result_of_a_round_says_the_next_is_being_played(demo_app) -> None:
+    """`w` on the last board of round 7 without a result: the summary, then that round 8 is
+    the round being played now (the pairings stay on round 7, under the cursor)."""
+    app = demo_app
+    async with app.run_test(size=SNAPSHOT_SIZE) as pilot:
+        await settled(pilot)
+        store = app.store
+        for game in store.games(7):  # every board but 5 decided, board 3's Armageddon too
+            if game.board != 5 and game.result is None:
+                store.games.enter_result(7, game.white, game.black, "1-0")
+            elif game.armageddon is None and game.result is MainResult.DRAW:
+                store.games.enter_armageddon(7, game.white, game.black, "0-1")
+        pane = pairings(app)
+        pane.reload()
+        await to_board(pilot, 5)
+        await press(pilot, "w")
+        await until(
+            pilot,
+            lambda: pane.status.startswith("Round 8 is the round being played now (round 7"),
+            "round 8 said after the result",
+        )
+        assert pane.round == 7
+        assert store.games(7)[4].result is MainResult.WHITE_WIN
+
+
 async def test_a_draw_entered_from_another_terminal_opens_nothing(demo_app, demo_copy) -> None:
     """The CLI or a second console enters board 1 drawn: the console re-reads it, counts the
     Armageddon waiting in the header and opens no dialog; an Armageddon dialog the arbiter

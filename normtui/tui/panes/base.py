@@ -95,8 +95,10 @@ class Pane(Vertical):
         self.focus_when_mounted = False
         # True while the pane re-reads because the arbiter has just come to it.
         self.arriving = False
-        # The round being played as this pane's last write left it (see _say_playing).
-        self.written_round: int | None = None
+        # True while the console reads the event again after this pane's own write, and the
+        # summaries of its writes said so far (see _say_playing).
+        self.writing = False
+        self.summaries = 0
 
     @property
     def console(self) -> ConsoleScreen:
@@ -173,12 +175,15 @@ class Pane(Vertical):
         )
         # After the frame after next: said after "Loaded from another terminal", which the
         # console says after the next frame.
-        self.call_after_refresh(self.call_after_refresh, self._say_playing, current, text)
+        # The write under way, if one moved the round on (its last result), says its summary
+        # first; a write of the pane's after that has the last word.
+        said = self.summaries + self.writing
+        self.call_after_refresh(self.call_after_refresh, self._say_playing, text, said)
 
-    def _say_playing(self, current: int, text: str) -> None:
-        # Not when this pane's own write has moved the round on since (a round closed here):
-        # the write's summary ("round 7 closed") is what the arbiter reads then.
-        if current != self.written_round:
+    def _say_playing(self, text: str, said: int) -> None:
+        # Not when the pane has said a change of its own since the round moved on (a round
+        # closed here after another terminal's last result: "round 7 closed" stays).
+        if self.summaries <= said:
             self.say(text, warning=True)
 
     def on_mount(self) -> None:
@@ -241,8 +246,12 @@ class Pane(Vertical):
         if entry is None:
             self.say("Nothing changed: already recorded so.")
             return True
-        self.changed(entry if isinstance(entry, AuditEntry) else None)
-        self.written_round = self.picture.current_round
+        self.writing = True
+        try:
+            self.changed(entry if isinstance(entry, AuditEntry) else None)
+        finally:
+            self.writing = False
+        self.summaries += 1
         summary = getattr(entry, "summary", None)
         if summary and not quiet:
             # In the frame with the new tables: a frame of its own came a frame later.

@@ -206,6 +206,10 @@ class ConsoleScreen(Screen[None]):
         footer = self._footers[pane_id]
         for other in self._footers.values():
             other.display = other is footer
+        # Its keys checked: a tab clicked leaves the focus where it was, and no change of
+        # bindings would come to tell the Footer just shown (from its own queue, as a change
+        # of bindings comes: what it rebuilds is bound to it).
+        footer.call_next(footer.bindings_changed, self)
 
     def on_mount(self) -> None:
         if self._store is not None:
